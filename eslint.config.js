@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import path from 'node:path';
+
+/** A tiny local rule: file names are kebab-case (e.g. `record-engine.ts`, `parser.test.ts`). */
+const kebabCase = {
+  meta: { type: 'suggestion', schema: [] },
+  create(context) {
+    const base = path.basename(context.filename).replace(/(\.(test|bench|config|d))?\.(ts|tsx|js|mjs)$/, '');
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) {
+      context.report({ loc: { line: 1, column: 0 }, message: `File name "${path.basename(context.filename)}" must be kebab-case.` });
+    }
+    return {};
+  },
+};
+
+/** Import direction rules of docs/design: each zone lists what it must not import. */
+const zone = (files, patterns, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', 'uploads/**', 'dist/**', 'web/dist/**', 'drizzle/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX, local: { rules: { 'kebab-case': kebabCase } } },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'local/kebab-case': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+  },
+  zone(['shared/**'], ['**/server/**', '**/web/**', 'node:*', 'fastify', 'better-sqlite3', 'react'], 'shared/ imports nothing of ours and no runtime-specific modules.'),
+  zone(['server/core/**'], ['**/modules/**', '**/routes/**', '**/http/**', 'fastify', '@fastify/*'], 'core/ knows collections, not the product or HTTP.'),
+  zone(['server/core/filter/**'], ['**/db/**', 'better-sqlite3', 'node:fs', 'fastify'], 'core/filter is pure.'),
+  zone(['server/routes/**'], ['**/db/**', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'], 'routes call core, never the database.'),
+  zone(['web/**'], ['**/server/**'], 'web never imports server code.'),
+);

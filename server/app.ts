@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Config } from './config.ts';
+import { appCollections } from './app-collections.ts';
+import { createContext, type AppContext } from './context.ts';
+import type { CollectionDef } from './core/collections.ts';
+import { ApiError } from './core/errors.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { FormAccumulator } from './http/form-values.ts';
+import { registerAuth, registerFieldsPicker, registerHeaders } from './http/hooks.ts';
+import './http/fastify-types.ts';
+import { authRoutes } from './routes/auth.ts';
+import { batchRoutes } from './routes/batch.ts';
+import { fileRoutes } from './routes/files.ts';
+import { healthRoutes } from './routes/health.ts';
+import { recordRoutes } from './routes/records.ts';
+
+export interface BuildOptions {
+  /** Collections served by this app; defaults to the product's. Tests pass their own. */
+  collections?: CollectionDef[];
+  logger?: boolean;
+}
+
+const MAX_BODY = 32 * 1024 * 1024;
+
+function registerBodyParsers(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  // The SDK sends `Content-Type: application/json` with empty bodies on GET/DELETE: that is `{}`.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'An error occurred while loading the submitted data.'), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      const form = new FormAccumulator();
+      for (const [k, v] of new URLSearchParams(String(body))) form.add(k, v);
+      done(null, form.result());
+    } catch {
+      done(new ApiError(400, 'An error occurred while loading the submitted data.'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {
+    if ((body as Buffer).length === 0) return done(null, undefined);
+    done(new ApiError(400, 'Unsupported content type.'), undefined);
+  });
+}
+
+/** Builds the whole app (API, later the web app and guest pages) without listening. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const ctx = createContext(config, options.collections ?? appCollections);
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: MAX_BODY,
+    exposeHeadRoutes: true,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.addHook('onClose', async () => ctx.close());
+  await app.register(multipart, {
+    limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
+  });
+  registerBodyParsers(app);
+  registerErrorHandling(app);
+  registerHeaders(app);
+  registerAuth(app, ctx.tokens);
+  registerFieldsPicker(app);
+
+  // Every route of the app, in one list.
+  for (const routes of [healthRoutes, recordRoutes, authRoutes, batchRoutes, fileRoutes]) {
+    routes(app, ctx);
+  }
+  return { app, ctx };
+}

@@ -1,0 +1,64 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { Collection, CollectionRegistry } from '../collections.ts';
+import type { Statements } from '../../db/statements.ts';
+import type { AuthState } from '../request-info.ts';
+
+export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange';
+
+/**
+ * JWTs as PocketBase issues them: HS256, signed with `record.tokenKey + collection secret`, so
+ * changing a record's tokenKey (password/email change) invalidates all its tokens.
+ * Issuing uses jose; the per-request check is a plain HMAC with a timing-safe compare
+ * (an order of magnitude cheaper than WebCrypto on every request).
+ */
+export class TokenService {
+  constructor(
+    private readonly registry: CollectionRegistry,
+    private readonly stmts: Statements,
+    private readonly appSecret: string,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Per collection and token type secret, derived from the app secret. */
+  secret(collection: Collection, type: TokenType): string {
+    return createHmac('sha256', this.appSecret).update(`${collection.id}:${type}`).digest('base64url');
+  }
+
+  async sign(collection: Collection, row: Record<string, unknown>, type: TokenType, durationSeconds: number, extra: Record<string, unknown> = {}): Promise<string> {
+    const key = new TextEncoder().encode(String(row.tokenKey ?? '') + this.secret(collection, type));
+    const exp = Math.floor(this.now().getTime() / 1000) + durationSeconds;
+    return new SignJWT({ collectionId: collection.id, exp, id: String(row.id), type, ...extra })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(key);
+  }
+
+  /** Verifies a token of one of the allowed types; null for anything invalid (never throws). */
+  verify(token: string, allowed: TokenType[]): (AuthState & { claims: Record<string, unknown> }) | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [h, p, s] = parts as [string, string, string];
+    let header: Record<string, unknown>;
+    let claims: Record<string, unknown>;
+    try {
+      header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'));
+      claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    if (header.alg !== 'HS256' || typeof claims !== 'object' || claims === null) return null;
+    const { id, collectionId, type, exp } = claims;
+    if (typeof id !== 'string' || !id || typeof collectionId !== 'string' || typeof type !== 'string') return null;
+    if (!allowed.includes(type as TokenType)) return null;
+    if (typeof exp !== 'number' || exp <= this.now().getTime() / 1000) return null;
+    const collection = this.registry.get(collectionId);
+    if (!collection || collection.id !== collectionId || collection.type !== 'auth') return null;
+    const row = this.stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [id]);
+    if (!row) return null;
+    const expected = createHmac('sha256', String(row.tokenKey ?? '') + this.secret(collection, type as TokenType)).update(`${h}.${p}`).digest();
+    let given: Buffer;
+    try { given = Buffer.from(s, 'base64url'); } catch { return null; }
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return { collection, row, claims };
+  }
+}

@@ -1,0 +1,446 @@
+import { isMultiValue, type Collection, type CollectionRegistry, type FieldDef } from '../collections.ts';
+import { formatDateTime } from '../datetime.ts';
+import type { RequestInfo } from '../request-info.ts';
+import type { Expr, Group, Operand, SignOp } from './ast.ts';
+import { FilterSyntaxError, parseFilter } from './parser.ts';
+
+/**
+ * Compiles the filter/rule language into SQL for SQLite with bound parameters only.
+ *
+ * Semantics follow PocketBase: relation paths, back-relations, `@collection.*` and `:each` are
+ * LEFT JOINs shared by the whole expression (so `@collection.m.user ?= X && @collection.m.org ?= Y`
+ * is about the same membership row), and non-`?` operators on multi-valued paths additionally
+ * require that every value matches. The joins live inside one EXISTS so the outer query never
+ * needs DISTINCT.
+ */
+
+export type SqlValue = string | number | null;
+
+export interface SqlFragment {
+  sql: string;
+  params: SqlValue[];
+}
+
+export class FilterCompileError extends Error {}
+
+export interface CompileContext {
+  registry: CollectionRegistry;
+  collection: Collection;
+  /** SQL alias of the collection's table in the outer query. */
+  alias: string;
+  request: RequestInfo;
+  /** Client filters may not touch hidden fields; rules may. */
+  allowHidden: boolean;
+  now: Date;
+}
+
+const MAX_RELATION_DEPTH = 6;
+
+type Resolved =
+  | { kind: 'value'; value: SqlValue; isEmpty: boolean }
+  | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean };
+
+/** Collects the LEFT JOINs of one EXISTS scope, deduplicated by path. */
+class JoinScope {
+  readonly joins: SqlFragment[] = [];
+  private readonly byKey = new Map<string, string>();
+  private counter = 0;
+
+  constructor(private readonly prefix: string) {}
+
+  /** Returns the alias for a join key, creating the join with `build(alias)` the first time. */
+  join(key: string, build: (alias: string) => SqlFragment): string {
+    const existing = this.byKey.get(key);
+    if (existing) return existing;
+    const alias = `${this.prefix}${++this.counter}`;
+    this.byKey.set(key, alias);
+    this.joins.push(build(alias));
+    return alias;
+  }
+
+  get empty(): boolean {
+    return this.joins.length === 0;
+  }
+
+  /** Wraps a condition so the scope's joins are evaluated inside one EXISTS. */
+  wrap(cond: SqlFragment): SqlFragment {
+    if (this.empty) return cond;
+    const joinSql = this.joins.map((j) => j.sql).join(' ');
+    return {
+      sql: `EXISTS (SELECT 1 FROM (SELECT 1) AS ${this.prefix}0 ${joinSql} WHERE ${cond.sql})`,
+      params: [...this.joins.flatMap((j) => j.params), ...cond.params],
+    };
+  }
+}
+
+function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+const MACROS: Record<string, (now: Date) => SqlValue> = {
+  '@now': (n) => formatDateTime(n),
+  '@yesterday': (n) => formatDateTime(new Date(n.getTime() - 86400000)),
+  '@tomorrow': (n) => formatDateTime(new Date(n.getTime() + 86400000)),
+  '@todaystart': (n) => formatDateTime(new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), n.getUTCDate()))),
+  '@todayend': (n) => formatDateTime(new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), n.getUTCDate(), 23, 59, 59, 999))),
+  '@monthstart': (n) => formatDateTime(new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), 1))),
+  '@monthend': (n) => formatDateTime(new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() + 1, 0, 23, 59, 59, 999))),
+  '@yearstart': (n) => formatDateTime(new Date(Date.UTC(n.getUTCFullYear(), 0, 1))),
+  '@yearend': (n) => formatDateTime(new Date(Date.UTC(n.getUTCFullYear(), 11, 31, 23, 59, 59, 999))),
+  '@second': (n) => n.getUTCSeconds(),
+  '@minute': (n) => n.getUTCMinutes(),
+  '@hour': (n) => n.getUTCHours(),
+  '@day': (n) => n.getUTCDate(),
+  '@month': (n) => n.getUTCMonth() + 1,
+  '@weekday': (n) => n.getUTCDay(),
+  '@year': (n) => n.getUTCFullYear(),
+};
+
+function value(v: unknown): Resolved {
+  let out: SqlValue;
+  if (v === undefined || v === null) out = null;
+  else if (typeof v === 'boolean') out = v ? 1 : 0;
+  else if (typeof v === 'number') out = Number.isFinite(v) ? v : null;
+  else if (typeof v === 'string') out = v;
+  else out = JSON.stringify(v);
+  return { kind: 'value', value: out, isEmpty: out === null || out === '' };
+}
+
+/** Splits `a.b.c:mod` into segments and the last segment's modifier. */
+function splitPath(name: string): { segments: string[]; modifier: string | null } {
+  const segments = name.split('.');
+  const last = segments[segments.length - 1] ?? '';
+  const colon = last.indexOf(':');
+  if (colon === -1) return { segments, modifier: null };
+  segments[segments.length - 1] = last.slice(0, colon);
+  return { segments, modifier: last.slice(colon + 1).toLowerCase() };
+}
+
+class Compiler {
+  constructor(private readonly ctx: CompileContext) {}
+
+  compileGroup(group: Group, scope: JoinScope): SqlFragment {
+    const parts: string[] = [];
+    const params: SqlValue[] = [];
+    for (const item of group.items) {
+      const frag = item.node.kind === 'group' ? this.compileGroup(item.node, scope) : this.compileExpr(item.node, scope);
+      if (item.join) parts.push(item.join === '&&' ? 'AND' : 'OR');
+      parts.push(item.node.kind === 'group' ? `(${frag.sql})` : frag.sql);
+      params.push(...frag.params);
+    }
+    return { sql: parts.join(' '), params };
+  }
+
+  private compileExpr(expr: Expr, scope: JoinScope): SqlFragment {
+    const left = this.resolve(expr.left, scope);
+    const right = this.resolve(expr.right, scope);
+    const cond = comparison(left, expr.op, right);
+    const anyOf = expr.op.startsWith('?');
+    const multi = (left.kind === 'column' && left.multi) || (right.kind === 'column' && right.multi);
+    if (anyOf || !multi) return cond;
+    // "All values" semantics: no value of the multi-valued side may fail the comparison.
+    const inner = new JoinScope(`${scopePrefix(scope)}n`);
+    const l2 = this.resolve(expr.left, inner);
+    const r2 = this.resolve(expr.right, inner);
+    const c2 = comparison(l2, expr.op, r2);
+    const joins = inner.joins;
+    return {
+      sql: `(${cond.sql} AND NOT EXISTS (SELECT 1 FROM (SELECT 1) AS ${scopePrefix(inner)}0 ${joins.map((j) => j.sql).join(' ')} WHERE NOT COALESCE((${c2.sql}), 0)))`,
+      params: [...cond.params, ...joins.flatMap((j) => j.params), ...c2.params],
+    };
+  }
+
+  resolve(operand: Operand, scope: JoinScope): Resolved {
+    switch (operand.kind) {
+      case 'text': return value(operand.value);
+      case 'number': return value(operand.value);
+      case 'call': throw new FilterCompileError(`unsupported function ${operand.name}`);
+      case 'identifier': return this.resolveIdentifier(operand.name, scope);
+    }
+  }
+
+  private resolveIdentifier(name: string, scope: JoinScope): Resolved {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('@request.')) return this.resolveRequest(name.slice('@request.'.length), scope);
+    if (lower.startsWith('@collection.')) return this.resolveCollectionJoin(name.slice('@collection.'.length), scope);
+    const macro = MACROS[lower];
+    if (macro) return value(macro(this.ctx.now));
+    if (name.startsWith('@') || name.startsWith('#')) throw new FilterCompileError(`unknown identifier ${name}`);
+    const { segments, modifier } = splitPath(name);
+    if (segments.length === 1 && !modifier && !this.ctx.collection.fieldsByName.has(name)) {
+      if (lower === 'null') return value(null);
+      if (lower === 'true') return value(true);
+      if (lower === 'false') return value(false);
+    }
+    return this.resolveFieldPath(this.ctx.collection, this.ctx.alias, segments, modifier, scope, false, name, 0);
+  }
+
+  /** Follows `rel.rel2.field` from a table alias, adding joins to the scope. */
+  private resolveFieldPath(
+    collection: Collection, alias: string, segments: string[], modifier: string | null,
+    scope: JoinScope, multi: boolean, keyPrefix: string, depth: number,
+  ): Resolved {
+    const [seg, ...rest] = segments;
+    if (seg === undefined || seg === '') throw new FilterCompileError('empty field path');
+    if (depth > MAX_RELATION_DEPTH) throw new FilterCompileError('relation path too deep');
+    const field = collection.fieldsByName.get(seg);
+    if (field && field.hidden && !this.ctx.allowHidden) throw new FilterCompileError(`field ${seg} is not filterable`);
+    const column = `${alias}.${ident(seg)}`;
+    if (rest.length === 0) {
+      if (!field) throw new FilterCompileError(`unknown field ${seg}`);
+      return this.applyModifier(field, column, modifier, scope, multi, `${keyPrefix}`);
+    }
+    const pathKey = `${alias}.${seg}`;
+    if (field?.type === 'relation') {
+      const target = this.ctx.registry.relationTarget(field);
+      if (!isMultiValue(field) && rest.length === 1 && rest[0] === 'id' && !modifier) {
+        return { kind: 'column', sql: column, params: [], multi, json: false };
+      }
+      let targetAlias: string;
+      if (isMultiValue(field)) {
+        const each = scope.join(`${pathKey}:each`, (a) => ({ sql: `LEFT JOIN json_each(${column}) AS ${a}`, params: [] }));
+        targetAlias = scope.join(pathKey, (a) => ({ sql: `LEFT JOIN ${ident(target.name)} AS ${a} ON ${a}."id" = ${each}.value`, params: [] }));
+      } else {
+        targetAlias = scope.join(pathKey, (a) => ({ sql: `LEFT JOIN ${ident(target.name)} AS ${a} ON ${a}."id" = ${column}`, params: [] }));
+      }
+      return this.resolveFieldPath(target, targetAlias, rest, modifier, scope, multi || isMultiValue(field), keyPrefix, depth + 1);
+    }
+    if (field?.type === 'json') {
+      for (const part of rest) if (!/^\w+$/.test(part)) throw new FilterCompileError('invalid json path');
+      const jsonPath = '$' + rest.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+      const sql = `json_extract(${column}, '${jsonPath}')`;
+      return modifier === 'lower'
+        ? { kind: 'column', sql: `LOWER(${sql})`, params: [], multi, json: true }
+        : { kind: 'column', sql, params: [], multi, json: true };
+    }
+    const via = /^(\w+)_via_(\w+)$/.exec(seg);
+    if (!field && via) {
+      const source = this.ctx.registry.get(via[1] ?? '');
+      const ref = source?.fieldsByName.get(via[2] ?? '');
+      if (!source || !ref || ref.type !== 'relation' || this.ctx.registry.relationTarget(ref).id !== collection.id) {
+        throw new FilterCompileError(`invalid back-relation ${seg}`);
+      }
+      if (ref.hidden && !this.ctx.allowHidden) throw new FilterCompileError(`field ${ref.name} is not filterable`);
+      const on = isMultiValue(ref)
+        ? (a: string) => `EXISTS (SELECT 1 FROM json_each(${a}.${ident(ref.name)}) WHERE value = ${alias}."id")`
+        : (a: string) => `${a}.${ident(ref.name)} = ${alias}."id"`;
+      const a = scope.join(pathKey, (x) => ({ sql: `LEFT JOIN ${ident(source.name)} AS ${x} ON ${on(x)}`, params: [] }));
+      const unique = this.ctx.registry.isUniqueRelation(source, ref);
+      return this.resolveFieldPath(source, a, rest, modifier, scope, multi || !unique, keyPrefix, depth + 1);
+    }
+    throw new FilterCompileError(`unknown or non-relation field ${seg}`);
+  }
+
+  private applyModifier(field: FieldDef, column: string, modifier: string | null, scope: JoinScope, multi: boolean, key: string): Resolved {
+    const json = field.type === 'json';
+    switch (modifier) {
+      case null: return { kind: 'column', sql: column, params: [], multi, json };
+      case 'lower': return { kind: 'column', sql: `LOWER(${column})`, params: [], multi, json };
+      case 'length':
+        if (!isMultiValue(field)) throw new FilterCompileError(':length needs a multi-value field');
+        return { kind: 'column', sql: `json_array_length(${column})`, params: [], multi, json: false };
+      case 'each': {
+        if (!isMultiValue(field)) throw new FilterCompileError(':each needs a multi-value field');
+        const a = scope.join(`${column}:each:${key}`, (x) => ({ sql: `LEFT JOIN json_each(${column}) AS ${x}`, params: [] }));
+        return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
+      }
+      default: throw new FilterCompileError(`unsupported modifier :${modifier}`);
+    }
+  }
+
+  private resolveCollectionJoin(rest: string, scope: JoinScope): Resolved {
+    const { segments, modifier } = splitPath(rest);
+    const [head, ...path] = segments;
+    if (!head || path.length === 0) throw new FilterCompileError('invalid @collection path');
+    const [collName, joinAlias = ''] = head.split(':');
+    const collection = this.ctx.registry.get(collName ?? '');
+    if (!collection) throw new FilterCompileError(`unknown collection ${collName}`);
+    const a = scope.join(`@collection.${collection.id}:${joinAlias}`, (x) => ({ sql: `LEFT JOIN ${ident(collection.name)} AS ${x} ON 1`, params: [] }));
+    return this.resolveFieldPath(collection, a, path, modifier, scope, true, `@collection.${head}`, 1);
+  }
+
+  private resolveRequest(rest: string, scope: JoinScope): Resolved {
+    const req = this.ctx.request;
+    const { segments, modifier } = splitPath(rest);
+    const [area, ...path] = segments;
+    const key = path.join('.');
+    switch (area) {
+      case 'context':
+      case 'method': {
+        const v = area === 'method' ? req.method : req.context;
+        return modifier === 'lower' ? value(v.toLowerCase()) : value(v);
+      }
+      case 'headers':
+      case 'query': {
+        const map = area === 'headers' ? req.headers : req.query;
+        const v = Object.hasOwn(map, key) ? map[key] : undefined;
+        if (modifier === 'isset') return value(v !== undefined);
+        if (modifier === 'lower') return value(v === undefined ? null : v.toLowerCase());
+        if (modifier) throw new FilterCompileError(`unsupported modifier :${modifier}`);
+        return value(v ?? null);
+      }
+      case 'body': return this.resolveBody(path, modifier, scope);
+      case 'auth': return this.resolveAuth(path, modifier, scope);
+      default: throw new FilterCompileError(`unknown @request.${area ?? ''}`);
+    }
+  }
+
+  private resolveBody(path: string[], modifier: string | null, scope: JoinScope): Resolved {
+    const [name, ...rest] = path;
+    if (!name) throw new FilterCompileError('invalid @request.body path');
+    const body = this.ctx.request.body;
+    const present = Object.hasOwn(body, name);
+    if (modifier === 'isset' && rest.length === 0) return value(present);
+    const raw = present ? body[name] : undefined;
+    const field = this.ctx.collection.fieldsByName.get(name);
+    if (rest.length > 0) {
+      if (field?.type !== 'relation' || raw === undefined) return value(null);
+      const target = this.ctx.registry.relationTarget(field);
+      const ids = Array.isArray(raw) ? raw : [raw];
+      const a = scope.join(`@request.body.${name}`, (x) => ({
+        sql: `LEFT JOIN ${ident(target.name)} AS ${x} ON ${x}."id" IN (SELECT value FROM json_each(?))`,
+        params: [JSON.stringify(ids)],
+      }));
+      return this.resolveFieldPath(target, a, rest, modifier, scope, ids.length > 1 || isMultiValue(field), `@request.body.${name}`, 1);
+    }
+    if (modifier === 'length') return value(Array.isArray(raw) ? raw.length : raw === undefined || raw === '' || raw === null ? 0 : 1);
+    if (modifier === 'each') {
+      const items = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+      const a = scope.join(`@request.body.${name}:each`, (x) => ({ sql: `LEFT JOIN json_each(?) AS ${x}`, params: [JSON.stringify(items)] }));
+      return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
+    }
+    let v = raw;
+    if (field?.type === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) v = Number(v);
+    if (modifier === 'lower') return value(typeof v === 'string' ? v.toLowerCase() : v);
+    if (modifier) throw new FilterCompileError(`unsupported modifier :${modifier}`);
+    return value(v);
+  }
+
+  private resolveAuth(path: string[], modifier: string | null, scope: JoinScope): Resolved {
+    const auth = this.ctx.request.auth;
+    const [name, ...rest] = path;
+    if (!name) throw new FilterCompileError('invalid @request.auth path');
+    if (!auth) return value(modifier === 'length' ? 0 : null);
+    if (name === 'collectionId') return value(auth.collection.id);
+    if (name === 'collectionName') return value(auth.collection.name);
+    const field = auth.collection.fieldsByName.get(name);
+    if (!field) return value(null);
+    if (rest.length === 0 && (modifier === null || modifier === 'lower') && !isMultiValue(field)) {
+      const v = auth.row[name];
+      return value(modifier === 'lower' && typeof v === 'string' ? v.toLowerCase() : v);
+    }
+    // Paths through the auth record's relations: join the auth row itself, then follow the path.
+    const a = scope.join('@request.auth', (x) => ({
+      sql: `LEFT JOIN ${ident(auth.collection.name)} AS ${x} ON ${x}."id" = ?`,
+      params: [String(auth.row.id)],
+    }));
+    return this.resolveFieldPath(auth.collection, a, [name, ...rest], modifier, scope, false, '@request.auth', 1);
+  }
+}
+
+let scopeCounter = 0;
+const scopePrefixes = new WeakMap<JoinScope, string>();
+function scopePrefix(scope: JoinScope): string {
+  return scopePrefixes.get(scope) ?? '_j';
+}
+function newScope(base: string): JoinScope {
+  const prefix = `${base}${(++scopeCounter % 1_000_000).toString(36)}_`;
+  const scope = new JoinScope(prefix);
+  scopePrefixes.set(scope, prefix);
+  return scope;
+}
+
+function param(r: Resolved, params: SqlValue[]): string {
+  if (r.kind === 'value') {
+    params.push(r.value);
+    return '?';
+  }
+  params.push(...r.params);
+  return r.sql;
+}
+
+function escapeLike(v: string): string {
+  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** One comparison, with PocketBase's null/empty-safe equality and LIKE wrapping. */
+function comparison(left: Resolved, op: SignOp, right: Resolved): SqlFragment {
+  const base = (op.startsWith('?') ? op.slice(1) : op) as SignOp;
+  const params: SqlValue[] = [];
+  if (base === '=' || base === '!=') {
+    const eq = base === '=';
+    const emptyLeft = left.kind === 'value' && left.isEmpty;
+    const emptyRight = right.kind === 'value' && right.isEmpty;
+    if (emptyLeft || emptyRight) {
+      const other = emptyRight ? left : right;
+      const x = param(other, params);
+      if (other.kind === 'value') params.push(...params); // the same bound value appears twice
+      return eq
+        ? { sql: `(${x} = '' OR ${x} IS NULL)`, params }
+        : { sql: `(${x} IS NOT '' AND ${x} IS NOT NULL)`, params };
+    }
+    const l = param(left, params);
+    const r = param(right, params);
+    const bothColumns = left.kind === 'column' && right.kind === 'column';
+    const json = (left.kind === 'column' && left.json) || (right.kind === 'column' && right.json);
+    if (bothColumns && !json) {
+      return { sql: eq ? `COALESCE(${l}, '') = COALESCE(${r}, '')` : `COALESCE(${l}, '') IS NOT COALESCE(${r}, '')`, params };
+    }
+    if (json) return { sql: eq ? `${l} IS ${r}` : `${l} IS NOT ${r}`, params };
+    return { sql: eq ? `${l} = ${r}` : `${l} IS NOT ${r}`, params };
+  }
+  if (base === '~' || base === '!~') {
+    const not = base === '!~' ? 'NOT ' : '';
+    const l = param(left, params);
+    if (right.kind === 'value') {
+      const text = right.value === null ? '' : String(right.value);
+      const pattern = /(^|[^\\])%/.test(text) ? text : `%${escapeLike(text)}%`;
+      params.push(pattern);
+      return { sql: `${l} ${not}LIKE ? ESCAPE '\\'`, params };
+    }
+    const r = param(right, params);
+    return { sql: `${l} ${not}LIKE ('%' || ${r} || '%') ESCAPE '\\'`, params };
+  }
+  const l = param(left, params);
+  const r = param(right, params);
+  return { sql: `${l} ${base} ${r}`, params };
+}
+
+/** Parses and compiles a filter or rule; throws FilterSyntaxError / FilterCompileError. */
+export function compileFilter(filter: string, ctx: CompileContext): SqlFragment {
+  const ast = parseFilter(filter);
+  const scope = newScope('_j');
+  const compiler = new Compiler(ctx);
+  const cond = compiler.compileGroup(ast, scope);
+  return scope.wrap({ sql: `(${cond.sql})`, params: cond.params });
+}
+
+/** Compiles `sort` (e.g. `-created,title,author.name,@random`) into an ORDER BY list. */
+export function compileSort(sort: string, ctx: CompileContext): SqlFragment {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  const items = sort.split(',').map((s) => s.trim()).filter(Boolean);
+  if (items.length > 8) throw new FilterCompileError('too many sort fields');
+  for (const item of items) {
+    const desc = item.startsWith('-');
+    const name = item.replace(/^[-+]/, '');
+    if (name.length > 255) throw new FilterCompileError('sort field name too long');
+    if (name === '@random') { parts.push('RANDOM()'); continue; }
+    if (name === '@rowid') { parts.push(`${ctx.alias}._rowid_${desc ? ' DESC' : ''}`); continue; }
+    if (!/^[\w@][\w.:@]*$/.test(name)) throw new FilterCompileError(`invalid sort field ${name}`);
+    const scope = newScope('_s');
+    const resolved = new Compiler(ctx).resolve({ kind: 'identifier', name }, scope);
+    if (resolved.kind !== 'column') throw new FilterCompileError(`invalid sort field ${name}`);
+    let sql = resolved.sql;
+    if (!scope.empty) {
+      // Relation paths sort by a correlated scalar subquery, so the outer query never fans out.
+      sql = `(SELECT ${resolved.sql} FROM (SELECT 1) AS ${scopePrefix(scope)}0 ${scope.joins.map((j) => j.sql).join(' ')} LIMIT 1)`;
+      params.push(...scope.joins.flatMap((j) => j.params));
+    }
+    params.push(...resolved.params);
+    parts.push(`${sql}${desc ? ' DESC' : ''}`);
+  }
+  return { sql: parts.join(', '), params };
+}
+
+export { FilterSyntaxError };

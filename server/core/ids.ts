@@ -1,0 +1,30 @@
+import { randomBytes, randomInt } from 'node:crypto';
+
+const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Unbiased random string over an alphabet (rejection sampling on random bytes). */
+export function randomString(length: number, alphabet = ALNUM): string {
+  let out = '';
+  const limit = 256 - (256 % alphabet.length);
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit) out += alphabet[byte % alphabet.length];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** A new record id: 15 characters of [a-z0-9]. */
+export function newRecordId(): string {
+  return randomString(15, LOWER_ALNUM);
+}
+
+export function randomDigits(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += String(randomInt(10));
+  return out;
+}
+
+export { LOWER_ALNUM, ALNUM };

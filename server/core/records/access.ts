@@ -1,0 +1,93 @@
+import type { Collection, CollectionRegistry, Rule } from '../collections.ts';
+import { ApiError } from '../errors.ts';
+import { compileFilter, FilterCompileError, FilterSyntaxError, type SqlFragment } from '../filter/compile.ts';
+import { isSuperuser, type RequestInfo } from '../request-info.ts';
+import type { Statements } from '../../db/statements.ts';
+import { serializeRecord, type RecordJson, type StoredRow } from './codec.ts';
+
+export const ROW_ALIAS = '_r';
+
+/**
+ * Rule evaluation and record visibility: compiles a collection rule for a request into SQL, and
+ * serialises rows with the requester's view of hidden fields and emails.
+ */
+export class Access {
+  constructor(
+    readonly registry: CollectionRegistry,
+    readonly stmts: Statements,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * The SQL condition a rule adds for this request: null when nothing is added (superuser or
+   * empty rule). A `null` rule throws 403 for non-superusers.
+   */
+  ruleCondition(collection: Collection, rule: Rule, req: RequestInfo, alias = ROW_ALIAS): SqlFragment | null {
+    if (isSuperuser(req)) return null;
+    if (rule === null) throw new ApiError(403, 'Only superusers can perform this action.');
+    if (rule.trim() === '') return null;
+    try {
+      return compileFilter(rule, { registry: this.registry, collection, alias, request: req, allowHidden: true, now: this.now() });
+    } catch (err) {
+      if (err instanceof FilterSyntaxError || err instanceof FilterCompileError) {
+        // A broken rule is a server bug; refuse access rather than leak.
+        throw new Error(`Invalid rule on ${collection.name}: ${err.message}`);
+      }
+      throw err;
+    }
+  }
+
+  /** Same as ruleCondition but a `null` rule yields "never" instead of throwing (expand, realtime). */
+  ruleConditionOrNever(collection: Collection, rule: Rule, req: RequestInfo, alias = ROW_ALIAS): SqlFragment | null | 'never' {
+    if (!isSuperuser(req) && rule === null) return 'never';
+    return this.ruleCondition(collection, rule, req, alias);
+  }
+
+  /** A client-supplied filter; errors become the contract's 400. */
+  clientFilter(collection: Collection, filter: string, req: RequestInfo, alias = ROW_ALIAS): SqlFragment {
+    const superuser = isSuperuser(req);
+    if (!superuser && filter.includes('@collection.')) throw new ApiError(403, 'Only superusers can filter by @collection.');
+    if (!superuser && filter.includes('@request.')) throw new ApiError(403, 'Only superusers can filter by @request.');
+    try {
+      return compileFilter(filter, { registry: this.registry, collection, alias, request: req, allowHidden: superuser, now: this.now() });
+    } catch (err) {
+      if (err instanceof FilterSyntaxError || err instanceof FilterCompileError) {
+        throw new ApiError(400, 'Something went wrong while processing your request.', {});
+      }
+      throw err;
+    }
+  }
+
+  /** Loads one row by id if the rule lets the request see it. */
+  findWithRule(collection: Collection, id: string, rule: Rule, req: RequestInfo): StoredRow | undefined {
+    const cond = this.ruleCondition(collection, rule, req);
+    const sql = `SELECT ${ROW_ALIAS}.* FROM "${collection.name}" AS ${ROW_ALIAS} WHERE ${ROW_ALIAS}."id" = ?${cond ? ` AND ${cond.sql}` : ''} LIMIT 1`;
+    return this.stmts.get(sql, [id, ...(cond?.params ?? [])]);
+  }
+
+  /**
+   * Checks a rule against a row that is not (or not yet) stored: the row's values are bound as a
+   * one-row derived table under the usual alias.
+   */
+  virtualRowPasses(collection: Collection, row: StoredRow, rule: Rule, req: RequestInfo): boolean {
+    const cond = this.ruleCondition(collection, rule, req);
+    if (!cond) return true;
+    const names = collection.fields.map((f) => f.name);
+    const select = names.map((n) => `? AS "${n}"`).join(', ');
+    const values = names.map((n) => {
+      const v = row[n];
+      return v === undefined ? null : (v as string | number | null);
+    });
+    const sql = `SELECT 1 FROM (SELECT ${select}) AS ${ROW_ALIAS} WHERE ${cond.sql} LIMIT 1`;
+    return this.stmts.get(sql, [...values, ...cond.params]) !== undefined;
+  }
+
+  serialize(collection: Collection, row: StoredRow, req: RequestInfo): RecordJson {
+    const superuser = isSuperuser(req);
+    const authId = req.auth?.collection.id === collection.id ? req.auth.row.id : undefined;
+    return serializeRecord(collection, row, {
+      showHidden: superuser,
+      showEmail: (r) => r.emailVisibility === 1 || r.emailVisibility === true || r.id === authId,
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import type { Collection, CollectionRegistry } from '../collections.ts';
+import { ApiError } from '../errors.ts';
+import type { RecordEvents } from '../events.ts';
+import type { FileStorage } from '../files/storage.ts';
+import type { RequestInfo } from '../request-info.ts';
+import type { Statements } from '../../db/statements.ts';
+import { Access } from './access.ts';
+import type { RecordJson } from './codec.ts';
+import { PreparedDelete } from './delete.ts';
+import { listRecords, serializeMany, viewRecord, type ListParams, type ListResult } from './read.ts';
+import { PreparedCreate, PreparedUpdate, removeStaleFiles, type AppliedWrite, type PreparedWrite, type WriteInput } from './write.ts';
+
+/**
+ * The record service: list/view/create/update/delete over the registry's collections, with rules,
+ * validation, files and after-commit events. Knows collections, not restaurants.
+ */
+export class RecordEngine {
+  readonly access: Access;
+
+  constructor(
+    readonly registry: CollectionRegistry,
+    readonly stmts: Statements,
+    readonly storage: FileStorage,
+    readonly events: RecordEvents,
+    readonly now: () => Date,
+  ) {
+    this.access = new Access(registry, stmts, now);
+  }
+
+  /** The collection of a records route; 404 with the contract's message when unknown. */
+  collection(idOrName: string): Collection {
+    const c = this.registry.get(idOrName);
+    if (!c) throw new ApiError(404, 'Missing collection context.');
+    return c;
+  }
+
+  list(collection: Collection, params: ListParams, req: RequestInfo): ListResult {
+    return listRecords(this.access, collection, params, req);
+  }
+
+  view(collection: Collection, id: string, expand: string, req: RequestInfo): RecordJson {
+    return viewRecord(this.access, collection, id, expand, req);
+  }
+
+  private get deps() {
+    return { access: this.access, storage: this.storage, now: this.now };
+  }
+
+  prepareCreate(collection: Collection, input: WriteInput, req: RequestInfo): Promise<PreparedWrite> {
+    return PreparedCreate.prepare(this.deps, collection, req, input);
+  }
+
+  prepareUpdate(collection: Collection, id: string, input: WriteInput, req: RequestInfo): Promise<PreparedWrite> {
+    return PreparedUpdate.prepare(this.deps, collection, id, req, input);
+  }
+
+  prepareDelete(collection: Collection, id: string, req: RequestInfo): PreparedWrite {
+    return PreparedDelete.prepare(this.deps, collection, id, req);
+  }
+
+  /**
+   * Applies prepared writes in one transaction (all or nothing). Only after commit are replaced
+   * files removed and events fired; on failure every uploaded file is discarded.
+   * `onError` maps a failing write's error (batch reports the failing index).
+   */
+  async execute(ops: PreparedWrite[], onError?: (err: unknown, index: number) => unknown): Promise<AppliedWrite[]> {
+    let results: AppliedWrite[];
+    try {
+      results = this.stmts.transaction(() => ops.map((op, i) => {
+        try {
+          return op.apply();
+        } catch (err) {
+          throw onError ? onError(err, i) : err;
+        }
+      }));
+    } catch (err) {
+      await Promise.all(ops.map((op) => op.discard()));
+      throw err;
+    }
+    await Promise.all(results.map((r) => Promise.all([
+      removeStaleFiles(this.storage, r.staleFiles),
+      ...r.removedPrefixes.map((p) => this.storage.deletePrefix(p).catch(() => undefined)),
+    ])));
+    results.forEach((r, i) => {
+      const op = ops[i] as PreparedWrite;
+      for (const s of r.sideEffects) this.events.emit(s);
+      this.events.emit({ action: op.action, collection: op.collection, row: r.row });
+    });
+    return results;
+  }
+
+  /** The response body of a write: the stored record, enriched with expand for the requester. */
+  present(collection: Collection, applied: AppliedWrite, expand: string, req: RequestInfo): RecordJson {
+    return serializeMany(this.access, collection, [applied.row], expand, req)[0] as RecordJson;
+  }
+
+  async create(collection: Collection, input: WriteInput, req: RequestInfo, expand = ''): Promise<RecordJson> {
+    const [applied] = await this.execute([await this.prepareCreate(collection, input, req)]);
+    return this.present(collection, applied as AppliedWrite, expand, req);
+  }
+
+  async update(collection: Collection, id: string, input: WriteInput, req: RequestInfo, expand = ''): Promise<RecordJson> {
+    const [applied] = await this.execute([await this.prepareUpdate(collection, id, input, req)]);
+    return this.present(collection, applied as AppliedWrite, expand, req);
+  }
+
+  async delete(collection: Collection, id: string, req: RequestInfo): Promise<void> {
+    await this.execute([this.prepareDelete(collection, id, req)]);
+  }
+}

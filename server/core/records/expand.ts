@@ -1,0 +1,120 @@
+import { isMultiValue, type Collection } from '../collections.ts';
+import type { RequestInfo } from '../request-info.ts';
+import { ROW_ALIAS, type Access } from './access.ts';
+import type { RecordJson, StoredRow } from './codec.ts';
+
+/** Parsed `expand` param: `a.b,c` → { a: { b: {} }, c: {} }. */
+export type ExpandTree = Map<string, ExpandTree>;
+
+const MAX_EXPAND_DEPTH = 6;
+const MAX_BACK_RELATIONS = 1000;
+
+export function parseExpand(expand: string): ExpandTree {
+  const root: ExpandTree = new Map();
+  for (const raw of expand.replace(/\s+/g, '').split(',')) {
+    const path = raw.replace(/\.+$/, '');
+    if (!path) continue;
+    let node = root;
+    for (const seg of path.split('.').slice(0, MAX_EXPAND_DEPTH)) {
+      if (!seg) break;
+      let next = node.get(seg);
+      if (!next) {
+        next = new Map();
+        node.set(seg, next);
+      }
+      node = next;
+    }
+  }
+  return root;
+}
+
+interface Loaded { row: StoredRow; json: RecordJson }
+
+/**
+ * Resolves `expand` for already-serialised records: one batched `IN (...)` query per relation
+ * and level (never one per record), each filtered by the related collection's view rule.
+ */
+export function expandRecords(access: Access, collection: Collection, items: Loaded[], tree: ExpandTree, req: RequestInfo): void {
+  if (items.length === 0 || tree.size === 0) return;
+  const expandReq: RequestInfo = { ...req, context: 'expand' };
+  for (const [key, subtree] of tree) {
+    const field = collection.fieldsByName.get(key);
+    if (field?.type === 'relation') {
+      expandForward(access, items, key, field.collection, isMultiValue(field), subtree, expandReq);
+      continue;
+    }
+    const via = /^(\w+)_via_(\w+)$/.exec(key);
+    if (via) expandBack(access, collection, items, key, via[1] ?? '', via[2] ?? '', subtree, expandReq);
+  }
+}
+
+function ensureExpand(json: RecordJson): Record<string, unknown> {
+  let e = json.expand as Record<string, unknown> | undefined;
+  if (!e) {
+    e = {};
+    json.expand = e;
+  }
+  return e;
+}
+
+function loadVisible(access: Access, target: Collection, where: string, params: (string | number | null)[], req: RequestInfo): Loaded[] {
+  const cond = access.ruleConditionOrNever(target, target.viewRule, req);
+  if (cond === 'never') return [];
+  const sql = `SELECT ${ROW_ALIAS}.* FROM "${target.name}" AS ${ROW_ALIAS} WHERE ${where}${cond ? ` AND ${cond.sql}` : ''}`;
+  const rows = access.stmts.all(sql, [...params, ...(cond?.params ?? [])]);
+  return rows.map((row) => ({ row, json: access.serialize(target, row, req) }));
+}
+
+function expandForward(access: Access, items: Loaded[], key: string, targetName: string, multi: boolean, subtree: ExpandTree, req: RequestInfo): void {
+  const target = access.registry.get(targetName);
+  if (!target) return;
+  const idsOf = (row: StoredRow): string[] => {
+    const raw = row[key];
+    if (!multi) return typeof raw === 'string' && raw ? [raw] : [];
+    try { return JSON.parse(String(raw ?? '[]')) as string[]; } catch { return []; }
+  };
+  const allIds = [...new Set(items.flatMap((i) => idsOf(i.row)))];
+  const related = allIds.length
+    ? loadVisible(access, target, `${ROW_ALIAS}."id" IN (SELECT value FROM json_each(?))`, [JSON.stringify(allIds)], req)
+    : [];
+  expandRecords(access, target, related, subtree, req);
+  const byId = new Map(related.map((r) => [r.row.id as string, r.json]));
+  for (const item of items) {
+    const found = idsOf(item.row).map((id) => byId.get(id)).filter((j): j is RecordJson => j !== undefined);
+    const expand = ensureExpand(item.json);
+    if (multi) expand[key] = found;
+    else if (found[0]) expand[key] = found[0];
+  }
+}
+
+function expandBack(access: Access, collection: Collection, items: Loaded[], key: string, sourceName: string, fieldName: string, subtree: ExpandTree, req: RequestInfo): void {
+  const source = access.registry.get(sourceName);
+  const ref = source?.fieldsByName.get(fieldName);
+  if (!source || !ref || ref.type !== 'relation' || access.registry.relationTarget(ref).id !== collection.id) return;
+  const ids = JSON.stringify(items.map((i) => i.row.id));
+  const multi = isMultiValue(ref);
+  const where = multi
+    ? `EXISTS (SELECT 1 FROM json_each(${ROW_ALIAS}."${ref.name}") AS je WHERE je.value IN (SELECT value FROM json_each(?)))`
+    : `${ROW_ALIAS}."${ref.name}" IN (SELECT value FROM json_each(?))`;
+  const related = loadVisible(access, source, where, [ids], req);
+  expandRecords(access, source, related, subtree, req);
+  const unique = access.registry.isUniqueRelation(source, ref);
+  const grouped = new Map<string, RecordJson[]>();
+  for (const r of related) {
+    const refs = multi ? (JSON.parse(String(r.row[ref.name] ?? '[]')) as string[]) : [String(r.row[ref.name])];
+    for (const id of refs) {
+      const list = grouped.get(id) ?? [];
+      if (list.length < MAX_BACK_RELATIONS) list.push(r.json);
+      grouped.set(id, list);
+    }
+  }
+  for (const item of items) {
+    const list = grouped.get(item.row.id as string) ?? [];
+    const expand = ensureExpand(item.json);
+    if (unique) {
+      if (list[0]) expand[key] = list[0];
+    } else if (list.length) {
+      expand[key] = list;
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import type { Collection } from '../collections.ts';
+import { ApiError } from '../errors.ts';
+import { compileSort, FilterCompileError, FilterSyntaxError, type SqlValue } from '../filter/compile.ts';
+import { isSuperuser, type RequestInfo } from '../request-info.ts';
+import { ROW_ALIAS, type Access } from './access.ts';
+import type { RecordJson, StoredRow } from './codec.ts';
+import { expandRecords, parseExpand } from './expand.ts';
+
+export interface ListParams {
+  page: number;
+  perPage: number;
+  sort: string;
+  filter: string;
+  skipTotal: boolean;
+  expand: string;
+}
+
+export interface ListResult {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: RecordJson[];
+}
+
+export const DEFAULT_PER_PAGE = 30;
+export const MAX_PER_PAGE = 1000;
+export const MAX_FILTER_LENGTH = 3500;
+
+/** Lists records: the list rule ANDed with the client filter, sorted, paged, expanded. */
+export function listRecords(access: Access, collection: Collection, params: ListParams, req: RequestInfo): ListResult {
+  const where: string[] = [];
+  const whereParams: SqlValue[] = [];
+  const rule = access.ruleCondition(collection, collection.listRule, req);
+  if (rule) {
+    where.push(rule.sql);
+    whereParams.push(...rule.params);
+  }
+  if (params.filter.trim()) {
+    if (params.filter.length > MAX_FILTER_LENGTH) throw new ApiError(400);
+    const filter = access.clientFilter(collection, params.filter, req);
+    where.push(filter.sql);
+    whereParams.push(...filter.params);
+  }
+  let orderBy = '';
+  const orderParams: SqlValue[] = [];
+  if (params.sort.trim()) {
+    if (!isSuperuser(req) && (params.sort.includes('@collection.') || params.sort.includes('@request.'))) {
+      throw new ApiError(403, params.sort.includes('@collection.') ? 'Only superusers can filter by @collection.' : 'Only superusers can filter by @request.');
+    }
+    try {
+      const sort = compileSort(params.sort, {
+        registry: access.registry, collection, alias: ROW_ALIAS, request: req, allowHidden: isSuperuser(req), now: new Date(),
+      });
+      orderBy = ` ORDER BY ${sort.sql}`;
+      orderParams.push(...sort.params);
+    } catch (err) {
+      if (err instanceof FilterCompileError || err instanceof FilterSyntaxError) throw new ApiError(400);
+      throw err;
+    }
+  }
+  const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  const from = `FROM "${collection.name}" AS ${ROW_ALIAS}${whereSql}`;
+  const offset = (params.page - 1) * params.perPage;
+  const rows = access.stmts.all(
+    `SELECT ${ROW_ALIAS}.* ${from}${orderBy} LIMIT ? OFFSET ?`,
+    [...whereParams, ...orderParams, params.perPage, offset],
+  );
+  let totalItems = -1;
+  let totalPages = -1;
+  if (!params.skipTotal) {
+    const count = access.stmts.get(`SELECT COUNT(*) AS c ${from}`, whereParams);
+    totalItems = Number(count?.c ?? 0);
+    totalPages = Math.ceil(totalItems / params.perPage);
+  }
+  return { page: params.page, perPage: params.perPage, totalItems, totalPages, items: serializeMany(access, collection, rows, params.expand, req) };
+}
+
+/** Serialises rows for a request and resolves `expand` on them. */
+export function serializeMany(access: Access, collection: Collection, rows: StoredRow[], expand: string, req: RequestInfo): RecordJson[] {
+  const items = rows.map((row) => ({ row, json: access.serialize(collection, row, req) }));
+  if (expand) expandRecords(access, collection, items, parseExpand(expand), req);
+  return items.map((i) => i.json);
+}
+
+/** Views one record; 404 when missing or hidden by the view rule. */
+export function viewRecord(access: Access, collection: Collection, id: string, expand: string, req: RequestInfo): RecordJson {
+  const row = access.findWithRule(collection, id, collection.viewRule, req);
+  if (!row) throw new ApiError(404);
+  return serializeMany(access, collection, [row], expand, req)[0] as RecordJson;
+}

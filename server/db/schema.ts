@@ -1,0 +1,20 @@
+import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { appCollections } from '../app-collections.ts';
+import { normalizeCollection } from '../core/collections.ts';
+import { collectionTable } from './collection-table.ts';
+
+/** Key/value store for app-level state (generated secrets, settings). */
+export const params = sqliteTable('_params', {
+  key: text('key').primaryKey().notNull(),
+  value: text('value').notNull(),
+});
+
+/** One Drizzle table per collection, keyed by collection name (drizzle-kit reads these exports). */
+export const collectionTables = Object.fromEntries(
+  appCollections.map((def) => {
+    const c = normalizeCollection(def);
+    return [c.name, collectionTable(c)];
+  }),
+);
+
+export const { _superusers } = collectionTables;

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from '../core/errors.ts';
+
+/** One error handler: every failure leaves as the contract's envelope; 5xx details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
+    let apiError: ApiError;
+    if (err instanceof ApiError) {
+      apiError = err;
+    } else {
+      const fe = err as FastifyError;
+      const status = fe.statusCode ?? 500;
+      if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) apiError = new ApiError(413);
+      else if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') apiError = new ApiError(400, 'Unsupported content type.');
+      else if (status >= 400 && status < 500) apiError = new ApiError(status, status === 400 ? 'An error occurred while loading the submitted data.' : undefined);
+      else if ((err as { code?: string }).code?.startsWith('SQLITE_') && !(err as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+        // Constraint and similar SQLite errors come from bad input that slipped past validation.
+        request.log.warn({ err }, 'sqlite error');
+        apiError = new ApiError(400);
+      } else {
+        request.log.error({ err }, 'request failed');
+        apiError = new ApiError(500);
+      }
+    }
+    if (apiError.status >= 500) request.log.error({ err }, 'server error');
+    void reply.status(apiError.status).type('application/json').send(apiError.toJSON());
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.status(404).type('application/json').send(new ApiError(404).toJSON());
+  });
+}

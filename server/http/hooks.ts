@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../core/auth/tokens.ts';
+import { applyFields, parseFields } from '../core/fields-picker.ts';
+import { queryString } from './request-info.ts';
+
+/** Resolves `request.auth` from the Authorization header; bad tokens silently mean "guest". */
+export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+    const state = tokens.verify(token.trim(), ['auth']);
+    request.auth = state ? { collection: state.collection, row: state.row } : null;
+  });
+}
+
+/** Global response headers and permissive CORS, as PocketBase serves by default. */
+export function registerHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('X-XSS-Protection', '1; mode=block');
+    void reply.header('X-Content-Type-Options', 'nosniff');
+    void reply.header('X-Frame-Options', 'SAMEORIGIN');
+    if (!request.url.startsWith('/api/')) return;
+    void reply.header('Access-Control-Allow-Origin', '*');
+    void reply.header('Vary', 'Origin');
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      void reply.header('Access-Control-Allow-Methods', 'GET,HEAD,PUT,PATCH,POST,DELETE');
+      const requested = request.headers['access-control-request-headers'];
+      if (requested) void reply.header('Access-Control-Allow-Headers', requested);
+      return reply.status(204).send();
+    }
+  });
+}
+
+/** The universal `?fields=` picker, applied to every 2xx JSON payload. */
+export function registerFieldsPicker(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode >= 300 || !payload || typeof payload !== 'object') return payload;
+    const fields = queryString(request, 'fields');
+    if (!fields) return payload;
+    const picker = parseFields(fields);
+    const isList = 'items' in (payload as object) && 'perPage' in (payload as object);
+    return applyFields(payload, picker, isList);
+  });
+}
