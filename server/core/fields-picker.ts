@@ -13,10 +13,28 @@ function newNode(): PickNode {
   return { children: new Map() };
 }
 
+/** Splits on commas outside parentheses (`a,b:excerpt(10,true)` is two items). */
+function splitTopLevel(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (ch === ',' && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
 export function parseFields(fields: string): PickNode | null {
   const root = newNode();
   let any = false;
-  for (const raw of fields.split(',')) {
+  for (const raw of splitTopLevel(fields)) {
     const item = raw.trim();
     if (!item) continue;
     any = true;

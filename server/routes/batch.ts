@@ -92,13 +92,13 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
       await Promise.all(planned.map((p) => p.op.discard()));
       throw err;
     }
-    const applied = await ctx.engine.execute(planned.map((p) => p.op), (err, i) => failure(i, err));
-    return applied.map((result, i) => {
+    const applied = await ctx.engine.execute(planned.map((p) => p.op), (err, i) => failure(i, err), (result, i) => {
       const p = planned[i] as Planned;
       if (p.op.action === 'delete') return { body: null, status: 204 };
       const body = ctx.engine.present(p.op.collection, result, p.expand, p.op.req);
       return { body: p.fields ? applyFields(body, parseFields(p.fields)) : body, status: 200 };
     });
+    return applied.map((a) => a.response);
   });
 }
 
@@ -119,10 +119,6 @@ async function plan(
   if (sub.method === 'POST' && !id) return { op: await e.prepareCreate(collection, input, req), expand, fields };
   if (sub.method === 'PATCH' && id) return { op: await e.prepareUpdate(collection, id, input, req), expand, fields };
   if (sub.method === 'DELETE' && id) return { op: e.prepareDelete(collection, id, req), expand, fields };
-  if (sub.method === 'PUT' && !id) {
-    const upsertId = typeof sub.body.id === 'string' ? sub.body.id : '';
-    const exists = upsertId && ctx.stmts.get(`SELECT 1 FROM "${collection.name}" WHERE "id" = ?`, [upsertId]);
-    return { op: exists ? await e.prepareUpdate(collection, upsertId, input, req) : await e.prepareCreate(collection, input, req), expand, fields };
-  }
+  if (sub.method === 'PUT' && !id) return { op: await e.prepareUpsert(collection, input, req), expand, fields };
   throw new ApiError(400);
 }

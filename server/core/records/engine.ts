@@ -8,7 +8,7 @@ import { Access } from './access.ts';
 import type { RecordJson } from './codec.ts';
 import { PreparedDelete } from './delete.ts';
 import { listRecords, serializeMany, viewRecord, type ListParams, type ListResult } from './read.ts';
-import { PreparedCreate, PreparedUpdate, removeStaleFiles, type AppliedWrite, type PreparedWrite, type WriteInput } from './write.ts';
+import { PreparedCreate, PreparedUpdate, PreparedUpsert, removeStaleFiles, type AppliedWrite, type PreparedWrite, type WriteInput } from './write.ts';
 
 /**
  * The record service: list/view/create/update/delete over the registry's collections, with rules,
@@ -54,6 +54,11 @@ export class RecordEngine {
     return PreparedUpdate.prepare(this.deps, collection, id, req, input);
   }
 
+  /** Batch `PUT`: update if the submitted id exists when applied, else create. */
+  prepareUpsert(collection: Collection, input: WriteInput, req: RequestInfo): Promise<PreparedWrite> {
+    return PreparedUpsert.prepare(this.deps, collection, req, input);
+  }
+
   prepareDelete(collection: Collection, id: string, req: RequestInfo): PreparedWrite {
     return PreparedDelete.prepare(this.deps, collection, id, req);
   }
@@ -63,12 +68,19 @@ export class RecordEngine {
    * files removed and events fired; on failure every uploaded file is discarded.
    * `onError` maps a failing write's error (batch reports the failing index).
    */
-  async execute(ops: PreparedWrite[], onError?: (err: unknown, index: number) => unknown): Promise<AppliedWrite[]> {
-    let results: AppliedWrite[];
+  async execute<R = undefined>(
+    ops: PreparedWrite[],
+    onError?: (err: unknown, index: number) => unknown,
+    respond?: (applied: AppliedWrite, index: number) => R,
+  ): Promise<Array<AppliedWrite & { response?: R }>> {
+    let results: Array<AppliedWrite & { response?: R }>;
     try {
       results = this.stmts.transaction(() => ops.map((op, i) => {
         try {
-          return op.apply();
+          const applied: AppliedWrite & { response?: R } = op.apply();
+          // Responses see the state at their point of the transaction, as in PocketBase's batch.
+          if (respond) applied.response = respond(applied, i);
+          return applied;
         } catch (err) {
           throw onError ? onError(err, i) : err;
         }

@@ -94,7 +94,7 @@ abstract class SaveBase implements PreparedWrite {
     readonly collection: Collection,
     readonly req: RequestInfo,
     protected readonly input: WriteInput,
-    protected readonly recordId: string,
+    readonly recordId: string,
   ) {}
 
   protected get superuser(): boolean {
@@ -203,6 +203,10 @@ abstract class SaveBase implements PreparedWrite {
 
   abstract apply(): AppliedWrite;
 
+  get stagedFiles(): StagedFiles {
+    return this.staged;
+  }
+
   async discard(): Promise<void> {
     await this.staged?.discard();
   }
@@ -212,12 +216,12 @@ abstract class SaveBase implements PreparedWrite {
 export class PreparedCreate extends SaveBase {
   readonly action = 'create' as const;
 
-  static async prepare(deps: WriteDeps, collection: Collection, req: RequestInfo, input: WriteInput): Promise<PreparedCreate> {
+  static async prepare(deps: WriteDeps, collection: Collection, req: RequestInfo, input: WriteInput, staged?: StagedFiles): Promise<PreparedCreate> {
     if (!isSuperuser(req) && collection.createRule === null) throw new ApiError(403, 'Only superusers can perform this action.');
     const submittedId = input.data.id;
     const id = typeof submittedId === 'string' && submittedId !== '' ? submittedId : newRecordId();
     const op = new PreparedCreate(deps, collection, req, input, id);
-    op.staged = await StagedFiles.stage(deps.storage, collection, /^[\w-]{1,100}$/.test(id) ? id : newRecordId(), input.files);
+    op.staged = staged ?? await StagedFiles.stage(deps.storage, collection, /^[\w-]{1,100}$/.test(id) ? id : newRecordId(), input.files);
     await op.prepareAuth(undefined);
     return op;
   }
@@ -265,12 +269,12 @@ export class PreparedCreate extends SaveBase {
 export class PreparedUpdate extends SaveBase {
   readonly action = 'update' as const;
 
-  static async prepare(deps: WriteDeps, collection: Collection, id: string, req: RequestInfo, input: WriteInput): Promise<PreparedUpdate> {
+  static async prepare(deps: WriteDeps, collection: Collection, id: string, req: RequestInfo, input: WriteInput, staged?: StagedFiles): Promise<PreparedUpdate> {
     if (!isSuperuser(req) && collection.updateRule === null) throw new ApiError(403, 'Only superusers can perform this action.');
     const op = new PreparedUpdate(deps, collection, req, input, id);
     // Existence is checked in apply: an earlier request of the same batch may create the record.
     const existing = deps.access.stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [id]);
-    op.staged = await StagedFiles.stage(deps.storage, collection, id, input.files);
+    op.staged = staged ?? await StagedFiles.stage(deps.storage, collection, id, input.files);
     await op.prepareAuth(existing);
     return op;
   }
@@ -312,6 +316,40 @@ export class PreparedUpdate extends SaveBase {
     );
     const prefix = `${this.collection.id}/${this.recordId}`;
     return { row, sideEffects: [], staleFiles: staleFiles.map((name) => ({ prefix, name })), removedPrefixes: [] };
+  }
+}
+
+/**
+ * Batch upsert: update when the record exists at apply time (possibly created earlier in the
+ * same batch), create otherwise. Uploads are staged once for both paths.
+ */
+export class PreparedUpsert implements PreparedWrite {
+  private chosen: PreparedWrite;
+
+  private constructor(private readonly create: PreparedCreate, private readonly update: PreparedUpdate | null, private readonly deps: WriteDeps) {
+    this.chosen = create;
+  }
+
+  static async prepare(deps: WriteDeps, collection: Collection, req: RequestInfo, input: WriteInput): Promise<PreparedUpsert> {
+    const create = await PreparedCreate.prepare(deps, collection, req, input);
+    const id = typeof input.data.id === 'string' ? input.data.id : '';
+    const update = id ? await PreparedUpdate.prepare(deps, collection, id, req, input, create.stagedFiles).catch(() => null) : null;
+    return new PreparedUpsert(create, update, deps);
+  }
+
+  get action() { return this.chosen.action; }
+  get collection() { return this.chosen.collection; }
+  get req() { return this.chosen.req; }
+
+  apply(): AppliedWrite {
+    const id = this.update?.recordId ?? '';
+    const exists = id && this.deps.access.stmts.get(`SELECT 1 FROM "${this.create.collection.name}" WHERE "id" = ?`, [id]);
+    this.chosen = exists && this.update ? this.update : this.create;
+    return this.chosen.apply();
+  }
+
+  discard(): Promise<void> {
+    return this.create.discard();
   }
 }
 
