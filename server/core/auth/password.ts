@@ -16,3 +16,15 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
     return false;
   }
 }
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Spends the same time as a real verification when the identity is unknown, so response times
+ * do not reveal which emails have accounts.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('dummy-password-for-timing-equalisation');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

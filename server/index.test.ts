@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** The real entry point in a child process: config errors, serving, graceful shutdown. */
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function start(env: Record<string, string>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-proc-'));
+  dirs.push(dir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, DATA_DIR: path.join(dir, 'data'), UPLOADS_DIR: path.join(dir, 'up'), PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m?.[1]) { clearInterval(timer); resolve(m[1]); }
+    }, 50);
+    void exited.then(() => { clearInterval(timer); reject(new Error(`exited early: ${err}`)); });
+  });
+  listening.catch(() => undefined); // observed by the tests that expect an early exit
+  return { child, exited, listening, output: () => out + err, dir };
+}
+
+describe('server/index.ts', () => {
+  it('exits at once with a message naming an invalid variable', async () => {
+    const p = start({ PORT: 'not-a-port' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('serves, then shuts down cleanly on %s', async (signal) => {
+    const p = start({});
+    const url = await p.listening;
+    const res = await fetch(`${url}/api/health`);
+    expect(await res.json()).toEqual({ message: 'API is healthy.', code: 200, data: {} });
+    p.child.kill(signal);
+    expect(await p.exited).toBe(0);
+    // SQLite was closed properly: the WAL was checkpointed and removed.
+    expect(fs.existsSync(path.join(p.dir, 'data', 'data.db'))).toBe(true);
+    expect(fs.existsSync(path.join(p.dir, 'data', 'data.db-wal'))).toBe(false);
+  });
+});
