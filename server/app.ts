@@ -14,6 +14,7 @@ import { batchRoutes } from './routes/batch.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { recordRoutes } from './routes/records.ts';
+import { bootstrapAuth } from './bootstrap.ts';
 
 export interface BuildOptions {
   /** Collections served by this app; defaults to the product's. Tests pass their own. */
@@ -52,14 +53,15 @@ function registerBodyParsers(app: FastifyInstance): void {
 
 /** Builds the whole app (API, later the web app and guest pages) without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const ctx = createContext(config, options.collections ?? appCollections);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: MAX_BODY,
     exposeHeadRoutes: true,
     routerOptions: { maxParamLength: 500 },
   });
+  const ctx = createContext(config, options.collections ?? appCollections, { log: app.log });
   app.addHook('onClose', async () => ctx.close());
+  await bootstrapAuth(ctx, app.log);
   await app.register(multipart, {
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
   });

@@ -20,7 +20,68 @@ const envSchema = z.object({
   BATCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(3),
   /** Short-lived file token lifetime for protected files (seconds). */
   FILE_TOKEN_DURATION: z.coerce.number().int().min(10).max(86400).default(180),
+  APP_NAME: z.string().min(1).max(100).default('QR Menu'),
+  /** e.g. smtp://user:pass@host:587; unset = emails are written to the log. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SUPERUSER_EMAIL: z.email().optional(),
+  SUPERUSER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(71).optional(),
+  RATE_LIMIT_ENABLED: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** Failed logins allowed per client IP and window before 429. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100000).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  /** Email-sending requests (verification, reset, OTP, email change) allowed per client IP and window. */
+  EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100000).default(10),
 });
+
+const oauthProviderEnv = z.object({
+  CLIENT_ID: z.string().min(1),
+  CLIENT_SECRET: z.string().min(1),
+  AUTH_URL: z.url().optional(),
+  TOKEN_URL: z.url().optional(),
+  USERINFO_URL: z.url().optional(),
+  DISPLAY_NAME: z.string().min(1).optional(),
+  SCOPES: z.string().optional(),
+  PKCE: z.enum(['true', 'false']).optional(),
+});
+
+export interface OAuth2ProviderEnv {
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  authUrl?: string;
+  tokenUrl?: string;
+  userInfoUrl?: string;
+  displayName?: string;
+  scopes?: string[];
+  pkce?: boolean;
+}
+
+/** OAUTH2_<NAME>_CLIENT_ID, _CLIENT_SECRET, and for generic providers _AUTH_URL, _TOKEN_URL, _USERINFO_URL, _DISPLAY_NAME. */
+function parseOAuth2(env: Record<string, string | undefined>): OAuth2ProviderEnv[] {
+  const names = new Set<string>();
+  for (const key of Object.keys(env)) {
+    const m = /^OAUTH2_([A-Z0-9]+)_CLIENT_ID$/.exec(key);
+    if (m?.[1]) names.add(m[1]);
+  }
+  const out: OAuth2ProviderEnv[] = [];
+  for (const name of [...names].sort()) {
+    const prefix = `OAUTH2_${name}_`;
+    const raw = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+    const parsed = oauthProviderEnv.safeParse(raw);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((issue) => `  ${prefix}${issue.path.join('.')}: ${issue.message}`);
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    }
+    const p = parsed.data;
+    out.push({
+      name: name.toLowerCase(), clientId: p.CLIENT_ID, clientSecret: p.CLIENT_SECRET, authUrl: p.AUTH_URL, tokenUrl: p.TOKEN_URL,
+      userInfoUrl: p.USERINFO_URL, displayName: p.DISPLAY_NAME, scopes: p.SCOPES?.split(/[\s,]+/).filter(Boolean),
+      pkce: p.PKCE === undefined ? undefined : p.PKCE === 'true',
+    });
+  }
+  return out;
+}
 
 export interface Config {
   port: number;
@@ -32,6 +93,12 @@ export interface Config {
   appSecret: string | undefined;
   batch: { maxRequests: number; timeoutSeconds: number };
   fileTokenDuration: number;
+  appName: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  superuser: { email: string; password: string } | null;
+  rateLimit: { enabled: boolean; authMax: number; authWindowSeconds: number; emailMax: number };
+  oauth2: OAuth2ProviderEnv[];
   /** Overridable clock for deterministic tests. */
   now: () => Date;
 }
@@ -57,6 +124,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: e.APP_SECRET,
     batch: { maxRequests: e.BATCH_MAX_REQUESTS, timeoutSeconds: e.BATCH_TIMEOUT_SECONDS },
     fileTokenDuration: e.FILE_TOKEN_DURATION,
+    appName: e.APP_NAME,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>`,
+    superuser: e.SUPERUSER_EMAIL && e.SUPERUSER_PASSWORD ? { email: e.SUPERUSER_EMAIL, password: e.SUPERUSER_PASSWORD } : null,
+    rateLimit: {
+      enabled: e.RATE_LIMIT_ENABLED === 'true' || e.RATE_LIMIT_ENABLED === '1',
+      authMax: e.AUTH_RATE_LIMIT_MAX,
+      authWindowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      emailMax: e.EMAIL_RATE_LIMIT_MAX,
+    },
+    oauth2: parseOAuth2(env),
     now: () => new Date(),
   };
 }

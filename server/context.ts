@@ -6,6 +6,11 @@ import { RecordEvents } from './core/events.ts';
 import { createLocalStorage, type FileStorage } from './core/files/storage.ts';
 import { RecordEngine } from './core/records/engine.ts';
 import { TokenService } from './core/auth/tokens.ts';
+import { AuthService } from './core/auth/auth-service.ts';
+import { buildProviders, type OAuth2Provider } from './core/auth/oauth2-providers.ts';
+import { FixedWindowLimiter } from './core/auth/rate-limit.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createAuthMail } from './auth-mail.ts';
 import { migrateDatabase, tableNames } from './db/migrate.ts';
 import { openSqlite, type SqliteDb } from './db/open.ts';
 import { Statements } from './db/statements.ts';
@@ -20,7 +25,16 @@ export interface AppContext {
   storage: FileStorage;
   engine: RecordEngine;
   tokens: TokenService;
-  close(): void;
+  auth: AuthService;
+  mailer: Mailer;
+  oauth2Providers: OAuth2Provider[];
+  rateLimits: { enabled: boolean; login: FixedWindowLimiter; email: FixedWindowLimiter };
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  /** Where background errors and logged emails go (Fastify's logger in the app). */
+  log: { info(obj: Record<string, unknown>, msg: string): void; error(obj: Record<string, unknown>, msg: string): void };
 }
 
 export function databaseFile(config: Config): string {
@@ -37,7 +51,7 @@ function loadAppSecret(stmts: Statements, configured: string | undefined): strin
   return secret;
 }
 
-export function createContext(config: Config, collections: CollectionDef[]): AppContext {
+export function createContext(config: Config, collections: CollectionDef[], options: ContextOptions): AppContext {
   const sqlite = openSqlite(databaseFile(config));
   migrateDatabase(sqlite);
   const registry = new CollectionRegistry(collections);
@@ -51,10 +65,25 @@ export function createContext(config: Config, collections: CollectionDef[]): App
   const events = new RecordEvents();
   const storage = createLocalStorage(config.uploadsDir);
   const engine = new RecordEngine(registry, stmts, storage, events, config.now);
-  const tokens = new TokenService(registry, stmts, loadAppSecret(stmts, config.appSecret), config.now);
+  const appSecret = loadAppSecret(stmts, config.appSecret);
+  const tokens = new TokenService(registry, stmts, appSecret, config.now);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (obj, msg) => options.log.info(obj, msg) });
+  const auth = new AuthService({
+    registry, engine, tokens, appSecret, now: config.now,
+    mail: createAuthMail(mailer, { appName: config.appName, appUrl: config.appUrl }),
+    logError: (err, msg) => options.log.error({ err }, msg),
+  });
+  const windowMs = config.rateLimit.authWindowSeconds * 1000;
+  const rateLimits = {
+    enabled: config.rateLimit.enabled,
+    login: new FixedWindowLimiter(config.rateLimit.authMax, windowMs),
+    email: new FixedWindowLimiter(config.rateLimit.enabled ? config.rateLimit.emailMax : Number.MAX_SAFE_INTEGER, windowMs),
+  };
   return {
-    config, sqlite, stmts, registry, events, storage, engine, tokens,
-    close: () => {
+    config, sqlite, stmts, registry, events, storage, engine, tokens, auth, mailer, rateLimits,
+    oauth2Providers: buildProviders(config.oauth2),
+    close: async () => {
+      await mailer.close().catch(() => undefined);
       if (sqlite.open) sqlite.close();
     },
   };

@@ -21,7 +21,6 @@ export interface ReadyInfo {
 }
 
 export type ServerMessage =
-  | { type: 'dir'; dir: string }
   | { type: 'progress'; text: string }
   | { type: 'ready'; info: ReadyInfo }
   | { type: 'error'; message: string };

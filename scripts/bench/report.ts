@@ -57,7 +57,7 @@ const ms = (x: number) => (x < 1 ? `${(x * 1000).toFixed(0)}µs` : `${x.toFixed(
 
 function table(header: string[], rows: string[][], rightAlign: boolean[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (rightAlign[i] ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (rightAlign[i] ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

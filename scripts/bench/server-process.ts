@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReadyInfo, ServerMessage } from './protocol.ts';
@@ -16,12 +17,15 @@ export class ServerProcess {
 
   /** Spawns `node --import tsx scripts/bench/server.ts` and resolves once it listens. */
   start(opts: { timeoutMs: number; cpuProfDir?: string; onProgress?: (text: string) => void }): Promise<ReadyInfo> {
+    // The child's temp dirs (buildTestApp's included, even when it fails half-way) go under one
+    // dir of ours, removed on stop.
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-bench-'));
     const args = ['--import', 'tsx'];
     if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
     args.push(SERVER);
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+      env: { ...process.env, LOG_LEVEL: 'silent', TMPDIR: this.dir },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.child = child;
@@ -35,8 +39,7 @@ export class ServerProcess {
       child.on('exit', (code, signal) => fail(new Error(`Server exited early (${signal ?? code})`)));
       child.on('message', (raw) => {
         const msg = raw as ServerMessage;
-        if (msg.type === 'dir') this.dir = msg.dir;
-        else if (msg.type === 'progress') opts.onProgress?.(msg.text);
+        if (msg.type === 'progress') opts.onProgress?.(msg.text);
         else if (msg.type === 'error') fail(new Error(`Server failed:\n${msg.message}`));
         else if (msg.type === 'ready') {
           clearTimeout(timer);

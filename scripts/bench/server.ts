@@ -66,7 +66,6 @@ async function bulkInsert(ctx: AppContext, collectionName: string, count: number
 
 async function main(): Promise<void> {
   testApp = await buildTestApp({ collections: benchCollections, env: { LOG_LEVEL: 'silent' } });
-  send({ type: 'dir', dir: testApp.dir });
   const { app, ctx } = testApp;
 
   const owners = await bulkInsert(ctx, 'owners', OWNERS, OWNERS, (i) => ({ name: `owner ${i}` }));

@@ -17,4 +17,5 @@ export const collectionTables = Object.fromEntries(
   }),
 );
 
-export const { _superusers } = collectionTables;
+// drizzle-kit reads top-level exports only: list every table (npm test fails when one is missing).
+export const { _superusers, _externalAuths, _otps, users } = collectionTables;

@@ -1,22 +1,15 @@
 import type { CollectionDef } from '../core/collections.ts';
 
-/** Collections used by the engine's tests: a blog-like schema that exercises every field type. */
+/**
+ * Collections used by the engine's tests: a blog-like schema that exercises every field type.
+ * Accounts are the product's own `users` collection (rules: each user sees only themself).
+ */
 const timestamps = [
   { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
   { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
 ] as const;
 
 export const testCollections: CollectionDef[] = [
-  {
-    name: 'users',
-    type: 'auth',
-    fields: [{ name: 'name', type: 'text', max: 100 }, ...timestamps],
-    listRule: 'id = @request.auth.id',
-    viewRule: 'id = @request.auth.id',
-    createRule: '',
-    updateRule: 'id = @request.auth.id',
-    deleteRule: 'id = @request.auth.id',
-  },
   {
     name: 'tags',
     fields: [{ name: 'name', type: 'text', required: true }, { name: 'color', type: 'text' }, ...timestamps],

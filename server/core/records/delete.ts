@@ -29,6 +29,9 @@ export class PreparedDelete implements PreparedWrite {
   apply(): AppliedWrite {
     const row = this.deps.access.findWithRule(this.collection, this.recordId, this.collection.deleteRule, this.req);
     if (!row) throw new ApiError(404);
+    if (this.collection.name === '_superusers' && Number(this.deps.access.stmts.get('SELECT COUNT(*) AS c FROM "_superusers"')?.c ?? 0) <= 1) {
+      throw new ApiError(400, "You can't delete the only existing superuser.");
+    }
     const result: AppliedWrite = { row, sideEffects: [], staleFiles: [], removedPrefixes: [] };
     this.deleteRecursive(this.collection, row, result, new Set());
     return result;

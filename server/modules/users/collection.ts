@@ -1,0 +1,23 @@
+import type { CollectionDef } from '../../core/collections.ts';
+
+/** The product's accounts. Users sign themselves up and see and change only themselves. */
+export const usersCollection: CollectionDef = {
+  id: '_pb_users_auth_',
+  name: 'users',
+  type: 'auth',
+  fields: [
+    { name: 'name', type: 'text', max: 100 },
+    {
+      name: 'avatar', type: 'file', maxSize: 5 * 1024 * 1024,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], thumbs: ['100x100', '200x200'],
+    },
+    { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  listRule: 'id = @request.auth.id',
+  viewRule: 'id = @request.auth.id',
+  createRule: '',
+  updateRule: 'id = @request.auth.id',
+  deleteRule: 'id = @request.auth.id',
+  auth: { otp: { enabled: true, duration: 600, length: 6 } },
+};
