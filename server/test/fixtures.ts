@@ -1,3 +1,4 @@
+import { usersCollection } from '../modules/users/collection.ts';
 import type { CollectionDef } from '../core/collections.ts';
 
 /**
@@ -101,3 +102,6 @@ export const testCollections: CollectionDef[] = [
     fields: [{ name: 'name', type: 'text' }],
   },
 ];
+
+/** The test collections plus the product's `users`, for code that builds its own registry. */
+export const testCollectionsWithUsers: CollectionDef[] = [usersCollection, ...testCollections];

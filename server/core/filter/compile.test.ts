@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionRegistry } from '../collections.ts';
 import { openSqlite, type SqliteDb } from '../../db/open.ts';
 import { createTables } from '../../test/tables.ts';
-import { testCollections as fixtures } from '../../test/fixtures.ts';
-import { usersCollection } from '../../modules/users/collection.ts';
+import { testCollectionsWithUsers as testCollections } from '../../test/fixtures.ts';
 import { guestRequest, type RequestInfo } from '../request-info.ts';
 import { compileFilter, compileSort, FilterCompileError } from './compile.ts';
 
 /** Semantics of compiled filters, checked against a real SQLite database. */
-const testCollections = [usersCollection, ...fixtures];
 const registry = new CollectionRegistry(testCollections);
 let db: SqliteDb;
 
