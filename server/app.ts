@@ -24,25 +24,32 @@ export interface BuildOptions {
 
 const MAX_BODY = 32 * 1024 * 1024;
 
-function registerBodyParsers(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
-  // The SDK sends `Content-Type: application/json` with empty bodies on GET/DELETE: that is `{}`.
+const LOAD_ERROR = 'An error occurred while loading the submitted data.';
+const BATCH_BODY_LIMIT = 128 * 1024 * 1024;
+
+/** JSON bodies; the SDK sends `Content-Type: application/json` with empty bodies on GET/DELETE: that is `{}`. */
+function registerJsonParser(app: FastifyInstance, errorMessage: string): void {
+  if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new ApiError(400, 'An error occurred while loading the submitted data.'), undefined);
+      done(new ApiError(400, errorMessage), undefined);
     }
   });
+}
+
+function registerBodyParsers(app: FastifyInstance): void {
+  registerJsonParser(app, LOAD_ERROR);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       const form = new FormAccumulator();
       for (const [k, v] of new URLSearchParams(String(body))) form.add(k, v);
       done(null, form.result());
     } catch {
-      done(new ApiError(400, 'An error occurred while loading the submitted data.'), undefined);
+      done(new ApiError(400, LOAD_ERROR), undefined);
     }
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {
@@ -72,8 +79,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFieldsPicker(app);
 
   // Every route of the app, in one list.
-  for (const routes of [healthRoutes, recordRoutes, authRoutes, batchRoutes, fileRoutes]) {
+  for (const routes of [healthRoutes, recordRoutes, authRoutes, fileRoutes]) {
     routes(app, ctx);
   }
+  // Batch reads its body with its own error message and a larger limit.
+  await app.register(async (batch) => {
+    registerJsonParser(batch, 'Failed to read the submitted batch data.');
+    batchRoutes(batch, ctx, BATCH_BODY_LIMIT);
+  });
   return { app, ctx };
 }

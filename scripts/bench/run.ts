@@ -1,6 +1,11 @@
 /**
  * `npm run bench`: seeds a server child with 100k records, drives it with wrk and compares the
- * numbers with the performance targets. BENCH_SECONDS (default 10) sets each wrk run's length.
+ * numbers with the performance targets; the results also go to scripts/bench/results/latest.json.
+ *
+ * Environment: BENCH_SECONDS (each wrk run, default 10; 2–3 for a quick run), BENCH_WARMUP
+ * (unmeasured wrk run before each scenario, default 1 s), BENCH_ITEMS / BENCH_CHUNK (seed size
+ * and rows per transaction, default 100000 / 5000), BENCH_CPU_PROF=1 (the server writes a
+ * .cpuprofile into scripts/bench/results/ on exit), WRK (path of the wrk binary).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -245,3 +245,19 @@ export class CollectionRegistry {
     return !isMultiValue(field) && collection.indexes.some((i) => i.unique && i.columns.length === 1 && i.columns[0] === field.name);
   }
 }
+
+/** Base request body limit (32 MiB), as PocketBase. */
+export const BASE_BODY_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * The body limit of a collection's create/update requests: the base limit plus, for each field
+ * that declares a size, its maximum (files: maxSize × maxSelect; json: maxSize).
+ */
+export function bodyLimitOf(collection: Collection): number {
+  let limit = BASE_BODY_LIMIT;
+  for (const f of collection.fields) {
+    if (f.type === 'file') limit += (f.maxSize || DEFAULT_FILE_MAX_SIZE) * Math.max(1, f.maxSelect ?? 1);
+    else if (f.type === 'json') limit += f.maxSize || DEFAULT_JSON_MAX_SIZE;
+  }
+  return limit;
+}

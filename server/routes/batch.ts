@@ -64,8 +64,8 @@ function failure(index: number, err: unknown): ApiError {
 interface Planned { op: PreparedWrite; expand: string; fields: string }
 
 /** POST /api/batch: every sub-request in one transaction, all or nothing. */
-export function batchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/batch', async (request) => {
+export function batchRoutes(app: FastifyInstance, ctx: AppContext, bodyLimit: number): void {
+  app.post('/api/batch', { bodyLimit }, async (request) => {
     const { maxRequests, timeoutSeconds } = ctx.config.batch;
     if (maxRequests <= 0) throw new ApiError(403, 'Batch requests are not allowed.');
     const started = Date.now();

@@ -188,6 +188,11 @@ class Compiler {
     const column = `${alias}.${ident(seg)}`;
     if (rest.length === 0) {
       if (!field) throw new FilterCompileError(`unknown field ${seg}`);
+      if (collection.type === 'auth' && seg === 'email' && !this.ctx.allowHidden) {
+        // Client filters see an email only where it is public, so they cannot probe hidden ones.
+        const visible = `(CASE WHEN ${alias}."emailVisibility" = 1 THEN ${column} END)`;
+        return this.applyModifier(field, visible, modifier, scope, multi, keyPrefix);
+      }
       return this.applyModifier(field, column, modifier, scope, multi, `${keyPrefix}`);
     }
     const pathKey = `${alias}.${seg}`;

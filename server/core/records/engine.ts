@@ -28,9 +28,9 @@ export class RecordEngine {
   }
 
   /** The collection of a records route; 404 with the contract's message when unknown. */
-  collection(idOrName: string): Collection {
+  collection(idOrName: string, missingMessage = 'Missing collection context.'): Collection {
     const c = this.registry.get(idOrName);
-    if (!c) throw new ApiError(404, 'Missing collection context.');
+    if (!c) throw new ApiError(404, missingMessage);
     return c;
   }
 
