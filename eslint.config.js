@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import path from 'node:path';
 
 /** A tiny local rule: file names are kebab-case (e.g. `record-engine.ts`, `parser.test.ts`). */
@@ -26,15 +26,19 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX, local: { rules: { 'kebab-case': kebabCase } } },
+    plugins: { import: importPlugin, local: { rules: { 'kebab-case': kebabCase } } },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import/no-cycle': ['error', { maxDepth: 10 }],
       'local/kebab-case': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+    },
   },
   zone(['shared/**'], ['**/server/**', '**/web/**', 'node:*', 'fastify', 'better-sqlite3', 'react'], 'shared/ imports nothing of ours and no runtime-specific modules.'),
   zone(['server/core/**'], ['**/modules/**', '**/routes/**', '**/http/**', 'fastify', '@fastify/*'], 'core/ knows collections, not the product or HTTP.'),

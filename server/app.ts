@@ -15,6 +15,7 @@ import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { recordRoutes } from './routes/records.ts';
 import { bootstrapAuth } from './bootstrap.ts';
+import { realtimeRoutes } from './routes/realtime.ts';
 
 export interface BuildOptions {
   /** Collections served by this app; defaults to the product's. Tests pass their own. */
@@ -67,6 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 500 },
   });
   const ctx = createContext(config, options.collections ?? appCollections, { log: app.log });
+  // SSE streams never end on their own: close them first so close() can finish in-flight requests.
+  app.addHook('preClose', async () => ctx.hub.closeAll());
   app.addHook('onClose', async () => ctx.close());
   await bootstrapAuth(ctx, app.log);
   await app.register(multipart, {
@@ -79,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFieldsPicker(app);
 
   // Every route of the app, in one list.
-  for (const routes of [healthRoutes, recordRoutes, authRoutes, fileRoutes]) {
+  for (const routes of [healthRoutes, recordRoutes, authRoutes, fileRoutes, realtimeRoutes]) {
     routes(app, ctx);
   }
   // Batch reads its body with its own error message and a larger limit.

@@ -32,6 +32,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
   /** Email-sending requests (verification, reset, OTP, email change) allowed per client IP and window. */
   EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100000).default(10),
+  /** Realtime: a stream with no message for this long is ended (the SDK reconnects). */
+  REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86400).default(300),
+  /** Realtime: comment lines keep idle streams open through proxies. */
+  REALTIME_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 const oauthProviderEnv = z.object({
@@ -99,6 +103,7 @@ export interface Config {
   superuser: { email: string; password: string } | null;
   rateLimit: { enabled: boolean; authMax: number; authWindowSeconds: number; emailMax: number };
   oauth2: OAuth2ProviderEnv[];
+  realtime: { idleTimeoutSeconds: number; keepAliveSeconds: number };
   /** Overridable clock for deterministic tests. */
   now: () => Date;
 }
@@ -135,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailMax: e.EMAIL_RATE_LIMIT_MAX,
     },
     oauth2: parseOAuth2(env),
+    realtime: { idleTimeoutSeconds: e.REALTIME_IDLE_TIMEOUT_SECONDS, keepAliveSeconds: e.REALTIME_KEEPALIVE_SECONDS },
     now: () => new Date(),
   };
 }

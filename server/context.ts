@@ -11,6 +11,8 @@ import { buildProviders, type OAuth2Provider } from './core/auth/oauth2-provider
 import { FixedWindowLimiter } from './core/auth/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAuthMail } from './auth-mail.ts';
+import { LocalBus, type RealtimeBus } from './core/realtime/bus.ts';
+import { RealtimeHub } from './core/realtime/hub.ts';
 import { migrateDatabase, tableNames } from './db/migrate.ts';
 import { openSqlite, type SqliteDb } from './db/open.ts';
 import { Statements } from './db/statements.ts';
@@ -29,6 +31,8 @@ export interface AppContext {
   mailer: Mailer;
   oauth2Providers: OAuth2Provider[];
   rateLimits: { enabled: boolean; login: FixedWindowLimiter; email: FixedWindowLimiter };
+  bus: RealtimeBus;
+  hub: RealtimeHub;
   close(): Promise<void>;
 }
 
@@ -79,10 +83,14 @@ export function createContext(config: Config, collections: CollectionDef[], opti
     login: new FixedWindowLimiter(config.rateLimit.authMax, windowMs),
     email: new FixedWindowLimiter(config.rateLimit.enabled ? config.rateLimit.emailMax : Number.MAX_SAFE_INTEGER, windowMs),
   };
+  const bus = new LocalBus();
+  events.on((e) => bus.publish({ action: e.action, collectionId: e.collection.id, row: e.row }));
+  const hub = new RealtimeHub(registry, engine.access, bus, { idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000, keepAliveMs: config.realtime.keepAliveSeconds * 1000 });
   return {
-    config, sqlite, stmts, registry, events, storage, engine, tokens, auth, mailer, rateLimits,
+    config, sqlite, stmts, registry, events, storage, engine, tokens, auth, mailer, rateLimits, bus, hub,
     oauth2Providers: buildProviders(config.oauth2),
     close: async () => {
+      hub.closeAll();
       await mailer.close().catch(() => undefined);
       if (sqlite.open) sqlite.close();
     },

@@ -1,13 +1,37 @@
 import type { SeedStats } from './protocol.ts';
 import type { WrkResult } from './wrk.ts';
 
-export interface ScenarioResult extends Omit<WrkResult, 'raw'> {
+export interface MeasuredScenario extends Omit<WrkResult, 'raw'> {
   key: string;
   label: string;
-  /** Requests/sec relative to the empty route. */
-  vsEmpty: number;
   /** Server process CPU (user + system) per request, µs. */
   cpuUsPerReq: number;
+}
+
+export interface ScenarioResult extends MeasuredScenario {
+  /** Requests/sec relative to the empty route (the mean of its first and last run). */
+  vsEmpty: number;
+  /** The empty route's server CPU per request divided by this scenario's: the same ratio, but
+   * insensitive to other load on the machine (wrk included). */
+  cpuVsEmpty: number;
+}
+
+/** The empty route runs first and again last; their mean is the baseline (and their gap shows drift). */
+export const BASELINE_KEYS = ['empty', 'emptyEnd'];
+
+function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+
+export function withRatios(measured: MeasuredScenario[]): ScenarioResult[] {
+  const base = measured.filter((m) => BASELINE_KEYS.includes(m.key));
+  const rps = base.length ? mean(base.map((b) => b.requestsPerSec)) : 0;
+  const cpu = base.length ? mean(base.map((b) => b.cpuUsPerReq)) : 0;
+  return measured.map((m) => ({
+    ...m,
+    vsEmpty: rps ? m.requestsPerSec / rps : 0,
+    cpuVsEmpty: m.cpuUsPerReq ? cpu / m.cpuUsPerReq : 0,
+  }));
 }
 
 /** A target of the performance issue: a ratio between two scenarios, or bulk insert rows/s. */
@@ -39,6 +63,8 @@ export const TARGETS: Target[] = [
 
 export function evaluateTargets(results: ScenarioResult[], seed: SeedStats): TargetResult[] {
   const rps = new Map(results.map((r) => [r.key, r.requestsPerSec]));
+  const base = results.filter((r) => BASELINE_KEYS.includes(r.key));
+  if (base.length) rps.set('empty', mean(base.map((r) => r.requestsPerSec)));
   return TARGETS.map((t) => {
     let value: number | null;
     if (t.scenario === BULK) value = seed.rowsPerSec;
@@ -63,17 +89,18 @@ function table(header: string[], rows: string[][], rightAlign: boolean[]): strin
 
 export function formatScenarios(results: ScenarioResult[]): string {
   return table(
-    ['scenario', 'req/s', 'vs empty', 'CPU µs/req', 'p50', 'p99', 'errors'],
+    ['scenario', 'req/s', 'vs empty', 'CPU µs/req', 'CPU vs empty', 'p50', 'p99', 'errors'],
     results.map((r) => [
       r.label,
       r.requestsPerSec.toFixed(0),
       pct(r.vsEmpty),
       r.cpuUsPerReq.toFixed(0),
+      pct(r.cpuVsEmpty),
       ms(r.p50Ms),
       ms(r.p99Ms),
       String(r.non2xx + r.socketErrors),
     ]),
-    [false, true, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true],
   );
 }
 

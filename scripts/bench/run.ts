@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { evaluateTargets, formatScenarios, formatSeed, formatTargets, type ScenarioResult } from './report.ts';
+import { evaluateTargets, formatScenarios, formatSeed, formatTargets, withRatios, type MeasuredScenario } from './report.ts';
 import { ROOT, ServerProcess } from './server-process.ts';
 import { killWrk, runWrk } from './wrk.ts';
 import type { ReadyInfo } from './protocol.ts';
@@ -80,6 +80,7 @@ function scenarios(info: ReadyInfo): Scenario[] {
       check: (s, b) => ok(s) ?? (itemsOf(b).length === 30 && itemsOf(b).every((i) => (i.expand as { owner?: unknown } | undefined)?.owner) ? null : 'expected 30 expanded items'),
     },
     { key: 'create', label: 'create (POST JSON)', path: '/api/collections/items/records', method: 'POST', check: (s, b) => ok(s) ?? (typeof b.id === 'string' ? null : 'no id') },
+    { key: 'emptyEnd', label: 'empty route (again, drift check)', path: '/__bench/empty', check: (s) => ok(s) },
   ];
 }
 
@@ -101,7 +102,7 @@ async function serverCpuUs(base: string): Promise<number> {
   return cpu.user + cpu.system;
 }
 
-async function runScenario(base: string, s: Scenario, emptyRps: number | undefined): Promise<ScenarioResult> {
+async function runScenario(base: string, s: Scenario): Promise<MeasuredScenario> {
   await smokeTest(base, s);
   const opts = { url: base + s.path, threads: THREADS, connections: CONNECTIONS, script: s.method === 'POST' ? POST_SCRIPT : undefined, headers: s.headers };
   if (WARMUP > 0) await runWrk({ ...opts, seconds: WARMUP });
@@ -116,7 +117,6 @@ async function runScenario(base: string, s: Scenario, emptyRps: number | undefin
     key: s.key,
     label: s.label,
     ...numbers,
-    vsEmpty: emptyRps ? result.requestsPerSec / emptyRps : 1,
     cpuUsPerReq: result.requests ? (after - before) / result.requests : 0,
   };
 }
@@ -155,19 +155,26 @@ async function main(): Promise<void> {
   console.log(formatSeed(info.seed));
   const base = `http://127.0.0.1:${info.port}`;
 
-  const results: ScenarioResult[] = [];
+  const measured: MeasuredScenario[] = [];
   for (const s of scenarios(info)) {
     if (interrupted) return;
     process.stdout.write(`  ${s.label}… `);
-    const r = await runScenario(base, s, results[0]?.requestsPerSec);
-    results.push(r);
+    const r = await runScenario(base, s);
+    measured.push(r);
     console.log(`${r.requestsPerSec.toFixed(0)} req/s`);
   }
+  const results = withRatios(measured);
+  const [first, last] = ['empty', 'emptyEnd'].map((k) => measured.find((m) => m.key === k)?.requestsPerSec ?? 0);
+  const drift = first && last ? Math.abs(first - last) / Math.max(first, last) : 0;
 
   const targets = evaluateTargets(results, info.seed);
   console.log(`\n${formatScenarios(results)}\n\n${formatTargets(targets)}\n`);
+  if (drift > 0.15) {
+    console.log(`warning: the empty route ran at ${first?.toFixed(0)} then ${last?.toFixed(0)} req/s: the machine's load changed during the run.`);
+  }
   if (os.cpus().length < 4) {
-    console.log(`note: only ${os.cpus().length} CPUs; wrk and the server compete for them, so ratios are indicative.`);
+    console.log(`note: only ${os.cpus().length} CPUs; wrk and the server compete for them, so req/s ratios are indicative;`
+      + ' "CPU vs empty" is the same ratio from server CPU per request, less sensitive to other load.');
   }
 
   fs.mkdirSync(RESULTS, { recursive: true });

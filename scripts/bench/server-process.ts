@@ -20,7 +20,7 @@ export class ServerProcess {
     // The child's temp dirs (buildTestApp's included, even when it fails half-way) go under one
     // dir of ours, removed on stop.
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-bench-'));
-    const args = ['--import', 'tsx'];
+    const args = ['--import', 'tsx', '--expose-gc'];
     if (opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
     args.push(SERVER);
     const child = spawn(process.execPath, args, {

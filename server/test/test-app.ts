@@ -26,6 +26,8 @@ export interface TestApp {
   listen(): Promise<string>;
   /** A fresh SDK client against the listening app (auto-cancellation off, as tests fire in parallel). */
   sdk(): PocketBase;
+  /** Stops the server and starts a new app on the same data and port (clients must reconnect). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   migrateDatabase(sqlite);
   await createTables(sqlite, extra);
   sqlite.close();
-  const { app, ctx } = await buildApp(config, { collections: [...appCollections, ...extra], logger: false });
+  const collections = [...appCollections, ...extra];
+  const { app, ctx } = await buildApp(config, { collections, logger: false });
   const t: TestApp = {
     app, ctx, config, dir, url: '',
     async listen() {
@@ -59,8 +62,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       pb.autoCancellation(false);
       return pb;
     },
+    async restart() {
+      const port = Number(new URL(t.url).port);
+      await t.app.close();
+      const next = await buildApp(config, { collections, logger: false });
+      t.app = next.app;
+      t.ctx = next.ctx;
+      await t.app.listen({ port, host: '127.0.0.1' });
+    },
     async close() {
-      await app.close();
+      await t.app.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -71,16 +71,21 @@ export class Access {
    */
   virtualRowPasses(collection: Collection, row: StoredRow, rule: Rule, req: RequestInfo): boolean {
     const cond = this.ruleCondition(collection, rule, req);
-    if (!cond) return true;
+    return cond ? this.virtualRowMatches(collection, row, cond) : true;
+  }
+
+  /** Evaluates a compiled condition against a row's values bound as a one-row derived table. */
+  virtualRowMatches(collection: Collection, row: StoredRow, cond: SqlFragment): boolean {
     const names = collection.fields.map((f) => f.name);
     const select = names.map((n) => `? AS "${n}"`).join(', ');
     const values = names.map((n) => {
       const v = row[n];
-      return v === undefined ? null : (v as string | number | null);
+      return v === undefined || typeof v === 'boolean' ? (v === undefined ? null : Number(v)) : (v as string | number | null);
     });
     const sql = `SELECT 1 FROM (SELECT ${select}) AS ${ROW_ALIAS} WHERE ${cond.sql} LIMIT 1`;
     return this.stmts.get(sql, [...values, ...cond.params]) !== undefined;
   }
+
 
   serialize(collection: Collection, row: StoredRow, req: RequestInfo): RecordJson {
     const superuser = isSuperuser(req);

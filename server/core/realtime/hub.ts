@@ -1,0 +1,233 @@
+import type { Collection, CollectionRegistry } from '../collections.ts';
+import { applyFields, parseFields } from '../fields-picker.ts';
+import { randomString } from '../ids.ts';
+import type { Access } from '../records/access.ts';
+import { serializeMany } from '../records/read.ts';
+import type { StoredRow } from '../records/codec.ts';
+import { isSuperuser, type AuthState, type RequestInfo } from '../request-info.ts';
+import type { BusMessage, RealtimeBus } from './bus.ts';
+import { parseSubscription, type Subscription } from './topics.ts';
+
+/** The transport of one client (an SSE response); the hub never sees HTTP. */
+export interface ClientConnection {
+  /** Writes one frame; false when the client's buffer is over its bound (a slow client). */
+  write(frame: string): boolean;
+  close(): void;
+}
+
+export interface RealtimeClient {
+  readonly id: string;
+  auth: AuthState | null;
+  subscriptions: Map<string, Subscription>;
+  lastMessageAt: number;
+  connection: ClientConnection;
+}
+
+export interface HubOptions {
+  idleTimeoutMs: number;
+  keepAliveMs: number;
+  now?: () => number;
+}
+
+interface Target { client: RealtimeClient; sub: Subscription }
+
+function frame(clientId: string, event: string, data: string): string {
+  return `id:${clientId}\nevent:${event}\ndata:${data}\n\n`;
+}
+
+function authKey(auth: AuthState | null): string {
+  return auth ? `${auth.collection.id}/${String(auth.row.id)}` : 'guest';
+}
+
+/**
+ * The realtime hub: SSE clients, their subscriptions and rule-checked fan-out of record events.
+ * Rules are evaluated once per distinct (rule, auth, options) group and payloads serialised
+ * once per distinct view, so one event to thousands of clients costs a handful of queries.
+ */
+export class RealtimeHub {
+  private readonly clients = new Map<string, RealtimeClient>();
+  /** collection id → targets, so an event only visits the clients that asked for it. */
+  private readonly byCollection = new Map<string, Set<Target>>();
+  private readonly targetsOf = new Map<string, Target[]>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly registry: CollectionRegistry,
+    private readonly access: Access,
+    bus: RealtimeBus,
+    private readonly options: HubOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.unsubscribe = bus.subscribe((m) => this.deliver(m));
+    this.timer = setInterval(() => this.maintain(), Math.min(options.keepAliveMs, options.idleTimeoutMs));
+    this.timer.unref();
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  get(clientId: string): RealtimeClient | undefined {
+    return this.clients.get(clientId);
+  }
+
+  /** Registers a connection and sends PB_CONNECT with its new id. */
+  connect(connection: ClientConnection): RealtimeClient {
+    const id = randomString(40);
+    const client: RealtimeClient = { id, auth: null, subscriptions: new Map(), lastMessageAt: this.now(), connection };
+    this.clients.set(id, client);
+    connection.write(frame(id, 'PB_CONNECT', JSON.stringify({ clientId: id })));
+    return client;
+  }
+
+  disconnect(clientId: string): void {
+    const client = this.clients.get(clientId);
+    if (!client) return;
+    this.clients.delete(clientId);
+    this.unindex(client);
+  }
+
+  /** Replaces the whole subscription set of a client. */
+  setSubscriptions(client: RealtimeClient, subscriptions: string[]): void {
+    this.unindex(client);
+    client.subscriptions = new Map();
+    for (const raw of subscriptions) {
+      if (raw === '' || client.subscriptions.has(raw)) continue;
+      client.subscriptions.set(raw, parseSubscription(raw));
+    }
+    const targets: Target[] = [];
+    for (const sub of client.subscriptions.values()) {
+      if (!sub.collection) continue;
+      const collection = this.registry.getExact(sub.collection);
+      if (!collection) continue;
+      const target = { client, sub };
+      let set = this.byCollection.get(collection.id);
+      if (!set) {
+        set = new Set();
+        this.byCollection.set(collection.id, set);
+      }
+      set.add(target);
+      targets.push(target);
+    }
+    this.targetsOf.set(client.id, targets);
+  }
+
+  private unindex(client: RealtimeClient): void {
+    for (const target of this.targetsOf.get(client.id) ?? []) {
+      for (const set of this.byCollection.values()) set.delete(target);
+    }
+    this.targetsOf.delete(client.id);
+  }
+
+  /** Sends a custom message (e.g. `@oauth2`) to one client. */
+  send(client: RealtimeClient, event: string, data: unknown): void {
+    this.write(client, frame(client.id, event, JSON.stringify(data)));
+  }
+
+  private write(client: RealtimeClient, text: string): void {
+    client.lastMessageAt = this.now();
+    if (!client.connection.write(text)) {
+      // A client that cannot keep up is dropped; the SDK reconnects and resubscribes.
+      this.disconnect(client.id);
+      client.connection.close();
+    }
+  }
+
+  /** Fans one record event out to every subscriber allowed to see it. */
+  deliver(message: BusMessage): void {
+    const collection = this.registry.get(message.collectionId);
+    if (!collection) return;
+    const row = message.row as StoredRow;
+    if (collection.type === 'auth') this.refreshAuth(collection, message);
+    const targets = this.byCollection.get(collection.id);
+    if (!targets || targets.size === 0) return;
+    const allowed = new Map<string, boolean>();
+    const payloads = new Map<string, string>();
+    for (const { client, sub } of targets) {
+      if (sub.recordId !== '*' && sub.recordId !== row.id) continue;
+      const req: RequestInfo = { auth: client.auth, method: 'GET', context: 'realtime', query: sub.query, headers: sub.headers, body: {} };
+      if (!this.passes(collection, row, sub, req, allowed)) continue;
+      const payload = this.payload(collection, row, message.action, sub, req, payloads);
+      if (payload !== null) this.write(client, `id:${client.id}\nevent:${sub.raw}\ndata:${payload}\n\n`);
+    }
+  }
+
+  private passes(collection: Collection, row: StoredRow, sub: Subscription, req: RequestInfo, cache: Map<string, boolean>): boolean {
+    const superuser = isSuperuser(req);
+    const rule = sub.recordId === '*' ? collection.listRule : collection.viewRule;
+    const filter = sub.query.filter ?? '';
+    if (!superuser && rule === null) return false;
+    const usesRequest = (rule ?? '').includes('@request.query') || (rule ?? '').includes('@request.headers');
+    const key = `${sub.recordId === '*' ? 'l' : 'v'}|${authKey(req.auth)}|${filter}|${usesRequest ? JSON.stringify([sub.query, sub.headers]) : ''}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    let ok = superuser || !rule || this.access.virtualRowPasses(collection, row, rule, req);
+    if (ok && filter) {
+      try {
+        ok = this.access.virtualRowMatches(collection, row, this.access.clientFilter(collection, filter, req));
+      } catch {
+        ok = false; // a forbidden or malformed filter silently sends nothing
+      }
+    }
+    cache.set(key, ok);
+    return ok;
+  }
+
+  /** The serialised `{action, record}`, shared by every client with the same view of it. */
+  private payload(collection: Collection, row: StoredRow, action: string, sub: Subscription, req: RequestInfo, cache: Map<string, string>): string | null {
+    const expand = sub.query.expand ?? '';
+    const fields = sub.query.fields ?? '';
+    const view = isSuperuser(req) ? 'su' : req.auth?.collection.id === collection.id && req.auth.row.id === row.id ? 'self' : 'other';
+    const key = `${view}|${expand ? authKey(req.auth) : ''}|${expand}|${fields}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    let record: unknown = serializeMany(this.access, collection, [row], expand, req)[0];
+    if (fields) {
+      try {
+        record = applyFields(record, parseFields(fields));
+      } catch {
+        return null;
+      }
+    }
+    const json = JSON.stringify({ action, record });
+    cache.set(key, json);
+    return json;
+  }
+
+  /** A changed or deleted auth record updates (or drops) the realtime auth of its clients. */
+  private refreshAuth(collection: Collection, message: BusMessage): void {
+    const id = message.row.id;
+    for (const client of this.clients.values()) {
+      const auth = client.auth;
+      if (!auth || auth.collection.id !== collection.id || auth.row.id !== id) continue;
+      if (message.action === 'delete' || message.row.tokenKey !== auth.row.tokenKey) client.auth = null;
+      else client.auth = { collection, row: message.row };
+    }
+  }
+
+  /** Keep-alive comments for proxies; idle clients (no message for the idle timeout) are ended. */
+  private maintain(): void {
+    const now = this.now();
+    for (const client of [...this.clients.values()]) {
+      if (now - client.lastMessageAt >= this.options.idleTimeoutMs) {
+        this.disconnect(client.id);
+        client.connection.close();
+      } else if (!client.connection.write(': ping\n\n')) {
+        this.disconnect(client.id);
+        client.connection.close();
+      }
+    }
+  }
+
+  /** Ends every stream (graceful shutdown). */
+  closeAll(): void {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    for (const client of [...this.clients.values()]) {
+      this.disconnect(client.id);
+      client.connection.close();
+    }
+  }
+}

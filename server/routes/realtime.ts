@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ApiError, fieldError } from '../core/errors.ts';
+
+/** Bytes a slow client may have pending before it is dropped. */
+const MAX_PENDING_BYTES = 1024 * 1024;
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const b = request.body;
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+}
+
+/** `GET /api/realtime` (the SSE stream), `POST /api/realtime` (subscriptions) and the OAuth2 popup redirect. */
+export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { hub } = ctx;
+
+  app.get('/api/realtime', (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.flushHeaders();
+    request.raw.socket.setNoDelay(true);
+    request.raw.socket.setTimeout(0);
+    const client = hub.connect({
+      write: (text) => {
+        if (res.writableEnded || res.destroyed) return false;
+        if (res.writableLength > MAX_PENDING_BYTES) return false;
+        res.write(text);
+        return true;
+      },
+      close: () => {
+        if (!res.writableEnded) res.end();
+      },
+    });
+    res.on('close', () => hub.disconnect(client.id));
+  });
+
+  app.post('/api/realtime', async (request, reply) => {
+    const body = bodyOf(request);
+    const clientId = typeof body.clientId === 'string' ? body.clientId : '';
+    const errors: Record<string, unknown> = {};
+    if (!clientId) errors.clientId = fieldError('validation_required', 'Cannot be blank.');
+    else if (clientId.length > 255) errors.clientId = fieldError('validation_length_out_of_range', 'The length must be between 1 and 255.');
+    const raw = body.subscriptions === undefined || body.subscriptions === null ? [] : body.subscriptions;
+    const subs = Array.isArray(raw) ? raw : [raw];
+    if (subs.length > 1000) errors.subscriptions = fieldError('validation_length_too_long', 'The length must be no more than 1000.', { max: 1000 });
+    else {
+      const itemErrors: Record<string, unknown> = {};
+      subs.forEach((s, i) => {
+        if (typeof s !== 'string') itemErrors[String(i)] = fieldError('validation_invalid_value', 'Invalid value.');
+        else if (s.length > 2500) itemErrors[String(i)] = fieldError('validation_length_too_long', 'The length must be no more than 2500.', { max: 2500 });
+      });
+      if (Object.keys(itemErrors).length) errors.subscriptions = itemErrors;
+    }
+    if (Object.keys(errors).length) throw new ApiError(400, undefined, errors);
+    const client = hub.get(clientId);
+    if (!client) throw new ApiError(404, 'Missing or invalid client id.');
+    // The stream is bound to the first auth that subscribes; another auth may not take it over.
+    const auth = request.auth;
+    if (client.auth && (!auth || auth.collection.id !== client.auth.collection.id || auth.row.id !== client.auth.row.id)) {
+      throw new ApiError(403, "The current and the previous request authorization don't match.");
+    }
+    if (auth) client.auth = auth;
+    hub.setSubscriptions(client, subs as string[]);
+    return reply.status(204).send();
+  });
+
+  const redirect = (request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) => {
+    const state = typeof params.state === 'string' ? params.state : '';
+    const code = typeof params.code === 'string' ? params.code : '';
+    const error = typeof params.error === 'string' ? params.error : '';
+    const status = request.method === 'POST' ? 303 : 307;
+    const client = state ? hub.get(state) : undefined;
+    if (!client || !client.subscriptions.has('@oauth2')) return reply.redirect('/_/#/auth/oauth2-redirect-failure', status);
+    hub.send(client, '@oauth2', error ? { state, code, error } : { state, code });
+    const rest = [...client.subscriptions.keys()].filter((k) => k !== '@oauth2');
+    hub.setSubscriptions(client, rest);
+    return reply.redirect(error || !code ? '/_/#/auth/oauth2-redirect-failure' : '/_/#/auth/oauth2-redirect-success', status);
+  };
+  app.get('/api/oauth2-redirect', async (request, reply) => redirect(request, reply, request.query as Record<string, unknown>));
+  app.post('/api/oauth2-redirect', async (request, reply) => redirect(request, reply, bodyOf(request)));
+
+  // The popup lands here after the redirect: a tiny page that closes itself.
+  app.get('/_/', async (_request, reply) => reply.type('text/html').send('<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>You can close this window.</p><script>window.close()</script>'));
+}
