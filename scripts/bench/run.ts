@@ -15,18 +15,18 @@ import { ROOT, ServerProcess } from './server-process.ts';
 import { killWrk, runWrk } from './wrk.ts';
 import type { ReadyInfo } from './protocol.ts';
 
-const SECONDS = positive('BENCH_SECONDS', 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? Math.min(1, SECONDS));
+const SECONDS = seconds('BENCH_SECONDS', 10, 1);
+const WARMUP = seconds('BENCH_WARMUP', 1, 0);
 const THREADS = 2;
 const CONNECTIONS = 32;
 const RESULTS = path.join(ROOT, 'scripts/bench/results');
 const POST_SCRIPT = path.join(ROOT, 'scripts/bench/post-item.lua');
 
-function positive(name: string, fallback: number): number {
+function seconds(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0 || n > 120) throw new Error(`${name} must be a whole number of seconds in 1…120`);
+  if (!Number.isInteger(n) || n < min || n > 120) throw new Error(`${name} must be a whole number of seconds in ${min}…120`);
   return n;
 }
 
@@ -127,7 +127,7 @@ let interrupted = false;
 async function cleanupAndExit(code: number): Promise<never> {
   killWrk();
   await server.stop();
-  process.exit(code);
+  process.exit(interrupted ? 130 : code);
 }
 
 process.on('exit', () => {

@@ -15,8 +15,8 @@ const OWNERS = 100;
 const CHUNK = Number(process.env.BENCH_CHUNK ?? 5_000);
 
 function send(message: ServerMessage): void {
-  if (process.send) process.send(message);
-  else console.log(JSON.stringify(message));
+  if (!process.send) console.log(JSON.stringify(message));
+  else if (process.connected) process.send(message);
 }
 
 let testApp: TestApp | null = null;
@@ -101,6 +101,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (closing) return; // shutting down: the app was closed under the seed.
   send({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   shutdown(1);
 });

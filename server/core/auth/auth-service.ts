@@ -60,10 +60,9 @@ export class AuthService {
 
   /** A request context with superuser rights for internal writes. */
   systemRequest(context: string): RequestInfo {
-    const superusers = this.deps.registry.get('_superusers');
-    if (!superusers) throw new Error('_superusers collection missing');
-    return { auth: { collection: superusers, row: { id: 'system' } }, method: 'POST', context, query: {}, headers: {}, body: {} };
+    return this.deps.engine.systemRequest(context);
   }
+
 
   findByEmail(collection: Collection, email: string): StoredRow | undefined {
     return this.deps.engine.stmts.get(`SELECT * FROM "${collection.name}" WHERE "email" = ? COLLATE NOCASE AND "email" != '' LIMIT 1`, [email]);

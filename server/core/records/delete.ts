@@ -32,8 +32,11 @@ export class PreparedDelete implements PreparedWrite {
     if (this.collection.name === '_superusers' && Number(this.deps.access.stmts.get('SELECT COUNT(*) AS c FROM "_superusers"')?.c ?? 0) <= 1) {
       throw new ApiError(400, "You can't delete the only existing superuser.");
     }
-    const result: AppliedWrite = { row, sideEffects: [], staleFiles: [], removedPrefixes: [] };
+    const result: AppliedWrite = { row, sideEffects: [], staleFiles: [], removedPrefixes: [], followUps: [] };
+    const hookCtx = { action: 'delete' as const, collection: this.collection, row, req: this.req, tx: this.deps.txOps(result.followUps ?? []) };
+    this.deps.hooks.runBefore(hookCtx);
     this.deleteRecursive(this.collection, row, result, new Set());
+    this.deps.hooks.runAfter(hookCtx);
     return result;
   }
 

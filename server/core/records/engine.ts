@@ -8,7 +8,8 @@ import { Access } from './access.ts';
 import type { RecordJson } from './codec.ts';
 import { PreparedDelete } from './delete.ts';
 import { listRecords, serializeMany, viewRecord, type ListParams, type ListResult } from './read.ts';
-import { PreparedCreate, PreparedUpdate, PreparedUpsert, removeStaleFiles, type AppliedWrite, type PreparedWrite, type WriteInput } from './write.ts';
+import { WriteHooks, type TxOps } from './hooks.ts';
+import { internalCreate, internalUpdate, PreparedCreate, PreparedUpdate, PreparedUpsert, removeStaleFiles, type AppliedWrite, type PreparedWrite, type WriteDeps, type WriteInput } from './write.ts';
 
 /**
  * The record service: list/view/create/update/delete over the registry's collections, with rules,
@@ -16,6 +17,8 @@ import { PreparedCreate, PreparedUpdate, PreparedUpsert, removeStaleFiles, type 
  */
 export class RecordEngine {
   readonly access: Access;
+  readonly hooks = new WriteHooks();
+  private readonly writeDeps: WriteDeps;
 
   constructor(
     readonly registry: CollectionRegistry,
@@ -25,6 +28,37 @@ export class RecordEngine {
     readonly now: () => Date,
   ) {
     this.access = new Access(registry, stmts, now);
+    const deps: WriteDeps = {
+      access: this.access, storage, now, hooks: this.hooks,
+      txOps: (followUps) => this.txOps(deps, followUps),
+    };
+    this.writeDeps = deps;
+  }
+
+  /** Writes hooks make inside the running transaction, with system rights, recorded for events. */
+  private txOps(deps: WriteDeps, followUps: NonNullable<AppliedWrite['followUps']>): TxOps {
+    const system = this.systemRequest();
+    return {
+      create: (name, data) => {
+        const collection = this.collection(name);
+        const applied = internalCreate(deps, collection, system, data);
+        followUps.push({ action: 'create', collection, row: applied.row }, ...(applied.followUps ?? []));
+        return applied.row;
+      },
+      update: (name, id, data) => {
+        const collection = this.collection(name);
+        const applied = internalUpdate(deps, collection, id, system, data);
+        followUps.push({ action: 'update', collection, row: applied.row }, ...(applied.followUps ?? []));
+        return applied.row;
+      },
+    };
+  }
+
+  /** A request context with superuser rights for internal writes. */
+  systemRequest(context = 'default'): RequestInfo {
+    const superusers = this.registry.get('_superusers');
+    if (!superusers) throw new Error('_superusers collection missing');
+    return { auth: { collection: superusers, row: { id: 'system' } }, method: 'POST', context, query: {}, headers: {}, body: {} };
   }
 
   /** The collection of a records route; 404 with the contract's message when unknown. */
@@ -42,8 +76,8 @@ export class RecordEngine {
     return viewRecord(this.access, collection, id, expand, req);
   }
 
-  private get deps() {
-    return { access: this.access, storage: this.storage, now: this.now };
+  private get deps(): WriteDeps {
+    return this.writeDeps;
   }
 
   prepareCreate(collection: Collection, input: WriteInput, req: RequestInfo): Promise<PreparedWrite> {
@@ -97,6 +131,7 @@ export class RecordEngine {
       const op = ops[i] as PreparedWrite;
       for (const s of r.sideEffects) this.events.emit(s);
       this.events.emit({ action: op.action, collection: op.collection, row: r.row });
+      for (const f of r.followUps ?? []) this.events.emit(f);
     });
     return results;
   }

@@ -12,6 +12,7 @@ import { decodeField, defaultValue, encodeField, type StoredRow } from './codec.
 import { StagedFiles, resolveFileField, type UploadedFile } from './files-input.ts';
 import { modifierKeys, normalizeValue } from './normalize.ts';
 import { validateRecord, type ValidationLookups } from './validate.ts';
+import type { TxOps, WriteHooks } from './hooks.ts';
 
 export interface WriteInput {
   data: Record<string, unknown>;
@@ -35,6 +36,8 @@ export interface AppliedWrite {
   row: StoredRow;
   /** Other records changed as a consequence (cascade deletes, relation ids removed), in order. */
   sideEffects: Array<{ action: 'update' | 'delete'; collection: Collection; row: StoredRow }>;
+  /** Records written by hooks after this write (their events follow this write's event). */
+  followUps?: Array<{ action: 'create' | 'update'; collection: Collection; row: StoredRow }>;
   /** Files replaced or removed, deleted once committed. */
   staleFiles: Array<{ prefix: string; name: string }>;
   /** Storage folders of deleted records, removed once committed. */
@@ -45,6 +48,9 @@ export interface WriteDeps {
   access: Access;
   storage: FileStorage;
   now: () => Date;
+  hooks: WriteHooks;
+  /** Builds the transaction-bound write API for hooks; collects what they write into `followUps`. */
+  txOps: (followUps: NonNullable<AppliedWrite['followUps']>) => TxOps;
 }
 
 const AUTH_FORM_KEYS = new Set(['password', 'passwordConfirm', 'oldPassword']);
@@ -207,6 +213,10 @@ abstract class SaveBase implements PreparedWrite {
     return this.staged;
   }
 
+  useStaged(staged: StagedFiles): void {
+    this.staged = staged;
+  }
+
   async discard(): Promise<void> {
     await this.staged?.discard();
   }
@@ -256,12 +266,17 @@ export class PreparedCreate extends SaveBase {
     Object.assign(errors, this.uniqueErrors(values), { ...errors });
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to create record.', errors);
     const row = this.toRow(values);
+    const followUps: NonNullable<AppliedWrite['followUps']> = [];
+    const hookCtx = { action: 'create' as const, collection: this.collection, row, req: this.req, tx: this.deps.txOps(followUps) };
+    this.deps.hooks.runBefore(hookCtx);
     const cols = Object.keys(row);
     this.deps.access.stmts.run(
       `INSERT INTO "${this.collection.name}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
       cols.map((c) => row[c] ?? null),
     );
-    return { row, sideEffects: [], staleFiles: [], removedPrefixes: [] };
+    this.deps.hooks.runAfter(hookCtx);
+    const final = followUps.length ? (this.deps.access.stmts.get(`SELECT * FROM "${this.collection.name}" WHERE "id" = ?`, [this.recordId]) ?? row) : row;
+    return { row: final, sideEffects: [], staleFiles: [], removedPrefixes: [], followUps };
   }
 }
 
@@ -309,14 +324,32 @@ export class PreparedUpdate extends SaveBase {
     Object.assign(errors, this.uniqueErrors(values));
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to update record.', errors);
     const row = this.toRow(values);
+    const followUps: NonNullable<AppliedWrite['followUps']> = [];
+    const hookCtx = { action: 'update' as const, collection: this.collection, row, before: stored, req: this.req, tx: this.deps.txOps(followUps) };
+    this.deps.hooks.runBefore(hookCtx);
     const cols = Object.keys(row).filter((c) => c !== 'id');
     this.deps.access.stmts.run(
       `UPDATE "${this.collection.name}" SET ${cols.map((c) => `"${c}" = ?`).join(', ')} WHERE "id" = ?`,
       [...cols.map((c) => row[c] ?? null), this.recordId],
     );
+    this.deps.hooks.runAfter(hookCtx);
     const prefix = `${this.collection.id}/${this.recordId}`;
-    return { row, sideEffects: [], staleFiles: staleFiles.map((name) => ({ prefix, name })), removedPrefixes: [] };
+    return { row, sideEffects: [], staleFiles: staleFiles.map((name) => ({ prefix, name })), removedPrefixes: [], followUps };
   }
+}
+
+/** Internal synchronous writes for hooks: no uploads, no passwords, system rights. */
+export function internalCreate(deps: WriteDeps, collection: Collection, req: RequestInfo, data: Record<string, unknown>): AppliedWrite {
+  const id = typeof data.id === 'string' && data.id ? data.id : newRecordId();
+  const op = new PreparedCreate(deps, collection, req, { data, files: {}, fromForm: false }, id);
+  op.useStaged(new StagedFiles(deps.storage, `${collection.id}/${id}`));
+  return op.apply();
+}
+
+export function internalUpdate(deps: WriteDeps, collection: Collection, id: string, req: RequestInfo, data: Record<string, unknown>): AppliedWrite {
+  const op = new PreparedUpdate(deps, collection, req, { data, files: {}, fromForm: false }, id);
+  op.useStaged(new StagedFiles(deps.storage, `${collection.id}/${id}`));
+  return op.apply();
 }
 
 /**
