@@ -15,6 +15,8 @@ import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { recordRoutes } from './routes/records.ts';
 import { bootstrapAuth } from './bootstrap.ts';
+import { productModules } from './modules/index.ts';
+import { installDefaultMessages } from '../shared/schemas/messages.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 
 export interface BuildOptions {
@@ -61,6 +63,7 @@ function registerBodyParsers(app: FastifyInstance): void {
 
 /** Builds the whole app (API, later the web app and guest pages) without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  installDefaultMessages();
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: MAX_BODY,
@@ -71,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // SSE streams never end on their own: close them first so close() can finish in-flight requests.
   app.addHook('preClose', async () => ctx.hub.closeAll());
   app.addHook('onClose', async () => ctx.close());
+  for (const module of productModules) module.register?.(ctx.engine);
   await bootstrapAuth(ctx, app.log);
   await app.register(multipart, {
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },

@@ -27,8 +27,8 @@ beforeAll(async () => {
   aliceId = String(alice.id);
   bobId = String(bob.id);
   bobToken = await tokenFor(t.ctx, 'users', bobId);
-  const tagA = await seed(t.ctx, 'tags', { name: 'spicy' });
-  const tagB = await seed(t.ctx, 'tags', { name: 'vegan' });
+  const tagA = await seed(t.ctx, 'topics', { name: 'spicy' });
+  const tagB = await seed(t.ctx, 'topics', { name: 'vegan' });
   for (let i = 0; i < POSTS; i++) {
     const author = i % 2 === 0 ? aliceId : bobId;
     const published = i % 3 === 0;
@@ -238,7 +238,7 @@ describe('list endpoint under random and hostile query params', () => {
       const stored = t.ctx.stmts.get('SELECT title, secret, published, author FROM posts WHERE id = ?', [id]);
       expect(stored).toEqual({ title: row.title, secret: SECRET, published: row.published ? 1 : 0, author: row.author });
     }
-    const tables = t.ctx.stmts.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('posts', 'users', 'comments', 'tags')");
+    const tables = t.ctx.stmts.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('posts', 'users', 'comments', 'topics')");
     expect(tables).toHaveLength(4);
   }, 60_000);
 

@@ -98,14 +98,14 @@ describe('records through the official SDK', () => {
     });
     const rel = await expectError(pbAlice.collection('posts').create({ title: 'x', author: alice.id, tags: ['missing00000000'] }), 400);
     expect(rel.response.data.tags.code).toBe('validation_missing_rel_records');
-    await pbAlice.collection('tags').create({ name: 'unique-tag' });
-    const dup = await expectError(pbAlice.collection('tags').create({ name: 'unique-tag' }), 400);
+    await pbAlice.collection('topics').create({ name: 'unique-tag' });
+    const dup = await expectError(pbAlice.collection('topics').create({ name: 'unique-tag' }), 400);
     expect(dup.response.data.name).toEqual({ code: 'validation_not_unique', message: 'Value must be unique.' });
   });
 
   it('expands relations, back-relations and nested paths, and picks fields', async () => {
-    const tag1 = await pbAlice.collection('tags').create({ name: 'vegan' });
-    const tag2 = await pbAlice.collection('tags').create({ name: 'spicy' });
+    const tag1 = await pbAlice.collection('topics').create({ name: 'vegan' });
+    const tag2 = await pbAlice.collection('topics').create({ name: 'spicy' });
     const post = await pbAlice.collection('posts').create({ title: 'Expand me', author: alice.id, tags: [tag2.id, tag1.id], published: true, body: '<p>Hello <b>world</b>, this is long</p>' });
     await pbAlice.collection('comments').create({ post: post.id, message: 'first', author: alice.id });
     await pbAlice.collection('comments').create({ post: post.id, message: 'second', author: alice.id });
@@ -186,20 +186,20 @@ describe('records through the official SDK', () => {
 
   it('runs batches transactionally', async () => {
     const batch = pbAlice.createBatch();
-    batch.collection('tags').create({ id: 'batchtag0000001', name: 'batch-a' });
+    batch.collection('topics').create({ id: 'batchtag0000001', name: 'batch-a' });
     batch.collection('posts').create({ title: 'Batch post', author: alice.id, tags: ['batchtag0000001'] }, { expand: 'tags' });
-    batch.collection('tags').upsert({ id: 'batchtag0000001', name: 'batch-a2' });
+    batch.collection('topics').upsert({ id: 'batchtag0000001', name: 'batch-a2' });
     const results = await batch.send();
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results[1]?.body.expand.tags[0].name).toBe('batch-a');
     expect(results[2]?.body.name).toBe('batch-a2');
 
     const failing = pbAlice.createBatch();
-    failing.collection('tags').create({ name: 'batch-rollback' });
+    failing.collection('topics').create({ name: 'batch-rollback' });
     failing.collection('posts').create({ author: alice.id });
     const e = await expectError(failing.send(), 400, 'Batch transaction failed.');
     expect(e.response.data.requests['1']).toMatchObject({ code: 'batch_request_failed', response: { status: 400, data: { title: { code: 'validation_required' } } } });
-    const left = await pbAlice.collection('tags').getList(1, 1, { filter: 'name = "batch-rollback"' });
+    const left = await pbAlice.collection('topics').getList(1, 1, { filter: 'name = "batch-rollback"' });
     expect(left.totalItems).toBe(0);
 
     const withFile = pbAlice.createBatch();

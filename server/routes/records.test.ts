@@ -91,7 +91,7 @@ beforeAll(async () => {
   extra.expiredFile = await ctx.tokens.sign(users, aliceRow, 'file', -60);
   extra.postsId = ctx.engine.collection('posts').id;
 
-  await seed(ctx, 'tags', { id: TAG, name: 'vegan' });
+  await seed(ctx, 'topics', { id: TAG, name: 'vegan' });
   const post = (id: string, author: string, published: boolean, title: string, more: Record<string, unknown> = {}) =>
     seed(ctx, 'posts', { id, author, published, title, views: 10, secret: SECRET, tags: [TAG], ...more });
   // A public post with an unprotected file, seeded straight through the engine.
@@ -272,7 +272,7 @@ const scenarios: Scenario[] = [
   },
   { name: 'create a user with mismatching passwords', method: 'POST', url: records('users'), auth: 'guest', body: { email: 'carol@example.com', password: 'carol-password', passwordConfirm: 'other-password' }, expectedStatus: 400, expectedContent: ['"passwordConfirm":{"code":"validation_values_mismatch"'] },
   { name: 'create a user that sets verified', method: 'POST', url: records('users'), auth: 'guest', body: { email: 'dave@example.com', password: 'dave-password', passwordConfirm: 'dave-password', verified: true }, expectedStatus: 400, expectedContent: ['"verified":{"code":"validation_values_mismatch"'] },
-  { name: 'create a unique value twice', method: 'POST', url: records('tags'), auth: 'alice', body: { name: 'vegan' }, expectedStatus: 400, expectedContent: ['"name":{"code":"validation_not_unique","message":"Value must be unique."}'] },
+  { name: 'create a unique value twice', method: 'POST', url: records('topics'), auth: 'alice', body: { name: 'vegan' }, expectedStatus: 400, expectedContent: ['"name":{"code":"validation_not_unique","message":"Value must be unique."}'] },
   { name: 'create in a null-rule collection as alice', method: 'POST', url: records('locked'), auth: 'alice', body: { name: 'x' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
   { name: 'create in a null-rule collection as superuser', method: 'POST', url: records('locked'), auth: 'superuser', body: { name: 'by root' }, expectedStatus: 200, expectedContent: ['"name":"by root"'] },
   { name: 'superuser creates for someone else and sets the hidden field', method: 'POST', url: records('posts'), auth: 'superuser', body: { title: 'for bob', author: BOB, secret: 'root-secret' }, expectedStatus: 200, expectedContent: [`"author":"${BOB}"`, '"secret":"root-secret"'] },
@@ -357,7 +357,7 @@ const scenarios: Scenario[] = [
   {
     name: 'batch: create, upsert twice, update, delete in one transaction', method: 'POST', url: '/api/batch', auth: 'alice',
     body: batchOf([
-      { method: 'POST', url: '/api/collections/tags/records?fields=name', body: { name: 'batch-fields' } },
+      { method: 'POST', url: '/api/collections/topics/records?fields=name', body: { name: 'batch-fields' } },
       { method: 'PUT', url: '/api/collections/posts/records', body: { id: 'upsert000000001', title: 'Upserted', author: ALICE } },
       { method: 'PUT', url: '/api/collections/posts/records', body: { id: 'upsert000000001', title: 'Upserted again' } },
       { method: 'PATCH', url: `/api/collections/posts/records/${ALICE_EDIT}?expand=author`, body: { 'views-': 1 } },
@@ -376,27 +376,27 @@ const scenarios: Scenario[] = [
   },
   { name: 'batch with empty requests', method: 'POST', url: '/api/batch', auth: 'alice', body: batchOf([]), expectedStatus: 400, expectedContent: ['"message":"Invalid batch request data."', '"requests":{"code":"validation_required"'] },
   { name: 'batch without requests', method: 'POST', url: '/api/batch', auth: 'alice', body: {}, expectedStatus: 400, expectedContent: ['"message":"Invalid batch request data."'] },
-  { name: 'batch with a bad method', method: 'POST', url: '/api/batch', auth: 'alice', body: batchOf([{ method: 'FOO', url: '/api/collections/tags/records' }]), expectedStatus: 400, expectedContent: ['"message":"Invalid batch request data."', '"requests":{"0":{"method":{"code":"validation_in_invalid"'] },
-  { name: 'batch with a missing url', method: 'POST', url: '/api/batch', auth: 'alice', body: batchOf([{ method: 'POST', url: '/api/collections/tags/records', body: { name: 'ok' } }, { method: 'POST' }]), expectedStatus: 400, expectedContent: ['"requests":{"1":{"url":{"code":"validation_required"'] },
-  { name: 'batch with a url over 2000 characters', method: 'POST', url: '/api/batch', auth: 'alice', body: batchOf([{ method: 'POST', url: `/api/collections/tags/records?x=${'a'.repeat(2001)}` }]), expectedStatus: 400, expectedContent: ['"url":{"code":"validation_length_too_long"'] },
+  { name: 'batch with a bad method', method: 'POST', url: '/api/batch', auth: 'alice', body: batchOf([{ method: 'FOO', url: '/api/collections/topics/records' }]), expectedStatus: 400, expectedContent: ['"message":"Invalid batch request data."', '"requests":{"0":{"method":{"code":"validation_in_invalid"'] },
+  { name: 'batch with a missing url', method: 'POST', url: '/api/batch', auth: 'alice', body: batchOf([{ method: 'POST', url: '/api/collections/topics/records', body: { name: 'ok' } }, { method: 'POST' }]), expectedStatus: 400, expectedContent: ['"requests":{"1":{"url":{"code":"validation_required"'] },
+  { name: 'batch with a url over 2000 characters', method: 'POST', url: '/api/batch', auth: 'alice', body: batchOf([{ method: 'POST', url: `/api/collections/topics/records?x=${'a'.repeat(2001)}` }]), expectedStatus: 400, expectedContent: ['"url":{"code":"validation_length_too_long"'] },
   {
     name: 'batch with too many requests (> 50)', method: 'POST', url: '/api/batch', auth: 'alice',
-    body: batchOf(Array.from({ length: 51 }, (_, i) => ({ method: 'POST', url: '/api/collections/tags/records', body: { name: `too-many-${i}` } }))),
+    body: batchOf(Array.from({ length: 51 }, (_, i) => ({ method: 'POST', url: '/api/collections/topics/records', body: { name: `too-many-${i}` } }))),
     expectedStatus: 400, expectedContent: ['"message":"Invalid batch request data."', '"requests":{"code":"validation_length_too_long"'],
   },
-  { name: 'batch: the oversized batch created nothing', method: 'GET', url: list('tags', { filter: 'name ~ "too-many-"' }), auth: 'guest', expectedStatus: 200, expectedContent: ['"totalItems":0'] },
+  { name: 'batch: the oversized batch created nothing', method: 'GET', url: list('topics', { filter: 'name ~ "too-many-"' }), auth: 'guest', expectedStatus: 200, expectedContent: ['"totalItems":0'] },
   { name: 'batch with unreadable JSON', method: 'POST', url: '/api/batch', auth: 'alice', headers: { 'content-type': 'application/json' }, body: '{"requests": [', expectedStatus: 400, expectedContent: ['"message":"Failed to read the submitted batch data."'] },
   {
     name: 'batch with a failing request: rolled back, failing index reported', method: 'POST', url: '/api/batch', auth: 'alice',
     body: batchOf([
-      { method: 'POST', url: '/api/collections/tags/records', body: { name: 'batch-rollback' } },
+      { method: 'POST', url: '/api/collections/topics/records', body: { name: 'batch-rollback' } },
       { method: 'POST', url: '/api/collections/posts/records', body: { author: ALICE } },
     ]),
     expectedStatus: 400,
     expectedContent: ['"message":"Batch transaction failed."', '"requests":{"1":{"code":"batch_request_failed","message":"Batch request failed.","response":{"data":{"title":{"code":"validation_required","message":"Cannot be blank."}},"message":"Failed to create record.","status":400}}}'],
     notExpectedContent: ['"requests":{"0"'],
   },
-  { name: 'batch: the rolled-back create left nothing', method: 'GET', url: list('tags', { filter: 'name = "batch-rollback"' }), auth: 'guest', expectedStatus: 200, expectedContent: ['"totalItems":0'] },
+  { name: 'batch: the rolled-back create left nothing', method: 'GET', url: list('topics', { filter: 'name = "batch-rollback"' }), auth: 'guest', expectedStatus: 200, expectedContent: ['"totalItems":0'] },
   {
     name: 'batch with a null-rule sub-request: nested 403', method: 'POST', url: '/api/batch', auth: 'alice',
     body: batchOf([{ method: 'POST', url: '/api/collections/locked/records', body: { name: 'x' } }]),
@@ -414,7 +414,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'batch with an unsupported action (GET /api/health)', method: 'POST', url: '/api/batch', auth: 'alice',
-    body: batchOf([{ method: 'POST', url: '/api/collections/tags/records', body: { name: 'before-health' } }, { method: 'GET', url: '/api/health' }]),
+    body: batchOf([{ method: 'POST', url: '/api/collections/topics/records', body: { name: 'before-health' } }, { method: 'GET', url: '/api/health' }]),
     expectedStatus: 400, expectedContent: ['"message":"Batch transaction failed."', '"requests":{"1":{"code":"batch_request_failed"', '"status":400}'],
   },
   {
@@ -422,7 +422,7 @@ const scenarios: Scenario[] = [
     body: batchOf([{ method: 'GET', url: '/api/collections/posts/records' }]),
     expectedStatus: 400, expectedContent: ['"code":"batch_request_failed"'],
   },
-  { name: 'batch: the unsupported action rolled back the create', method: 'GET', url: list('tags', { filter: 'name = "before-health"' }), auth: 'guest', expectedStatus: 200, expectedContent: ['"totalItems":0'] },
+  { name: 'batch: the unsupported action rolled back the create', method: 'GET', url: list('topics', { filter: 'name = "before-health"' }), auth: 'guest', expectedStatus: 200, expectedContent: ['"totalItems":0'] },
   {
     name: 'batch as superuser bypasses the rules', method: 'POST', url: '/api/batch', auth: 'superuser',
     body: batchOf([{ method: 'POST', url: '/api/collections/locked/records', body: { name: 'batched root' } }]),

@@ -1,4 +1,4 @@
-import { usersCollection } from '../modules/users/collection.ts';
+import { appCollections } from '../app-collections.ts';
 import type { CollectionDef } from '../core/collections.ts';
 
 /**
@@ -12,7 +12,7 @@ const timestamps = [
 
 export const testCollections: CollectionDef[] = [
   {
-    name: 'tags',
+    name: 'topics',
     fields: [{ name: 'name', type: 'text', required: true }, { name: 'color', type: 'text' }, ...timestamps],
     listRule: '',
     viewRule: '',
@@ -32,7 +32,7 @@ export const testCollections: CollectionDef[] = [
       { name: 'status', type: 'select', values: ['draft', 'review', 'live'] },
       { name: 'labels', type: 'select', values: ['a', 'b', 'c'], maxSelect: 3 },
       { name: 'author', type: 'relation', collection: 'users' },
-      { name: 'tags', type: 'relation', collection: 'tags', maxSelect: 10 },
+      { name: 'tags', type: 'relation', collection: 'topics', maxSelect: 10 },
       { name: 'cover', type: 'file', maxSize: 1024 * 1024, mimeTypes: ['image/png', 'image/jpeg'], thumbs: ['50x50'] },
       { name: 'docs', type: 'file', maxSelect: 3 },
       { name: 'meta', type: 'json' },
@@ -66,14 +66,14 @@ export const testCollections: CollectionDef[] = [
   {
     name: 'teams',
     fields: [{ name: 'name', type: 'text', required: true }],
-    listRule: '@collection.memberships.user ?= @request.auth.id && @collection.memberships.team ?= id',
-    viewRule: '@collection.memberships.user ?= @request.auth.id && @collection.memberships.team ?= id',
+    listRule: '@collection.team_members.user ?= @request.auth.id && @collection.team_members.team ?= id',
+    viewRule: '@collection.team_members.user ?= @request.auth.id && @collection.team_members.team ?= id',
     createRule: null,
     updateRule: null,
     deleteRule: null,
   },
   {
-    name: 'memberships',
+    name: 'team_members',
     fields: [
       { name: 'user', type: 'relation', collection: 'users', required: true, cascadeDelete: true },
       { name: 'team', type: 'relation', collection: 'teams', required: true, cascadeDelete: true },
@@ -103,5 +103,5 @@ export const testCollections: CollectionDef[] = [
   },
 ];
 
-/** The test collections plus the product's `users`, for code that builds its own registry. */
-export const testCollectionsWithUsers: CollectionDef[] = [usersCollection, ...testCollections];
+/** The product's collections plus the test ones, for code that builds its own registry. */
+export const testCollectionsWithUsers: CollectionDef[] = [...appCollections, ...testCollections];

@@ -39,8 +39,8 @@ beforeAll(async () => {
   await createTables(db, testCollections);
   insert('users', { id: 'ualice', email: 'alice@x.io', name: 'Alice', tokenKey: 'k1' });
   insert('users', { id: 'ubob', email: 'bob@x.io', name: 'Bob', tokenKey: 'k2' });
-  insert('tags', { id: 'tvegan', name: 'vegan', color: 'green' });
-  insert('tags', { id: 'tspicy', name: 'spicy', color: 'red' });
+  insert('topics', { id: 'tvegan', name: 'vegan', color: 'green' });
+  insert('topics', { id: 'tspicy', name: 'spicy', color: 'red' });
   insert('posts', { id: 'p1', title: 'Hello 50% off', views: 10, published: true, author: 'ualice', tags: ['tvegan'], labels: ['a', 'b'], meta: { a: { b: 1 } }, created: '2026-06-01 10:00:00.000Z' });
   insert('posts', { id: 'p2', title: 'abc', views: 5, published: false, author: 'ubob', tags: ['tvegan', 'tspicy'], labels: ['c'], created: '2026-07-01 10:00:00.000Z' });
   insert('posts', { id: 'p3', title: '', views: 0, published: true, author: '', tags: [], labels: [] });
@@ -48,8 +48,8 @@ beforeAll(async () => {
   insert('comments', { id: 'c2', post: 'p1', message: 'hello', author: 'ualice' });
   insert('teams', { id: 'team1', name: 'One' });
   insert('teams', { id: 'team2', name: 'Two' });
-  insert('memberships', { id: 'm1', user: 'ualice', team: 'team1' });
-  insert('memberships', { id: 'm2', user: 'ubob', team: 'team2' });
+  insert('team_members', { id: 'm1', user: 'ualice', team: 'team1' });
+  insert('team_members', { id: 'm2', user: 'ubob', team: 'team2' });
 });
 
 afterAll(() => db.close());
@@ -101,12 +101,12 @@ describe('compiled filter semantics', () => {
   });
 
   it('keeps @collection joins on one row across an expression', () => {
-    const rule = '@collection.memberships.user ?= @request.auth.id && @collection.memberships.team ?= id';
+    const rule = '@collection.team_members.user ?= @request.auth.id && @collection.team_members.team ?= id';
     expect(ids('teams', rule, authAs('ualice'))).toEqual(['team1']);
     expect(ids('teams', rule, authAs('ubob'))).toEqual(['team2']);
     expect(ids('teams', rule)).toEqual([]);
     // Separate aliases are independent joins.
-    const separate = '@collection.memberships:a.user ?= @request.auth.id && @collection.memberships:b.team ?= id';
+    const separate = '@collection.team_members:a.user ?= @request.auth.id && @collection.team_members:b.team ?= id';
     expect(ids('teams', separate, authAs('ualice'))).toEqual(['team1', 'team2']);
   });
 

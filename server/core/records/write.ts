@@ -267,7 +267,7 @@ export class PreparedCreate extends SaveBase {
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to create record.', errors);
     const row = this.toRow(values);
     const followUps: NonNullable<AppliedWrite['followUps']> = [];
-    const hookCtx = { action: 'create' as const, collection: this.collection, row, req: this.req, tx: this.deps.txOps(followUps) };
+    const hookCtx = { action: 'create' as const, collection: this.collection, row, req, tx: this.deps.txOps(followUps) };
     this.deps.hooks.runBefore(hookCtx);
     const cols = Object.keys(row);
     this.deps.access.stmts.run(
@@ -325,7 +325,7 @@ export class PreparedUpdate extends SaveBase {
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to update record.', errors);
     const row = this.toRow(values);
     const followUps: NonNullable<AppliedWrite['followUps']> = [];
-    const hookCtx = { action: 'update' as const, collection: this.collection, row, before: stored, req: this.req, tx: this.deps.txOps(followUps) };
+    const hookCtx = { action: 'update' as const, collection: this.collection, row, before: stored, req, tx: this.deps.txOps(followUps) };
     this.deps.hooks.runBefore(hookCtx);
     const cols = Object.keys(row).filter((c) => c !== 'id');
     this.deps.access.stmts.run(

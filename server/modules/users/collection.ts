@@ -11,13 +11,16 @@ export const usersCollection: CollectionDef = {
       name: 'avatar', type: 'file', maxSize: 5 * 1024 * 1024,
       mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], thumbs: ['100x100', '200x200'],
     },
+    { name: 'onboardingComplete', type: 'bool' },
+    /** The organization the app works in; only one the user is a member of. */
+    { name: 'currentOrganization', type: 'relation', collection: 'organizations' },
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
   listRule: 'id = @request.auth.id',
   viewRule: 'id = @request.auth.id',
   createRule: '',
-  updateRule: 'id = @request.auth.id',
+  updateRule: 'id = @request.auth.id && (@request.body.currentOrganization:isset = false || @request.body.currentOrganization = "" || (@collection.memberships.user ?= id && @collection.memberships.organization ?= @request.body.currentOrganization))',
   deleteRule: 'id = @request.auth.id',
   auth: { otp: { enabled: true, duration: 600, length: 6 } },
 };

@@ -1,0 +1,78 @@
+import type { CollectionDef } from '../../core/collections.ts';
+import { ALLERGEN_KEYS, MENU_STATUSES } from '../../../shared/constants.ts';
+import { readRule, updateRule, writeRule } from '../rules.ts';
+
+const timestamps = [
+  { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+  { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+] as const;
+
+export const menusCollection: CollectionDef = {
+  name: 'menus',
+  fields: [
+    { name: 'organization', type: 'relation', collection: 'organizations', required: true, cascadeDelete: true },
+    { name: 'name', type: 'text', max: 100 },
+    { name: 'description', type: 'text', max: 2000 },
+    { name: 'status', type: 'select', values: [...MENU_STATUSES] },
+    /** Weekly windows [{day, start, end}] in the venue's local time; empty = always on. */
+    { name: 'schedule', type: 'json', maxSize: 20000 },
+    /** Language codes; the first is the default language of the texts. */
+    { name: 'languages', type: 'json', maxSize: 2000 },
+    ...timestamps,
+  ],
+  listRule: readRule('organization'),
+  viewRule: readRule('organization'),
+  createRule: writeRule('organization'),
+  updateRule: updateRule('organization', 'organization'),
+  deleteRule: writeRule('organization'),
+  indexes: [{ columns: ['organization', 'updated'] }],
+};
+
+export const sectionsCollection: CollectionDef = {
+  name: 'sections',
+  fields: [
+    { name: 'menu', type: 'relation', collection: 'menus', required: true, cascadeDelete: true },
+    { name: 'name', type: 'text', max: 200 },
+    { name: 'description', type: 'text', max: 2000 },
+    { name: 'position', type: 'number', onlyInt: true, min: 0 },
+    { name: 'translations', type: 'json', maxSize: 50000 },
+    ...timestamps,
+  ],
+  listRule: readRule('menu.organization'),
+  viewRule: readRule('menu.organization'),
+  createRule: writeRule('menu.organization'),
+  updateRule: `${writeRule('menu.organization')} && (@request.body.menu:isset = false || @request.body.menu = menu)`,
+  deleteRule: writeRule('menu.organization'),
+  indexes: [{ columns: ['menu', 'position'] }],
+};
+
+export const itemsCollection: CollectionDef = {
+  name: 'items',
+  fields: [
+    { name: 'section', type: 'relation', collection: 'sections', required: true, cascadeDelete: true },
+    { name: 'name', type: 'text', max: 200 },
+    { name: 'description', type: 'text', max: 2000 },
+    /** [{label, amount}] with VAT-inclusive amounts in minor units; at least one. */
+    { name: 'prices', type: 'json', maxSize: 5000 },
+    {
+      name: 'image', type: 'file', maxSize: 5 * 1024 * 1024,
+      mimeTypes: ['image/png', 'image/jpeg', 'image/webp'], thumbs: ['160x160', '480x320', '960x640'],
+    },
+    { name: 'tags', type: 'relation', collection: 'tags', maxSelect: 20 },
+    { name: 'allergens', type: 'select', values: [...ALLERGEN_KEYS], maxSelect: 14 },
+    { name: 'mayContain', type: 'select', values: [...ALLERGEN_KEYS], maxSelect: 14 },
+    { name: 'available', type: 'bool' },
+    { name: 'soldOutUntil', type: 'date' },
+    { name: 'position', type: 'number', onlyInt: true, min: 0 },
+    { name: 'translations', type: 'json', maxSize: 50000 },
+    ...timestamps,
+  ],
+  listRule: readRule('section.menu.organization'),
+  viewRule: readRule('section.menu.organization'),
+  createRule: writeRule('section.menu.organization'),
+  // Moving an item to another section is allowed only within the same organization.
+  updateRule: `${writeRule('section.menu.organization')} && (@request.body.section:isset = false || @request.body.section.menu.organization = section.menu.organization)`,
+  deleteRule: writeRule('section.menu.organization'),
+  indexes: [{ columns: ['section', 'position'] }, { columns: ['available', 'soldOutUntil'] }],
+};
+

@@ -1,0 +1,47 @@
+import { ApiError } from '../../core/errors.ts';
+import type { RecordEngine } from '../../core/records/engine.ts';
+import type { HookContext } from '../../core/records/hooks.ts';
+import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../../shared/constants.ts';
+import { isCurrency, zLanguage } from '../../../shared/schemas/domain.ts';
+import { fieldError } from '../../core/errors.ts';
+import { uniqueSlug, writeFailed } from '../hook-helpers.ts';
+
+/** Organization defaults, the creator's owner membership, and "an organization always keeps an owner". */
+export function registerOrganizationHooks(engine: RecordEngine): void {
+  const { hooks, stmts } = engine;
+  const slugTaken = (slug: string) => Boolean(stmts.get('SELECT 1 FROM organizations WHERE slug = ?', [slug]));
+
+  const normalize = (ctx: HookContext) => {
+    const row = ctx.row;
+    if (!row.slug) row.slug = uniqueSlug(slugTaken, String(row.name || 'organization'));
+    if (!row.currency) row.currency = DEFAULT_CURRENCY;
+    if (!row.defaultLanguage) row.defaultLanguage = DEFAULT_LANGUAGE;
+    if (!row.subscriptionStatus) row.subscriptionStatus = 'none';
+    if (!isCurrency(String(row.currency))) throw writeFailed(ctx, { currency: fieldError('validation_invalid_value', 'Unknown currency') });
+    if (!zLanguage.safeParse(row.defaultLanguage).success) throw writeFailed(ctx, { defaultLanguage: fieldError('validation_invalid_value', 'Use a language code like en or de-AT') });
+  };
+  hooks.before('organizations', 'create', normalize);
+  hooks.before('organizations', 'update', normalize);
+
+  hooks.after('organizations', 'create', (ctx) => {
+    const auth = ctx.req.auth;
+    if (auth?.collection.name !== 'users') return;
+    ctx.tx.create('memberships', { organization: ctx.row.id, user: auth.row.id, role: 'owner' });
+  });
+
+  const ownersLeft = (organization: unknown, excluding: unknown) =>
+    Number(stmts.get("SELECT COUNT(*) AS c FROM memberships WHERE organization = ? AND role = 'owner' AND id != ?", [String(organization), String(excluding)])?.c ?? 0);
+
+  hooks.before('memberships', 'update', (ctx) => {
+    if (ctx.before?.role === 'owner' && ctx.row.role !== 'owner' && ownersLeft(ctx.row.organization, ctx.row.id) === 0) {
+      throw writeFailed(ctx, { role: fieldError('validation_last_owner', 'An organization needs at least one owner.') });
+    }
+  });
+  hooks.before('memberships', 'delete', (ctx) => {
+    // Deleting the whole organization removes its memberships by cascade: that is allowed.
+    const orgExists = stmts.get('SELECT 1 FROM organizations WHERE id = ?', [String(ctx.row.organization)]);
+    if (orgExists && ctx.row.role === 'owner' && ownersLeft(ctx.row.organization, ctx.row.id) === 0 && ctx.req.auth?.collection.name !== '_superusers') {
+      throw new ApiError(400, 'An organization needs at least one owner. Appoint another owner first.');
+    }
+  });
+}

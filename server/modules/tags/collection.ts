@@ -1,0 +1,20 @@
+import type { CollectionDef } from '../../core/collections.ts';
+import { readRule, updateRule, writeRule } from '../rules.ts';
+
+/** Free labels such as Vegan or Spicy, per organization. */
+export const tagsCollection: CollectionDef = {
+  name: 'tags',
+  fields: [
+    { name: 'organization', type: 'relation', collection: 'organizations', required: true, cascadeDelete: true },
+    { name: 'name', type: 'text', max: 50 },
+    { name: 'color', type: 'text', max: 7 },
+    { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  listRule: readRule('organization'),
+  viewRule: readRule('organization'),
+  createRule: writeRule('organization'),
+  updateRule: updateRule('organization', 'organization'),
+  deleteRule: writeRule('organization'),
+  indexes: [{ columns: ['organization', 'name'] }],
+};

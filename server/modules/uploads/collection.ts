@@ -1,0 +1,27 @@
+import type { CollectionDef } from '../../core/collections.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_STATUSES } from '../../../shared/constants.ts';
+import { readRule, updateRule, writeRule } from '../rules.ts';
+
+/** Uploaded PDF menus and their extracted drafts. The PDF is a protected file. */
+export const menuUploadsCollection: CollectionDef = {
+  name: 'menu_uploads',
+  fields: [
+    { name: 'organization', type: 'relation', collection: 'organizations', required: true, cascadeDelete: true },
+    { name: 'name', type: 'text', max: 100 },
+    { name: 'file', type: 'file', protected: true, maxSize: UPLOAD_MAX_BYTES, mimeTypes: ['application/pdf'] },
+    { name: 'status', type: 'select', values: [...UPLOAD_STATUSES] },
+    { name: 'error', type: 'text', max: 1000 },
+    { name: 'pages', type: 'number', onlyInt: true, min: 0 },
+    { name: 'progress', type: 'number', min: 0, max: 100 },
+    { name: 'draft', type: 'json', maxSize: 2 * 1024 * 1024 },
+    { name: 'menu', type: 'relation', collection: 'menus' },
+    { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  listRule: readRule('organization'),
+  viewRule: readRule('organization'),
+  createRule: writeRule('organization'),
+  updateRule: updateRule('organization', 'organization'),
+  deleteRule: writeRule('organization'),
+  indexes: [{ columns: ['organization', 'created'] }, { columns: ['status'] }],
+};

@@ -1,0 +1,32 @@
+import type { CollectionDef } from '../../core/collections.ts';
+import { readRule, updateRule, writeRule } from '../rules.ts';
+
+export const venuesCollection: CollectionDef = {
+  name: 'venues',
+  fields: [
+    { name: 'organization', type: 'relation', collection: 'organizations', required: true, cascadeDelete: true },
+    // Presence is checked by the shared form schema, with its message ('Venue name is required').
+    { name: 'name', type: 'text', max: 100 },
+    { name: 'slug', type: 'text', max: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+    { name: 'timezone', type: 'text', max: 64 },
+    { name: 'primaryColor', type: 'text', max: 7 },
+    { name: 'currency', type: 'text', pattern: '^[A-Z]{3}$' },
+    { name: 'address', type: 'text', max: 500 },
+    {
+      name: 'logo', type: 'file', maxSize: 2 * 1024 * 1024,
+      mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'], thumbs: ['128x128', '256x256'],
+    },
+    /** The menus shown at this venue, in order. */
+    { name: 'menus', type: 'relation', collection: 'menus', maxSelect: 50 },
+    /** An uploaded PDF shown to guests as "original menu". */
+    { name: 'originalMenu', type: 'relation', collection: 'menu_uploads' },
+    { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  listRule: readRule('organization'),
+  viewRule: readRule('organization'),
+  createRule: writeRule('organization'),
+  updateRule: updateRule('organization', 'organization'),
+  deleteRule: writeRule('organization'),
+  indexes: [{ columns: ['slug'], unique: true }, { columns: ['organization', 'name'] }],
+};
