@@ -52,6 +52,8 @@ export class RealtimeHub {
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly now: () => number;
+  /** Timing of the last fan-out (for benchmarks and diagnostics). */
+  readonly stats = { lastDeliverMs: 0, lastDeliverSent: 0, delivered: 0 };
 
   constructor(
     private readonly registry: CollectionRegistry,
@@ -143,6 +145,8 @@ export class RealtimeHub {
     if (collection.type === 'auth') this.refreshAuth(collection, message);
     const targets = this.byCollection.get(collection.id);
     if (!targets || targets.size === 0) return;
+    const started = performance.now();
+    let sent = 0;
     const allowed = new Map<string, boolean>();
     const payloads = new Map<string, string>();
     for (const { client, sub } of targets) {
@@ -150,8 +154,13 @@ export class RealtimeHub {
       const req: RequestInfo = { auth: client.auth, method: 'GET', context: 'realtime', query: sub.query, headers: sub.headers, body: {} };
       if (!this.passes(collection, row, sub, req, allowed)) continue;
       const payload = this.payload(collection, row, message.action, sub, req, payloads);
-      if (payload !== null) this.write(client, `id:${client.id}\nevent:${sub.raw}\ndata:${payload}\n\n`);
+      if (payload === null) continue;
+      this.write(client, `id:${client.id}\nevent:${sub.raw}\ndata:${payload}\n\n`);
+      sent++;
     }
+    this.stats.lastDeliverMs = performance.now() - started;
+    this.stats.lastDeliverSent = sent;
+    this.stats.delivered++;
   }
 
   private passes(collection: Collection, row: StoredRow, sub: Subscription, req: RequestInfo, cache: Map<string, boolean>): boolean {
