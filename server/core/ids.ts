@@ -3,15 +3,26 @@ import { randomBytes, randomInt } from 'node:crypto';
 const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+// Random bytes are drawn from a pool: one OpenSSL call per 4 KiB instead of one per id.
+const POOL_SIZE = 4096;
+let pool = randomBytes(POOL_SIZE);
+let poolOffset = 0;
+
+function nextByte(): number {
+  if (poolOffset >= POOL_SIZE) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++] as number;
+}
+
 /** Unbiased random string over an alphabet (rejection sampling on random bytes). */
 export function randomString(length: number, alphabet = ALNUM): string {
   let out = '';
   const limit = 256 - (256 % alphabet.length);
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < limit) out += alphabet[byte % alphabet.length];
-      if (out.length === length) break;
-    }
+    const byte = nextByte();
+    if (byte < limit) out += alphabet[byte % alphabet.length];
   }
   return out;
 }

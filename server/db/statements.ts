@@ -10,8 +10,17 @@ export type Row = Record<string, unknown>;
  */
 export class Statements {
   private readonly cache = new Map<string, BetterSqlite3.Statement>();
+  private readonly runInTransaction: (fn: () => unknown) => unknown;
+  /** Bumped by every write; read caches (list totals) are valid only for the generation they saw. */
+  private writeGeneration = 0;
 
-  constructor(readonly sqlite: SqliteDb, private readonly maxCached = 1000) {}
+  constructor(readonly sqlite: SqliteDb, private readonly maxCached = 1000) {
+    this.runInTransaction = sqlite.transaction((fn: () => unknown) => fn());
+  }
+
+  get generation(): number {
+    return this.writeGeneration;
+  }
 
   prepare(sql: string): BetterSqlite3.Statement {
     let stmt = this.cache.get(sql);
@@ -34,12 +43,18 @@ export class Statements {
   }
 
   run(sql: string, params: readonly SqlParam[] = []): BetterSqlite3.RunResult {
+    this.writeGeneration++;
     return this.prepare(sql).run(...params);
   }
 
   /** Runs fn in a transaction (a savepoint when nested). */
   transaction<T>(fn: () => T): T {
-    return this.sqlite.transaction(fn)();
+    try {
+      return this.runInTransaction(fn) as T;
+    } finally {
+      // A rollback also changes what reads see.
+      this.writeGeneration++;
+    }
   }
 }
 

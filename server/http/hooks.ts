@@ -15,15 +15,15 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   });
 }
 
+const BASE_HEADERS = { 'X-XSS-Protection': '1; mode=block', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'SAMEORIGIN' };
+const API_HEADERS = { ...BASE_HEADERS, 'Access-Control-Allow-Origin': '*', Vary: 'Origin' };
+
 /** Global response headers and permissive CORS, as PocketBase serves by default. */
 export function registerHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    void reply.header('X-XSS-Protection', '1; mode=block');
-    void reply.header('X-Content-Type-Options', 'nosniff');
-    void reply.header('X-Frame-Options', 'SAMEORIGIN');
-    if (!request.url.startsWith('/api/')) return;
-    void reply.header('Access-Control-Allow-Origin', '*');
-    void reply.header('Vary', 'Origin');
+    const api = request.url.startsWith('/api/');
+    void reply.headers(api ? API_HEADERS : BASE_HEADERS);
+    if (!api) return;
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       void reply.header('Access-Control-Allow-Methods', 'GET,HEAD,PUT,PATCH,POST,DELETE');
       const requested = request.headers['access-control-request-headers'];

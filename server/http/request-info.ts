@@ -8,14 +8,15 @@ export function requestInfo(request: FastifyRequest, context = 'default'): Reque
     const first = Array.isArray(v) ? v[0] : v;
     if (first !== undefined) query[k] = String(first);
   }
-  return {
-    auth: request.auth,
-    method: request.method,
-    context,
-    query,
-    headers: normalizeHeaders(request.headers),
-    body: {},
-  };
+  const info = { auth: request.auth, method: request.method, context, query, body: {} } as RequestInfo;
+  // Few rules read headers: normalise them only when something asks.
+  let headers: Record<string, string> | undefined;
+  Object.defineProperty(info, 'headers', {
+    enumerable: true,
+    get: () => (headers ??= normalizeHeaders(request.headers)),
+    set: (value: Record<string, string>) => { headers = value; },
+  });
+  return info;
 }
 
 /** A query param's first value as a string ('' when absent). */

@@ -20,9 +20,17 @@ export class TokenService {
     private readonly now: () => Date,
   ) {}
 
-  /** Per collection and token type secret, derived from the app secret. */
+  private readonly secrets = new Map<string, string>();
+
+  /** Per collection and token type secret, derived from the app secret (computed once). */
   secret(collection: Collection, type: TokenType): string {
-    return createHmac('sha256', this.appSecret).update(`${collection.id}:${type}`).digest('base64url');
+    const key = `${collection.id}:${type}`;
+    let secret = this.secrets.get(key);
+    if (!secret) {
+      secret = createHmac('sha256', this.appSecret).update(key).digest('base64url');
+      this.secrets.set(key, secret);
+    }
+    return secret;
   }
 
   async sign(collection: Collection, row: Record<string, unknown>, type: TokenType, durationSeconds: number, extra: Record<string, unknown> = {}): Promise<string> {

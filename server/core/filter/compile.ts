@@ -411,9 +411,23 @@ function comparison(left: Resolved, op: SignOp, right: Resolved): SqlFragment {
   return { sql: `${l} ${base} ${r}`, params };
 }
 
+const astCache = new Map<string, Group>();
+const AST_CACHE_SIZE = 1000;
+
+/** Rules and common filters repeat on every request: parse each text once. */
+function parseCached(filter: string): Group {
+  let ast = astCache.get(filter);
+  if (!ast) {
+    ast = parseFilter(filter);
+    if (astCache.size >= AST_CACHE_SIZE) astCache.delete(astCache.keys().next().value as string);
+    astCache.set(filter, ast);
+  }
+  return ast;
+}
+
 /** Parses and compiles a filter or rule; throws FilterSyntaxError / FilterCompileError. */
 export function compileFilter(filter: string, ctx: CompileContext): SqlFragment {
-  const ast = parseFilter(filter);
+  const ast = parseCached(filter);
   const scope = newScope('_j');
   const compiler = new Compiler(ctx);
   const cond = compiler.compileGroup(ast, scope);

@@ -69,11 +69,33 @@ export function listRecords(access: Access, collection: Collection, params: List
   let totalItems = -1;
   let totalPages = -1;
   if (!params.skipTotal) {
-    const count = access.stmts.get(`SELECT COUNT(*) AS c ${from}`, whereParams);
-    totalItems = Number(count?.c ?? 0);
+    totalItems = countCached(access, `SELECT COUNT(*) AS c ${from}`, whereParams);
     totalPages = Math.ceil(totalItems / params.perPage);
   }
   return { page: params.page, perPage: params.perPage, totalItems, totalPages, items: serializeMany(access, collection, rows, params.expand, req) };
+}
+
+const countCaches = new WeakMap<object, Map<string, { generation: number; count: number }>>();
+const COUNT_CACHE_SIZE = 2000;
+
+/**
+ * Totals are cached until the next write of any kind (the statement layer counts writes), so
+ * paging through an unchanged list counts once instead of on every page.
+ */
+function countCached(access: Access, sql: string, params: SqlValue[]): number {
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  const generation = access.stmts.generation;
+  let countCache = countCaches.get(access.stmts);
+  if (!countCache) {
+    countCache = new Map();
+    countCaches.set(access.stmts, countCache);
+  }
+  const hit = countCache.get(key);
+  if (hit && hit.generation === generation) return hit.count;
+  const count = Number(access.stmts.get(sql, params)?.c ?? 0);
+  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value as string);
+  countCache.set(key, { generation, count });
+  return count;
 }
 
 /** Serialises rows for a request and resolves `expand` on them. */

@@ -252,17 +252,15 @@ export class PreparedCreate extends SaveBase {
       else if (values.verified === true && !this.superuser) errors.verified = fieldError('validation_values_mismatch', "Values don't match.");
     }
     const req = { ...this.req, body: this.requestBody(values) };
-    const virtual = this.toRow({ ...values, ...(auth && !this.superuser ? { verified: false } : {}) });
-    if (!this.deps.access.virtualRowPasses(this.collection, virtual, this.collection.createRule, req)) {
-      throw new ApiError(400, 'Failed to create record.', {});
+    const rule = this.collection.createRule;
+    if (!this.superuser && rule) {
+      const virtual = this.toRow({ ...values, ...(auth ? { verified: false } : {}) });
+      if (!this.deps.access.virtualRowPasses(this.collection, virtual, rule, req)) throw new ApiError(400, 'Failed to create record.', {});
     }
     if (Object.keys(this.authErrors).length) throw new ApiError(400, 'Failed to create record.', this.authErrors);
     const skip = new Set(auth ? ['password', 'tokenKey'] : []);
     Object.assign(errors, validateRecord(this.collection, values, this.lookups(), skip));
     if (!errors.id && /[/\\]/.test(String(values.id))) errors.id = fieldError('validation_pk_forbidden', 'The record primary key contains forbidden characters.');
-    if (!errors.id && this.deps.access.stmts.get(`SELECT 1 FROM "${this.collection.name}" WHERE "id" = ?`, [this.recordId])) {
-      errors.id = fieldError('validation_pk_invalid', 'The record primary key is invalid or already exists.');
-    }
     Object.assign(errors, this.uniqueErrors(values), { ...errors });
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to create record.', errors);
     const row = this.toRow(values);
@@ -270,10 +268,18 @@ export class PreparedCreate extends SaveBase {
     const hookCtx = { action: 'create' as const, collection: this.collection, row, req, tx: this.deps.txOps(followUps) };
     this.deps.hooks.runBefore(hookCtx);
     const cols = Object.keys(row);
-    this.deps.access.stmts.run(
-      `INSERT INTO "${this.collection.name}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
-      cols.map((c) => row[c] ?? null),
-    );
+    try {
+      this.deps.access.stmts.run(
+        `INSERT INTO "${this.collection.name}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+        cols.map((c) => row[c] ?? null),
+      );
+    } catch (err) {
+      // The primary key itself tells us about a duplicate id (no extra lookup per create).
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+        throw new ApiError(400, 'Failed to create record.', { id: fieldError('validation_pk_invalid', 'The record primary key is invalid or already exists.') });
+      }
+      throw err;
+    }
     this.deps.hooks.runAfter(hookCtx);
     const final = followUps.length ? (this.deps.access.stmts.get(`SELECT * FROM "${this.collection.name}" WHERE "id" = ?`, [this.recordId]) ?? row) : row;
     return { row: final, sideEffects: [], staleFiles: [], removedPrefixes: [], followUps };
