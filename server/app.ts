@@ -18,6 +18,7 @@ import { bootstrapAuth } from './bootstrap.ts';
 import { productModules } from './modules/index.ts';
 import { installDefaultMessages } from '../shared/schemas/messages.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
+import { webRoutes } from './routes/web.ts';
 
 export interface BuildOptions {
   /** Collections served by this app; defaults to the product's. Tests pass their own. */
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const routes of [healthRoutes, recordRoutes, authRoutes, fileRoutes, realtimeRoutes]) {
     routes(app, ctx);
   }
+  await webRoutes(app, ctx);
   // Batch reads its body with its own error message and a larger limit.
   await app.register(async (batch) => {
     registerJsonParser(batch, 'Failed to read the submitted batch data.');

@@ -36,6 +36,15 @@ const envSchema = z.object({
   REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86400).default(300),
   /** Realtime: comment lines keep idle streams open through proxies. */
   REALTIME_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** PostHog project key; unset = no analytics at all. */
+  POSTHOG_KEY: z.string().min(1).optional(),
+  /** Where /ingest forwards analytics (EU region by default). */
+  POSTHOG_HOST: z.url().default('https://eu.i.posthog.com'),
+  POSTHOG_UI_HOST: z.url().default('https://eu.posthog.com'),
+  /** stripe (hosted SaaS), trial (choosing a plan starts its free trial) or off (self-hosters: always active). */
+  BILLING: z.enum(['stripe', 'trial', 'off']).default('trial'),
+  /** The built staff web app. */
+  WEB_DIST: z.string().min(1).default('./web/dist'),
 });
 
 const oauthProviderEnv = z.object({
@@ -104,6 +113,9 @@ export interface Config {
   rateLimit: { enabled: boolean; authMax: number; authWindowSeconds: number; emailMax: number };
   oauth2: OAuth2ProviderEnv[];
   realtime: { idleTimeoutSeconds: number; keepAliveSeconds: number };
+  posthog: { key: string | undefined; host: string; uiHost: string };
+  billing: 'stripe' | 'trial' | 'off';
+  webDist: string;
   /** Overridable clock for deterministic tests. */
   now: () => Date;
 }
@@ -141,6 +153,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     oauth2: parseOAuth2(env),
     realtime: { idleTimeoutSeconds: e.REALTIME_IDLE_TIMEOUT_SECONDS, keepAliveSeconds: e.REALTIME_KEEPALIVE_SECONDS },
+    posthog: { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, ''), uiHost: e.POSTHOG_UI_HOST.replace(/\/+$/, '') },
+    billing: e.BILLING,
+    webDist: path.resolve(e.WEB_DIST),
     now: () => new Date(),
   };
 }

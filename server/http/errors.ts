@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../core/errors.ts';
 
-/** One error handler: every failure leaves as the contract's envelope; 5xx details stay in the log. */
+/** One error handler: every failure leaves as the contract's envelope; 5xx details stay in the log. (Unknown routes: routes/web.ts.) */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
     let apiError: ApiError;
@@ -24,9 +24,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (apiError.status >= 500) request.log.error({ err }, 'server error');
     void reply.status(apiError.status).type('application/json').send(apiError.toJSON());
-  });
-
-  app.setNotFoundHandler((_request, reply) => {
-    void reply.status(404).type('application/json').send(new ApiError(404).toJSON());
   });
 }

@@ -1,0 +1,756 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventSource } from 'eventsource';
+import type PocketBase from 'pocketbase';
+import type { RecordSubscription } from 'pocketbase';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { A, B, C, EXTRA, PASSWORD, USERS, minimalPdf, pngLogo, seedTenancyWorld, type OrgData, type TenancyWorld, type Who } from '../test/tenancy-fixtures.ts';
+
+/**
+ * Acceptance test of tenant isolation: a scenario table run through `app.inject`, one row per
+ * case, proving that no member of one organization reaches another organization's data through
+ * any collection or route (list, filter, view, create, update, move, delete, expand, batch,
+ * files, auth responses), plus realtime through the official SDK. Rule outcomes follow
+ * `shared/pocketbase-contract.md` §2.3: list filters silently, view/update/delete answer 404,
+ * create answers 400 `Failed to create record.`, a null rule 403.
+ *
+ * World (see `server/test/tenancy-fixtures.ts`): organizations A and B (active) with an owner, an
+ * editor (and in A an admin and an unverified editor), organization C (past due) of `lapsed`, a
+ * verified stranger with only their own organization, guests and a superuser. Every record name of
+ * organization X contains `SECRET-X`, so a leak shows up as that marker in a response body.
+ */
+
+(globalThis as unknown as { EventSource: typeof EventSource }).EventSource = EventSource;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+interface Row {
+  name: string;
+  method: Method;
+  /** May contain `{{NAME}}` placeholders (also URL-encoded) for ids known only after setup. */
+  url: string;
+  as: Who;
+  /** Sent as JSON; placeholders are filled. */
+  body?: unknown;
+  /** A multipart body instead of JSON. */
+  form?: () => Promise<FormData>;
+  expectedStatus: number;
+  expectedContent?: string[];
+  notExpectedContent?: string[];
+  expectedHeaders?: Record<string, string>;
+}
+
+const NOT_FOUND = '"message":"The requested resource wasn\'t found."';
+const CREATE_FAILED = '"message":"Failed to create record."';
+const UPDATE_FAILED = '"message":"Failed to update record."';
+const BATCH_FAILED = '"message":"Batch transaction failed."';
+const ONLY_SUPERUSERS = '"message":"Only superusers can perform this action."';
+const RULE_REFUSED = '"data":{}';
+const NONE = '"totalItems":0';
+const INTRUDER = 'INTRUDER';
+
+const rec = (collection: string, id = '') => `/api/collections/${collection}/records${id ? `/${id}` : ''}`;
+const withQuery = (url: string, query: Record<string, string>) => `${url}?${new URLSearchParams(query).toString()}`;
+const list = (collection: string, query: Record<string, string> = {}) => withQuery(rec(collection), { perPage: '500', ...query });
+const where = (collection: string, filter: string) => list(collection, { filter });
+const fileUrl = (collection: string, id: string, name: string, token?: string) =>
+  `/api/files/${collection}/${id}/${name}${token === undefined ? '' : `?token=${token}`}`;
+
+/** Every fixed id and the marker of an organization: none of them may appear in a foreign response. */
+const traces = (d: OrgData): string[] => [d.marker, d.org, d.venue, d.tag, d.menu, d.section, d.item, d.upload, d.help];
+
+let t: TestApp;
+let world: TenancyWorld;
+
+/** Replaces `{{NAME}}` (plain or URL-encoded) with the world's values; unknown names fail loudly. */
+function fill(text: string): string {
+  return text.replace(/\{\{(\w+)\}\}|%7B%7B(\w+)%7D%7D/g, (_m, a: string | undefined, b: string | undefined) => {
+    const key = (a ?? b) as string;
+    const value = world.vars[key];
+    if (value === undefined) throw new Error(`unknown placeholder ${key}`);
+    return value;
+  });
+}
+
+async function encodeForm(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const req = new Request('http://x', { method: 'POST', body: form });
+  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type') ?? '' };
+}
+
+async function send(row: Row): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const headers: Record<string, string> = {};
+  const token = world.tokens[row.as];
+  if (token) headers.authorization = token;
+  let payload: string | Buffer | undefined;
+  if (row.form) {
+    const form = await row.form();
+    const encoded = await encodeForm(form);
+    payload = encoded.payload;
+    headers['content-type'] = encoded.contentType;
+  } else if (row.body !== undefined) {
+    payload = fill(JSON.stringify(row.body));
+    headers['content-type'] = 'application/json';
+  }
+  const res = await t.app.inject({ method: row.method, url: fill(row.url), headers, ...(payload !== undefined ? { payload } : {}) });
+  return { status: res.statusCode, body: res.body, headers: res.headers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads: every collection, every reader, against every foreign organization.
+// ---------------------------------------------------------------------------------------------
+
+interface CollectionSpec {
+  collection: string;
+  /** The record of organization `d` used for id filters and views. */
+  idOf: (d: OrgData) => string;
+  /** A client filter that targets organization `d` through its organization field or path. */
+  byOrg: (d: OrgData) => string;
+}
+
+const specs: CollectionSpec[] = [
+  { collection: 'organizations', idOf: (d) => d.org, byOrg: (d) => `id = "${d.org}" || name ~ "${d.marker}"` },
+  { collection: 'memberships', idOf: (d) => d.ownerMembership, byOrg: (d) => `organization = "${d.org}"` },
+  { collection: 'users', idOf: (d) => d.owner, byOrg: (d) => `currentOrganization = "${d.org}"` },
+  { collection: 'venues', idOf: (d) => d.venue, byOrg: (d) => `organization = "${d.org}"` },
+  { collection: 'tags', idOf: (d) => d.tag, byOrg: (d) => `organization = "${d.org}"` },
+  { collection: 'menus', idOf: (d) => d.menu, byOrg: (d) => `organization = "${d.org}"` },
+  { collection: 'sections', idOf: (d) => d.section, byOrg: (d) => `menu.organization = "${d.org}"` },
+  { collection: 'items', idOf: (d) => d.item, byOrg: (d) => `section.menu.organization = "${d.org}"` },
+  { collection: 'menu_uploads', idOf: (d) => d.upload, byOrg: (d) => `organization = "${d.org}"` },
+  { collection: 'help_requests', idOf: (d) => d.help, byOrg: (d) => `organization = "${d.org}" || user = "${d.owner}"` },
+];
+
+/** What each reader must see of their own world in an unfiltered list (help requests are per user). */
+const ownView = (d: OrgData, self: string, isOwner: boolean): Record<string, string[]> => ({
+  organizations: [d.org],
+  memberships: [d.ownerMembership],
+  users: [self],
+  venues: [d.venue],
+  tags: [d.tag],
+  menus: [d.menu],
+  sections: [d.section],
+  items: [d.item],
+  menu_uploads: [d.upload],
+  help_requests: isOwner ? [d.help] : [],
+});
+
+interface Reader { who: Who; own: Record<string, string[]>; foreign: OrgData[] }
+
+const readers: Reader[] = [
+  { who: 'ownerA', own: ownView(A, USERS.ownerA, true), foreign: [B, C] },
+  { who: 'editorA', own: ownView(A, USERS.editorA, false), foreign: [B, C] },
+  { who: 'ownerB', own: ownView(B, USERS.ownerB, true), foreign: [A, C] },
+  { who: 'editorB', own: ownView(B, USERS.editorB, false), foreign: [A, C] },
+  { who: 'lapsed', own: ownView(C, USERS.lapsed, true), foreign: [A, B] },
+  { who: 'strangerA', own: { organizations: ['{{ORG_S}}'], users: [USERS.strangerA] }, foreign: [A, B, C] },
+  { who: 'unverified', own: { users: [USERS.unverified] }, foreign: [A, B, C] },
+  { who: 'guest', own: {}, foreign: [A, B, C] },
+];
+
+function readRows(): Row[] {
+  const rows: Row[] = [];
+  for (const r of readers) {
+    for (const s of specs) {
+      const foreignTraces = r.foreign.flatMap((d) => [...traces(d), d.ownerMembership, d.owner]);
+      rows.push({
+        name: `${r.who} lists ${s.collection} without filter: own records only`, method: 'GET', url: list(s.collection), as: r.who,
+        expectedStatus: 200, expectedContent: r.own[s.collection] ?? [], notExpectedContent: foreignTraces,
+      });
+      // The unverified editor of A and guests see nothing of A at all.
+      if (r.who === 'unverified' || r.who === 'guest') {
+        rows.push({
+          name: `${r.who} lists ${s.collection} with expand: nothing of any organization`, method: 'GET',
+          url: list(s.collection, { expand: 'organization,user,menu,section,tags' }), as: r.who,
+          expectedStatus: 200, expectedContent: s.collection === 'users' && r.who === 'unverified' ? ['"totalItems":1'] : [NONE],
+          notExpectedContent: foreignTraces,
+        });
+      }
+      for (const d of r.foreign) {
+        rows.push(
+          {
+            name: `${r.who} lists ${s.collection} filtered by ${d.key}'s id: empty`, method: 'GET', url: where(s.collection, `id = "${s.idOf(d)}"`), as: r.who,
+            expectedStatus: 200, expectedContent: [NONE, '"items":[]'], notExpectedContent: traces(d),
+          },
+          {
+            name: `${r.who} lists ${s.collection} filtered by organization ${d.key}: empty`, method: 'GET', url: where(s.collection, s.byOrg(d)), as: r.who,
+            expectedStatus: 200, expectedContent: [NONE, '"items":[]'], notExpectedContent: traces(d),
+          },
+          {
+            name: `${r.who} views ${d.key}'s ${s.collection} record: 404`, method: 'GET', url: rec(s.collection, s.idOf(d)), as: r.who,
+            expectedStatus: 404, expectedContent: [NOT_FOUND], notExpectedContent: traces(d),
+          },
+        );
+      }
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expand through relations and back-relations.
+// ---------------------------------------------------------------------------------------------
+
+const noBC = [...traces(B), ...traces(C)];
+const noAC = [...traces(A), ...traces(C)];
+
+const expandRows: Row[] = [
+  {
+    name: 'ownerA views A item expanding section.menu.organization and tags: A only', method: 'GET',
+    url: withQuery(rec('items', A.item), { expand: 'section.menu.organization,tags' }), as: 'ownerA',
+    expectedStatus: 200, expectedContent: [A.section, A.menu, '{{ORG_A}}', A.tag, 'Org SECRET-A', 'Tag SECRET-A'], notExpectedContent: noBC,
+  },
+  {
+    name: 'ownerA lists items expanding section.menu.organization and tags: A only', method: 'GET',
+    url: list('items', { expand: 'section.menu.organization,tags' }), as: 'ownerA',
+    expectedStatus: 200, expectedContent: [A.item, 'Org SECRET-A'], notExpectedContent: noBC,
+  },
+  {
+    name: 'ownerA views A menu expanding sections_via_menu.items_via_section: A only', method: 'GET',
+    url: withQuery(rec('menus', A.menu), { expand: 'sections_via_menu.items_via_section.tags,organization' }), as: 'ownerA',
+    expectedStatus: 200, expectedContent: [A.section, A.item, A.tag, '"sections_via_menu"', '"items_via_section"'], notExpectedContent: noBC,
+  },
+  {
+    name: 'ownerA views A organization expanding every back-relation: A only', method: 'GET',
+    url: withQuery(rec('organizations', '{{ORG_A}}'), {
+      expand: 'venues_via_organization,menus_via_organization.sections_via_menu.items_via_section,tags_via_organization,menu_uploads_via_organization,memberships_via_organization.user,help_requests_via_organization',
+    }),
+    as: 'ownerA', expectedStatus: 200, expectedContent: [A.venue, A.menu, A.section, A.item, A.tag, A.upload, A.help, '{{M_OWNER_A}}', EXTRA.memEditorA],
+    notExpectedContent: noBC,
+  },
+  {
+    name: 'ownerA lists venues expanding organization, menus and originalMenu: A only', method: 'GET',
+    url: list('venues', { expand: 'organization,menus.sections_via_menu,originalMenu' }), as: 'ownerA',
+    expectedStatus: 200, expectedContent: [A.venue, A.menu, A.upload, A.section], notExpectedContent: noBC,
+  },
+  {
+    name: 'ownerB lists menus expanding sections_via_menu.items_via_section: B only', method: 'GET',
+    url: list('menus', { expand: 'sections_via_menu.items_via_section,organization' }), as: 'ownerB',
+    expectedStatus: 200, expectedContent: [B.menu, B.section, B.item], notExpectedContent: noAC,
+  },
+  {
+    name: 'ownerB views B organization expanding members and their users: B only', method: 'GET',
+    url: withQuery(rec('organizations', '{{ORG_B}}'), { expand: 'memberships_via_organization.user,venues_via_organization' }), as: 'ownerB',
+    expectedStatus: 200, expectedContent: ['{{M_OWNER_B}}', EXTRA.memEditorB, B.venue], notExpectedContent: noAC,
+  },
+  {
+    name: 'ownerA views own user expanding currentOrganization and memberships_via_user.organization: A only', method: 'GET',
+    url: withQuery(rec('users', USERS.ownerA), { expand: 'currentOrganization,memberships_via_user.organization,help_requests_via_user' }), as: 'ownerA',
+    expectedStatus: 200, expectedContent: ['Org SECRET-A', '{{M_OWNER_A}}', A.help], notExpectedContent: noBC,
+  },
+  {
+    name: 'ownerA views A upload whose menu was linked to B by support: B menu not expanded', method: 'GET',
+    url: withQuery(rec('menu_uploads', EXTRA.uploadA3), { expand: 'menu,organization' }), as: 'ownerA',
+    expectedStatus: 200, expectedContent: [EXTRA.uploadA3, 'Org SECRET-A'], notExpectedContent: ['SECRET-B', '{{ORG_B}}', '"menu":{'],
+  },
+  {
+    name: 'ownerA views A help request expanding user and organization: A only', method: 'GET',
+    url: withQuery(rec('help_requests', A.help), { expand: 'user,organization' }), as: 'ownerA',
+    expectedStatus: 200, expectedContent: [A.help, 'Org SECRET-A', 'Owner SECRET-A'], notExpectedContent: noBC,
+  },
+  {
+    name: 'editorA lists memberships expanding user: only editorA\'s own user record expands', method: 'GET',
+    url: list('memberships', { expand: 'user,organization' }), as: 'editorA',
+    expectedStatus: 200, expectedContent: [EXTRA.memEditorA, '{{M_OWNER_A}}', 'Org SECRET-A'], notExpectedContent: [...noBC, 'Owner SECRET-A', 'ownera@example.com'],
+  },
+  {
+    name: 'strangerA lists tags, menus and items with every expand: nothing of A or B', method: 'GET',
+    url: list('items', { expand: 'section.menu.organization,tags' }), as: 'strangerA',
+    expectedStatus: 200, expectedContent: [NONE], notExpectedContent: [...traces(A), ...traces(B)],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Files: public logos, protected PDFs behind file tokens.
+// ---------------------------------------------------------------------------------------------
+
+const PDF_HEAD = '%PDF-1.4';
+
+const fileRows: Row[] = [
+  { name: 'guest downloads A venue logo: public by design', method: 'GET', url: fileUrl('venues', A.venue, A.logo), as: 'guest', expectedStatus: 200, expectedHeaders: { 'content-type': 'image/png' } },
+  { name: 'ownerB downloads A venue logo: public by design', method: 'GET', url: fileUrl('venues', A.venue, A.logo), as: 'ownerB', expectedStatus: 200, expectedHeaders: { 'content-type': 'image/png' } },
+  { name: 'guest downloads A logo thumbnail', method: 'GET', url: `${fileUrl('venues', A.venue, A.logo)}?thumb=128x128`, as: 'guest', expectedStatus: 200, expectedHeaders: { 'content-type': 'image/png' } },
+  { name: 'A logo requested under B venue id: 404', method: 'GET', url: fileUrl('venues', B.venue, A.logo), as: 'guest', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'file token without auth: 401', method: 'POST', url: '/api/files/token', as: 'guest', expectedStatus: 401, expectedContent: ['The request requires valid record authorization token.'] },
+  { name: 'file token for editorA', method: 'POST', url: '/api/files/token', as: 'editorA', expectedStatus: 200, expectedContent: ['"token":"'] },
+  { name: 'A PDF without token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf), as: 'guest', expectedStatus: 404, expectedContent: [NOT_FOUND], notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with ownerA auth header but no file token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf), as: 'ownerA', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with editorA auth token passed as file token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{AUTH_EDITOR_A}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with ownerB file token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_OWNER_B}}'), as: 'guest', expectedStatus: 404, expectedContent: [NOT_FOUND], notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with editorB file token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_EDITOR_B}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with stranger file token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_STRANGER}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with lapsed (C) file token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_LAPSED}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with unverified A member file token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_UNVERIFIED}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with a garbage token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, 'not-a-token'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'A PDF with editorA file token: 200', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_EDITOR_A}}'), as: 'guest', expectedStatus: 200, expectedContent: [PDF_HEAD, 'SECRET-A'], expectedHeaders: { 'content-type': 'application/pdf' } },
+  { name: 'A PDF with ownerA file token: 200', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_OWNER_A}}'), as: 'guest', expectedStatus: 200, expectedContent: [PDF_HEAD] },
+  { name: 'A PDF with superuser file token: 200', method: 'GET', url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_SUPERUSER}}'), as: 'guest', expectedStatus: 200, expectedContent: [PDF_HEAD] },
+  { name: 'B PDF with ownerA file token: 404', method: 'GET', url: fileUrl('menu_uploads', B.upload, B.pdf, '{{FT_OWNER_A}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'B PDF with editorA file token: 404', method: 'GET', url: fileUrl('menu_uploads', B.upload, B.pdf, '{{FT_EDITOR_A}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'B PDF with editorB file token: 200', method: 'GET', url: fileUrl('menu_uploads', B.upload, B.pdf, '{{FT_EDITOR_B}}'), as: 'guest', expectedStatus: 200, expectedContent: [PDF_HEAD, 'SECRET-B'] },
+  { name: 'B PDF fetched through A upload id with ownerA file token: 404', method: 'GET', url: fileUrl('menu_uploads', A.upload, B.pdf, '{{FT_OWNER_A}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+  { name: 'C PDF with lapsed file token: 200 (reads still work)', method: 'GET', url: fileUrl('menu_uploads', C.upload, C.pdf, '{{FT_LAPSED}}'), as: 'guest', expectedStatus: 200, expectedContent: [PDF_HEAD, 'SECRET-C'] },
+  { name: 'C PDF with ownerA file token: 404', method: 'GET', url: fileUrl('menu_uploads', C.upload, C.pdf, '{{FT_OWNER_A}}'), as: 'guest', expectedStatus: 404, notExpectedContent: [PDF_HEAD] },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Guests, plans, superusers, the unverified member.
+// ---------------------------------------------------------------------------------------------
+
+const venueBody = (org: string, name: string) => ({ organization: org, name, timezone: 'Europe/Vienna', primaryColor: '#123456' });
+const itemBody = (section: string, name: string) => ({ section, name, prices: [{ label: '', amount: 950 }] });
+const pdfForm = (org: string, name: string) => async () => {
+  const form = new FormData();
+  form.append('organization', fill(org));
+  form.append('name', name);
+  form.append('file', new Blob([new Uint8Array(minimalPdf(name))], { type: 'application/pdf' }), 'intruder.pdf');
+  return form;
+};
+const logoForm = (org: string, name: string) => async () => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(venueBody(fill(org), name))) form.append(k, v);
+  form.append('logo', new Blob([new Uint8Array(await pngLogo('#ff00ff'))], { type: 'image/png' }), 'logo.png');
+  return form;
+};
+
+const everyoneRows: Row[] = [
+  { name: 'guest lists plans: the pricing table is public', method: 'GET', url: list('plans'), as: 'guest', expectedStatus: 200, expectedContent: ['"code":"starter"', EXTRA.plan], notExpectedContent: ['price_hidden_starter'] },
+  { name: 'guest views a plan', method: 'GET', url: rec('plans', EXTRA.plan), as: 'guest', expectedStatus: 200, expectedContent: ['"name":"Starter"'] },
+  { name: 'ownerA cannot create a plan: 403', method: 'POST', url: rec('plans'), as: 'ownerA', body: { code: 'free', name: 'Free' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
+  { name: 'guest cannot create a venue in A', method: 'POST', url: rec('venues'), as: 'guest', body: venueBody(A.org, `Venue ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'guest cannot create a tag in B', method: 'POST', url: rec('tags'), as: 'guest', body: { organization: B.org, name: INTRUDER }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'guest cannot update A menu', method: 'PATCH', url: rec('menus', A.menu), as: 'guest', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'guest cannot delete B item', method: 'DELETE', url: rec('items', B.item), as: 'guest', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'guest cannot create a membership in A', method: 'POST', url: rec('memberships'), as: 'guest', body: { organization: A.org, user: USERS.newbie2, role: 'owner' }, expectedStatus: 400, expectedContent: [CREATE_FAILED] },
+  { name: 'guest cannot create a help request for A', method: 'POST', url: rec('help_requests'), as: 'guest', body: { user: USERS.ownerA, organization: A.org, title: INTRUDER, description: 'Guest pretending to be ownerA' }, expectedStatus: 400, expectedContent: [CREATE_FAILED] },
+
+  { name: 'superuser lists organizations: A, B and C', method: 'GET', url: list('organizations'), as: 'superuser', expectedStatus: 200, expectedContent: ['{{ORG_A}}', '{{ORG_B}}', '{{ORG_C}}', 'stripeCustomerId'] },
+  { name: 'superuser lists venues: A, B and C', method: 'GET', url: list('venues'), as: 'superuser', expectedStatus: 200, expectedContent: [A.venue, B.venue, C.venue] },
+  { name: 'superuser lists items: A, B and C', method: 'GET', url: list('items', { expand: 'section.menu.organization' }), as: 'superuser', expectedStatus: 200, expectedContent: [A.item, B.item, C.item, 'Org SECRET-A', 'Org SECRET-B'] },
+  { name: 'superuser lists memberships of A and B', method: 'GET', url: where('memberships', 'organization = "{{ORG_A}}" || organization = "{{ORG_B}}"'), as: 'superuser', expectedStatus: 200, expectedContent: ['{{M_OWNER_A}}', '{{M_OWNER_B}}', EXTRA.memEditorA, EXTRA.memEditorB] },
+  { name: 'superuser lists help requests of both owners', method: 'GET', url: list('help_requests'), as: 'superuser', expectedStatus: 200, expectedContent: [A.help, B.help, C.help] },
+  { name: 'superuser views B upload', method: 'GET', url: rec('menu_uploads', B.upload), as: 'superuser', expectedStatus: 200, expectedContent: ['{{PDF_B}}'] },
+
+  { name: 'unverified member of A views A venue: 404', method: 'GET', url: rec('venues', A.venue), as: 'unverified', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'unverified member of A views A organization: 404', method: 'GET', url: rec('organizations', '{{ORG_A}}'), as: 'unverified', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'unverified member of A views A item: 404', method: 'GET', url: rec('items', A.item), as: 'unverified', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'unverified member of A creates a venue in A: 400', method: 'POST', url: rec('venues'), as: 'unverified', body: venueBody(A.org, `Venue ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'unverified member of A creates a tag in A: 400', method: 'POST', url: rec('tags'), as: 'unverified', body: { organization: A.org, name: INTRUDER }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'unverified member of A creates a section in A menu: 400', method: 'POST', url: rec('sections'), as: 'unverified', body: { menu: A.menu, name: INTRUDER }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'unverified member of A updates A menu: 404', method: 'PATCH', url: rec('menus', A.menu), as: 'unverified', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'unverified member of A deletes A tag: 404', method: 'DELETE', url: rec('tags', A.tag), as: 'unverified', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'unverified member of A adds a member to A: 400', method: 'POST', url: rec('memberships'), as: 'unverified', body: { organization: A.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 400, expectedContent: [CREATE_FAILED] },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Writes across organizations: create into, update, move to, link to and delete in another org.
+// ---------------------------------------------------------------------------------------------
+
+const crossCreateRows: Row[] = [
+  { name: 'ownerA creates a venue in B: 400', method: 'POST', url: rec('venues'), as: 'ownerA', body: venueBody(B.org, `Venue ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates a venue with a logo in B (multipart): 400', method: 'POST', url: rec('venues'), as: 'ownerA', form: logoForm(B.org, `Logo venue ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates a tag in B: 400', method: 'POST', url: rec('tags'), as: 'ownerA', body: { organization: B.org, name: `Tag ${INTRUDER}` }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates a menu in B: 400', method: 'POST', url: rec('menus'), as: 'ownerA', body: { organization: B.org, name: `Menu ${INTRUDER}` }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates a section in B menu: 400', method: 'POST', url: rec('sections'), as: 'ownerA', body: { menu: B.menu, name: `Section ${INTRUDER}` }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates an item in B section: 400', method: 'POST', url: rec('items'), as: 'ownerA', body: itemBody(B.section, `Item ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates an upload in B (multipart PDF): 400', method: 'POST', url: rec('menu_uploads'), as: 'ownerA', form: pdfForm(B.org, `Upload ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates a help request for B organization: 400', method: 'POST', url: rec('help_requests'), as: 'ownerA', body: { user: USERS.ownerA, organization: B.org, title: `Help ${INTRUDER}`, description: 'Filed against another organization' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates a help request as ownerB: 400', method: 'POST', url: rec('help_requests'), as: 'ownerA', body: { user: USERS.ownerB, title: `Help ${INTRUDER}`, description: 'Filed in the name of another user' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA adds themself to B as owner: 400', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { organization: B.org, user: USERS.ownerA, role: 'owner' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA adds a member to B: 400', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { organization: B.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'editorA creates a menu in B: 400', method: 'POST', url: rec('menus'), as: 'editorA', body: { organization: B.org, name: `Menu ${INTRUDER}` }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerB creates a venue in A: 400', method: 'POST', url: rec('venues'), as: 'ownerB', body: venueBody(A.org, `Venue ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerB creates an item in A section: 400', method: 'POST', url: rec('items'), as: 'ownerB', body: itemBody(A.section, `Item ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerB creates a section in A menu: 400', method: 'POST', url: rec('sections'), as: 'ownerB', body: { menu: A.menu, name: `Section ${INTRUDER}` }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerB creates a tag in A: 400', method: 'POST', url: rec('tags'), as: 'ownerB', body: { organization: A.org, name: `Tag ${INTRUDER}` }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'strangerA creates a venue in A: 400', method: 'POST', url: rec('venues'), as: 'strangerA', body: venueBody(A.org, `Venue ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'strangerA creates an item in A section: 400', method: 'POST', url: rec('items'), as: 'strangerA', body: itemBody(A.section, `Item ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA creates an item in own section with B tag: 400', method: 'POST', url: rec('items'), as: 'ownerA', body: { ...itemBody(A.section, `Item ${INTRUDER}`), tags: [B.tag] }, expectedStatus: 400, expectedContent: [CREATE_FAILED, '"tags":{"code":"validation_missing_rel_records"'] },
+  { name: 'ownerA creates a venue in A listing B menu: 400', method: 'POST', url: rec('venues'), as: 'ownerA', body: { ...venueBody(A.org, `Venue ${INTRUDER}`), menus: [B.menu] }, expectedStatus: 400, expectedContent: [CREATE_FAILED, '"menus":{"code":"validation_missing_rel_records"'] },
+  { name: 'ownerA creates a venue in A with B upload as original menu: 400', method: 'POST', url: rec('venues'), as: 'ownerA', body: { ...venueBody(A.org, `Venue ${INTRUDER}`), originalMenu: B.upload }, expectedStatus: 400, expectedContent: [CREATE_FAILED, '"originalMenu":{"code":"validation_missing_rel_records"'] },
+  { name: 'ownerA creates an upload in A linked to B menu: 400', method: 'POST', url: rec('menu_uploads'), as: 'ownerA', form: async () => { const f = await pdfForm(A.org, `Upload ${INTRUDER}`)(); f.append('menu', B.menu); return f; }, expectedStatus: 400, expectedContent: [CREATE_FAILED] },
+];
+
+/** After the refused writes: nothing named INTRUDER exists anywhere (superuser view). */
+const noIntruderRows: Row[] = (['venues', 'tags', 'menus', 'sections', 'items', 'menu_uploads', 'help_requests', 'organizations', 'memberships'] as const).map((c) => ({
+  name: `superuser finds no ${c} record written by a refused request`, method: 'GET', as: 'superuser',
+  url: where(c, c === 'help_requests' ? `title ~ "${INTRUDER}"` : c === 'memberships' ? `user = "${USERS.newbie2}" && organization != "{{ORG_NEWBIE2_OWN}}"` : `name ~ "${INTRUDER}"`),
+  expectedStatus: 200, expectedContent: [NONE],
+}));
+
+const crossUpdateRows: Row[] = [
+  ...(['venues', 'tags', 'menus', 'sections', 'items', 'menu_uploads'] as const).flatMap((c): Row[] => {
+    const id = { venues: B.venue, tags: B.tag, menus: B.menu, sections: B.section, items: B.item, menu_uploads: B.upload }[c];
+    return [
+      { name: `ownerA updates B ${c}: 404`, method: 'PATCH', url: rec(c, id), as: 'ownerA', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND], notExpectedContent: ['SECRET-B'] },
+      { name: `editorA updates B ${c}: 404`, method: 'PATCH', url: rec(c, id), as: 'editorA', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+      { name: `strangerA updates B ${c}: 404`, method: 'PATCH', url: rec(c, id), as: 'strangerA', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+      { name: `B ${c} is unchanged after the refused updates`, method: 'GET', url: rec(c, id), as: 'superuser', expectedStatus: 200, expectedContent: ['SECRET-B'], notExpectedContent: [INTRUDER] },
+    ];
+  }),
+  { name: 'ownerA updates B organization: 404', method: 'PATCH', url: rec('organizations', '{{ORG_B}}'), as: 'ownerA', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA updates B membership role: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorB), as: 'ownerA', body: { role: 'owner' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA updates ownerB user: 404', method: 'PATCH', url: rec('users', USERS.ownerB), as: 'ownerA', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA updates B help request: 403 (support only)', method: 'PATCH', url: rec('help_requests', B.help), as: 'ownerA', body: { title: INTRUDER }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
+  { name: 'B organization, user and help request are unchanged', method: 'GET', url: list('organizations', { filter: 'id = "{{ORG_B}}"', expand: 'memberships_via_organization.user,help_requests_via_organization' }), as: 'superuser',
+    expectedStatus: 200, expectedContent: ['Org SECRET-B', 'Owner SECRET-B', 'Help SECRET-B'], notExpectedContent: [INTRUDER] },
+  { name: 'B editor membership is still an editor', method: 'GET', url: rec('memberships', EXTRA.memEditorB), as: 'superuser', expectedStatus: 200, expectedContent: ['"role":"editor"', '"organization":"{{ORG_B}}"'] },
+  // B's item moved into A's section from A's side: the update rule is evaluated on B's record.
+  { name: 'ownerA moves B item into A section: 404', method: 'PATCH', url: rec('items', B.item), as: 'ownerA', body: { section: A.section }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves B section into A menu: 404', method: 'PATCH', url: rec('sections', B.section), as: 'ownerA', body: { menu: A.menu }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves B venue into A: 404', method: 'PATCH', url: rec('venues', B.venue), as: 'ownerA', body: { organization: A.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'B item and section stay in B', method: 'GET', url: withQuery(rec('items', B.item), { expand: 'section.menu' }), as: 'superuser', expectedStatus: 200, expectedContent: [`"section":"${B.section}"`, `"menu":"${B.menu}"`] },
+  { name: 'B venue stays in B', method: 'GET', url: rec('venues', B.venue), as: 'superuser', expectedStatus: 200, expectedContent: ['"organization":"{{ORG_B}}"'] },
+];
+
+/** Own records of A moved (or linked) into B: refused, and nothing changes. */
+const moveRows: Row[] = [
+  { name: 'ownerA moves A venue to B: 404', method: 'PATCH', url: rec('venues', A.venue), as: 'ownerA', body: { organization: B.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves A tag to B: 404', method: 'PATCH', url: rec('tags', A.tag), as: 'ownerA', body: { organization: B.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves A menu to B: 404', method: 'PATCH', url: rec('menus', A.menu), as: 'ownerA', body: { organization: B.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves A upload to B: 404', method: 'PATCH', url: rec('menu_uploads', A.upload), as: 'ownerA', body: { organization: B.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves A section into B menu: 404', method: 'PATCH', url: rec('sections', A.section), as: 'ownerA', body: { menu: B.menu }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves A item into B section: 404 or 400', method: 'PATCH', url: rec('items', A.item), as: 'ownerA', body: { section: B.section }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves A item into lapsed C section: 404', method: 'PATCH', url: rec('items', A.item), as: 'ownerA', body: { section: C.section }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA moves A membership to B: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorA), as: 'ownerA', body: { organization: B.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA swaps the user of an A membership to ownerB: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorA), as: 'ownerA', body: { user: USERS.ownerB }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA links B menu to A venue: 400', method: 'PATCH', url: rec('venues', A.venue), as: 'ownerA', body: { menus: [A.menu, B.menu] }, expectedStatus: 400, expectedContent: [UPDATE_FAILED, '"menus":{"code":"validation_missing_rel_records"'] },
+  { name: 'ownerA sets B upload as A venue original menu: 400', method: 'PATCH', url: rec('venues', A.venue), as: 'ownerA', body: { originalMenu: B.upload }, expectedStatus: 400, expectedContent: [UPDATE_FAILED, '"originalMenu":{"code":"validation_missing_rel_records"'] },
+  { name: 'ownerA tags A item with B tag: 400', method: 'PATCH', url: rec('items', A.item), as: 'ownerA', body: { tags: [A.tag, B.tag] }, expectedStatus: 400, expectedContent: [UPDATE_FAILED, '"tags":{"code":"validation_missing_rel_records"'] },
+  { name: 'ownerA links A upload to B menu: 400', method: 'PATCH', url: rec('menu_uploads', EXTRA.uploadA2), as: 'ownerA', body: { menu: B.menu }, expectedStatus: 400, expectedContent: [UPDATE_FAILED] },
+  { name: 'A venue is unchanged (organization, menus, original menu)', method: 'GET', url: rec('venues', A.venue), as: 'superuser', expectedStatus: 200, expectedContent: ['"organization":"{{ORG_A}}"', `"menus":["${A.menu}"]`, `"originalMenu":"${A.upload}"`] },
+  { name: 'A tag is unchanged', method: 'GET', url: rec('tags', A.tag), as: 'superuser', expectedStatus: 200, expectedContent: ['"organization":"{{ORG_A}}"'] },
+  { name: 'A menu is unchanged', method: 'GET', url: rec('menus', A.menu), as: 'superuser', expectedStatus: 200, expectedContent: ['"organization":"{{ORG_A}}"'] },
+  { name: 'A upload is unchanged', method: 'GET', url: rec('menu_uploads', A.upload), as: 'superuser', expectedStatus: 200, expectedContent: ['"organization":"{{ORG_A}}"'] },
+  { name: 'A section is unchanged', method: 'GET', url: rec('sections', A.section), as: 'superuser', expectedStatus: 200, expectedContent: [`"menu":"${A.menu}"`] },
+  { name: 'A item is unchanged (section, tags)', method: 'GET', url: rec('items', A.item), as: 'superuser', expectedStatus: 200, expectedContent: [`"section":"${A.section}"`, `"tags":["${A.tag}"]`] },
+  { name: 'A membership is unchanged', method: 'GET', url: rec('memberships', EXTRA.memEditorA), as: 'superuser', expectedStatus: 200, expectedContent: ['"organization":"{{ORG_A}}"', `"user":"${USERS.editorA}"`, '"role":"editor"'] },
+  { name: 'spare A upload is not linked to B menu', method: 'GET', url: rec('menu_uploads', EXTRA.uploadA2), as: 'superuser', expectedStatus: 200, expectedContent: ['"menu":""'], notExpectedContent: [B.menu] },
+  { name: 'ownerA cannot use a menu link to probe B menu names through a filter', method: 'GET', url: where('menu_uploads', 'menu.name ~ "SECRET-B"'), as: 'ownerA', expectedStatus: 200, expectedContent: [NONE] },
+  // Positive control: moving within the organization works.
+  { name: 'ownerA moves spare A item into the second A section: 200', method: 'PATCH', url: rec('items', EXTRA.itemA2), as: 'ownerA', body: { section: EXTRA.sectionA2 }, expectedStatus: 200, expectedContent: [`"section":"${EXTRA.sectionA2}"`] },
+];
+
+const crossDeleteRows: Row[] = [
+  ...([
+    ['venues', B.venue], ['tags', B.tag], ['menus', B.menu], ['sections', B.section], ['items', B.item], ['menu_uploads', B.upload],
+    ['memberships', EXTRA.memEditorB], ['memberships', '{{M_OWNER_B}}'], ['organizations', '{{ORG_B}}'], ['users', USERS.ownerB],
+  ] as const).flatMap(([c, id]): Row[] => [
+    { name: `ownerA deletes B ${c} ${id}: 404`, method: 'DELETE', url: rec(c, id), as: 'ownerA', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+    { name: `strangerA deletes B ${c} ${id}: 404`, method: 'DELETE', url: rec(c, id), as: 'strangerA', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+    { name: `B ${c} ${id} is still there`, method: 'GET', url: rec(c, id), as: 'superuser', expectedStatus: 200, expectedContent: [`"id":"${id}"`] },
+  ]),
+  { name: 'ownerA deletes B help request: 403 (support only)', method: 'DELETE', url: rec('help_requests', B.help), as: 'ownerA', expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
+  { name: 'ownerB deletes A item: 404', method: 'DELETE', url: rec('items', A.item), as: 'ownerB', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'editorB deletes A section: 404', method: 'DELETE', url: rec('sections', A.section), as: 'editorB', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'A item and section are still there', method: 'GET', url: withQuery(rec('items', A.item), { expand: 'section' }), as: 'superuser', expectedStatus: 200, expectedContent: [A.item, `"id":"${A.section}"`] },
+  { name: 'B item still has its tag and B menu its sections', method: 'GET', url: withQuery(rec('menus', B.menu), { expand: 'sections_via_menu.items_via_section.tags' }), as: 'superuser', expectedStatus: 200, expectedContent: [B.section, B.item, B.tag] },
+  // Positive control: an owner deletes their own spare tag.
+  { name: 'ownerA deletes own spare tag: 204', method: 'DELETE', url: rec('tags', EXTRA.tagA2), as: 'ownerA', expectedStatus: 204 },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Batch: all or nothing, never across organizations.
+// ---------------------------------------------------------------------------------------------
+
+const batchRows: Row[] = [
+  {
+    name: 'batch: own venue rename + B venue rename fails whole', method: 'POST', url: '/api/batch', as: 'ownerA',
+    body: { requests: [
+      { method: 'PATCH', url: rec('venues', A.venue), body: { name: 'Venue SECRET-A batch-renamed' } },
+      { method: 'PATCH', url: rec('venues', B.venue), body: { name: INTRUDER } },
+    ] },
+    expectedStatus: 400, expectedContent: [BATCH_FAILED, '"requests":{"1":{"code":"batch_request_failed"', '"status":404'],
+  },
+  { name: 'batch rollback: A venue keeps its name', method: 'GET', url: rec('venues', A.venue), as: 'superuser', expectedStatus: 200, expectedContent: ['"name":"Venue SECRET-A"'], notExpectedContent: ['batch-renamed'] },
+  {
+    name: 'batch: own tag create + tag create in B fails whole', method: 'POST', url: '/api/batch', as: 'ownerA',
+    body: { requests: [
+      { method: 'POST', url: rec('tags'), body: { id: EXTRA.batchTagA, organization: A.org, name: 'Batch tag SECRET-A' } },
+      { method: 'POST', url: rec('tags'), body: { organization: B.org, name: INTRUDER } },
+    ] },
+    expectedStatus: 400, expectedContent: [BATCH_FAILED, '"1":{"code":"batch_request_failed"', CREATE_FAILED],
+  },
+  { name: 'batch rollback: the own tag was not created', method: 'GET', url: rec('tags', EXTRA.batchTagA), as: 'superuser', expectedStatus: 404 },
+  {
+    name: 'batch: own item update + B item delete fails whole', method: 'POST', url: '/api/batch', as: 'ownerA',
+    body: { requests: [
+      { method: 'PATCH', url: rec('items', A.item), body: { description: 'batch-touched' } },
+      { method: 'DELETE', url: rec('items', B.item) },
+    ] },
+    expectedStatus: 400, expectedContent: [BATCH_FAILED, '"1":{"code":"batch_request_failed"'],
+  },
+  { name: 'batch rollback: A item untouched, B item still there', method: 'GET', url: where('items', `id = "${A.item}" || id = "${B.item}"`), as: 'superuser', expectedStatus: 200, expectedContent: ['"totalItems":2'], notExpectedContent: ['batch-touched'] },
+  {
+    name: 'batch: upsert (PUT) of B tag id into A fails whole', method: 'POST', url: '/api/batch', as: 'ownerA',
+    body: { requests: [
+      { method: 'POST', url: rec('sections'), body: { menu: A.menu, name: 'Batch section SECRET-A' } },
+      { method: 'PUT', url: rec('tags'), body: { id: B.tag, organization: A.org, name: INTRUDER } },
+    ] },
+    expectedStatus: 400, expectedContent: [BATCH_FAILED, '"1":{"code":"batch_request_failed"'],
+  },
+  { name: 'batch rollback: B tag unchanged, no batch section in A', method: 'GET', url: withQuery(rec('tags', B.tag), { expand: 'organization' }), as: 'superuser', expectedStatus: 200, expectedContent: ['"name":"Tag SECRET-B"', '"organization":"{{ORG_B}}"'], notExpectedContent: [INTRUDER] },
+  { name: 'batch rollback: no batch section was created', method: 'GET', url: where('sections', 'name = "Batch section SECRET-A"'), as: 'superuser', expectedStatus: 200, expectedContent: [NONE] },
+  {
+    name: 'batch: section in B menu and item in B section as ownerA: fails', method: 'POST', url: '/api/batch', as: 'ownerA',
+    body: { requests: [
+      { method: 'POST', url: rec('sections'), body: { menu: B.menu, name: INTRUDER } },
+      { method: 'POST', url: rec('items'), body: itemBody(B.section, INTRUDER) },
+    ] },
+    expectedStatus: 400, expectedContent: [BATCH_FAILED, '"0":{"code":"batch_request_failed"'],
+  },
+  {
+    name: 'batch: expand in a sub-request never leaks B', method: 'POST', url: '/api/batch', as: 'ownerA',
+    body: { requests: [{ method: 'PATCH', url: `${rec('menu_uploads', EXTRA.uploadA3)}?expand=menu,organization`, body: { name: 'Linked upload SECRET-A (batch)' } }] },
+    expectedStatus: 200, expectedContent: ['Linked upload SECRET-A (batch)', 'Org SECRET-A'], notExpectedContent: ['SECRET-B', '"menu":{'],
+  },
+  {
+    name: 'batch: only own writes succeed (positive control)', method: 'POST', url: '/api/batch', as: 'ownerA',
+    body: { requests: [
+      { method: 'PATCH', url: rec('tags', A.tag), body: { color: '#ff0000' } },
+      { method: 'PATCH', url: rec('items', A.item), body: { description: 'Batch description SECRET-A' } },
+    ] },
+    expectedStatus: 200, expectedContent: ['#ff0000', 'Batch description SECRET-A'], notExpectedContent: ['SECRET-B'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Users, memberships and roles.
+// ---------------------------------------------------------------------------------------------
+
+const userRows: Row[] = [
+  { name: 'ownerA lists users: only themself', method: 'GET', url: list('users'), as: 'ownerA', expectedStatus: 200, expectedContent: ['"totalItems":1', USERS.ownerA, 'ownera@example.com'], notExpectedContent: [USERS.editorA, USERS.adminA, USERS.ownerB] },
+  { name: 'editorA lists users: only themself', method: 'GET', url: list('users'), as: 'editorA', expectedStatus: 200, expectedContent: ['"totalItems":1', USERS.editorA], notExpectedContent: [USERS.ownerA, USERS.ownerB] },
+  { name: 'ownerA views editorA (same organization): 404', method: 'GET', url: rec('users', USERS.editorA), as: 'ownerA', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA lists users filtered by email of ownerB: empty', method: 'GET', url: where('users', 'email = "ownerb@example.com"'), as: 'ownerA', expectedStatus: 200, expectedContent: [NONE] },
+  { name: 'editorA sets currentOrganization to B (not a member): 404', method: 'PATCH', url: rec('users', USERS.editorA), as: 'editorA', body: { currentOrganization: B.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'strangerA sets currentOrganization to A (not a member): 404', method: 'PATCH', url: rec('users', USERS.strangerA), as: 'strangerA', body: { currentOrganization: A.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'lapsed sets currentOrganization to A: 404', method: 'PATCH', url: rec('users', USERS.lapsed), as: 'lapsed', body: { currentOrganization: A.org }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'editorA still works in their own organization', method: 'GET', url: rec('users', USERS.editorA), as: 'superuser', expectedStatus: 200, expectedContent: ['"currentOrganization":"{{ORG_EDITOR_A_OWN}}"'] },
+  { name: 'strangerA still works in their own organization', method: 'GET', url: rec('users', USERS.strangerA), as: 'superuser', expectedStatus: 200, expectedContent: ['"currentOrganization":"{{ORG_S}}"'] },
+  { name: 'editorA sets currentOrganization to A (a member): 200', method: 'PATCH', url: withQuery(rec('users', USERS.editorA), { expand: 'currentOrganization' }), as: 'editorA', body: { currentOrganization: A.org }, expectedStatus: 200, expectedContent: ['"currentOrganization":"{{ORG_A}}"', 'Org SECRET-A'] },
+  { name: 'editorA clears currentOrganization: 200', method: 'PATCH', url: rec('users', USERS.editorA), as: 'editorA', body: { currentOrganization: '' }, expectedStatus: 200, expectedContent: ['"currentOrganization":""'] },
+  { name: 'editorA sets currentOrganization back to A: 200', method: 'PATCH', url: rec('users', USERS.editorA), as: 'editorA', body: { currentOrganization: A.org }, expectedStatus: 200, expectedContent: ['"currentOrganization":"{{ORG_A}}"'] },
+  {
+    name: 'sign-up with a foreign currentOrganization is refused: 400', method: 'POST', url: rec('users'), as: 'guest',
+    body: { email: 'mallory@example.com', password: PASSWORD, passwordConfirm: PASSWORD, name: 'Mallory', currentOrganization: B.org },
+    expectedStatus: 400, expectedContent: [CREATE_FAILED], notExpectedContent: ['{{ORG_B}}'],
+  },
+  { name: 'no user points at B without being a member of B', method: 'GET', url: where('users', 'email = "mallory@example.com" && currentOrganization = "{{ORG_B}}"'), as: 'superuser', expectedStatus: 200, expectedContent: [NONE] },
+  { name: 'ownerA deletes editorA user: 404', method: 'DELETE', url: rec('users', USERS.editorA), as: 'ownerA', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+];
+
+const membershipRows: Row[] = [
+  { name: 'editorA adds a member to A: 400', method: 'POST', url: rec('memberships'), as: 'editorA', body: { organization: A.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'editorA promotes themself to owner: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorA), as: 'editorA', body: { role: 'owner' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'editorA promotes themself to admin: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorA), as: 'editorA', body: { role: 'admin' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'editorA removes ownerA: 404', method: 'DELETE', url: rec('memberships', '{{M_OWNER_A}}'), as: 'editorA', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'editorA is still an editor', method: 'GET', url: rec('memberships', EXTRA.memEditorA), as: 'superuser', expectedStatus: 200, expectedContent: ['"role":"editor"'] },
+  { name: 'adminA appoints a new owner: 400', method: 'POST', url: rec('memberships'), as: 'adminA', body: { organization: A.org, user: USERS.newbie2, role: 'owner' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'adminA promotes editorA to owner: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorA), as: 'adminA', body: { role: 'owner' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'adminA promotes themself to owner: 404', method: 'PATCH', url: rec('memberships', EXTRA.memAdminA), as: 'adminA', body: { role: 'owner' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'adminA adds a member to B: 400', method: 'POST', url: rec('memberships'), as: 'adminA', body: { organization: B.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'no owner was appointed in A by the refused requests', method: 'GET', url: where('memberships', 'organization = "{{ORG_A}}" && role = "owner"'), as: 'superuser', expectedStatus: 200, expectedContent: ['"totalItems":1', '{{M_OWNER_A}}'] },
+  { name: 'newbie2 is in no foreign organization', method: 'GET', url: where('memberships', `user = "${USERS.newbie2}"`), as: 'superuser', expectedStatus: 200, expectedContent: ['"totalItems":1', '{{ORG_NEWBIE2_OWN}}'] },
+  { name: 'ownerA adds newbie to A as editor: 200', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { id: EXTRA.memNewbieA, organization: A.org, user: USERS.newbie, role: 'editor' }, expectedStatus: 200, expectedContent: [EXTRA.memNewbieA, '"role":"editor"'] },
+  { name: 'newbie now reads A (and still nothing of B)', method: 'GET', url: list('venues'), as: 'newbie', expectedStatus: 200, expectedContent: [A.venue], notExpectedContent: traces(B) },
+  { name: 'ownerA demotes themself, the last owner: 400', method: 'PATCH', url: rec('memberships', '{{M_OWNER_A}}'), as: 'ownerA', body: { role: 'editor' }, expectedStatus: 400, expectedContent: [UPDATE_FAILED, 'validation_last_owner'] },
+  { name: 'ownerB, the last owner of B, cannot leave: 400', method: 'DELETE', url: rec('memberships', '{{M_OWNER_B}}'), as: 'ownerB', expectedStatus: 400, expectedContent: ['An organization needs at least one owner.'] },
+  { name: 'B keeps its owner and A its owner', method: 'GET', url: where('memberships', 'id = "{{M_OWNER_A}}" || id = "{{M_OWNER_B}}"'), as: 'superuser', expectedStatus: 200, expectedContent: ['"totalItems":2', '"role":"owner"'], notExpectedContent: ['"role":"editor"'] },
+  { name: 'editorB leaves B: 204', method: 'DELETE', url: rec('memberships', EXTRA.memEditorB), as: 'editorB', expectedStatus: 204 },
+  { name: 'editorB, no longer a member, sees nothing of B', method: 'GET', url: list('items'), as: 'editorB', expectedStatus: 200, expectedContent: [NONE], notExpectedContent: traces(B) },
+];
+
+const roleRows: Row[] = [
+  { name: 'editorA edits A menu: 200', method: 'PATCH', url: rec('menus', A.menu), as: 'editorA', body: { description: 'Edited by the editor' }, expectedStatus: 200, expectedContent: ['Edited by the editor'] },
+  { name: 'editorA edits A item: 200', method: 'PATCH', url: rec('items', A.item), as: 'editorA', body: { description: 'Item edited by the editor', prices: [{ label: '', amount: 990 }] }, expectedStatus: 200, expectedContent: ['"amount":990'] },
+  { name: 'editorA adds a section to A menu: 200', method: 'POST', url: rec('sections'), as: 'editorA', body: { menu: A.menu, name: 'Desserts SECRET-A' }, expectedStatus: 200, expectedContent: ['Desserts SECRET-A'] },
+  { name: 'editorA renames A organization: 404', method: 'PATCH', url: rec('organizations', '{{ORG_A}}'), as: 'editorA', body: { name: `Org ${INTRUDER}` }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'editorA deletes A organization: 404', method: 'DELETE', url: rec('organizations', '{{ORG_A}}'), as: 'editorA', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'adminA deletes A organization: 404 (owners only)', method: 'DELETE', url: rec('organizations', '{{ORG_A}}'), as: 'adminA', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'A organization keeps its name', method: 'GET', url: rec('organizations', '{{ORG_A}}'), as: 'superuser', expectedStatus: 200, expectedContent: ['"name":"Org SECRET-A"'] },
+  { name: 'ownerA activates own subscription (billing field): 404', method: 'PATCH', url: rec('organizations', '{{ORG_A}}'), as: 'ownerA', body: { subscriptionStatus: 'trialing' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'ownerA creates an organization with billing fields: 400', method: 'POST', url: rec('organizations'), as: 'ownerA', body: { name: `Org ${INTRUDER}`, subscriptionStatus: 'active' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA renames A organization: 200', method: 'PATCH', url: rec('organizations', '{{ORG_A}}'), as: 'ownerA', body: { name: 'Org SECRET-A renamed' }, expectedStatus: 200, expectedContent: ['"name":"Org SECRET-A renamed"', '"subscriptionStatus":"active"'] },
+  { name: 'adminA renames A organization: 200', method: 'PATCH', url: rec('organizations', '{{ORG_A}}'), as: 'adminA', body: { name: 'Org SECRET-A' }, expectedStatus: 200, expectedContent: ['"name":"Org SECRET-A"'] },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The lapsed organization C: reads work, writes are refused, nothing changes.
+// ---------------------------------------------------------------------------------------------
+
+const cIds = { venues: C.venue, tags: C.tag, menus: C.menu, sections: C.section, items: C.item, menu_uploads: C.upload } as const;
+
+const lapsedRows: Row[] = [
+  { name: 'lapsed lists venues: 200 with C venue', method: 'GET', url: list('venues', { expand: 'menus,originalMenu' }), as: 'lapsed', expectedStatus: 200, expectedContent: [C.venue, C.menu, C.upload], notExpectedContent: [...traces(A), ...traces(B)] },
+  { name: 'lapsed lists items: 200 with C item', method: 'GET', url: list('items', { expand: 'section.menu,tags' }), as: 'lapsed', expectedStatus: 200, expectedContent: [C.item, C.section, C.tag] },
+  ...Object.entries(cIds).map(([c, id]): Row => ({ name: `lapsed views C ${c}: 200`, method: 'GET', url: rec(c, id), as: 'lapsed', expectedStatus: 200, expectedContent: [`"id":"${id}"`, 'SECRET-C'] })),
+  { name: 'lapsed creates a venue in C: 400', method: 'POST', url: rec('venues'), as: 'lapsed', body: venueBody(C.org, 'New venue SECRET-C'), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'lapsed creates a tag in C: 400', method: 'POST', url: rec('tags'), as: 'lapsed', body: { organization: C.org, name: 'New tag SECRET-C' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'lapsed creates a menu in C: 400', method: 'POST', url: rec('menus'), as: 'lapsed', body: { organization: C.org, name: 'New menu SECRET-C' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'lapsed creates a section in C menu: 400', method: 'POST', url: rec('sections'), as: 'lapsed', body: { menu: C.menu, name: 'New section SECRET-C' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'lapsed creates an item in C section: 400', method: 'POST', url: rec('items'), as: 'lapsed', body: itemBody(C.section, 'New item SECRET-C'), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'lapsed uploads a PDF in C: 400', method: 'POST', url: rec('menu_uploads'), as: 'lapsed', form: pdfForm(C.org, 'New upload SECRET-C'), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  ...Object.entries(cIds).flatMap(([c, id]): Row[] => [
+    { name: `lapsed updates C ${c}: 404`, method: 'PATCH', url: rec(c, id), as: 'lapsed', body: { name: 'Changed SECRET-C' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+    { name: `lapsed deletes C ${c}: 404`, method: 'DELETE', url: rec(c, id), as: 'lapsed', expectedStatus: 404, expectedContent: [NOT_FOUND] },
+    { name: `C ${c} is unchanged`, method: 'GET', url: rec(c, id), as: 'superuser', expectedStatus: 200, expectedContent: [`"id":"${id}"`], notExpectedContent: ['Changed SECRET-C'] },
+  ]),
+  { name: 'lapsed reactivates C subscription: 404', method: 'PATCH', url: rec('organizations', '{{ORG_C}}'), as: 'lapsed', body: { subscriptionStatus: 'active' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
+  { name: 'lapsed batch of C writes fails whole', method: 'POST', url: '/api/batch', as: 'lapsed', body: { requests: [{ method: 'PATCH', url: rec('tags', C.tag), body: { name: 'Changed SECRET-C' } }] }, expectedStatus: 400, expectedContent: [BATCH_FAILED] },
+  { name: 'C is still past due and has exactly its original records', method: 'GET', url: withQuery(rec('organizations', '{{ORG_C}}'), { expand: 'venues_via_organization,tags_via_organization,menus_via_organization.sections_via_menu.items_via_section,menu_uploads_via_organization' }), as: 'superuser',
+    expectedStatus: 200, expectedContent: ['"subscriptionStatus":"past_due"', C.venue, C.tag, C.menu, C.section, C.item, C.upload], notExpectedContent: ['New venue', 'New tag', 'New menu', 'New section', 'New item', 'New upload', 'Changed SECRET-C'] },
+  { name: 'C still has exactly one item', method: 'GET', url: where('items', 'section.menu.organization = "{{ORG_C}}"'), as: 'superuser', expectedStatus: 200, expectedContent: ['"totalItems":1'] },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Auth routes: expand on auth responses shows only the caller's organization.
+// ---------------------------------------------------------------------------------------------
+
+const authRows: Row[] = [
+  {
+    name: 'ownerB signs in expanding memberships and current organization: B only', method: 'POST',
+    url: '/api/collections/users/auth-with-password?expand=currentOrganization,memberships_via_user.organization', as: 'guest',
+    body: { identity: 'ownerb@example.com', password: PASSWORD }, expectedStatus: 200, expectedContent: ['"token":"', 'Org SECRET-B', '{{M_OWNER_B}}'], notExpectedContent: noAC,
+  },
+  {
+    name: 'editorA refreshes auth expanding memberships: A and own organization only', method: 'POST',
+    url: '/api/collections/users/auth-refresh?expand=memberships_via_user.organization.venues_via_organization', as: 'editorA',
+    expectedStatus: 200, expectedContent: [EXTRA.memEditorA, 'Org SECRET-A', A.venue], notExpectedContent: noBC,
+  },
+];
+
+const scenarios: Row[] = [
+  ...readRows(), ...expandRows, ...fileRows, ...everyoneRows,
+  ...crossCreateRows, ...noIntruderRows, ...crossUpdateRows, ...moveRows, ...crossDeleteRows,
+  ...batchRows, ...userRows, ...membershipRows, ...roleRows, ...lapsedRows, ...authRows,
+];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.listen();
+  world = await seedTenancyWorld(t);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('tenant isolation scenarios', () => {
+  it('uses 15-char ids and unique scenario names', () => {
+    const ids = [...Object.values(USERS), ...Object.values(EXTRA), ...[A, B, C].flatMap((d) => [d.venue, d.tag, d.menu, d.section, d.item, d.upload, d.help])];
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]{15}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    const names = scenarios.map((s) => s.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  for (const s of scenarios) {
+    it(`${s.method} [${s.as}] ${s.name}`, async () => {
+      const res = await send(s);
+      const shown = res.body.length > 1500 ? `${res.body.slice(0, 1500)}…` : res.body;
+      expect(res.status, `status of "${s.name}"; body: ${shown}`).toBe(s.expectedStatus);
+      for (const c of (s.expectedContent ?? []).map(fill)) expect(res.body, `"${s.name}" should contain ${c}`).toContain(c);
+      for (const c of (s.notExpectedContent ?? []).map(fill)) expect(res.body, `"${s.name}" should not contain ${c}`).not.toContain(c);
+      for (const [k, v] of Object.entries(s.expectedHeaders ?? {})) expect(String(res.headers[k]), `header ${k}`).toBe(v);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Realtime through the official SDK on the listening app.
+// ---------------------------------------------------------------------------------------------
+
+function collector() {
+  const events: RecordSubscription[] = [];
+  return {
+    events,
+    push: (e: RecordSubscription) => events.push(e),
+    async waitFor(n: number, timeoutMs = 3000) {
+      const start = Date.now();
+      while (events.length < n) {
+        if (Date.now() - start > timeoutMs) throw new Error(`got ${events.length} of ${n} events`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return events;
+    },
+  };
+}
+
+const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+describe('realtime tenant isolation', () => {
+  const clients: PocketBase[] = [];
+  const as = (who: Who): PocketBase => {
+    const pb = t.sdk();
+    if (world.tokens[who]) pb.authStore.save(world.tokens[who], null);
+    clients.push(pb);
+    return pb;
+  };
+
+  afterAll(async () => {
+    for (const pb of clients) await pb.realtime.unsubscribe().catch(() => undefined);
+  });
+
+  it('members of B, strangers and guests receive nothing when A edits venues and items; A receives its own events', async () => {
+    const pbA = as('ownerA');
+    const pbEditorA = as('editorA');
+    const pbB = as('ownerB');
+    const pbStranger = as('strangerA');
+    const pbGuest = as('guest');
+    const seenByA = collector();
+    const seenByEditorA = collector();
+    const seenByB = collector();
+    const seenByOthers = collector();
+    await pbA.collection('venues').subscribe('*', seenByA.push);
+    await pbA.collection('items').subscribe('*', seenByA.push);
+    await pbEditorA.collection('items').subscribe(A.item, seenByEditorA.push, { expand: 'section.menu.organization' });
+    await pbB.collection('venues').subscribe('*', seenByB.push);
+    await pbB.collection('items').subscribe('*', seenByB.push, { expand: 'section.menu.organization,tags' });
+    await pbB.collection('venues').subscribe(A.venue, seenByB.push);
+    await pbB.collection('items').subscribe(A.item, seenByB.push);
+    for (const pb of [pbStranger, pbGuest]) {
+      await pb.collection('venues').subscribe('*', seenByOthers.push);
+      await pb.collection('items').subscribe('*', seenByOthers.push);
+      await pb.collection('venues').subscribe(A.venue, seenByOthers.push);
+      await pb.collection('items').subscribe(A.item, seenByOthers.push);
+    }
+
+    await pbA.collection('venues').update(A.venue, { address: 'Realtime street 1, SECRET-A' });
+    await pbA.collection('items').update(A.item, { description: 'Realtime SECRET-A' });
+    const created = await pbA.collection('items').create({ section: A.section, name: 'Realtime item SECRET-A', prices: [{ label: '', amount: 1200 }], tags: [A.tag] });
+    await pbA.collection('items').delete(created.id);
+    await seenByA.waitFor(4);
+    await seenByEditorA.waitFor(1);
+    await settle();
+    expect(seenByA.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([`update:${A.venue}`, `update:${A.item}`, `create:${created.id}`, `delete:${created.id}`]);
+    expect(seenByEditorA.events.map((e) => e.action)).toEqual(['update']);
+    expect(JSON.stringify(seenByEditorA.events[0]?.record.expand)).toContain('Org SECRET-A');
+    expect(seenByB.events).toEqual([]);
+    expect(seenByOthers.events).toEqual([]);
+
+    // Positive control: B's own edit reaches B (so B's subscriptions work), and never reaches A.
+    await pbB.collection('venues').update(B.venue, { address: 'Realtime street 2, SECRET-B' });
+    await pbB.collection('items').update(B.item, { description: 'Realtime SECRET-B' });
+    await seenByB.waitFor(2);
+    await settle();
+    expect(seenByB.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([`update:${B.venue}`, `update:${B.item}`]);
+    expect(JSON.stringify(seenByB.events)).not.toContain('SECRET-A');
+    expect(seenByA.events).toHaveLength(4);
+    expect(JSON.stringify(seenByA.events)).not.toContain('SECRET-B');
+    expect(seenByOthers.events).toEqual([]);
+  });
+
+  it('a superuser edit of A data (system write) reaches A members only', async () => {
+    const pbA = as('editorA');
+    const pbB = as('ownerB');
+    const seenByA = collector();
+    const seenByB = collector();
+    await pbA.collection('venues').subscribe('*', seenByA.push);
+    await pbB.collection('venues').subscribe('*', seenByB.push);
+    const su = as('superuser');
+    await su.collection('venues').update(A.venue, { address: 'Support changed SECRET-A' });
+    await seenByA.waitFor(1);
+    await settle();
+    expect(seenByA.events.map((e) => e.record.id)).toEqual([A.venue]);
+    expect(seenByB.events).toEqual([]);
+  });
+});

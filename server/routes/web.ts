@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from '../context.ts';
+import { ApiError } from '../core/errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The staff web app: hashed assets served pre-compressed (brotli, gzip) with immutable caching;
+ * any other GET outside /api falls back to index.html so client-side routes load.
+ */
+export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const dist = ctx.config.webDist;
+  const index = path.join(dist, 'index.html');
+  const hasBuild = fs.existsSync(index);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.get('/api/app-config', async () => ({
+    appName: ctx.config.appName,
+    posthog: ctx.config.posthog.key ? { key: ctx.config.posthog.key, apiHost: '/ingest', uiHost: ctx.config.posthog.uiHost } : null,
+    billing: ctx.config.billing,
+  }));
+
+  // Analytics go through our origin (no third-party request from the browser, fewer blockers).
+  app.all('/ingest/*', async (request, reply) => {
+    if (!ctx.config.posthog.key) throw new ApiError(404);
+    const target = `${ctx.config.posthog.host}${request.url.slice('/ingest'.length)}`;
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : JSON.stringify(request.body ?? {});
+    const res = await fetch(target, {
+      method: request.method,
+      headers: { 'content-type': String(request.headers['content-type'] ?? 'application/json') },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => null);
+    if (!res) throw new ApiError(502, 'Analytics upstream unavailable.');
+    void reply.status(res.status).header('content-type', res.headers.get('content-type') ?? 'application/json');
+    return reply.send(Buffer.from(await res.arrayBuffer()));
+  });
+
+  const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasBuild) throw new ApiError(404, 'The web app is not built. Run "npm run build:web".');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/api?')
+      && !/\.[a-z0-9]{1,8}(\?|$)/i.test(request.url.split('?')[0] ?? '');
+    if (isPage) return fallback(request, reply);
+    return reply.status(404).type('application/json').send(new ApiError(404).toJSON());
+  });
+}

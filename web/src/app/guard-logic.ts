@@ -1,0 +1,50 @@
+import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../shared/constants.ts';
+import { paths } from './paths.ts';
+
+/** What the guards need to know about the signed-in user. */
+export interface GuardUser {
+  verified: boolean;
+  onboardingComplete: boolean;
+  subscriptionStatus: string | undefined;
+}
+
+/** A `redirect` value is honoured only for same-origin paths (no `//evil.com`, no schemes). */
+export function safeRedirect(value: string | null | undefined, fallback: string = paths.dashboard()): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  try {
+    const url = new URL(value, 'http://x.invalid');
+    if (url.origin !== 'http://x.invalid') return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+function loginFor(location: string): string {
+  return paths.login(location);
+}
+
+/** Onboarding and subscribe pages: logged in, then verified. Returns where to go, or null to stay. */
+export function requireVerified(user: GuardUser | null, location: string): string | null {
+  if (!user) return loginFor(location);
+  if (!user.verified) return paths.verify();
+  return null;
+}
+
+/**
+ * The app layout, checked in the specification's order: logged in, verified, subscription active
+ * or trialing, onboarding complete.
+ */
+export function requireApp(user: GuardUser | null, location: string): string | null {
+  if (!user) return loginFor(location);
+  if (!user.verified) return paths.verify();
+  if (!ACTIVE_SUBSCRIPTION_STATUSES.includes(user.subscriptionStatus as SubscriptionStatus)) return paths.subscribe();
+  if (!user.onboardingComplete) return paths.onboarding();
+  return null;
+}
+
+/** Visitor pages (login, sign-up): a fully signed-in user goes on to the app. */
+export function visitorOnly(user: GuardUser | null, redirect: string | null): string | null {
+  if (!user || !user.verified) return null;
+  return safeRedirect(redirect);
+}

@@ -1,0 +1,33 @@
+/** Every href of the app, built in one place (the specification's routes). */
+const withQuery = (path: string, query: Record<string, string | undefined>) => {
+  const q = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+};
+
+export const paths = {
+  home: () => '/',
+  verify: (token?: string) => withQuery('/verify', { token }),
+  signUp: () => '/sign-up',
+  login: (redirect?: string) => withQuery('/login', { redirect }),
+  resetPassword: (token?: string) => withQuery('/reset-password', { token }),
+  confirmEmailChange: (token?: string) => withQuery('/confirm-email-change', { token }),
+  onboarding: () => '/onboarding',
+  subscribe: () => '/subscribe/',
+  subscribeSuccess: () => '/subscribe/success',
+  dashboard: () => '/dashboard',
+  help: () => '/help',
+  venues: () => '/venues/',
+  venue: (venueId: string) => `/venues/${encodeURIComponent(venueId)}`,
+  tags: () => '/tags/',
+  profile: () => '/profile/',
+  menus: () => '/menus/',
+  menu: (menuId: string) => `/menus/${encodeURIComponent(menuId)}`,
+  menuUpload: () => '/menus/upload/',
+  menuUploadReview: (uploadId: string) => `/menus/upload/${encodeURIComponent(uploadId)}`,
+  sectionItems: (sectionId: string) => `/sections/${encodeURIComponent(sectionId)}/items`,
+  settings: () => '/settings/',
+  settingsOrganization: () => '/settings/organization',
+  settingsBilling: () => '/settings/billing',
+  guestMenu: (venueSlug: string) => `/m/${encodeURIComponent(venueSlug)}`,
+};

@@ -1,0 +1,85 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { AppGuard, VerifiedGuard, VisitorGuard } from './guards.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { AuthShell } from './auth-shell.tsx';
+import { RouteErrorBoundary } from './error-boundary.tsx';
+import { PageSkeleton } from '../components/page-skeleton.tsx';
+import { useTitle } from '../hooks/use-title.ts';
+
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+const Login = page(() => import('../pages/auth/login-page.tsx'));
+const SignUp = page(() => import('../pages/auth/sign-up-page.tsx'));
+const Verify = page(() => import('../pages/auth/verify-page.tsx'));
+const ResetPassword = page(() => import('../pages/auth/reset-password-page.tsx'));
+const ConfirmEmailChange = page(() => import('../pages/auth/confirm-email-change-page.tsx'));
+const Onboarding = page(() => import('../pages/onboarding/onboarding-page.tsx'));
+const Subscribe = page(() => import('../pages/subscribe/subscribe-page.tsx'));
+const SubscribeSuccess = page(() => import('../pages/subscribe/success-page.tsx'));
+const Dashboard = page(() => import('../pages/dashboard/dashboard-page.tsx'));
+const Help = page(() => import('../pages/help/help-page.tsx'));
+const Venues = page(() => import('../pages/venues/venues-page.tsx'));
+const Venue = page(() => import('../pages/venues/venue-page.tsx'));
+const Tags = page(() => import('../pages/tags/tags-page.tsx'));
+const Profile = page(() => import('../pages/profile/profile-page.tsx'));
+const Menus = page(() => import('../pages/menus/menus-page.tsx'));
+const MenuEditor = page(() => import('../pages/menus/menu-page.tsx'));
+const Upload = page(() => import('../pages/uploads/upload-page.tsx'));
+const UploadReview = page(() => import('../pages/uploads/upload-review-page.tsx'));
+const SectionItems = page(() => import('../pages/sections/items-page.tsx'));
+const Organization = page(() => import('../pages/settings/organization-page.tsx'));
+const Billing = page(() => import('../pages/settings/billing-page.tsx'));
+
+function Lazy({ component: C }: { component: LazyExoticComponent<ComponentType> }) {
+  const [location] = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageSkeleton />}><C /></Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+const visitor = (c: LazyExoticComponent<ComponentType>) => <AuthShell><VisitorGuard><Lazy component={c} /></VisitorGuard></AuthShell>;
+const open = (c: LazyExoticComponent<ComponentType>) => <AuthShell><Lazy component={c} /></AuthShell>;
+const verified = (c: LazyExoticComponent<ComponentType>, wide = false) => <AuthShell wide={wide}><VerifiedGuard><Lazy component={c} /></VerifiedGuard></AuthShell>;
+const app = (c: LazyExoticComponent<ComponentType>) => <AppGuard><AppLayout><Lazy component={c} /></AppLayout></AppGuard>;
+
+function NotFound() {
+  useTitle('Not Found');
+  return <AuthShell><p className="text-center text-lg">Not Found</p></AuthShell>;
+}
+
+/** The one route table of the app (the specification's routes, guards and redirects). */
+export function AppRoutes(): ReactNode {
+  return (
+    <Switch>
+      <Route path="/"><Redirect to="/dashboard" replace /></Route>
+      <Route path="/login">{visitor(Login)}</Route>
+      <Route path="/sign-up">{visitor(SignUp)}</Route>
+      <Route path="/verify">{open(Verify)}</Route>
+      <Route path="/reset-password">{open(ResetPassword)}</Route>
+      <Route path="/confirm-email-change">{open(ConfirmEmailChange)}</Route>
+      <Route path="/onboarding">{verified(Onboarding)}</Route>
+      <Route path="/subscribe/success">{verified(SubscribeSuccess)}</Route>
+      <Route path="/subscribe/">{verified(Subscribe, true)}</Route>
+      <Route path="/subscribe"><Redirect to="/subscribe/" replace /></Route>
+      <Route path="/dashboard">{app(Dashboard)}</Route>
+      <Route path="/help">{app(Help)}</Route>
+      <Route path="/venues/:venueId">{app(Venue)}</Route>
+      <Route path="/venues/">{app(Venues)}</Route>
+      <Route path="/tags/">{app(Tags)}</Route>
+      <Route path="/profile/">{app(Profile)}</Route>
+      <Route path="/menus/upload/:uploadId">{app(UploadReview)}</Route>
+      <Route path="/menus/upload/">{app(Upload)}</Route>
+      <Route path="/menus/:menuId">{app(MenuEditor)}</Route>
+      <Route path="/menus/">{app(Menus)}</Route>
+      <Route path="/sections/:sectionId/items">{app(SectionItems)}</Route>
+      <Route path="/settings/organization">{app(Organization)}</Route>
+      <Route path="/settings/billing">{app(Billing)}</Route>
+      <Route path="/settings/"><Redirect to="/settings/organization" replace /></Route>
+      <Route path="/settings"><Redirect to="/settings/organization" replace /></Route>
+      <Route><NotFound /></Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,16 @@
+import { Skeleton } from './ui/card.tsx';
+
+/** Placeholder while a page or the session loads. */
+export function PageSkeleton() {
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-4 p-6" aria-busy="true" aria-label="Loading">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-4 w-72" />
+      <div className="grid gap-3 pt-4 sm:grid-cols-3">
+        <Skeleton className="h-28" />
+        <Skeleton className="h-28" />
+        <Skeleton className="h-28" />
+      </div>
+    </div>
+  );
+}

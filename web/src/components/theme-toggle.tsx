@@ -1,0 +1,30 @@
+import { Monitor, Moon, Sun } from 'lucide-react';
+import type { Theme } from '../../../shared/constants.ts';
+import { useTheme } from '../hooks/use-theme.ts';
+import { Button } from './ui/button.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
+
+const OPTIONS: { value: Theme; label: string; icon: typeof Sun }[] = [
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+  { value: 'system', label: 'System', icon: Monitor },
+];
+
+export function ThemeToggle() {
+  const { theme, resolved, setTheme } = useTheme();
+  const Icon = resolved === 'dark' ? Moon : Sun;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Theme: ${theme}`}><Icon /></Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {OPTIONS.map(({ value, label, icon: I }) => (
+          <DropdownMenuItem key={value} onSelect={() => setTheme(value)}>
+            <I /> {label}{theme === value ? <span className="ml-auto text-xs text-muted-foreground">✓</span> : null}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

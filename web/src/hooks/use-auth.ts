@@ -1,0 +1,53 @@
+import { useSyncExternalStore } from 'react';
+import type { RecordModel } from 'pocketbase';
+import { pb } from '../lib/pb.ts';
+import type { GuardUser } from '../app/guard-logic.ts';
+
+export const AUTH_EXPAND = 'currentOrganization';
+
+let ready = !pb.authStore.isValid;
+let version = 0;
+const listeners = new Set<() => void>();
+const notify = () => { version++; listeners.forEach((l) => l()); };
+pb.authStore.onChange(notify);
+
+/** Refreshes the signed-in record (with its current organization) from the server. */
+export async function refreshAuth(): Promise<void> {
+  if (!pb.authStore.isValid) {
+    pb.authStore.clear();
+    return;
+  }
+  try {
+    await pb.collection('users').authRefresh({ expand: AUTH_EXPAND });
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    // An invalid or revoked token signs the user out; a network error keeps the session.
+    if (status === 401 || status === 403 || status === 404) pb.authStore.clear();
+  }
+}
+
+/** Runs once at start-up: the guards wait for it so nobody is bounced on a stale record. */
+export const authReady: Promise<void> = ready ? Promise.resolve() : refreshAuth().finally(() => { ready = true; notify(); });
+
+export function toGuardUser(record: RecordModel | null): GuardUser | null {
+  if (!record || !pb.authStore.isValid) return null;
+  const org = (record.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization;
+  return {
+    verified: Boolean(record.verified),
+    onboardingComplete: Boolean(record.onboardingComplete),
+    subscriptionStatus: org?.subscriptionStatus as string | undefined,
+  };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The signed-in user, reactive to logins, logouts and record updates. */
+export function useAuth() {
+  useSyncExternalStore(subscribe, () => version);
+  const record = pb.authStore.isValid ? pb.authStore.record : null;
+  const organization = ((record?.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization) ?? null;
+  return { ready, record, organization, guardUser: toGuardUser(record), logout: () => pb.authStore.clear() };
+}

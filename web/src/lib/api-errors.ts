@@ -1,0 +1,37 @@
+import { toast } from 'sonner';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+interface ApiErrorShape {
+  status?: number;
+  isAbort?: boolean;
+  response?: { message?: string; data?: Record<string, { message?: string }> };
+  message?: string;
+}
+
+/** The user-facing text of an API error (the SDK's message rules). */
+export function errorMessage(err: unknown): string {
+  const e = err as ApiErrorShape;
+  if (e?.isAbort) return 'The request was autocancelled.';
+  if (e?.status === 0) return 'Cannot reach the server. Check your connection and try again.';
+  return e?.response?.message || e?.message || 'Something went wrong while processing your request.';
+}
+
+/**
+ * Puts the server's field errors (`response.data.{field}.message`) on the matching form inputs;
+ * anything else becomes a toast. Returns true when some field received an error.
+ */
+export function handleApiError<T extends FieldValues>(err: unknown, setError?: UseFormSetError<T>, fields?: readonly string[]): boolean {
+  const data = (err as ApiErrorShape)?.response?.data ?? {};
+  let placed = false;
+  if (setError) {
+    for (const [key, value] of Object.entries(data)) {
+      if (fields && !fields.includes(key)) continue;
+      if (value && typeof value.message === 'string') {
+        setError(key as Path<T>, { type: 'server', message: value.message });
+        placed = true;
+      }
+    }
+  }
+  if (!placed) toast.error(errorMessage(err));
+  return placed;
+}

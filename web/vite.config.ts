@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The staff SPA: built into web/dist, served by the Fastify server (API proxied in dev). */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  css: { postcss: root },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8090', '/ingest': 'http://127.0.0.1:8090', '/m/': 'http://127.0.0.1:8090' },
+  },
+});
