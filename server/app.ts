@@ -75,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // SSE streams never end on their own: close them first so close() can finish in-flight requests.
   app.addHook('preClose', async () => ctx.hub.closeAll());
   app.addHook('onClose', async () => ctx.close());
-  for (const module of productModules) module.register?.(ctx.engine);
+  for (const module of productModules) await module.register?.(ctx);
   await bootstrapAuth(ctx, app.log);
   await app.register(multipart, {
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
@@ -90,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const routes of [healthRoutes, recordRoutes, authRoutes, fileRoutes, realtimeRoutes]) {
     routes(app, ctx);
   }
+  for (const module of productModules) module.routes?.(app, ctx);
   await webRoutes(app, ctx);
   // Batch reads its body with its own error message and a larger limit.
   await app.register(async (batch) => {

@@ -33,6 +33,8 @@ export interface AppContext {
   rateLimits: { enabled: boolean; login: FixedWindowLimiter; email: FixedWindowLimiter };
   bus: RealtimeBus;
   hub: RealtimeHub;
+  /** Registers cleanup to run when the app closes (timers of modules). */
+  onClose(fn: () => void): void;
   close(): Promise<void>;
 }
 
@@ -83,13 +85,16 @@ export function createContext(config: Config, collections: CollectionDef[], opti
     login: new FixedWindowLimiter(config.rateLimit.authMax, windowMs),
     email: new FixedWindowLimiter(config.rateLimit.enabled ? config.rateLimit.emailMax : Number.MAX_SAFE_INTEGER, windowMs),
   };
+  const cleanups: Array<() => void> = [];
   const bus = new LocalBus();
   events.on((e) => bus.publish({ action: e.action, collectionId: e.collection.id, row: e.row }));
   const hub = new RealtimeHub(registry, engine.access, bus, { idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000, keepAliveMs: config.realtime.keepAliveSeconds * 1000 });
   return {
     config, sqlite, stmts, registry, events, storage, engine, tokens, auth, mailer, rateLimits, bus, hub,
     oauth2Providers: buildProviders(config.oauth2),
+    onClose: (fn) => { cleanups.push(fn); },
     close: async () => {
+      for (const fn of cleanups.splice(0)) fn();
       hub.closeAll();
       await mailer.close().catch(() => undefined);
       if (sqlite.open) sqlite.close();

@@ -2,8 +2,7 @@ import type { ProductModule } from './module.ts';
 import { registerUserHooks } from './users/hooks.ts';
 import { membershipsCollection, organizationsCollection } from './organizations/collections.ts';
 import { registerOrganizationHooks } from './organizations/hooks.ts';
-import { plansCollection } from './billing/collection.ts';
-import { registerPlanLimits } from './billing/limits.ts';
+import { billingModule } from './billing/index.ts';
 import { venuesCollection } from './venues/collection.ts';
 import { registerVenueHooks } from './venues/hooks.ts';
 import { tagsCollection } from './tags/collection.ts';
@@ -17,12 +16,12 @@ import { registerHelpHooks } from './help/hooks.ts';
 
 /** The product, area by area: collections in dependency order, hooks registered at boot. */
 export const productModules: ProductModule[] = [
-  { name: 'billing', collections: [plansCollection], register: registerPlanLimits },
-  { name: 'organizations', collections: [organizationsCollection, membershipsCollection], register: registerOrganizationHooks },
-  { name: 'users', collections: [], register: registerUserHooks },
-  { name: 'tags', collections: [tagsCollection], register: registerTagHooks },
-  { name: 'menus', collections: [menusCollection, sectionsCollection, itemsCollection], register: registerMenuHooks },
-  { name: 'uploads', collections: [menuUploadsCollection], register: registerUploadHooks },
-  { name: 'venues', collections: [venuesCollection], register: registerVenueHooks },
-  { name: 'help', collections: [helpRequestsCollection], register: registerHelpHooks },
+  billingModule,
+  { name: 'organizations', collections: [organizationsCollection, membershipsCollection], register: (ctx) => registerOrganizationHooks(ctx.engine) },
+  { name: 'users', collections: [], register: (ctx) => registerUserHooks(ctx.engine) },
+  { name: 'tags', collections: [tagsCollection], register: (ctx) => registerTagHooks(ctx.engine) },
+  { name: 'menus', collections: [menusCollection, sectionsCollection, itemsCollection], register: (ctx) => registerMenuHooks(ctx.engine) },
+  { name: 'uploads', collections: [menuUploadsCollection], register: (ctx) => registerUploadHooks(ctx.engine) },
+  { name: 'venues', collections: [venuesCollection], register: (ctx) => registerVenueHooks(ctx.engine) },
+  { name: 'help', collections: [helpRequestsCollection], register: (ctx) => registerHelpHooks(ctx.engine) },
 ];

@@ -1,9 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import type { CollectionDef } from '../core/collections.ts';
-import type { RecordEngine } from '../core/records/engine.ts';
+import type { AppContext } from '../context.ts';
 
-/** One product area: its collections and the hooks it registers on the engine. */
+/** One product area: its collections, the hooks it registers at boot, and its own routes. */
 export interface ProductModule {
   name: string;
   collections: CollectionDef[];
-  register?(engine: RecordEngine): void;
+  register?(ctx: AppContext): void | Promise<void>;
+  routes?(app: FastifyInstance, ctx: AppContext): void;
 }

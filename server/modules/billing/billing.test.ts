@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
+import { expireTrials } from './subscriptions.ts';
+
+/** Billing modes, plan limits and status transitions through the HTTP API. */
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const t of apps.splice(0)) await t.close();
+});
+
+async function setup(env: Record<string, string> = {}) {
+  const t = await buildTestApp({ env });
+  apps.push(t);
+  const user = await seed(t.ctx, 'users', { email: 'owner@example.com', password: 'owner-password', passwordConfirm: 'owner-password', name: 'Owner', verified: true });
+  const token = await tokenFor(t.ctx, 'users', String(user.id));
+  const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, auth = token) =>
+    t.app.inject({ method, url, payload: payload as object, headers: auth ? { authorization: auth } : {} });
+  const orgRow = () => t.ctx.stmts.get('SELECT * FROM organizations WHERE id = ?', [org]);
+  return { t, user, token, org, call, orgRow };
+}
+
+describe('billing', () => {
+  it('seeds the plans once, readable by anyone', async () => {
+    const { call } = await setup();
+    const res = await call('GET', '/api/collections/plans/records?sort=position', undefined, '');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((p: { code: string }) => p.code)).toEqual(['starter', 'pro', 'business']);
+    expect(res.body).not.toContain('stripePrice');
+  });
+
+  it('trial mode: choosing a plan starts its trial; writes open up; members cannot change billing fields', async () => {
+    const { call, org, orgRow, t } = await setup();
+    expect(orgRow()?.subscriptionStatus).toBe('none');
+    const blocked = await call('POST', '/api/collections/venues/records', { organization: org, name: 'Before', timezone: 'UTC', primaryColor: '#112233' });
+    expect(blocked.statusCode).toBe(400);
+    const direct = await call('PATCH', `/api/collections/organizations/records/${org}`, { subscriptionStatus: 'active' });
+    expect(direct.statusCode).toBe(404);
+    const bad = await call('POST', '/api/billing/subscribe', { plan: 'nope', interval: 'week' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data).toMatchObject({ plan: { code: 'validation_invalid_value' }, interval: { code: 'validation_in_invalid' } });
+    const ok = await call('POST', '/api/billing/subscribe', { plan: 'starter', interval: 'year' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().status).toBe('trialing');
+    const row = orgRow();
+    expect(row?.billingInterval).toBe('year');
+    const days = (Date.parse(String(row?.trialEndsAt).replace(' ', 'T')) - Date.now()) / 86400000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThan(14.1);
+    const venue = await call('POST', '/api/collections/venues/records', { organization: org, name: 'After', timezone: 'Europe/Vienna', primaryColor: '#112233' });
+    expect(venue.statusCode).toBe(200);
+    // Starter allows one venue: the second names the limit and the plan.
+    const second = await call('POST', '/api/collections/venues/records', { organization: org, name: 'Second', timezone: 'UTC', primaryColor: '#112233' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toBe('Your Starter plan includes 1 venue. Upgrade your plan to add more.');
+    // Cancel and resume.
+    expect((await call('POST', '/api/billing/cancel')).statusCode).toBe(204);
+    expect(orgRow()?.cancelAtPeriodEnd).toBe(1);
+    expect((await call('POST', '/api/billing/resume')).statusCode).toBe(204);
+    expect(orgRow()?.cancelAtPeriodEnd).toBe(0);
+    // Expired trials become past_due: reads stay, writes stop.
+    await expireTrials(t.ctx.engine, new Date(Date.now() + 15 * 86400000));
+    expect(orgRow()?.subscriptionStatus).toBe('past_due');
+    expect((await call('GET', '/api/collections/venues/records')).json().totalItems).toBe(1);
+    const lapsed = await call('POST', '/api/collections/tags/records', { organization: org, name: 'Late' });
+    expect(lapsed.statusCode).toBe(400);
+  });
+
+  it('only owners and admins manage billing', async () => {
+    const { t, org, call } = await setup();
+    const editor = await seed(t.ctx, 'users', { email: 'editor@example.com', password: 'editor-password', passwordConfirm: 'editor-password', verified: true });
+    await seed(t.ctx, 'memberships', { organization: org, user: editor.id, role: 'editor' });
+    const editorToken = await tokenFor(t.ctx, 'users', String(editor.id));
+    const res = await call('POST', '/api/billing/subscribe', { plan: 'pro', interval: 'month', organization: org }, editorToken);
+    expect(res.statusCode).toBe(403);
+    expect((await call('POST', '/api/billing/subscribe', { plan: 'pro' }, '')).statusCode).toBe(401);
+  });
+
+  it('off mode: every organization is active and the subscribe step is a no-op', async () => {
+    const { orgRow, call, org } = await setup({ BILLING: 'off' });
+    expect(orgRow()?.subscriptionStatus).toBe('active');
+    expect((await call('POST', '/api/billing/subscribe', { plan: 'pro', interval: 'month' })).json()).toEqual({ status: 'active' });
+    expect((await call('POST', '/api/collections/tags/records', { organization: org, name: 'Vegan' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,53 @@
+import { ApiError, fieldError } from '../../core/errors.ts';
+import { formatDateTime } from '../../core/datetime.ts';
+import type { RecordEngine } from '../../core/records/engine.ts';
+import type { AuthState } from '../../core/request-info.ts';
+
+export type BillingMode = 'stripe' | 'trial' | 'off';
+
+/** The organization the user acts for, if they are its owner or admin. */
+export function managedOrganization(engine: RecordEngine, auth: AuthState | null, organizationId?: string): { id: string; row: Record<string, unknown> } {
+  if (!auth || auth.collection.name !== 'users') throw new ApiError(401, 'The request requires valid record authorization token.');
+  if (auth.row.verified !== 1) throw new ApiError(403, 'Verify your email address first.');
+  const id = organizationId || String(auth.row.currentOrganization || '');
+  const membership = engine.stmts.get("SELECT role FROM memberships WHERE organization = ? AND user = ? AND role IN ('owner', 'admin')", [id, String(auth.row.id)]);
+  if (!membership) throw new ApiError(403, 'Only owners and admins can manage billing.');
+  const row = engine.stmts.get('SELECT * FROM organizations WHERE id = ?', [id]);
+  if (!row) throw new ApiError(404);
+  return { id, row };
+}
+
+/** Trial mode: choosing a plan starts its free trial (no payment). */
+export async function startTrial(engine: RecordEngine, organizationId: string, planCode: unknown, interval: unknown, now: Date): Promise<void> {
+  const plan = engine.stmts.get('SELECT * FROM plans WHERE code = ? AND active = 1', [String(planCode ?? '')]);
+  const errors: Record<string, unknown> = {};
+  if (!plan) errors.plan = fieldError('validation_invalid_value', 'Choose one of the available plans.');
+  if (interval !== 'month' && interval !== 'year') errors.interval = fieldError('validation_in_invalid', 'Must be a valid value.');
+  if (!plan || Object.keys(errors).length) throw new ApiError(400, 'An error occurred while validating the submitted data.', errors);
+  const org = engine.stmts.get('SELECT subscriptionStatus, trialEndsAt FROM organizations WHERE id = ?', [organizationId]);
+  const hadTrial = Boolean(org?.trialEndsAt);
+  const data: Record<string, unknown> = { plan: plan.id, billingInterval: interval, cancelAtPeriodEnd: false };
+  if (org?.subscriptionStatus === 'trialing' || org?.subscriptionStatus === 'active') {
+    // A plan change keeps the running trial or period.
+  } else if (!hadTrial) {
+    const ends = new Date(now.getTime() + Number(plan.trialDays ?? 14) * 86400000);
+    Object.assign(data, { subscriptionStatus: 'trialing', trialEndsAt: formatDateTime(ends), currentPeriodEnd: formatDateTime(ends) });
+  } else {
+    throw new ApiError(400, 'Your free trial has ended. Please contact us to continue.');
+  }
+  await engine.update(engine.collection('organizations'), organizationId, { data, files: {}, fromForm: false }, engine.systemRequest());
+}
+
+/** Expired trials become past_due (the app then sends users to /subscribe; reads keep working). */
+export async function expireTrials(engine: RecordEngine, now: Date): Promise<number> {
+  const expired = engine.stmts.all("SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?", [formatDateTime(now)]);
+  for (const row of expired) {
+    await engine.update(engine.collection('organizations'), String(row.id), { data: { subscriptionStatus: 'past_due' }, files: {}, fromForm: false }, engine.systemRequest());
+  }
+  return expired.length;
+}
+
+/** Cancel at period end, or resume before it ends. */
+export async function setCancelAtPeriodEnd(engine: RecordEngine, organizationId: string, cancel: boolean): Promise<void> {
+  await engine.update(engine.collection('organizations'), organizationId, { data: { cancelAtPeriodEnd: cancel }, files: {}, fromForm: false }, engine.systemRequest());
+}
