@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildTestApp, type TestApp } from '../../server/test/test-app.ts';
+import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+
+/** True when a browser is available (CI installs Debian's chromium; there the tests must run). */
+export const hasBrowser = fs.existsSync(CHROMIUM);
+if (!hasBrowser && process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run must install it`);
+
+export interface E2E {
+  app: TestApp;
+  smtp: SmtpSink;
+  browser: Browser;
+  url: string;
+  /** A fresh browser context (own storage, cookies) with options such as colorScheme or viewport. */
+  context(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/** The real app (built web app, real SMTP sink) and a headless Chromium. */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  const smtp = await startSmtpSink();
+  const app = await buildTestApp({ env: { SMTP_URL: smtp.url, WEB_DIST: path.join(ROOT, 'web', 'dist'), ...env } });
+  const url = await app.listen();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    app, smtp, browser, url,
+    async context(options = {}) {
+      const c = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, ...options });
+      contexts.push(c);
+      return c;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await app.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** Saves a full-page screenshot under test-results/screenshots (looked at by a person). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The token of the `/path?token=` link in the latest email to `to`. */
+export async function tokenFromEmail(smtp: SmtpSink, to: string, linkPath: string): Promise<string> {
+  const mail = await smtp.waitFor((m) => m.to.includes(to) && m.text.includes(`/${linkPath}?token=`), 10_000);
+  const m = new RegExp(`/${linkPath}\\?token=([\\w.%-]+)`).exec(mail.text);
+  if (!m?.[1]) throw new Error('no token link in email');
+  return decodeURIComponent(m[1]);
+}
