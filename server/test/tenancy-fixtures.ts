@@ -30,6 +30,10 @@ export const USERS = {
   lapsed: fid('lapsed'),
   newbie: fid('newbie'),
   newbie2: fid('newbie', 2),
+  /** An editor of B whom ownerA later invites into A as well. */
+  consultant: fid('consultant'),
+  /** Signs up in a scenario row (not in setup). */
+  mallory: fid('mallory'),
   superuser: fid('superuser'),
 } as const;
 
@@ -91,6 +95,8 @@ export const EXTRA = {
   memUnverifiedA: fid('memunverified'),
   memEditorB: fid('memeditorb'),
   memNewbieA: fid('memnewbiea'),
+  memConsultantB: fid('memconsultb'),
+  memConsultantA: fid('memconsulta'),
   batchTagA: fid('abatchtag'),
   plan: fid('plan'),
 } as const;
@@ -157,6 +163,7 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
   vars.ORG_UNVERIFIED_OWN = await signUp(USERS.unverified, 'unverified@example.com', 'Unverified', false);
   vars.ORG_NEWBIE_OWN = await signUp(USERS.newbie, 'newbie@example.com', 'Newbie');
   vars.ORG_NEWBIE2_OWN = await signUp(USERS.newbie2, 'newbie2@example.com', 'Newbie Two');
+  vars.ORG_CONSULTANT_OWN = await signUp(USERS.consultant, 'consultant@example.com', 'Consultant');
   await setOrg(vars.ORG_A, { name: 'Org SECRET-A', subscriptionStatus: 'active' });
   await setOrg(vars.ORG_B, { name: 'Org SECRET-B', subscriptionStatus: 'active' });
   await setOrg(vars.ORG_C, { name: 'Org SECRET-C', subscriptionStatus: 'past_due' });
@@ -168,8 +175,9 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
   await seed(ctx, 'memberships', { id: EXTRA.memEditorA, organization: vars.ORG_A, user: USERS.editorA, role: 'editor' });
   await seed(ctx, 'memberships', { id: EXTRA.memUnverifiedA, organization: vars.ORG_A, user: USERS.unverified, role: 'editor' });
   await seed(ctx, 'memberships', { id: EXTRA.memEditorB, organization: vars.ORG_B, user: USERS.editorB, role: 'editor' });
+  await seed(ctx, 'memberships', { id: EXTRA.memConsultantB, organization: vars.ORG_B, user: USERS.consultant, role: 'editor' });
 
-  await seed(ctx, 'plans', { id: EXTRA.plan, code: 'starter', name: 'Starter', active: true, priceMonthly: 900, currency: 'EUR', stripePriceMonthly: 'price_hidden_starter', limits: {} });
+  await seed(ctx, 'plans', { id: EXTRA.plan, code: 'tenancy-plan', name: 'Tenancy Plan', active: true, priceMonthly: 900, currency: 'EUR', stripePriceMonthly: 'price_hidden_starter', limits: {} });
 
   for (const [d, color] of [[A, '#aa0000'], [B, '#0000aa'], [C, '#00aa00']] as const) {
     const org = vars[`ORG_${d.key}`] as string;
@@ -199,9 +207,9 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
     data: { id: EXTRA.uploadA2, organization: vars.ORG_A, name: 'Spare upload SECRET-A' },
     files: { file: [{ name: 'spare.pdf', data: minimalPdf('Spare') }] }, fromForm: false,
   }, su);
-  // A stale link across organizations, planted by support: expanding it must not reveal B's menu.
+  // Support links this one to B's menu in a scenario row (after the read matrix).
   await engine.create(engine.collection('menu_uploads'), {
-    data: { id: EXTRA.uploadA3, organization: vars.ORG_A, name: 'Linked upload SECRET-A', menu: B.menu },
+    data: { id: EXTRA.uploadA3, organization: vars.ORG_A, name: 'Linked upload SECRET-A' },
     files: { file: [{ name: 'linked.pdf', data: minimalPdf('Linked') }] }, fromForm: false,
   }, su);
 

@@ -1,6 +1,6 @@
 import { isMultiValue, type Collection, type CollectionRegistry, type FieldDef } from '../collections.ts';
 import { formatDateTime } from '../datetime.ts';
-import type { RequestInfo } from '../request-info.ts';
+import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { Expr, Group, Operand, SignOp } from './ast.ts';
 import { FilterSyntaxError, parseFilter } from './parser.ts';
 
@@ -31,6 +31,11 @@ export interface CompileContext {
   request: RequestInfo;
   /** Client filters may not touch hidden fields; rules may. */
   allowHidden: boolean;
+  /**
+   * Client filters of non-superusers: a relation path only reaches records the caller may list
+   * (each traversed collection's list rule joins in), so filters cannot probe other tenants.
+   */
+  enforceListRules?: boolean;
   now: Date;
 }
 
@@ -204,9 +209,9 @@ class Compiler {
       let targetAlias: string;
       if (isMultiValue(field)) {
         const each = scope.join(`${pathKey}:each`, (a) => ({ sql: `LEFT JOIN json_each(${column}) AS ${a}`, params: [] }));
-        targetAlias = scope.join(pathKey, (a) => ({ sql: `LEFT JOIN ${ident(target.name)} AS ${a} ON ${a}."id" = ${each}.value`, params: [] }));
+        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`));
       } else {
-        targetAlias = scope.join(pathKey, (a) => ({ sql: `LEFT JOIN ${ident(target.name)} AS ${a} ON ${a}."id" = ${column}`, params: [] }));
+        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${column}`));
       }
       return this.resolveFieldPath(target, targetAlias, rest, modifier, scope, multi || isMultiValue(field), keyPrefix, depth + 1);
     }
@@ -229,11 +234,22 @@ class Compiler {
       const on = isMultiValue(ref)
         ? (a: string) => `EXISTS (SELECT 1 FROM json_each(${a}.${ident(ref.name)}) WHERE value = ${alias}."id")`
         : (a: string) => `${a}.${ident(ref.name)} = ${alias}."id"`;
-      const a = scope.join(pathKey, (x) => ({ sql: `LEFT JOIN ${ident(source.name)} AS ${x} ON ${on(x)}`, params: [] }));
+      const a = scope.join(pathKey, (x) => this.joinVisible(source, x, on(x)));
       const unique = this.ctx.registry.isUniqueRelation(source, ref);
       return this.resolveFieldPath(source, a, rest, modifier, scope, multi || !unique, keyPrefix, depth + 1);
     }
     throw new FilterCompileError(`unknown or non-relation field ${seg}`);
+  }
+
+  /** A LEFT JOIN of a related collection, limited to what the caller may list when enforced. */
+  private joinVisible(target: Collection, alias: string, on: string): SqlFragment {
+    const base = `LEFT JOIN ${ident(target.name)} AS ${alias} ON ${on}`;
+    if (!this.ctx.enforceListRules || isSuperuser(this.ctx.request)) return { sql: base, params: [] };
+    const rule = target.listRule;
+    if (rule === null) return { sql: `${base} AND 0`, params: [] };
+    if (rule.trim() === '') return { sql: base, params: [] };
+    const visible = compileFilter(rule, { ...this.ctx, collection: target, alias, allowHidden: true, enforceListRules: false });
+    return { sql: `${base} AND ${visible.sql}`, params: visible.params };
   }
 
   private applyModifier(field: FieldDef, column: string, modifier: string | null, scope: JoinScope, multi: boolean, key: string): Resolved {

@@ -49,7 +49,7 @@ export class Access {
     if (!superuser && filter.includes('@collection.')) throw new ApiError(403, 'Only superusers can filter by @collection.');
     if (!superuser && filter.includes('@request.')) throw new ApiError(403, 'Only superusers can filter by @request.');
     try {
-      return compileFilter(filter, { registry: this.registry, collection, alias, request: req, allowHidden: superuser, now: this.now() });
+      return compileFilter(filter, { registry: this.registry, collection, alias, request: req, allowHidden: superuser, enforceListRules: !superuser, now: this.now() });
     } catch (err) {
       if (err instanceof FilterSyntaxError || err instanceof FilterCompileError) {
         throw new ApiError(400, 'Something went wrong while processing your request.', {});

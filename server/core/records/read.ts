@@ -50,7 +50,7 @@ export function listRecords(access: Access, collection: Collection, params: List
     }
     try {
       const sort = compileSort(params.sort, {
-        registry: access.registry, collection, alias: ROW_ALIAS, request: req, allowHidden: isSuperuser(req), now: new Date(),
+        registry: access.registry, collection, alias: ROW_ALIAS, request: req, allowHidden: isSuperuser(req), enforceListRules: !isSuperuser(req), now: new Date(),
       });
       orderBy = ` ORDER BY ${sort.sql}`;
       orderParams.push(...sort.params);

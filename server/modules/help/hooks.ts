@@ -9,7 +9,11 @@ export function registerHelpHooks(engine: RecordEngine): void {
     validateWith(ctx, zHelpForm, { title: ctx.row.title, description: ctx.row.description });
     if (!ctx.row.status) ctx.row.status = 'open';
     if (!ctx.row.organization) {
-      const current = engine.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(ctx.row.user)])?.o;
+      // Attribute to the current organization only while the user still belongs to it.
+      const current = engine.stmts.get(
+        'SELECT u.currentOrganization AS o FROM users u JOIN memberships m ON m.organization = u.currentOrganization AND m.user = u.id WHERE u.id = ?',
+        [String(ctx.row.user)],
+      )?.o;
       if (current) ctx.row.organization = String(current);
     }
   });

@@ -37,6 +37,11 @@ export function registerOrganizationHooks(engine: RecordEngine): void {
       throw writeFailed(ctx, { role: fieldError('validation_last_owner', 'An organization needs at least one owner.') });
     }
   });
+  // Leaving an organization also stops it being the member's current one.
+  hooks.after('memberships', 'delete', (ctx) => {
+    const user = stmts.get('SELECT currentOrganization FROM users WHERE id = ?', [String(ctx.row.user)]);
+    if (user?.currentOrganization === ctx.row.organization) ctx.tx.update('users', String(ctx.row.user), { currentOrganization: '' });
+  });
   hooks.before('memberships', 'delete', (ctx) => {
     // Deleting the whole organization removes its memberships by cascade: that is allowed.
     const orgExists = stmts.get('SELECT 1 FROM organizations WHERE id = ?', [String(ctx.row.organization)]);

@@ -19,7 +19,8 @@ export const usersCollection: CollectionDef = {
   ],
   listRule: 'id = @request.auth.id',
   viewRule: 'id = @request.auth.id',
-  createRule: '',
+  // Sign-up may not pick an organization or skip onboarding: both are set by the product.
+  createRule: '@request.body.currentOrganization:isset = false && @request.body.onboardingComplete:isset = false',
   updateRule: 'id = @request.auth.id && (@request.body.currentOrganization:isset = false || @request.body.currentOrganization = "" || (@collection.memberships.user ?= id && @collection.memberships.organization ?= @request.body.currentOrganization))',
   deleteRule: 'id = @request.auth.id',
   auth: { otp: { enabled: true, duration: 600, length: 6 } },
