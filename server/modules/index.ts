@@ -13,6 +13,9 @@ import { menuUploadsCollection } from './uploads/collection.ts';
 import { registerUploadHooks } from './uploads/hooks.ts';
 import { helpRequestsCollection } from './help/collection.ts';
 import { registerHelpHooks } from './help/hooks.ts';
+import { invitationsModule } from './invitations/index.ts';
+import { accountModule } from './account/index.ts';
+import { guestMenuModule } from './guest-menu/index.ts';
 
 /** The product, area by area: collections in dependency order, hooks registered at boot. */
 export const productModules: ProductModule[] = [
@@ -24,4 +27,7 @@ export const productModules: ProductModule[] = [
   { name: 'uploads', collections: [menuUploadsCollection], register: (ctx) => registerUploadHooks(ctx.engine) },
   { name: 'venues', collections: [venuesCollection], register: (ctx) => registerVenueHooks(ctx.engine) },
   { name: 'help', collections: [helpRequestsCollection], register: (ctx) => registerHelpHooks(ctx.engine) },
+  invitationsModule,
+  accountModule,
+  guestMenuModule,
 ];

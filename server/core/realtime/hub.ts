@@ -123,6 +123,23 @@ export class RealtimeHub {
     this.targetsOf.delete(client.id);
   }
 
+  /**
+   * Sends a message to every client subscribed to a custom topic (e.g. a venue's public
+   * `guest/<id>` topic). Only for data that is public by design: no rule is checked here.
+   */
+  publishTopic(topic: string, data: unknown): number {
+    const json = JSON.stringify(data);
+    let sent = 0;
+    for (const client of [...this.clients.values()]) {
+      for (const sub of client.subscriptions.values()) {
+        if (sub.topic !== topic) continue;
+        this.write(client, `id:${client.id}\nevent:${sub.raw}\ndata:${json}\n\n`);
+        sent++;
+      }
+    }
+    return sent;
+  }
+
   /** Sends a custom message (e.g. `@oauth2`) to one client. */
   send(client: RealtimeClient, event: string, data: unknown): void {
     this.write(client, frame(client.id, event, JSON.stringify(data)));

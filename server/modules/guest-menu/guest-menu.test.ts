@@ -1,0 +1,146 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventSource } from 'eventsource';
+import { buildTestApp, seed, superuserRequest, type TestApp } from '../../test/test-app.ts';
+import { flushGuestStats } from './index.ts';
+import { GUEST_CSS } from './styles.ts';
+import { LIVE_SCRIPT } from './live-script.ts';
+
+/** The guest page through HTTP: content, languages, schedules, caching, privacy, stats, live updates. */
+let t: TestApp;
+let org = '';
+let venueId = '';
+let soupId = '';
+let menuId = '';
+
+async function update(collection: string, id: string, data: Record<string, unknown>) {
+  return t.ctx.engine.update(t.ctx.engine.collection(collection), id, { data, files: {}, fromForm: false }, superuserRequest(t.ctx));
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const user = await seed(t.ctx, 'users', { email: 'owner@example.com', password: 'owner-password', passwordConfirm: 'owner-password', verified: true });
+  org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
+  await update('organizations', org, { subscriptionStatus: 'active' });
+  const vegan = await seed(t.ctx, 'tags', { organization: org, name: 'Vegan', color: '#15803d' });
+  const menu = await seed(t.ctx, 'menus', { organization: org, name: 'À la carte', status: 'published', languages: ['en', 'de'] });
+  menuId = String(menu.id);
+  const dinner = await seed(t.ctx, 'menus', { organization: org, name: 'Dinner', status: 'published', languages: ['en'], schedule: [{ day: 0, start: '00:00', end: '00:01' }] });
+  const draft = await seed(t.ctx, 'menus', { organization: org, name: 'Secret draft', status: 'draft' });
+  const starters = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Starters', translations: { de: { name: 'Vorspeisen' } } });
+  const soup = await seed(t.ctx, 'items', {
+    section: starters.id, name: 'Tomato soup', description: 'With basil <b>fresh</b>', prices: [{ label: '', amount: 650 }],
+    allergens: ['celery'], tags: [vegan.id], translations: { de: { name: 'Tomatensuppe' } },
+  });
+  soupId = String(soup.id);
+  await seed(t.ctx, 'items', { section: starters.id, name: 'Bread', prices: [{ label: 'small', amount: 300 }, { label: 'large', amount: 500 }], allergens: ['gluten'], available: false });
+  const venue = await seed(t.ctx, 'venues', { organization: org, name: 'Trattoria <Test>', timezone: 'Europe/Vienna', primaryColor: '#ffe600', menus: [menu.id, dinner.id, draft.id] });
+  venueId = String(venue.id);
+});
+
+afterAll(async () => { await t.close(); });
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('guest menu page', () => {
+  it('renders the venue, its menus on now, items, prices, tags and allergens with no JavaScript needed', async () => {
+    const res = await get('/m/trattoria-test');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    expect(html).toContain('Trattoria &lt;Test&gt;');
+    expect(html).toContain('Tomato soup');
+    expect(html).toContain('With basil &lt;b&gt;fresh&lt;/b&gt;');
+    expect(html).toContain('€6.50');
+    expect(html).toMatch(/small<\/small> €3\.00/);
+    expect(html).toContain('>Vegan<');
+    expect(html).toContain('Sold out');
+    expect(html).toContain('id="x-gluten"');
+    expect(html).toContain('body:has(#x-gluten:checked) [data-a~="gluten"]');
+    expect(html).toContain('<dt>L</dt><dd>Celery</dd>');
+    expect(html).toContain('"@type":"Menu"');
+    expect(html).toContain('property="og:title"');
+    expect(html).not.toContain('Secret draft');
+    // Dinner is scheduled for a minute on Sunday: listed as later, with when it starts.
+    expect(html).toMatch(/Dinner<\/a> · Available from/);
+  });
+
+  it('speaks the guest language with fallback and a switcher', async () => {
+    const de = await get('/m/trattoria-test', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' });
+    expect(de.body).toContain('<html lang="de"');
+    expect(de.body).toContain('Tomatensuppe');
+    expect(de.body).toContain('Vorspeisen');
+    expect(de.body).toContain('Bread'); // untranslated: default language
+    expect(de.body).toContain('6,50');
+    expect((await get('/m/trattoria-test?lang=en', { 'accept-language': 'de' })).body).toContain('Tomato soup');
+    expect(de.body).toContain('href="?lang=en"');
+  });
+
+  it('serves pre-compressed bodies with an ETag, a short max-age and no cookies', async () => {
+    const res = await get('/m/trattoria-test', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('Tomato soup');
+    expect(res.headers['cache-control']).toContain('max-age=10');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const again = await get('/m/trattoria-test', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const gz = await get('/m/trattoria-test', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('shows a change on the next request (cache invalidated by record events)', async () => {
+    await get('/m/trattoria-test');
+    await update('items', soupId, { prices: [{ label: '', amount: 700 }] });
+    expect((await get('/m/trattoria-test')).body).toContain('€7.00');
+  });
+
+  it('answers a friendly 404 for unknown venues, foreign or unpublished menus', async () => {
+    for (const url of ['/m/nope', '/m/trattoria-test/unknownmenu0001']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Menu not found');
+    }
+  });
+
+  it('counts views and QR scans per table without any client identifier', async () => {
+    await get('/m/trattoria-test?src=qr&t=12');
+    await get('/m/trattoria-test?src=qr&t=12');
+    await get(`/m/trattoria-test/${menuId}`);
+    flushGuestStats(t.ctx);
+    const rows = t.ctx.stmts.all('SELECT menu, kind, tableNo, count FROM guest_stats WHERE venue = ? ORDER BY kind, menu', [venueId]);
+    expect(rows.find((r) => r.kind === 'scan')).toMatchObject({ tableNo: '12', count: 2 });
+    expect(rows.find((r) => r.kind === 'view' && r.menu === menuId)).toMatchObject({ count: 1 });
+    expect(Object.keys(rows[0] ?? {})).not.toContain('ip');
+  });
+
+  it('pushes sold-out changes to open pages over the public venue topic', async () => {
+    const url = await t.listen();
+    const events: string[] = [];
+    const es = new EventSource(`${url}/api/realtime`);
+    const topic = `guest/${venueId}`;
+    await new Promise<void>((resolve) => {
+      es.addEventListener('PB_CONNECT', (e) => {
+        void fetch(`${url}/api/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }) }).then(() => resolve());
+      });
+    });
+    es.addEventListener(topic, (e) => events.push(e.data));
+    await update('items', soupId, { available: false });
+    const start = Date.now();
+    while (events.length === 0 && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 20));
+    es.close();
+    expect(JSON.parse(events[0] ?? '{}')).toEqual({ items: [{ id: soupId, available: false, prices: [{ label: '', amount: 700 }] }] });
+  });
+
+  it('stays within the page budgets: inline CSS ≤ 4 KB, script ≤ 5 KB, 100 items ≤ 14 KB gzipped', async () => {
+    expect(Buffer.byteLength(GUEST_CSS)).toBeLessThanOrEqual(4096);
+    expect(Buffer.byteLength(LIVE_SCRIPT)).toBeLessThanOrEqual(5120);
+    const section = await seed(t.ctx, 'sections', { menu: menuId, name: 'Many' });
+    const ops = await Promise.all(Array.from({ length: 100 }, (_, i) => t.ctx.engine.prepareCreate(t.ctx.engine.collection('items'), {
+      data: { section: section.id, name: `Dish number ${i}`, description: 'Slow-cooked with seasonal vegetables and herbs', prices: [{ label: '', amount: 900 + i * 10 }], allergens: ['milk'] },
+      files: {}, fromForm: false,
+    }, superuserRequest(t.ctx))));
+    await t.ctx.engine.execute(ops);
+    const res = await get('/m/trattoria-test', { 'accept-encoding': 'gzip' });
+    expect(res.rawPayload.length).toBeLessThanOrEqual(14 * 1024);
+  });
+});

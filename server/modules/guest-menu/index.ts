@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { formatDateTime } from '../../core/datetime.ts';
+import { newRecordId } from '../../core/ids.ts';
+import { sniffMime } from '../../core/files/mime.ts';
+import type { ProductModule } from '../module.ts';
+import { loadGuestVenue, type GuestVenue } from './load.ts';
+import { renderGuestPage, renderNotFound } from './render.ts';
+import { localTime } from './schedule.ts';
+import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
+
+interface CachedPage { status: number; etag: string; html: Buffer; gzip: Buffer; br: Buffer; expires: number }
+
+/** Rendered pages live this long at most (schedules change with the clock); record events clear them sooner. */
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 2000;
+const STATS_FLUSH_MS = 5000;
+const MENU_COLLECTIONS = new Set(['venues', 'menus', 'sections', 'items', 'tags', 'organizations', 'menu_uploads']);
+
+/** The guest's language: `?lang=`, else the best Accept-Language match, else the menu's default. */
+export function chooseLanguage(available: string[], query: string, acceptLanguage: string): string {
+  const langs = available.length ? available : ['en'];
+  if (query && langs.includes(query)) return query;
+  const wanted = acceptLanguage.split(',').map((part) => {
+    const [tag = '', q = 'q=1'] = part.trim().split(';');
+    return { tag: tag.toLowerCase(), q: Number(q.replace('q=', '')) || 0 };
+  }).sort((a, b) => b.q - a.q);
+  for (const { tag } of wanted) {
+    const exact = langs.find((l) => l.toLowerCase() === tag);
+    if (exact) return exact;
+    const base = langs.find((l) => l.toLowerCase().split('-')[0] === tag.split('-')[0]);
+    if (base) return base;
+  }
+  return langs[0] as string;
+}
+
+function compress(html: string, status: number): CachedPage {
+  const buf = Buffer.from(html);
+  return {
+    status, html: buf, expires: Date.now() + CACHE_TTL_MS,
+    etag: `"${createHash('sha1').update(buf).digest('base64url').slice(0, 20)}"`,
+    gzip: zlib.gzipSync(buf, { level: 9 }),
+    br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  // Public, shared by every guest: short max-age so edits show within seconds; no cookies ever.
+  void reply.status(page.status).headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': page.status === 200 ? 'public, max-age=10, stale-while-revalidate=30' : 'no-cache',
+    ETag: page.etag,
+    Vary: 'Accept-Encoding, Accept-Language',
+    'Referrer-Policy': 'no-referrer',
+  });
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return reply.header('Content-Encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accept)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
+
+interface GuestMenuRuntime {
+  venueBySlug(slug: string): GuestVenue | null;
+  page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage;
+  stats: GuestStats;
+}
+
+/** Each app instance's caches and counters (several apps may run in one process in tests). */
+const runtimes = new WeakMap<AppContext, GuestMenuRuntime>();
+
+function register(ctx: AppContext): void {
+  const { stmts, config, events, hub } = ctx;
+  const cache = new Map<string, CachedPage>();
+  const stats = new GuestStats(stmts);
+  const timer = setInterval(() => stats.flush(newRecordId), STATS_FLUSH_MS);
+  timer.unref();
+  ctx.onClose(() => { clearInterval(timer); stats.flush(newRecordId); });
+
+  events.on((event) => {
+    if (!MENU_COLLECTIONS.has(event.collection.name)) return;
+    cache.clear();
+    if (event.collection.name !== 'items' || event.action !== 'update') return;
+    // Open guest pages update sold-out badges and prices live.
+    const venues = stmts.all(
+      'SELECT v.id AS id FROM venues v, json_each(v.menus) je WHERE je.value = (SELECT s.menu FROM sections s WHERE s.id = ?)',
+      [String(event.row.section)],
+    );
+    const soldOutUntil = String(event.row.soldOutUntil ?? '');
+    const item = {
+      id: String(event.row.id),
+      available: event.row.available === 1 || (soldOutUntil !== '' && soldOutUntil <= formatDateTime(config.now())),
+      prices: JSON.parse(String(event.row.prices ?? '[]')) as unknown,
+    };
+    for (const v of venues) hub.publishTopic(`guest/${String(v.id)}`, { items: [item] });
+  });
+
+  const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage => {
+    const key = `${venue.slug}|${menuId ?? ''}|${lang}`;
+    const hit = cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit;
+    const { html, status } = renderGuestPage({ venue, menuId, lang, languages, now: localTime(config.now(), venue.timezone), baseUrl: config.appUrl });
+    const built = compress(html, status);
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(key, built);
+    return built;
+  };
+
+  // Venue data is also cached (per slug) so a cached page costs no query at all.
+  const venues = new Map<string, { venue: GuestVenue | null; expires: number }>();
+  events.on((event) => { if (MENU_COLLECTIONS.has(event.collection.name)) venues.clear(); });
+  const venueBySlug = (slug: string): GuestVenue | null => {
+    const hit = venues.get(slug);
+    if (hit && hit.expires > Date.now()) return hit.venue;
+    const venue = loadGuestVenue(stmts, slug, formatDateTime(config.now()));
+    if (venues.size >= CACHE_MAX) venues.delete(venues.keys().next().value as string);
+    venues.set(slug, { venue, expires: Date.now() + CACHE_TTL_MS });
+    return venue;
+  };
+
+  runtimes.set(ctx, { venueBySlug, page, stats });
+}
+
+/** Writes pending guest counters now (tests and shutdown). */
+export function flushGuestStats(ctx: AppContext): void {
+  runtimes.get(ctx)?.stats.flush(newRecordId);
+}
+
+const notFoundPage = compress(renderNotFound('en'), 404);
+
+function routes(app: FastifyInstance, ctx: AppContext): void {
+  const runtime = () => {
+    const rt = runtimes.get(ctx);
+    if (!rt) throw new Error('guest menu module not registered');
+    return rt;
+  };
+
+  const handler = async (request: FastifyRequest<{ Params: { slug: string; menuId?: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
+    const rt = runtime();
+    const venue = rt.venueBySlug(request.params.slug);
+    const menuId = request.params.menuId ?? null;
+    if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage);
+    const languages = [...new Set(venue.menus.flatMap((m) => m.languages))];
+    const lang = chooseLanguage(languages.length ? languages : [venue.defaultLanguage], String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    const result = rt.page(venue, menuId, lang, languages);
+    if (request.method === 'GET') {
+      const slot = localSlot(ctx.config.now(), venue.timezone);
+      const base = { organization: venue.organization, venue: venue.id, menu: menuId ?? '', ...slot };
+      rt.stats.record({ ...base, kind: 'view', tableNo: '' });
+      if (request.query.src === 'qr') rt.stats.record({ ...base, kind: 'scan', tableNo: String(request.query.t ?? '').slice(0, 20) });
+    }
+    return send(request, reply, result);
+  };
+  app.get('/m/:slug', handler);
+  app.get('/m/:slug/:menuId', handler);
+
+  // The venue's original PDF menu, shown to guests by the venue's own choice.
+  app.get<{ Params: { slug: string } }>('/m/:slug/original.pdf', async (request, reply) => {
+    const venue = runtime().venueBySlug(request.params.slug);
+    const upload = venue ? ctx.stmts.get('SELECT u.id, u.file, u.organization FROM venues v JOIN menu_uploads u ON u.id = v.originalMenu AND u.organization = v.organization WHERE v.id = ?', [venue.id]) : undefined;
+    if (!upload?.file) return send(request, reply, notFoundPage);
+    const collection = ctx.engine.collection('menu_uploads');
+    const key = `${collection.id}/${String(upload.id)}/${String(upload.file)}`;
+    const data = await ctx.storage.read(key);
+    if (!data || (await sniffMime(data, String(upload.file))) !== 'application/pdf') return send(request, reply, notFoundPage);
+    return reply.headers({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="menu.pdf"', 'Cache-Control': 'public, max-age=300' }).send(data);
+  });
+}
+
+export const guestMenuModule: ProductModule = {
+  name: 'guest-menu',
+  collections: [guestStatsCollection],
+  register,
+  routes,
+};

@@ -1,0 +1,77 @@
+import type { Statements } from '../../db/statements.ts';
+import type { ScheduleWindow } from './schedule.ts';
+
+export interface Translation { name?: string; description?: string }
+export interface GuestItem {
+  id: string; name: string; description: string; prices: { label: string; amount: number }[]; image: string;
+  tags: { name: string; color: string }[]; allergens: string[]; mayContain: string[]; available: boolean;
+  translations: Record<string, Translation>;
+}
+export interface GuestSection { id: string; name: string; description: string; translations: Record<string, Translation>; items: GuestItem[] }
+export interface GuestMenu { id: string; name: string; description: string; schedule: ScheduleWindow[]; languages: string[]; updated: string; sections: GuestSection[] }
+export interface GuestVenue {
+  id: string; slug: string; name: string; timezone: string; primaryColor: string; currency: string; address: string;
+  logo: string; organization: string; defaultLanguage: string; originalMenuUrl: string; menus: GuestMenu[];
+}
+
+const json = <T>(v: unknown, fallback: T): T => {
+  if (v === null || v === undefined || v === '') return fallback;
+  try { return JSON.parse(String(v)) as T; } catch { return fallback; }
+};
+
+/**
+ * Everything a venue's guest page shows, in six queries (venue, organization, menus, sections,
+ * items, tags) whatever the menu's size. Only published menus listed at the venue are included.
+ */
+export function loadGuestVenue(stmts: Statements, slug: string, now: string): GuestVenue | null {
+  const venue = stmts.get('SELECT * FROM venues WHERE slug = ?', [slug]);
+  if (!venue) return null;
+  const org = stmts.get('SELECT currency, defaultLanguage, subscriptionStatus FROM organizations WHERE id = ?', [String(venue.organization)]);
+  if (!org || !['active', 'trialing'].includes(String(org.subscriptionStatus))) return null;
+  const menuIds = json<string[]>(venue.menus, []);
+  const menuRows = menuIds.length
+    ? stmts.all("SELECT * FROM menus WHERE id IN (SELECT value FROM json_each(?)) AND status = 'published' AND organization = ?", [JSON.stringify(menuIds), String(venue.organization)])
+    : [];
+  const menusById = new Map(menuRows.map((m) => [String(m.id), m]));
+  const orderedMenus = menuIds.map((id) => menusById.get(id)).filter((m): m is NonNullable<typeof m> => Boolean(m));
+  const sectionRows = orderedMenus.length
+    ? stmts.all('SELECT * FROM sections WHERE menu IN (SELECT value FROM json_each(?)) ORDER BY position, created', [JSON.stringify(orderedMenus.map((m) => m.id))])
+    : [];
+  const itemRows = sectionRows.length
+    ? stmts.all('SELECT * FROM items WHERE section IN (SELECT value FROM json_each(?)) ORDER BY position, created', [JSON.stringify(sectionRows.map((s) => s.id))])
+    : [];
+  const tagIds = [...new Set(itemRows.flatMap((i) => json<string[]>(i.tags, [])))];
+  const tagRows = tagIds.length ? stmts.all('SELECT id, name, color FROM tags WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(tagIds)]) : [];
+  const tags = new Map(tagRows.map((t) => [String(t.id), { name: String(t.name), color: String(t.color || '#000000') }]));
+
+  const itemsBySection = new Map<string, GuestItem[]>();
+  for (const i of itemRows) {
+    const soldOutUntil = String(i.soldOutUntil ?? '');
+    // "Sold out until" resets by itself once the time has passed (the cron also writes it back).
+    const available = i.available === 1 || (soldOutUntil !== '' && soldOutUntil <= now);
+    const list = itemsBySection.get(String(i.section)) ?? [];
+    list.push({
+      id: String(i.id), name: String(i.name), description: String(i.description ?? ''), prices: json(i.prices, []), image: String(i.image ?? ''),
+      tags: json<string[]>(i.tags, []).map((id) => tags.get(id)).filter((t): t is { name: string; color: string } => Boolean(t)),
+      allergens: json(i.allergens, []), mayContain: json(i.mayContain, []), available, translations: json(i.translations, {}),
+    });
+    itemsBySection.set(String(i.section), list);
+  }
+  const sectionsByMenu = new Map<string, GuestSection[]>();
+  for (const s of sectionRows) {
+    const list = sectionsByMenu.get(String(s.menu)) ?? [];
+    list.push({ id: String(s.id), name: String(s.name), description: String(s.description ?? ''), translations: json(s.translations, {}), items: itemsBySection.get(String(s.id)) ?? [] });
+    sectionsByMenu.set(String(s.menu), list);
+  }
+  const upload = venue.originalMenu ? stmts.get('SELECT id, file FROM menu_uploads WHERE id = ? AND organization = ?', [String(venue.originalMenu), String(venue.organization)]) : undefined;
+  return {
+    id: String(venue.id), slug: String(venue.slug), name: String(venue.name), timezone: String(venue.timezone || 'UTC'),
+    primaryColor: String(venue.primaryColor || '#0f766e'), currency: String(venue.currency || org.currency || 'EUR'), address: String(venue.address ?? ''),
+    logo: String(venue.logo ?? ''), organization: String(venue.organization), defaultLanguage: String(org.defaultLanguage || 'en'),
+    originalMenuUrl: upload?.file ? `/m/${encodeURIComponent(String(venue.slug))}/original.pdf` : '',
+    menus: orderedMenus.map((m) => ({
+      id: String(m.id), name: String(m.name), description: String(m.description ?? ''), schedule: json(m.schedule, []),
+      languages: json<string[]>(m.languages, []), updated: String(m.updated ?? ''), sections: sectionsByMenu.get(String(m.id)) ?? [],
+    })),
+  };
+}

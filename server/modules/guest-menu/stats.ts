@@ -1,0 +1,78 @@
+import type { CollectionDef } from '../../core/collections.ts';
+import type { Statements } from '../../db/statements.ts';
+import { readRule } from '../rules.ts';
+
+/**
+ * Consent-free guest analytics: aggregate counters only (per venue, menu, local day and hour,
+ * kind and table), never a client identifier. Counted in memory and flushed in one transaction
+ * every few seconds so the page's hot path does no write.
+ */
+export const guestStatsCollection: CollectionDef = {
+  name: 'guest_stats',
+  fields: [
+    { name: 'organization', type: 'relation', collection: 'organizations', required: true, cascadeDelete: true },
+    { name: 'venue', type: 'relation', collection: 'venues', required: true, cascadeDelete: true },
+    { name: 'menu', type: 'text', max: 15 },
+    /** The venue's local date (YYYY-MM-DD), hour (0-23) and weekday (0 = Sunday). */
+    { name: 'day', type: 'text', max: 10 },
+    { name: 'hour', type: 'number', onlyInt: true },
+    { name: 'weekday', type: 'number', onlyInt: true },
+    { name: 'kind', type: 'select', values: ['view', 'scan'] },
+    { name: 'tableNo', type: 'text', max: 20 },
+    { name: 'count', type: 'number', onlyInt: true },
+  ],
+  listRule: readRule('organization'),
+  viewRule: readRule('organization'),
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  indexes: [
+    { columns: ['venue', 'menu', 'day', 'hour', 'kind', 'tableNo'], unique: true },
+    { columns: ['organization', 'day'] },
+  ],
+};
+
+interface Hit { organization: string; venue: string; menu: string; day: string; hour: number; weekday: number; kind: 'view' | 'scan'; tableNo: string }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The local date, hour and weekday of `now` in a time zone. */
+export function localSlot(now: Date, timeZone: string): { day: string; hour: number; weekday: number } {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', weekday: 'short', hourCycle: 'h23' });
+    dayFormats.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), weekday: WEEKDAYS.indexOf(String(parts.weekday)) };
+}
+
+export class GuestStats {
+  private pending = new Map<string, { hit: Hit; count: number }>();
+
+  constructor(private readonly stmts: Statements) {}
+
+  record(hit: Hit): void {
+    const key = [hit.venue, hit.menu, hit.day, hit.hour, hit.kind, hit.tableNo].join('|');
+    const entry = this.pending.get(key);
+    if (entry) entry.count++;
+    else this.pending.set(key, { hit, count: 1 });
+  }
+
+  /** Writes the counted hits (one upsert per distinct slot). */
+  flush(newId: () => string): void {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.stmts.transaction(() => {
+      for (const { hit, count } of batch.values()) {
+        this.stmts.run(
+          `INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (venue, menu, day, hour, kind, tableNo) DO UPDATE SET count = count + excluded.count`,
+          [newId(), hit.organization, hit.venue, hit.menu, hit.day, hit.hour, hit.weekday, hit.kind, hit.tableNo, count],
+        );
+      }
+    });
+  }
+}
