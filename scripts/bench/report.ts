@@ -1,4 +1,4 @@
-import type { SeedStats } from './protocol.ts';
+import type { FanoutResult, HubSnapshot, SeedStats, SoakResult } from './protocol.ts';
 import type { WrkResult } from './wrk.ts';
 
 export interface MeasuredScenario extends Omit<WrkResult, 'raw'> {
@@ -34,14 +34,21 @@ export function withRatios(measured: MeasuredScenario[]): ScenarioResult[] {
   }));
 }
 
-/** A target of the performance issue: a ratio between two scenarios, or bulk insert rows/s. */
+/** How a target's value reads: a ratio (shown as %), or an absolute number in a unit. */
+export type TargetUnit = 'ratio' | 'rows/s' | 'req/s' | 'ms' | 'KB' | 'MB' | 'clients';
+
+/** A target of the performance issue: a ratio between two scenarios, or an absolute bound. */
 export interface Target {
   label: string;
   scenario: string;
   /** Compared against this scenario's req/s; absent for absolute targets (bulk insert). */
   relativeTo?: string;
-  min: number;
+  /** The value must be at least `min` and/or at most `max`. */
+  min?: number;
+  max?: number;
   stretch?: number;
+  /** Absent: `ratio` for scenario ratios, `rows/s` for bulk insert. */
+  unit?: TargetUnit;
 }
 
 export interface TargetResult extends Target {
@@ -54,12 +61,23 @@ export const BULK = 'bulk';
 
 export const TARGETS: Target[] = [
   { label: 'view ≥ 40% of empty', scenario: 'view', relativeTo: 'empty', min: 0.4 },
+  { label: 'authenticated view ≥ 35% of empty', scenario: 'viewAuth', relativeTo: 'empty', min: 0.35 },
   { label: '30-row list ≥ 12% of empty (stretch 15%)', scenario: 'list', relativeTo: 'empty', min: 0.12, stretch: 0.15 },
   { label: 'totals ≥ 85% of skipTotal list', scenario: 'listTotals', relativeTo: 'list', min: 0.85 },
   { label: 'one expand ≥ 75% of skipTotal list', scenario: 'listExpand', relativeTo: 'list', min: 0.75 },
   { label: 'create ≥ 15% of empty', scenario: 'create', relativeTo: 'empty', min: 0.15 },
   { label: 'bulk insert ≥ 25,000 rows/s', scenario: BULK, min: 25_000 },
 ];
+
+/** Whether a value meets a target's bounds (null = not measured = not met). */
+function meets(t: Target, value: number | null): boolean {
+  return value !== null && Number.isFinite(value) && (t.min === undefined || value >= t.min) && (t.max === undefined || value <= t.max);
+}
+
+/** An absolute target checked against one measured value. */
+export function checkTarget(t: Target, value: number | null): TargetResult {
+  return { ...t, value, met: meets(t, value) };
+}
 
 export function evaluateTargets(results: ScenarioResult[], seed: SeedStats): TargetResult[] {
   const rps = new Map(results.map((r) => [r.key, r.requestsPerSec]));
@@ -73,7 +91,7 @@ export function evaluateTargets(results: ScenarioResult[], seed: SeedStats): Tar
       const b = t.relativeTo ? rps.get(t.relativeTo) : undefined;
       value = a !== undefined && b ? a / b : null;
     }
-    const met = value !== null && value >= t.min;
+    const met = meets(t, value);
     return { ...t, value, met, ...(t.stretch !== undefined ? { stretchMet: value !== null && value >= t.stretch } : {}) };
   });
 }
@@ -104,11 +122,25 @@ export function formatScenarios(results: ScenarioResult[]): string {
   );
 }
 
+function formatValue(t: TargetResult): string {
+  const v = t.value;
+  if (v === null || !Number.isFinite(v)) return 'n/a';
+  switch (t.unit ?? (t.scenario === BULK ? 'rows/s' : 'ratio')) {
+    case 'ratio': return pct(v);
+    case 'rows/s': return `${v.toFixed(0)} rows/s`;
+    case 'req/s': return `${v.toFixed(1)}/s`;
+    case 'ms': return `${v.toFixed(2)} ms`;
+    case 'KB': return `${v.toFixed(1)} KB`;
+    case 'MB': return `${v.toFixed(2)} MB`;
+    case 'clients': return v.toFixed(0);
+  }
+}
+
 export function formatTargets(targets: TargetResult[]): string {
   return table(
     ['target', 'measured', 'met'],
     targets.map((t) => {
-      const value = t.value === null ? 'n/a' : t.scenario === BULK ? `${t.value.toFixed(0)} rows/s` : pct(t.value);
+      const value = formatValue(t);
       const met = t.met ? (t.stretch !== undefined ? (t.stretchMet ? 'yes (stretch too)' : 'yes (not stretch)') : 'yes') : 'NO';
       return [t.label, value, met];
     }),
@@ -119,4 +151,152 @@ export function formatTargets(targets: TargetResult[]): string {
 export function formatSeed(seed: SeedStats): string {
   return `bulk insert: ${seed.rows} items in ${(seed.totalMs / 1000).toFixed(2)}s = ${seed.rowsPerSec.toFixed(0)} rows/s `
     + `(prepareCreate ${(seed.prepareMs / 1000).toFixed(2)}s, execute ${(seed.executeMs / 1000).toFixed(2)}s, ${seed.chunkSize} rows per transaction)`;
+}
+
+// --- login, realtime fan-out and soak -------------------------------------------------------
+
+export interface LoginResult extends Omit<WrkResult, 'raw'> {
+  connections: number;
+  /** Server CPU (user + system) per login, ms: mostly argon2id. */
+  cpuMsPerLogin: number;
+  /** Sequential logins on an otherwise idle server. */
+  sequential: { count: number; p50Ms: number; p90Ms: number; maxMs: number };
+}
+
+export function percentile(xs: number[], p: number): number {
+  const sorted = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+export function loginTargets(r: LoginResult): TargetResult[] {
+  return [
+    checkTarget({ label: 'login ≥ 70/s', scenario: 'login', min: 70, unit: 'req/s' }, r.requestsPerSec),
+    checkTarget({ label: 'login p50 unloaded ≤ 30 ms', scenario: 'loginUnloaded', max: 30, unit: 'ms' }, r.sequential.p50Ms),
+  ];
+}
+
+export function formatLogin(r: LoginResult): string {
+  return table(
+    ['login (POST auth-with-password)', 'logins/s', 'p50', 'p90', 'p99', 'CPU ms/login', 'errors'],
+    [
+      [`wrk -c${r.connections} (loaded)`, r.requestsPerSec.toFixed(1), ms(r.p50Ms), '', ms(r.p99Ms), r.cpuMsPerLogin.toFixed(1), String(r.non2xx + r.socketErrors)],
+      [`${r.sequential.count} sequential (unloaded)`, '', ms(r.sequential.p50Ms), ms(r.sequential.p90Ms), `max ${ms(r.sequential.maxMs)}`, '', ''],
+    ],
+    [false, true, true, true, true, true, true],
+  );
+}
+
+/** Server memory of a snapshot that counts per connection: JS heap plus buffers outside it. */
+const heapOf = (s: HubSnapshot) => s.memory.heapUsed + s.memory.external;
+
+export interface FanoutSummary {
+  variant: FanoutResult['variant'];
+  clients: number;
+  connectSec: number;
+  subscribeSec: number;
+  /** Medians (and maxima) over the measured rounds, ms. */
+  sendLoopMs: number;
+  sendLoopMaxMs: number;
+  firstDeliveryMs: number;
+  lastDeliveryMs: number;
+  lastDeliveryMaxMs: number;
+  /** Clients the hub wrote each event to (minimum over the rounds). */
+  sent: number;
+  /** Server memory per idle subscribed connection (after gc), KB: RSS, and heap + external. */
+  rssPerClientKB: number;
+  heapPerClientKB: number;
+  clientRssMB: number;
+  /** Hub clients before connecting and after closing everything. */
+  hubBefore: number;
+  hubAfterClose: number;
+  errors: number;
+}
+
+export function summariseFanout(r: FanoutResult): FanoutSummary {
+  const n = r.clients;
+  return {
+    variant: r.variant,
+    clients: n,
+    connectSec: r.connectMs / 1000,
+    subscribeSec: r.subscribeMs / 1000,
+    sendLoopMs: percentile(r.rounds.map((x) => x.sendLoopMs), 50),
+    sendLoopMaxMs: percentile(r.rounds.map((x) => x.sendLoopMs), 100),
+    firstDeliveryMs: percentile(r.rounds.map((x) => x.firstDeliveryMs), 50),
+    lastDeliveryMs: percentile(r.rounds.map((x) => x.lastDeliveryMs), 50),
+    lastDeliveryMaxMs: percentile(r.rounds.map((x) => x.lastDeliveryMs), 100),
+    sent: Math.min(...r.rounds.map((x) => x.sent)),
+    rssPerClientKB: (r.connected.memory.rss - r.before.memory.rss) / n / 1024,
+    heapPerClientKB: (heapOf(r.connected) - heapOf(r.before)) / n / 1024,
+    clientRssMB: r.clientRss / 1024 / 1024,
+    hubBefore: r.before.size,
+    hubAfterClose: r.closed.size,
+    errors: r.errors + (r.rounds.some((x) => !Number.isFinite(x.lastDeliveryMs)) ? 1 : 0),
+  };
+}
+
+const VARIANT_LABEL = { shared: 'guests, public rule (shared payload)', rules: 'distinct users, @request.auth rule' } as const;
+
+export function fanoutTargets(summaries: FanoutSummary[]): TargetResult[] {
+  const find = (clients: number, variant: FanoutSummary['variant']) => summaries.find((s) => s.clients === clients && s.variant === variant);
+  const out: TargetResult[] = [];
+  const add = (t: Target, s: FanoutSummary | undefined, pick: (s: FanoutSummary) => number) => {
+    if (s) out.push(checkTarget(t, s.errors ? null : pick(s)));
+  };
+  add({ label: '1k clients: send loop ≤ 5 ms (shared)', scenario: 'fanout1kShared', max: 5, unit: 'ms' }, find(1000, 'shared'), (s) => s.sendLoopMs);
+  add({ label: '1k clients: send loop ≤ 20 ms (rule checks)', scenario: 'fanout1kRules', max: 20, unit: 'ms' }, find(1000, 'rules'), (s) => s.sendLoopMs);
+  add({ label: '1k clients: last delivery ≤ 50 ms (shared)', scenario: 'fanout1kShared', max: 50, unit: 'ms' }, find(1000, 'shared'), (s) => s.lastDeliveryMs);
+  add({ label: '1k clients: last delivery ≤ 50 ms (rule checks)', scenario: 'fanout1kRules', max: 50, unit: 'ms' }, find(1000, 'rules'), (s) => s.lastDeliveryMs);
+  add({ label: '10k clients: ≤ 16 KB per idle connection (shared)', scenario: 'fanout10kShared', max: 16, unit: 'KB' }, find(10000, 'shared'), (s) => Math.max(s.heapPerClientKB, s.rssPerClientKB));
+  add({ label: '10k clients: ≤ 16 KB per idle connection (rule checks)', scenario: 'fanout10kRules', max: 16, unit: 'KB' }, find(10000, 'rules'), (s) => Math.max(s.heapPerClientKB, s.rssPerClientKB));
+  add({ label: '10k clients: send loop ≤ 50 ms (rule checks)', scenario: 'fanout10kRules', max: 50, unit: 'ms' }, find(10000, 'rules'), (s) => s.sendLoopMs);
+  return out;
+}
+
+export function formatFanout(summaries: FanoutSummary[], rounds: number): string {
+  const kb = (x: number) => `${x.toFixed(1)} KB`;
+  return table(
+    ['realtime fan-out', 'clients', 'connect', 'subscribe', 'send loop', 'max', 'first recv', 'last recv', 'max', 'sent', 'RSS/conn', 'heap/conn', 'loadgen RSS', 'hub after', 'errors'],
+    summaries.map((s) => [
+      VARIANT_LABEL[s.variant],
+      String(s.clients),
+      `${s.connectSec.toFixed(2)}s`,
+      `${s.subscribeSec.toFixed(2)}s`,
+      ms(s.sendLoopMs),
+      ms(s.sendLoopMaxMs),
+      ms(s.firstDeliveryMs),
+      ms(s.lastDeliveryMs),
+      ms(s.lastDeliveryMaxMs),
+      String(s.sent),
+      kb(s.rssPerClientKB),
+      kb(s.heapPerClientKB),
+      `${s.clientRssMB.toFixed(0)} MB`,
+      `${s.hubAfterClose}`,
+      String(s.errors),
+    ]),
+    [false, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
+  ) + `\n(median and max over ${rounds} update rounds after one warm-up; "recv": from the trigger request's start until the first/last client`
+    + ' parsed the event; per connection: server memory after gc, connected + subscribed minus before, divided by clients; "heap" = heapUsed + external;'
+    + ' RSS is noisy: a fresh server gives back start-up memory at unpredictable times, so the target uses the larger of the two)';
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+export function soakTargets(r: SoakResult): TargetResult[] {
+  return [
+    checkTarget({ label: 'soak: hub back to 0 clients', scenario: 'soak', max: 0, unit: 'clients' }, r.after.size),
+    checkTarget({ label: 'soak: heap growth ≤ 4 MB (after vs before, gc)', scenario: 'soak', max: 4, unit: 'MB' }, mb(heapOf(r.after) - heapOf(r.before))),
+  ];
+}
+
+export function formatSoak(r: SoakResult): string {
+  const row = (label: string, s: HubSnapshot) => [label, String(s.size), `${mb(s.memory.rss).toFixed(1)} MB`, `${mb(s.memory.heapUsed).toFixed(1)} MB`, `${mb(s.memory.external).toFixed(1)} MB`];
+  const growth = heapOf(r.after) - heapOf(r.before);
+  return table(
+    [`soak (${r.clients} clients, ${r.seconds}s)`, 'hub clients', 'server RSS', 'heap used', 'external'],
+    [row('before (after warm-up, gc)', r.before), row('end of the loop (gc)', r.end), row('5 s after all left (gc)', r.after)],
+    [false, true, true, true, true],
+  ) + `\n${r.cycles} connect/disconnect cycles (${(r.cycles / r.seconds).toFixed(0)}/s), ${r.subscribes} subscribes, ${r.updates} updates,`
+    + ` ${r.eventsReceived} events received, ${r.errors} errors; heap + external growth ${mb(growth).toFixed(2)} MB`
+    + ` (${r.cycles ? (growth / r.cycles).toFixed(1) : 'n/a'} bytes per cycle), RSS growth ${mb(r.after.memory.rss - r.before.memory.rss).toFixed(1)} MB`;
 }

@@ -1,22 +1,50 @@
 /**
  * `npm run bench`: seeds a server child with 100k records, drives it with wrk and compares the
  * numbers with the performance targets; the results also go to scripts/bench/results/latest.json.
+ * Parts (all by default; pick some with BENCH_ONLY=http,login,fanout,soak):
+ *  - http: the wrk scenarios (empty route … create) and the seed's bulk insert rate;
+ *  - login: wrk on auth-with-password (argon2id), then sequential logins on an idle server;
+ *  - fanout: N realtime streams (1,000 and 10,000) get one update: the hub's send loop, the time
+ *    until the last client has it, and server memory per idle connection; guests on a public rule
+ *    and distinct users on an `@request.auth` rule;
+ *  - soak: 200 clients connect, subscribe and disconnect in a loop; the hub must end empty and the
+ *    heap must not grow.
+ * Realtime parts run against fresh, lightly seeded server children and a separate load-generator
+ * child (scripts/bench/sse-clients.ts).
  *
  * Environment: BENCH_SECONDS (each wrk run, default 10; 2–3 for a quick run), BENCH_WARMUP
  * (unmeasured wrk run before each scenario, default 1 s), BENCH_ITEMS / BENCH_CHUNK (seed size
  * and rows per transaction, default 100000 / 5000), BENCH_CPU_PROF=1 (the server writes a
- * .cpuprofile into scripts/bench/results/ on exit), WRK (path of the wrk binary).
+ * .cpuprofile into scripts/bench/results/ on exit), WRK (path of the wrk binary),
+ * BENCH_ONLY (comma-separated parts), BENCH_FANOUT_CLIENTS (default 1000,10000),
+ * BENCH_FANOUT_ROUNDS (measured updates per case, default 5), BENCH_SOAK_SECONDS (default 60),
+ * BENCH_SOAK_CLIENTS (default 200).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { evaluateTargets, formatScenarios, formatSeed, formatTargets, withRatios, type MeasuredScenario } from './report.ts';
+import {
+  evaluateTargets, fanoutTargets, formatFanout, formatLogin, formatScenarios, formatSeed, formatSoak, formatTargets,
+  loginTargets, soakTargets, summariseFanout, withRatios,
+  type FanoutSummary, type LoginResult, type MeasuredScenario, type ScenarioResult, type TargetResult,
+} from './report.ts';
+import { BENCH } from './bench-collections.ts';
+import { killLoadGenerators } from './load-process.ts';
+import { runLoginBench } from './login-bench.ts';
+import { fdsFor, planFds, realtimeServers, runFanoutCase, runSoak } from './realtime-bench.ts';
 import { ROOT, ServerProcess } from './server-process.ts';
 import { killWrk, runWrk } from './wrk.ts';
-import type { ReadyInfo } from './protocol.ts';
+import type { FanoutVariant, ReadyInfo, SoakResult } from './protocol.ts';
 
 const SECONDS = seconds('BENCH_SECONDS', 10, 1);
 const WARMUP = seconds('BENCH_WARMUP', 1, 0);
+const PARTS = ['http', 'login', 'fanout', 'soak'] as const;
+type Part = (typeof PARTS)[number];
+const ONLY = parts();
+const FANOUT_CLIENTS = clientCounts();
+const FANOUT_ROUNDS = int('BENCH_FANOUT_ROUNDS', 5, 1, 50);
+const SOAK_SECONDS = int('BENCH_SOAK_SECONDS', 60, 5, 600);
+const SOAK_CLIENTS = int('BENCH_SOAK_CLIENTS', 200, 1, 5_000);
 const THREADS = 2;
 const CONNECTIONS = 32;
 const RESULTS = path.join(ROOT, 'scripts/bench/results');
@@ -28,6 +56,30 @@ function seconds(name: string, fallback: number, min: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > 120) throw new Error(`${name} must be a whole number of seconds in ${min}…120`);
   return n;
+}
+
+function int(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number in ${min}…${max}`);
+  return n;
+}
+
+function parts(): Set<Part> {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return new Set(PARTS);
+  const picked = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = picked.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length || picked.length === 0) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+  return new Set(picked as Part[]);
+}
+
+function clientCounts(): number[] {
+  const raw = process.env.BENCH_FANOUT_CLIENTS?.trim() || '1000,10000';
+  const counts = raw.split(',').map((x) => Number(x.trim()));
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 50_000)) throw new Error('BENCH_FANOUT_CLIENTS: comma-separated whole numbers in 1…50000');
+  return counts;
 }
 
 interface Scenario {
@@ -49,15 +101,15 @@ function itemsOf(body: Record<string, unknown>): Array<Record<string, unknown>> 
 const ok = (status: number, expected = 200) => (status === expected ? null : `status ${status}`);
 
 function scenarios(info: ReadyInfo): Scenario[] {
-  const list = `/api/collections/items/records?${LIST_QUERY}`;
+  const list = `/api/collections/${BENCH.items}/records?${LIST_QUERY}`;
   return [
     { key: 'empty', label: 'empty route (baseline)', path: '/__bench/empty', check: (s) => ok(s) },
     { key: 'health', label: 'GET /api/health', path: '/api/health', check: (s) => ok(s) },
-    { key: 'view', label: 'view by id', path: `/api/collections/items/records/${info.itemId}`, check: (s, b) => ok(s) ?? (b.id === info.itemId ? null : 'wrong record') },
+    { key: 'view', label: 'view by id', path: `/api/collections/${BENCH.items}/records/${info.itemId}`, check: (s, b) => ok(s) ?? (b.id === info.itemId ? null : 'wrong record') },
     {
       key: 'viewAuth',
       label: 'view by id (auth rule + token)',
-      path: `/api/collections/notes/records/${info.noteId}`,
+      path: `/api/collections/${BENCH.notes}/records/${info.noteId}`,
       headers: { Authorization: info.memberToken },
       check: (s, b) => ok(s) ?? (b.id === info.noteId ? null : 'wrong record'),
     },
@@ -79,7 +131,7 @@ function scenarios(info: ReadyInfo): Scenario[] {
       path: `${list}&skipTotal=1&expand=owner`,
       check: (s, b) => ok(s) ?? (itemsOf(b).length === 30 && itemsOf(b).every((i) => (i.expand as { owner?: unknown } | undefined)?.owner) ? null : 'expected 30 expanded items'),
     },
-    { key: 'create', label: 'create (POST JSON)', path: '/api/collections/items/records', method: 'POST', check: (s, b) => ok(s) ?? (typeof b.id === 'string' ? null : 'no id') },
+    { key: 'create', label: 'create (POST JSON)', path: `/api/collections/${BENCH.items}/records`, method: 'POST', check: (s, b) => ok(s) ?? (typeof b.id === 'string' ? null : 'no id') },
     { key: 'emptyEnd', label: 'empty route (again, drift check)', path: '/__bench/empty', check: (s) => ok(s) },
   ];
 }
@@ -126,13 +178,16 @@ let interrupted = false;
 
 async function cleanupAndExit(code: number): Promise<never> {
   killWrk();
-  await server.stop();
+  killLoadGenerators();
+  await Promise.all([server.stop(), ...[...realtimeServers].map((s) => s.stop())]);
   process.exit(interrupted ? 130 : code);
 }
 
 process.on('exit', () => {
   killWrk();
+  killLoadGenerators();
   server.killNow();
+  for (const s of realtimeServers) s.killNow();
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -143,37 +198,103 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  console.log(`bench: wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s (warm-up ${WARMUP}s each), node ${process.version}, ${os.cpus().length} CPUs`);
-  console.log('starting the server child…');
-  const info = await server.start({
-    timeoutMs: 180_000,
-    cpuProfDir: process.env.BENCH_CPU_PROF ? RESULTS : undefined,
-    onProgress: (text) => console.log(`  ${text}`),
-  });
-  console.log(formatSeed(info.seed));
-  const base = `http://127.0.0.1:${info.port}`;
-
+async function runHttpScenarios(base: string, info: ReadyInfo): Promise<ScenarioResult[] | null> {
   const measured: MeasuredScenario[] = [];
   for (const s of scenarios(info)) {
-    if (interrupted) return;
+    if (interrupted) return null;
     process.stdout.write(`  ${s.label}… `);
     const r = await runScenario(base, s);
     measured.push(r);
     console.log(`${r.requestsPerSec.toFixed(0)} req/s`);
   }
-  const results = withRatios(measured);
-  const [first, last] = ['empty', 'emptyEnd'].map((k) => measured.find((m) => m.key === k)?.requestsPerSec ?? 0);
-  const drift = first && last ? Math.abs(first - last) / Math.max(first, last) : 0;
+  return withRatios(measured);
+}
 
-  const targets = evaluateTargets(results, info.seed);
-  console.log(`\n${formatScenarios(results)}\n\n${formatTargets(targets)}\n`);
+async function runFanout(): Promise<FanoutSummary[]> {
+  const fd = planFds();
+  const limits = `open files: soft ${fd.soft}, hard ${fd.hard}${fd.raiseTo ? `; the children run with ulimit -n ${fd.raiseTo}` : ''}`;
+  console.log(`realtime fan-out (${limits})…`);
+  const summaries: FanoutSummary[] = [];
+  for (const clients of FANOUT_CLIENTS) {
+    if (!fdsFor(fd, clients)) {
+      console.log(`  skipping ${clients} clients: each child needs ~${clients + 2000} open files but may have only ${fd.effective}`
+        + ' (raise the hard limit, e.g. `ulimit -Hn 65536` as root, or in /etc/security/limits.conf)');
+      continue;
+    }
+    for (const variant of ['shared', 'rules'] as FanoutVariant[]) {
+      if (interrupted) return summaries;
+      const result = await runFanoutCase({ clients, variant, rounds: FANOUT_ROUNDS, fd, onProgress: (t) => console.log(`  ${t}`) });
+      const s = summariseFanout(result);
+      summaries.push(s);
+      console.log(`  → ${clients} ${variant}: send loop ${s.sendLoopMs.toFixed(2)} ms, last delivery ${s.lastDeliveryMs.toFixed(2)} ms,`
+        + ` ${s.heapPerClientKB.toFixed(1)} KB heap / ${s.rssPerClientKB.toFixed(1)} KB RSS per connection, ${s.errors} errors`);
+    }
+  }
+  return summaries;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const needMain = ONLY.has('http') || ONLY.has('login');
+  console.log(`bench: ${[...ONLY].join(', ')}; wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s (warm-up ${WARMUP}s each), node ${process.version}, ${os.cpus().length} CPUs`);
+
+  let info: ReadyInfo | null = null;
+  let results: ScenarioResult[] | null = null;
+  let login: LoginResult | null = null;
+  let fanout: FanoutSummary[] | null = null;
+  let soak: SoakResult | null = null;
+  let drift = 0;
+  let baseline: [number, number] = [0, 0];
+
+  if (needMain) {
+    console.log('starting the server child…');
+    info = await server.start({
+      timeoutMs: 180_000,
+      cpuProfDir: process.env.BENCH_CPU_PROF ? RESULTS : undefined,
+      // Without the HTTP scenarios, only login needs this server: skip the 100k-row seed.
+      env: ONLY.has('http') ? undefined : { BENCH_ITEMS: '1000', BENCH_CHUNK: '1000' },
+      onProgress: (text) => console.log(`  ${text}`),
+    });
+    if (ONLY.has('http')) console.log(formatSeed(info.seed));
+    const base = `http://127.0.0.1:${info.port}`;
+    if (ONLY.has('http')) {
+      results = await runHttpScenarios(base, info);
+      if (!results) return;
+      const [first, last] = ['empty', 'emptyEnd'].map((k) => results?.find((m) => m.key === k)?.requestsPerSec ?? 0) as [number, number];
+      baseline = [first, last];
+      drift = first && last ? Math.abs(first - last) / Math.max(first, last) : 0;
+    }
+    if (ONLY.has('login') && !interrupted) {
+      process.stdout.write('  login (auth-with-password)… ');
+      login = await runLoginBench({ port: info.port, info, seconds: SECONDS, warmup: WARMUP, threads: THREADS, serverCpuUs: () => serverCpuUs(base) });
+      console.log(`${login.requestsPerSec.toFixed(1)} logins/s, unloaded p50 ${login.sequential.p50Ms.toFixed(1)} ms`);
+    }
+    await server.stop();
+  }
+  if (ONLY.has('fanout') && !interrupted) fanout = await runFanout();
+  if (ONLY.has('soak') && !interrupted) {
+    console.log(`realtime soak: ${SOAK_CLIENTS} clients for ${SOAK_SECONDS}s…`);
+    soak = await runSoak({ clients: SOAK_CLIENTS, seconds: SOAK_SECONDS, fd: planFds(), onProgress: (t) => console.log(`  ${t}`) });
+  }
+  if (interrupted) return;
+
+  const targets: TargetResult[] = [
+    ...(results && info ? evaluateTargets(results, info.seed) : []),
+    ...(login ? loginTargets(login) : []),
+    ...(fanout ? fanoutTargets(fanout) : []),
+    ...(soak ? soakTargets(soak) : []),
+  ];
+  console.log('');
+  if (results) console.log(`${formatScenarios(results)}\n`);
+  if (login) console.log(`${formatLogin(login)}\n`);
+  if (fanout?.length) console.log(`${formatFanout(fanout, FANOUT_ROUNDS)}\n`);
+  if (soak) console.log(`${formatSoak(soak)}\n`);
+  console.log(`${formatTargets(targets)}\n`);
   if (drift > 0.15) {
-    console.log(`warning: the empty route ran at ${first?.toFixed(0)} then ${last?.toFixed(0)} req/s: the machine's load changed during the run.`);
+    console.log(`warning: the empty route ran at ${baseline[0].toFixed(0)} then ${baseline[1].toFixed(0)} req/s: the machine's load changed during the run.`);
   }
   if (os.cpus().length < 4) {
-    console.log(`note: only ${os.cpus().length} CPUs; wrk and the server compete for them, so req/s ratios are indicative;`
+    console.log(`note: only ${os.cpus().length} CPUs; wrk (or the load generator) and the server compete for them, so req/s ratios and delivery times are indicative;`
       + ' "CPU vs empty" is the same ratio from server CPU per request, less sensitive to other load.');
   }
 
@@ -183,9 +304,13 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     node: process.version,
     cpus: os.cpus().length,
+    parts: [...ONLY],
     wrk: { threads: THREADS, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
-    seed: info.seed,
-    scenarios: results,
+    seed: ONLY.has('http') ? info?.seed : undefined,
+    scenarios: results ?? [],
+    login,
+    fanout: fanout ? { rounds: FANOUT_ROUNDS, cases: fanout } : null,
+    soak,
     targets,
   }, null, 2)}\n`);
   console.log(`results written to ${path.relative(ROOT, file)} (${((Date.now() - started) / 1000).toFixed(0)}s in total)`);

@@ -7,12 +7,19 @@ import type { AddressInfo } from 'node:net';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../server/test/test-app.ts';
 import type { PreparedWrite } from '../../server/core/records/write.ts';
 import type { AppContext } from '../../server/context.ts';
-import { benchCollections, CATEGORIES } from './bench-collections.ts';
-import type { ReadyInfo, SeedStats, ServerMessage } from './protocol.ts';
+import { q } from '../../server/db/statements.ts';
+import { randomString } from '../../server/core/ids.ts';
+import { BENCH, benchCollections, CATEGORIES } from './bench-collections.ts';
+import type { HubSnapshot, ReadyInfo, SeedStats, ServerMessage, ServerRequest } from './protocol.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const OWNERS = 100;
 const CHUNK = Number(process.env.BENCH_CHUNK ?? 5_000);
+/** The login scenario's account (plain [a-z0-9@.-], as login.lua builds the JSON body by hand). */
+const LOGIN = { identity: 'bench-login@example.com', password: 'bench-password-123' };
+const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 function send(message: ServerMessage): void {
   if (!process.send) console.log(JSON.stringify(message));
@@ -64,13 +71,55 @@ async function bulkInsert(ctx: AppContext, collectionName: string, count: number
   return { ids, stats: { rows: count, chunkSize: chunk, totalMs, prepareMs, executeMs, rowsPerSec: count / (totalMs / 1000) } };
 }
 
+let usersMade = 0;
+
+/**
+ * `count` more `users` with auth tokens, fast: one user is created through the engine (one
+ * argon2 hash), the rest are SQL clones of its row with their own id, email and tokenKey
+ * (acceptable for the bench only: no hooks, no per-user organization).
+ */
+async function makeUsers(ctx: AppContext, count: number): Promise<string[]> {
+  const batch = ++usersMade;
+  const users = ctx.engine.collection('users');
+  const template = await seed(ctx, 'users', {
+    email: `bench-rt-${batch}@example.com`, password: LOGIN.password, passwordConfirm: LOGIN.password, verified: true, name: 'bench',
+  });
+  const row = ctx.stmts.get(`SELECT * FROM "users" WHERE "id" = ?`, [String(template.id)]);
+  if (!row) throw new Error('template user not stored');
+  const columns = Object.keys(row);
+  const sql = `INSERT INTO "users" (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  const rows: Array<Record<string, unknown>> = [];
+  for (let done = 0; done < count; done += 5_000) {
+    ctx.stmts.transaction(() => {
+      for (let i = done; i < Math.min(count, done + 5_000); i++) {
+        const clone: Record<string, unknown> = { ...row, id: randomString(15, LOWER_ALNUM), email: `bench-rt-${batch}-${i}@example.com`, tokenKey: randomString(50) };
+        ctx.stmts.run(sql, columns.map((c) => clone[c] as string | number | null));
+        rows.push(clone);
+      }
+    });
+  }
+  const tokens: string[] = [];
+  for (const r of rows) tokens.push(await ctx.tokens.sign(users, r, 'auth', 3600, { refreshable: true }));
+  return tokens;
+}
+
+async function handleRequest(ctx: AppContext, msg: ServerRequest): Promise<void> {
+  try {
+    if (msg.op !== 'makeUsers') throw new Error(`unknown request ${String(msg.op)}`);
+    const count = Math.max(0, Math.min(Math.floor(msg.count), 50_000));
+    send({ type: 'reply', id: msg.id, result: await makeUsers(ctx, count) });
+  } catch (err) {
+    send({ type: 'reply', id: msg.id, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 async function main(): Promise<void> {
-  testApp = await buildTestApp({ collections: benchCollections, env: { LOG_LEVEL: 'silent' } });
+  testApp = await buildTestApp({ collections: benchCollections, env: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' } });
   const { app, ctx } = testApp;
 
-  const owners = await bulkInsert(ctx, 'owners', OWNERS, OWNERS, (i) => ({ name: `owner ${i}` }));
+  const owners = await bulkInsert(ctx, BENCH.owners, OWNERS, OWNERS, (i) => ({ name: `owner ${i}` }));
   send({ type: 'progress', text: `seeding ${ITEMS} items in transactions of ${CHUNK}…` });
-  const items = await bulkInsert(ctx, 'items', ITEMS, CHUNK, (i) => ({
+  const items = await bulkInsert(ctx, BENCH.items, ITEMS, CHUNK, (i) => ({
     name: `item ${i}`,
     category: CATEGORIES[i % CATEGORIES.length],
     // Deterministic spread over 0…999.99, uncorrelated with the category.
@@ -79,15 +128,44 @@ async function main(): Promise<void> {
     owner: owners.ids[i % owners.ids.length],
   }));
 
-  const member = await seed(ctx, 'members', { email: 'member@example.com', password: 'password123', passwordConfirm: 'password123' });
+  const member = await seed(ctx, BENCH.members, { email: 'member@example.com', password: 'password123', passwordConfirm: 'password123' });
   const memberId = String(member.id);
-  const notes = await bulkInsert(ctx, 'notes', 1_000, 1_000, (i) => ({ title: `note ${i}`, owner: memberId }));
+  const notes = await bulkInsert(ctx, BENCH.notes, 1_000, 1_000, (i) => ({ title: `note ${i}`, owner: memberId }));
+
+  const loginUser = await seed(ctx, 'users', { email: LOGIN.identity, password: LOGIN.password, passwordConfirm: LOGIN.password, verified: true, name: 'bench' });
+  const feedRecord = await seed(ctx, BENCH.feed, { title: 'public post', owner: String(loginUser.id), public: true });
 
   // Start the measurements from a collected heap, not with the seed's garbage.
-  (globalThis as { gc?: () => void }).gc?.();
+  gc();
 
   app.get('/__bench/empty', async () => ({}));
   app.get('/__bench/cpu', async () => process.cpuUsage());
+  // Realtime: the hub's client count, last fan-out timing and this process's memory.
+  app.get('/__bench/hub', async (request): Promise<HubSnapshot> => {
+    if ((request.query as { gc?: string }).gc) {
+      gc();
+      gc();
+    }
+    return { size: ctx.hub.size, stats: { ...ctx.hub.stats }, memory: process.memoryUsage() };
+  });
+  // One update through the engine (as a superuser), so every subscriber of the collection gets an event.
+  const updateTargets: Record<string, { id: string; field: string }> = {
+    [BENCH.items]: { id: items.ids[0] as string, field: 'name' },
+    [BENCH.feed]: { id: String(feedRecord.id), field: 'title' },
+  };
+  let ticks = 0;
+  app.post('/__bench/update-item', async (request, reply) => {
+    const name = (request.query as { collection?: string }).collection ?? BENCH.items;
+    const target = updateTargets[name];
+    if (!target) return reply.status(400).send({ message: `collection must be one of ${Object.keys(updateTargets).join(', ')}` });
+    const data = { [target.field]: `tick ${++ticks}` };
+    await ctx.engine.update(ctx.engine.collection(name), target.id, { data, files: {}, fromForm: false }, superuserRequest(ctx));
+    return { tick: ticks };
+  });
+  process.on('message', (raw) => {
+    const msg = raw as ServerRequest;
+    if (msg?.type === 'request') void handleRequest(ctx, msg);
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   const info: ReadyInfo = {
@@ -95,7 +173,8 @@ async function main(): Promise<void> {
     seed: items.stats,
     itemId: items.ids[Math.floor(items.ids.length / 2)] as string,
     noteId: notes.ids[0] as string,
-    memberToken: await tokenFor(ctx, 'members', memberId),
+    memberToken: await tokenFor(ctx, BENCH.members, memberId),
+    login: LOGIN,
   };
   send({ type: 'ready', info });
 }

@@ -8,6 +8,8 @@ export interface WrkOptions {
   /** A Lua script file (e.g. for POST bodies). */
   script?: string;
   headers?: Record<string, string>;
+  /** Arguments for the script's `init(args)` (passed after `--`). */
+  scriptArgs?: string[];
 }
 
 export interface WrkResult {
@@ -67,6 +69,7 @@ export function runWrk(opts: WrkOptions): Promise<WrkResult> {
   if (opts.script) args.push('-s', opts.script);
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`);
   args.push(opts.url);
+  if (opts.scriptArgs?.length) args.push('--', ...opts.scriptArgs);
   return new Promise((resolve, reject) => {
     const child = spawn(process.env.WRK ?? 'wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
