@@ -16,7 +16,7 @@ export const GUEST_CSS = [
   '.i p{margin:4px 0 0;color:var(--mu);font-size:.92rem}.i img{flex:none;border-radius:10px;object-fit:cover;background:var(--cd)}',
   '.ps{display:flex;flex-wrap:wrap;gap:4px 14px;color:var(--fg)!important;font-weight:600}.ps small{font-weight:400;color:var(--mu)}',
   '.so{display:inline-block;margin-left:6px;padding:1px 8px;border-radius:999px;background:#b91c1c;color:#fff;font-size:.75rem;font-weight:600;vertical-align:middle}',
-  '.so[hidden]{display:none}.out h3,.out .ps{opacity:.55}.out .ps{text-decoration:line-through}',
+  '.so[hidden]{display:none}.out h3,.out .ps{color:var(--mu)!important}.out .ps{text-decoration:line-through}',
   '.tg{display:flex;flex-wrap:wrap;gap:6px}.tg span{font-size:.75rem;padding:1px 8px;border-radius:999px;border:1px solid var(--c);color:var(--fg)}',
   '.al{font-size:.8rem!important}.fl{margin:12px 0;padding:8px 12px;border:1px solid var(--ln);border-radius:12px;background:var(--cd)}',
   '.fl summary{cursor:pointer;font-weight:600;padding:4px 0}.fl div{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:6px;padding:8px 0}',
