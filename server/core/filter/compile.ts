@@ -36,6 +36,11 @@ export interface CompileContext {
    * (each traversed collection's list rule joins in), so filters cannot probe other tenants.
    */
   enforceListRules?: boolean;
+  /**
+   * Batch evaluation (realtime fan-out): `@request.auth.*` reads the columns of an auth row joined
+   * under this alias instead of bound values, so one query checks a rule for many users at once.
+   */
+  authAlias?: { alias: string; collection: Collection };
   now: Date;
 }
 
@@ -341,6 +346,13 @@ class Compiler {
     const auth = this.ctx.request.auth;
     const [name, ...rest] = path;
     if (!name) throw new FilterCompileError('invalid @request.auth path');
+    const batch = this.ctx.authAlias;
+    if (batch) {
+      if (name === 'collectionId') return value(batch.collection.id);
+      if (name === 'collectionName') return value(batch.collection.name);
+      if (!batch.collection.fieldsByName.has(name)) return value(null);
+      return this.resolveFieldPath(batch.collection, batch.alias, [name, ...rest], modifier, scope, false, '@request.auth', 1);
+    }
     if (!auth) return value(modifier === 'length' ? 0 : null);
     if (name === 'collectionId') return value(auth.collection.id);
     if (name === 'collectionName') return value(auth.collection.name);

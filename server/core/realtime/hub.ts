@@ -164,7 +164,7 @@ export class RealtimeHub {
     if (!targets || targets.size === 0) return;
     const started = performance.now();
     let sent = 0;
-    const allowed = new Map<string, boolean>();
+    const allowed = this.batchRuleChecks(collection, row, targets);
     const payloads = new Map<string, string>();
     for (const { client, sub } of targets) {
       if (sub.recordId !== '*' && sub.recordId !== row.id) continue;
@@ -178,6 +178,37 @@ export class RealtimeHub {
     this.stats.lastDeliverMs = performance.now() - started;
     this.stats.lastDeliverSent = sent;
     this.stats.delivered++;
+  }
+
+  /**
+   * Rule results for the common case (authenticated subscribers, no per-subscription filter):
+   * one query per (rule, auth collection) answers for all of them at once.
+   */
+  private batchRuleChecks(collection: Collection, row: StoredRow, targets: Set<Target>): Map<string, boolean> {
+    const results = new Map<string, boolean>();
+    const groups = new Map<string, { kind: 'l' | 'v'; rule: string; authCollection: Collection; ids: Set<string> }>();
+    for (const { client, sub } of targets) {
+      const auth = client.auth;
+      if (!auth || auth.collection.name === '_superusers' || sub.query.filter) continue;
+      if (sub.recordId !== '*' && sub.recordId !== row.id) continue;
+      const kind = sub.recordId === '*' ? 'l' : 'v';
+      const rule = kind === 'l' ? collection.listRule : collection.viewRule;
+      if (!rule || rule.includes('@request.query') || rule.includes('@request.headers')) continue;
+      const key = `${kind}|${auth.collection.id}`;
+      let group = groups.get(key);
+      if (!group) {
+        group = { kind, rule, authCollection: auth.collection, ids: new Set() };
+        groups.set(key, group);
+      }
+      group.ids.add(String(auth.row.id));
+    }
+    const req: RequestInfo = { auth: null, method: 'GET', context: 'realtime', query: {}, headers: {}, body: {} };
+    for (const group of groups.values()) {
+      if (group.ids.size < 2) continue; // a single subscriber takes the ordinary path
+      const passing = this.access.authIdsPassing(collection, row, group.rule, group.authCollection, [...group.ids], req);
+      for (const id of group.ids) results.set(`${group.kind}|${group.authCollection.id}/${id}||`, passing.has(id));
+    }
+    return results;
   }
 
   private passes(collection: Collection, row: StoredRow, sub: Subscription, req: RequestInfo, cache: Map<string, boolean>): boolean {
