@@ -86,6 +86,8 @@ export function createContext(config: Config, collections: CollectionDef[], opti
     email: new FixedWindowLimiter(config.rateLimit.enabled ? config.rateLimit.emailMax : Number.MAX_SAFE_INTEGER, windowMs),
   };
   const cleanups: Array<() => void> = [];
+  // Cached auth rows must never outlive a change (password, verification, deletion).
+  events.on((e) => { if (e.collection.type === 'auth') tokens.forget(e.collection.id, String(e.row.id)); });
   const bus = new LocalBus();
   events.on((e) => bus.publish({ action: e.action, collectionId: e.collection.id, row: e.row }));
   const hub = new RealtimeHub(registry, engine.access, bus, { idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000, keepAliveMs: config.realtime.keepAliveSeconds * 1000 });

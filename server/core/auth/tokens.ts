@@ -21,6 +21,26 @@ export class TokenService {
   ) {}
 
   private readonly secrets = new Map<string, string>();
+  /** Auth rows by collection/id: every authenticated request needs one; writes invalidate (see forget). */
+  private readonly rows = new Map<string, Record<string, unknown>>();
+  private static readonly MAX_ROWS = 10_000;
+
+  /** Drops a cached auth row (called for every update or delete of an auth record). */
+  forget(collectionId: string, id: string): void {
+    this.rows.delete(`${collectionId}/${id}`);
+  }
+
+  private loadRow(collection: Collection, id: string): Record<string, unknown> | undefined {
+    const key = `${collection.id}/${id}`;
+    const cached = this.rows.get(key);
+    if (cached) return cached;
+    const row = this.stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [id]);
+    if (row) {
+      if (this.rows.size >= TokenService.MAX_ROWS) this.rows.delete(this.rows.keys().next().value as string);
+      this.rows.set(key, row);
+    }
+    return row;
+  }
 
   /** Per collection and token type secret, derived from the app secret (computed once). */
   secret(collection: Collection, type: TokenType): string {
@@ -61,7 +81,7 @@ export class TokenService {
     if (typeof exp !== 'number' || exp <= this.now().getTime() / 1000) return null;
     const collection = this.registry.get(collectionId);
     if (!collection || collection.id !== collectionId || collection.type !== 'auth') return null;
-    const row = this.stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [id]);
+    const row = this.loadRow(collection, id);
     if (!row) return null;
     const expected = createHmac('sha256', String(row.tokenKey ?? '') + this.secret(collection, type as TokenType)).update(`${h}.${p}`).digest();
     let given: Buffer;
