@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
-import { buildTestApp, seed, superuserRequest, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { flushGuestStats } from './index.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
@@ -111,6 +111,26 @@ describe('guest menu page', () => {
     expect(rows.find((r) => r.kind === 'scan')).toMatchObject({ tableNo: '12', count: 2 });
     expect(rows.find((r) => r.kind === 'view' && r.menu === menuId)).toMatchObject({ count: 1 });
     expect(Object.keys(rows[0] ?? {})).not.toContain('ip');
+  });
+
+  it('reports analytics to members only, as JSON and CSV', async () => {
+    const owner = t.ctx.stmts.get("SELECT id FROM users WHERE email = 'owner@example.com'");
+    const token = await tokenFor(t.ctx, 'users', String(owner?.id));
+    const res = await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}&days=7`, headers: { authorization: token } });
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.days).toHaveLength(7);
+    expect(data.days.at(-1).scans).toBe(2);
+    expect(data.tables).toEqual([{ tableNo: '12', scans: 2 }]);
+    expect(data.topMenus[0]).toMatchObject({ menu: menuId, name: 'À la carte', views: 1 });
+    expect(data.heatmap.flat().reduce((a: number, b: number) => a + b, 0)).toBeGreaterThanOrEqual(3);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/analytics/guests.csv?organization=${org}&days=3`, headers: { authorization: token } });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('"day","views","scans"');
+    const stranger = await seed(t.ctx, 'users', { email: 'stranger@example.com', password: 'stranger-pass', passwordConfirm: 'stranger-pass', verified: true });
+    const denied = await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}`, headers: { authorization: await tokenFor(t.ctx, 'users', String(stranger.id)) } });
+    expect(denied.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}` })).statusCode).toBe(401);
   });
 
   it('pushes sold-out changes to open pages over the public venue topic', async () => {

@@ -10,6 +10,7 @@ import { loadGuestVenue, type GuestVenue } from './load.ts';
 import { renderGuestPage, renderNotFound } from './render.ts';
 import { localTime } from './schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
+import { analyticsRoutes } from './analytics.ts';
 
 interface CachedPage { status: number; etag: string; html: Buffer; gzip: Buffer; br: Buffer; expires: number }
 
@@ -153,6 +154,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     }
     return send(request, reply, result);
   };
+  analyticsRoutes(app, ctx, () => flushGuestStats(ctx));
   app.get('/m/:slug', handler);
   app.get('/m/:slug/:menuId', handler);
 
