@@ -20,6 +20,8 @@ export interface ReadyInfo {
   memberToken: string;
   /** A verified `users` record for the login scenario. */
   login: { identity: string; password: string };
+  /** The guest page of a venue showing a published 100-item menu, and its gzipped size. */
+  guest: { path: string; gzipBytes: number; htmlBytes: number };
 }
 
 /** Requests the runner sends to the server child over IPC; answered by a `reply` with the same id. */

@@ -132,6 +132,7 @@ function scenarios(info: ReadyInfo): Scenario[] {
       check: (s, b) => ok(s) ?? (itemsOf(b).length === 30 && itemsOf(b).every((i) => (i.expand as { owner?: unknown } | undefined)?.owner) ? null : 'expected 30 expanded items'),
     },
     { key: 'create', label: 'create (POST JSON)', path: `/api/collections/${BENCH.items}/records`, method: 'POST', check: (s, b) => ok(s) ?? (typeof b.id === 'string' ? null : 'no id') },
+    { key: 'guest', label: 'guest page, 100 items (cached, br)', path: info.guest.path, headers: { 'Accept-Encoding': 'br' }, check: (s) => ok(s) },
     { key: 'emptyEnd', label: 'empty route (again, drift check)', path: '/__bench/empty', check: (s) => ok(s) },
   ];
 }
@@ -255,7 +256,11 @@ async function main(): Promise<void> {
       env: ONLY.has('http') ? undefined : { BENCH_ITEMS: '1000', BENCH_CHUNK: '1000' },
       onProgress: (text) => console.log(`  ${text}`),
     });
-    if (ONLY.has('http')) console.log(formatSeed(info.seed));
+    if (ONLY.has('http')) {
+      console.log(formatSeed(info.seed));
+      // The guest page must fit the first TCP round trip (≤ 14 KB gzipped for 100 items).
+      console.log(`guest page: ${info.guest.htmlBytes} bytes HTML, ${info.guest.gzipBytes} bytes gzipped (target ≤ ${14 * 1024}), 0 bytes of JavaScript needed to read it`);
+    }
     const base = `http://127.0.0.1:${info.port}`;
     if (ONLY.has('http')) {
       results = await runHttpScenarios(base, info);

@@ -113,6 +113,32 @@ async function handleRequest(ctx: AppContext, msg: ServerRequest): Promise<void>
   }
 }
 
+/** A venue of an active organization showing a published menu of 100 items in 8 sections. */
+async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> {
+  const su = superuserRequest(ctx);
+  const org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [userId])?.o);
+  await ctx.engine.update(ctx.engine.collection('organizations'), org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, su);
+  const menu = await seed(ctx, 'menus', { organization: org, name: 'À la carte', status: 'published', languages: ['en', 'de'] });
+  const allergens = ['gluten', 'milk', 'eggs', 'celery', 'nuts', 'fish'];
+  for (let s = 0; s < 8; s++) {
+    const section = await seed(ctx, 'sections', { menu: menu.id, name: `Section ${s + 1}` });
+    const ops: PreparedWrite[] = [];
+    for (let i = 0; i < (s < 4 ? 13 : 12); i++) {
+      ops.push(await ctx.engine.prepareCreate(ctx.engine.collection('items'), {
+        data: {
+          section: section.id, name: `Dish ${s + 1}.${i + 1} with a longer name`, description: 'Seasonal vegetables, fresh herbs and a little olive oil',
+          prices: i % 4 === 0 ? [{ label: 'small', amount: 650 + i * 10 }, { label: 'large', amount: 990 + i * 10 }] : [{ label: '', amount: 1190 + i * 10 }],
+          allergens: [allergens[i % allergens.length]], available: i % 9 !== 0,
+        },
+        files: {}, fromForm: false,
+      }, su));
+    }
+    await ctx.engine.execute(ops);
+  }
+  await seed(ctx, 'venues', { organization: org, name: 'Bench Trattoria', timezone: 'Europe/Vienna', primaryColor: '#b45309', menus: [menu.id] });
+  return '/m/bench-trattoria';
+}
+
 async function main(): Promise<void> {
   testApp = await buildTestApp({ collections: benchCollections, env: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' } });
   const { app, ctx } = testApp;
@@ -166,7 +192,10 @@ async function main(): Promise<void> {
     const msg = raw as ServerRequest;
     if (msg?.type === 'request') void handleRequest(ctx, msg);
   });
+  const guest = await seedGuestVenue(ctx, String(loginUser.id));
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const probe = await app.inject({ method: 'GET', url: guest, headers: { 'accept-encoding': 'gzip' } });
+  const plain = await app.inject({ method: 'GET', url: guest });
 
   const info: ReadyInfo = {
     port: (app.server.address() as AddressInfo).port,
@@ -175,6 +204,7 @@ async function main(): Promise<void> {
     noteId: notes.ids[0] as string,
     memberToken: await tokenFor(ctx, BENCH.members, memberId),
     login: LOGIN,
+    guest: { path: guest, gzipBytes: probe.rawPayload.length, htmlBytes: plain.rawPayload.length },
   };
   send({ type: 'ready', info });
 }

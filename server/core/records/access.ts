@@ -26,8 +26,20 @@ export class Access {
     if (isSuperuser(req)) return null;
     if (rule === null) throw new ApiError(403, 'Only superusers can perform this action.');
     if (rule.trim() === '') return null;
+    // Rules that read nothing of the request but the auth record compile the same for the same
+    // auth row: cache them on that row object (a changed auth record is a new object).
+    const cacheable = !/@(?!request\.auth\.|collection\.)/.test(rule);
+    const bucket = cacheable ? this.ruleCacheFor(req) : null;
+    const key = `${collection.id}|${alias}|${rule}`;
+    const cached = bucket?.get(key);
+    if (cached) return cached;
     try {
-      return compileFilter(rule, { registry: this.registry, collection, alias, request: req, allowHidden: true, now: this.now() });
+      const compiled = compileFilter(rule, { registry: this.registry, collection, alias, request: req, allowHidden: true, now: this.now() });
+      if (bucket) {
+        if (bucket.size > 200) bucket.clear();
+        bucket.set(key, compiled);
+      }
+      return compiled;
     } catch (err) {
       if (err instanceof FilterSyntaxError || err instanceof FilterCompileError) {
         // A broken rule is a server bug; refuse access rather than leak.
@@ -35,6 +47,19 @@ export class Access {
       }
       throw err;
     }
+  }
+
+  private readonly guestRules = new Map<string, SqlFragment>();
+  private readonly authRules = new WeakMap<object, Map<string, SqlFragment>>();
+
+  private ruleCacheFor(req: RequestInfo): Map<string, SqlFragment> {
+    if (!req.auth) return this.guestRules;
+    let m = this.authRules.get(req.auth.row);
+    if (!m) {
+      m = new Map();
+      this.authRules.set(req.auth.row, m);
+    }
+    return m;
   }
 
   /** Same as ruleCondition but a `null` rule yields "never" instead of throwing (expand, realtime). */

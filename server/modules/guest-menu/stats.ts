@@ -37,8 +37,19 @@ interface Hit { organization: string; venue: string; menu: string; day: string; 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** The local date, hour and weekday of `now` in a time zone. */
+const slotCache = new Map<string, { minute: number; slot: { day: string; hour: number; weekday: number } }>();
+
+/** The local date, hour and weekday of `now` in a time zone (computed once per zone and minute: Intl is slow). */
 export function localSlot(now: Date, timeZone: string): { day: string; hour: number; weekday: number } {
+  const minute = Math.floor(now.getTime() / 60000);
+  const hit = slotCache.get(timeZone);
+  if (hit && hit.minute === minute) return hit.slot;
+  const slot = computeSlot(now, timeZone);
+  slotCache.set(timeZone, { minute, slot });
+  return slot;
+}
+
+function computeSlot(now: Date, timeZone: string): { day: string; hour: number; weekday: number } {
   let f = dayFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', weekday: 'short', hourCycle: 'h23' });
