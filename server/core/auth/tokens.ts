@@ -61,8 +61,24 @@ export class TokenService {
       .sign(key);
   }
 
+  /** Tokens already verified, valid while their auth row is the cached one (any change drops it). */
+  private readonly verified = new Map<string, { state: AuthState & { claims: Record<string, unknown> }; key: string; exp: number }>();
+
   /** Verifies a token of one of the allowed types; null for anything invalid (never throws). */
   verify(token: string, allowed: TokenType[]): (AuthState & { claims: Record<string, unknown> }) | null {
+    const hit = this.verified.get(token);
+    if (hit && allowed.includes(hit.state.claims.type as TokenType) && hit.exp > this.now().getTime() / 1000 && this.rows.get(hit.key) === hit.state.row) {
+      return hit.state;
+    }
+    const state = this.verifyFresh(token, allowed);
+    if (state) {
+      if (this.verified.size >= TokenService.MAX_ROWS) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, { state, key: `${state.collection.id}/${String(state.row.id)}`, exp: Number(state.claims.exp) });
+    }
+    return state;
+  }
+
+  private verifyFresh(token: string, allowed: TokenType[]): (AuthState & { claims: Record<string, unknown> }) | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [h, p, s] = parts as [string, string, string];

@@ -143,7 +143,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const venue = rt.venueBySlug(request.params.slug);
     const menuId = request.params.menuId ?? null;
     if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage);
-    const languages = [...new Set(venue.menus.flatMap((m) => m.languages))];
+    const languages = venue.languages;
     const lang = chooseLanguage(languages.length ? languages : [venue.defaultLanguage], String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
     const result = rt.page(venue, menuId, lang, languages);
     if (request.method === 'GET') {

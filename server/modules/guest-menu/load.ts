@@ -12,6 +12,8 @@ export interface GuestMenu { id: string; name: string; description: string; sche
 export interface GuestVenue {
   id: string; slug: string; name: string; timezone: string; primaryColor: string; currency: string; address: string;
   logo: string; organization: string; defaultLanguage: string; originalMenuUrl: string; menus: GuestMenu[];
+  /** Every language offered by the venue's menus (the switcher). */
+  languages: string[];
 }
 
 const json = <T>(v: unknown, fallback: T): T => {
@@ -64,14 +66,16 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
     sectionsByMenu.set(String(s.menu), list);
   }
   const upload = venue.originalMenu ? stmts.get('SELECT id, file FROM menu_uploads WHERE id = ? AND organization = ?', [String(venue.originalMenu), String(venue.organization)]) : undefined;
+  const menus: GuestMenu[] = orderedMenus.map((m) => ({
+    id: String(m.id), name: String(m.name), description: String(m.description ?? ''), schedule: json(m.schedule, []),
+    languages: json<string[]>(m.languages, []), updated: String(m.updated ?? ''), sections: sectionsByMenu.get(String(m.id)) ?? [],
+  }));
   return {
     id: String(venue.id), slug: String(venue.slug), name: String(venue.name), timezone: String(venue.timezone || 'UTC'),
     primaryColor: String(venue.primaryColor || '#0f766e'), currency: String(venue.currency || org.currency || 'EUR'), address: String(venue.address ?? ''),
     logo: String(venue.logo ?? ''), organization: String(venue.organization), defaultLanguage: String(org.defaultLanguage || 'en'),
     originalMenuUrl: upload?.file ? `/m/${encodeURIComponent(String(venue.slug))}/original.pdf` : '',
-    menus: orderedMenus.map((m) => ({
-      id: String(m.id), name: String(m.name), description: String(m.description ?? ''), schedule: json(m.schedule, []),
-      languages: json<string[]>(m.languages, []), updated: String(m.updated ?? ''), sections: sectionsByMenu.get(String(m.id)) ?? [],
-    })),
+    menus,
+    languages: [...new Set(menus.flatMap((m) => m.languages))],
   };
 }
