@@ -28,6 +28,7 @@ import {
   loginTargets, soakTargets, summariseFanout, withRatios,
   type FanoutSummary, type LoginResult, type MeasuredScenario, type ScenarioResult, type TargetResult,
 } from './report.ts';
+import { runLighthouse } from './lighthouse.ts';
 import { BENCH } from './bench-collections.ts';
 import { killLoadGenerators } from './load-process.ts';
 import { runLoginBench } from './login-bench.ts';
@@ -38,7 +39,7 @@ import type { FanoutVariant, ReadyInfo, SoakResult } from './protocol.ts';
 
 const SECONDS = seconds('BENCH_SECONDS', 10, 1);
 const WARMUP = seconds('BENCH_WARMUP', 1, 0);
-const PARTS = ['http', 'login', 'fanout', 'soak'] as const;
+const PARTS = ['http', 'login', 'fanout', 'soak', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = parts();
 const FANOUT_CLIENTS = clientCounts();
@@ -268,6 +269,12 @@ async function main(): Promise<void> {
       const [first, last] = ['empty', 'emptyEnd'].map((k) => results?.find((m) => m.key === k)?.requestsPerSec ?? 0) as [number, number];
       baseline = [first, last];
       drift = first && last ? Math.abs(first - last) / Math.max(first, last) : 0;
+    }
+    if (ONLY.has('lighthouse') && !interrupted) {
+      console.log('  lighthouse (mobile, Slow-4G) on the guest page…');
+      const lh = runLighthouse(`${base}${info.guest.path}`);
+      const ok = lh.lcpMs <= 1000 && lh.cls <= 0.01 && [lh.performance, lh.accessibility, lh.bestPractices, lh.seo].every((s) => s >= 0.95);
+      console.log(`  → performance ${Math.round(lh.performance * 100)}, accessibility ${Math.round(lh.accessibility * 100)}, best practices ${Math.round(lh.bestPractices * 100)}, SEO ${Math.round(lh.seo * 100)}, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, CLS ${lh.cls.toFixed(3)} — targets (≥ 95, LCP ≤ 1.0 s, CLS ≤ 0.01) ${ok ? 'met' : 'NOT met'}`);
     }
     if (ONLY.has('login') && !interrupted) {
       process.stdout.write('  login (auth-with-password)… ');
