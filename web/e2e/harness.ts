@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildTestApp, type TestApp } from '../../server/test/test-app.ts';
@@ -22,10 +23,21 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/**
+ * A private copy of the built web app for this test file, so a rebuild elsewhere (another run,
+ * a developer's `npm start`) can never swap assets under a running browser test.
+ */
+function snapshotWebApp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-web-'));
+  fs.cpSync(path.join(ROOT, 'web', 'dist'), dir, { recursive: true });
+  return dir;
+}
+
 /** The real app (built web app, real SMTP sink) and a headless Chromium. */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const smtp = await startSmtpSink();
-  const app = await buildTestApp({ env: { SMTP_URL: smtp.url, WEB_DIST: path.join(ROOT, 'web', 'dist'), ...env } });
+  const webDist = env.WEB_DIST ?? snapshotWebApp();
+  const app = await buildTestApp({ env: { SMTP_URL: smtp.url, WEB_DIST: webDist, ...env } });
   const url = await app.listen();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -44,6 +56,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       await browser.close();
       await app.close();
       await smtp.close();
+      if (!env.WEB_DIST) fs.rmSync(webDist, { recursive: true, force: true });
     },
   };
 }

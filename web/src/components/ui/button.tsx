@@ -36,8 +36,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(({ className, v
   const Comp = asChild ? Slot : 'button';
   return (
     <Comp ref={ref} className={cn(buttonVariants({ variant, size }), className)} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
-      {loading && !asChild ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
-      {children}
+      {/* Slot (asChild) needs exactly one child: no spinner slot there. */}
+      {asChild ? children : <>{loading ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}{children}</>}
     </Comp>
   );
 });

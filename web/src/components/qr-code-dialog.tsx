@@ -1,0 +1,183 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { AlertTriangle, CheckCircle2, Copy, FileDown, FileImage, FileText, XCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import { cn } from '../lib/cn.ts';
+import { formatRatio, normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../lib/contrast.ts';
+import { copyText, downloadBlob, imageDataUrl, qrFileName, qrPng, qrSvg, qrTableCardPdf, qrTargetUrl } from '../lib/qr.ts';
+import { Dialog } from './ui/dialog.tsx';
+import { Button } from './ui/button.tsx';
+import { Input, Label } from './ui/input.tsx';
+import { FormField } from './ui/form-field.tsx';
+import { ColorPicker } from './color-picker.tsx';
+
+export interface QrCodeDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The guest link (`https://host/m/<slug>`); the code adds `?src=qr` and the table. */
+  url: string;
+  /** The venue's name: dialog title, file names, table card heading. */
+  title: string;
+  /** Default colour of the code (the venue's primary colour). */
+  color: string;
+  /** A same-origin image shown in the centre of the code when chosen. */
+  logoUrl?: string | null;
+}
+
+const TABLE_PATTERN = /^[\p{L}\p{N} _-]{0,20}$/u;
+type Format = 'svg' | 'png' | 'pdf';
+
+/**
+ * The QR code of a guest link: live preview, colour with a contrast check against white (downloads
+ * are refused below 3:1), optional centre logo and table number, downloads (SVG, 1024 px PNG, A6 PDF
+ * table card) and "Copy link".
+ */
+export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl }: QrCodeDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="QR code" description={`Print it on tables, menus or the door: it opens the menu of ${title}.`} className="max-w-3xl">
+      {open ? <QrCodeBody url={url} title={title} color={color} logoUrl={logoUrl} /> : null}
+    </Dialog>
+  );
+}
+
+function QrCodeBody({ url, title, color: initialColor, logoUrl }: Omit<QrCodeDialogProps, 'open' | 'onOpenChange'>) {
+  const [color, setColor] = useState(() => normalizeHex(initialColor) ?? '#000000');
+  const [table, setTable] = useState('');
+  const [withLogo, setWithLogo] = useState(Boolean(logoUrl));
+  const [logo, setLogo] = useState<string | null>(null);
+  const [logoFailed, setLogoFailed] = useState(false);
+  const [svg, setSvg] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Format | null>(null);
+  const logoId = useId();
+
+  const hex = normalizeHex(color);
+  const colorValid = hex !== null && /^#[0-9a-f]{6}$/i.test(color);
+  const contrast = qrContrast(hex ?? '');
+  const tableValid = TABLE_PATTERN.test(table);
+  const target = useMemo(() => qrTargetUrl(url, tableValid ? table : ''), [url, table, tableValid]);
+  const useLogo = withLogo && Boolean(logoUrl) && !logoFailed;
+  const ready = colorValid && tableValid && contrast.level !== 'fail' && (!useLogo || logo !== null);
+
+  // The logo is read once into a data URL, so SVG, PNG and PDF embed it without further requests.
+  useEffect(() => {
+    if (!useLogo || logo || !logoUrl) return;
+    let live = true;
+    imageDataUrl(logoUrl).then((data) => { if (live) setLogo(data); }).catch(() => {
+      if (live) setLogoFailed(true);
+    });
+    return () => { live = false; };
+  }, [useLogo, logo, logoUrl]);
+
+  // Live preview; a bad colour keeps the last good picture.
+  useEffect(() => {
+    if (!hex) return;
+    let live = true;
+    qrSvg(target, { color: hex, logo: useLogo ? logo : null }).then((s) => { if (live) setSvg(s); }).catch(() => undefined);
+    return () => { live = false; };
+  }, [target, hex, useLogo, logo]);
+
+  const style = { color: hex ?? '#000000', logo: useLogo ? logo : null };
+  const name = qrFileName(title, tableValid ? table : '');
+  const download = async (format: Format) => {
+    if (!ready || busy) return;
+    setBusy(format);
+    try {
+      if (format === 'svg') {
+        downloadBlob(new Blob([await qrSvg(target, style)], { type: 'image/svg+xml' }), `${name}.svg`);
+      } else if (format === 'png') {
+        downloadBlob(await qrPng(target, style), `${name}.png`);
+      } else {
+        const png = await qrPng(target, style);
+        downloadBlob(await qrTableCardPdf({ title, url: target, png, color: style.color, table }), `${name}.pdf`);
+      }
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'The download could not be created.');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const copy = async () => {
+    try {
+      await copyText(target);
+      toast.success('Link copied');
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'The link could not be copied.');
+    }
+  };
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid content-start gap-4">
+        <div className="grid gap-2">
+          <div className="mx-auto aspect-square w-full max-w-[16rem] overflow-hidden rounded-lg border bg-white p-2 shadow-sm md:max-w-none">
+            {svg ? (
+              <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={`QR code for ${title}`} className="size-full" data-testid="qr-preview" />
+            ) : (
+              <div className="size-full animate-pulse rounded bg-neutral-200" aria-label="Drawing the QR code" />
+            )}
+          </div>
+          <p className="break-all text-center font-mono text-xs text-muted-foreground" aria-label="Link in the QR code">{target}</p>
+        </div>
+        <div className="grid gap-2">
+          <p className="text-sm font-medium">Download</p>
+          <div className="grid grid-cols-3 gap-2">
+            <Button type="button" variant="outline" onClick={() => void download('svg')} disabled={!ready} loading={busy === 'svg'} aria-label="Download SVG"><FileDown aria-hidden /> SVG</Button>
+            <Button type="button" variant="outline" onClick={() => void download('png')} disabled={!ready} loading={busy === 'png'} aria-label="Download PNG"><FileImage aria-hidden /> PNG</Button>
+            <Button type="button" variant="outline" onClick={() => void download('pdf')} disabled={!ready} loading={busy === 'pdf'} aria-label="Download PDF table card"><FileText aria-hidden /> PDF</Button>
+          </div>
+          <p className="text-xs text-muted-foreground">SVG for print shops, PNG at 1024 × 1024 px, PDF as an A6 table card.</p>
+          <Button type="button" variant="secondary" onClick={() => void copy()}><Copy aria-hidden /> Copy link</Button>
+        </div>
+      </div>
+
+      <div className="grid content-start gap-4">
+        <FormField label="Colour" error={colorValid ? undefined : 'Must be a colour like #1a2b3c'}>
+          <ColorPicker value={color} onChange={setColor} label="QR code colour" />
+        </FormField>
+        <ContrastNote level={contrast.level} ratio={contrast.ratio} onUseBlack={() => setColor('#000000')} />
+
+        {logoUrl ? (
+          <div className="grid gap-1">
+            <div className="flex items-center gap-2">
+              <input id={logoId} type="checkbox" className="size-4 accent-primary" checked={withLogo && !logoFailed} disabled={logoFailed}
+                onChange={(e) => setWithLogo(e.target.checked)} />
+              <Label htmlFor={logoId}>Show the logo in the centre</Label>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {logoFailed ? 'The logo could not be loaded, so the code is shown without it.' : 'Uses the strongest error correction so the code still scans.'}
+            </p>
+          </div>
+        ) : null}
+
+        <FormField label="Table number (optional)" hint="Adds the table to the link, so you know where guests scanned." error={tableValid ? undefined : 'Use up to 20 letters, digits, spaces or dashes'}>
+          <Input value={table} onChange={(e) => setTable(e.target.value)} inputMode="text" maxLength={20} placeholder="e.g. 12" autoComplete="off" />
+        </FormField>
+      </div>
+    </div>
+  );
+}
+
+function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'fail'; ratio: number; onUseBlack: () => void }) {
+  const Icon = level === 'good' ? CheckCircle2 : level === 'low' ? AlertTriangle : XCircle;
+  const text = level === 'good'
+    ? `Contrast ${formatRatio(ratio)} against white: scans well.`
+    : level === 'low'
+      ? `Contrast ${formatRatio(ratio)} against white is low: some phones may struggle in dim light. ${QR_CONTRAST_GOOD}:1 or more is recommended.`
+      : `Contrast ${formatRatio(ratio)} against white is too low to scan reliably (at least ${QR_CONTRAST_MIN}:1 is needed). Choose a darker colour to download.`;
+  return (
+    <div
+      role={level === 'fail' ? 'alert' : 'status'}
+      className={cn(
+        'flex items-start gap-2 rounded-md border p-3 text-sm',
+        level === 'good' && 'border-emerald-600/20 bg-emerald-50 text-emerald-900 dark:border-emerald-400/25 dark:bg-emerald-400/10 dark:text-emerald-200',
+        level === 'low' && 'border-amber-600/25 bg-amber-50 text-amber-900 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-200',
+        level === 'fail' && 'border-red-600/20 bg-red-50 text-red-900 dark:border-red-400/25 dark:bg-red-400/10 dark:text-red-200',
+      )}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="grid gap-2">
+        <p>{text}</p>
+        {level === 'fail' ? <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={onUseBlack}>Use black</Button> : null}
+      </div>
+    </div>
+  );
+}

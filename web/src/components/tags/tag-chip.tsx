@@ -1,0 +1,16 @@
+import { cn } from '../../lib/cn.ts';
+import { normalizeHex, readableTextColor } from '../../lib/contrast.ts';
+import { DEFAULT_TAG_COLOR } from '../../../../shared/constants.ts';
+
+/** A tag as a pill in its colour, with black or white text, whichever reads better. */
+export function TagChip({ name, color, className }: { name: string; color: string; className?: string }) {
+  const bg = normalizeHex(color) ?? DEFAULT_TAG_COLOR;
+  return (
+    <span
+      className={cn('inline-flex max-w-full items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ring-black/10 dark:ring-white/25', className)}
+      style={{ backgroundColor: bg, color: readableTextColor(bg) }}
+    >
+      <span className="truncate">{name || 'Tag'}</span>
+    </span>
+  );
+}

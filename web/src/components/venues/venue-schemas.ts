@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { zVenueForm } from '../../../../shared/schemas/forms.ts';
+import { isTimeZone, zCurrency, zHexColor } from '../../../../shared/schemas/domain.ts';
+import { normalizeHex } from '../../lib/contrast.ts';
+
+/** A `#rrggbb` colour; `#rgb` and `rrggbb` typed by hand are accepted and normalized. */
+export const zColorField = z.string().trim().transform((v) => normalizeHex(v) ?? v).pipe(zHexColor);
+
+/** The specification's venue form (name, timezone, primaryColor) with the record's domain checks. */
+export const zVenueCreate = zVenueForm.extend({
+  name: zVenueForm.shape.name.max(100, 'Keep the name under 100 characters'),
+  timezone: z.string().min(1, { message: 'Choose a time zone', abort: true }).refine(isTimeZone, 'Unknown time zone'),
+  primaryColor: zColorField,
+});
+export type VenueCreateInput = z.input<typeof zVenueCreate>;
+export type VenueCreateValues = z.output<typeof zVenueCreate>;
+
+/** The edit screen's details: the venue form plus currency and address. */
+export const zVenueDetails = zVenueCreate.extend({
+  currency: zCurrency,
+  address: z.string().trim().max(500, 'Keep the address under 500 characters'),
+});
+export type VenueDetailsInput = z.input<typeof zVenueDetails>;
+export type VenueDetailsValues = z.output<typeof zVenueDetails>;
+
+export const VENUE_DETAIL_FIELDS = ['name', 'timezone', 'primaryColor', 'currency', 'address'] as const;
+
+/** Default colour of a new venue (the app's teal; contrast 5.5:1 on white, so QR codes scan). */
+export const DEFAULT_VENUE_COLOR = '#0f766e';
