@@ -1,0 +1,74 @@
+import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
+import { pb } from '../../lib/pb.ts';
+import { toItem, toSection, type Menu } from './types.ts';
+
+const BATCH_LIMIT = 50;
+const ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A record id in the server's format (15 × [a-z0-9]), so children can point at it within one batch. */
+export function newRecordId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(15));
+  return Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('');
+}
+
+async function imageFile(record: { image: string } & Parameters<typeof pb.files.getURL>[0]): Promise<File | null> {
+  if (!record.image) return null;
+  try {
+    const res = await fetch(pb.files.getURL(record, record.image));
+    if (!res.ok) return null;
+    const blob = await res.blob();
+    return new File([blob], record.image.replace(/_[a-z0-9]{10}(\.[a-z0-9]+)$/i, '$1'), { type: blob.type });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Copies a menu with its sections and items (texts, prices, tags, allergens, photos) as a draft
+ * named "… (copy)". Everything goes in one batch (one transaction) when it fits the server's batch
+ * size; a bigger menu is sent in several and the partial copy is removed if a later one fails.
+ */
+export async function duplicateMenu(menu: Menu): Promise<string> {
+  const [sections, items] = await Promise.all([
+    pb.collection('sections').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('menu = {:m}', { m: menu.id }), sort: 'position,created' }),
+    pb.collection('items').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section.menu = {:m}', { m: menu.id }), sort: 'position,created' }),
+  ]);
+  const menuId = newRecordId();
+  const sectionIds = new Map(sections.map((s) => [s.id, newRecordId()]));
+  type Write = { collection: string; body: Record<string, unknown> };
+  const writes: Write[] = [{
+    collection: 'menus',
+    body: {
+      id: menuId, organization: menu.organization, name: `${menu.name} (copy)`.slice(0, 100), description: menu.description,
+      status: 'draft', schedule: menu.schedule, languages: menu.languages,
+    },
+  }];
+  for (const raw of sections) {
+    const s = toSection(raw);
+    writes.push({ collection: 'sections', body: { id: sectionIds.get(s.id), menu: menuId, name: s.name, description: s.description, position: s.position, translations: s.translations } });
+  }
+  const photos = await Promise.all(items.map((raw) => imageFile(toItem(raw))));
+  items.forEach((raw, i) => {
+    const item = toItem(raw);
+    const body: Record<string, unknown> = {
+      section: sectionIds.get(item.section), name: item.name, description: item.description, prices: item.prices, tags: item.tags,
+      allergens: item.allergens, mayContain: item.mayContain, available: item.available, soldOutUntil: item.soldOutUntil,
+      position: item.position, translations: item.translations,
+    };
+    const photo = photos[i];
+    if (photo) body.image = photo;
+    writes.push({ collection: 'items', body });
+  });
+
+  for (let i = 0; i < writes.length; i += BATCH_LIMIT) {
+    const batch = pb.createBatch();
+    for (const w of writes.slice(i, i + BATCH_LIMIT)) batch.collection(w.collection).create(w.body);
+    try {
+      await batch.send();
+    } catch (err) {
+      if (i > 0) await pb.collection('menus').delete(menuId).catch(() => undefined);
+      throw err;
+    }
+  }
+  return menuId;
+}

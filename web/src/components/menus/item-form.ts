@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { parseMoney, toMoneyInput } from '../../lib/money.ts';
+import { dateToZonedInput, zonedInputToDate } from '../../lib/schedule.ts';
+import type { Item, Translations } from './types.ts';
+
+export const ITEM_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+export const ITEM_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The item editor's fields; prices are typed text until saved as minor units. */
+export interface ItemFormValues {
+  name: string;
+  description: string;
+  prices: { label: string; amount: string }[];
+  /** A new photo, null to remove the current one, undefined to keep it. */
+  image: File | null | undefined;
+  tags: string[];
+  allergens: string[];
+  mayContain: string[];
+  available: boolean;
+  /** `<input type="datetime-local">` text in the venue's time zone, '' for "until switched back". */
+  soldOutUntil: string;
+  translations: Record<string, { name?: string; description?: string }>;
+}
+
+/** The editor's rules; amounts are read in `currency`, "sold out until" in `timeZone`. */
+export function itemFormSchema(currency: string, timeZone: string) {
+  return z.object({
+    name: z.string().trim().min(1, 'Item name is required').max(200, 'Keep the name under 200 characters'),
+    description: z.string().max(2000, 'Keep the description under 2000 characters'),
+    prices: z.array(z.object({
+      label: z.string().max(50, 'Keep labels under 50 characters'),
+      amount: z.string().refine((v) => parseMoney(v, currency) !== null, 'Enter a price like 12.50'),
+    })).min(1, 'Add at least one price').max(10, 'Up to 10 prices per item').superRefine((rows, ctx) => {
+      if (rows.length < 2) return;
+      rows.forEach((row, i) => {
+        if (!row.label.trim()) ctx.addIssue({ code: 'custom', path: [i, 'label'], message: 'Name each price, e.g. Small or 0.5 l' });
+      });
+    }),
+    image: z.custom<File | null | undefined>((v) => v === undefined || v === null || v instanceof File)
+      .refine((f) => !f || ITEM_IMAGE_TYPES.includes(f.type), 'Use a JPEG, PNG or WebP image')
+      .refine((f) => !f || f.size <= ITEM_IMAGE_MAX_BYTES, 'The photo must be smaller than 5 MB'),
+    tags: z.array(z.string()).max(20, 'Up to 20 tags per item'),
+    allergens: z.array(z.string()),
+    mayContain: z.array(z.string()),
+    available: z.boolean(),
+    soldOutUntil: z.string(),
+    // Optional: a language added to the menu while the editor is open has no fields yet.
+    translations: z.record(z.string(), z.object({
+      name: z.string().max(200, 'Keep the name under 200 characters').optional(),
+      description: z.string().max(2000, 'Keep the description under 2000 characters').optional(),
+    })),
+  }).superRefine((v, ctx) => {
+    if (v.available || !v.soldOutUntil) return;
+    const until = zonedInputToDate(v.soldOutUntil, timeZone);
+    if (!until) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'Enter a date and time' });
+    else if (until.getTime() <= Date.now()) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'Pick a time in the future' });
+  });
+}
+
+/** Editor values for an item (or a new one). */
+export function itemFormValues(item: Item | null, languages: readonly string[], currency: string, timeZone: string): ItemFormValues {
+  const translations: ItemFormValues['translations'] = {};
+  for (const lang of languages.slice(1)) {
+    translations[lang] = { name: item?.translations[lang]?.name ?? '', description: item?.translations[lang]?.description ?? '' };
+  }
+  const until = item?.soldOutUntil ? new Date(item.soldOutUntil.replace(' ', 'T')) : null;
+  return {
+    name: item?.name ?? '',
+    description: item?.description ?? '',
+    prices: item?.prices.length ? item.prices.map((p) => ({ label: p.label ?? '', amount: toMoneyInput(p.amount, currency) })) : [{ label: '', amount: '' }],
+    image: undefined,
+    tags: item?.tags ?? [],
+    allergens: item?.allergens ?? [],
+    mayContain: item?.mayContain ?? [],
+    available: item ? item.available : true,
+    soldOutUntil: item && !item.available ? dateToZonedInput(until, timeZone) : '',
+    translations,
+  };
+}
+
+/** What a remote save changed, compared without the local-only photo choice. */
+export function itemFingerprint(item: Item | null | undefined, languages: readonly string[], currency: string, timeZone: string): string {
+  if (!item) return '';
+  const { image: _image, ...values } = itemFormValues(item, languages, currency, timeZone);
+  return JSON.stringify({ ...values, photo: item.image });
+}
+
+/** The record body for create/update (a File makes the SDK send multipart). */
+export function itemBody(values: ItemFormValues, original: Item | null, languages: readonly string[], currency: string, timeZone: string): Record<string, unknown> {
+  const translations: Translations = { ...(original?.translations ?? {}) };
+  for (const lang of languages.slice(1)) {
+    const t = values.translations[lang];
+    const name = (t?.name ?? '').trim();
+    const description = (t?.description ?? '').trim();
+    if (name || description) translations[lang] = { ...(name ? { name } : {}), ...(description ? { description } : {}) };
+    else delete translations[lang];
+  }
+  const until = !values.available && values.soldOutUntil ? zonedInputToDate(values.soldOutUntil, timeZone) : null;
+  const body: Record<string, unknown> = {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    prices: values.prices.map((p) => ({ label: p.label.trim(), amount: parseMoney(p.amount, currency) ?? 0 })),
+    tags: values.tags,
+    allergens: values.allergens,
+    mayContain: values.mayContain.filter((a) => !values.allergens.includes(a)),
+    available: values.available,
+    soldOutUntil: until ? until.toISOString() : '',
+    translations,
+  };
+  if (values.image instanceof File) body.image = values.image;
+  else if (values.image === null) body.image = null;
+  return body;
+}

@@ -1,0 +1,110 @@
+import type { RecordModel } from 'pocketbase';
+import type { ScheduleWindow } from '../../lib/schedule.ts';
+
+/** The records of the menu screens, with JSON fields normalised (the server may send null). */
+
+export type MenuStatus = 'draft' | 'published';
+export interface PriceVariant { label: string; amount: number }
+export type Translations = Record<string, { name?: string; description?: string }>;
+
+export interface Menu extends RecordModel {
+  organization: string;
+  name: string;
+  description: string;
+  status: MenuStatus;
+  schedule: ScheduleWindow[];
+  languages: string[];
+  created: string;
+  updated: string;
+}
+
+export interface Section extends RecordModel {
+  menu: string;
+  name: string;
+  description: string;
+  position: number;
+  translations: Translations;
+}
+
+export interface Item extends RecordModel {
+  section: string;
+  name: string;
+  description: string;
+  prices: PriceVariant[];
+  image: string;
+  tags: string[];
+  allergens: string[];
+  mayContain: string[];
+  available: boolean;
+  soldOutUntil: string;
+  position: number;
+  translations: Translations;
+  updated: string;
+}
+
+export interface Venue extends RecordModel { name: string; slug: string; timezone: string; currency: string; primaryColor: string; logo: string; menus: string[] }
+export interface Tag extends RecordModel { name: string; color: string }
+
+const arr = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+const obj = <T extends object>(v: unknown): T => (v && typeof v === 'object' && !Array.isArray(v) ? (v as T) : ({} as T));
+
+export function toMenu(r: RecordModel): Menu {
+  return {
+    ...r,
+    organization: String(r.organization ?? ''),
+    name: String(r.name ?? ''),
+    description: String(r.description ?? ''),
+    status: r.status === 'published' ? 'published' : 'draft',
+    schedule: arr<ScheduleWindow>(r.schedule),
+    languages: arr<string>(r.languages),
+    created: String(r.created ?? ''),
+    updated: String(r.updated ?? ''),
+  };
+}
+
+export function toSection(r: RecordModel): Section {
+  return { ...r, menu: String(r.menu ?? ''), name: String(r.name ?? ''), description: String(r.description ?? ''), position: Number(r.position ?? 0), translations: obj<Translations>(r.translations) };
+}
+
+export function toItem(r: RecordModel): Item {
+  return {
+    ...r,
+    section: String(r.section ?? ''),
+    name: String(r.name ?? ''),
+    description: String(r.description ?? ''),
+    prices: arr<PriceVariant>(r.prices),
+    image: String(r.image ?? ''),
+    tags: arr<string>(r.tags),
+    allergens: arr<string>(r.allergens),
+    mayContain: arr<string>(r.mayContain),
+    available: Boolean(r.available),
+    soldOutUntil: String(r.soldOutUntil ?? ''),
+    position: Number(r.position ?? 0),
+    translations: obj<Translations>(r.translations),
+    updated: String(r.updated ?? ''),
+  };
+}
+
+export function toVenue(r: RecordModel): Venue {
+  return { ...r, name: String(r.name ?? ''), slug: String(r.slug ?? ''), timezone: String(r.timezone || ''), currency: String(r.currency || ''), primaryColor: String(r.primaryColor || '#000000'), logo: String(r.logo || ''), menus: arr<string>(r.menus) };
+}
+
+export function toTag(r: RecordModel): Tag {
+  return { ...r, name: String(r.name ?? ''), color: String(r.color || '#000000') };
+}
+
+/** Whether guests can order the item now: available, or sold out until a time that has passed. */
+export function isAvailableNow(item: Pick<Item, 'available' | 'soldOutUntil'>, now = Date.now()): boolean {
+  if (item.available) return true;
+  if (!item.soldOutUntil) return false;
+  const until = new Date(item.soldOutUntil.replace(' ', 'T'));
+  return !Number.isNaN(until.getTime()) && until.getTime() <= now;
+}
+
+/** The languages of a menu other than its default (first) one that an item or section lacks. */
+export function missingTranslations(record: { name: string; description: string; translations: Translations }, languages: readonly string[]): string[] {
+  return languages.slice(1).filter((lang) => {
+    const t = record.translations[lang];
+    return !t?.name?.trim() || (record.description.trim() !== '' && !t.description?.trim());
+  });
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
+import type { RecordModel, RecordSubscription } from 'pocketbase';
+import { pb } from '../lib/pb.ts';
+import type { SwrKey } from '../lib/swr-keys.ts';
+
+export type LiveEvent<T extends RecordModel = RecordModel> = RecordSubscription<T>;
+
+/** What an event refreshes: swr keys, or key matchers (see `keysStartingWith`). */
+export type LiveTarget = SwrKey | ((key: unknown) => boolean);
+
+/**
+ * Calls `onEvent` for every realtime event of `collection` on `topic` ('*' or a record id) while
+ * mounted and `enabled`. The handler may change between renders without resubscribing.
+ */
+export function useRecordSubscription<T extends RecordModel = RecordModel>(
+  collection: string, topic: string | null | undefined, onEvent: (event: LiveEvent<T>) => void, enabled = true,
+): void {
+  const handler = useRef(onEvent);
+  useEffect(() => { handler.current = onEvent; });
+  useEffect(() => {
+    if (!enabled || !topic) return;
+    let active = true;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    pb.collection(collection).subscribe<T>(topic, (event) => { if (active) handler.current(event); })
+      .then((off) => { if (active) unsubscribe = off; else void off().catch(() => undefined); })
+      .catch(() => undefined); // the realtime indicator shows connection problems
+    return () => {
+      active = false;
+      void unsubscribe?.().catch(() => undefined);
+    };
+  }, [collection, topic, enabled]);
+}
+
+/** Runs `onReconnect` when the realtime connection comes back after a drop (events may be missed). */
+function useReconnect(onReconnect: () => void, enabled: boolean): void {
+  const handler = useRef(onReconnect);
+  useEffect(() => { handler.current = onReconnect; });
+  useEffect(() => {
+    if (!enabled) return;
+    let active = true;
+    // Connected already: every PB_CONNECT from now on is a reconnect. Otherwise the first one is
+    // the initial connection and only later ones follow a drop.
+    let initialPending = !pb.realtime.isConnected;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    void pb.realtime.subscribe('PB_CONNECT', () => {
+      if (!active) return;
+      if (initialPending) { initialPending = false; return; }
+      handler.current();
+    }).then((off) => { if (active) unsubscribe = off; else void off().catch(() => undefined); }).catch(() => undefined);
+    return () => {
+      active = false;
+      void unsubscribe?.().catch(() => undefined);
+    };
+  }, [enabled]);
+}
+
+/**
+ * Live collaboration for a screen: subscribes to `collection`/`topic` and, for the events that
+ * `when` accepts, revalidates the swr data of `targets` (bursts within 120 ms become one refresh).
+ * Only cached data is refreshed: open forms keep their input and compare against the new data
+ * themselves. `onEvent` also sees the accepted events (e.g. to leave a deleted record's page).
+ */
+export function useLiveRecords<T extends RecordModel = RecordModel>({
+  collection, topic, targets, when, onEvent, enabled = true,
+}: {
+  collection: string;
+  topic: string | null | undefined;
+  targets: readonly LiveTarget[];
+  when?: (event: LiveEvent<T>) => boolean;
+  onEvent?: (event: LiveEvent<T>) => void;
+  enabled?: boolean;
+}): void {
+  const { mutate } = useSWRConfig();
+  const latest = useRef({ targets, when, onEvent });
+  useEffect(() => { latest.current = { targets, when, onEvent }; });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const refresh = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      for (const target of latest.current.targets) void mutate(target as never);
+    }, 120);
+  };
+
+  useRecordSubscription<T>(collection, topic, (event) => {
+    const { when: accept, onEvent: notify } = latest.current;
+    if (accept && !accept(event)) return;
+    notify?.(event);
+    refresh();
+  }, enabled);
+  useReconnect(refresh, enabled && Boolean(topic));
+}

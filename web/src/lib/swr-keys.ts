@@ -1,0 +1,26 @@
+/**
+ * Every swr key of the menu screens, built in one place: pages read with these keys, and
+ * mutations and realtime events (`use-live-records.ts`) refresh the very same keys.
+ */
+export const swrKeys = {
+  /** One page of the organization's menus list. */
+  menus: (organizationId: string, page: number, search: string) => ['menus', organizationId, page, search] as const,
+  menu: (menuId: string) => ['menu', menuId] as const,
+  /** The sections of a menu, in position order. */
+  sections: (menuId: string) => ['sections', menuId] as const,
+  /** Items per section of a menu (for the section list). */
+  itemCounts: (menuId: string) => ['item-counts', menuId] as const,
+  /** A section with its menu expanded (languages, name). */
+  section: (sectionId: string) => ['section', sectionId] as const,
+  /** The items of a section, in position order. */
+  items: (sectionId: string) => ['items', sectionId] as const,
+  venues: (organizationId: string) => ['venues', organizationId] as const,
+  tags: (organizationId: string) => ['tags', organizationId] as const,
+};
+
+export type SwrKey = readonly unknown[];
+
+/** Matches every key that starts with `prefix`, e.g. all pages of one organization's menus list. */
+export function keysStartingWith(...prefix: readonly unknown[]): (key: unknown) => boolean {
+  return (key) => Array.isArray(key) && prefix.every((part, i) => key[i] === part);
+}
