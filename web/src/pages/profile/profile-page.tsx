@@ -1,7 +1,25 @@
 import { useTitle } from '../../hooks/use-title.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ProfileDetailsCard } from '../../components/settings/profile-details-card.tsx';
+import { EmailChangeCard } from '../../components/settings/email-change-card.tsx';
+import { PasswordChangeCard } from '../../components/settings/password-change-card.tsx';
+import { ThemeCard } from '../../components/settings/theme-card.tsx';
+import { SessionsCard } from '../../components/settings/sessions-card.tsx';
+import { DeleteAccountCard } from '../../components/settings/delete-account-card.tsx';
 
 export default function ProfilePage() {
-  useTitle();
-  return <PageHeader title="Profile" />;
+  useTitle('Profile');
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Profile" description="Your personal details, sign-in and preferences." />
+      <div className="grid grid-cols-1 gap-6">
+        <ProfileDetailsCard />
+        <EmailChangeCard />
+        <PasswordChangeCard />
+        <ThemeCard />
+        <SessionsCard />
+        <DeleteAccountCard />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,65 @@
+import useSWR from 'swr';
+import type { RecordModel } from 'pocketbase';
+import { pb } from '../../lib/pb.ts';
+
+export interface DashboardCounts {
+  venues: number;
+  menus: number;
+  items: number;
+}
+
+export interface RecentEdit {
+  id: string;
+  kind: 'menu' | 'item';
+  name: string;
+  /** Where the item lives ("Mains · Dinner menu"). */
+  context: string;
+  updated: string;
+  href: { menu: string } | { section: string };
+}
+
+/** A collection's total for a filter: one row fetched, the total counted by the server. */
+async function total(collection: string, filter: string): Promise<number> {
+  const page = await pb.collection(collection).getList(1, 1, { filter, skipTotal: false, fields: 'id' });
+  return page.totalItems;
+}
+
+export const dashboardKeys = {
+  counts: (organizationId: string) => ['dashboard-counts', organizationId] as const,
+  recent: (organizationId: string) => ['dashboard-recent', organizationId] as const,
+};
+
+export function useDashboardCounts(organizationId: string | undefined) {
+  return useSWR(organizationId ? dashboardKeys.counts(organizationId) : null, async (): Promise<DashboardCounts> => {
+    const org = pb.filter('organization = {:org}', { org: organizationId });
+    const [venues, menus, items] = await Promise.all([
+      total('venues', org),
+      total('menus', org),
+      total('items', pb.filter('section.menu.organization = {:org}', { org: organizationId })),
+    ]);
+    return { venues, menus, items };
+  });
+}
+
+/** The five most recently updated menus and items of the organization. */
+export function useRecentEdits(organizationId: string | undefined) {
+  return useSWR(organizationId ? dashboardKeys.recent(organizationId) : null, async (): Promise<RecentEdit[]> => {
+    const [menus, items] = await Promise.all([
+      pb.collection('menus').getList(1, 5, { filter: pb.filter('organization = {:org}', { org: organizationId }), sort: '-updated', skipTotal: true, fields: 'id,name,status,updated' }),
+      pb.collection('items').getList(1, 5, {
+        filter: pb.filter('section.menu.organization = {:org}', { org: organizationId }), sort: '-updated', skipTotal: true, expand: 'section.menu',
+        fields: 'id,name,updated,section,expand.section.name,expand.section.expand.menu.name',
+      }),
+    ]);
+    const edits: RecentEdit[] = [
+      ...menus.items.map((m) => ({ id: m.id, kind: 'menu' as const, name: String(m.name || 'Untitled menu'), context: m.status === 'published' ? 'Published menu' : 'Draft menu', updated: String(m.updated), href: { menu: m.id } })),
+      ...items.items.map((i) => {
+        const section = (i.expand as { section?: RecordModel } | undefined)?.section;
+        const menu = (section?.expand as { menu?: RecordModel } | undefined)?.menu;
+        const context = [section?.name, menu?.name].filter(Boolean).join(' · ');
+        return { id: i.id, kind: 'item' as const, name: String(i.name || 'Untitled item'), context: context || 'Item', updated: String(i.updated), href: { section: String(i.section) } };
+      }),
+    ];
+    return edits.sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, 5);
+  });
+}

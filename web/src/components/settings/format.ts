@@ -1,0 +1,37 @@
+/** Display helpers for the record service's values (dates as `YYYY-MM-DD HH:MM:SS.mmmZ`, prices in cents). */
+
+export function parseDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || !value) return null;
+  const d = new Date(value.replace(' ', 'T'));
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function formatDate(value: unknown, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const d = parseDate(value);
+  return d ? new Intl.DateTimeFormat(undefined, options).format(d) : '';
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86400], ['month', 30 * 86400], ['week', 7 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60],
+];
+
+/** "3 minutes ago", "yesterday"; "just now" under a minute. */
+export function formatRelative(value: unknown, now = Date.now()): string {
+  const d = parseDate(value);
+  if (!d) return '';
+  const seconds = Math.round((d.getTime() - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+export function formatMoney(cents: unknown, currency: unknown): string {
+  const amount = Number(cents ?? 0) / 100;
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency: String(currency || 'EUR'), minimumFractionDigits: amount % 1 === 0 ? 0 : 2 }).format(amount);
+  } catch {
+    return amount.toFixed(2);
+  }
+}
