@@ -1,24 +1,44 @@
 # syntax=docker/dockerfile:1
-# Multi-stage build: dependencies compiled once, a small runtime image running as non-root.
-FROM node:24-bookworm-slim AS deps
+# Self-hosting image:  docker build -t qrmenu .  &&  docker run -p 8090:8090 -v qrmenu:/data qrmenu
+# Three stages: production dependencies, the web app build, and a small runtime image (no compilers,
+# no dev dependencies, non-root). server/ops/artefact.test.ts starts exactly what the runtime
+# stage copies (it reads this file), so the two cannot drift apart.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# 1. Production dependencies (native modules are compiled here when no prebuilt binary fits).
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev
+RUN npm ci --omit=dev && npm cache clean --force
 
-FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8090 DATA_DIR=/data/db UPLOADS_DIR=/data/uploads
+# 2. The staff web app, built with the dev dependencies (Vite, React, Tailwind), pre-compressed.
+FROM deps AS web
+RUN npm ci && npm cache clean --force
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY shared ./shared
+COPY web ./web
+RUN npm run build:web
+
+# 3. Runtime: what the server needs and nothing else.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8090 DATA_DIR=/data/db UPLOADS_DIR=/data/uploads WEB_DIST=/app/web/dist
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json tsconfig.json ./
 COPY server ./server
 COPY shared ./shared
 COPY drizzle ./drizzle
-RUN mkdir -p /data && chown node:node /data
+# Superuser management inside the container: docker exec -it qrmenu node --import tsx scripts/superuser.ts upsert EMAIL PASSWORD
+COPY scripts/superuser.ts ./scripts/superuser.ts
+COPY --from=web /app/web/dist ./web/dist
+RUN mkdir -p /data/db /data/uploads && chown -R node:node /data
 USER node
+# The database (data.db, auxiliary.db, backups/) and the uploaded files.
 VOLUME ["/data"]
 EXPOSE 8090
-HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8090)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Migrations are applied at start by the server itself.
+# Migrations are applied by the server at every start; a backup restore restarts it in-process.
 CMD ["node", "--import", "tsx", "server/index.ts"]

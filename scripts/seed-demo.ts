@@ -30,6 +30,7 @@ function parseArgs(args: string[]): { password?: string } | null {
 function summary(r: SeedDemoResult, appUrl: string): string {
   const c = r.counts;
   const width = Math.max(...r.venues.map((v) => v.name.length));
+  const pathWidth = Math.max(...r.venues.map((v) => v.path.length));
   const lines = [
     r.mode === 'created'
       ? `Created the demo user ${r.user.email} and its demo data.`
@@ -37,7 +38,7 @@ function summary(r: SeedDemoResult, appUrl: string): string {
     '',
     `Organization  ${r.organization.name} (slug ${r.organization.slug}, subscription ${r.organization.subscriptionStatus}, ${r.organization.currency}, default language ${r.organization.defaultLanguage})`,
     `Venues        ${c.venues}`,
-    ...r.venues.map((v) => `  ${v.name.padEnd(width)}  ${v.timezone.padEnd(13)}  ${v.path}  ->  ${appUrl}${v.path}`),
+    ...r.venues.map((v) => `  ${v.name.padEnd(width)}  ${v.timezone.padEnd(13)}  ${v.path.padEnd(pathWidth)}  ${appUrl}${v.path}`),
     `Tags          ${c.tags} (${r.tags.join(', ')})`,
     `Menus         ${c.menus}: "${r.menu.name}" (${r.menu.status}, languages ${r.menu.languages.join('/')}, always on, shown at both venues)`,
     `Sections      ${c.sections}`,

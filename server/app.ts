@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import { appCollections } from './app-collections.ts';
@@ -19,11 +19,17 @@ import { productModules } from './modules/index.ts';
 import { installDefaultMessages } from '../shared/schemas/messages.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { webRoutes } from './routes/web.ts';
+import { POPUP_CLOSE_SCRIPT } from './routes/realtime.ts';
+import { registerSecurityHeaders, spaInlineScripts } from './http/security.ts';
+import { maskUrl } from './ops/logs.ts';
+import { registerOps, type Restarter } from './ops/index.ts';
 
 export interface BuildOptions {
   /** Collections served by this app; defaults to the product's. Tests pass their own. */
   collections?: CollectionDef[];
   logger?: boolean;
+  /** Restarts the app in-process after a backup restore (server/index.ts and the test app provide it). */
+  onRestart?: Restarter;
 }
 
 const MAX_BODY = 32 * 1024 * 1024;
@@ -62,11 +68,24 @@ function registerBodyParsers(app: FastifyInstance): void {
   });
 }
 
+/** TRUSTED_PROXIES as Fastify takes it (a hop count becomes the equivalent function). */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 /** Builds the whole app (API, later the web app and guest pages) without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   installDefaultMessages();
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger === false ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // File and backup download URLs carry tokens in the query: never in the log.
+      serializers: {
+        req: (req: FastifyRequest) => ({ method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+      },
+    },
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: MAX_BODY,
     exposeHeadRoutes: true,
     routerOptions: { maxParamLength: 500 },
@@ -82,9 +101,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerBodyParsers(app);
   registerErrorHandling(app);
-  registerHeaders(app);
+  await registerSecurityHeaders(app, [
+    ...spaInlineScripts(config.webDist), POPUP_CLOSE_SCRIPT, ...productModules.flatMap((m) => m.inlineScripts ?? []),
+  ]);
+  registerHeaders(app, config.corsOrigins);
   registerAuth(app, ctx.tokens);
   registerFieldsPicker(app);
+  // Settings, logs, backups, crons (server/ops).
+  registerOps(app, ctx, { onRestart: options.onRestart });
 
   // Every route of the app, in one list.
   for (const routes of [healthRoutes, recordRoutes, authRoutes, fileRoutes, realtimeRoutes]) {

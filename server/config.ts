@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidCron } from './ops/cron.ts';
 
 /**
  * Typed configuration from the environment, parsed once at boot. Nothing else reads process.env.
@@ -43,8 +44,27 @@ const envSchema = z.object({
   POSTHOG_UI_HOST: z.url().default('https://eu.posthog.com'),
   /** stripe (hosted SaaS), trial (choosing a plan starts its free trial) or off (self-hosters: always active). */
   BILLING: z.enum(['stripe', 'trial', 'off']).default('trial'),
+  /** BILLING=stripe: secret API key (sk_live_… / sk_test_… or a restricted rk_… key). */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** BILLING=stripe: signing secret (whsec_…) of the webhook endpoint POST /api/billing/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Stripe API base URL, e.g. a local stand-in in tests or an egress proxy; unset = https://api.stripe.com. */
+  STRIPE_API_BASE: z.url().optional(),
   /** The built staff web app. */
   WEB_DIST: z.string().min(1).default('./web/dist'),
+  /** Ops: `*` or a comma-separated list of origins allowed to call /api from browsers. */
+  CORS_ORIGINS: z.string().trim().default('*').refine(
+    (v) => v === '*' || v.split(',').every((o) => /^https?:\/\/[^/\s,]+\/?$/.test(o.trim())),
+    'must be * or a comma-separated list of origins like https://example.com',
+  ),
+  /** Ops: which proxies' X-Forwarded-* headers are trusted: true, a hop count, or IPs/CIDRs (comma-separated). */
+  TRUSTED_PROXIES: z.string().trim().optional(),
+  /** Ops: request logs older than this many days are deleted (0 = no request logs). */
+  LOGS_MAX_DAYS: z.coerce.number().int().min(0).max(100000).default(5),
+  /** Ops: cron expression of automatic backups (UTC), e.g. "0 3 * * *"; empty = none. */
+  BACKUPS_CRON: z.string().trim().default('').refine((v) => v === '' || isValidCron(v), 'must be a 5-field cron expression'),
+  /** Ops: automatic backups kept (older ones are deleted). */
+  BACKUPS_MAX_KEEP: z.coerce.number().int().min(1).max(10000).default(3),
 });
 
 const oauthProviderEnv = z.object({
@@ -96,6 +116,15 @@ function parseOAuth2(env: Record<string, string | undefined>): OAuth2ProviderEnv
   return out;
 }
 
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Overrides https://api.stripe.com (tests, proxies). */
+  apiBase: string | undefined;
+  /** Price ids by plan code from STRIPE_PRICE_<CODE>_MONTHLY / _YEARLY; written onto the plans at boot. */
+  prices: Record<string, { month?: string; year?: string }>;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -115,12 +144,56 @@ export interface Config {
   realtime: { idleTimeoutSeconds: number; keepAliveSeconds: number };
   posthog: { key: string | undefined; host: string; uiHost: string };
   billing: 'stripe' | 'trial' | 'off';
+  /** Set when BILLING=stripe (its keys are then required). */
+  stripe: StripeConfig | null;
   webDist: string;
+  /** Browser origins allowed to call the API (`*` = any). */
+  corsOrigins: '*' | string[];
+  /** Fastify's `trustProxy`: false, true, a hop count or trusted proxy addresses. */
+  trustProxy: boolean | number | string[];
+  logs: { maxDays: number };
+  backups: { cron: string; maxKeep: number };
   /** Overridable clock for deterministic tests. */
   now: () => Date;
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * STRIPE_PRICE_<CODE>_MONTHLY / _YEARLY: the plan code upper-cased with `-` as `_`
+ * (plan `pro-plus` → STRIPE_PRICE_PRO_PLUS_MONTHLY).
+ */
+function parseStripePrices(env: Record<string, string | undefined>): Record<string, { month?: string; year?: string }> {
+  const prices: Record<string, { month?: string; year?: string }> = {};
+  for (const [key, raw] of Object.entries(env)) {
+    const m = /^STRIPE_PRICE_([A-Z0-9_]+)_(MONTHLY|YEARLY)$/.exec(key);
+    const value = raw?.trim();
+    if (!m?.[1] || !value) continue;
+    if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`Invalid configuration:\n  ${key}: must be a Stripe price id like price_1AbC…`);
+    const code = m[1].toLowerCase().replace(/_/g, '-');
+    prices[code] = { ...prices[code], [m[2] === 'MONTHLY' ? 'month' : 'year']: value };
+  }
+  return prices;
+}
+
+function parseStripe(e: z.infer<typeof envSchema>, env: Record<string, string | undefined>): StripeConfig | null {
+  if (e.BILLING !== 'stripe') return null;
+  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((k) => !e[k]);
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when BILLING=stripe`).join('\n')}`);
+  return {
+    secretKey: e.STRIPE_SECRET_KEY ?? '',
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+    apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
+    prices: parseStripePrices(env),
+  };
+}
 
 /** Parses the environment; throws ConfigError naming each invalid variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -155,7 +228,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtime: { idleTimeoutSeconds: e.REALTIME_IDLE_TIMEOUT_SECONDS, keepAliveSeconds: e.REALTIME_KEEPALIVE_SECONDS },
     posthog: { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, ''), uiHost: e.POSTHOG_UI_HOST.replace(/\/+$/, '') },
     billing: e.BILLING,
+    stripe: parseStripe(e, env),
     webDist: path.resolve(e.WEB_DIST),
+    corsOrigins: e.CORS_ORIGINS === '*' ? '*' : e.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/+$/, '')),
+    trustProxy: parseTrustProxy(e.TRUSTED_PROXIES),
+    logs: { maxDays: e.LOGS_MAX_DAYS },
+    backups: { cron: e.BACKUPS_CRON, maxKeep: e.BACKUPS_MAX_KEEP },
     now: () => new Date(),
   };
 }

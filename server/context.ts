@@ -8,17 +8,20 @@ import { RecordEngine } from './core/records/engine.ts';
 import { TokenService } from './core/auth/tokens.ts';
 import { AuthService } from './core/auth/auth-service.ts';
 import { buildProviders, type OAuth2Provider } from './core/auth/oauth2-providers.ts';
-import { FixedWindowLimiter } from './core/auth/rate-limit.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { createAuthMail } from './auth-mail.ts';
 import { LocalBus, type RealtimeBus } from './core/realtime/bus.ts';
 import { RealtimeHub } from './core/realtime/hub.ts';
 import { migrateDatabase, tableNames } from './db/migrate.ts';
 import { openSqlite, type SqliteDb } from './db/open.ts';
 import { Statements } from './db/statements.ts';
+import { CronScheduler } from './ops/cron.ts';
+import { applySettings, initialMailer, type RateLimits } from './ops/live-settings.ts';
+import { SettingsService } from './ops/settings.ts';
 
 /** Everything a request handler may use, built once per app instance. */
 export interface AppContext {
+  /** This app's effective configuration: the env's, with saved settings applied (updated in place when they change). */
   config: Config;
   sqlite: SqliteDb;
   stmts: Statements;
@@ -30,9 +33,13 @@ export interface AppContext {
   auth: AuthService;
   mailer: Mailer;
   oauth2Providers: OAuth2Provider[];
-  rateLimits: { enabled: boolean; login: FixedWindowLimiter; email: FixedWindowLimiter };
+  rateLimits: RateLimits;
   bus: RealtimeBus;
   hub: RealtimeHub;
+  /** `/api/settings`, stored in `_params`. */
+  settings: SettingsService;
+  /** Scheduled jobs (`/api/crons`): modules add theirs with `crons.register(id, expression, fn)`. */
+  crons: CronScheduler;
   /** Registers cleanup to run when the app closes (timers of modules). */
   onClose(fn: () => void): void;
   close(): Promise<void>;
@@ -57,7 +64,9 @@ function loadAppSecret(stmts: Statements, configured: string | undefined): strin
   return secret;
 }
 
-export function createContext(config: Config, collections: CollectionDef[], options: ContextOptions): AppContext {
+export function createContext(envConfig: Config, collections: CollectionDef[], options: ContextOptions): AppContext {
+  // Settings may override parts of the config: each app gets its own copy, the env's stays intact.
+  const config: Config = { ...envConfig, batch: { ...envConfig.batch } };
   const sqlite = openSqlite(databaseFile(config));
   migrateDatabase(sqlite);
   const registry = new CollectionRegistry(collections);
@@ -73,18 +82,20 @@ export function createContext(config: Config, collections: CollectionDef[], opti
   const engine = new RecordEngine(registry, stmts, storage, events, config.now);
   const appSecret = loadAppSecret(stmts, config.appSecret);
   const tokens = new TokenService(registry, stmts, appSecret, config.now);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (obj, msg) => options.log.info(obj, msg) });
+  const settings = new SettingsService(stmts, envConfig);
+  const logInfo = (obj: Record<string, unknown>, msg: string) => options.log.info(obj, msg);
+  const mailer = initialMailer(settings.get(), envConfig, logInfo);
+  const brand = { appName: config.appName, appUrl: config.appUrl };
+  const rateLimits = {} as RateLimits;
+  const live = { envConfig, config, brand, mailer, rateLimits, log: logInfo };
+  applySettings(live, settings.get(), null);
+  settings.onChange((next, previous) => applySettings(live, next, previous));
   const auth = new AuthService({
     registry, engine, tokens, appSecret, now: config.now,
-    mail: createAuthMail(mailer, { appName: config.appName, appUrl: config.appUrl }),
+    mail: createAuthMail(mailer, brand),
     logError: (err, msg) => options.log.error({ err }, msg),
   });
-  const windowMs = config.rateLimit.authWindowSeconds * 1000;
-  const rateLimits = {
-    enabled: config.rateLimit.enabled,
-    login: new FixedWindowLimiter(config.rateLimit.authMax, windowMs),
-    email: new FixedWindowLimiter(config.rateLimit.enabled ? config.rateLimit.emailMax : Number.MAX_SAFE_INTEGER, windowMs),
-  };
+  const crons = new CronScheduler({ error: (obj, msg) => options.log.error(obj, msg) });
   const cleanups: Array<() => void> = [];
   // Cached auth rows must never outlive a change (password, verification, deletion).
   events.on((e) => { if (e.collection.type === 'auth') tokens.forget(e.collection.id, String(e.row.id)); });
@@ -92,10 +103,11 @@ export function createContext(config: Config, collections: CollectionDef[], opti
   events.on((e) => bus.publish({ action: e.action, collectionId: e.collection.id, row: e.row }));
   const hub = new RealtimeHub(registry, engine.access, bus, { idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000, keepAliveMs: config.realtime.keepAliveSeconds * 1000 });
   return {
-    config, sqlite, stmts, registry, events, storage, engine, tokens, auth, mailer, rateLimits, bus, hub,
+    config, sqlite, stmts, registry, events, storage, engine, tokens, auth, mailer, rateLimits, bus, hub, settings, crons,
     oauth2Providers: buildProviders(config.oauth2),
     onClose: (fn) => { cleanups.push(fn); },
     close: async () => {
+      crons.stop();
       for (const fn of cleanups.splice(0)) fn();
       hub.closeAll();
       await mailer.close().catch(() => undefined);

@@ -1,7 +1,16 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
-/** Entry point: the only place that listens. Shuts down gracefully on SIGINT/SIGTERM. */
+/**
+ * Entry point: the only place that listens. Shuts down gracefully on SIGINT/SIGTERM.
+ *
+ * Restarts in-process after a backup restore (`onRestart`): the running app is closed (requests
+ * finish, SSE streams end, SQLite closes), the restore swaps the files, and a new app is built and
+ * listens on the same port. If no app can be started in the end, the process exits with code 1
+ * so a supervisor (Docker's restart policy, systemd) starts it again.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -13,24 +22,53 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { app } = await buildApp(config);
+  let app: FastifyInstance | null = null;
+  let port = config.port;
   let closing = false;
+
+  const start = async () => {
+    const built = await buildApp(config, { onRestart: restart });
+    await built.app.listen({ port, host: config.host });
+    // With PORT=0 the first port chosen is kept across restarts.
+    port = (built.app.server.address() as AddressInfo).port;
+    app = built.app;
+    process.exitCode = 0;
+  };
+
+  async function restart(between: () => Promise<void>): Promise<void> {
+    const old = app;
+    app = null;
+    if (old) {
+      old.log.info('restarting');
+      await old.close();
+    }
+    try {
+      await between();
+      if (!closing) await start();
+    } catch (err) {
+      process.exitCode = 1;
+      throw err;
+    }
+  }
+
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const current = app;
+    if (!current) process.exit(process.exitCode ?? 0);
+    current.log.info({ signal }, 'shutting down');
     // close(): stops accepting, waits for in-flight requests, runs onClose hooks (SSE, SQLite).
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(() => process.exit(0), (err: unknown) => {
-      app.log.error({ err }, 'shutdown failed');
+    current.close().then(() => process.exit(0), (err: unknown) => {
+      current.log.error({ err }, 'shutdown failed');
       process.exit(1);
     });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`serving on ${config.appUrl}`);
+  await start();
+  (app as FastifyInstance | null)?.log.info(`serving on ${config.appUrl}`);
 }
 
 main().catch((err: unknown) => {

@@ -95,7 +95,7 @@ function dish(style: ImageStyle, rnd: () => number): string {
     case 'salad':
       return plate(cx, cy, 135) + blobs(rnd, colors.slice(0, 3), cx, cy, 80, 40, [10, 22]) + blobs(rnd, colors.slice(3), cx, cy, 70, 12, [6, 12]);
     case 'dessert':
-      return plate(cx, cy, 125) + `<rect x="${cx - 60}" y="${cy - 40}" width="120" height="80" rx="16" fill="${pick(rnd, colors)}"/>`
+      return plate(cx, cy, 125) + `<rect x="${cx - 60}" y="${cy - 40}" width="120" height="80" rx="16" fill="${pick(rnd, colors.slice(1, 4))}"/>`
         + blobs(rnd, colors, cx, cy - 10, 50, 10, [5, 11]);
     default:
       return plate(cx, cy, 135) + blobs(rnd, colors, cx, cy, 70, 24, [8, 20]);

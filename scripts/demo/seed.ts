@@ -196,7 +196,9 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
     },
     venues,
     menu: { id: menuId, name: String(menu.name), status: String(menu.status), languages: JSON.parse(String(menu.languages ?? '[]')) as string[] },
-    tags: stmts.all('SELECT name FROM tags WHERE organization = ? ORDER BY created, id', [orgId]).map((t) => String(t.name)),
+    // Same created time for all: listed in the data's order.
+    tags: stmts.all('SELECT name FROM tags WHERE organization = ?', [orgId]).map((t) => String(t.name))
+      .sort((a, b) => DEMO_TAGS.findIndex((t) => t.name === a) - DEMO_TAGS.findIndex((t) => t.name === b)),
     counts: {
       venues: venues.length,
       tags: count('SELECT COUNT(*) AS c FROM tags WHERE organization = ?'),

@@ -16,18 +16,28 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
 }
 
 const BASE_HEADERS = { 'X-XSS-Protection': '1; mode=block', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'SAMEORIGIN' };
-const API_HEADERS = { ...BASE_HEADERS, 'Access-Control-Allow-Origin': '*', Vary: 'Origin' };
+const API_HEADERS = { ...BASE_HEADERS, Vary: 'Origin' };
 
-/** Global response headers and permissive CORS, as PocketBase serves by default. */
-export function registerHeaders(app: FastifyInstance): void {
+/** The `Access-Control-Allow-Origin` value for a request's Origin (`*` = any site), or null when not allowed. */
+export function allowedOrigin(origins: '*' | readonly string[], origin: string | undefined): string | null {
+  if (origins === '*') return '*';
+  return origin && origins.includes(origin) ? origin : null;
+}
+
+/** Global response headers and CORS for /api (any origin by default, as PocketBase; or the configured ones). */
+export function registerHeaders(app: FastifyInstance, corsOrigins: '*' | readonly string[] = '*'): void {
   app.addHook('onRequest', async (request, reply) => {
     const api = request.url.startsWith('/api/');
     void reply.headers(api ? API_HEADERS : BASE_HEADERS);
     if (!api) return;
+    const allow = allowedOrigin(corsOrigins, request.headers.origin);
+    if (allow) void reply.header('Access-Control-Allow-Origin', allow);
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-      void reply.header('Access-Control-Allow-Methods', 'GET,HEAD,PUT,PATCH,POST,DELETE');
-      const requested = request.headers['access-control-request-headers'];
-      if (requested) void reply.header('Access-Control-Allow-Headers', requested);
+      if (allow) {
+        void reply.header('Access-Control-Allow-Methods', 'GET,HEAD,PUT,PATCH,POST,DELETE');
+        const requested = request.headers['access-control-request-headers'];
+        if (requested) void reply.header('Access-Control-Allow-Headers', requested);
+      }
       return reply.status(204).send();
     }
   });

@@ -9,8 +9,8 @@ import { tagsCollection } from './tags/collection.ts';
 import { registerTagHooks } from './tags/hooks.ts';
 import { itemsCollection, menusCollection, sectionsCollection } from './menus/collections.ts';
 import { registerMenuHooks } from './menus/hooks.ts';
-import { menuUploadsCollection } from './uploads/collection.ts';
-import { registerUploadHooks } from './uploads/hooks.ts';
+import { registerSoldOutReset } from './menus/sold-out.ts';
+import { uploadsModule } from './uploads/index.ts';
 import { helpRequestsCollection } from './help/collection.ts';
 import { registerHelpHooks } from './help/hooks.ts';
 import { invitationsModule } from './invitations/index.ts';
@@ -23,8 +23,11 @@ export const productModules: ProductModule[] = [
   { name: 'organizations', collections: [organizationsCollection, membershipsCollection], register: (ctx) => registerOrganizationHooks(ctx.engine) },
   { name: 'users', collections: [], register: (ctx) => registerUserHooks(ctx.engine) },
   { name: 'tags', collections: [tagsCollection], register: (ctx) => registerTagHooks(ctx.engine) },
-  { name: 'menus', collections: [menusCollection, sectionsCollection, itemsCollection], register: (ctx) => registerMenuHooks(ctx.engine) },
-  { name: 'uploads', collections: [menuUploadsCollection], register: (ctx) => registerUploadHooks(ctx.engine) },
+  {
+    name: 'menus', collections: [menusCollection, sectionsCollection, itemsCollection],
+    register: (ctx) => { registerMenuHooks(ctx.engine); registerSoldOutReset(ctx); },
+  },
+  uploadsModule,
   { name: 'venues', collections: [venuesCollection], register: (ctx) => registerVenueHooks(ctx.engine) },
   { name: 'help', collections: [helpRequestsCollection], register: (ctx) => registerHelpHooks(ctx.engine) },
   invitationsModule,

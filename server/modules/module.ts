@@ -8,4 +8,6 @@ export interface ProductModule {
   collections: CollectionDef[];
   register?(ctx: AppContext): void | Promise<void>;
   routes?(app: FastifyInstance, ctx: AppContext): void;
+  /** Inline `<script>` bodies of the module's HTML pages, allowed by hash in the Content-Security-Policy. */
+  inlineScripts?: string[];
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Collection } from '../core/collections.ts';
 import { ApiError } from '../core/errors.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { verifyAgainstDummy, verifyPassword } from '../core/auth/password.ts';
 import { authenticateWithOAuth2 } from '../core/auth/oauth2.ts';
 import { authMethodEntry } from '../core/auth/oauth2-providers.ts';
@@ -40,7 +41,7 @@ export async function authResponse(ctx: AppContext, collection: Collection, row:
 
 /** Counts email-sending requests per client; over the limit → 429. */
 function limitEmails(ctx: AppContext, request: FastifyRequest, action: string): void {
-  if (!ctx.rateLimits.email.hit(`${action}:${request.ip}`)) throw new ApiError(429);
+  if (!ctx.rateLimits.email.hit(`${action}:${clientIp(request, ctx.settings.get().trustedProxy)}`)) throw new ApiError(429);
 }
 
 /** Every auth endpoint of the contract under /api/collections/{collection}/. */
@@ -67,7 +68,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   post('auth-with-password', async (c, request) => {
     if (!c.auth?.passwordAuth.enabled) throw new ApiError(403, 'The collection is not configured to allow password authentication.');
-    const limiterKey = `login:${request.ip}`;
+    const limiterKey = `login:${clientIp(request, ctx.settings.get().trustedProxy)}`;
     if (ctx.rateLimits.enabled && ctx.rateLimits.login.blocked(limiterKey)) throw new ApiError(429);
     const body = bodyOf(request);
     const identity = typeof body.identity === 'string' ? body.identity : '';

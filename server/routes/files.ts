@@ -67,7 +67,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/files/token', async (request) => {
     const auth = request.auth;
     if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    const duration = auth.collection.auth?.fileTokenDuration ?? ctx.config.fileTokenDuration;
+    // FILE_TOKEN_DURATION, or settings.fileToken.duration when a superuser changed it.
+    const duration = ctx.config.fileTokenDuration;
     return { token: await ctx.tokens.sign(auth.collection, auth.row, 'file', duration) };
   });
 }

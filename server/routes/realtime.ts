@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ApiError, fieldError } from '../core/errors.ts';
+import { allowedOrigin } from '../http/hooks.ts';
+
+/** The inline script of the OAuth2 popup's landing page (allowed by hash in the Content-Security-Policy). */
+export const POPUP_CLOSE_SCRIPT = 'window.close()';
 
 /** Bytes a slow client may have pending before it is dropped. */
 const MAX_PENDING_BYTES = 1024 * 1024;
@@ -17,12 +21,13 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/realtime', (request, reply) => {
     reply.hijack();
     const res = reply.raw;
+    const origin = allowedOrigin(ctx.config.corsOrigins, request.headers.origin);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-store',
       'X-Accel-Buffering': 'no',
       Connection: 'keep-alive',
-      'Access-Control-Allow-Origin': '*',
+      ...(origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {}),
       'X-Content-Type-Options': 'nosniff',
     });
     res.flushHeaders();
@@ -88,5 +93,5 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/oauth2-redirect', async (request, reply) => redirect(request, reply, bodyOf(request)));
 
   // The popup lands here after the redirect: a tiny page that closes itself.
-  app.get('/_/', async (_request, reply) => reply.type('text/html').send('<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>You can close this window.</p><script>window.close()</script>'));
+  app.get('/_/', async (_request, reply) => reply.type('text/html').send(`<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>You can close this window.</p><script>${POPUP_CLOSE_SCRIPT}</script>`));
 }

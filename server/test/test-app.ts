@@ -26,8 +26,8 @@ export interface TestApp {
   listen(): Promise<string>;
   /** A fresh SDK client against the listening app (auto-cancellation off, as tests fire in parallel). */
   sdk(): PocketBase;
-  /** Stops the server and starts a new app on the same data and port (clients must reconnect). */
-  restart(): Promise<void>;
+  /** Stops the server and starts a new app on the same data and port (clients must reconnect); `between` runs with no app open. */
+  restart(between?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,7 +48,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await createTables(sqlite, extra);
   sqlite.close();
   const collections = [...appCollections, ...extra];
-  const { app, ctx } = await buildApp(config, { collections, logger: false });
+  // A backup restore restarts the app in-process, as server/index.ts does.
+  const onRestart = (between: () => Promise<void>) => t.restart(between);
+  const { app, ctx } = await buildApp(config, { collections, logger: false, onRestart });
   const t: TestApp = {
     app, ctx, config, dir, url: '',
     async listen() {
@@ -62,10 +64,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       pb.autoCancellation(false);
       return pb;
     },
-    async restart() {
+    async restart(between) {
       const port = Number(new URL(t.url).port);
       await t.app.close();
-      const next = await buildApp(config, { collections, logger: false });
+      await between?.();
+      const next = await buildApp(config, { collections, logger: false, onRestart });
       t.app = next.app;
       t.ctx = next.ctx;
       await t.app.listen({ port, host: '127.0.0.1' });

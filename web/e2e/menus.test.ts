@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
+import type { SqlParam } from '../../server/db/statements.ts';
 import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
 
 /**
@@ -33,8 +34,9 @@ describe.skipIf(!hasBrowser)('menus', () => {
   const su = () => superuserRequest(e.app.ctx);
   const update = (collection: string, id: string, data: Record<string, unknown>) =>
     e.app.ctx.engine.update(e.app.ctx.engine.collection(collection), id, { data, files: {}, fromForm: false }, su());
-  const rows = (sql: string, params: unknown[] = []) => e.app.ctx.stmts.all(sql, params);
-  const row = (sql: string, params: unknown[] = []) => e.app.ctx.stmts.get(sql, params);
+  // Test ids come from loosely typed rows; the database accepts them as they are.
+  const rows = (sql: string, params: unknown[] = []) => e.app.ctx.stmts.all(sql, params as SqlParam[]);
+  const row = (sql: string, params: unknown[] = []) => e.app.ctx.stmts.get(sql, params as SqlParam[]);
 
   async function signedIn(email: string, options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
     const context = await e.context(options);

@@ -1,12 +1,17 @@
 import { ApiError } from '../errors.ts';
+import { verifyPassword } from './password.ts';
 import type { RecordEngine } from '../records/engine.ts';
 import type { RequestInfo } from '../request-info.ts';
 
-/** Creates the superuser, or sets its password when the email exists. */
-export async function upsertSuperuser(engine: RecordEngine, system: RequestInfo, email: string, password: string): Promise<'created' | 'updated'> {
+/**
+ * Creates the superuser, or sets its password when the email exists. An unchanged password is not
+ * rewritten, so restarts (SUPERUSER_* in the env, backup restores) keep superusers signed in.
+ */
+export async function upsertSuperuser(engine: RecordEngine, system: RequestInfo, email: string, password: string): Promise<'created' | 'updated' | 'unchanged'> {
   const c = engine.collection('_superusers');
-  const existing = engine.stmts.get('SELECT "id" FROM "_superusers" WHERE "email" = ? COLLATE NOCASE', [email]);
+  const existing = engine.stmts.get('SELECT "id", "password" FROM "_superusers" WHERE "email" = ? COLLATE NOCASE', [email]);
   const data = { email, password, passwordConfirm: password };
+  if (existing && (await verifyPassword(String(existing.password ?? ''), password))) return 'unchanged';
   if (existing) {
     await engine.update(c, String(existing.id), { data, files: {}, fromForm: false }, system);
     return 'updated';

@@ -29,3 +29,24 @@ export const plansCollection: CollectionDef = {
   deleteRule: null,
   indexes: [{ columns: ['code'], unique: true }, { columns: ['active', 'position'] }],
 };
+
+/**
+ * Stripe webhook events already processed (each event id is handled once). Every rule is null:
+ * only the webhook (system rights) writes them; superusers may read them for support.
+ */
+export const billingEventsCollection: CollectionDef = {
+  name: 'billing_events',
+  fields: [
+    { name: 'eventId', type: 'text', required: true, max: 255 },
+    { name: 'type', type: 'text', max: 255 },
+    /** The id of the event's object (subscription, checkout session, invoice), for support. */
+    { name: 'objectId', type: 'text', max: 255 },
+    { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+  ],
+  listRule: null,
+  viewRule: null,
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  indexes: [{ columns: ['eventId'], unique: true }, { columns: ['created'] }],
+};

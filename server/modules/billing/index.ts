@@ -1,12 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import type { ProductModule } from '../module.ts';
-import { plansCollection } from './collection.ts';
+import { billingEventsCollection, plansCollection } from './collection.ts';
 import { registerPlanLimits } from './limits.ts';
 import { seedPlans } from './plans-seed.ts';
 import { billingRoutes } from './routes.ts';
+import { applyPriceConfig, pruneBillingEvents } from './stripe-billing.ts';
 import { expireTrials } from './subscriptions.ts';
-
-const HOUR = 60 * 60 * 1000;
 
 async function register(ctx: AppContext): Promise<void> {
   const { engine, config } = ctx;
@@ -17,17 +16,20 @@ async function register(ctx: AppContext): Promise<void> {
     engine.hooks.before('organizations', 'create', (hook) => { hook.row.subscriptionStatus = 'active'; });
   }
   if (config.billing === 'trial') {
-    const run = () => void expireTrials(engine, config.now()).catch(() => undefined);
-    run();
-    const timer = setInterval(run, HOUR);
-    timer.unref();
-    ctx.onClose(() => clearInterval(timer));
+    // Once at boot (trials may have ended while the app was down), then hourly (see /api/crons).
+    void expireTrials(engine, config.now()).catch(() => undefined);
+    ctx.crons.register('trialExpiry', '0 * * * *', () => expireTrials(engine, config.now()));
+  }
+  if (config.billing === 'stripe' && config.stripe) {
+    // Price ids from the environment onto the plans; the webhook maps prices back to plans from there.
+    await applyPriceConfig(engine, config.stripe.prices);
+    ctx.crons.register('billingEventsPrune', '40 3 * * *', () => pruneBillingEvents(engine, config.now()));
   }
 }
 
 export const billingModule: ProductModule = {
   name: 'billing',
-  collections: [plansCollection],
+  collections: [plansCollection, billingEventsCollection],
   register,
   routes: billingRoutes,
 };

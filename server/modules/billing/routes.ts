@@ -1,35 +1,76 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
+import { createStripeClient, StripeBilling } from './stripe-billing.ts';
 import { managedOrganization, setCancelAtPeriodEnd, startTrial } from './subscriptions.ts';
+
+/** Stripe events are small; anything larger is not Stripe. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 function body(request: { body: unknown }): Record<string, unknown> {
   return request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
 }
 
-/** Billing actions of the current organization (owners and admins only). */
+function organizationParam(request: { body: unknown }): string | undefined {
+  const value = body(request).organization;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Stripe API failures leave as 502 in the contract's envelope; details stay in the log. */
+async function viaStripe<T>(log: FastifyBaseLogger, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeError)) throw err;
+    log.error({ err: { type: err.type, code: err.code, message: err.message, requestId: err.requestId } }, 'stripe request failed');
+    throw new ApiError(502, 'The payment provider could not process the request. Please try again later.');
+  }
+}
+
+/** Billing actions of the current organization (owners and admins only), and Stripe's webhook. */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { engine, config } = ctx;
+  const stripe = config.billing === 'stripe' && config.stripe ? new StripeBilling(engine, config, createStripeClient(config.stripe)) : null;
 
   app.post('/api/billing/subscribe', async (request) => {
     const b = body(request);
-    const org = managedOrganization(engine, request.auth, typeof b.organization === 'string' ? b.organization : undefined);
+    const org = managedOrganization(engine, request.auth, organizationParam(request));
     if (config.billing === 'off') return { status: 'active' };
-    if (config.billing === 'stripe') throw new ApiError(400, 'Stripe checkout is not configured on this server.');
+    if (stripe) return viaStripe(request.log, () => stripe.subscribe(org.id, request.auth?.row ?? {}, b.plan, b.interval ?? 'month'));
     await startTrial(engine, org.id, b.plan, b.interval ?? 'month', config.now());
     const row = engine.stmts.get('SELECT subscriptionStatus, trialEndsAt FROM organizations WHERE id = ?', [org.id]);
     return { status: row?.subscriptionStatus, trialEndsAt: row?.trialEndsAt };
   });
 
+  app.post('/api/billing/portal', async (request) => {
+    const org = managedOrganization(engine, request.auth, organizationParam(request));
+    if (!stripe) throw new ApiError(400, 'The billing portal is only available with Stripe billing.');
+    return viaStripe(request.log, () => stripe.portal(org.id));
+  });
+
   app.post('/api/billing/cancel', async (request, reply) => {
-    const org = managedOrganization(engine, request.auth, typeof body(request).organization === 'string' ? String(body(request).organization) : undefined);
-    await setCancelAtPeriodEnd(engine, org.id, true);
+    const org = managedOrganization(engine, request.auth, organizationParam(request));
+    if (stripe) await viaStripe(request.log, () => stripe.setCancelAtPeriodEnd(org.id, true));
+    else await setCancelAtPeriodEnd(engine, org.id, true);
     return reply.status(204).send();
   });
 
   app.post('/api/billing/resume', async (request, reply) => {
-    const org = managedOrganization(engine, request.auth, typeof body(request).organization === 'string' ? String(body(request).organization) : undefined);
-    await setCancelAtPeriodEnd(engine, org.id, false);
+    const org = managedOrganization(engine, request.auth, organizationParam(request));
+    if (stripe) await viaStripe(request.log, () => stripe.setCancelAtPeriodEnd(org.id, false));
+    else await setCancelAtPeriodEnd(engine, org.id, false);
     return reply.status(204).send();
   });
+
+  if (stripe) {
+    // The signature covers the exact bytes Stripe sent: this scope keeps every body as a raw Buffer.
+    void app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, raw, done) => done(null, raw));
+      // Failures (Stripe unreachable while re-fetching) answer 5xx, so Stripe delivers the event again.
+      scope.post('/api/billing/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) =>
+        viaStripe(request.log, () => stripe.handleWebhook(request.body, request.headers['stripe-signature'])));
+    });
+  }
 }

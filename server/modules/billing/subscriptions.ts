@@ -17,13 +17,21 @@ export function managedOrganization(engine: RecordEngine, auth: AuthState | null
   return { id, row };
 }
 
-/** Trial mode: choosing a plan starts its free trial (no payment). */
-export async function startTrial(engine: RecordEngine, organizationId: string, planCode: unknown, interval: unknown, now: Date): Promise<void> {
+export type BillingInterval = 'month' | 'year';
+
+/** The active plan and interval a subscribe request names; 400 naming the invalid fields. */
+export function choosePlan(engine: RecordEngine, planCode: unknown, interval: unknown): { plan: Record<string, unknown>; interval: BillingInterval } {
   const plan = engine.stmts.get('SELECT * FROM plans WHERE code = ? AND active = 1', [String(planCode ?? '')]);
   const errors: Record<string, unknown> = {};
   if (!plan) errors.plan = fieldError('validation_invalid_value', 'Choose one of the available plans.');
   if (interval !== 'month' && interval !== 'year') errors.interval = fieldError('validation_in_invalid', 'Must be a valid value.');
   if (!plan || Object.keys(errors).length) throw new ApiError(400, 'An error occurred while validating the submitted data.', errors);
+  return { plan, interval: interval as BillingInterval };
+}
+
+/** Trial mode: choosing a plan starts its free trial (no payment). */
+export async function startTrial(engine: RecordEngine, organizationId: string, planCode: unknown, interval: unknown, now: Date): Promise<void> {
+  const { plan } = choosePlan(engine, planCode, interval);
   const org = engine.stmts.get('SELECT subscriptionStatus, trialEndsAt FROM organizations WHERE id = ?', [organizationId]);
   const hadTrial = Boolean(org?.trialEndsAt);
   const data: Record<string, unknown> = { plan: plan.id, billingInterval: interval, cancelAtPeriodEnd: false };

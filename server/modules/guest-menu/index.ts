@@ -10,6 +10,7 @@ import { loadGuestVenue, type GuestVenue } from './load.ts';
 import { renderGuestPage, renderNotFound } from './render.ts';
 import { localTime } from './schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
+import { LIVE_SCRIPT } from './live-script.ts';
 import { analyticsRoutes } from './analytics.ts';
 
 interface CachedPage { status: number; etag: string; html: Buffer; gzip: Buffer; br: Buffer; expires: number }
@@ -176,4 +177,5 @@ export const guestMenuModule: ProductModule = {
   collections: [guestStatsCollection],
   register,
   routes,
+  inlineScripts: [LIVE_SCRIPT],
 };

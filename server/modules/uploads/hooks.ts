@@ -2,10 +2,18 @@ import { fieldError } from '../../core/errors.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { UPLOAD_NAME_MIN } from '../../../shared/constants.ts';
-import { writeFailed } from '../hook-helpers.ts';
+import { submitted, writeFailed } from '../hook-helpers.ts';
 import { isSuperuser } from '../../core/request-info.ts';
+import { draftProblem, zMenuDraft } from './draft.ts';
+import { uploadChecks } from './upload-check.ts';
 
-/** Upload records: the form's rules (name, PDF file), the initial status, same-organization menu links. */
+/** Fields only the extraction job (system rights) writes. */
+const SERVER_FIELDS = ['status', 'error', 'pages', 'progress'] as const;
+
+/**
+ * Upload records: the form's rules (name, PDF file), the PDF checks of the upload route, the
+ * server-managed status fields, draft edits, same-organization menu links.
+ */
 export function registerUploadHooks(engine: RecordEngine): void {
   const sameOrganizationMenu = (ctx: HookContext) => {
     if (isSuperuser(ctx.req)) return; // support may repair data across organizations
@@ -15,13 +23,64 @@ export function registerUploadHooks(engine: RecordEngine): void {
       throw writeFailed(ctx, { menu: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
     }
   };
+
+  /** The async PDF checks of this request (see routes.ts): a problem becomes the `file` error. */
+  const pdfCheck = (ctx: HookContext, errors: Record<string, ReturnType<typeof fieldError>>) => {
+    const check = uploadChecks.getStore();
+    if (!check) return;
+    if (check.problem && !errors.file) errors.file = fieldError(`validation_pdf_${check.problem.code}`, check.problem.message);
+    if (check.pages !== null) ctx.row.pages = check.pages;
+  };
+
+  const validDraft = (ctx: HookContext) => {
+    if (!submitted(ctx, 'draft') || ctx.row.draft === null) return;
+    const result = zMenuDraft.safeParse(JSON.parse(String(ctx.row.draft)));
+    if (!result.success) throw writeFailed(ctx, { draft: fieldError('validation_invalid_value', draftProblem(result.error)) });
+  };
+
   engine.hooks.before('menu_uploads', 'create', (ctx) => {
     const errors: Record<string, ReturnType<typeof fieldError>> = {};
     if (String(ctx.row.name ?? '').trim().length < UPLOAD_NAME_MIN) errors.name = fieldError('validation_required', 'Menu name is required');
     if (!ctx.row.file) errors.file = fieldError('validation_required', 'A valid PDF file is required');
+    pdfCheck(ctx, errors);
     if (Object.keys(errors).length) throw writeFailed(ctx, errors);
-    if (!ctx.row.status) ctx.row.status = 'uploaded';
+    if (!isSuperuser(ctx.req)) {
+      // A new upload always starts at the beginning: the job fills in the rest.
+      ctx.row.status = 'uploaded';
+      ctx.row.error = '';
+      ctx.row.progress = 0;
+      ctx.row.draft = null;
+      if (uploadChecks.getStore()?.pages == null) ctx.row.pages = 0;
+    } else if (!ctx.row.status) ctx.row.status = 'uploaded';
     sameOrganizationMenu(ctx);
   });
-  engine.hooks.before('menu_uploads', 'update', sameOrganizationMenu);
+
+  engine.hooks.before('menu_uploads', 'update', (ctx) => {
+    const before = ctx.before ?? {};
+    const fileChanged = String(before.file ?? '') !== String(ctx.row.file ?? '');
+    if (!isSuperuser(ctx.req)) {
+      const errors: Record<string, ReturnType<typeof fieldError>> = {};
+      if (fileChanged) {
+        if (!ctx.row.file) errors.file = fieldError('validation_required', 'A valid PDF file is required');
+        pdfCheck(ctx, errors);
+      }
+      if (Object.keys(errors).length) throw writeFailed(ctx, errors);
+      const retry = ctx.row.status === 'uploaded' && ['failed', 'ready'].includes(String(before.status));
+      // Status, error, pages and progress are the job's; a member may only ask for a new run.
+      for (const f of SERVER_FIELDS) ctx.row[f] = before[f] ?? ctx.row[f];
+      if (fileChanged || retry) {
+        ctx.row.status = 'uploaded';
+        ctx.row.error = '';
+        ctx.row.progress = 0;
+        ctx.row.draft = null;
+        ctx.row.pages = fileChanged ? (uploadChecks.getStore()?.pages ?? 0) : (before.pages ?? 0);
+      } else if (submitted(ctx, 'draft') && String(before.draft ?? '') !== String(ctx.row.draft ?? '')) {
+        if (before.status !== 'ready') {
+          throw writeFailed(ctx, { draft: fieldError('validation_draft_locked', before.status === 'imported' ? 'This upload was already imported.' : 'The draft can be edited once the extraction is ready.') });
+        }
+        validDraft(ctx);
+      }
+    }
+    sameOrganizationMenu(ctx);
+  });
 }

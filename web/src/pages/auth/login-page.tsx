@@ -1,7 +1,7 @@
 import { useTitle } from '../../hooks/use-title.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { LoginPanel } from '../../components/auth/login-panel.tsx';
 
 export default function LoginPage() {
   useTitle();
-  return <PageHeader title="Sign in" />;
+  return <LoginPanel />;
 }

@@ -1,7 +1,11 @@
+import { useSearch } from 'wouter';
 import { useTitle } from '../../hooks/use-title.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../app/paths.ts';
+import { BrokenLink, ResetPasswordForm } from '../../components/auth/token-forms.tsx';
 
 export default function ResetPasswordPage() {
   useTitle();
-  return <PageHeader title="Choose a new password" />;
+  const token = new URLSearchParams(useSearch()).get('token');
+  if (!token) return <BrokenLink title="This link is incomplete" message="The reset link is missing its token. Open the link from the email again, or request a new one." action={{ label: 'Request a new link', href: paths.login() }} />;
+  return <ResetPasswordForm token={token} />;
 }

@@ -1,7 +1,7 @@
 import { useTitle } from '../../hooks/use-title.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { SignUpForm } from '../../components/auth/sign-up-form.tsx';
 
 export default function SignUpPage() {
   useTitle();
-  return <PageHeader title="Create your account" />;
+  return <SignUpForm />;
 }

@@ -1,7 +1,13 @@
+import { useSearch } from 'wouter';
+import { zVerifySearch } from '../../../../shared/schemas/forms.ts';
 import { useTitle } from '../../hooks/use-title.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { VerifyToken } from '../../components/auth/verify-token.tsx';
+import { VerifyPending } from '../../components/auth/verify-pending.tsx';
 
+/** /verify?token=… confirms the address; plain /verify is "check your inbox". */
 export default function VerifyPage() {
   useTitle();
-  return <PageHeader title="Verify your email" />;
+  const parsed = zVerifySearch.safeParse(Object.fromEntries(new URLSearchParams(useSearch())));
+  const token = parsed.success ? parsed.data.token : undefined;
+  return token ? <VerifyToken key={token} token={token} /> : <VerifyPending />;
 }

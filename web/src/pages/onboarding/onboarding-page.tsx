@@ -1,7 +1,13 @@
 import { useTitle } from '../../hooks/use-title.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { OnboardingForm } from '../../components/auth/onboarding-form.tsx';
+import { SetupSteps } from '../../components/auth/setup-steps.tsx';
 
 export default function OnboardingPage() {
   useTitle();
-  return <PageHeader title="Set up your venue" />;
+  return (
+    <>
+      <SetupSteps current="venue" />
+      <OnboardingForm />
+    </>
+  );
 }

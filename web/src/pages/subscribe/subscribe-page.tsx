@@ -1,7 +1,7 @@
 import { useTitle } from '../../hooks/use-title.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { SubscribePanel } from '../../components/auth/subscribe-panel.tsx';
 
 export default function SubscribePage() {
   useTitle();
-  return <PageHeader title="Choose your plan" />;
+  return <SubscribePanel />;
 }

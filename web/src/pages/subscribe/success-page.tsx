@@ -1,7 +1,7 @@
 import { useTitle } from '../../hooks/use-title.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { SubscriptionWait } from '../../components/auth/subscription-wait.tsx';
 
 export default function SuccessPage() {
   useTitle();
-  return <PageHeader title="You are all set" />;
+  return <SubscriptionWait />;
 }

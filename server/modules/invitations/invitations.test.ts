@@ -1,0 +1,153 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+
+/** Members list, invitations by email (existing account or sign-up link) and their permissions. */
+let smtp: SmtpSink;
+const apps: TestApp[] = [];
+beforeAll(async () => { smtp = await startSmtpSink(); });
+afterAll(async () => { await smtp.close(); });
+afterEach(async () => {
+  for (const t of apps.splice(0)) await t.close();
+  smtp.clear();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+async function world() {
+  const t = await buildTestApp({ env: { SMTP_URL: smtp.url, APP_URL: 'https://menu.example.com' } });
+  apps.push(t);
+  const user = async (email: string, name: string, verified = true) => {
+    const row = await seed(t.ctx, 'users', { email, password: 'password-123', passwordConfirm: 'password-123', name, verified });
+    const id = String(row.id);
+    const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [id])?.o);
+    return { id, org, token: await tokenFor(t.ctx, 'users', id) };
+  };
+  const owner = await user('owner@example.com', 'Olivia Owner');
+  const admin = await user('admin@example.com', 'Adam Admin');
+  const editor = await user('editor@example.com', 'Eddie Editor');
+  const stranger = await user('stranger@example.com', 'Sam Stranger');
+  const org = owner.org;
+  await t.ctx.engine.update(t.ctx.engine.collection('organizations'), org, { data: { name: 'Trattoria Uno' }, files: {}, fromForm: false }, t.ctx.engine.systemRequest());
+  await seed(t.ctx, 'memberships', { organization: org, user: admin.id, role: 'admin' });
+  await seed(t.ctx, 'memberships', { organization: org, user: editor.id, role: 'editor' });
+  const call = (method: Method, url: string, auth: string, payload?: unknown) =>
+    t.app.inject({ method, url, payload: payload as object, headers: auth ? { authorization: auth } : {} });
+  const membership = (userId: string) => t.ctx.stmts.get('SELECT id, role FROM memberships WHERE organization = ? AND user = ?', [org, userId]);
+  return { t, owner, admin, editor, stranger, org, call, user, membership };
+}
+
+describe('GET /api/organizations/:id/members', () => {
+  it('lists members with names and emails for members only', async () => {
+    const { org, owner, editor, stranger, call } = await world();
+    const res = await call('GET', `/api/organizations/${org}/members`, editor.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { membershipId: expect.any(String), userId: owner.id, name: 'Olivia Owner', email: 'owner@example.com', role: 'owner' },
+      { membershipId: expect.any(String), userId: expect.any(String), name: 'Adam Admin', email: 'admin@example.com', role: 'admin' },
+      { membershipId: expect.any(String), userId: editor.id, name: 'Eddie Editor', email: 'editor@example.com', role: 'editor' },
+    ]);
+    const refused = await call('GET', `/api/organizations/${org}/members`, stranger.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('owner@example.com');
+    expect((await call('GET', '/api/organizations/doesnotexist123/members', stranger.token)).statusCode).toBe(403);
+    expect((await call('GET', `/api/organizations/${org}/members`, '')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/organizations/:id/invitations', () => {
+  it('adds an existing user directly and tells them by email', async () => {
+    const { org, owner, stranger, call, membership } = await world();
+    const res = await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: ' Stranger@Example.com ', role: 'editor' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'added', userId: stranger.id, emailSent: true });
+    expect(membership(stranger.id)?.role).toBe('editor');
+    const mail = await smtp.waitFor((m) => m.to.includes('stranger@example.com'));
+    expect(mail.subject).toBe('You’ve been added to Trattoria Uno on QR Menu');
+    expect(mail.text).toContain('Olivia Owner added you to Trattoria Uno');
+    // The stranger now sees the organization's members.
+    expect((await call('GET', `/api/organizations/${org}/members`, stranger.token)).statusCode).toBe(200);
+    const again = await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'stranger@example.com', role: 'admin' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().data.email.code).toBe('validation_already_member');
+  });
+
+  it('emails a sign-up link to a new address; signing up with it joins the organization', async () => {
+    const { t, org, admin, call } = await world();
+    const res = await call('POST', `/api/organizations/${org}/invitations`, admin.token, { email: 'newcook@example.com', role: 'editor' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'invited', email: 'newcook@example.com', emailSent: true });
+    const mail = await smtp.waitFor((m) => m.to.includes('newcook@example.com'));
+    expect(mail.subject).toBe('You’re invited to Trattoria Uno on QR Menu');
+    expect(mail.html).toContain('Accept invitation');
+    const token = /https:\/\/menu\.example\.com\/sign-up\?invite=([\w-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    // The token is never stored, only its hash.
+    expect(JSON.stringify(t.ctx.stmts.all('SELECT * FROM invitations'))).not.toContain(token);
+    // Pending invitations are visible to members; the collection itself is closed.
+    const pending = await call('GET', `/api/organizations/${org}/invitations`, admin.token);
+    expect(pending.json()).toEqual([expect.objectContaining({ email: 'newcook@example.com', role: 'editor' })]);
+    expect(pending.body).not.toContain('tokenHash');
+    expect((await call('GET', '/api/collections/invitations/records', admin.token)).statusCode).toBe(403);
+    // The sign-up page can show what the link is for.
+    const lookup = await call('GET', `/api/invitations/${token}`, '');
+    expect(lookup.json()).toMatchObject({ email: 'newcook@example.com', organizationName: 'Trattoria Uno', role: 'editor' });
+
+    const signUp = await call('POST', '/api/collections/users/records', '', { email: 'NewCook@example.com', password: 'password-123', passwordConfirm: 'password-123' });
+    expect(signUp.statusCode).toBe(200);
+    const newId = String(signUp.json().id);
+    expect(t.ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [org, newId])?.role).toBe('editor');
+    expect(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [newId])?.o).toBe(org);
+    expect(t.ctx.stmts.get('SELECT acceptedAt FROM invitations')?.acceptedAt).not.toBe('');
+    expect((await call('GET', `/api/invitations/${token}`, '')).statusCode).toBe(404);
+    expect((await call('GET', `/api/organizations/${org}/invitations`, admin.token)).json()).toEqual([]);
+  });
+
+  it('re-inviting replaces the open invitation; owners and admins can revoke it', async () => {
+    const { t, org, owner, editor, call } = await world();
+    await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'chef@example.com', role: 'editor' });
+    await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'chef@example.com', role: 'admin' });
+    const rows = t.ctx.stmts.all('SELECT id, role FROM invitations');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.role).toBe('admin');
+    const id = String(rows[0]?.id);
+    expect((await call('DELETE', `/api/organizations/${org}/invitations/${id}`, editor.token)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/organizations/${org}/invitations/${id}`, owner.token)).statusCode).toBe(204);
+    expect(t.ctx.stmts.all('SELECT id FROM invitations')).toHaveLength(0);
+    // A revoked invitation no longer joins anyone.
+    const signUp = await call('POST', '/api/collections/users/records', '', { email: 'chef@example.com', password: 'password-123', passwordConfirm: 'password-123' });
+    expect(t.ctx.stmts.get('SELECT 1 AS x FROM memberships WHERE organization = ? AND user = ?', [org, String(signUp.json().id)])).toBeUndefined();
+  });
+
+  it.each([
+    { name: 'editors cannot invite', as: 'editor', body: { email: 'x@example.com', role: 'editor' }, status: 403, message: 'Only owners and admins can manage members.' },
+    { name: 'non-members cannot invite', as: 'stranger', body: { email: 'x@example.com', role: 'editor' }, status: 403, message: 'Only owners and admins can manage members.' },
+    { name: 'guests cannot invite', as: 'guest', body: { email: 'x@example.com', role: 'editor' }, status: 401 },
+    { name: 'admins cannot appoint owners', as: 'admin', body: { email: 'x@example.com', role: 'owner' }, status: 403, message: 'Only owners can appoint owners.' },
+    { name: 'owners appoint owners', as: 'owner', body: { email: 'x@example.com', role: 'owner' }, status: 200 },
+    { name: 'admins invite admins', as: 'admin', body: { email: 'x@example.com', role: 'admin' }, status: 200 },
+    { name: 'invalid email and role', as: 'owner', body: { email: 'not-an-email', role: 'boss' }, status: 400, data: ['email', 'role'] },
+    { name: 'missing fields', as: 'owner', body: {}, status: 400, data: ['email', 'role'] },
+  ] as const)('$name', async (row) => {
+    const w = await world();
+    const token = row.as === 'guest' ? '' : w[row.as].token;
+    const res = await w.call('POST', `/api/organizations/${w.org}/invitations`, token, row.body);
+    expect(res.statusCode).toBe(row.status);
+    if ('message' in row) expect(res.json().message).toBe(row.message);
+    if ('data' in row && row.data) expect(Object.keys(res.json().data).sort()).toEqual([...row.data]);
+    if (row.status !== 200) expect(w.t.ctx.stmts.all('SELECT id FROM invitations')).toHaveLength(0);
+  });
+
+  it('only owners appoint owners when changing roles too', async () => {
+    const { org, owner, admin, editor, call, membership } = await world();
+    const editorMembership = String(membership(editor.id)?.id);
+    const byAdmin = await call('PATCH', `/api/collections/memberships/records/${editorMembership}`, admin.token, { role: 'owner' });
+    expect(byAdmin.statusCode).toBe(404);
+    expect(membership(editor.id)?.role).toBe('editor');
+    expect((await call('PATCH', `/api/collections/memberships/records/${editorMembership}`, admin.token, { role: 'admin' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/collections/memberships/records/${editorMembership}`, owner.token, { role: 'owner' })).statusCode).toBe(200);
+    expect(membership(editor.id)?.role).toBe('owner');
+    // The organization now has two owners.
+    expect((await call('GET', `/api/organizations/${org}/members`, owner.token)).json().filter((m: { role: string }) => m.role === 'owner')).toHaveLength(2);
+  });
+});

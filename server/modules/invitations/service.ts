@@ -1,0 +1,198 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { formatDateTime } from '../../core/datetime.ts';
+import { ApiError, fieldError } from '../../core/errors.ts';
+import type { HookContext } from '../../core/records/hooks.ts';
+import type { AuthState } from '../../core/request-info.ts';
+import { MEMBER_ROLES, type MemberRole } from '../../../shared/constants.ts';
+import { invitationEmail, memberAddedEmail } from './emails.ts';
+
+/** How long an emailed invitation link stays valid. */
+export const INVITATION_DAYS = 7;
+
+export interface Member {
+  membershipId: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: MemberRole;
+}
+
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  role: MemberRole;
+  expires: string;
+  created: string;
+}
+
+export type InviteResult =
+  | { status: 'added'; membershipId: string; userId: string; emailSent: boolean }
+  | { status: 'invited'; invitationId: string; email: string; expires: string; emailSent: boolean };
+
+type Log = (obj: Record<string, unknown>, msg: string) => void;
+
+const VALIDATION_FAILED = 'An error occurred while validating the submitted data.';
+const ROLE_ORDER: Record<string, number> = { owner: 0, admin: 1, editor: 2 };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The caller as a verified product user (401 for guests and other collections, 403 unverified). */
+export function requireUser(auth: AuthState | null): AuthState {
+  if (!auth || auth.collection.name !== 'users') throw new ApiError(401, 'The request requires valid record authorization token.');
+  if (auth.row.verified !== 1 && auth.row.verified !== true) throw new ApiError(403, 'Verify your email address first.');
+  return auth;
+}
+
+/** The caller's role in an organization, or null when they are not a member. */
+export function roleOf(ctx: AppContext, organizationId: string, userId: string): MemberRole | null {
+  const row = ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [organizationId, userId]);
+  return row ? (String(row.role) as MemberRole) : null;
+}
+
+/** Members only: non-members (and unknown organizations) get the same 403, so nothing leaks. */
+function requireMember(ctx: AppContext, auth: AuthState, organizationId: string): MemberRole {
+  const role = roleOf(ctx, organizationId, String(auth.row.id));
+  if (!role) throw new ApiError(403, 'Only members of this organization can see its members.');
+  return role;
+}
+
+function requireManager(ctx: AppContext, auth: AuthState, organizationId: string): MemberRole {
+  const role = roleOf(ctx, organizationId, String(auth.row.id));
+  if (role !== 'owner' && role !== 'admin') throw new ApiError(403, 'Only owners and admins can manage members.');
+  return role;
+}
+
+/** The members of an organization with their names and emails (which the users rule hides from each other). */
+export function listMembers(ctx: AppContext, auth: AuthState | null, organizationId: string): Member[] {
+  requireMember(ctx, requireUser(auth), organizationId);
+  const rows = ctx.stmts.all(
+    'SELECT m.id AS membershipId, u.id AS userId, u.name AS name, u.email AS email, m.role AS role FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ?',
+    [organizationId],
+  );
+  return rows
+    .map((r) => ({ membershipId: String(r.membershipId), userId: String(r.userId), name: String(r.name ?? ''), email: String(r.email ?? ''), role: String(r.role) as MemberRole }))
+    .sort((a, b) => (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9) || (a.name || a.email).localeCompare(b.name || b.email));
+}
+
+/** Open invitations (not accepted, not expired) of an organization, for its members. */
+export function listInvitations(ctx: AppContext, auth: AuthState | null, organizationId: string): PendingInvitation[] {
+  requireMember(ctx, requireUser(auth), organizationId);
+  return ctx.stmts.all(
+    "SELECT id, email, role, expires, created FROM invitations WHERE organization = ? AND acceptedAt = '' AND expires > ? ORDER BY created DESC",
+    [organizationId, formatDateTime(ctx.config.now())],
+  ).map((r) => ({ id: String(r.id), email: String(r.email), role: String(r.role) as MemberRole, expires: String(r.expires), created: String(r.created) }));
+}
+
+const zInvite = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Must be a valid email address.')),
+  role: z.enum(MEMBER_ROLES, 'Must be a valid value.'),
+});
+
+function parseInvite(body: unknown): { email: string; role: MemberRole } {
+  const parsed = zInvite.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const data: Record<string, unknown> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? 'email');
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    data[key] ??= fieldError(missing ? 'validation_required' : 'validation_invalid_value', missing ? 'Cannot be blank.' : issue.message);
+  }
+  throw new ApiError(400, VALIDATION_FAILED, data);
+}
+
+/**
+ * Owners and admins invite by email (only owners appoint owners). An existing account becomes a
+ * member at once; anyone else gets a sign-up link, and signing up with that email joins.
+ */
+export async function inviteMember(ctx: AppContext, auth: AuthState | null, organizationId: string, body: unknown, log: Log): Promise<InviteResult> {
+  const user = requireUser(auth);
+  const callerRole = requireManager(ctx, user, organizationId);
+  const { email, role } = parseInvite(body);
+  if (role === 'owner' && callerRole !== 'owner') throw new ApiError(403, 'Only owners can appoint owners.');
+  const org = ctx.stmts.get('SELECT id, name FROM organizations WHERE id = ?', [organizationId]);
+  if (!org) throw new ApiError(404);
+  const { engine, config } = ctx;
+  const system = engine.systemRequest();
+  const brand = { appName: config.appName, appUrl: config.appUrl };
+  const info = { organizationName: String(org.name), inviterName: String(user.row.name || user.row.email), role };
+  const send = async (message: { subject: string; text: string; html: string }) => {
+    try {
+      await ctx.mailer.send({ to: email, ...message });
+      return true;
+    } catch (err) {
+      log({ err, organization: organizationId }, 'invitation email failed');
+      return false;
+    }
+  };
+
+  const existing = ctx.stmts.get('SELECT id FROM users WHERE email = ? COLLATE NOCASE', [email]);
+  if (existing) {
+    const userId = String(existing.id);
+    if (roleOf(ctx, organizationId, userId)) {
+      throw new ApiError(400, VALIDATION_FAILED, { email: fieldError('validation_already_member', 'This person is already a member of the organization.') });
+    }
+    const membership = await engine.create(engine.collection('memberships'), { data: { organization: organizationId, user: userId, role }, files: {}, fromForm: false }, system);
+    const emailSent = await send(memberAddedEmail(brand, { ...info, link: `${config.appUrl}/dashboard` }));
+    return { status: 'added', membershipId: String(membership.id), userId, emailSent };
+  }
+
+  const token = randomBytes(32).toString('base64url');
+  const expires = formatDateTime(new Date(config.now().getTime() + INVITATION_DAYS * 86400000));
+  const data = { organization: organizationId, email, role, tokenHash: hashToken(token), invitedBy: String(user.row.id), expires, acceptedAt: '' };
+  const invitations = engine.collection('invitations');
+  // Inviting the same address again replaces the open invitation (new link, new role, new expiry).
+  const open = ctx.stmts.get("SELECT id FROM invitations WHERE organization = ? AND email = ? COLLATE NOCASE AND acceptedAt = ''", [organizationId, email]);
+  const record = open
+    ? await engine.update(invitations, String(open.id), { data, files: {}, fromForm: false }, system)
+    : await engine.create(invitations, { data, files: {}, fromForm: false }, system);
+  const link = `${config.appUrl}/sign-up?invite=${encodeURIComponent(token)}`;
+  const emailSent = await send(invitationEmail(brand, { ...info, link, days: INVITATION_DAYS }));
+  return { status: 'invited', invitationId: String(record.id), email, expires, emailSent };
+}
+
+/** Owners and admins withdraw an open invitation. */
+export async function revokeInvitation(ctx: AppContext, auth: AuthState | null, organizationId: string, invitationId: string): Promise<void> {
+  requireManager(ctx, requireUser(auth), organizationId);
+  const row = ctx.stmts.get("SELECT id FROM invitations WHERE id = ? AND organization = ? AND acceptedAt = ''", [invitationId, organizationId]);
+  if (!row) throw new ApiError(404);
+  await ctx.engine.delete(ctx.engine.collection('invitations'), invitationId, ctx.engine.systemRequest());
+}
+
+/** What the sign-up page may show for an invitation link (the token is the secret). */
+export function lookupInvitation(ctx: AppContext, token: string): { email: string; organizationName: string; role: MemberRole; expires: string } {
+  const row = ctx.stmts.get(
+    "SELECT i.email, i.role, i.expires, o.name FROM invitations i JOIN organizations o ON o.id = i.organization WHERE i.tokenHash = ? AND i.acceptedAt = '' AND i.expires > ?",
+    [hashToken(token), formatDateTime(ctx.config.now())],
+  );
+  if (!row) throw new ApiError(404, 'This invitation is invalid or has expired.');
+  return { email: String(row.email), organizationName: String(row.name), role: String(row.role) as MemberRole, expires: String(row.expires) };
+}
+
+/**
+ * After a user is created: every open invitation for their email becomes a membership (in the
+ * same transaction), and the first invited organization becomes their current one.
+ */
+export function acceptInvitations(ctx: AppContext, hook: HookContext): void {
+  const email = String(hook.row.email ?? '');
+  if (!email) return;
+  const now = formatDateTime(ctx.config.now());
+  const pending = ctx.stmts.all(
+    "SELECT id, organization, role FROM invitations WHERE email = ? COLLATE NOCASE AND acceptedAt = '' AND expires > ? ORDER BY created",
+    [email, now],
+  );
+  const userId = String(hook.row.id);
+  let first = '';
+  for (const inv of pending) {
+    const organization = String(inv.organization);
+    if (!ctx.stmts.get('SELECT 1 FROM memberships WHERE organization = ? AND user = ?', [organization, userId])) {
+      hook.tx.create('memberships', { organization, user: userId, role: String(inv.role) });
+    }
+    hook.tx.update('invitations', String(inv.id), { acceptedAt: now });
+    first ||= organization;
+  }
+  if (first) hook.tx.update('users', userId, { currentOrganization: first });
+}

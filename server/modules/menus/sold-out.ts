@@ -1,0 +1,28 @@
+import type { AppContext } from '../../context.ts';
+import { formatDateTime } from '../../core/datetime.ts';
+import type { RecordEngine } from '../../core/records/engine.ts';
+
+/**
+ * Items marked sold out "until" a time become available again once it has passed. Guest pages
+ * already show them as available from that moment; this job makes the stored record (and so the
+ * staff app) agree, through the engine so realtime subscribers and caches hear about it.
+ * One failing item does not stop the others; failures are reported together (the cron log).
+ */
+export async function resetSoldOut(engine: RecordEngine, now: Date): Promise<number> {
+  const items = engine.collection('items');
+  const due = engine.stmts.all("SELECT id FROM items WHERE available = 0 AND soldOutUntil != '' AND soldOutUntil <= ?", [formatDateTime(now)]);
+  const failures: unknown[] = [];
+  for (const row of due) {
+    try {
+      await engine.update(items, String(row.id), { data: { available: true, soldOutUntil: '' }, files: {}, fromForm: false }, engine.systemRequest());
+    } catch (err) {
+      failures.push(err);
+    }
+  }
+  if (failures.length) throw new AggregateError(failures, `${failures.length} sold-out item(s) could not be reset`);
+  return due.length;
+}
+
+export function registerSoldOutReset(ctx: AppContext): void {
+  ctx.crons.register('soldOutReset', '* * * * *', () => resetSoldOut(ctx.engine, ctx.config.now()));
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { extractMenu } from './extractor.ts';
+import { collapseLetterSpacing, findGutter, layoutPage } from './layout.ts';
+import { parseLegendLine, takeAllergenCodes } from './allergens.ts';
+import type { PageText, TextRun } from './types.ts';
+
+/** Positioned text built by hand: the extractor is pure and needs no PDF. */
+interface RunSpec { size?: number; bold?: boolean; italic?: boolean; font?: string }
+const W = 0.5; // average glyph width in em
+const run = (text: string, x: number, y: number, spec: RunSpec = {}): TextRun => {
+  const size = spec.size ?? 11;
+  const bold = spec.bold ?? false;
+  const italic = spec.italic ?? false;
+  return { text, x, y, width: text.length * size * W, size, font: spec.font ?? `${bold ? 'B' : italic ? 'I' : 'R'}`, bold, italic };
+};
+const right = (text: string, x1: number, y: number, spec: RunSpec = {}) => run(text, x1 - text.length * (spec.size ?? 11) * W, y, spec);
+const page = (runs: TextRun[], n = 1): PageText => ({ page: n, width: 595, height: 842, runs });
+const H = { size: 16, bold: true };
+const NAME = { bold: true };
+const DESC = { size: 9, italic: true };
+
+const summary = (pages: PageText[]) => extractMenu(pages).sections.map((s) => ({
+  section: s.name,
+  items: s.items.map((i) => [i.name, i.prices.map((p) => (p.label ? `${p.label} ${p.amount}` : p.amount)).join(' / ')]),
+}));
+
+describe('layout', () => {
+  it('collapses letter-spaced headings', () => {
+    expect(collapseLetterSpacing('S T A R T E R S')).toBe('STARTERS');
+    expect(collapseLetterSpacing('S O F T   D R I N K S')).toBe('SOFT DRINKS');
+    expect(collapseLetterSpacing('A B')).toBe('A B');
+    expect(collapseLetterSpacing('Tomato soup')).toBe('Tomato soup');
+  });
+
+  it('does not mistake a price column for a second column', () => {
+    const runs = ['Soup', 'Salad', 'Bread', 'Olives', 'Fries', 'Wings'].flatMap((name, i) => [run(name, 50, 100 + i * 20, NAME), right(`${i + 3}.50`, 545, 100 + i * 20)]);
+    expect(findGutter(runs)).toBeNull();
+  });
+
+  it('finds the gutter of two menu columns and reads left before right, under a spanning title', () => {
+    const runs = [run('THE PLACE', 230, 50, { size: 24, bold: true })];
+    ['Soup', 'Salad', 'Bread', 'Olives'].forEach((name, i) => runs.push(run(name, 50, 100 + i * 20, NAME), right(`${i + 3}.50`, 280, 100 + i * 20)));
+    ['Steak', 'Fish', 'Pasta', 'Curry'].forEach((name, i) => runs.push(run(name, 315, 100 + i * 20, NAME), right(`${i + 13}.00`, 545, 100 + i * 20)));
+    expect(findGutter(runs)).toBeGreaterThan(280);
+    expect(findGutter(runs)).toBeLessThan(315);
+    expect(layoutPage(page(runs)).map((l) => l.text)).toEqual([
+      'THE PLACE', 'Soup\t3.50', 'Salad\t4.50', 'Bread\t5.50', 'Olives\t6.50', 'Steak\t13.00', 'Fish\t14.00', 'Pasta\t15.00', 'Curry\t16.00',
+    ]);
+  });
+});
+
+describe('menu extraction', () => {
+  it('reads headings, names, descriptions and right-column prices', () => {
+    const draft = extractMenu([page([
+      run('Trattoria', 240, 60, { size: 26, bold: true }),
+      run('Family kitchen since 1982', 220, 80, DESC),
+      run('Starters', 50, 130, H),
+      run('Bruschetta', 50, 160, NAME), right('6.50', 545, 160), run('Tomatoes, basil, garlic', 50, 172, DESC),
+      run('Vitello tonnato', 50, 195, NAME), right('12.90', 545, 195), run('Veal, tuna sauce,', 50, 207, DESC), run('capers', 50, 218, DESC),
+      run('Desserts', 50, 260, H),
+      run('Tiramisù', 50, 290, NAME), right('7.50', 545, 290),
+    ])]);
+    expect(draft.title).toBe('Trattoria');
+    expect(draft.sections.map((s) => s.name)).toEqual(['Starters', 'Desserts']);
+    expect(draft.sections[0]?.items[1]).toMatchObject({ name: 'Vitello tonnato', description: 'Veal, tuna sauce, capers', prices: [{ label: '', amount: 1290 }], flagged: false, page: 1 });
+    expect(draft.sections[0]?.items[1]?.confidence).toBeGreaterThan(0.8);
+    expect(draft.sections[0]?.items[1]?.bbox).toMatchObject({ x: 50, y: expect.closeTo(195 - 8.8, 1) });
+  });
+
+  it('never invents a price: an unpriced item is flagged with no prices', () => {
+    const draft = extractMenu([page([
+      run('Fish', 50, 100, H),
+      run('Catch of the day', 50, 130, NAME), run('Ask your server', 50, 142, DESC),
+      run('Salmon', 50, 165, NAME), right('21.00', 545, 165),
+      run('Lobster', 50, 190, NAME), right('market price', 545, 190),
+    ])]);
+    const items = draft.sections[0]?.items ?? [];
+    expect(items.map((i) => [i.name, i.prices.length, i.flagged])).toEqual([['Catch of the day', 0, true], ['Salmon', 1, false], ['Lobster', 0, true]]);
+    expect(items[0]?.confidence).toBeLessThan(0.5);
+  });
+
+  it('reads prices left of the names, dot leaders and variants', () => {
+    expect(summary([page([
+      run('Coffee', 50, 100, H),
+      run('3.80', 50, 130), run('Flat white', 110, 130, NAME),
+      run('4.20', 50, 150), run('Latte', 110, 150, NAME),
+      run('Beer', 50, 190, H),
+      run('Pils ............ 0,3 l 3,50 / 0,5 l 5,00', 50, 220),
+      run('Lemonade ........ small 4 / large 6', 50, 240),
+    ])])).toEqual([
+      { section: 'Coffee', items: [['Flat white', '380'], ['Latte', '420']] },
+      { section: 'Beer', items: [['Pils', '0,3 l 350 / 0,5 l 500'], ['Lemonade', 'small 400 / large 600']] },
+    ]);
+  });
+
+  it('takes variant labels from a table header', () => {
+    expect(summary([page([
+      run('White wine', 50, 100, H),
+      right('1/8 l', 425, 125, { size: 9, bold: true }), right('1/4 l', 545, 125, { size: 9, bold: true }),
+      run('Riesling', 50, 145, NAME), right('6,20', 425, 145), right('11,90', 545, 145),
+      run('Grüner Veltliner', 50, 165, NAME), right('4,80', 425, 165), right('9,20', 545, 165),
+    ])])).toEqual([{ section: 'White wine', items: [['Riesling', '1/8 l 620 / 1/4 l 1190'], ['Grüner Veltliner', '1/8 l 480 / 1/4 l 920']] }]);
+  });
+
+  it('continues sections over pages and ignores running headers and page numbers', () => {
+    const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
+    const draft = extractMenu([
+      page([...header(1), run('Soups', 50, 100, H), run('Miso', 50, 130, NAME), right('4.50', 545, 130), run('Wonton', 50, 150, NAME), right('6.90', 545, 150)], 1),
+      page([...header(2), run('Ramen', 50, 100, NAME), right('12.90', 545, 100), run('Sides', 50, 140, H), run('Rice', 50, 170, NAME), right('2.50', 545, 170)], 2),
+    ]);
+    expect(draft.pages).toBe(2);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => `${i.name}@${i.page}`)])).toEqual([['Soups', ['Miso@1', 'Wonton@1', 'Ramen@2']], ['Sides', ['Rice@2']]]);
+  });
+
+  it('reads allergen letters and superscript numbers through the legend', () => {
+    const draft = extractMenu([page([
+      run('MAINS', 50, 100, { ...H, size: 12 }),
+      run('Schnitzel (A, C, G)', 50, 130, NAME), right('18,50 €', 545, 130),
+      run('Currywurst', 50, 150, NAME), run('1,10', 112, 146, { size: 6 }), right('8,90 €', 545, 150),
+      run('Allergens: 1 Gluten · 3 Eggs · 7 Milk · 10 Mustard', 50, 800, { size: 7 }),
+    ])]);
+    const items = draft.sections[0]?.items ?? [];
+    expect(items.map((i) => [i.name, i.allergens])).toEqual([['Schnitzel', ['gluten', 'eggs', 'milk']], ['Currywurst', ['gluten', 'mustard']]]);
+    expect(draft.currency).toBe('EUR');
+  });
+
+  it('splits a bold name from a regular description on the same line', () => {
+    const draft = extractMenu([page([
+      run('Brunch', 50, 100, H),
+      run('French toast', 50, 130, NAME), run('– brioche, berries, maple', 130, 130, { size: 10 }), right('€12', 545, 130),
+      run('Eggs royale', 50, 150, NAME), run('– smoked salmon', 122, 150, { size: 10 }), right('€16.50', 545, 150),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.description, i.prices[0]?.amount])).toEqual([
+      ['French toast', 'brioche, berries, maple', 1200], ['Eggs royale', 'smoked salmon', 1650],
+    ]);
+  });
+
+  it('puts items before any heading into a section named by the caller', () => {
+    const draft = extractMenu([page([run('Soup', 50, 100), right('5.00', 545, 100), run('Bread', 50, 120), right('2.00', 545, 120)])], { defaultSectionName: 'Lunch' });
+    expect(draft.sections).toMatchObject([{ name: 'Lunch', items: [{ name: 'Soup' }, { name: 'Bread' }] }]);
+    expect(draft.sections[0]?.items[0]?.confidence).toBeLessThan(0.95);
+  });
+});
+
+describe('allergen codes', () => {
+  it('maps letters, numbers and legends', () => {
+    expect(takeAllergenCodes('Schnitzel (A, C, G)', null)).toEqual({ text: 'Schnitzel', keys: ['gluten', 'eggs', 'milk'] });
+    expect(takeAllergenCodes('Pie 1,3,7', null)).toEqual({ text: 'Pie', keys: ['gluten', 'eggs', 'milk'] });
+    expect(takeAllergenCodes('Salad (V)', null)).toEqual({ text: 'Salad (V)', keys: [] });
+    expect(takeAllergenCodes('Croquetas (6)', null)).toEqual({ text: 'Croquetas (6)', keys: [] });
+    const legend = parseLegendLine('Allergene: 1 = Weizen, 2 = Ei, 3 = Milch, 4 = Sellerie');
+    expect(legend?.kind).toBe('numbers');
+    expect(takeAllergenCodes('Knödel (1, 2)', legend)).toEqual({ text: 'Knödel', keys: ['gluten', 'eggs'] });
+  });
+});

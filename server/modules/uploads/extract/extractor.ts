@@ -1,0 +1,498 @@
+import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
+import { layoutPage, type Line } from './layout.ts';
+import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
+import { isLegendHeading, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
+
+/**
+ * From positioned text to a menu draft: lines in reading order (columns, pages), running
+ * headers/footers and allergen legends set aside, headings told apart from item names by size,
+ * weight, capitals, spacing and how often a style occurs, then items (name, description lines,
+ * prices) segmented in order. Pure: no I/O, deterministic.
+ */
+
+type Role = 'heading' | 'title' | 'legend' | 'skip' | 'variantHeader';
+
+interface Row extends Line {
+  price: PriceParse | null;
+  kind: 'priced' | 'priceOnly' | 'text';
+  /** The text without its prices. */
+  body: string;
+  /** Runs that carry the text (a leading price run excluded). */
+  textRuns: TextRun[];
+  style: string;
+  bold: boolean;
+  italic: boolean;
+  caps: boolean;
+  letterSpaced: boolean;
+  role?: Role;
+}
+
+interface ItemBuilder {
+  nameRow: Row;
+  name: string;
+  descriptions: string[];
+  prices: ParsedPrice[];
+  allergens: Set<string>;
+  rows: Row[];
+  section: SectionBuilder;
+  priceFromSeparateLine: boolean;
+  labelsFromHeader: boolean;
+}
+
+interface SectionBuilder {
+  name: string;
+  heading: Row | null;
+  description: string[];
+  items: ItemBuilder[];
+}
+
+const median = (values: number[]): number => {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+function letters(text: string): string {
+  return text.replace(/[^\p{L}]/gu, '');
+}
+
+function isCaps(text: string): boolean {
+  const l = letters(text);
+  if (l.length < 3) return false;
+  const upper = [...l].filter((c) => c === c.toUpperCase() && c !== c.toLowerCase()).length;
+  return upper / l.length >= 0.9;
+}
+
+const styleOf = (run: TextRun | undefined, caps: boolean) => (run ? `${run.font}|${Math.round(run.size * 2) / 2}|${caps ? 'C' : ''}` : '');
+
+function toRow(line: Line): Row {
+  const price = parsePrices(line.text);
+  const body = price ? price.rest : line.text;
+  const kind: Row['kind'] = price ? (price.rest ? 'priced' : 'priceOnly') : 'text';
+  // For "prices left" lines the first run is the price: the text starts after it.
+  let textRuns = line.runs;
+  if (price?.leading) {
+    const idx = line.runs.findIndex((r) => /\p{L}/u.test(r.text) && !parsePrices(r.text)?.prices.length);
+    if (idx > 0) textRuns = line.runs.slice(idx);
+  }
+  const first = textRuns.find((r) => /\p{L}/u.test(r.text)) ?? textRuns[0];
+  const caps = isCaps(body);
+  return {
+    ...line, price, kind, body, textRuns,
+    style: styleOf(first, caps),
+    bold: first?.bold ?? false,
+    italic: first?.italic ?? false,
+    caps,
+    letterSpaced: /^(\p{L} ){3,}/u.test(first?.text ?? ''),
+  };
+}
+
+const PAGE_NUMBER = /^(?:(?:page|seite|pag\.?|p\.)\s*)?\d{1,3}(?:\s*(?:of|von|\/|di|de)\s*\d{1,3})?$|^[-–—]\s*\d{1,3}\s*[-–—]$/i;
+
+/** Running headers/footers (same text at the same edge on several pages) and page numbers. */
+function markRunning(rows: Row[], pages: PageText[]): void {
+  const heightOf = new Map(pages.map((p) => [p.page, p.height]));
+  const zone = (r: Row): 'top' | 'bottom' | null => {
+    const h = heightOf.get(r.page) ?? 842;
+    if (r.y < 0.1 * h) return 'top';
+    if (r.y > 0.9 * h) return 'bottom';
+    return null;
+  };
+  const seen = new Map<string, Set<number>>();
+  const key = (r: Row) => `${zone(r)}|${r.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ')}`;
+  for (const r of rows) {
+    if (!zone(r)) continue;
+    const k = key(r);
+    if (!seen.has(k)) seen.set(k, new Set());
+    seen.get(k)?.add(r.page);
+  }
+  for (const r of rows) {
+    const z = zone(r);
+    if (!z) continue;
+    if (PAGE_NUMBER.test(r.text.replace(/\t/g, ' ').trim())) r.role = 'skip';
+    else if (pages.length >= 2 && (seen.get(key(r))?.size ?? 0) >= 2) r.role = 'skip';
+  }
+}
+
+/** The allergen legend ("Allergens: A Gluten · B Crustaceans …"), possibly wrapped over lines. */
+function markLegend(rows: Row[]): AllergenLegend | null {
+  const legendRows: Row[] = [];
+  rows.forEach((r, i) => {
+    if (r.role) return;
+    const prev = rows[i - 1];
+    const continues = prev?.role === 'legend' && prev.page === r.page && (r.gapAbove ?? 99) <= 2 * r.size;
+    if (isLegendHeading(r.text) || parseLegendLine(r.text) || (continues && (parseLegendLine(`${prev.text} ${r.text}`) || /^\p{Ll}/u.test(r.text)))) {
+      r.role = 'legend';
+      legendRows.push(r);
+    }
+  });
+  if (!legendRows.length) return null;
+  return parseLegendLine(legendRows.map((r) => r.text.replace(/\t/g, ' ')).join(' '));
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** How much a text row looks like a section heading (≥ 2: heading). */
+function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesBold: boolean; namesCaps: boolean; pitch: number; ratio: number; nameStyle: boolean }): number {
+  const text = row.body.replace(/\t/g, ' ').trim();
+  if (!/^[\p{Lu}\d"'„“(]/u.test(text)) return -10;
+  if (wordCount(text) > 8 || text.length > 60) return -10;
+  if (/[.,;]$/.test(text)) return -10;
+  let score = 0;
+  if (row.size >= 1.3 * ctx.bodySize && row.size >= 1.12 * ctx.refSize) score += 2;
+  else if (row.size >= 1.08 * ctx.refSize) score += 1;
+  if (row.bold && !ctx.namesBold) score += 1;
+  if (row.caps && !ctx.namesCaps) score += 1;
+  if (row.letterSpaced) score += 1;
+  if (/:$/.test(text)) score += 1;
+  const colCenter = (row.columnX0 + row.columnX1) / 2;
+  const width = row.columnX1 - row.columnX0;
+  if (Math.abs((row.x0 + row.x1) / 2 - colCenter) < 0.05 * width && row.x1 - row.x0 < 0.6 * width && row.x0 - row.columnX0 > 0.1 * width) score += 0.5;
+  if (row.gapAbove !== null && ctx.pitch > 0 && row.gapAbove >= 1.8 * ctx.pitch) score += 1;
+  // A style as frequent as the prices is the item names' (unless clearly larger than names).
+  if (ctx.ratio <= 0.5) score += 1;
+  else if (ctx.ratio >= 0.8 && row.size < 1.2 * ctx.refSize) score -= 2;
+  if (ctx.nameStyle && !(row.gapAbove !== null && row.gapAbove >= 1.6 * ctx.pitch)) score -= 1;
+  return score;
+}
+
+const CONNECTOR = /(?:[,&+\-–]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et|in|on))$/i;
+
+/** Splits "Name – description" (or a bold name followed by a regular description on one line). */
+function splitNameDescription(row: Row): { name: string; description: string } {
+  const body = row.body.replace(/\t+/g, ' ').trim();
+  const first = row.textRuns.find((r) => /\p{L}/u.test(r.text));
+  if (first) {
+    const sameFont = [];
+    for (const r of row.textRuns.slice(row.textRuns.indexOf(first))) {
+      if (r.font !== first.font) break;
+      sameFont.push(r.text.trim());
+    }
+    const head = sameFont.join(' ').replace(/\s+/g, ' ').trim();
+    const headPrice = parsePrices(head);
+    const headText = headPrice ? headPrice.rest.replace(/\t+/g, ' ').trim() : head;
+    if (headText && headText.length < body.length && body.startsWith(headText)) {
+      const rest = body.slice(headText.length).replace(/^[\s–—:·|-]+/, '').trim();
+      if (rest) return { name: headText, description: rest };
+    }
+  }
+  const dash = /^(.{2,60}?)\s+[–—-]\s+(.{3,})$/.exec(body);
+  if (dash && wordCount(dash[1] as string) <= 7) return { name: (dash[1] as string).trim(), description: (dash[2] as string).trim() };
+  return { name: body, description: '' };
+}
+
+/** "Lobster <gap> market price": a short note in the price column goes to the description. */
+function splitNote(body: string): { name: string; description: string } {
+  const parts = body.split('\t').map((p) => p.trim()).filter(Boolean);
+  const note = parts[parts.length - 1] ?? '';
+  if (parts.length >= 2 && wordCount(note) <= 4) return { name: cleanText(parts.slice(0, -1).join(' ')), description: note };
+  return { name: cleanText(body), description: '' };
+}
+
+function cleanText(text: string): string {
+  return text.replace(/\t+/g, ' ').replace(/\s+/g, ' ').replace(/^[\s–—:·|.-]+|[\s–—:·|-]+$/g, '').trim();
+}
+
+function joinDescription(lines: string[]): string {
+  let out = '';
+  for (const raw of lines) {
+    const line = cleanText(raw);
+    if (!line) continue;
+    if (!out) out = line;
+    else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(line)) out += line;
+    else out += ` ${line}`;
+  }
+  return out;
+}
+
+export interface ExtractOptions {
+  /** Used for items found before any heading. */
+  defaultSectionName?: string;
+}
+
+/** Builds the menu draft from the positioned text of every page. */
+export function extractMenu(pages: PageText[], options: ExtractOptions = {}): MenuDraft {
+  const rows = pages.flatMap((p) => layoutPage(p)).map(toRow);
+  markRunning(rows, pages);
+  const legend = markLegend(rows);
+  for (const r of rows) {
+    if (r.role || r.kind !== 'text') continue;
+    const parts = r.text.split('\t').map((t) => t.trim()).filter(Boolean);
+    if (parts.length >= 2 && parts.every(isLabel)) r.role = 'variantHeader';
+  }
+  const live = rows.filter((r) => !r.role);
+
+  // Document statistics.
+  const weighted: number[] = [];
+  for (const r of live) for (let i = 0; i < Math.min(200, r.text.length); i += 4) weighted.push(r.size);
+  const bodySize = median(weighted) || 10;
+  const priced = live.filter((r) => r.kind === 'priced');
+  const priceCount = live.filter((r) => r.kind !== 'text').length;
+  const pitch = median(live.map((r) => r.gapAbove ?? 0).filter((g) => g > 0)) || bodySize * 1.3;
+
+  // Name styles: the style of a priced line, or of the stronger line above when the price sits
+  // at the end of a description ("Name / description … 12.50").
+  const votes = new Map<string, number>();
+  const descVotes = new Map<string, number>();
+  live.forEach((r, i) => {
+    if (r.kind === 'text') return;
+    // A price on its own line votes through the text line right above it.
+    let start = i;
+    if (r.kind === 'priceOnly') {
+      const above = live[i - 1];
+      if (!above || above.flow !== r.flow || above.kind !== 'text' || (r.gapAbove ?? 99) > 2.5 * Math.max(r.size, above.size)) return;
+      start = i - 1;
+    }
+    const base = live[start] as Row;
+    let voted = base.style;
+    for (let j = start - 1, steps = 0; j >= 0 && steps < 5; j--, steps++) {
+      const q = live[j] as Row;
+      const below = live[j + 1] as Row;
+      if (q.flow !== base.flow || q.kind !== 'text') break;
+      if (q.style === base.style) continue;
+      // The name sits right above its description; a heading above the first item does not count.
+      const tight = (below.gapAbove ?? 99) <= 1.6 * Math.max(q.size, below.size);
+      const stronger = (q.bold && !base.bold) || q.size >= 1.1 * base.size;
+      if (stronger && tight) {
+        voted = q.style;
+        descVotes.set(base.style, (descVotes.get(base.style) ?? 0) + 1);
+      }
+      break;
+    }
+    votes.set(voted, (votes.get(voted) ?? 0) + 1);
+  });
+  const descStyles = new Set([...descVotes].filter(([style, n]) => n > (votes.get(style) ?? 0)).map(([style]) => style));
+  const totalVotes = [...votes.values()].reduce((a, b) => a + b, 0);
+  const nameStyles = new Set([...votes].filter(([, n]) => n >= Math.max(1, 0.2 * totalVotes)).map(([s]) => s));
+  const nameRows = live.filter((r) => nameStyles.has(r.style));
+  // The size item names are printed in: headings are told apart from it.
+  const refSize = median(nameRows.map((r) => Math.max(...r.textRuns.map((t) => t.size)))) || median(priced.map((r) => r.size)) || bodySize;
+  const namesBold = nameRows.length > 0 && nameRows.filter((r) => r.bold).length / nameRows.length >= 0.5;
+  const namesCaps = nameRows.length > 0 && nameRows.filter((r) => r.caps).length / nameRows.length >= 0.5;
+  // The usual distance before an item's first line: lines closer than that continue an item.
+  const pricedNameRows = live.filter((r) => nameStyles.has(r.style) && r.kind === 'priced');
+  const itemGap = median((pricedNameRows.length ? pricedNameRows : live.filter((r) => nameStyles.has(r.style))).map((r) => r.gapAbove ?? 0).filter((g) => g > 0)) || pitch;
+  const tight = (r: Row) => r.gapAbove !== null && r.gapAbove <= 1.45 * r.size && r.gapAbove < 0.8 * itemGap;
+  const textStyleCount = new Map<string, number>();
+  for (const r of live) if (r.kind === 'text') textStyleCount.set(r.style, (textStyleCount.get(r.style) ?? 0) + 1);
+
+  // Headings.
+  const pricedStyles = new Set(priced.map((r) => r.style));
+  for (const r of live) {
+    if (r.kind !== 'text') continue;
+    const ratio = (textStyleCount.get(r.style) ?? 0) / Math.max(1, priceCount);
+    const score = headingScore(r, { bodySize, refSize, namesBold, namesCaps, pitch, ratio, nameStyle: pricedStyles.has(r.style) });
+    if (score >= 2) r.role = 'heading';
+  }
+  // Headings printed exactly like item names: clearly more space above than an item gets, and an
+  // item right below.
+  live.forEach((r, i) => {
+    if (r.role || r.kind !== 'text' || !nameStyles.has(r.style) || r.gapAbove === null || r.gapAbove < 1.3 * itemGap) return;
+    const next = live[i + 1];
+    if (!next || next.flow !== r.flow || !nameStyles.has(next.style) || next.role) return;
+    if (headingScore(r, { bodySize, refSize, namesBold: true, namesCaps: true, pitch, ratio: 0.6, nameStyle: false }) > -10) r.role = 'heading';
+  });
+
+  // The printed title: larger than every heading, on page 1 before the first heading.
+  let title: string | undefined;
+  const headings = live.filter((r) => r.role === 'heading');
+  const firstHeadingIndex = live.findIndex((r) => r.role === 'heading' || r.kind !== 'text');
+  if (headings.length >= 2 && firstHeadingIndex >= 0) {
+    const candidate = live[firstHeadingIndex];
+    const others = headings.filter((h) => h !== candidate);
+    if (candidate?.role === 'heading' && candidate.page === 1 && candidate.size >= 1.15 * Math.max(...others.map((h) => h.size))) {
+      candidate.role = 'title';
+      title = cleanText(candidate.body);
+    }
+  }
+
+  // Segmentation.
+  const sections: SectionBuilder[] = [];
+  let section: SectionBuilder | null = null;
+  let item: ItemBuilder | null = null;
+  let labels: string[] | null = null;
+  const priceOnly: Array<{ row: Row; before: ItemBuilder | null; after: ItemBuilder | null }> = [];
+  const isName = (r: Row) => nameStyles.has(r.style) && !descStyles.has(r.style);
+
+  const addPrices = (target: ItemBuilder, row: Row) => {
+    if (!row.price || target.prices.length) return;
+    let prices = row.price.prices;
+    if (labels && prices.length === labels.length && prices.every((p) => !p.label)) {
+      prices = prices.map((p, i) => ({ ...p, label: labels?.[i] ?? '' }));
+      target.labelsFromHeader = true;
+    }
+    target.prices = prices;
+  };
+  const addCodes = (target: ItemBuilder, row: Row) => {
+    for (const s of row.sup) for (const k of superscriptCodes(s.text, legend)) target.allergens.add(k);
+  };
+  const startItem = (row: Row) => {
+    if (!section) {
+      section = { name: '', heading: null, description: [], items: [] };
+      sections.push(section);
+    }
+    const split = splitNameDescription(row);
+    const { name, description } = row.kind === 'text' && !split.description ? splitNote(row.body) : split;
+    item = { nameRow: row, name, descriptions: description ? [description] : [], prices: [], allergens: new Set(), rows: [row], section, priceFromSeparateLine: false, labelsFromHeader: false };
+    section.items.push(item);
+    addPrices(item, row);
+    addCodes(item, row);
+  };
+  const continueItem = (target: ItemBuilder, row: Row) => {
+    target.rows.push(row);
+    target.descriptions.push(row.body);
+    addPrices(target, row);
+    addCodes(target, row);
+  };
+
+  for (const row of rows) {
+    if (row.role === 'heading') {
+      section = { name: cleanText(row.body), heading: row, description: [], items: [] };
+      sections.push(section);
+      item = null;
+      labels = null;
+      continue;
+    }
+    if (row.role === 'variantHeader') {
+      labels = row.text.split('\t').map((t) => t.trim()).filter(Boolean);
+      continue;
+    }
+    if (row.role) continue;
+    if (row.kind === 'priceOnly') {
+      priceOnly.push({ row, before: item, after: null });
+      continue;
+    }
+    const current = item as ItemBuilder | null;
+    if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    if (!current) {
+      const sec = section as SectionBuilder | null;
+      if (sec && row.kind === 'text' && !isName(row) && sec.items.length === 0 && sec.heading) {
+        sec.description.push(row.body);
+        continue;
+      }
+      startItem(row);
+    } else if (row.kind === 'priced') {
+      const sameAsName = row.style === current.nameRow.style;
+      const nameWrap = !current.prices.length && current.rows.length === 1 && sameAsName && tight(row);
+      if (nameWrap) {
+        current.name = cleanText(`${current.name} ${row.body}`);
+        current.rows.push(row);
+        addPrices(current, row);
+        addCodes(current, row);
+      } else if (current.prices.length || (isName(row) && (sameAsName || !isName(current.nameRow)))) startItem(row);
+      else continueItem(current, row);
+    } else if (isName(row)) {
+      const wrap = !current.prices.length && current.rows.length === 1 && row.style === current.nameRow.style
+        && (tight(row) || ((row.gapAbove ?? 99) <= 1.35 * row.size && (/^\p{Ll}/u.test(row.body) || CONNECTOR.test(current.name))));
+      if (wrap) {
+        current.name = cleanText(`${current.name} ${row.body}`);
+        current.rows.push(row);
+        addCodes(current, row);
+      } else if (current.prices.length && current.rows.length === 1 && tight(row) && row.style === current.nameRow.style && row.bold) {
+        // A bold name too long for one line, its price on the first.
+        const rest = splitNameDescription(row);
+        current.name = cleanText(`${current.name} ${rest.name}`);
+        if (rest.description) current.descriptions.push(rest.description);
+        current.rows.push(row);
+        addCodes(current, row);
+      } else if (current.prices.length && tight(row) && row.style === current.nameRow.style) {
+        // Same (regular) style as the names, right below a priced item: a description line.
+        continueItem(current, row);
+      } else startItem(row);
+    } else if (current.prices.length && row.gapAbove !== null && row.gapAbove > 1.6 * pitch) {
+      startItem(row);
+    } else continueItem(current, row);
+    for (const p of priceOnly) if (!p.after && p.before !== item) p.after = item;
+  }
+
+  // Prices on their own line: the nearest item (same page and column) that has none.
+  for (const p of priceOnly) {
+    const distance = (c: ItemBuilder) => (c === p.before ? p.row.y - Math.max(...c.rows.map((r) => r.y)) : c.nameRow.y - p.row.y);
+    const candidates = [p.before, p.after].filter((c): c is ItemBuilder => Boolean(c && !c.prices.length && c.nameRow.page === p.row.page && c.nameRow.flow === p.row.flow));
+    const best = candidates.sort((a, b) => Math.abs(distance(a)) - Math.abs(distance(b)))[0];
+    if (!best || Math.abs(distance(best)) > 3 * Math.max(p.row.size, pitch)) continue;
+    const saved = labels;
+    labels = null;
+    addPrices(best, p.row);
+    labels = saved;
+    best.priceFromSeparateLine = true;
+    best.rows.push(p.row);
+  }
+
+  // Currency: the prices' own signs, else one named in the text ("Prices in CHF").
+  const currencies = new Map<string, number>();
+  for (const s of sections) for (const it of s.items) for (const p of it.prices) if (p.currency) currencies.set(p.currency, (currencies.get(p.currency) ?? 0) + 1);
+  let currency = [...currencies].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!currency) {
+    for (const r of rows) {
+      if (r.kind !== 'text') continue;
+      const c = mentionedCurrency(r.text);
+      if (c) { currency = c; break; }
+    }
+  }
+
+  const draftSections: DraftSection[] = [];
+  for (const s of sections) {
+    const items: DraftItem[] = [];
+    for (const it of s.items) {
+      const built = finishItem(it, legend, s.heading !== null);
+      if (built) items.push(built);
+    }
+    if (!items.length) continue;
+    const name = s.name || options.defaultSectionName || title || 'Menu';
+    const description = joinDescription(s.description);
+    draftSections.push({ name: name.slice(0, 200), ...(description ? { description: description.slice(0, 2000) } : {}), items });
+  }
+  return {
+    version: 1,
+    ...(title ? { title } : {}),
+    ...(currency ? { currency } : {}),
+    pages: pages.length,
+    pageSizes: pages.map((p) => ({ width: round(p.width), height: round(p.height) })),
+    sections: draftSections,
+  };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function finishItem(it: ItemBuilder, legend: AllergenLegend | null, underHeading: boolean): DraftItem | null {
+  const nameCodes = takeAllergenCodes(it.name, legend);
+  const description = joinDescription(it.descriptions);
+  const descCodes = takeAllergenCodes(description, legend);
+  const allergens = new Set([...it.allergens, ...nameCodes.keys, ...descCodes.keys]);
+  const name = cleanText(nameCodes.text);
+  if (!/\p{L}/u.test(name)) return null;
+  const prices: DraftPrice[] = it.prices.map((p) => ({ label: p.label, amount: p.amount }));
+  let confidence = 0.95;
+  if (!prices.length) confidence = 0.3;
+  else {
+    if (it.prices.every((p) => p.bare) && !it.prices.some((p) => p.label)) confidence -= 0.1;
+    if (it.nameRow.price?.leading) confidence -= 0.05;
+    if (it.priceFromSeparateLine) confidence -= 0.1;
+    if (it.labelsFromHeader) confidence -= 0.05;
+  }
+  if (name.length > 60) confidence -= 0.25;
+  if (/^\p{Ll}/u.test(name)) confidence -= 0.15;
+  if (!underHeading) confidence -= 0.15;
+  if (description.length > 300) confidence -= 0.1;
+  confidence = Math.max(0.05, Math.min(1, Math.round(confidence * 100) / 100));
+  const runs = it.rows.flatMap((r) => [...r.runs, ...r.sup]);
+  const bbox = runs.length ? {
+    x: round(Math.min(...runs.map((r) => r.x))),
+    y: round(Math.min(...runs.map((r) => r.y - r.size * 0.8))),
+    width: round(Math.max(...runs.map((r) => r.x + r.width)) - Math.min(...runs.map((r) => r.x))),
+    height: round(Math.max(...runs.map((r) => r.y + r.size * 0.25)) - Math.min(...runs.map((r) => r.y - r.size * 0.8))),
+  } : null;
+  return {
+    name: name.slice(0, 200),
+    description: cleanText(descCodes.text).slice(0, 2000),
+    prices,
+    allergens: [...allergens],
+    confidence,
+    flagged: prices.length === 0 || confidence < 0.5,
+    page: it.nameRow.page,
+    bbox,
+  };
+}

@@ -1,0 +1,30 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { UPLOAD_MESSAGES } from '../pdf.ts';
+import { extractMenu, type ExtractOptions } from './extractor.ts';
+import { readPdfText, type ReadOptions } from './pdf-text.ts';
+import type { MenuDraft, PageText } from './types.ts';
+
+export type { DraftBox, DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
+export { extractMenu } from './extractor.ts';
+
+/** An extraction that ended with a reason the venue can read. */
+export class ExtractionError extends Error {
+  override readonly name = 'ExtractionError';
+}
+
+/** Fewer characters than this over the whole document: there is no usable text layer. */
+const MIN_TEXT_CHARS = 20;
+
+export function hasTextLayer(pages: PageText[]): boolean {
+  const chars = pages.reduce((n, p) => n + p.runs.reduce((m, r) => m + r.text.replace(/\s/g, '').length, 0), 0);
+  return chars >= MIN_TEXT_CHARS;
+}
+
+/** Reads an open PDF and extracts its menu; throws ExtractionError when there is nothing to use. */
+export async function extractPdf(doc: PDFDocumentProxy, options: ReadOptions & ExtractOptions = {}): Promise<MenuDraft> {
+  const pages = await readPdfText(doc, options);
+  if (!hasTextLayer(pages)) throw new ExtractionError(UPLOAD_MESSAGES.noText);
+  const draft = extractMenu(pages, options);
+  if (!draft.sections.some((s) => s.items.length)) throw new ExtractionError(UPLOAD_MESSAGES.noItems);
+  return draft;
+}

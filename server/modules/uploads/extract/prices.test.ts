@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { isLabel, mentionedCurrency, parsePrices } from './prices.ts';
+
+const read = (line: string) => {
+  const p = parsePrices(line);
+  return p && { rest: p.rest, prices: p.prices.map((x) => [x.label, x.amount, x.currency]), leading: p.leading };
+};
+
+describe('price recognition', () => {
+  it.each([
+    ['Tomato soup 12.50', 'Tomato soup', [['', 1250, null]]],
+    ['Tomato soup 12,50 €', 'Tomato soup', [['', 1250, 'EUR']]],
+    ['Tomato soup €12', 'Tomato soup', [['', 1200, 'EUR']]],
+    ['Tomato soup\t12.-', 'Tomato soup', [['', 1200, null]]],
+    ['Zürcher Geschnetzeltes 38.–', 'Zürcher Geschnetzeltes', [['', 3800, null]]],
+    ['Burger $12.50', 'Burger', [['', 1250, 'USD']]],
+    ['Fish pie £14', 'Fish pie', [['', 1400, 'GBP']]],
+    ['Rösti CHF 18.50', 'Rösti', [['', 1850, 'CHF']]],
+    ['Lamb 38.00 EUR', 'Lamb', [['', 3800, 'EUR']]],
+    ['Soup ........ 6.50', 'Soup', [['', 650, null]]],
+    ['Soup … 6,50', 'Soup', [['', 650, null]]],
+    ['Soup\t6.50', 'Soup', [['', 650, null]]],
+    ['Pils 0,3 l 3,50 / 0,5 l 5,00', 'Pils', [['0,3 l', 350, null], ['0,5 l', 500, null]]],
+    ['Lemonade small 4 / large 6', 'Lemonade', [['small', 400, null], ['large', 600, null]]],
+    ['Grüner Veltliner Glass 5,50 / Bottle 29,00', 'Grüner Veltliner', [['Glass', 550, null], ['Bottle', 2900, null]]],
+    ['Coca-Cola 0,33 l 3,60', 'Coca-Cola', [['0,33 l', 360, null]]],
+    ['Wine\t4,80\t9,20', 'Wine', [['', 480, null], ['', 920, null]]],
+    ['Pizza 4 formaggi 12,90', 'Pizza 4 formaggi', [['', 1290, null]]],
+    ['Glenfiddich 12\t9.50', 'Glenfiddich 12', [['', 950, null]]],
+    ['Spring rolls (4 pcs) 5.90', 'Spring rolls (4 pcs)', [['', 590, null]]],
+    ['Margherita\t9', 'Margherita', [['', 900, null]]],
+  ])('%s', (line, rest, prices) => {
+    expect(read(line)).toEqual({ rest, prices, leading: false });
+  });
+
+  it('reads prices printed before the name', () => {
+    expect(read('6.50\tTomato soup')).toEqual({ rest: 'Tomato soup', prices: [['', 650, null]], leading: true });
+    expect(read('$9 Pancakes')).toEqual({ rest: 'Pancakes', prices: [['', 900, 'USD']], leading: true });
+    // A quantity is not a price.
+    expect(read('2 Eggs any style')).toBeNull();
+  });
+
+  it.each([
+    'Cola 0,33 l', 'Margherita 9', 'Tea 0.5', 'Open daily 7am - 10pm', 'Every Sunday 10:00 - 15:00', 'Dark chocolate 70 %',
+    'Entrecôte 250 g', 'Established 1982', 'Tel. 01 234 5678', 'Page 2', 'Mousse au chocolat',
+  ])('finds no price in "%s"', (line) => {
+    expect(parsePrices(line)).toBeNull();
+  });
+
+  it('knows variant labels and currencies named in text', () => {
+    expect(['0,2 l', '1/8 l', 'Glass', 'large', '33cl'].every(isLabel)).toBe(true);
+    expect(isLabel('Soup')).toBe(false);
+    expect(mentionedCurrency('Alle Preise in CHF inkl. MwSt.')).toBe('CHF');
+    expect(mentionedCurrency('Prices in € incl. VAT')).toBe('EUR');
+    expect(mentionedCurrency('Welcome')).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Price recognition on one line of menu text. Lines come with `\t` where the page had a wide gap
+ * or dot leaders, so "Soup ........ 6.50" and "Soup            6.50" both read "Soup\t6.50".
+ * Prices are read from the end of the line (or, for "prices left" menus, from its start); nothing
+ * that merely looks like a number inside a name becomes a price.
+ */
+
+export interface ParsedPrice {
+  label: string;
+  /** Minor units. */
+  amount: number;
+  /** ISO code when the price carries a currency sign or code. */
+  currency: string | null;
+  /** A whole number without decimals, dash or currency ("12"): the weakest evidence. */
+  bare: boolean;
+}
+
+export interface PriceParse {
+  /** The line's text without the prices (and without leaders/separators next to them). */
+  rest: string;
+  prices: ParsedPrice[];
+  /** The prices were printed before the text ("prices left"). */
+  leading: boolean;
+}
+
+const CURRENCY_CODES: Record<string, string> = {
+  '€': 'EUR', eur: 'EUR', euro: 'EUR', '$': 'USD', usd: 'USD', '£': 'GBP', gbp: 'GBP',
+  chf: 'CHF', 'sfr.': 'CHF', sfr: 'CHF', 'fr.': 'CHF',
+};
+const CUR_BEFORE = '€|\\$|£|EUR|USD|GBP|CHF|SFr\\.?|Fr\\.';
+const CUR_AFTER = '€|EUR|Euro|USD|GBP|CHF|SFr\\.?|Fr\\.|\\$|£';
+/** 12 · 12.50 · 12,50 · 12.5 (only with a currency) · 12.- · 12,– · 12.-- */
+const NUMBER = '\\d{1,4}(?:[.,]\\d{1,2}|[.,](?:--?|–|—))?';
+const PRICE = `(?:(${CUR_BEFORE})\\s?)?(${NUMBER})(?:\\s?(${CUR_AFTER}))?`;
+
+const VOLUME = '\\d+(?:[.,]\\d+)?\\s?(?:l|cl|ml|dl|oz|fl\\.?\\s?oz|cm|g|kg|pcs|pc|pieces|stk\\.?|st\\.)';
+const FRACTION = '\\d\\/\\d{1,2}\\s?l|½\\s?l';
+const WORDS = [
+  'small', 'medium', 'large', 'regular', 'half', 'full', 'glass', 'bottle', 'carafe', 'jug', 'pint', 'half pint', 'cup', 'pot', 'mug',
+  'single', 'double', 'shot', 'klein', 'mittel', 'groß', 'gross', 'glas', 'flasche', 'karaffe', 'krug', 'portion', 'halbe portion',
+  'piccolo', 'grande', 'petit', 'grand', 'verre', 'bouteille', 'xs', 's', 'm', 'l', 'xl',
+].sort((a, b) => b.length - a.length).join('|');
+/** A variant label: a volume, size or portion word. */
+export const LABEL = `(?:${VOLUME}|${FRACTION}|(?:${WORDS}))`;
+
+const TAIL = new RegExp(`(^|[\\s/|·])(?:(${LABEL}) *:? *)?${PRICE}\\s*$`, 'iu');
+const HEAD = new RegExp(`^\\s*${PRICE}(?=\\s)`, 'iu');
+const LABEL_ONLY = new RegExp(`^${LABEL}$`, 'iu');
+
+/** Dot leaders and similar fillers become a gap marker. */
+export function normalizeLeaders(text: string): string {
+  return text
+    .replace(/\s*(?:\.\s?){3,}\s*|\s*…+\s*|\s*(?:·\s?){3,}\s*|\s*_{3,}\s*|\s*(?:-\s?){4,}\s*/g, '\t')
+    .replace(/[ \u00a0]{3,}/g, '\t');
+}
+
+function currencyOf(symbol: string | undefined): string | null {
+  return symbol ? (CURRENCY_CODES[symbol.toLowerCase()] ?? null) : null;
+}
+
+function toPrice(before: string | undefined, number: string, after: string | undefined, label: string): ParsedPrice | null {
+  const currency = currencyOf(before) ?? currencyOf(after);
+  const m = /^(\d+)(?:[.,](\d{1,2}|--?|–|—))?$/.exec(number);
+  if (!m) return null;
+  const whole = Number(m[1]);
+  const frac = m[2] ?? '';
+  let cents = 0;
+  if (/^\d$/.test(frac)) {
+    if (!currency) return null; // "0.3" is a volume, "12.5" without a currency too ambiguous
+    cents = Number(frac) * 10;
+  } else if (/^\d\d$/.test(frac)) cents = Number(frac);
+  const bare = frac === '' && !currency;
+  if (bare && whole > 999) return null; // years, phone numbers, postcodes
+  if (whole > 9999) return null;
+  return { label: label.replace(/\s+/g, ' ').trim(), amount: whole * 100 + cents, currency, bare };
+}
+
+type Sep = 'gap' | 'slash' | 'space' | 'start';
+
+/** Strips trailing separators from the text before a price and says what separated them. */
+function splitBefore(text: string): { rest: string; sep: Sep } {
+  const m = /[\s/|·:–—-]*$/.exec(text);
+  const tail = m?.[0] ?? '';
+  const rest = text.slice(0, text.length - tail.length);
+  if (!rest.trim()) return { rest: '', sep: 'start' };
+  if (/[/|]/.test(tail)) return { rest, sep: 'slash' };
+  if (/\t/.test(tail) || /[–—-]\s*$/.test(tail) || tail.includes(':')) return { rest, sep: 'gap' };
+  return { rest, sep: tail.length ? 'space' : 'space' };
+}
+
+/** Prices at the end of a line: one, or variants separated by "/", "|", gaps or labels. */
+export function parseTrailing(line: string, maxPrices = 10): PriceParse | null {
+  let text = normalizeLeaders(line).replace(/\s+$/, '');
+  const found: Array<ParsedPrice & { sep: Sep }> = [];
+  while (found.length < maxPrices) {
+    const m = TAIL.exec(text);
+    if (!m) break;
+    const price = toPrice(m[3], m[4] as string, m[5], m[2] ?? '');
+    if (!price) break;
+    const previous = found[0];
+    // Only clear variant separators continue a group: "/", a gap between price columns, or a label.
+    if (previous && previous.sep === 'space' && !previous.label && !price.label) break;
+    const { rest, sep } = splitBefore(text.slice(0, m.index + (m[1] ?? '').length));
+    found.unshift({ ...price, sep });
+    text = rest;
+    if (sep === 'start') break;
+  }
+  if (!found.length) return null;
+  // Unlabelled variants must look alike: in "Glenfiddich 12   9.50" the 12 belongs to the name.
+  const kinds = new Set(found.filter((p) => !p.label).map((p) => (p.bare ? 'bare' : 'priced')));
+  if (found.length > 1 && kinds.size > 1) return parseTrailing(line, 1);
+  const first = found[0] as (typeof found)[number];
+  // A lone whole number needs separation from the text: a gap, leaders, a label or a variant group.
+  if (found.length === 1 && first.bare && !first.label && first.sep === 'space') return null;
+  return { rest: text.trim(), prices: found.map(({ sep: _sep, ...p }) => p), leading: false };
+}
+
+/** A price printed before the text ("6.50   Tomato soup"). */
+export function parseLeading(line: string): PriceParse | null {
+  const text = normalizeLeaders(line);
+  const m = HEAD.exec(text);
+  if (!m) return null;
+  const price = toPrice(m[1], m[2] as string, m[3], '');
+  if (!price) return null;
+  const after = text.slice(m[0].length);
+  const gap = /^\s*\t/.test(after);
+  if (price.bare && !gap) return null;
+  if (!gap && !price.currency && !/[.,]/.test(m[2] as string)) return null;
+  const rest = after.replace(/^[\s\t:–—-]+/, '').trim();
+  if (!/\p{L}/u.test(rest)) return null;
+  return { rest, prices: [price], leading: true };
+}
+
+/** All price readings of a line: trailing first, then leading. */
+export function parsePrices(line: string): PriceParse | null {
+  return parseTrailing(line) ?? parseLeading(line);
+}
+
+/** "1/8 l", "Glass", "0,5 l": a column header of a variant table. */
+export function isLabel(text: string): boolean {
+  return LABEL_ONLY.test(text.trim());
+}
+
+/** Currency named anywhere in the text ("Alle Preise in CHF"). */
+export function mentionedCurrency(text: string): string | null {
+  const m = /(?:^|[\s(])(€|EUR|Euro|\$|USD|£|GBP|CHF|SFr\.?)(?=$|[\s).,\d])/i.exec(text);
+  return m ? currencyOf(m[1]) : null;
+}

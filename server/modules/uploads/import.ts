@@ -1,0 +1,115 @@
+import type { AppContext } from '../../context.ts';
+import { ApiError, fieldError } from '../../core/errors.ts';
+import { newRecordId } from '../../core/ids.ts';
+import type { RecordJson } from '../../core/records/codec.ts';
+import type { AppliedWrite, PreparedWrite } from '../../core/records/write.ts';
+import type { RequestInfo } from '../../core/request-info.ts';
+import { draftProblem, zMenuDraft, type ImportDraft } from './draft.ts';
+
+export interface ImportBody {
+  draft?: unknown;
+  menuId?: unknown;
+}
+
+export interface ImportResult {
+  menu: RecordJson;
+  upload: RecordJson;
+  sections: number;
+  items: number;
+}
+
+const input = (data: Record<string, unknown>) => ({ data, files: {}, fromForm: false });
+
+/**
+ * Imports a reviewed draft: a new draft menu named after the upload (or the sections appended to
+ * a chosen menu of the same organization), its sections and items, and the upload marked
+ * `imported` with the menu linked: one transaction. The menu, section and item writes run with
+ * the caller's request, so the collections' rules and hooks (membership, subscription, plan
+ * limits, price validation) apply exactly as for the records API.
+ */
+export async function importUpload(ctx: AppContext, uploadId: string, body: ImportBody, req: RequestInfo): Promise<ImportResult> {
+  const { engine } = ctx;
+  if (!req.auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+  const uploads = engine.collection('menu_uploads');
+  // Readable by the caller? Otherwise the upload does not exist for them.
+  const visible = engine.access.findWithRule(uploads, uploadId, uploads.viewRule, req);
+  if (!visible) throw new ApiError(404);
+  if (!engine.access.findWithRule(uploads, uploadId, uploads.updateRule, { ...req, body: {} })) {
+    throw new ApiError(403, 'You are not allowed to import menus for this organization.');
+  }
+  const status = String(visible.status);
+  if (status === 'imported') throw new ApiError(409, 'This upload was already imported.');
+  if (status !== 'ready') throw new ApiError(400, `This upload is not ready to import yet (status: ${status}).`);
+
+  const source = body.draft !== undefined ? body.draft : (visible.draft ? JSON.parse(String(visible.draft)) : null);
+  const parsed = zMenuDraft.safeParse(source);
+  if (!parsed.success) throw new ApiError(400, draftProblem(parsed.error), { draft: fieldError('validation_invalid_value', draftProblem(parsed.error)) });
+  const draft: ImportDraft = parsed.data;
+  const sections = draft.sections.filter((s) => s.items.length);
+  if (!sections.length) throw new ApiError(400, 'The draft has no items to import.', { draft: fieldError('validation_required', 'The draft has no items to import.') });
+
+  // Never import an invented price: items the extractor could not price need one from the reviewer.
+  const unpriced = sections.flatMap((s, si) => s.items.map((item, ii) => ({ section: s.name, item: item.name, sectionIndex: si, itemIndex: ii, prices: item.prices.length })))
+    .filter((x) => x.prices === 0)
+    .map(({ prices: _p, ...x }) => x);
+  if (unpriced.length) {
+    const list = unpriced.slice(0, 10).map((x) => `"${x.item}" (${x.section})`).join(', ');
+    const more = unpriced.length > 10 ? ` and ${unpriced.length - 10} more` : '';
+    const message = `${unpriced.length} item${unpriced.length === 1 ? ' has' : 's have'} no price: ${list}${more}. Add a price to each or remove them, then import again.`;
+    throw new ApiError(400, message, { draft: fieldError('validation_missing_prices', message, { items: unpriced }) });
+  }
+
+  const organization = String(visible.organization);
+  let menuId: string;
+  const ops: PreparedWrite[] = [];
+  if (body.menuId !== undefined && body.menuId !== null && body.menuId !== '') {
+    menuId = String(body.menuId);
+    const menu = engine.stmts.get('SELECT organization FROM menus WHERE id = ?', [menuId]);
+    if (!menu || String(menu.organization) !== organization) {
+      throw new ApiError(400, 'Choose a menu of this organization.', { menuId: fieldError('validation_missing_rel_records', 'Choose a menu of this organization.') });
+    }
+  } else {
+    menuId = newRecordId();
+    ops.push(await engine.prepareCreate(engine.collection('menus'), input({ id: menuId, organization, name: String(visible.name || draft.title || 'Imported menu').slice(0, 100), status: 'draft' }), req));
+  }
+  const labels: string[] = [];
+  for (const section of sections) {
+    const sectionId = newRecordId();
+    ops.push(await engine.prepareCreate(engine.collection('sections'), input({ id: sectionId, menu: menuId, name: section.name, description: section.description ?? '' }), req));
+    labels.push(`section "${section.name}"`);
+    for (const item of section.items) {
+      ops.push(await engine.prepareCreate(engine.collection('items'), input({
+        section: sectionId, name: item.name, description: item.description, prices: item.prices,
+        allergens: item.allergens, mayContain: item.mayContain ?? [],
+      }), req));
+      labels.push(`item "${item.name}" (${section.name})`);
+    }
+  }
+  // The link and status are the server's to set: written with system rights, in the same transaction.
+  ops.push(await engine.prepareUpdate(uploads, uploadId, input({ status: 'imported', menu: menuId, draft }), engine.systemRequest()));
+  // Two imports racing: whichever commits second finds the upload imported and rolls back.
+  const first = ops[0] as PreparedWrite;
+  ops[0] = {
+    action: first.action, collection: first.collection, req: first.req, discard: () => first.discard(),
+    apply: () => {
+      if (String(engine.stmts.get('SELECT status FROM menu_uploads WHERE id = ?', [uploadId])?.status) !== 'ready') throw new ApiError(409, 'This upload was already imported.');
+      return first.apply();
+    },
+  };
+
+  const offset = body.menuId ? 0 : 1;
+  const applied: AppliedWrite[] = await engine.execute(ops, (err, index) => {
+    if (!(err instanceof ApiError) || err.status !== 400) return err;
+    const what = index === 0 && offset ? 'the menu' : (labels[index - offset] ?? 'the upload');
+    const detail = Object.values(err.data).map((e) => (e as { message?: string }).message).filter(Boolean)[0];
+    return new ApiError(400, `Could not import ${what}: ${detail ?? err.message}`, err.data);
+  });
+  const menuRecord = engine.view(engine.collection('menus'), menuId, '', req);
+  const uploadWrite = applied[applied.length - 1] as AppliedWrite;
+  return {
+    menu: menuRecord,
+    upload: engine.present(uploads, uploadWrite, '', req),
+    sections: sections.length,
+    items: sections.reduce((n, s) => n + s.items.length, 0),
+  };
+}

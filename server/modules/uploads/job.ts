@@ -1,0 +1,78 @@
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../core/errors.ts';
+import type { StoredRow } from '../../core/records/codec.ts';
+import { ExtractionError, extractPdf } from './extract/index.ts';
+import { inspectPdf, UPLOAD_MESSAGES } from './pdf.ts';
+
+const COLLECTION = 'menu_uploads';
+
+/** Why a job stopped without a result of its own (deleted record, new file, shutdown). */
+class Superseded extends Error {
+  override readonly name = 'Superseded';
+}
+
+export interface JobOptions {
+  /** The queue was stopped (app closing): stop between pages. */
+  shouldStop: () => boolean;
+  log: (obj: Record<string, unknown>, msg: string) => void;
+}
+
+/**
+ * One extraction: `uploaded|processing → processing → ready|failed`, with the page progress
+ * written to the record as it goes (realtime subscribers see every step). Every write first
+ * checks that the record still holds the same file, so a replaced or deleted upload is left alone.
+ */
+export async function runExtraction(ctx: AppContext, id: string, options: JobOptions): Promise<void> {
+  const { engine, storage } = ctx;
+  const collection = engine.collection(COLLECTION);
+  const initial = engine.stmts.get(`SELECT * FROM "${COLLECTION}" WHERE "id" = ?`, [id]);
+  if (!initial || !['uploaded', 'processing'].includes(String(initial.status))) return;
+  const file = String(initial.file ?? '');
+
+  const write = async (data: Record<string, unknown>) => {
+    if (options.shouldStop()) throw new Superseded();
+    const current = engine.stmts.get(`SELECT file, status FROM "${COLLECTION}" WHERE "id" = ?`, [id]) as StoredRow | undefined;
+    if (!current || String(current.file ?? '') !== file || !['uploaded', 'processing'].includes(String(current.status))) throw new Superseded();
+    try {
+      await engine.update(collection, id, { data, files: {}, fromForm: false }, engine.systemRequest());
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) throw new Superseded();
+      throw err;
+    }
+  };
+  const fail = (error: string) => write({ status: 'failed', error, progress: 100 });
+
+  try {
+    await write({ status: 'processing', progress: 0, error: '' });
+    const bytes = file ? await storage.read(`${collection.id}/${id}/${file}`) : null;
+    if (!bytes) return await fail(UPLOAD_MESSAGES.missingFile);
+    // Uploads through the records route were checked already; batch and internal writes were not.
+    const inspected = await inspectPdf(bytes);
+    if (!inspected.ok) return await fail(inspected.problem.message);
+    const doc = inspected.doc;
+    try {
+      await write({ pages: inspected.pages });
+      let lastProgress = 0;
+      const draft = await extractPdf(doc, {
+        defaultSectionName: String(initial.name ?? '') || undefined,
+        shouldStop: options.shouldStop,
+        onPage: async (done, total) => {
+          // The last page's write is the final one (ready with the draft).
+          const progress = Math.floor((done / total) * 100);
+          if (done < total && progress > lastProgress) {
+            lastProgress = progress;
+            await write({ progress });
+          }
+        },
+      });
+      await write({ status: 'ready', progress: 100, draft, pages: inspected.pages, error: '' });
+    } finally {
+      await doc.destroy().catch(() => undefined);
+    }
+  } catch (err) {
+    if (err instanceof Superseded || (err as Error | null)?.name === 'ExtractionStopped') return;
+    if (err instanceof ExtractionError) return void (await fail(err.message).catch(() => undefined));
+    options.log({ err, upload: id }, 'menu upload extraction failed');
+    await fail('Something went wrong while reading this PDF. Please try again or upload another file.').catch(() => undefined);
+  }
+}

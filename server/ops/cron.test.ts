@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { CronScheduler, CronSyntaxError, cronMatches, isValidCron, parseCron } from './cron.ts';
+
+const at = (iso: string) => new Date(iso);
+const due = (expr: string, iso: string) => cronMatches(parseCron(expr), at(iso));
+
+describe('cron expressions', () => {
+  it('matches fields, ranges, steps, lists and macros (UTC)', () => {
+    expect(due('0 3 * * *', '2025-06-21T03:00:00Z')).toBe(true);
+    expect(due('0 3 * * *', '2025-06-21T03:01:00Z')).toBe(false);
+    expect(due('*/15 * * * *', '2025-06-21T10:45:30Z')).toBe(true);
+    expect(due('*/15 * * * *', '2025-06-21T10:46:00Z')).toBe(false);
+    expect(due('5-10/5 * * * *', '2025-06-21T10:10:00Z')).toBe(true);
+    expect(due('5-10/5 * * * *', '2025-06-21T10:07:00Z')).toBe(false);
+    expect(due('0 0 1,15 * *', '2025-06-15T00:00:00Z')).toBe(true);
+    expect(due('0 */6 * * *', '2025-06-21T18:00:00Z')).toBe(true);
+    expect(due('0 */6 * * *', '2025-06-21T19:00:00Z')).toBe(false);
+    expect(due('@hourly', '2025-06-21T19:00:00Z')).toBe(true);
+    expect(due('@daily', '2025-06-21T00:00:00Z')).toBe(true);
+    expect(due('@weekly', '2025-06-22T00:00:00Z')).toBe(true); // a Sunday
+    expect(due('0 0 * * 7', '2025-06-22T00:00:00Z')).toBe(true); // 7 is Sunday too
+    expect(due('0 0 * 6 1-5', '2025-06-23T00:00:00Z')).toBe(true); // Monday in June
+    expect(due('0 0 * 7 *', '2025-06-23T00:00:00Z')).toBe(false);
+  });
+
+  it('matches either day field when both are restricted (classic cron)', () => {
+    // The 13th or any Friday.
+    expect(due('0 0 13 * 5', '2025-06-13T00:00:00Z')).toBe(true); // Friday the 13th
+    expect(due('0 0 13 * 5', '2025-06-20T00:00:00Z')).toBe(true); // a Friday
+    expect(due('0 0 13 * 5', '2025-07-13T00:00:00Z')).toBe(true); // a Sunday, the 13th
+    expect(due('0 0 13 * 5', '2025-06-21T00:00:00Z')).toBe(false);
+    // With one day field `*`, both must match.
+    expect(due('0 0 * * 5', '2025-06-21T00:00:00Z')).toBe(false);
+  });
+
+  it.each(['', '* * * *', '* * * * * *', '60 * * * *', '* 24 * * *', '* * 0 * *', '* * * 13 *', '* * * * 8', 'a * * * *', '*/0 * * * *', '5-1 * * * *', '@often'])(
+    'refuses %j', (expr) => {
+      expect(isValidCron(expr)).toBe(false);
+      expect(() => parseCron(expr)).toThrow(CronSyntaxError);
+    },
+  );
+});
+
+describe('CronScheduler', () => {
+  const silent = { error: () => undefined };
+
+  it('lists app jobs by id, then internal __pb…__ jobs', () => {
+    const s = new CronScheduler(silent);
+    s.register('__pbLogsCleanup__', '0 */6 * * *', () => undefined);
+    s.register('zeta', '* * * * *', () => undefined);
+    s.register('alpha', '@daily', () => undefined);
+    s.register('__pbDBOptimize__', '0 0 * * *', () => undefined);
+    expect(s.list()).toEqual([
+      { id: 'alpha', expression: '@daily' },
+      { id: 'zeta', expression: '* * * * *' },
+      { id: '__pbDBOptimize__', expression: '0 0 * * *' },
+      { id: '__pbLogsCleanup__', expression: '0 */6 * * *' },
+    ]);
+    expect(() => s.register('bad', 'nope', () => undefined)).toThrow(CronSyntaxError);
+    s.remove('zeta');
+    expect(s.has('zeta')).toBe(false);
+  });
+
+  it('runs due jobs on tick, never two runs of one job at once, and logs failures', async () => {
+    const errors: unknown[] = [];
+    const s = new CronScheduler({ error: (obj) => errors.push(obj.err) });
+    let runs = 0;
+    let release!: () => void;
+    s.register('slow', '0 * * * *', () => { runs++; return new Promise<void>((r) => { release = r; }); });
+    s.register('failing', '0 * * * *', () => { throw new Error('boom'); });
+    s.register('later', '30 * * * *', () => undefined);
+    expect(s.tick(at('2025-06-21T10:00:00Z'))).toEqual(['slow', 'failing']);
+    expect(await s.run('slow')).toBe(false); // still running
+    expect(runs).toBe(1);
+    release();
+    await new Promise((r) => setImmediate(r));
+    expect(await s.run('unknown')).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('boom');
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * A small cron scheduler: 5-field expressions (minute hour day-of-month month day-of-week, UTC)
+ * plus the macros `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly`.
+ * Fields accept `*`, numbers, ranges `a-b`, steps (`a-b/n`, or `*` followed by `/n`) and lists `a,b`. Day-of-week
+ * is 0-6 with 7 also meaning Sunday. When both day fields are restricted a day matches either
+ * (classic cron). Jobs of one id never overlap: a run that is due while the previous one is still
+ * going is skipped.
+ */
+
+export interface CronSchedule {
+  minutes: Set<number>;
+  hours: Set<number>;
+  days: Set<number>;
+  months: Set<number>;
+  weekdays: Set<number>;
+  /** True when the field was `*` (or a step over `*`), for the day-of-month/day-of-week rule. */
+  anyDay: boolean;
+  anyWeekday: boolean;
+}
+
+export class CronSyntaxError extends Error {}
+
+const MACROS: Record<string, string> = {
+  '@yearly': '0 0 1 1 *',
+  '@annually': '0 0 1 1 *',
+  '@monthly': '0 0 1 * *',
+  '@weekly': '0 0 * * 0',
+  '@daily': '0 0 * * *',
+  '@midnight': '0 0 * * *',
+  '@hourly': '0 * * * *',
+};
+
+function parseField(text: string, min: number, max: number, name: string): { values: Set<number>; any: boolean } {
+  const values = new Set<number>();
+  // Vixie cron: a day field "is *" when it starts with an asterisk (so `*/2` counts too).
+  const any = text.startsWith('*');
+  for (const part of text.split(',')) {
+    const m = /^(\*|\d+(?:-\d+)?)(?:\/(\d+))?$/.exec(part);
+    if (!m) throw new CronSyntaxError(`invalid ${name} field "${text}"`);
+    const [, range = '', stepText] = m;
+    const step = stepText === undefined ? 1 : Number(stepText);
+    if (step < 1 || step > max) throw new CronSyntaxError(`invalid step in ${name} field "${text}"`);
+    let from = min;
+    let to = max;
+    if (range !== '*') {
+      const [a, b] = range.split('-').map(Number) as [number, number | undefined];
+      from = a;
+      to = b === undefined ? (stepText === undefined ? a : max) : b;
+    }
+    if (from < min || to > max || from > to) throw new CronSyntaxError(`${name} value out of range in "${text}"`);
+    for (let v = from; v <= to; v += step) values.add(v);
+  }
+  return { values, any };
+}
+
+/** Parses an expression; throws CronSyntaxError. */
+export function parseCron(expression: string): CronSchedule {
+  const text = MACROS[expression.trim().toLowerCase()] ?? expression.trim();
+  const fields = text.split(/\s+/);
+  if (fields.length !== 5) throw new CronSyntaxError('expected 5 space-separated fields (minute hour day month weekday)');
+  const [mi, ho, da, mo, wd] = fields as [string, string, string, string, string];
+  const weekdays = parseField(wd, 0, 7, 'day-of-week');
+  if (weekdays.values.delete(7)) weekdays.values.add(0);
+  const days = parseField(da, 1, 31, 'day-of-month');
+  return {
+    minutes: parseField(mi, 0, 59, 'minute').values,
+    hours: parseField(ho, 0, 23, 'hour').values,
+    days: days.values,
+    months: parseField(mo, 1, 12, 'month').values,
+    weekdays: weekdays.values,
+    anyDay: days.any,
+    anyWeekday: weekdays.any,
+  };
+}
+
+export function isValidCron(expression: string): boolean {
+  try {
+    parseCron(expression);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when the schedule is due in the (UTC) minute of `date`. */
+export function cronMatches(s: CronSchedule, date: Date): boolean {
+  if (!s.minutes.has(date.getUTCMinutes()) || !s.hours.has(date.getUTCHours()) || !s.months.has(date.getUTCMonth() + 1)) return false;
+  const dayOk = s.days.has(date.getUTCDate());
+  const weekdayOk = s.weekdays.has(date.getUTCDay());
+  if (s.anyDay || s.anyWeekday) return dayOk && weekdayOk;
+  return dayOk || weekdayOk;
+}
+
+export type CronJobFn = () => unknown;
+
+interface Job { id: string; expression: string; schedule: CronSchedule; fn: CronJobFn }
+
+export interface CronLog {
+  error(obj: Record<string, unknown>, msg: string): void;
+}
+
+/** The app's job table: modules register jobs; `start()` ticks at every minute boundary. */
+export class CronScheduler {
+  private readonly jobs = new Map<string, Job>();
+  private readonly running = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly log: CronLog, private readonly now: () => Date = () => new Date()) {}
+
+  /** Adds or replaces a job; throws CronSyntaxError for an invalid expression. */
+  register(id: string, expression: string, fn: CronJobFn): void {
+    if (!/^[\w.-]{1,100}$/.test(id)) throw new Error(`Invalid cron job id ${id}`);
+    this.jobs.set(id, { id, expression, schedule: parseCron(expression), fn });
+  }
+
+  remove(id: string): void {
+    this.jobs.delete(id);
+  }
+
+  has(id: string): boolean {
+    return this.jobs.has(id);
+  }
+
+  /** `[{id, expression}]`: app jobs sorted by id, then the internal `__pb…__` ones. */
+  list(): { id: string; expression: string }[] {
+    const all = [...this.jobs.values()].map((j) => ({ id: j.id, expression: j.expression }));
+    const internal = (id: string) => id.startsWith('__');
+    return all.sort((a, b) => Number(internal(a.id)) - Number(internal(b.id)) || a.id.localeCompare(b.id));
+  }
+
+  /** Runs a job now; resolves when it finished (errors are logged, never thrown). False when unknown or already running. */
+  async run(id: string): Promise<boolean> {
+    const job = this.jobs.get(id);
+    if (!job || this.running.has(id)) return false;
+    this.running.add(id);
+    try {
+      await job.fn();
+    } catch (err) {
+      this.log.error({ err, job: id }, 'cron job failed');
+    } finally {
+      this.running.delete(id);
+    }
+    return true;
+  }
+
+  /** Starts every job due in the minute of `date` (without waiting for them). */
+  tick(date: Date): string[] {
+    const due = [...this.jobs.values()].filter((j) => cronMatches(j.schedule, date)).map((j) => j.id);
+    for (const id of due) void this.run(id);
+    return due;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    const schedule = () => {
+      const now = Date.now();
+      // Just past the next minute boundary, so the tick sees the new minute.
+      const delay = 60_000 - (now % 60_000) + 50;
+      this.timer = setTimeout(() => {
+        this.tick(this.now());
+        schedule();
+      }, delay);
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

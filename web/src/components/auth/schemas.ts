@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { zVenueForm } from '../../../../shared/schemas/forms.ts';
+import { zHexColor, zTimezone } from '../../../../shared/schemas/domain.ts';
+
+/**
+ * Form rules of the account pages. The specification leaves sign-up, login and onboarding rules
+ * open, so they mirror the server's limits (password 8–71 characters, names up to 100).
+ */
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 71;
+
+export const zEmail = z.string().trim().pipe(z.email('Enter a valid email address'));
+const zNewPassword = z.string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const zLoginForm = z.object({
+  email: zEmail,
+  // Existing passwords are checked by the server only (old accounts may predate today's rules).
+  password: z.string().min(1, 'Enter your password'),
+});
+
+export const zSignUpForm = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(100, 'Name must be at most 100 characters'),
+  email: zEmail,
+  password: zNewPassword,
+});
+
+export const zEmailForm = z.object({ email: zEmail });
+
+export const zOtpForm = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+});
+
+export const zResetPasswordForm = z.object({
+  password: zNewPassword,
+  passwordConfirm: z.string(),
+}).refine((v) => v.password === v.passwordConfirm, { message: 'Passwords do not match', path: ['passwordConfirm'] });
+
+export const zConfirmEmailChangeForm = z.object({
+  password: z.string().min(1, 'Enter your password'),
+});
+
+export const zOrganizationName = z.string().trim()
+  .min(1, 'Organization name is required')
+  .max(100, 'Organization name must be at most 100 characters');
+
+/** Onboarding: the organization's name plus the first venue (the shared venue form, made strict). */
+export const zOnboardingForm = zVenueForm.extend({
+  organizationName: zOrganizationName,
+  name: zVenueForm.shape.name.max(100, 'Venue name must be at most 100 characters'),
+  timezone: z.string().min(1, 'Choose a time zone').pipe(zTimezone),
+  primaryColor: zHexColor,
+});
+
+/** Onboarding when the organization already has a venue: only the name is asked. */
+export const zOnboardingOrgOnly = z.object({
+  organizationName: zOrganizationName,
+  name: z.string(),
+  timezone: z.string(),
+  primaryColor: z.string(),
+});
+export type OnboardingValues = z.input<typeof zOnboardingForm>;
