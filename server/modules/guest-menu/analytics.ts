@@ -7,7 +7,7 @@ export interface GuestAnalytics {
   from: string;
   to: string;
   days: { day: string; views: number; scans: number }[];
-  /** heatmap[weekday][hour] = views + scans (weekday 0 = Sunday). */
+  /** heatmap[weekday][hour] = page views in the venue's local time (weekday 0 = Sunday; every scan is also a view). */
   heatmap: number[][];
   topMenus: { menu: string; name: string; views: number }[];
   venues: { venue: string; name: string; views: number; scans: number }[];

@@ -103,14 +103,29 @@ describe('guest menu page', () => {
   });
 
   it('counts views and QR scans per table without any client identifier', async () => {
+    flushGuestStats(t.ctx);
+    const count = (kind: string, menu: string, tableNo = '') => Number(t.ctx.stmts.get(
+      'SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = ? AND menu = ? AND tableNo = ?', [venueId, kind, menu, tableNo],
+    )?.n);
+    const views = count('view', menuId);
     await get('/m/trattoria-test?src=qr&t=12');
     await get('/m/trattoria-test?src=qr&t=12');
     await get(`/m/trattoria-test/${menuId}`);
     flushGuestStats(t.ctx);
-    const rows = t.ctx.stmts.all('SELECT menu, kind, tableNo, count FROM guest_stats WHERE venue = ? ORDER BY kind, menu', [venueId]);
-    expect(rows.find((r) => r.kind === 'scan')).toMatchObject({ tableNo: '12', count: 2 });
-    expect(rows.find((r) => r.kind === 'view' && r.menu === menuId)).toMatchObject({ count: 1 });
-    expect(Object.keys(rows[0] ?? {})).not.toContain('ip');
+    // The venue page shows only À la carte now (Dinner is on for a minute on Sundays): views of that menu.
+    expect(count('scan', menuId, '12')).toBe(2);
+    expect(count('view', menuId)).toBe(views + 3);
+    const rows = t.ctx.stmts.all('SELECT * FROM guest_stats WHERE venue = ?', [venueId]);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['count', 'day', 'hour', 'id', 'kind', 'menu', 'organization', 'tableNo', 'venue', 'weekday'].sort());
+  });
+
+  it('counts a venue page showing several menus as a view of no menu', async () => {
+    const lunch = await seed(t.ctx, 'menus', { organization: org, name: 'Lunch', status: 'published', languages: ['en'] });
+    const venue = await seed(t.ctx, 'venues', { organization: org, name: 'Two Menus', timezone: 'UTC', primaryColor: '#0f766e', menus: [menuId, lunch.id] });
+    await get('/m/two-menus');
+    flushGuestStats(t.ctx);
+    const rows = t.ctx.stmts.all('SELECT menu, kind, count FROM guest_stats WHERE venue = ?', [String(venue.id)]);
+    expect(rows).toEqual([{ menu: '', kind: 'view', count: 1 }]);
   });
 
   it('reports analytics to members only, as JSON and CSV', async () => {
@@ -122,7 +137,9 @@ describe('guest menu page', () => {
     expect(data.days).toHaveLength(7);
     expect(data.days.at(-1).scans).toBe(2);
     expect(data.tables).toEqual([{ tableNo: '12', scans: 2 }]);
-    expect(data.topMenus[0]).toMatchObject({ menu: menuId, name: 'À la carte', views: 1 });
+    const menuViews = Number(t.ctx.stmts.get("SELECT SUM(count) AS n FROM guest_stats WHERE menu = ? AND kind = 'view'", [menuId])?.n);
+    expect(data.topMenus).toEqual([{ menu: menuId, name: 'À la carte', views: menuViews }]);
+    expect(data.venues.map((v: { name: string }) => v.name)).toEqual(['Trattoria <Test>', 'Two Menus']);
     expect(data.heatmap.flat().reduce((a: number, b: number) => a + b, 0)).toBeGreaterThanOrEqual(3);
     const csv = await t.app.inject({ method: 'GET', url: `/api/analytics/guests.csv?organization=${org}&days=3`, headers: { authorization: token } });
     expect(csv.headers['content-type']).toContain('text/csv');

@@ -13,7 +13,8 @@ import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { analyticsRoutes } from './analytics.ts';
 
-interface CachedPage { status: number; etag: string; html: Buffer; gzip: Buffer; br: Buffer; expires: number }
+/** `shown`: the ids of the menus on the page (guest stats attribute a view to the only one). */
+interface CachedPage { status: number; etag: string; html: Buffer; gzip: Buffer; br: Buffer; expires: number; shown: string[] }
 
 /** Rendered pages live this long at most (schedules change with the clock); record events clear them sooner. */
 const CACHE_TTL_MS = 30_000;
@@ -38,10 +39,10 @@ export function chooseLanguage(available: string[], query: string, acceptLanguag
   return langs[0] as string;
 }
 
-function compress(html: string, status: number): CachedPage {
+function compress(html: string, status: number, shown: string[] = []): CachedPage {
   const buf = Buffer.from(html);
   return {
-    status, html: buf, expires: Date.now() + CACHE_TTL_MS,
+    status, html: buf, shown, expires: Date.now() + CACHE_TTL_MS,
     etag: `"${createHash('sha1').update(buf).digest('base64url').slice(0, 20)}"`,
     gzip: zlib.gzipSync(buf, { level: 9 }),
     br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -103,8 +104,8 @@ function register(ctx: AppContext): void {
     const key = `${venue.slug}|${menuId ?? ''}|${lang}`;
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit;
-    const { html, status } = renderGuestPage({ venue, menuId, lang, languages, now: localTime(config.now(), venue.timezone), baseUrl: config.appUrl });
-    const built = compress(html, status);
+    const { html, status, shown } = renderGuestPage({ venue, menuId, lang, languages, now: localTime(config.now(), venue.timezone), baseUrl: config.appUrl });
+    const built = compress(html, status, shown);
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     cache.set(key, built);
     return built;
@@ -149,7 +150,9 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const result = rt.page(venue, menuId, lang, languages);
     if (request.method === 'GET') {
       const slot = localSlot(ctx.config.now(), venue.timezone);
-      const base = { organization: venue.organization, venue: venue.id, menu: menuId ?? '', ...slot };
+      // A venue page showing a single menu is a view of that menu (top menus); with several, of none.
+      const menu = menuId ?? (result.shown.length === 1 ? String(result.shown[0]) : '');
+      const base = { organization: venue.organization, venue: venue.id, menu, ...slot };
       rt.stats.record({ ...base, kind: 'view', tableNo: '' });
       if (request.query.src === 'qr') rt.stats.record({ ...base, kind: 'scan', tableNo: String(request.query.t ?? '').slice(0, 20) });
     }

@@ -93,10 +93,10 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
 }
 
 /** The guest page: readable without JavaScript, small enough for the first round trip. */
-export function renderGuestPage(input: RenderInput): { html: string; status: number } {
+export function renderGuestPage(input: RenderInput): { html: string; status: number; shown: string[] } {
   const { venue, lang, now } = input;
   const candidates = input.menuId ? venue.menus.filter((m) => m.id === input.menuId) : venue.menus;
-  if (input.menuId && candidates.length === 0) return { html: renderNotFound(lang), status: 404 };
+  if (input.menuId && candidates.length === 0) return { html: renderNotFound(lang), status: 404, shown: [] };
   const onNow = input.menuId ? candidates : candidates.filter((m) => isOpen(m.schedule, now));
   const later = input.menuId ? [] : candidates.filter((m) => !isOpen(m.schedule, now));
   const codes = new Map<string, string>(ALLERGENS.map((a) => [a.key, a.code]));
@@ -135,7 +135,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     + (usedAllergens.length ? `<h2>${esc(t(lang, 'allergens'))}</h2><dl>${usedAllergens.map((a) => `<dt>${esc(a.code)}</dt><dd>${esc(a.name)}</dd>`).join('')}</dl>` : '')
     + (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}">${esc(t(lang, 'original'))}</a></p>` : '')
     + `</footer><script>${LIVE_SCRIPT}</script></body></html>`;
-  return { html, status: 200 };
+  return { html, status: 200, shown: onNow.map((m) => m.id) };
 }
 
 export function renderNotFound(lang = 'en'): string {
