@@ -1,135 +1,24 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import { pruneBillingEvents } from './stripe-billing.ts';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
+import { DAY_SECONDS, STAND_IN_NOW, StripeStandIn, stripeEvent, type Json } from '../../test/stripe-stand-in.ts';
 
 /**
- * BILLING=stripe without the internet: the SDK talks to a local stand-in for Stripe's API that
- * answers the calls we make and records them; webhooks are signed with the SDK's test helper.
+ * BILLING=stripe without the internet: the SDK talks to a local stand-in for Stripe's API
+ * (server/test/stripe-stand-in.ts) that answers the calls we make and records them; webhooks are
+ * signed with the SDK's test helper.
  */
 
 const SECRET_KEY = 'sk_test_qrmenu_0123456789';
 const WEBHOOK_SECRET = 'whsec_test_qrmenu_0123456789';
 const APP_URL = 'https://menu.example.com';
-const NOW = Math.floor(Date.now() / 1000);
-const DAY = 86400;
+const NOW = STAND_IN_NOW;
+const DAY = DAY_SECONDS;
 
-type Json = Record<string, unknown>;
-interface Recorded { method: string; path: string; body: Record<string, string>; authorization: string }
-
-/** Stripe's API, as far as we use it: customers, Checkout and portal sessions, subscriptions (with invoices). */
-class FakeStripe {
-  readonly requests: Recorded[] = [];
-  readonly subscriptions = new Map<string, Json>();
-  readonly invoices = new Map<string, Json>();
-  private server = http.createServer((req, res) => void this.handle(req, res));
-  private seq = 0;
-  port = 0;
-  /** Answers every call with a 500 (and tells the SDK not to retry). */
-  failing = false;
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  reset(): void {
-    this.requests.length = 0;
-    this.subscriptions.clear();
-    this.invoices.clear();
-  }
-
-  calls(method: string, path: string | RegExp): Recorded[] {
-    return this.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
-  }
-
-  /** A subscription as the API returns it (period dates on the item, as in current API versions). */
-  putSubscription(id: string, s: { status: string; price: string; customer: string; org: string; trialEnd?: number | null; periodEnd: number; cancelAtPeriodEnd?: boolean; latestInvoice?: string; endedAt?: number }): Json {
-    const interval = s.price.endsWith('_year') ? 'year' : 'month';
-    const sub: Json = {
-      id, object: 'subscription', customer: s.customer, status: s.status, livemode: false, currency: 'eur',
-      metadata: { organizationId: s.org }, created: NOW - DAY, start_date: NOW - DAY, billing_cycle_anchor: NOW - DAY,
-      cancel_at_period_end: s.cancelAtPeriodEnd ?? false, cancel_at: null, canceled_at: null, ended_at: s.endedAt ?? null,
-      trial_start: s.trialEnd ? NOW - DAY : null, trial_end: s.trialEnd ?? null,
-      latest_invoice: s.latestInvoice ?? null,
-      items: {
-        object: 'list', has_more: false, url: `/v1/subscription_items?subscription=${id}`,
-        data: [{
-          id: `si_${id}`, object: 'subscription_item', quantity: 1, subscription: id, metadata: {},
-          current_period_start: s.periodEnd - 30 * DAY, current_period_end: s.periodEnd,
-          price: { id: s.price, object: 'price', active: true, currency: 'eur', unit_amount: 900, type: 'recurring', recurring: { interval, interval_count: 1, usage_type: 'licensed' } },
-        }],
-      },
-    };
-    this.subscriptions.set(id, sub);
-    return sub;
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? '/', 'http://stripe.local');
-    const text = req.method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
-    const body = Object.fromEntries(new URLSearchParams(text));
-    const method = req.method ?? 'GET';
-    this.requests.push({ method, path: url.pathname, body, authorization: String(req.headers.authorization ?? '') });
-    const send = (status: number, json: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.seq}` });
-      res.end(JSON.stringify(json));
-    };
-    if (this.failing) {
-      res.writeHead(500, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
-      res.end(JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong on Stripe' } }));
-      return;
-    }
-    const missing = (what: string) => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
-    const n = ++this.seq;
-    const metadata = (prefix: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k.startsWith(`${prefix}[`)).map(([k, v]) => [k.slice(prefix.length + 1, -1), v]));
-
-    if (method === 'POST' && url.pathname === '/v1/customers') {
-      return send(200, { id: `cus_test_${n}`, object: 'customer', name: body.name ?? null, email: body.email ?? null, metadata: metadata('metadata'), livemode: false });
-    }
-    if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      return send(200, {
-        id: `cs_test_${n}`, object: 'checkout.session', mode: body.mode, status: 'open', customer: body.customer, client_reference_id: body.client_reference_id,
-        success_url: body.success_url, cancel_url: body.cancel_url, metadata: metadata('metadata'), subscription: null, livemode: false,
-        url: `https://checkout.stripe.test/c/pay/cs_test_${n}`,
-      });
-    }
-    if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-      return send(200, { id: `bps_${n}`, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, livemode: false, url: `https://billing.stripe.test/p/session/bps_${n}` });
-    }
-    const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
-    if (subMatch?.[1]) {
-      const sub = this.subscriptions.get(subMatch[1]);
-      if (!sub) return missing(`subscription: '${subMatch[1]}'`);
-      if (method === 'POST') {
-        if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
-        if (body.cancel_at === '') sub.cancel_at = null;
-        const price = body['items[0][price]'];
-        if (price) {
-          const item = (sub.items as { data: Json[] }).data[0] as Json;
-          item.price = { ...(item.price as Json), id: price, recurring: { interval: price.endsWith('_year') ? 'year' : 'month', interval_count: 1 } };
-        }
-      }
-      const out: Json = structuredClone(sub);
-      if (body['expand[0]'] === 'latest_invoice' && typeof sub.latest_invoice === 'string') out.latest_invoice = this.invoices.get(sub.latest_invoice) ?? sub.latest_invoice;
-      return send(200, out);
-    }
-    return missing(`route: ${method} ${url.pathname}`);
-  }
-}
-
-const fake = new FakeStripe();
+const fake = new StripeStandIn();
 const apps: TestApp[] = [];
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
@@ -138,18 +27,12 @@ afterEach(async () => {
   for (const t of apps.splice(0)) await t.close();
 });
 
-let eventSeq = 0;
-function event(type: string, object: Json, options: { id?: string; created?: number } = {}): Json {
-  return {
-    id: options.id ?? `evt_test_${++eventSeq}`, object: 'event', api_version: Stripe.API_VERSION, created: options.created ?? NOW,
-    type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object },
-  };
-}
+const event = stripeEvent;
 
 async function setup() {
   const t = await buildTestApp({
     env: {
-      BILLING: 'stripe', APP_URL, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${fake.port}`,
+      BILLING: 'stripe', APP_URL, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.apiBase,
       STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month', STRIPE_PRICE_STARTER_YEARLY: 'price_starter_year', STRIPE_PRICE_PRO_MONTHLY: 'price_pro_month',
     },
   });
@@ -415,6 +298,37 @@ describe('stripe billing', () => {
     // Stripe's next delivery of the same event succeeds.
     expect((await deliver(evt)).json()).toEqual({ received: true });
     expect(orgRow().subscriptionStatus).toBe('past_due');
+  });
+});
+
+describe('stripe stand-in for browser tests', () => {
+  it('its hosted Checkout page completes the subscription: redirect to success_url and a signed webhook', async () => {
+    const hosted = new StripeStandIn({ hostedPages: true });
+    await hosted.start();
+    try {
+      const t = await buildTestApp({
+        env: { BILLING: 'stripe', APP_URL, STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: hosted.apiBase, STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month' },
+      });
+      apps.push(t);
+      hosted.webhook = { url: `${await t.listen()}/api/billing/webhook`, secret: WEBHOOK_SECRET };
+      const owner = await seed(t.ctx, 'users', { email: 'owner@example.com', password: 'owner-password', passwordConfirm: 'owner-password', verified: true });
+      const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(owner.id)])?.o);
+      const res = await t.app.inject({ method: 'POST', url: '/api/billing/subscribe', payload: { plan: 'starter', interval: 'month' }, headers: { authorization: await tokenFor(t.ctx, 'users', String(owner.id)) } });
+      const checkoutUrl = String(res.json().url);
+      expect(checkoutUrl).toMatch(new RegExp(`^${hosted.apiBase}/c/pay/cs_test_\\d+$`));
+      const pageRes = await fetch(checkoutUrl);
+      expect(await pageRes.text()).toContain('14-day free trial');
+      const paid = await fetch(checkoutUrl, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toMatch(new RegExp(`^${APP_URL}/subscribe/success\\?session_id=cs_test_\\d+$`));
+      await expect.poll(() => t.ctx.stmts.get('SELECT subscriptionStatus FROM organizations WHERE id = ?', [org])?.subscriptionStatus).toBe('trialing');
+      // Paying twice is refused; the portal page links back to the app.
+      expect((await fetch(checkoutUrl, { method: 'POST', redirect: 'manual' })).status).toBe(400);
+      const portal = await t.app.inject({ method: 'POST', url: '/api/billing/portal', headers: { authorization: await tokenFor(t.ctx, 'users', String(owner.id)) } });
+      expect(await (await fetch(String(portal.json().url))).text()).toContain(`href="${APP_URL}/settings/billing"`);
+    } finally {
+      await hosted.stop();
+    }
   });
 });
 
