@@ -97,7 +97,10 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(signUp.statusCode).toBe(200);
     const newId = String(signUp.json().id);
     expect(t.ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [org, newId])?.role).toBe('editor');
-    expect(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [newId])?.o).toBe(org);
+    expect(t.ctx.stmts.get('SELECT currentOrganization AS o, onboardingComplete AS onboarded FROM users WHERE id = ?', [newId])).toEqual({ o: org, onboarded: 1 });
+    // They work in the inviting organization: no organization of their own, no onboarding.
+    expect(t.ctx.stmts.all('SELECT organization FROM memberships WHERE user = ?', [newId])).toEqual([{ organization: org }]);
+    expect(signUp.json()).toMatchObject({ currentOrganization: org, onboardingComplete: true });
     expect(t.ctx.stmts.get('SELECT acceptedAt FROM invitations')?.acceptedAt).not.toBe('');
     expect((await call('GET', `/api/invitations/${token}`, '')).statusCode).toBe(404);
     expect((await call('GET', `/api/organizations/${org}/invitations`, admin.token)).json()).toEqual([]);
@@ -117,6 +120,9 @@ describe('POST /api/organizations/:id/invitations', () => {
     // A revoked invitation no longer joins anyone.
     const signUp = await call('POST', '/api/collections/users/records', '', { email: 'chef@example.com', password: 'password-123', passwordConfirm: 'password-123' });
     expect(t.ctx.stmts.get('SELECT 1 AS x FROM memberships WHERE organization = ? AND user = ?', [org, String(signUp.json().id)])).toBeUndefined();
+    // They get an organization of their own and onboard as usual.
+    expect(t.ctx.stmts.all('SELECT role FROM memberships WHERE user = ?', [String(signUp.json().id)])).toEqual([{ role: 'owner' }]);
+    expect(signUp.json()).toMatchObject({ onboardingComplete: false });
   });
 
   it.each([

@@ -172,27 +172,42 @@ export function lookupInvitation(ctx: AppContext, token: string): { email: strin
   return { email: String(row.email), organizationName: String(row.name), role: String(row.role) as MemberRole, expires: String(row.expires) };
 }
 
+/** Open invitations for an email address, oldest first. */
+function openInvitationsFor(ctx: AppContext, email: string): Array<{ id: string; organization: string; role: string }> {
+  if (!email) return [];
+  return ctx.stmts.all(
+    "SELECT id, organization, role FROM invitations WHERE email = ? COLLATE NOCASE AND acceptedAt = '' AND expires > ? ORDER BY created",
+    [email, formatDateTime(ctx.config.now())],
+  ).map((r) => ({ id: String(r.id), organization: String(r.organization), role: String(r.role) }));
+}
+
+/**
+ * Before a user is created: someone with an open invitation works in the inviting organization,
+ * so sign-up provisions no organization of their own (the users module skips it when
+ * currentOrganization is already set).
+ */
+export function joinInvitedOrganization(ctx: AppContext, hook: HookContext): void {
+  if (hook.row.currentOrganization) return;
+  const first = openInvitationsFor(ctx, String(hook.row.email ?? ''))[0];
+  if (first) hook.row.currentOrganization = first.organization;
+}
+
 /**
  * After a user is created: every open invitation for their email becomes a membership (in the
- * same transaction), and the first invited organization becomes their current one.
+ * same transaction), and the first invited organization becomes their current one. That
+ * organization is already set up, so the invited user skips onboarding.
  */
 export function acceptInvitations(ctx: AppContext, hook: HookContext): void {
-  const email = String(hook.row.email ?? '');
-  if (!email) return;
+  const pending = openInvitationsFor(ctx, String(hook.row.email ?? ''));
   const now = formatDateTime(ctx.config.now());
-  const pending = ctx.stmts.all(
-    "SELECT id, organization, role FROM invitations WHERE email = ? COLLATE NOCASE AND acceptedAt = '' AND expires > ? ORDER BY created",
-    [email, now],
-  );
   const userId = String(hook.row.id);
   let first = '';
   for (const inv of pending) {
-    const organization = String(inv.organization);
-    if (!ctx.stmts.get('SELECT 1 FROM memberships WHERE organization = ? AND user = ?', [organization, userId])) {
-      hook.tx.create('memberships', { organization, user: userId, role: String(inv.role) });
+    if (!ctx.stmts.get('SELECT 1 FROM memberships WHERE organization = ? AND user = ?', [inv.organization, userId])) {
+      hook.tx.create('memberships', { organization: inv.organization, user: userId, role: inv.role });
     }
-    hook.tx.update('invitations', String(inv.id), { acceptedAt: now });
-    first ||= organization;
+    hook.tx.update('invitations', inv.id, { acceptedAt: now });
+    first ||= inv.organization;
   }
-  if (first) hook.tx.update('users', userId, { currentOrganization: first });
+  if (first) hook.tx.update('users', userId, { currentOrganization: first, onboardingComplete: true });
 }
