@@ -26,22 +26,33 @@ function memberOrganization(ctx: AppContext, request: FastifyRequest, organizati
   return organization;
 }
 
-/** Aggregates of the last `days` days (in each venue's local dates) for an organization, optionally one venue. */
+/** The date `n` days after a `YYYY-MM-DD` date (calendar arithmetic, no time zone involved). */
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Aggregates of the last `days` days for an organization, optionally one venue. Days are the
+ * venues' local dates: one venue's window ends on its today; all venues' on the latest today
+ * among them, so a venue ahead of UTC never loses its newest day.
+ */
 export function guestAnalytics(ctx: AppContext, organization: string, venue: string, days: number): GuestAnalytics {
-  const tz = venue ? String(ctx.stmts.get('SELECT timezone FROM venues WHERE id = ?', [venue])?.timezone || 'UTC') : 'UTC';
+  const zones = venue
+    ? [String(ctx.stmts.get('SELECT timezone FROM venues WHERE id = ?', [venue])?.timezone || 'UTC')]
+    : ctx.stmts.all('SELECT DISTINCT timezone FROM venues WHERE organization = ?', [organization]).map((r) => String(r.timezone || 'UTC'));
   const now = ctx.config.now();
-  const to = localSlot(now, tz).day;
-  const from = localSlot(new Date(now.getTime() - (days - 1) * 86400000), tz).day;
+  const to = (zones.length ? zones : ['UTC']).map((tz) => localSlot(now, tz).day).sort().at(-1) as string;
+  const from = addDays(to, 1 - days);
   const where = `organization = ? AND day >= ? AND day <= ?${venue ? ' AND venue = ?' : ''}`;
   const params = venue ? [organization, from, to, venue] : [organization, from, to];
   const perDay = ctx.stmts.all(`SELECT day, SUM(CASE WHEN kind = 'view' THEN count ELSE 0 END) AS views, SUM(CASE WHEN kind = 'scan' THEN count ELSE 0 END) AS scans FROM guest_stats WHERE ${where} GROUP BY day`, params);
   const byDay = new Map(perDay.map((r) => [String(r.day), { views: Number(r.views), scans: Number(r.scans) }]));
-  const dayList: GuestAnalytics['days'] = [];
-  for (let i = days - 1; i >= 0; i--) {
-    const day = localSlot(new Date(now.getTime() - i * 86400000), tz).day;
-    if (dayList.some((d) => d.day === day)) continue;
-    dayList.push({ day, ...(byDay.get(day) ?? { views: 0, scans: 0 }) });
-  }
+  const dayList: GuestAnalytics['days'] = Array.from({ length: days }, (_, i) => {
+    const day = addDays(from, i);
+    return { day, ...(byDay.get(day) ?? { views: 0, scans: 0 }) };
+  });
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
   for (const r of ctx.stmts.all(`SELECT weekday, hour, SUM(count) AS n FROM guest_stats WHERE ${where} AND kind = 'view' GROUP BY weekday, hour`, params)) {
     const row = heatmap[Number(r.weekday)];
