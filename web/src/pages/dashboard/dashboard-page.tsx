@@ -11,6 +11,7 @@ import { RecentEdits } from '../../components/dashboard/recent-edits.tsx';
 import { QuickActions } from '../../components/dashboard/quick-actions.tsx';
 import { GettingStarted } from '../../components/dashboard/getting-started.tsx';
 import { useDashboardCounts, useRecentEdits } from '../../components/dashboard/use-dashboard.ts';
+import { GuestAnalyticsSection } from '../../components/dashboard/guest-analytics.tsx';
 
 function greeting(name: string): string {
   const hour = new Date().getHours();
@@ -54,6 +55,7 @@ export default function DashboardPage() {
             <StatCard label="Menus" value={counts.data.menus} href={paths.menus()} icon={UtensilsCrossed} />
             <StatCard label="Items" value={counts.data.items} href={paths.menus()} icon={ListOrdered} />
           </section>
+          {orgId ? <GuestAnalyticsSection organizationId={orgId} /> : null}
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[2fr_1fr]">
             <RecentEdits edits={recent.data} loading={!recent.data && !recent.error} />
             <QuickActions />

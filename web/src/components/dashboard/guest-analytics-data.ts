@@ -1,0 +1,174 @@
+/**
+ * Guest analytics of the dashboard: the server's aggregates (`GET /api/analytics/guests`), read
+ * with swr, and the pure shaping the charts need (totals, axis, heatmap levels, breakdowns).
+ */
+import useSWR from 'swr';
+import { ClientResponseError } from 'pocketbase';
+import { pb } from '../../lib/pb.ts';
+
+/** The dashboard looks back this many days (today included). */
+export const GUEST_DAYS = 30;
+
+/** The response of `GET /api/analytics/guests` (aggregates only, no guest identifiers). */
+export interface GuestAnalytics {
+  from: string;
+  to: string;
+  days: { day: string; views: number; scans: number }[];
+  /** heatmap[weekday][hour] = page views in the venue's local time (weekday 0 = Sunday). */
+  heatmap: number[][];
+  topMenus: { menu: string; name: string; views: number }[];
+  venues: { venue: string; name: string; views: number; scans: number }[];
+  tables: { tableNo: string; scans: number }[];
+}
+
+export const guestKeys = {
+  analytics: (organizationId: string, venueId: string) => ['dashboard-guests', organizationId, venueId] as const,
+};
+
+/** The query string of the analytics routes (`venue` empty: every venue of the organization). */
+export function guestQuery(organizationId: string, venueId: string, days = GUEST_DAYS): string {
+  const q = new URLSearchParams({ organization: organizationId, days: String(days) });
+  if (venueId) q.set('venue', venueId);
+  return q.toString();
+}
+
+/** The last 30 days of guest figures; refreshed every minute while the dashboard is open. */
+export function useGuestAnalytics(organizationId: string | undefined, venueId: string) {
+  return useSWR(
+    organizationId ? guestKeys.analytics(organizationId, venueId) : null,
+    () => pb.send<GuestAnalytics>(`/api/analytics/guests?${guestQuery(organizationId as string, venueId)}`, { method: 'GET' }),
+    { refreshInterval: 60_000, keepPreviousData: true },
+  );
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header, else `fallback`. */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
+  const name = m?.[1] ? decodeURIComponent(m[1]).replace(/[/\\]/g, '_') : '';
+  return name || fallback;
+}
+
+/**
+ * Downloads the daily CSV. The route needs the auth header, so it is fetched (not linked) and
+ * saved from a Blob. Errors are thrown as the SDK's `ClientResponseError`.
+ */
+export async function downloadGuestCsv(organizationId: string, venueId: string): Promise<string> {
+  const url = pb.buildURL(`/api/analytics/guests.csv?${guestQuery(organizationId, venueId)}`);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { Authorization: pb.authStore.token } });
+  } catch (err) {
+    throw new ClientResponseError({ url, status: 0, originalError: err });
+  }
+  if (!res.ok) {
+    const data = await res.json().catch(() => ({}));
+    throw new ClientResponseError({ url, status: res.status, response: data });
+  }
+  const name = fileNameFromDisposition(res.headers.get('Content-Disposition'), 'guest-analytics.csv');
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Some browsers start the download after the click returns.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return name;
+}
+
+/* ---------- Pure shaping ---------- */
+
+export function totals(days: GuestAnalytics['days']): { views: number; scans: number } {
+  return days.reduce((t, d) => ({ views: t.views + d.views, scans: t.scans + d.scans }), { views: 0, scans: 0 });
+}
+
+/** True when there is nothing to chart: no view and no scan in the period. */
+export function isEmpty(data: GuestAnalytics): boolean {
+  const t = totals(data.days);
+  return t.views === 0 && t.scans === 0;
+}
+
+/** The smallest "nice" axis maximum (1–10 × 10ⁿ, with a whole half for the middle line) at or above `max`; at least 4. */
+export function niceMax(max: number): number {
+  if (!(max > 4)) return 4;
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 3, 4, 5, 6, 8, 10]) {
+    const candidate = step * power;
+    if (candidate >= max && Number.isInteger(candidate / 2)) return candidate;
+  }
+  return 10 * power;
+}
+
+/** `value` as a percentage of `max` (0–100), for bar lengths; a non-zero value is at least 2 %. */
+export function percent(value: number, max: number): number {
+  if (max <= 0 || value <= 0) return 0;
+  return Math.max(2, Math.min(100, (value / max) * 100));
+}
+
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "Jun 3" (the day as the server counted it, never shifted by the browser's zone). */
+export function dayLabel(day: string, options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }, locale?: string): string {
+  const d = utcDay(day);
+  return Number.isNaN(d.getTime()) ? day : new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(d);
+}
+
+/** Indexes of the days that get an axis label: about one a week, always the first and the last. */
+export function labelledDays(count: number, every = 7): number[] {
+  if (count <= 0) return [];
+  const out: number[] = [];
+  for (let i = count - 1; i >= 0; i -= every) out.unshift(i);
+  // Keep the first day too unless it would crowd the next label.
+  if (out[0] !== 0 && (out[0] ?? 0) >= every / 2) out.unshift(0);
+  return out;
+}
+
+/** Short weekday name of 0 = Sunday … 6 = Saturday. */
+export function weekdayName(weekday: number, locale?: string, style: 'short' | 'long' = 'short'): string {
+  // 2024-01-07 was a Sunday.
+  return new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
+}
+
+/** "18:00–19:00". */
+export function hourRange(hour: number): string {
+  const h = (n: number) => `${String(n % 24).padStart(2, '0')}:00`;
+  return `${h(hour)}–${h(hour + 1)}`;
+}
+
+/** Monday first, as most of our venues' calendars. */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** The heatmap's rows in display order, each with 24 hourly values (missing values are 0). */
+export function heatmapRows(heatmap: number[][]): { weekday: number; values: number[] }[] {
+  return WEEK_ORDER.map((weekday) => ({ weekday, values: Array.from({ length: 24 }, (_, h) => Number(heatmap[weekday]?.[h] ?? 0)) }));
+}
+
+/** Colour level 0 (none) … 4 (busiest) of a heatmap value. */
+export function heatLevel(value: number, max: number): 0 | 1 | 2 | 3 | 4 {
+  if (value <= 0 || max <= 0) return 0;
+  return Math.min(4, Math.max(1, Math.ceil((value / max) * 4))) as 1 | 2 | 3 | 4;
+}
+
+/** The `count` busiest weekday-hours, busiest first (ties: earlier in the week, then earlier hour). */
+export function busiestSlots(heatmap: number[][], count = 3): { weekday: number; hour: number; views: number }[] {
+  const slots = heatmapRows(heatmap).flatMap((row, order) => row.values.map((views, hour) => ({ weekday: row.weekday, hour, views, order })));
+  return slots
+    .filter((s) => s.views > 0)
+    .sort((a, b) => b.views - a.views || a.order - b.order || a.hour - b.hour)
+    .slice(0, count)
+    .map(({ weekday, hour, views }) => ({ weekday, hour, views }));
+}
+
+export interface VenueRow { venue: string; name: string; views: number; scans: number }
+
+/**
+ * Every venue of the organization with its figures (venues without visits included, at 0),
+ * busiest first, then by name; venues only the server knows (e.g. renamed) keep its name.
+ */
+export function venueBreakdown(stats: GuestAnalytics['venues'], venues: { id: string; name: string }[]): VenueRow[] {
+  const byId = new Map(stats.map((s) => [s.venue, s]));
+  const rows: VenueRow[] = venues.map((v) => ({ venue: v.id, name: v.name, views: byId.get(v.id)?.views ?? 0, scans: byId.get(v.id)?.scans ?? 0 }));
+  for (const s of stats) if (!venues.some((v) => v.id === s.venue)) rows.push({ ...s });
+  return rows.sort((a, b) => b.views - a.views || b.scans - a.scans || a.name.localeCompare(b.name));
+}

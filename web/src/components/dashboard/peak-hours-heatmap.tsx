@@ -1,0 +1,62 @@
+import { Fragment } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { ChartTable } from './chart-parts.tsx';
+import { busiestSlots, heatLevel, heatmapRows, hourRange, weekdayName } from './guest-analytics-data.ts';
+
+const LEVELS = ['bg-muted', 'bg-primary/20 dark:bg-primary/30', 'bg-primary/45 dark:bg-primary/50', 'bg-primary/70', 'bg-primary'] as const;
+const HOUR_TICKS = [0, 6, 12, 18];
+
+/** Page views by weekday (rows, Monday first) and local hour (columns), darker = busier. */
+export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
+  const rows = heatmapRows(heatmap);
+  const max = Math.max(0, ...rows.flatMap((r) => r.values));
+  const top = busiestSlots(heatmap, 3);
+  const summary = top.length
+    ? `Busiest: ${top.map((s) => `${weekdayName(s.weekday, undefined, 'long')} ${hourRange(s.hour)} (${s.views.toLocaleString()} views)`).join(', ')}.`
+    : 'No page views yet.';
+
+  return (
+    <figure className="grid gap-3">
+      <div role="img" aria-label={`Heatmap of page views by weekday and hour, in each venue's local time. ${summary}`} className="grid grid-cols-[auto_repeat(24,minmax(0,1fr))] gap-[2px] sm:gap-[3px]">
+        {rows.map((row) => (
+          <Fragment key={row.weekday}>
+            <span aria-hidden className="self-center pr-1.5 text-[11px] leading-none text-muted-foreground">{weekdayName(row.weekday)}</span>
+            {row.values.map((v, hour) => (
+              <span
+                key={hour}
+                aria-hidden
+                title={`${weekdayName(row.weekday)} ${hourRange(hour)}: ${v.toLocaleString()} ${v === 1 ? 'view' : 'views'}`}
+                className={cn('aspect-square min-h-2 rounded-[2px]', LEVELS[heatLevel(v, max)])}
+              />
+            ))}
+          </Fragment>
+        ))}
+        <span aria-hidden />
+        {HOUR_TICKS.map((h) => (
+          <span key={h} aria-hidden className="col-span-6 pt-1 text-[11px] leading-none tabular-nums text-muted-foreground">{String(h).padStart(2, '0')}:00</span>
+        ))}
+      </div>
+      <figcaption className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-xs text-muted-foreground">
+        <span>{summary}</span>
+        <span className="inline-flex items-center gap-1" aria-hidden>
+          Fewer
+          {LEVELS.map((c) => <span key={c} className={cn('size-2.5 rounded-[2px]', c)} />)}
+          More
+        </span>
+      </figcaption>
+      <ChartTable caption="Page views by weekday and hour">
+        <thead>
+          <tr><th scope="col">Day</th>{Array.from({ length: 24 }, (_, h) => <th key={h} scope="col" className="text-right">{String(h).padStart(2, '0')}</th>)}</tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.weekday}>
+              <th scope="row" className="font-normal">{weekdayName(row.weekday)}</th>
+              {row.values.map((v, h) => <td key={h} className="text-right">{v}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </ChartTable>
+    </figure>
+  );
+}
