@@ -47,5 +47,11 @@ export default tseslint.config(
   zone(['server/routes/**'], ['**/db/**', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'], 'routes call core, never the database.'),
   // Browser tests (web/e2e) drive the real server, so only the shipped app is kept apart.
   { ...zone(['web/**'], ['**/server/**'], 'web never imports server code.'), ignores: ['web/e2e/**'] },
+  // sonner loads with the first toast (web/src/lib/toast.ts), keeping it out of the first load.
+  {
+    files: ['web/src/**'],
+    ignores: ['web/src/lib/toast.ts', 'web/src/components/toaster/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web never imports server code.' }], paths: [{ name: 'sonner', message: "Import { toast } from web/src/lib/toast.ts (it loads sonner on first use)." }] }] },
+  },
   { files: ['**/*.config.js'], languageOptions: { globals: { URL: 'readonly', process: 'readonly' } } },
 );

@@ -1,5 +1,17 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
+
+/** The raw (still compressed) response of a GET with the given Accept-Encoding. */
+function rawGet(url: string, encoding: string): Promise<{ headers: http.IncomingHttpHeaders; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      res.on('end', () => resolve({ headers: res.headers, bytes }));
+    }).on('error', reject);
+  });
+}
 
 /** The SPA shell in a real browser: routes, guards, error box, consent, theme. */
 describe.skipIf(!hasBrowser)('web shell', () => {
@@ -75,12 +87,35 @@ describe.skipIf(!hasBrowser)('web shell', () => {
     expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => document.documentElement.classList.contains('light'));
-    await page.getByRole('button', { name: /Theme:/ }).click();
-    await page.getByRole('menuitem', { name: /Dark/ }).click();
+    await page.getByTitle('Dark').click();
     await page.reload();
+    await expect(page.getByRole('radio', { name: 'Dark' }).isChecked()).resolves.toBe(true);
     expect(await page.evaluate(() => [document.documentElement.className, localStorage.getItem('theme')])).toEqual(['dark', 'dark']);
     await screenshot(page, 'login-dark-1280');
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await page.evaluate(() => document.documentElement.className)).toBe('dark');
+  });
+  it('loads /login with under 150 KB of gzipped JavaScript, pre-compressed and cached immutably', async () => {
+    const page = await (await e.context()).newPage();
+    const scripts = new Set<string>();
+    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.add(r.url()); });
+    await page.goto('/login');
+    await page.getByRole('button', { name: /sign in|log in/i }).first().waitFor();
+    expect(scripts.size).toBeGreaterThan(0);
+    let gzipBytes = 0;
+    let brotliBytes = 0;
+    for (const url of scripts) {
+      const gz = await rawGet(url, 'gzip');
+      // Tiny chunks are not worth compressing; the build skips them.
+      if (gz.bytes > 1024) expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers['cache-control']).toMatch(/immutable/);
+      gzipBytes += gz.bytes;
+      if (process.env.BUNDLE_DEBUG) console.info(url, gz.bytes);
+      const br = await rawGet(url, 'br');
+      if (br.bytes > 1024) expect(br.headers['content-encoding']).toBe('br');
+      brotliBytes += br.bytes;
+    }
+    console.info(`initial JS for /login: ${scripts.size} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip, ${(brotliBytes / 1024).toFixed(1)} KB brotli`);
+    expect(gzipBytes).toBeLessThan(150 * 1024);
   });
 });

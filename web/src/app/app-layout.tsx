@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
 import { Building2, ChevronsUpDown, CreditCard, FileUp, HelpCircle, LayoutDashboard, LogOut, Menu as MenuIcon, Settings, Store, Tag, User, UtensilsCrossed } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { pb } from '../lib/pb.ts';
 import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../lib/api-errors.ts';

@@ -1,13 +1,16 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { AppGuard, VerifiedGuard, VisitorGuard } from './guards.tsx';
-import { AppLayout } from './app-layout.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { useTitle } from '../hooks/use-title.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+// The signed-in layout (navigation, menus, dialogs) is its own chunk, so the login page never loads it.
+const DataProvider = lazy(() => import('./data-provider.tsx'));
+const AppLayout = lazy(() => import('./app-layout.tsx').then((m) => ({ default: m.AppLayout })));
 
 const Login = page(() => import('../pages/auth/login-page.tsx'));
 const SignUp = page(() => import('../pages/auth/sign-up-page.tsx'));
@@ -31,19 +34,31 @@ const SectionItems = page(() => import('../pages/sections/items-page.tsx'));
 const Organization = page(() => import('../pages/settings/organization-page.tsx'));
 const Billing = page(() => import('../pages/settings/billing-page.tsx'));
 
-function Lazy({ component: C }: { component: LazyExoticComponent<ComponentType> }) {
+/** A lazily loaded page; `withData` adds SWR's provider (the sign-in pages do without it). */
+function Lazy({ component: C, withData = true }: { component: LazyExoticComponent<ComponentType>; withData?: boolean }) {
   const [location] = useLocation();
   return (
     <RouteErrorBoundary resetKey={location}>
-      <Suspense fallback={<PageSkeleton />}><C /></Suspense>
+      <Suspense fallback={<PageSkeleton />}>{withData ? <DataProvider><C /></DataProvider> : <C />}</Suspense>
     </RouteErrorBoundary>
   );
 }
 
-const visitor = (c: LazyExoticComponent<ComponentType>) => <AuthShell><VisitorGuard><Lazy component={c} /></VisitorGuard></AuthShell>;
+const visitor = (c: LazyExoticComponent<ComponentType>) => <AuthShell><VisitorGuard><Lazy component={c} withData={false} /></VisitorGuard></AuthShell>;
 const open = (c: LazyExoticComponent<ComponentType>) => <AuthShell><Lazy component={c} /></AuthShell>;
 const verified = (c: LazyExoticComponent<ComponentType>, wide = false) => <AuthShell wide={wide}><VerifiedGuard><Lazy component={c} /></VerifiedGuard></AuthShell>;
-const app = (c: LazyExoticComponent<ComponentType>) => <AppGuard><AppLayout><Lazy component={c} /></AppLayout></AppGuard>;
+const app = (c: LazyExoticComponent<ComponentType>) => (
+  <AppGuard>
+    <LayoutErrorBoundary>
+      <Suspense fallback={<PageSkeleton />}><DataProvider><AppLayout><Lazy component={c} withData={false} /></AppLayout></DataProvider></Suspense>
+    </LayoutErrorBoundary>
+  </AppGuard>
+);
+
+function LayoutErrorBoundary({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return <RouteErrorBoundary resetKey={location}>{children}</RouteErrorBoundary>;
+}
 
 function NotFound() {
   useTitle('Not Found');

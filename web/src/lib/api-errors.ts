@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 interface ApiErrorShape {

@@ -1,7 +1,9 @@
-import useSWR from 'swr';
 import { pb } from '../../lib/pb.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 
-/** The auth methods the server offers (OAuth2 providers, OTP), one cache entry for all pages. */
+const authMethods = loadOnce(() => pb.collection('users').listAuthMethods());
+
+/** The auth methods the server offers (OAuth2 providers, OTP), fetched once for all pages. */
 export function useAuthMethods() {
-  return useSWR('users:auth-methods', () => pb.collection('users').listAuthMethods(), { revalidateOnFocus: false });
+  return authMethods.use();
 }

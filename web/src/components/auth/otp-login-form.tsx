@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { AUTH_EXPAND } from '../../hooks/use-auth.ts';

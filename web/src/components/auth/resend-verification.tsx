@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { RotateCw } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';

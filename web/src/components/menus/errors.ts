@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { paths } from '../../app/paths.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useSWRConfig } from 'swr';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { zMenuForm } from '../../../../shared/schemas/forms.ts';
 import { zLanguages, zSchedule } from '../../../../shared/schemas/domain.ts';
 import { pb } from '../../lib/pb.ts';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Link, useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Check, ChevronRight, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';

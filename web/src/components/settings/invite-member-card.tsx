@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR, { useSWRConfig } from 'swr';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Mail, UserPlus, X } from 'lucide-react';
 import { MEMBER_ROLES } from '../../../../shared/constants.ts';
 import { handleApiError } from '../../lib/api-errors.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Trash2 } from 'lucide-react';
 import { MEMBER_ROLES, type MemberRole } from '../../../../shared/constants.ts';
 import { pb } from '../../lib/pb.ts';

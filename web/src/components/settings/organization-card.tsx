@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import type { RecordModel } from 'pocketbase';
 import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../../../shared/constants.ts';
 import { pb } from '../../lib/pb.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { LogOut } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';

@@ -1,7 +1,7 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RecordModel } from 'pocketbase';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { normalizeHex } from '../../lib/contrast.ts';

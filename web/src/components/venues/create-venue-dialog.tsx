@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { paths } from '../../app/paths.ts';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RecordModel } from 'pocketbase';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { normalizeHex } from '../../lib/contrast.ts';

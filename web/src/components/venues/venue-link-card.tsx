@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, QrCode } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { copyText } from '../../lib/qr.ts';
 import { Button, buttonVariants } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Inbox, LifeBuoy, Send } from 'lucide-react';
 import { zHelpForm } from '../../../../shared/schemas/forms.ts';
 import { HELP_DESCRIPTION_MAX, SESSION_REPLAY_LOOKBACK_SECONDS } from '../../../../shared/constants.ts';

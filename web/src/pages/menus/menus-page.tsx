@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ChevronLeft, ChevronRight, Copy, FileUp, MoreHorizontal, Pencil, Plus, Search, Trash2, UtensilsCrossed } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ArrowLeft, Languages, Plus, UtensilsCrossed } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { Pencil, Plus, RefreshCw, Search, Tag, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { pb } from '../../lib/pb.ts';
