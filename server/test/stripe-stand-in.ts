@@ -81,6 +81,8 @@ export class StripeStandIn {
   private readonly portalReturns = new Map<string, string>();
   /** Where the hosted Checkout page delivers its events (the app's `/api/billing/webhook`). */
   webhook: { url: string; secret: string } | null = null;
+  /** How long after the Checkout redirect the events arrive (Stripe's are independent of it). */
+  webhookDelayMs = 300;
   /** Answers every API call with a 500 (and tells the SDK not to retry). */
   failing = false;
   port = 0;
@@ -172,7 +174,7 @@ export class StripeStandIn {
     const target = this.webhook;
     if (!target) return;
     const payload = JSON.stringify(evt, null, 2);
-    const delivery = new Promise((resolve) => setTimeout(resolve, 300))
+    const delivery = new Promise((resolve) => setTimeout(resolve, this.webhookDelayMs))
       .then(() => fetch(target.url, { method: 'POST', body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signWebhook(payload, target.secret) } }))
       .then(async (res) => { if (!res.ok) throw new Error(`webhook answered ${res.status}: ${await res.text()}`); })
       .catch((err: unknown) => { console.error('stripe stand-in: webhook delivery failed', err); });

@@ -23,7 +23,8 @@ export interface TestApp {
   dir: string;
   /** Base URL once `listen()` was called. */
   url: string;
-  listen(): Promise<string>;
+  /** Listens on 127.0.0.1, on `port` or a free one. */
+  listen(port?: number): Promise<string>;
   /** A fresh SDK client against the listening app (auto-cancellation off, as tests fire in parallel). */
   sdk(): PocketBase;
   /** Stops the server and starts a new app on the same data and port (clients must reconnect); `between` runs with no app open. */
@@ -53,8 +54,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { app, ctx } = await buildApp(config, { collections, logger: false, onRestart });
   const t: TestApp = {
     app, ctx, config, dir, url: '',
-    async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1' });
+    async listen(port = 0) {
+      await app.listen({ port, host: '127.0.0.1' });
       t.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       return t.url;
     },

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -33,12 +34,23 @@ function snapshotWebApp(): string {
   return dir;
 }
 
-/** The real app (built web app, real SMTP sink) and a headless Chromium. */
+/** A port nobody listens on right now (the app needs its URL, for links in emails and Stripe's return URLs, before it listens). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The real app (built web app, real SMTP sink) and a headless Chromium; APP_URL is the app's real address unless given. */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const smtp = await startSmtpSink();
   const webDist = env.WEB_DIST ?? snapshotWebApp();
-  const app = await buildTestApp({ env: { SMTP_URL: smtp.url, WEB_DIST: webDist, ...env } });
-  const url = await app.listen();
+  const port = env.APP_URL ? 0 : await freePort();
+  const appUrl = env.APP_URL ?? `http://127.0.0.1:${port}`;
+  const app = await buildTestApp({ env: { SMTP_URL: smtp.url, WEB_DIST: webDist, APP_URL: appUrl, ...env } });
+  const url = await app.listen(port);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

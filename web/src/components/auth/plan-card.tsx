@@ -11,9 +11,9 @@ export interface PlanAction {
   variant?: 'default' | 'outline';
 }
 
-/** One column of the pricing table. */
-export function PlanCard({ plan, interval, current, featured, action }: {
-  plan: Plan; interval: BillingInterval; current: boolean; featured: boolean; action: PlanAction;
+/** One column of the pricing table; the free trial is mentioned only to organizations that never had one. */
+export function PlanCard({ plan, interval, current, featured, action, trialEligible = true }: {
+  plan: Plan; interval: BillingInterval; current: boolean; featured: boolean; action: PlanAction; trialEligible?: boolean;
 }) {
   const yearly = interval === 'year';
   const price = yearly ? plan.priceYearly : plan.priceMonthly;
@@ -43,7 +43,7 @@ export function PlanCard({ plan, interval, current, featured, action }: {
           ? <>{formatPrice(Math.round(plan.priceYearly / 12), plan.currency)} / month{savings > 0 ? <>, <span className="font-medium text-primary">save {savings}%</span></> : null}</>
           : <>or {formatPrice(plan.priceYearly, plan.currency)} / year</>}
       </p>
-      {plan.trialDays > 0 ? <p className="mt-3 text-sm font-medium">{plan.trialDays}-day free trial</p> : null}
+      {plan.trialDays > 0 && trialEligible ? <p className="mt-3 text-sm font-medium">{plan.trialDays}-day free trial</p> : null}
       <Button className="mt-4 w-full" variant={action.variant ?? 'default'} loading={action.loading} disabled={action.disabled} onClick={action.onClick}
         aria-describedby={headingId}>
         {action.label}

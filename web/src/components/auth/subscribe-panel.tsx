@@ -4,8 +4,9 @@ import useSWR from 'swr';
 import { toast } from 'sonner';
 import { pb } from '../../lib/pb.ts';
 import { errorMessage, handleApiError } from '../../lib/api-errors.ts';
-import { useAuth } from '../../hooks/use-auth.ts';
+import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
 import { fetchPublicConfig } from '../../hooks/use-public-config.ts';
+import { usePageRestore } from '../../hooks/use-page-restore.ts';
 import { paths } from '../../app/paths.ts';
 import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/constants.ts';
 import { Button } from '../ui/button.tsx';
@@ -16,6 +17,8 @@ import { PlanCard, type PlanAction } from './plan-card.tsx';
 import { toPlan, yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
 import { nextAfterSubscribe } from './auth-flow.ts';
 import { SetupSteps } from './setup-steps.tsx';
+import { checkoutUrl, leaveFor, subscribe } from '../billing/billing-api.ts';
+import { ManageBillingButton } from '../billing/manage-billing-button.tsx';
 
 /** Active plans in pricing-table order (anyone may read them). */
 function usePlans() {
@@ -44,9 +47,13 @@ function TableSkeleton() {
   );
 }
 
+/** Stripe could not collect a payment: the subscription waits for a working payment method. */
+const PAYMENT_PROBLEM: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'incomplete']);
+
 /**
- * The pricing table: monthly/yearly, the current plan marked, and "Start free trial" (trial
- * billing) which starts the trial and waits on /subscribe/success. Without billing the page
+ * The pricing table: monthly/yearly, the current plan marked, and the plan's button: "Start free
+ * trial" (trial billing) starts the trial and waits on /subscribe/success; "Subscribe" (Stripe
+ * billing) goes to Stripe Checkout, which returns to /subscribe/success. Without billing the page
  * simply continues into the app.
  */
 export function SubscribePanel() {
@@ -58,6 +65,8 @@ export function SubscribePanel() {
   const role = useRole(record?.id, organization?.id);
   const [interval, setBillingInterval] = useState<BillingInterval>(organization?.billingInterval === 'year' ? 'year' : 'month');
   const [pending, setPending] = useState<string | null>(null);
+  // Back from Checkout through the browser's back button: the page may come back as it was left.
+  usePageRestore(() => setPending(null));
 
   const billing = config.data?.billing;
   const status = organization?.subscriptionStatus as SubscriptionStatus | undefined;
@@ -74,8 +83,19 @@ export function SubscribePanel() {
   const choose = async (plan: Plan) => {
     setPending(plan.code);
     try {
-      await pb.send('/api/billing/subscribe', { method: 'POST', body: { plan: plan.code, interval } });
-      navigate(paths.subscribeSuccess());
+      const result = await subscribe(plan.code, interval);
+      const checkout = checkoutUrl(result);
+      if (checkout) {
+        // The button keeps spinning while the browser leaves for Checkout.
+        leaveFor(checkout);
+      } else if (result.status && PAYMENT_PROBLEM.has(result.status)) {
+        // A plan change of a subscription that still waits for a payment: the payment method is the fix.
+        toast.error(`Your plan is now ${plan.name}, but the subscription still waits for a payment. Update your payment method.`);
+        await refreshAuth();
+        setPending(null);
+      } else {
+        navigate(paths.subscribeSuccess());
+      }
     } catch (err) {
       handleApiError(err);
       setPending(null);
@@ -87,13 +107,13 @@ export function SubscribePanel() {
     if (isCurrent && (organization?.billingInterval ?? 'month') === interval) {
       return { label: 'Continue with this plan', onClick: () => navigate(nextAfterSubscribe()), variant: 'outline' };
     }
-    const label = subscribed ? `Switch to ${plan.name}` : billing === 'stripe' ? 'Subscribe' : plan.trialDays > 0 ? 'Start free trial' : 'Choose plan';
+    const label = subscribed ? `Switch to ${plan.name}` : billing === 'stripe' ? 'Subscribe' : plan.trialDays > 0 && !organization?.trialEndsAt ? 'Start free trial' : 'Choose plan';
     return { label, onClick: () => void choose(plan), loading: pending === plan.code, disabled: pending !== null || (role.data !== undefined && !canManage) };
   };
 
   return (
     <div className="grid gap-6">
-      {!subscribed ? <SetupSteps current="plan" /> : null}
+      {!subscribed && !organization?.plan ? <SetupSteps current="plan" /> : null}
       <div className="mx-auto -mt-5 grid max-w-2xl gap-2 text-center">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Choose your plan</h1>
         <p className="text-pretty text-muted-foreground">
@@ -105,6 +125,14 @@ export function SubscribePanel() {
       </div>
       {role.data !== undefined && !canManage ? (
         <Notice>Only owners and admins of <span className="font-medium">{String(organization?.name ?? 'your organization')}</span> can choose a plan. Ask one of them to subscribe.</Notice>
+      ) : null}
+      {billing === 'stripe' && canManage && status && PAYMENT_PROBLEM.has(status) ? (
+        <Notice tone="error">
+          <span className="flex flex-wrap items-center justify-between gap-3">
+            <span>The last payment for {String(organization?.name ?? 'your organization')} didn’t go through. Update your payment method to continue, or choose a plan below.</span>
+            <ManageBillingButton size="sm" organization={organization?.id}>Update payment method</ManageBillingButton>
+          </span>
+        </Notice>
       ) : null}
       {subscribed ? (
         <Notice tone="success">
@@ -118,7 +146,7 @@ export function SubscribePanel() {
       {plans.data && billing ? (
         <div className="grid items-stretch gap-6 pt-2 md:grid-cols-3 md:gap-5">
           {plans.data.map((plan, i, all) => (
-            <PlanCard key={plan.id} plan={plan} interval={interval} action={actionFor(plan)}
+            <PlanCard key={plan.id} plan={plan} interval={interval} action={actionFor(plan)} trialEligible={!organization?.trialEndsAt}
               current={subscribed && organization?.plan === plan.id}
               featured={!subscribed && all.length > 2 && i === 1} />
           ))}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { RecordModel } from 'pocketbase';
 import { Clock, LoaderCircle } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
@@ -18,9 +18,12 @@ const isActive = (org: RecordModel | null | undefined) => ACTIVE_SUBSCRIPTION_ST
  * Waits until the organization's subscription is active or trialing: realtime updates of the
  * organization record plus one immediate check (the change may already have happened). Payment
  * providers can be slow, so after 20 s it says so and offers a retry instead of spinning forever.
+ * Stripe Checkout returns here with `?session_id=`: the payment is done, its webhook may still
+ * be on the way.
  */
 export function SubscriptionWait() {
   const [, navigate] = useLocation();
+  const fromCheckout = new URLSearchParams(useSearch()).has('session_id');
   const { organization } = useAuth();
   const orgId = organization?.id;
   const [attempt, setAttempt] = useState(0);
@@ -60,7 +63,7 @@ export function SubscriptionWait() {
     );
   }
   return (
-    <AuthCard icon={<LoaderCircle className="animate-spin" />} title="Activating your plan…"
-      description={<span role="status">Hang tight, we’re confirming your subscription. This usually takes a few seconds.</span>} />
+    <AuthCard icon={<LoaderCircle className="animate-spin" />} title={fromCheckout ? 'Thanks for subscribing!' : 'Activating your plan…'}
+      description={<span role="status">{fromCheckout ? 'Your checkout is complete. We’re activating your plan, this usually takes a few seconds.' : 'Hang tight, we’re confirming your subscription. This usually takes a few seconds.'}</span>} />
   );
 }

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClientResponseError } from 'pocketbase';
+import { pb } from '../../lib/pb.ts';
 import {
-  busiestSlots, dayLabel, fileNameFromDisposition, guestQuery, heatLevel, heatmapRows, hourRange, isEmpty, labelledDays,
+  busiestSlots, dayLabel, downloadGuestCsv, fileNameFromDisposition, guestQuery, heatLevel, heatmapRows, hourRange, isEmpty, labelledDays,
   niceMax, percent, totals, venueBreakdown, weekdayName, type GuestAnalytics,
 } from './guest-analytics-data.ts';
 
@@ -99,5 +101,33 @@ describe('guest analytics shaping', () => {
     expect(fileNameFromDisposition("attachment; filename*=UTF-8''caf%C3%A9.csv", 'x.csv')).toBe('café.csv');
     expect(fileNameFromDisposition('attachment; filename="../../etc.csv"', 'x.csv')).toBe('.._.._etc.csv');
     expect(fileNameFromDisposition(null, 'x.csv')).toBe('x.csv');
+  });
+});
+
+describe('CSV download', () => {
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('fetches with the auth token and saves the file under the server’s name', async () => {
+    pb.authStore.save('token-123', null);
+    const fetchMock = vi.fn(async () => new Response('"day","views","scans"\r\n', {
+      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="guest-analytics-2025-05-05-2025-06-03.csv"' },
+    }));
+    vi.stubGlobal('fetch', fetchMock);
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicks.push(this.download); });
+    expect(await downloadGuestCsv('org1', 'ven1')).toBe('guest-analytics-2025-05-05-2025-06-03.csv');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/api/analytics/guests.csv?organization=org1&days=30&venue=ven1');
+    expect(init.headers).toEqual({ Authorization: 'token-123' });
+    expect(clicks).toEqual(['guest-analytics-2025-05-05-2025-06-03.csv']);
+    click.mockRestore();
+    pb.authStore.clear();
+  });
+
+  it('throws the SDK’s error with the server’s message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ status: 403, message: 'Only members see analytics.', data: {} }, { status: 403 })));
+    const err = await downloadGuestCsv('org1', '').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ClientResponseError);
+    expect(err).toMatchObject({ status: 403, message: 'Only members see analytics.' });
   });
 });

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { CalendarClock, CreditCard, ServerCog } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
-import { usePublicConfig } from '../../hooks/use-public-config.ts';
+import { fetchPublicConfig } from '../../hooks/use-public-config.ts';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -18,6 +18,8 @@ import { SubscriptionStatusBadge } from '../../components/settings/subscription-
 import { PlanPicker, type Interval } from '../../components/settings/plan-picker.tsx';
 import { formatDate, formatMoney } from '../../components/settings/format.ts';
 import { settingsKeys, useMyRole } from '../../components/settings/use-membership.ts';
+import { checkoutUrl, leaveFor, subscribe } from '../../components/billing/billing-api.ts';
+import { ManageBillingButton } from '../../components/billing/manage-billing-button.tsx';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,17 +38,26 @@ function periodText(org: RecordModel): { label: string; value: string } | null {
   return { label: 'Renews on', value: formatDate(org.currentPeriodEnd) };
 }
 
-async function billingCall(action: 'subscribe' | 'cancel' | 'resume', organization: string, body: Record<string, unknown> = {}) {
-  await pb.send(`/api/billing/${action}`, { method: 'POST', body: { organization, ...body } });
+async function billingCall(action: 'cancel' | 'resume', organization: string) {
+  await pb.send(`/api/billing/${action}`, { method: 'POST', body: { organization } });
   await refreshAuth();
 }
 
+/**
+ * The organization's plan: status, price and dates for every member; owners and admins change the
+ * plan, cancel and resume, and with Stripe billing open the Customer Portal (invoices, payment
+ * method). A plan change of a running Stripe subscription happens in place (prorated); without
+ * one the browser goes to Stripe Checkout.
+ */
 export default function BillingPage() {
   useTitle('Billing');
-  const config = usePublicConfig();
+  // Read the config with its loading state: the default would briefly claim trial billing.
+  const config = useSWR('app-config', fetchPublicConfig, { revalidateOnFocus: false });
+  const billing = config.data?.billing ?? (config.error ? 'trial' : undefined);
+  const stripe = billing === 'stripe';
   const { organization } = useAuth();
   const { role, canManage } = useMyRole();
-  const plans = useSWR(config.billing === 'off' ? null : settingsKeys.plans(), () => pb.collection('plans').getFullList({ filter: 'active = true', sort: 'position' }));
+  const plans = useSWR(billing === 'off' ? null : settingsKeys.plans(), () => pb.collection('plans').getFullList({ filter: 'active = true', sort: 'position' }));
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [resuming, setResuming] = useState(false);
 
@@ -57,7 +68,7 @@ export default function BillingPage() {
     </>
   );
 
-  if (config.billing === 'off') {
+  if (billing === 'off') {
     return (
       <div className="max-w-4xl">
         {header}
@@ -72,7 +83,7 @@ export default function BillingPage() {
     );
   }
 
-  if (!organization || role === undefined) {
+  if (!organization || role === undefined || !billing) {
     return <div className="max-w-4xl">{header}<div className="grid gap-6" aria-busy="true" aria-label="Loading billing"><Skeleton className="h-48" /><Skeleton className="h-80" /></div></div>;
   }
 
@@ -104,7 +115,13 @@ export default function BillingPage() {
   };
   const choose = async (next: RecordModel, nextInterval: Interval) => {
     try {
-      await billingCall('subscribe', organization.id, { plan: next.code, interval: nextInterval });
+      const result = await subscribe(String(next.code), nextInterval, organization.id);
+      const checkout = checkoutUrl(result);
+      if (checkout) {
+        leaveFor(checkout);
+        return;
+      }
+      await refreshAuth();
       toast.success(`You are now on the ${String(next.name)} plan.`);
     } catch (err) {
       handleApiError(err);
@@ -140,12 +157,16 @@ export default function BillingPage() {
               </p>
             ) : null}
             {canManage ? (
-              <div className="flex flex-col gap-2 sm:flex-row">
-                {organization.cancelAtPeriodEnd ? (
-                  <Button onClick={() => void resume()} loading={resuming}>Resume subscription</Button>
-                ) : canCancel ? (
-                  <Button variant="outline" onClick={() => setConfirmCancel(true)}>Cancel subscription</Button>
-                ) : null}
+              <div className="grid gap-3">
+                <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                  {stripe ? <ManageBillingButton variant={organization.cancelAtPeriodEnd ? 'outline' : 'default'} organization={organization.id} /> : null}
+                  {organization.cancelAtPeriodEnd ? (
+                    <Button onClick={() => void resume()} loading={resuming}>Resume subscription</Button>
+                  ) : canCancel ? (
+                    <Button variant="outline" onClick={() => setConfirmCancel(true)}>Cancel subscription</Button>
+                  ) : null}
+                </div>
+                {stripe ? <p className="text-sm text-muted-foreground">Invoices, receipts and your payment method are in the billing portal, hosted by Stripe.</p> : null}
               </div>
             ) : null}
           </CardContent>
@@ -154,7 +175,9 @@ export default function BillingPage() {
           <Card>
             <CardHeader>
               <CardTitle>{plan ? 'Change plan' : 'Choose a plan'}</CardTitle>
-              <CardDescription>Switching keeps your current trial or billing period.</CardDescription>
+              <CardDescription>{stripe
+                ? 'Switching takes effect right away; the difference is prorated on your next invoice.'
+                : 'Switching keeps your current trial or billing period.'}</CardDescription>
             </CardHeader>
             <CardContent>
               {plans.data ? (
