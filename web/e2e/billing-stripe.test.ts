@@ -197,4 +197,3 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
     }
   });
 });
-
