@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,18 +16,21 @@ import { PasswordMeter } from './password-meter.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 import { zSignUpForm } from './schemas.ts';
 import { continueAfterLogin, markVerificationSent } from './auth-flow.ts';
+import { roleWithArticle, type Invitation } from './invitation.ts';
 
 type Values = z.input<typeof zSignUpForm>;
 
 /**
  * Creates the account, signs in with the same credentials (so /verify knows who is waiting), and
- * goes to /verify. The server sends the verification email on create.
+ * goes to /verify. The server sends the verification email on create. With an `invitation` the
+ * email is the invited one and cannot be changed (the server joins the inviting organization by
+ * that address once the account exists), and there is no OAuth sign-up (its email could differ).
  */
-export function SignUpForm() {
+export function SignUpForm({ invitation, notice }: { invitation?: Invitation; notice?: ReactNode }) {
   const [, navigate] = useLocation();
   const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<Values, unknown, z.output<typeof zSignUpForm>>({
     resolver: zodResolver(zSignUpForm),
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email: invitation?.email ?? '', password: '' },
   });
   const password = useWatch({ control, name: 'password' });
 
@@ -52,15 +56,22 @@ export function SignUpForm() {
 
   const loginLink = <>Already have an account?<Link href={paths.login()} className="font-medium text-primary underline-offset-4 hover:underline">Sign in</Link></>;
 
+  const title = invitation ? `Join ${invitation.organizationName}` : 'Create your account';
+  const description = invitation
+    ? <>You’re invited to join <span className="font-medium text-foreground">{invitation.organizationName}</span> as {roleWithArticle(invitation.role)}. Create your account to accept.</>
+    : 'Put your menu online in minutes.';
+
   return (
-    <AuthCard title="Create your account" description="Put your menu online in minutes." footer={loginLink}>
-      <OAuthButtons verb="Sign up" onSuccess={() => continueAfterLogin(navigate, null)} />
+    <AuthCard title={title} description={description} footer={loginLink}>
+      {notice ? <div className="mb-5">{notice}</div> : null}
+      {invitation ? null : <OAuthButtons verb="Sign up" onSuccess={() => continueAfterLogin(navigate, null)} />}
       <form onSubmit={submit} noValidate className="grid gap-4">
         <FormField label="Your name" error={errors.name?.message}>
           <Input autoComplete="name" autoFocus placeholder="Alex Example" {...register('name')} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" placeholder="you@restaurant.com" {...register('email')} />
+        <FormField label="Email" error={errors.email?.message} hint={invitation ? 'The invitation is for this address.' : undefined}>
+          <Input type="email" autoComplete="email" inputMode="email" placeholder="you@restaurant.com" readOnly={Boolean(invitation)}
+            className={invitation ? 'bg-muted text-muted-foreground' : undefined} {...register('email')} />
         </FormField>
         <FormField label="Password" error={errors.password?.message} hint={<PasswordMeter password={password} />}>
           <PasswordInput autoComplete="new-password" {...register('password')} />

@@ -1,7 +1,10 @@
+import { useSearch } from 'wouter';
 import { useTitle } from '../../hooks/use-title.ts';
 import { SignUpForm } from '../../components/auth/sign-up-form.tsx';
+import { InvitedSignUp } from '../../components/auth/invited-sign-up.tsx';
 
 export default function SignUpPage() {
   useTitle();
-  return <SignUpForm />;
+  const invite = new URLSearchParams(useSearch()).get('invite');
+  return invite ? <InvitedSignUp token={invite} /> : <SignUpForm />;
 }

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { seed, superuserRequest } from '../../server/test/test-app.ts';
+import { formatDateTime } from '../../server/core/datetime.ts';
+import type { SqlParam } from '../../server/db/statements.ts';
+import { hasBrowser, screenshot, startE2E, tokenFromEmail, type E2E } from './harness.ts';
+
+/**
+ * Joining a team by email: an owner invites a new address from /settings/organization; the invitee
+ * opens the emailed link, signs up with the invited (locked) address, verifies, and lands in the
+ * inviting organization, without an organization or onboarding of their own.
+ */
+const OWNER = 'owner@example.com';
+const INVITEE = 'new.cook@example.com';
+const PASSWORD = 'team-password-1';
+
+describe.skipIf(!hasBrowser)('invitations', () => {
+  let e: E2E;
+  let orgId = '';
+
+  const row = (sql: string, params: SqlParam[] = []) => e.app.ctx.stmts.get(sql, params);
+  const update = (collection: string, id: string, data: Record<string, unknown>) =>
+    e.app.ctx.engine.update(e.app.ctx.engine.collection(collection), id, { data, files: {}, fromForm: false }, superuserRequest(e.app.ctx));
+  const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+
+  async function newContext(options: Parameters<E2E['context']>[0] = {}): Promise<BrowserContext> {
+    const context = await e.context({ timezoneId: 'Europe/Vienna', ...options });
+    await context.addInitScript(() => localStorage.setItem('cookie_consent', 'no'));
+    return context;
+  }
+
+  beforeAll(async () => {
+    e = await startE2E({ RATE_LIMIT_ENABLED: 'false' });
+    const owner = await seed(e.app.ctx, 'users', { email: OWNER, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Olivia Owner', verified: true });
+    orgId = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(owner.id)])?.o);
+    const pro = String(row("SELECT id FROM plans WHERE code = 'pro'")?.id);
+    await update('organizations', orgId, {
+      name: 'Trattoria Uno', subscriptionStatus: 'active', plan: pro, billingInterval: 'month',
+      currentPeriodEnd: formatDateTime(new Date(Date.now() + 30 * 86400000)),
+    });
+    await update('users', String(owner.id), { onboardingComplete: true });
+  });
+  afterAll(async () => { await e?.close(); });
+
+  it('the invitee signs up from the emailed link, verifies and lands in the inviting organization', async () => {
+    // The owner invites a new address.
+    const ownerPage = await (await newContext()).newPage();
+    await ownerPage.goto('/login');
+    await ownerPage.getByLabel('Email', { exact: true }).fill(OWNER);
+    await ownerPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await ownerPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await ownerPage.waitForURL('**/dashboard');
+    await ownerPage.goto('/settings/organization');
+    await ownerPage.getByLabel('Email', { exact: true }).fill(INVITEE);
+    await ownerPage.getByLabel('Role', { exact: true }).selectOption('editor');
+    await ownerPage.getByRole('button', { name: 'Send invite' }).click();
+    await toast(ownerPage, `Invitation sent to ${INVITEE}`);
+    await ownerPage.getByRole('list', { name: 'Open invitations' }).getByText(INVITEE).waitFor();
+
+    // The email links to the app's own sign-up page.
+    const mail = await e.smtp.waitFor((m) => m.to.includes(INVITEE) && m.subject.includes('invited'));
+    expect(mail.subject).toBe('You’re invited to Trattoria Uno on QR Menu');
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/sign-up\?invite=[\w-]+)/.exec(mail.text)?.[1];
+    expect(link?.startsWith(`${e.url}/sign-up?invite=`)).toBe(true);
+
+    // A fresh browser (the invitee's): the form names the organization and keeps the invited address.
+    const page = await (await newContext()).newPage();
+    await page.goto(String(link));
+    await page.getByRole('heading', { name: 'Join Trattoria Uno' }).waitFor();
+    await page.getByText('as an editor').waitFor();
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email.inputValue()).resolves.toBe(INVITEE);
+    await expect(email.getAttribute('readonly')).resolves.not.toBeNull();
+    await page.getByText('The invitation is for this address.').waitFor();
+    await page.getByLabel('Your name').fill('Nico Cook');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await screenshot(page, 'sign-up-invited-light-1280');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/verify');
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    // Verification: straight into the inviting organization (no subscribe step, no onboarding).
+    const token = await tokenFromEmail(e.smtp, INVITEE, 'verify');
+    await page.goto(`/verify?token=${encodeURIComponent(token)}`);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Trattoria Uno' }).waitFor();
+    const invitee = row('SELECT id, currentOrganization, onboardingComplete, verified FROM users WHERE email = ?', [INVITEE]);
+    expect(invitee).toMatchObject({ currentOrganization: orgId, onboardingComplete: 1, verified: 1 });
+    expect(e.app.ctx.stmts.all('SELECT organization, role FROM memberships WHERE user = ?', [String(invitee?.id)])).toEqual([{ organization: orgId, role: 'editor' }]);
+
+    // The owner sees the new member; the invitation is no longer open.
+    await ownerPage.reload();
+    await ownerPage.getByRole('list', { name: 'Members' }).getByText('Nico Cook').waitFor();
+    expect(await ownerPage.getByRole('list', { name: 'Open invitations' }).count()).toBe(0);
+  });
+
+  it('screenshots the invited sign-up in dark and at 390 px; a dead link still allows a sign-up of one’s own', async () => {
+    const ownerToken = await e.app.sdk().collection('users').authWithPassword(OWNER, PASSWORD);
+    const sdk = e.app.sdk();
+    sdk.authStore.save(ownerToken.token, ownerToken.record);
+    await sdk.send(`/api/organizations/${orgId}/invitations`, { method: 'POST', body: { email: 'sous.chef@example.com', role: 'admin' } });
+    const mail = await e.smtp.waitFor((m) => m.to.includes('sous.chef@example.com'));
+    const path = /\/sign-up\?invite=[\w-]+/.exec(mail.text)?.[0];
+    for (const [scheme, width] of [['dark', 1280], ['light', 390], ['dark', 390]] as const) {
+      const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
+      await page.goto(String(path));
+      await page.getByRole('heading', { name: 'Join Trattoria Uno' }).waitFor();
+      await page.getByText('as an admin').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `sign-up-invited-${scheme}-${width}`);
+      await page.context().close();
+    }
+
+    const page = await (await newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto('/sign-up?invite=not-a-real-token');
+    await page.getByText('This invitation link is invalid or has expired.').waitFor();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).toBeNull();
+    await screenshot(page, 'sign-up-invite-invalid-light-390');
+  });
+});
