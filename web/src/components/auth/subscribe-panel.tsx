@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import useSWR from 'swr';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { pb } from '../../lib/pb.ts';
 import { errorMessage, handleApiError } from '../../lib/api-errors.ts';
 import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { CalendarClock, CreditCard, ServerCog } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
