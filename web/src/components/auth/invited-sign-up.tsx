@@ -1,8 +1,25 @@
-import useSWR from 'swr';
+import { useEffect, useState } from 'react';
 import { Skeleton } from '../ui/card.tsx';
 import { Notice } from './auth-card.tsx';
-import { fetchInvitation } from './invitation.ts';
+import { fetchInvitation, type Invitation } from './invitation.ts';
 import { SignUpForm } from './sign-up-form.tsx';
+
+type Lookup = { state: 'loading' } | { state: 'found'; invitation: Invitation } | { state: 'invalid' };
+
+/** The invitation behind a link (no SWR: the sign-in pages load without it). */
+function useInvitation(token: string): Lookup {
+  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setLookup({ state: 'loading' });
+    fetchInvitation(token).then(
+      (invitation) => { if (live) setLookup({ state: 'found', invitation }); },
+      () => { if (live) setLookup({ state: 'invalid' }); },
+    );
+    return () => { live = false; };
+  }, [token]);
+  return lookup;
+}
 
 /**
  * Sign-up from an invitation email (`/sign-up?invite=<token>`): the form names the organization
@@ -10,18 +27,18 @@ import { SignUpForm } from './sign-up-form.tsx';
  * that no longer works still lets the person create an account of their own.
  */
 export function InvitedSignUp({ token }: { token: string }) {
-  const invitation = useSWR(['invitation', token], () => fetchInvitation(token), { revalidateOnFocus: false, shouldRetryOnError: false });
-  if (invitation.isLoading) {
+  const lookup = useInvitation(token);
+  if (lookup.state === 'loading') {
     return (
       <div className="grid gap-4 rounded-lg border bg-card p-6 shadow-md" aria-busy="true" aria-label="Loading invitation">
         <Skeleton className="h-7 w-2/3" /><Skeleton className="h-4 w-3/4" /><Skeleton className="h-10 w-full" /><Skeleton className="h-10 w-full" /><Skeleton className="h-10 w-full" />
       </div>
     );
   }
-  if (!invitation.data) {
+  if (lookup.state === 'invalid') {
     return (
       <SignUpForm notice={<Notice tone="error">This invitation link is invalid or has expired. Ask the person who invited you to send a new one, or create an account of your own.</Notice>} />
     );
   }
-  return <SignUpForm invitation={invitation.data} />;
+  return <SignUpForm invitation={lookup.invitation} />;
 }
