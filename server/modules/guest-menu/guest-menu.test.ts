@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
+import { PDFDocument } from 'pdf-lib';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { flushGuestStats } from './index.ts';
 import { GUEST_CSS } from './styles.ts';
@@ -179,5 +180,49 @@ describe('guest menu page', () => {
     await t.ctx.engine.execute(ops);
     const res = await get('/m/trattoria-test', { 'accept-encoding': 'gzip' });
     expect(res.rawPayload.length).toBeLessThanOrEqual(14 * 1024);
+  });
+});
+
+describe('original PDF menu', () => {
+  /** A one-page PDF stored as an upload of `organization` (system write: no extraction needed). */
+  async function pdfUpload(organization: string, name: string) {
+    const doc = await PDFDocument.create();
+    doc.addPage([300, 400]).drawText(name, { x: 40, y: 340, size: 18 });
+    const data = Buffer.from(await doc.save());
+    const engine = t.ctx.engine;
+    return engine.create(engine.collection('menu_uploads'), {
+      data: { organization, name, status: 'ready' }, files: { file: [{ name: 'menu.pdf', data }] }, fromForm: false,
+    }, superuserRequest(t.ctx));
+  }
+
+  it('serves the upload linked to the venue publicly, and nothing else', async () => {
+    const linked = await pdfUpload(org, 'Printed menu');
+    const other = await pdfUpload(org, 'Old menu');
+    const url = '/m/trattoria-test/original.pdf';
+    // Not linked yet: no link on the page, no PDF.
+    expect((await get('/m/trattoria-test')).body).not.toContain('Original menu (PDF)');
+    expect((await get(url)).statusCode).toBe(404);
+
+    await update('venues', venueId, { originalMenu: linked.id });
+    const page = (await get('/m/trattoria-test')).body;
+    expect(page).toContain(`<a href="${url}">Original menu (PDF)</a>`);
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('inline; filename="menu.pdf"');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.equals(Buffer.from(await t.ctx.storage.read(`${t.ctx.engine.collection('menu_uploads').id}/${linked.id}/${String(linked.file)}`) as Uint8Array))).toBe(true);
+
+    // The files themselves stay protected: without a file token they do not exist.
+    for (const u of [linked, other]) expect((await get(`/api/files/menu_uploads/${u.id}/${String(u.file)}`)).statusCode).toBe(404);
+    // Another venue (even of the same organization) does not serve it.
+    await seed(t.ctx, 'venues', { organization: org, name: 'Second Venue', timezone: 'UTC', primaryColor: '#000000' });
+    expect((await get('/m/second-venue/original.pdf')).statusCode).toBe(404);
+
+    // Unlinked: gone from the page and the route at once.
+    await update('venues', venueId, { originalMenu: '' });
+    expect((await get('/m/trattoria-test')).body).not.toContain('Original menu (PDF)');
+    expect((await get(url)).statusCode).toBe(404);
   });
 });
