@@ -11,10 +11,11 @@ export type LiveTarget = SwrKey | ((key: unknown) => boolean);
 
 /**
  * Calls `onEvent` for every realtime event of `collection` on `topic` ('*' or a record id) while
- * mounted and `enabled`. The handler may change between renders without resubscribing.
+ * mounted and `enabled`. The handler may change between renders without resubscribing. `fields`
+ * trims the records the server sends (e.g. leave out a large JSON field).
  */
 export function useRecordSubscription<T extends RecordModel = RecordModel>(
-  collection: string, topic: string | null | undefined, onEvent: (event: LiveEvent<T>) => void, enabled = true,
+  collection: string, topic: string | null | undefined, onEvent: (event: LiveEvent<T>) => void, enabled = true, fields?: string,
 ): void {
   const handler = useRef(onEvent);
   useEffect(() => { handler.current = onEvent; });
@@ -22,14 +23,14 @@ export function useRecordSubscription<T extends RecordModel = RecordModel>(
     if (!enabled || !topic) return;
     let active = true;
     let unsubscribe: (() => Promise<void>) | undefined;
-    pb.collection(collection).subscribe<T>(topic, (event) => { if (active) handler.current(event); })
+    pb.collection(collection).subscribe<T>(topic, (event) => { if (active) handler.current(event); }, fields ? { fields } : undefined)
       .then((off) => { if (active) unsubscribe = off; else void off().catch(() => undefined); })
       .catch(() => undefined); // the realtime indicator shows connection problems
     return () => {
       active = false;
       void unsubscribe?.().catch(() => undefined);
     };
-  }, [collection, topic, enabled]);
+  }, [collection, topic, enabled, fields]);
 }
 
 /** Runs `onReconnect` when the realtime connection comes back after a drop (events may be missed). */
@@ -62,7 +63,7 @@ function useReconnect(onReconnect: () => void, enabled: boolean): void {
  * themselves. `onEvent` also sees the accepted events (e.g. to leave a deleted record's page).
  */
 export function useLiveRecords<T extends RecordModel = RecordModel>({
-  collection, topic, targets, when, onEvent, enabled = true,
+  collection, topic, targets, when, onEvent, enabled = true, fields,
 }: {
   collection: string;
   topic: string | null | undefined;
@@ -70,6 +71,8 @@ export function useLiveRecords<T extends RecordModel = RecordModel>({
   when?: (event: LiveEvent<T>) => boolean;
   onEvent?: (event: LiveEvent<T>) => void;
   enabled?: boolean;
+  /** Only these fields of each record in the events (see `useRecordSubscription`). */
+  fields?: string;
 }): void {
   const { mutate } = useSWRConfig();
   const latest = useRef({ targets, when, onEvent });
@@ -89,6 +92,6 @@ export function useLiveRecords<T extends RecordModel = RecordModel>({
     if (accept && !accept(event)) return;
     notify?.(event);
     refresh();
-  }, enabled);
+  }, enabled, fields);
   useReconnect(refresh, enabled && Boolean(topic));
 }

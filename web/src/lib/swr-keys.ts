@@ -16,6 +16,12 @@ export const swrKeys = {
   items: (sectionId: string) => ['items', sectionId] as const,
   venues: (organizationId: string) => ['venues', organizationId] as const,
   tags: (organizationId: string) => ['tags', organizationId] as const,
+  /** The organization's PDF uploads, newest first (without drafts). */
+  uploads: (organizationId: string) => ['uploads', organizationId] as const,
+  /** One upload with its draft. */
+  upload: (uploadId: string) => ['upload', uploadId] as const,
+  /** The organization's menus by name (id, name, status): pickers. */
+  menuOptions: (organizationId: string) => ['menu-options', organizationId] as const,
 };
 
 export type SwrKey = readonly unknown[];

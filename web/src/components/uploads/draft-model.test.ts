@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addPrice, flagReason, fromEditDraft, itemLocation, problemKey, removeItem, toEditDraft, unpricedItems, updateItem, updatePrice,
+} from './draft-model.ts';
+import { pageInProgress, progressText, toUpload } from './types.ts';
+import type { MenuDraft } from './types.ts';
+
+const draft: MenuDraft = {
+  version: 1, title: 'Fish House', currency: 'USD', pages: 1,
+  sections: [
+    { name: 'Raw Bar', items: [{ name: 'Oysters', description: 'Lemon', prices: [{ label: '', amount: 1800 }], allergens: ['molluscs'], confidence: 0.9, flagged: false, page: 1, bbox: { x: 10, y: 20, width: 200, height: 18 } }] },
+    { name: 'From the Sea', items: [
+      { name: 'Catch of the Day', description: '', prices: [], allergens: [], confidence: 0.3, flagged: true, page: 1, bbox: { x: 10, y: 60, width: 200, height: 18 } },
+      { name: 'Swordfish', description: '', prices: [{ label: 'small', amount: 2000 }, { label: 'large', amount: 2950 }], allergens: ['fish'], confidence: 0.5 },
+    ] },
+  ],
+};
+
+describe('the review screen’s draft copy', () => {
+  it('round-trips a draft unchanged, keeping what the screen does not edit', () => {
+    const edit = toEditDraft(draft, 'EUR');
+    expect(edit.sections[1]?.items[0]?.prices).toEqual([{ key: expect.any(String), label: '', amount: '' }]);
+    expect(edit.sections[1]?.items[1]?.prices.map((p) => p.amount)).toEqual(['20.00', '29.50']);
+    const { draft: back, problems } = fromEditDraft(edit, 'EUR');
+    expect(problems.size).toBe(0);
+    expect(back).toEqual(draft);
+  });
+
+  it('reads typed prices in the currency and settles the no-price flag', () => {
+    let edit = toEditDraft(draft, 'EUR');
+    const section = edit.sections[1]!;
+    const catchOfDay = section.items[0]!;
+    expect(flagReason(catchOfDay, 'EUR')).toBe('No price found');
+    expect(unpricedItems(edit, 'EUR').map((x) => x.item.name)).toEqual(['Catch of the Day']);
+    edit = updatePrice(edit, section.key, catchOfDay.key, catchOfDay.prices[0]!.key, { amount: '32,5' });
+    const { draft: back } = fromEditDraft(edit, 'EUR');
+    expect(back.sections[1]?.items[0]).toMatchObject({ prices: [{ label: '', amount: 3250 }], flagged: false });
+    expect(unpricedItems(edit, 'EUR')).toEqual([]);
+    // Low confidence stays worth a look even with a price.
+    expect(flagReason(edit.sections[1]!.items[0]!, 'EUR')).toBe('Low confidence: check the name and price');
+    expect(flagReason(edit.sections[0]!.items[0]!, 'EUR')).toBeNull();
+    // Yen has no minor digits.
+    expect(fromEditDraft(updatePrice(edit, section.key, catchOfDay.key, catchOfDay.prices[0]!.key, { amount: '1200' }), 'JPY').draft.sections[1]?.items[0]?.prices).toEqual([{ label: '', amount: 1200 }]);
+  });
+
+  it('reports empty names and unreadable prices by field, and drops empty price rows', () => {
+    let edit = toEditDraft(draft, 'EUR');
+    const section = edit.sections[0]!;
+    const oysters = section.items[0]!;
+    edit = updateItem(edit, section.key, oysters.key, { name: '  ' });
+    edit = updatePrice(edit, section.key, oysters.key, oysters.prices[0]!.key, { amount: '12.5.0' });
+    edit = addPrice(edit, section.key, oysters.key);
+    const { problems, draft: back } = fromEditDraft(edit, 'EUR');
+    expect([...problems]).toEqual([
+      [problemKey(section.key, oysters.key, 'name'), 'Item name is required'],
+      [problemKey(section.key, oysters.key, oysters.prices[0]!.key), 'Enter a price like 12.50'],
+    ]);
+    expect(back.sections[0]?.items[0]?.prices).toEqual([]);
+  });
+
+  it('removes items and knows where each one is on the PDF', () => {
+    const edit = toEditDraft(draft, 'EUR');
+    const section = edit.sections[1]!;
+    expect(itemLocation(section.items[0]!)).toEqual({ page: 1, bbox: { x: 10, y: 60, width: 200, height: 18 } });
+    expect(itemLocation(section.items[1]!)).toBeNull();
+    const fewer = removeItem(edit, section.key, section.items[0]!.key);
+    expect(fromEditDraft(fewer, 'EUR').draft.sections[1]?.items.map((i) => i.name)).toEqual(['Swordfish']);
+    expect(edit.sections[1]?.items).toHaveLength(2); // pure: the original copy is untouched
+  });
+});
+
+describe('extraction progress', () => {
+  it('recovers the page being read from the stored percentage', () => {
+    // The job stores floor(done / pages * 100) after each page.
+    for (const pages of [1, 2, 3, 7, 49, 50]) {
+      for (let done = 0; done < pages; done++) {
+        expect(pageInProgress({ pages, progress: Math.floor((done / pages) * 100) })).toBe(done + 1);
+      }
+    }
+    expect(progressText({ status: 'processing', pages: 5, progress: 20 })).toBe('Reading page 2 of 5');
+    expect(progressText({ status: 'processing', pages: 0, progress: 0 })).toBe('Opening the PDF…');
+    expect(progressText({ status: 'uploaded', pages: 5, progress: 0 })).toBe('Waiting to start…');
+    expect(progressText({ status: 'ready', pages: 5, progress: 100 })).toBe('');
+  });
+
+  it('normalises records the server sends', () => {
+    expect(toUpload({ id: 'u1', collectionId: 'c', collectionName: 'menu_uploads', status: 'weird', draft: { no: 'sections' }, pages: null })).toMatchObject({
+      status: 'uploaded', draft: null, pages: 0, progress: 0, name: '', menu: '', error: '',
+    });
+  });
+});

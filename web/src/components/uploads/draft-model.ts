@@ -1,0 +1,149 @@
+import { parseMoney, toMoneyInput } from '../../lib/money.ts';
+import type { Bbox, DraftItem, MenuDraft } from './types.ts';
+
+/**
+ * The review screen's editable copy of a draft: prices are typed text (in the organization's
+ * currency) until saved as minor units, and every section and item has a stable key for React.
+ * Fields the reviewer does not edit (allergens, confidence, page, box) travel along unchanged.
+ */
+
+export interface EditPrice { key: string; label: string; amount: string }
+export interface EditItem {
+  key: string;
+  name: string;
+  description: string;
+  prices: EditPrice[];
+  /** The extractor's item, for the fields the screen does not edit. */
+  source: DraftItem;
+}
+export interface EditSection { key: string; name: string; description: string; items: EditItem[] }
+export interface EditDraft { meta: Omit<MenuDraft, 'sections'>; sections: EditSection[] }
+
+/** Below this confidence an item is highlighted for a second look. */
+export const LOW_CONFIDENCE = 0.6;
+
+let counter = 0;
+export const newKey = (prefix: string) => `${prefix}${++counter}`;
+
+export function toEditDraft(draft: MenuDraft, currency: string): EditDraft {
+  const { sections, ...meta } = draft;
+  return {
+    meta,
+    sections: sections.map((s) => ({
+      key: newKey('s'),
+      name: s.name,
+      description: s.description ?? '',
+      items: s.items.map((item) => ({
+        key: newKey('i'),
+        name: item.name,
+        description: item.description ?? '',
+        // An unpriced item gets an empty row to type the missing price into.
+        prices: item.prices.length
+          ? item.prices.map((p) => ({ key: newKey('p'), label: p.label ?? '', amount: toMoneyInput(p.amount, currency) }))
+          : [{ key: newKey('p'), label: '', amount: '' }],
+        source: item,
+      })),
+    })),
+  };
+}
+
+export function emptyItem(): EditItem {
+  return { key: newKey('i'), name: '', description: '', prices: [{ key: newKey('p'), label: '', amount: '' }], source: { name: '', description: '', prices: [], allergens: [] } };
+}
+
+/** What is wrong with one field of the edit copy, keyed `section/item/field` (see `problemKey`). */
+export type Problems = Map<string, string>;
+
+export const problemKey = (section: string, item?: string, field?: string) => [section, item, field].filter(Boolean).join('/');
+
+/**
+ * The draft to store or import, or the problems that keep it from being valid: empty names,
+ * prices that are not amounts. Items without any price are valid drafts (they can be saved) but
+ * cannot be imported: see `unpricedItems`.
+ */
+export function fromEditDraft(edit: EditDraft, currency: string): { draft: MenuDraft; problems: Problems } {
+  const problems: Problems = new Map();
+  const sections = edit.sections.map((s) => {
+    if (!s.name.trim()) problems.set(problemKey(s.key, undefined, 'name'), 'Section name is required');
+    return {
+      name: s.name.trim(),
+      ...(s.description.trim() ? { description: s.description.trim() } : {}),
+      items: s.items.map((item): DraftItem => {
+        if (!item.name.trim()) problems.set(problemKey(s.key, item.key, 'name'), 'Item name is required');
+        const prices = item.prices.flatMap((p) => {
+          if (!p.amount.trim() && !p.label.trim()) return [];
+          const amount = parseMoney(p.amount, currency);
+          if (amount === null) {
+            problems.set(problemKey(s.key, item.key, p.key), 'Enter a price like 12.50');
+            return [];
+          }
+          return [{ label: p.label.trim(), amount }];
+        });
+        const { name: _n, description: _d, prices: _p, flagged, ...rest } = item.source;
+        // A price added by the reviewer settles the "no price" flag.
+        return { ...rest, name: item.name.trim(), description: item.description.trim(), prices, ...(flagged === undefined ? {} : { flagged: flagged && prices.length === 0 }) };
+      }),
+    };
+  });
+  return { draft: { ...edit.meta, sections }, problems };
+}
+
+/** Items without a price (the import refuses them), in order. */
+export function unpricedItems(edit: EditDraft, currency: string): { section: EditSection; item: EditItem }[] {
+  return edit.sections.flatMap((section) => section.items
+    .filter((item) => !item.prices.some((p) => parseMoney(p.amount, currency) !== null))
+    .map((item) => ({ section, item })));
+}
+
+/** Why a row deserves a look, or null: no price, or the extractor was unsure. */
+export function flagReason(item: EditItem, currency: string): string | null {
+  if (!item.prices.some((p) => parseMoney(p.amount, currency) !== null)) return 'No price found';
+  const confidence = item.source.confidence;
+  if (typeof confidence === 'number' && confidence < LOW_CONFIDENCE) return 'Low confidence: check the name and price';
+  return null;
+}
+
+export function itemCount(edit: EditDraft): number {
+  return edit.sections.reduce((n, s) => n + s.items.length, 0);
+}
+
+/** Where an item is on the PDF, when the extractor knows. */
+export function itemLocation(item: EditItem): { page: number; bbox: Bbox | null } | null {
+  const page = item.source.page;
+  return typeof page === 'number' && page >= 1 ? { page, bbox: item.source.bbox ?? null } : null;
+}
+
+/* Edits of the copy: pure, so the editor's callbacks stay stable and the rules are testable. */
+
+type ItemPatch = Partial<Pick<EditItem, 'name' | 'description'>>;
+
+const mapSection = (edit: EditDraft, sectionKey: string, fn: (s: EditSection) => EditSection | null): EditDraft => ({
+  ...edit,
+  sections: edit.sections.flatMap((s) => {
+    if (s.key !== sectionKey) return [s];
+    const next = fn(s);
+    return next ? [next] : [];
+  }),
+});
+
+const mapItem = (edit: EditDraft, sectionKey: string, itemKey: string, fn: (i: EditItem) => EditItem | null): EditDraft =>
+  mapSection(edit, sectionKey, (s) => ({
+    ...s,
+    items: s.items.flatMap((i) => {
+      if (i.key !== itemKey) return [i];
+      const next = fn(i);
+      return next ? [next] : [];
+    }),
+  }));
+
+export const renameSection = (edit: EditDraft, sectionKey: string, name: string) => mapSection(edit, sectionKey, (s) => ({ ...s, name }));
+export const removeSection = (edit: EditDraft, sectionKey: string) => mapSection(edit, sectionKey, () => null);
+export const addItem = (edit: EditDraft, sectionKey: string, item: EditItem = emptyItem()) => mapSection(edit, sectionKey, (s) => ({ ...s, items: [...s.items, item] }));
+export const updateItem = (edit: EditDraft, sectionKey: string, itemKey: string, patch: ItemPatch) => mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, ...patch }));
+export const removeItem = (edit: EditDraft, sectionKey: string, itemKey: string) => mapItem(edit, sectionKey, itemKey, () => null);
+export const updatePrice = (edit: EditDraft, sectionKey: string, itemKey: string, priceKey: string, patch: Partial<Pick<EditPrice, 'label' | 'amount'>>) =>
+  mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, prices: i.prices.map((p) => (p.key === priceKey ? { ...p, ...patch } : p)) }));
+export const addPrice = (edit: EditDraft, sectionKey: string, itemKey: string) =>
+  mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, prices: [...i.prices, { key: newKey('p'), label: '', amount: '' }] }));
+export const removePrice = (edit: EditDraft, sectionKey: string, itemKey: string, priceKey: string) =>
+  mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, prices: i.prices.filter((p) => p.key !== priceKey) }));

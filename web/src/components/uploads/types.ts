@@ -1,0 +1,93 @@
+import type { RecordModel } from 'pocketbase';
+
+/**
+ * The records of the upload screens (see server/modules/uploads/README.md): an uploaded PDF, the
+ * extraction's status and progress, and the draft of sections and items a member reviews.
+ */
+
+export type UploadStatus = 'uploaded' | 'processing' | 'ready' | 'failed' | 'imported';
+
+/** A box on a PDF page in points, from the page's top-left corner (a pdfjs viewport at scale 1). */
+export interface Bbox { x: number; y: number; width: number; height: number }
+
+export interface DraftPrice { label: string; amount: number }
+
+export interface DraftItem {
+  name: string;
+  description: string;
+  prices: DraftPrice[];
+  allergens: string[];
+  mayContain?: string[];
+  /** 0–1: how sure the extractor is about this item. */
+  confidence?: number;
+  /** The extractor could not price it (or otherwise wants a look). */
+  flagged?: boolean;
+  page?: number;
+  bbox?: Bbox | null;
+}
+
+export interface DraftSection { name: string; description?: string; items: DraftItem[] }
+
+export interface MenuDraft {
+  version?: 1;
+  title?: string;
+  /** The currency the PDF's prices seem to be in (ISO code), when it says so. */
+  currency?: string;
+  pages?: number;
+  pageSizes?: { width: number; height: number }[];
+  sections: DraftSection[];
+}
+
+export interface Upload extends RecordModel {
+  organization: string;
+  name: string;
+  file: string;
+  status: UploadStatus;
+  error: string;
+  pages: number;
+  /** 0–100. */
+  progress: number;
+  draft: MenuDraft | null;
+  /** The menu it was imported into. */
+  menu: string;
+  created: string;
+  updated: string;
+}
+
+const STATUSES: readonly UploadStatus[] = ['uploaded', 'processing', 'ready', 'failed', 'imported'];
+
+/** Fields of the upload list: everything but the (possibly large) draft. */
+export const UPLOAD_LIST_FIELDS = 'id,collectionId,collectionName,organization,name,file,status,error,pages,progress,menu,created,updated';
+
+export function toUpload(r: RecordModel): Upload {
+  const draft = r.draft && typeof r.draft === 'object' && Array.isArray((r.draft as MenuDraft).sections) ? (r.draft as MenuDraft) : null;
+  return {
+    ...r,
+    organization: String(r.organization ?? ''),
+    name: String(r.name ?? ''),
+    file: String(r.file ?? ''),
+    status: STATUSES.includes(r.status as UploadStatus) ? (r.status as UploadStatus) : 'uploaded',
+    error: String(r.error ?? ''),
+    pages: Number(r.pages ?? 0) || 0,
+    progress: Number(r.progress ?? 0) || 0,
+    draft,
+    menu: String(r.menu ?? ''),
+    created: String(r.created ?? ''),
+    updated: String(r.updated ?? ''),
+  };
+}
+
+/** The page being read while an extraction runs (1-based), from the stored percentage. */
+export function pageInProgress(upload: Pick<Upload, 'pages' | 'progress'>): number {
+  if (!upload.pages) return 0;
+  // The job stores floor(done / pages * 100) after each page; rounding recovers `done`.
+  const done = Math.round((upload.progress * upload.pages) / 100);
+  return Math.min(upload.pages, done + 1);
+}
+
+/** What an unfinished extraction is doing, in words ("Reading page 2 of 5"). */
+export function progressText(upload: Pick<Upload, 'status' | 'pages' | 'progress'>): string {
+  if (upload.status === 'uploaded') return 'Waiting to start…';
+  if (upload.status !== 'processing') return '';
+  return upload.pages ? `Reading page ${pageInProgress(upload)} of ${upload.pages}` : 'Opening the PDF…';
+}
