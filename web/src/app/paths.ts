@@ -30,4 +30,6 @@ export const paths = {
   settingsOrganization: () => '/settings/organization',
   settingsBilling: () => '/settings/billing',
   guestMenu: (venueSlug: string) => `/m/${encodeURIComponent(venueSlug)}`,
+  /** The venue's original PDF menu, public while it is linked to the venue. */
+  guestOriginalMenu: (venueSlug: string) => `/m/${encodeURIComponent(venueSlug)}/original.pdf`,
 };

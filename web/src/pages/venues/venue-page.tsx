@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import type { RecordModel } from 'pocketbase';
 import { ArrowLeft, QrCode, RefreshCw, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { pb } from '../../lib/pb.ts';
@@ -18,6 +18,8 @@ import { VenueDetailsForm } from '../../components/venues/venue-details-form.tsx
 import { VenueMenusCard } from '../../components/venues/venue-menus-card.tsx';
 import { VenueLogoCard } from '../../components/venues/venue-logo-card.tsx';
 import { VenueLinkCard } from '../../components/venues/venue-link-card.tsx';
+import { VenueOriginalMenuCard } from '../../components/venues/venue-original-menu-card.tsx';
+import { useUploads } from '../../components/uploads/upload-data.ts';
 import { isVenueListKey, logoUrl, useMenuOptions, useVenue } from '../../components/venues/use-venues.ts';
 import type { VenueDetailsValues } from '../../components/venues/venue-schemas.ts';
 
@@ -33,6 +35,7 @@ export default function VenuePage() {
   const { organization } = useAuth();
   const { data: venue, error, mutate } = useVenue(venueId);
   const menus = useMenuOptions(organization?.id);
+  const uploads = useUploads(organization?.id);
   const { mutate: mutateGlobal } = useSWRConfig();
   const [, navigate] = useLocation();
   const [qrOpen, setQrOpen] = useState(false);
@@ -85,6 +88,14 @@ export default function VenuePage() {
   const menuIds = Array.isArray(venue.menus) ? (venue.menus as string[]) : [];
 
   const saveDetails = (values: VenueDetailsValues) => update(values, values);
+  const saveOriginalMenu = async (uploadId: string) => {
+    try {
+      await update({ originalMenu: uploadId }, { originalMenu: uploadId });
+      toast.success(uploadId ? 'Guests now see a link to the original menu' : 'The original menu is no longer linked');
+    } catch (err) {
+      toast.error(`The original menu was not saved: ${errorMessage(err)}`);
+    }
+  };
   const saveMenus = async (next: string[]) => {
     try {
       await update({ menus: next }, { menus: next });
@@ -146,6 +157,7 @@ export default function VenuePage() {
         <div className="grid min-w-0 gap-6">
           <VenueLinkCard url={guestUrl} onQrCode={() => setQrOpen(true)} />
           <VenueLogoCard venue={venue} onUpload={uploadLogo} onRemove={removeLogo} />
+          <VenueOriginalMenuCard value={String(venue.originalMenu ?? '')} uploads={uploads.data} guestUrl={paths.guestOriginalMenu(String(venue.slug ?? ''))} onChange={saveOriginalMenu} />
         </div>
       </div>
 
