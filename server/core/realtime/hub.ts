@@ -29,7 +29,24 @@ export interface HubOptions {
   now?: () => number;
 }
 
-interface Target { client: RealtimeClient; sub: Subscription }
+interface Target {
+  client: RealtimeClient;
+  sub: Subscription;
+  /** Cache keys of this subscription, valid while the client's auth and the rule stay the same. */
+  keys?: TargetKeys;
+}
+
+interface TargetKeys {
+  auth: AuthState | null;
+  rule: string | null;
+  /** The rule verdict is shared by every target with the same key. */
+  passKey: string;
+  /** Targets with the same group key are checked together in one query (null: not batchable). */
+  groupKey: string | null;
+  authId: string;
+  /** The payload is shared by every target with the same view and key. */
+  payloadKey: string;
+}
 
 function frame(clientId: string, event: string, data: string): string {
   return `id:${clientId}\nevent:${event}\ndata:${data}\n\n`;
@@ -37,6 +54,14 @@ function frame(clientId: string, event: string, data: string): string {
 
 function authKey(auth: AuthState | null): string {
   return auth ? `${auth.collection.id}/${String(auth.row.id)}` : 'guest';
+}
+
+type PayloadView = 'su' | 'self' | 'other';
+
+/** Superusers see hidden fields and a user sees their own email: the payload differs per view. */
+function viewOf(collection: Collection, row: StoredRow, auth: AuthState | null): PayloadView {
+  if (auth?.collection.name === '_superusers') return 'su';
+  return auth?.collection.id === collection.id && auth.row.id === row.id ? 'self' : 'other';
 }
 
 /**
@@ -164,13 +189,24 @@ export class RealtimeHub {
     if (!targets || targets.size === 0) return;
     const started = performance.now();
     let sent = 0;
-    const allowed = this.batchRuleChecks(collection, row, targets);
-    const payloads = new Map<string, string>();
-    for (const { client, sub } of targets) {
+    const verdicts = this.batchRuleChecks(collection, row, targets);
+    const payloads: Record<PayloadView, Map<string, string | null>> = { su: new Map(), self: new Map(), other: new Map() };
+    for (const target of targets) {
+      const { client, sub } = target;
       if (sub.recordId !== '*' && sub.recordId !== row.id) continue;
-      const req: RequestInfo = { auth: client.auth, method: 'GET', context: 'realtime', query: sub.query, headers: sub.headers, body: {} };
-      if (!this.passes(collection, row, sub, req, allowed)) continue;
-      const payload = this.payload(collection, row, message.action, sub, req, payloads);
+      const keys = this.keysOf(collection, target);
+      let ok = verdicts.get(keys.passKey);
+      if (ok === undefined) {
+        ok = this.passes(collection, row, sub, this.requestOf(client, sub));
+        verdicts.set(keys.passKey, ok);
+      }
+      if (!ok) continue;
+      const view = viewOf(collection, row, client.auth);
+      let payload = payloads[view].get(keys.payloadKey);
+      if (payload === undefined) {
+        payload = this.payload(collection, row, message.action, sub, this.requestOf(client, sub));
+        payloads[view].set(keys.payloadKey, payload);
+      }
       if (payload === null) continue;
       this.write(client, `id:${client.id}\nevent:${sub.raw}\ndata:${payload}\n\n`);
       sent++;
@@ -180,46 +216,72 @@ export class RealtimeHub {
     this.stats.delivered++;
   }
 
+  private requestOf(client: RealtimeClient, sub: Subscription): RequestInfo {
+    return { auth: client.auth, method: 'GET', context: 'realtime', query: sub.query, headers: sub.headers, body: {} };
+  }
+
+  /** The cache keys of a target, computed once per (auth, rule) instead of once per event. */
+  private keysOf(collection: Collection, target: Target): TargetKeys {
+    const { client, sub } = target;
+    const kind = sub.recordId === '*' ? 'l' : 'v';
+    const rule = kind === 'l' ? collection.listRule : collection.viewRule;
+    const cached = target.keys;
+    if (cached && cached.auth === client.auth && cached.rule === rule) return cached;
+    const auth = client.auth;
+    const filter = sub.query.filter ?? '';
+    const usesRequest = rule !== null && (rule.includes('@request.query') || rule.includes('@request.headers'));
+    const ak = authKey(auth);
+    const batchable = auth !== null && auth.collection.name !== '_superusers' && !filter && rule !== null && rule !== '' && !usesRequest;
+    const expand = sub.query.expand ?? '';
+    const keys: TargetKeys = {
+      auth,
+      rule,
+      passKey: `${kind}|${ak}|${filter}|${usesRequest ? JSON.stringify([sub.query, sub.headers]) : ''}`,
+      groupKey: batchable ? `${kind}|${auth.collection.id}` : null,
+      authId: auth ? String(auth.row.id) : '',
+      payloadKey: `${expand ? ak : ''}|${expand}|${sub.query.fields ?? ''}`,
+    };
+    target.keys = keys;
+    return keys;
+  }
+
   /**
-   * Rule results for the common case (authenticated subscribers, no per-subscription filter):
-   * one query per (rule, auth collection) answers for all of them at once.
+   * Rule verdicts for the common case (authenticated subscribers, no per-subscription filter):
+   * one query per (rule, auth collection) answers for all of them at once. Keyed by passKey.
    */
   private batchRuleChecks(collection: Collection, row: StoredRow, targets: Set<Target>): Map<string, boolean> {
-    const results = new Map<string, boolean>();
-    const groups = new Map<string, { kind: 'l' | 'v'; rule: string; authCollection: Collection; ids: Set<string> }>();
-    for (const { client, sub } of targets) {
-      const auth = client.auth;
-      if (!auth || auth.collection.name === '_superusers' || sub.query.filter) continue;
+    const verdicts = new Map<string, boolean>();
+    const groups = new Map<string, { rule: string; authCollection: Collection; targets: Target[]; ids: Set<string> }>();
+    for (const target of targets) {
+      const { sub, client } = target;
       if (sub.recordId !== '*' && sub.recordId !== row.id) continue;
-      const kind = sub.recordId === '*' ? 'l' : 'v';
-      const rule = kind === 'l' ? collection.listRule : collection.viewRule;
-      if (!rule || rule.includes('@request.query') || rule.includes('@request.headers')) continue;
-      const key = `${kind}|${auth.collection.id}`;
-      let group = groups.get(key);
+      const keys = this.keysOf(collection, target);
+      if (keys.groupKey === null || keys.rule === null || client.auth === null) continue;
+      let group = groups.get(keys.groupKey);
       if (!group) {
-        group = { kind, rule, authCollection: auth.collection, ids: new Set() };
-        groups.set(key, group);
+        group = { rule: keys.rule, authCollection: client.auth.collection, targets: [], ids: new Set() };
+        groups.set(keys.groupKey, group);
       }
-      group.ids.add(String(auth.row.id));
+      group.targets.push(target);
+      group.ids.add(keys.authId);
     }
     const req: RequestInfo = { auth: null, method: 'GET', context: 'realtime', query: {}, headers: {}, body: {} };
     for (const group of groups.values()) {
       if (group.ids.size < 2) continue; // a single subscriber takes the ordinary path
       const passing = this.access.authIdsPassing(collection, row, group.rule, group.authCollection, [...group.ids], req);
-      for (const id of group.ids) results.set(`${group.kind}|${group.authCollection.id}/${id}||`, passing.has(id));
+      for (const target of group.targets) {
+        const keys = target.keys as TargetKeys;
+        verdicts.set(keys.passKey, passing.has(keys.authId));
+      }
     }
-    return results;
+    return verdicts;
   }
 
-  private passes(collection: Collection, row: StoredRow, sub: Subscription, req: RequestInfo, cache: Map<string, boolean>): boolean {
+  private passes(collection: Collection, row: StoredRow, sub: Subscription, req: RequestInfo): boolean {
     const superuser = isSuperuser(req);
     const rule = sub.recordId === '*' ? collection.listRule : collection.viewRule;
     const filter = sub.query.filter ?? '';
     if (!superuser && rule === null) return false;
-    const usesRequest = (rule ?? '').includes('@request.query') || (rule ?? '').includes('@request.headers');
-    const key = `${sub.recordId === '*' ? 'l' : 'v'}|${authKey(req.auth)}|${filter}|${usesRequest ? JSON.stringify([sub.query, sub.headers]) : ''}`;
-    const cached = cache.get(key);
-    if (cached !== undefined) return cached;
     let ok = superuser || !rule || this.access.virtualRowPasses(collection, row, rule, req);
     if (ok && filter) {
       try {
@@ -228,19 +290,13 @@ export class RealtimeHub {
         ok = false; // a forbidden or malformed filter silently sends nothing
       }
     }
-    cache.set(key, ok);
     return ok;
   }
 
-  /** The serialised `{action, record}`, shared by every client with the same view of it. */
-  private payload(collection: Collection, row: StoredRow, action: string, sub: Subscription, req: RequestInfo, cache: Map<string, string>): string | null {
-    const expand = sub.query.expand ?? '';
+  /** The serialised `{action, record}` (null when the fields picker refuses), shared per view. */
+  private payload(collection: Collection, row: StoredRow, action: string, sub: Subscription, req: RequestInfo): string | null {
+    let record: unknown = serializeMany(this.access, collection, [row], sub.query.expand ?? '', req)[0];
     const fields = sub.query.fields ?? '';
-    const view = isSuperuser(req) ? 'su' : req.auth?.collection.id === collection.id && req.auth.row.id === row.id ? 'self' : 'other';
-    const key = `${view}|${expand ? authKey(req.auth) : ''}|${expand}|${fields}`;
-    const cached = cache.get(key);
-    if (cached !== undefined) return cached;
-    let record: unknown = serializeMany(this.access, collection, [row], expand, req)[0];
     if (fields) {
       try {
         record = applyFields(record, parseFields(fields));
@@ -248,9 +304,7 @@ export class RealtimeHub {
         return null;
       }
     }
-    const json = JSON.stringify({ action, record });
-    cache.set(key, json);
-    return json;
+    return JSON.stringify({ action, record });
   }
 
   /** A changed or deleted auth record updates (or drops) the realtime auth of its clients. */
