@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerBodyParsers(app);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, [
+  registerSecurityHeaders(app, [
     ...spaInlineScripts(config.webDist), POPUP_CLOSE_SCRIPT, ...productModules.flatMap((m) => m.inlineScripts ?? []),
   ]);
   registerHeaders(app, config.corsOrigins);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -64,9 +65,8 @@ export function contentSecurityPolicy(inlineScripts: readonly string[]): Record<
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, inlineScripts: readonly string[]): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+function helmetOptions(inlineScripts: readonly string[]): HelmetOptions {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(inlineScripts) },
     // OAuth2 sign-in opens the provider in a popup: it must keep its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -77,5 +77,29 @@ export async function registerSecurityHeaders(app: FastifyInstance, inlineScript
     xFrameOptions: false,
     xContentTypeOptions: false,
     xXssProtection: false,
+  };
+}
+
+/**
+ * The headers helmet sets, computed once: our policy is static, so running helmet's middleware
+ * (which re-parses the CSP directives) on every request would be wasted work on the hot path.
+ */
+export function securityHeaders(inlineScripts: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) { headers[name.toLowerCase()] = String(value); },
+    removeHeader(name: string) { delete headers[name.toLowerCase()]; },
+  };
+  helmet(helmetOptions(inlineScripts))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: readonly string[]): void {
+  const headers = securityHeaders(inlineScripts);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
