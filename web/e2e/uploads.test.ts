@@ -98,10 +98,13 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await submit.click();
     await form.getByText('Menu name is required').waitFor();
     await form.getByText('A valid PDF file is required').waitFor();
+    // The first field in error (the file) gets the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Drag your PDF menu here');
 
     // Keyboard: the drop zone is a button that opens the file chooser with Enter.
     const zone = form.getByRole('button', { name: /Drag your PDF menu here/ });
     await zone.focus();
+    await expect.poll(() => zone.evaluate((el) => el === document.activeElement)).toBe(true);
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'menu.txt', mimeType: 'text/plain', buffer: Buffer.from('Soup 4.50') });
@@ -305,6 +308,7 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await toast(page, 'Guests now see a link to the original menu');
     expect(row('SELECT originalMenu FROM venues WHERE id = ?', [venueId])?.originalMenu).toBe(fishUploadId);
     await card.getByRole('link', { name: 'Open PDF' }).waitFor();
+    await screenshot(page, 'venue-original-menu-light-1280');
 
     // The guest page links the PDF, served publicly while it is linked.
     const guest = await e.context();

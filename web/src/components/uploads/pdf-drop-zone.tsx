@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState, type DragEvent } from 'react';
 import { FileText, FileUp, X } from 'lucide-react';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PAGES } from '../../../../shared/constants.ts';
 import { cn } from '../../lib/cn.ts';
@@ -15,15 +15,18 @@ export function formatBytes(bytes: number): string {
  * one. The (hidden) file input carries the field's id, so the form label and tests reach it;
  * `aria-invalid` and `aria-describedby` from the form field land on the zone too.
  */
-export function PdfDropZone({ file, onFile, disabled, id, 'aria-invalid': invalid, 'aria-describedby': describedBy }: {
+export const PdfDropZone = forwardRef<{ focus: () => void }, {
   file: File | null;
   onFile: (file: File | null) => void;
   disabled?: boolean;
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
-}) {
+}>(function PdfDropZone({ file, onFile, disabled, id, 'aria-invalid': invalid, 'aria-describedby': describedBy }, ref) {
   const input = useRef<HTMLInputElement>(null);
+  const control = useRef<HTMLButtonElement>(null);
+  // The form focuses the zone (or its Replace button) when the file has an error.
+  useImperativeHandle(ref, () => ({ focus: () => control.current?.focus() }), []);
   const [over, setOver] = useState(false);
   const depth = useRef(0);
 
@@ -81,11 +84,12 @@ export function PdfDropZone({ file, onFile, disabled, id, 'aria-invalid': invali
             <p className="truncate text-sm font-medium" data-testid="chosen-file">{file.name}</p>
             <p className="text-xs text-muted-foreground">{formatBytes(file.size)}{over ? ' · drop to replace' : ''}</p>
           </div>
-          <Button type="button" variant="outline" size="sm" onClick={pick} disabled={disabled} aria-describedby={describedBy}>Replace</Button>
+          <Button ref={control} type="button" variant="outline" size="sm" onClick={pick} disabled={disabled} aria-describedby={describedBy}>Replace</Button>
           <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0" onClick={() => onFile(null)} disabled={disabled} aria-label="Remove file"><X aria-hidden /></Button>
         </div>
       ) : (
         <button
+          ref={control}
           type="button"
           onClick={pick}
           disabled={disabled}
@@ -104,4 +108,4 @@ export function PdfDropZone({ file, onFile, disabled, id, 'aria-invalid': invali
       )}
     </div>
   );
-}
+});

@@ -69,6 +69,7 @@ export function UploadForm({ organizationId, onUploaded }: { organizationId: str
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Upload a PDF menu">
       <FormField label="PDF file" error={errors.file?.message as string | undefined}>
         <PdfDropZone
+          ref={fileField.ref}
           file={(fileField.value as File | undefined) ?? null}
           disabled={isSubmitting}
           onFile={(file) => {

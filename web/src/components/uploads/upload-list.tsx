@@ -56,7 +56,6 @@ function Row({ upload, menuName, onRetry, onDelete, retrying }: {
             </DropdownMenuTrigger>
             <DropdownMenuContent>
               <DropdownMenuItem onSelect={() => navigate(paths.menuUploadReview(upload.id))}><ScanSearch /> Open</DropdownMenuItem>
-              {upload.status === 'failed' || upload.status === 'ready' ? <DropdownMenuItem onSelect={onRetry}><RefreshCw /> Read again</DropdownMenuItem> : null}
               <DropdownMenuSeparator />
               <DropdownMenuItem destructive onSelect={onDelete}><Trash2 /> Delete</DropdownMenuItem>
             </DropdownMenuContent>

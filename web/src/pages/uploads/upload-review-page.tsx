@@ -168,7 +168,9 @@ export default function UploadReviewPage() {
 
   const ready = upload.status === 'ready' && edit;
   const highlight = selected && selected.page === page ? selected.bbox : null;
-  const menuName = menus.data?.find((m) => m.id === upload.menu)?.name;
+  const importedMenu = menus.data?.find((m) => m.id === upload.menu);
+  // Loaded and not there: the menu was deleted since.
+  const menuGone = Boolean(upload.menu && menus.data && !importedMenu);
 
   return (
     <>
@@ -211,9 +213,11 @@ export default function UploadReviewPage() {
             <Card>
               <CardHeader>
                 <CardTitle className="flex items-center gap-2"><UtensilsCrossed className="size-5 text-primary" aria-hidden /> Imported</CardTitle>
-                <CardDescription>This upload became {upload.menu ? <>the menu <span className="font-medium text-foreground">“{menuName ?? '…'}”</span></> : 'a menu'}. Edit it in the menu editor from now on.</CardDescription>
+                <CardDescription>
+                  {upload.menu && !menuGone ? <>This upload became the menu <span className="font-medium text-foreground">“{importedMenu?.name ?? '…'}”</span>. Edit it in the menu editor from now on.</> : 'This upload became a menu that has since been deleted.'}
+                </CardDescription>
               </CardHeader>
-              {upload.menu ? <CardContent><Link href={paths.menu(upload.menu)} className={buttonVariants()}>Open menu</Link></CardContent> : null}
+              {upload.menu && !menuGone ? <CardContent><Link href={paths.menu(upload.menu)} className={buttonVariants()}>Open menu</Link></CardContent> : null}
             </Card>
           ) : !edit ? (
             <Card className="p-6"><PageSkeleton /></Card>
