@@ -43,6 +43,9 @@ export const benchCollections: CollectionDef[] = [
     listRule: '',
     viewRule: '',
     createRule: '',
+    // The mixed load (`BENCH_ONLY=load`) updates and deletes records as a guest.
+    updateRule: '',
+    deleteRule: '',
   },
   // The auth-ruled variant: notes are visible to their owning member only.
   {

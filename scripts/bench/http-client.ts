@@ -12,8 +12,11 @@ export interface Reply {
 /** Keep-alive sockets for the short requests (subscribes, triggers, snapshots). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One request to 127.0.0.1:port; rejects on network errors and after `timeoutMs`. */
-export function request(port: number, method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Reply> {
+/**
+ * One request to 127.0.0.1:port; rejects on network errors and after `timeoutMs`. `agent`: the
+ * sockets to use instead of the shared pool (e.g. one keep-alive connection per simulated client).
+ */
+export function request(port: number, method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; agent?: http.Agent } = {}): Promise<Reply> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
     const req = http.request({
@@ -21,7 +24,7 @@ export function request(port: number, method: string, path: string, opts: { body
       port,
       method,
       path,
-      agent,
+      agent: opts.agent ?? agent,
       headers: {
         ...opts.headers,
         ...(payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }),

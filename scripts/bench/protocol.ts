@@ -118,9 +118,78 @@ export interface SoakResult {
   after: HubSnapshot;
 }
 
-export type LoadTask = FanoutTask | SoakTask;
+/** The API calls of the mixed load, each with its own counters. */
+export const MIXED_OPS = ['list', 'view', 'viewAuth', 'create', 'update', 'delete'] as const;
+export type MixedOp = (typeof MIXED_OPS)[number];
+
+export interface MixedTask {
+  type: 'mixed';
+  port: number;
+  clients: number;
+  seconds: number;
+  /** Unmeasured load before the `before` snapshot, seconds (JIT, statement and rule caches). */
+  warmupSeconds: number;
+  /** The public collection every stream subscribes to (`<collection>/*`, or one record of it). */
+  collection: string;
+  /** The authenticated view: a record only its owner may see, and the owner's token. */
+  auth: { collection: string; recordId: string; token: string };
+  /** Mean pause of a worker between two calls, ms (uniform in ½…1½ of it). */
+  thinkMs: number;
+}
+
+export interface OpStats {
+  count: number;
+  /** Non-2xx answers and network errors (timeouts included). */
+  errors: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface MixedResult {
+  clients: number;
+  seconds: number;
+  warmupSeconds: number;
+  thinkMs: number;
+  /** The measured phase only. */
+  ops: Record<MixedOp, OpStats>;
+  streams: {
+    /** Streams opened (one per worker, plus reconnects). */
+    opened: number;
+    /** Planned reconnects (some workers close their stream now and then and open a new one). */
+    reconnects: number;
+    /** Failed opens or subscribes, and streams the server closed on its own. */
+    errors: number;
+    eventsReceived: number;
+    /** Records a `*` subscriber created itself and waited for on its own stream… */
+    ownCreates: number;
+    /** …of which no create event arrived (within 5 s of the end). */
+    missedEvents: number;
+    /** From the start of the create request until its event arrived on the creator's stream, ms. */
+    deliveryP50Ms: number;
+    deliveryP95Ms: number;
+    deliveryP99Ms: number;
+  };
+  /** The first few failures (operation, status, body), for diagnosis. */
+  errorSamples: string[];
+  /** After the warm-up, every warm-up client gone (gc). */
+  before: HubSnapshot;
+  /** Half-way through and at the end of the measured phase, all clients connected (gc). */
+  middle: HubSnapshot;
+  end: HubSnapshot;
+  /** 5 s after every client was gone (gc). */
+  after: HubSnapshot;
+  /** RSS of the load generator at the end of the run, bytes. */
+  clientRss: number;
+  /** CPU time (user + system) per wall time of the measured phase, 1 = one core busy. */
+  serverCpu: number;
+  clientCpu: number;
+}
+
+export type LoadTask = FanoutTask | SoakTask | MixedTask;
 
 export type LoadMessage =
   | { type: 'progress'; text: string }
-  | { type: 'result'; result: FanoutResult | SoakResult }
+  | { type: 'result'; result: FanoutResult | SoakResult | MixedResult }
   | { type: 'error'; message: string };

@@ -8,10 +8,12 @@ import path from 'node:path';
 import { BENCH } from './bench-collections.ts';
 import { runLoad } from './load-process.ts';
 import { ROOT, ServerProcess } from './server-process.ts';
-import type { FanoutResult, FanoutVariant, SoakResult } from './protocol.ts';
+import type { FanoutResult, FanoutVariant, MixedResult, ReadyInfo, SoakResult } from './protocol.ts';
 
 /** The realtime server children need no big seed. */
 const SMALL_SEED = { BENCH_ITEMS: '1000', BENCH_CHUNK: '1000' };
+/** The mixed load lists with filters: enough rows that the index has work to do. */
+const MIXED_SEED = { BENCH_ITEMS: '10000', BENCH_CHUNK: '5000' };
 /** File descriptors beyond the streams (tsx, sqlite, IPC, keep-alive sockets…). */
 const FD_MARGIN = 2_000;
 /** Below this soft limit the children are started with a raised one, as far as the hard limit allows. */
@@ -49,14 +51,19 @@ export const fdsFor = (plan: FdPlan, clients: number) => plan.effective >= clien
 /** Started servers, for the runner's cleanup on exit or Ctrl-C. */
 export const realtimeServers = new Set<ServerProcess>();
 
-async function withServer<T>(fdLimit: number | undefined, onProgress: (text: string) => void, fn: (server: ServerProcess, port: number) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  fdLimit: number | undefined,
+  onProgress: (text: string) => void,
+  fn: (server: ServerProcess, info: ReadyInfo) => Promise<T>,
+  seed: Record<string, string> = SMALL_SEED,
+): Promise<T> {
   const server = new ServerProcess();
   realtimeServers.add(server);
   try {
     // BENCH_CPU_PROF=1: these servers write a .cpuprofile too (one per case).
     const cpuProfDir = process.env.BENCH_CPU_PROF ? path.join(ROOT, 'scripts/bench/results') : undefined;
-    const info = await server.start({ timeoutMs: 120_000, env: SMALL_SEED, fdLimit, cpuProfDir, onProgress });
-    return await fn(server, info.port);
+    const info = await server.start({ timeoutMs: 120_000, env: seed, fdLimit, cpuProfDir, onProgress });
+    return await fn(server, info);
   } finally {
     await server.stop();
     realtimeServers.delete(server);
@@ -68,7 +75,7 @@ const TOPICS: Record<FanoutVariant, string> = { shared: BENCH.items, rules: BENC
 /** One fan-out case: N streams (guests on a public rule, or distinct users on an auth rule), `rounds` updates. */
 export function runFanoutCase(opts: { clients: number; variant: FanoutVariant; rounds: number; fd: FdPlan; onProgress: (text: string) => void }): Promise<FanoutResult> {
   const { clients, variant } = opts;
-  return withServer(opts.fd.raiseTo, opts.onProgress, async (server, port) => {
+  return withServer(opts.fd.raiseTo, opts.onProgress, async (server, { port }) => {
     let tokens: string[] | undefined;
     if (variant === 'rules') {
       opts.onProgress(`creating ${clients} users and their tokens…`);
@@ -85,8 +92,29 @@ export function runFanoutCase(opts: { clients: number; variant: FanoutVariant; r
 /** The soak: `clients` workers connect, subscribe and disconnect in a loop for `seconds`. */
 export function runSoak(opts: { clients: number; seconds: number; fd: FdPlan; onProgress: (text: string) => void }): Promise<SoakResult> {
   const warmupSeconds = Math.min(5, Math.max(1, Math.round(opts.seconds / 10)));
-  return withServer(opts.fd.raiseTo, opts.onProgress, (_server, port) => runLoad<SoakResult>(
+  return withServer(opts.fd.raiseTo, opts.onProgress, (_server, { port }) => runLoad<SoakResult>(
     { type: 'soak', port, clients: opts.clients, seconds: opts.seconds, warmupSeconds, topic: `${BENCH.items}/*`, collection: BENCH.items, updateEveryMs: 250 },
     { timeoutMs: (warmupSeconds + opts.seconds + 90) * 1000, fdLimit: opts.fd.raiseTo, onProgress: opts.onProgress },
   ));
+}
+
+/**
+ * The mixed load ("under load"): `clients` simulated clients, each with an SSE stream, call the
+ * API (reads, writes, an authenticated view) for `seconds` after a short warm-up.
+ */
+export function runMixedLoad(opts: { clients: number; seconds: number; thinkMs: number; fd: FdPlan; onProgress: (text: string) => void }): Promise<MixedResult> {
+  const warmupSeconds = Math.min(10, Math.max(3, Math.round(opts.seconds / 6)));
+  return withServer(opts.fd.raiseTo, opts.onProgress, (_server, info) => runLoad<MixedResult>(
+    {
+      type: 'mixed',
+      port: info.port,
+      clients: opts.clients,
+      seconds: opts.seconds,
+      warmupSeconds,
+      collection: BENCH.items,
+      auth: { collection: BENCH.notes, recordId: info.noteId, token: info.memberToken },
+      thinkMs: opts.thinkMs,
+    },
+    { timeoutMs: (warmupSeconds + opts.seconds + 120) * 1000, fdLimit: opts.fd.raiseTo, onProgress: opts.onProgress },
+  ), MIXED_SEED);
 }

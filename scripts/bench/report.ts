@@ -1,4 +1,4 @@
-import type { FanoutResult, HubSnapshot, SeedStats, SoakResult } from './protocol.ts';
+import { MIXED_OPS, type FanoutResult, type HubSnapshot, type MixedOp, type MixedResult, type SeedStats, type SoakResult } from './protocol.ts';
 import type { WrkResult } from './wrk.ts';
 
 export interface MeasuredScenario extends Omit<WrkResult, 'raw'> {
@@ -35,7 +35,7 @@ export function withRatios(measured: MeasuredScenario[]): ScenarioResult[] {
 }
 
 /** How a target's value reads: a ratio (shown as %), or an absolute number in a unit. */
-export type TargetUnit = 'ratio' | 'rows/s' | 'req/s' | 'ms' | 'KB' | 'MB' | 'clients';
+export type TargetUnit = 'ratio' | 'rows/s' | 'req/s' | 'ms' | 'KB' | 'MB' | 'clients' | 'count';
 
 /** A target of the performance issue: a ratio between two scenarios, or an absolute bound. */
 export interface Target {
@@ -134,6 +134,7 @@ function formatValue(t: TargetResult): string {
     case 'KB': return `${v.toFixed(1)} KB`;
     case 'MB': return `${v.toFixed(2)} MB`;
     case 'clients': return v.toFixed(0);
+    case 'count': return v.toFixed(0);
   }
 }
 
@@ -300,4 +301,72 @@ export function formatSoak(r: SoakResult): string {
   ) + `\n${r.cycles} connect/disconnect cycles (${(r.cycles / r.seconds).toFixed(0)}/s), ${r.subscribes} subscribes, ${r.updates} updates,`
     + ` ${r.eventsReceived} events received, ${r.errors} errors; heap + external growth ${mb(growth).toFixed(2)} MB`
     + ` (${r.cycles ? (growth / r.cycles).toFixed(1) : 'n/a'} bytes per cycle), RSS growth ${mb(r.after.memory.rss - r.before.memory.rss).toFixed(1)} MB`;
+}
+
+// --- under load (mixed API calls + SSE) ----------------------------------------------------
+
+/** All failures of the mixed load: API calls, streams (opens, subscribes, drops) and missed own events. */
+export function mixedErrors(r: MixedResult): number {
+  return MIXED_OPS.reduce((a, op) => a + r.ops[op].errors, 0) + r.streams.errors + r.streams.missedEvents;
+}
+
+/** The heap growth the load may leave behind: 10% of the post-warm-up heap, at least 5 MB. */
+export const mixedHeapAllowanceMB = (r: MixedResult) => Math.max(5, 0.1 * mb(heapOf(r.before)));
+
+export function mixedTargets(r: MixedResult): TargetResult[] {
+  const allowed = mixedHeapAllowanceMB(r);
+  return [
+    checkTarget({ label: `load: 0 errors (${r.clients} clients, calls + streams)`, scenario: 'load', max: 0, unit: 'count' }, mixedErrors(r)),
+    checkTarget(
+      { label: `load: heap growth ≤ ${allowed.toFixed(1)} MB (+10% or +5 MB of post-warm-up, gc)`, scenario: 'load', max: allowed, unit: 'MB' },
+      mb(heapOf(r.after) - heapOf(r.before)),
+    ),
+    checkTarget({ label: 'load: hub back to 0 clients', scenario: 'load', max: 0, unit: 'clients' }, r.after.size),
+  ];
+}
+
+const OP_LABEL: Record<MixedOp, string> = {
+  list: 'list 30, filter+sort, skipTotal',
+  view: 'view by id',
+  viewAuth: 'view by id (auth rule + token)',
+  create: 'create (POST JSON)',
+  update: 'update (PATCH JSON)',
+  delete: 'delete (own record)',
+};
+
+export function formatMixed(r: MixedResult): string {
+  const total = MIXED_OPS.reduce((a, op) => a + r.ops[op].count, 0);
+  const ops = table(
+    [`under load (${r.clients} clients, ${r.seconds}s)`, 'calls', 'calls/s', 'errors', 'p50', 'p95', 'p99', 'max'],
+    [
+      ...MIXED_OPS.map((op) => {
+        const o = r.ops[op];
+        return [OP_LABEL[op], String(o.count), (o.count / r.seconds).toFixed(1), String(o.errors), ms(o.p50Ms), ms(o.p95Ms), ms(o.p99Ms), ms(o.maxMs)];
+      }),
+      ['all calls', String(total), (total / r.seconds).toFixed(1), String(MIXED_OPS.reduce((a, op) => a + r.ops[op].errors, 0)), '', '', '', ''],
+    ],
+    [false, true, true, true, true, true, true, true],
+  );
+  const row = (label: string, s: HubSnapshot) => [label, String(s.size), `${mb(s.memory.rss).toFixed(1)} MB`, `${mb(s.memory.heapUsed).toFixed(1)} MB`, `${mb(s.memory.external).toFixed(1)} MB`];
+  const memory = table(
+    ['server memory (gc)', 'hub clients', 'RSS', 'heap used', 'external'],
+    [
+      row(`after the ${r.warmupSeconds}s warm-up, clients gone`, r.before),
+      row('half-way, under load', r.middle),
+      row('end of the load, clients connected', r.end),
+      row('5 s after all clients left', r.after),
+    ],
+    [false, true, true, true, true],
+  );
+  const s = r.streams;
+  const growth = heapOf(r.after) - heapOf(r.before);
+  const lines = [
+    `SSE: ${s.opened} streams opened (${s.reconnects} planned reconnects), ${s.eventsReceived} events received (${(s.eventsReceived / r.seconds).toFixed(0)}/s), ${s.errors} stream errors;`
+      + ` own creates seen on the creator's stream: ${s.ownCreates - s.missedEvents}/${s.ownCreates}, p50 ${ms(s.deliveryP50Ms)}, p95 ${ms(s.deliveryP95Ms)}, p99 ${ms(s.deliveryP99Ms)} from the request's start`,
+    `heap + external growth ${mb(growth).toFixed(2)} MB (allowed ${mixedHeapAllowanceMB(r).toFixed(1)} MB), RSS growth ${mb(r.after.memory.rss - r.before.memory.rss).toFixed(1)} MB;`
+      + ` load generator RSS ${mb(r.clientRss).toFixed(0)} MB; mean think time ${r.thinkMs} ms per client;`
+      + ` CPU during the load: server ${(r.serverCpu * 100).toFixed(0)}%, load generator ${(r.clientCpu * 100).toFixed(0)}% (100% = one core)`,
+    ...(r.errorSamples.length ? ['first errors:', ...r.errorSamples.map((e) => `  ${e}`)] : []),
+  ];
+  return `${ops}\n${memory}\n${lines.join('\n')}`;
 }

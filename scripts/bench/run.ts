@@ -1,14 +1,19 @@
 /**
  * `npm run bench`: seeds a server child with 100k records, drives it with wrk and compares the
  * numbers with the performance targets; the results also go to scripts/bench/results/latest.json.
- * Parts (all by default; pick some with BENCH_ONLY=http,login,fanout,soak):
+ * Parts (all by default; pick some with BENCH_ONLY=http,login,fanout,soak,load,lighthouse):
  *  - http: the wrk scenarios (empty route … create) and the seed's bulk insert rate;
  *  - login: wrk on auth-with-password (argon2id), then sequential logins on an idle server;
  *  - fanout: N realtime streams (1,000 and 10,000) get one update: the hub's send loop, the time
  *    until the last client has it, and server memory per idle connection; guests on a public rule
  *    and distinct users on an `@request.auth` rule;
  *  - soak: 200 clients connect, subscribe and disconnect in a loop; the hub must end empty and the
- *    heap must not grow.
+ *    heap must not grow;
+ *  - load ("under load"): 200 clients, each with an SSE stream of its own, mix list/view/
+ *    authenticated view/create/update/delete calls for 60 s after a short warm-up; some follow
+ *    one record, some reconnect. Per call: count, errors, p50/p95/p99; no errors allowed, the heap
+ *    must be back within +10% (or +5 MB) of its post-warm-up size and the hub empty;
+ *  - lighthouse: Lighthouse (mobile) on the guest page.
  * Realtime parts run against fresh, lightly seeded server children and a separate load-generator
  * child (scripts/bench/sse-clients.ts).
  *
@@ -18,34 +23,38 @@
  * .cpuprofile into scripts/bench/results/ on exit), WRK (path of the wrk binary),
  * BENCH_ONLY (comma-separated parts), BENCH_FANOUT_CLIENTS (default 1000,10000),
  * BENCH_FANOUT_ROUNDS (measured updates per case, default 5), BENCH_SOAK_SECONDS (default 60),
- * BENCH_SOAK_CLIENTS (default 200).
+ * BENCH_SOAK_CLIENTS (default 200), BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CLIENTS
+ * (default 200), BENCH_LOAD_THINK_MS (mean pause of a load client between calls, default 250).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  evaluateTargets, fanoutTargets, formatFanout, formatLogin, formatScenarios, formatSeed, formatSoak, formatTargets,
-  loginTargets, soakTargets, summariseFanout, withRatios,
+  evaluateTargets, fanoutTargets, formatFanout, formatLogin, formatMixed, formatScenarios, formatSeed, formatSoak, formatTargets,
+  loginTargets, mixedTargets, soakTargets, summariseFanout, withRatios,
   type FanoutSummary, type LoginResult, type MeasuredScenario, type ScenarioResult, type TargetResult,
 } from './report.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { BENCH } from './bench-collections.ts';
 import { killLoadGenerators } from './load-process.ts';
 import { runLoginBench } from './login-bench.ts';
-import { fdsFor, planFds, realtimeServers, runFanoutCase, runSoak } from './realtime-bench.ts';
+import { fdsFor, planFds, realtimeServers, runFanoutCase, runMixedLoad, runSoak } from './realtime-bench.ts';
 import { ROOT, ServerProcess } from './server-process.ts';
 import { killWrk, runWrk } from './wrk.ts';
-import type { FanoutVariant, ReadyInfo, SoakResult } from './protocol.ts';
+import type { FanoutVariant, MixedResult, ReadyInfo, SoakResult } from './protocol.ts';
 
 const SECONDS = seconds('BENCH_SECONDS', 10, 1);
 const WARMUP = seconds('BENCH_WARMUP', 1, 0);
-const PARTS = ['http', 'login', 'fanout', 'soak', 'lighthouse'] as const;
+const PARTS = ['http', 'login', 'fanout', 'soak', 'load', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = parts();
 const FANOUT_CLIENTS = clientCounts();
 const FANOUT_ROUNDS = int('BENCH_FANOUT_ROUNDS', 5, 1, 50);
 const SOAK_SECONDS = int('BENCH_SOAK_SECONDS', 60, 5, 600);
 const SOAK_CLIENTS = int('BENCH_SOAK_CLIENTS', 200, 1, 5_000);
+const LOAD_SECONDS = int('BENCH_LOAD_SECONDS', 60, 5, 600);
+const LOAD_CLIENTS = int('BENCH_LOAD_CLIENTS', 200, 1, 2_000);
+const LOAD_THINK_MS = int('BENCH_LOAD_THINK_MS', 250, 10, 10_000);
 const THREADS = 2;
 const CONNECTIONS = 32;
 const RESULTS = path.join(ROOT, 'scripts/bench/results');
@@ -245,6 +254,7 @@ async function main(): Promise<void> {
   let login: LoginResult | null = null;
   let fanout: FanoutSummary[] | null = null;
   let soak: SoakResult | null = null;
+  let load: MixedResult | null = null;
   let drift = 0;
   let baseline: [number, number] = [0, 0];
 
@@ -288,6 +298,10 @@ async function main(): Promise<void> {
     console.log(`realtime soak: ${SOAK_CLIENTS} clients for ${SOAK_SECONDS}s…`);
     soak = await runSoak({ clients: SOAK_CLIENTS, seconds: SOAK_SECONDS, fd: planFds(), onProgress: (t) => console.log(`  ${t}`) });
   }
+  if (ONLY.has('load') && !interrupted) {
+    console.log(`under load: ${LOAD_CLIENTS} clients mixing API calls and SSE for ${LOAD_SECONDS}s…`);
+    load = await runMixedLoad({ clients: LOAD_CLIENTS, seconds: LOAD_SECONDS, thinkMs: LOAD_THINK_MS, fd: planFds(), onProgress: (t) => console.log(`  ${t}`) });
+  }
   if (interrupted) return;
 
   const targets: TargetResult[] = [
@@ -295,12 +309,14 @@ async function main(): Promise<void> {
     ...(login ? loginTargets(login) : []),
     ...(fanout ? fanoutTargets(fanout) : []),
     ...(soak ? soakTargets(soak) : []),
+    ...(load ? mixedTargets(load) : []),
   ];
   console.log('');
   if (results) console.log(`${formatScenarios(results)}\n`);
   if (login) console.log(`${formatLogin(login)}\n`);
   if (fanout?.length) console.log(`${formatFanout(fanout, FANOUT_ROUNDS)}\n`);
   if (soak) console.log(`${formatSoak(soak)}\n`);
+  if (load) console.log(`${formatMixed(load)}\n`);
   console.log(`${formatTargets(targets)}\n`);
   if (drift > 0.15) {
     console.log(`warning: the empty route ran at ${baseline[0].toFixed(0)} then ${baseline[1].toFixed(0)} req/s: the machine's load changed during the run.`);
@@ -323,6 +339,7 @@ async function main(): Promise<void> {
     login,
     fanout: fanout ? { rounds: FANOUT_ROUNDS, cases: fanout } : null,
     soak,
+    load,
     targets,
   }, null, 2)}\n`);
   console.log(`results written to ${path.relative(ROOT, file)} (${((Date.now() - started) / 1000).toFixed(0)}s in total)`);

@@ -1,132 +1,21 @@
 /**
  * The realtime load generator: thousands of raw SSE streams (`GET /api/realtime`) in one process,
  * so every delivery is timed on one clock. Started by scripts/bench/run.ts (see load-process.ts),
- * it receives one LoadTask over IPC, runs it, sends the result and exits; never run by hand.
- * Every loop is bounded in count and time, and only 127.0.0.1 is contacted.
+ * it receives one LoadTask over IPC (fan-out, soak, or the mixed load of mixed-load.ts), runs it,
+ * sends the result and exits; never run by hand. Every loop is bounded in count and time, and only
+ * 127.0.0.1 is contacted.
  */
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { closeIdleSockets, pool, requestJson, sleep } from './http-client.ts';
-import type { FanoutResult, FanoutRound, FanoutTask, HubSnapshot, LoadMessage, LoadTask, SoakResult, SoakTask } from './protocol.ts';
+import { closeIdleSockets, pool, sleep } from './http-client.ts';
+import { runMixed } from './mixed-load.ts';
+import { hub, progress, send, SseClient, subscribe, trigger, waitForHubSize, type EventHandler } from './sse-stream.ts';
+import type { FanoutResult, FanoutRound, FanoutTask, LoadTask, MixedResult, SoakResult, SoakTask } from './protocol.ts';
 
 /** Streams opened at once (the server's accept backlog is 511). */
 const CONNECT_CONCURRENCY = 100;
 const SUBSCRIBE_CONCURRENCY = 32;
 /** A delivery round that does not complete within this is counted as lost events. */
 const ROUND_TIMEOUT_MS = 30_000;
-
-type EventHandler = (client: SseClient, event: string, data: string) => void;
-
-/** One raw SSE stream: parses frames itself and keeps nothing but its id and a round marker. */
-class SseClient {
-  id = '';
-  /** The last fan-out round this client received (see runFanout). */
-  round = 0;
-  private req: http.ClientRequest | null = null;
-  private buffer = '';
-  private connected: ((id: string) => void) | null = null;
-
-  constructor(private readonly port: number, private readonly onEvent: EventHandler) {}
-
-  /** Opens the stream and resolves with the client id of its PB_CONNECT frame (the `id:` line). */
-  open(timeoutMs = 15_000): Promise<string> {
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const fail = (err: Error) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.close();
-        reject(err);
-      };
-      const timer = setTimeout(() => fail(new Error('no PB_CONNECT in time')), timeoutMs);
-      this.connected = (id) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(id);
-      };
-      const req = http.get({ host: '127.0.0.1', port: this.port, path: '/api/realtime', agent: false, headers: { Accept: 'text/event-stream' } }, (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          fail(new Error(`GET /api/realtime: status ${res.statusCode}`));
-          return;
-        }
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => this.feed(chunk));
-        res.on('close', () => fail(new Error('stream closed before PB_CONNECT')));
-        res.on('error', () => undefined);
-      });
-      req.on('error', fail);
-      this.req = req;
-    });
-  }
-
-  close(): void {
-    this.req?.destroy();
-    this.req = null;
-  }
-
-  private feed(chunk: string): void {
-    this.buffer += chunk;
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) !== -1) {
-      const frame = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      let id = '';
-      let event = 'message';
-      let data: string | null = null;
-      for (const line of frame.split('\n')) {
-        if (line === '' || line.startsWith(':')) continue; // comments: keep-alive pings
-        const colon = line.indexOf(':');
-        const field = colon === -1 ? line : line.slice(0, colon);
-        let value = colon === -1 ? '' : line.slice(colon + 1);
-        if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'id') id = value;
-        else if (field === 'event') event = value;
-        else if (field === 'data') data = data === null ? value : `${data}\n${value}`;
-      }
-      if (data === null) continue;
-      if (event === 'PB_CONNECT') {
-        this.id = id;
-        this.connected?.(id);
-        this.connected = null;
-      } else this.onEvent(this, event, data);
-    }
-  }
-}
-
-function send(message: LoadMessage, then?: () => void): void {
-  if (process.send && process.connected) process.send(message, undefined, undefined, () => then?.());
-  else {
-    console.log(JSON.stringify(message));
-    then?.();
-  }
-}
-
-const progress = (text: string) => send({ type: 'progress', text });
-
-const hub = (port: number, gc: boolean) => requestJson<HubSnapshot>(port, 'GET', `/__bench/hub${gc ? '?gc=1' : ''}`);
-
-const subscribe = (port: number, client: SseClient, topic: string, token?: string) =>
-  requestJson<undefined>(port, 'POST', '/api/realtime', {
-    body: { clientId: client.id, subscriptions: [topic] },
-    headers: token ? { Authorization: token } : {},
-    expect: 204,
-  });
-
-const trigger = (port: number, collection: string) => requestJson<unknown>(port, 'POST', `/__bench/update-item?collection=${encodeURIComponent(collection)}`);
-
-/** Polls the hub until it holds at most `size` clients (or `timeoutMs` passed); returns the last snapshot. */
-async function waitForHubSize(port: number, size: number, timeoutMs: number): Promise<HubSnapshot> {
-  const deadline = performance.now() + timeoutMs;
-  let snap = await hub(port, false);
-  while (snap.size > size && performance.now() < deadline) {
-    await sleep(100);
-    snap = await hub(port, false);
-  }
-  return snap;
-}
 
 async function runFanout(t: FanoutTask): Promise<FanoutResult> {
   if (t.tokens && t.tokens.length < t.clients) throw new Error(`${t.clients} clients but ${t.tokens.length} tokens`);
@@ -160,7 +49,7 @@ async function runFanout(t: FanoutTask): Promise<FanoutResult> {
   const t1 = performance.now();
   let subscribed = 0;
   await pool(open, SUBSCRIBE_CONCURRENCY, async ({ c, token }) => {
-    await subscribe(t.port, c, t.topic, token).then(() => { subscribed++; }, () => { errors++; });
+    await subscribe(t.port, c, t.topic, { token }).then(() => { subscribed++; }, () => { errors++; });
   });
   const subscribeMs = performance.now() - t1;
   if (subscribed === 0) throw new Error('no client could subscribe');
@@ -281,8 +170,9 @@ async function runSoak(t: SoakTask): Promise<SoakResult> {
   return { clients: t.clients, seconds: t.seconds, ...counters, before, end, after };
 }
 
-async function run(task: LoadTask): Promise<FanoutResult | SoakResult> {
+async function run(task: LoadTask): Promise<FanoutResult | SoakResult | MixedResult> {
   if (task.type === 'fanout') return runFanout(task);
+  if (task.type === 'mixed') return runMixed(task);
   return runSoak(task);
 }
 
