@@ -37,7 +37,10 @@ export function useDraftEditor(upload: Upload | undefined, currency: string) {
   const serverJson = serverDraft ? JSON.stringify(serverDraft) : null;
   useEffect(() => {
     if (!serverDraft || !serverJson) {
-      if (upload && upload.status !== 'ready' && revision.current === savedRevision.current) {
+      if (upload && upload.status !== 'ready') {
+        // Read again (or imported): the server no longer takes edits of this draft.
+        clearTimeout(timer.current);
+        savedRevision.current = revision.current;
         latest.current = null;
         baseJson.current = null;
         setEdit(null);
