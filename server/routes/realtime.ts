@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ApiError, fieldError } from '../core/errors.ts';
 import { allowedOrigin } from '../http/hooks.ts';
+import { SseStream } from '../http/sse-stream.ts';
 
 /** The inline script of the OAuth2 popup's landing page (allowed by hash in the Content-Security-Policy). */
 export const POPUP_CLOSE_SCRIPT = 'window.close()';
@@ -33,17 +34,8 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
     res.flushHeaders();
     request.raw.socket.setNoDelay(true);
     request.raw.socket.setTimeout(0);
-    const client = hub.connect({
-      write: (text) => {
-        if (res.writableEnded || res.destroyed) return false;
-        if (res.writableLength > MAX_PENDING_BYTES) return false;
-        res.write(text);
-        return true;
-      },
-      close: () => {
-        if (!res.writableEnded) res.end();
-      },
-    });
+    const stream = new SseStream(res, MAX_PENDING_BYTES);
+    const client = hub.connect({ write: (text) => stream.write(text), close: () => stream.end() });
     res.on('close', () => hub.disconnect(client.id));
   });
 

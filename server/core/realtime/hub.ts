@@ -189,13 +189,15 @@ export class RealtimeHub {
     if (!targets || targets.size === 0) return;
     const started = performance.now();
     let sent = 0;
-    const verdicts = this.batchRuleChecks(collection, row, targets);
+    const batched = this.batchRuleChecks(collection, row, targets);
+    const verdicts = new Map<string, boolean>();
     const payloads: Record<PayloadView, Map<string, string | null>> = { su: new Map(), self: new Map(), other: new Map() };
     for (const target of targets) {
       const { client, sub } = target;
       if (sub.recordId !== '*' && sub.recordId !== row.id) continue;
       const keys = this.keysOf(collection, target);
-      let ok = verdicts.get(keys.passKey);
+      const passing = keys.groupKey === null ? undefined : batched.get(keys.groupKey);
+      let ok = passing?.has(keys.authId) ?? verdicts.get(keys.passKey);
       if (ok === undefined) {
         ok = this.passes(collection, row, sub, this.requestOf(client, sub));
         verdicts.set(keys.passKey, ok);
@@ -247,34 +249,27 @@ export class RealtimeHub {
 
   /**
    * Rule verdicts for the common case (authenticated subscribers, no per-subscription filter):
-   * one query per (rule, auth collection) answers for all of them at once. Keyed by passKey.
+   * one query per (rule, auth collection) answers for all of them at once. Returns the passing
+   * auth ids per group key; groups of one take the ordinary path.
    */
-  private batchRuleChecks(collection: Collection, row: StoredRow, targets: Set<Target>): Map<string, boolean> {
-    const verdicts = new Map<string, boolean>();
-    const groups = new Map<string, { rule: string; authCollection: Collection; targets: Target[]; ids: Set<string> }>();
+  private batchRuleChecks(collection: Collection, row: StoredRow, targets: Set<Target>): Map<string, Set<string>> {
+    const groups = new Map<string, { rule: string; authCollection: Collection; ids: string[] }>();
     for (const target of targets) {
       const { sub, client } = target;
       if (sub.recordId !== '*' && sub.recordId !== row.id) continue;
       const keys = this.keysOf(collection, target);
       if (keys.groupKey === null || keys.rule === null || client.auth === null) continue;
-      let group = groups.get(keys.groupKey);
-      if (!group) {
-        group = { rule: keys.rule, authCollection: client.auth.collection, targets: [], ids: new Set() };
-        groups.set(keys.groupKey, group);
-      }
-      group.targets.push(target);
-      group.ids.add(keys.authId);
+      const group = groups.get(keys.groupKey);
+      if (group) group.ids.push(keys.authId);
+      else groups.set(keys.groupKey, { rule: keys.rule, authCollection: client.auth.collection, ids: [keys.authId] });
     }
-    const req: RequestInfo = { auth: null, method: 'GET', context: 'realtime', query: {}, headers: {}, body: {} };
-    for (const group of groups.values()) {
-      if (group.ids.size < 2) continue; // a single subscriber takes the ordinary path
-      const passing = this.access.authIdsPassing(collection, row, group.rule, group.authCollection, [...group.ids], req);
-      for (const target of group.targets) {
-        const keys = target.keys as TargetKeys;
-        verdicts.set(keys.passKey, passing.has(keys.authId));
-      }
+    const passing = new Map<string, Set<string>>();
+    for (const [key, group] of groups) {
+      if (group.ids.length < 2) continue;
+      // Duplicates (one user, several streams) are harmless in the IN list.
+      passing.set(key, this.access.authIdsPassing(collection, row, group.rule, group.authCollection, group.ids));
     }
-    return verdicts;
+    return passing;
   }
 
   private passes(collection: Collection, row: StoredRow, sub: Subscription, req: RequestInfo): boolean {

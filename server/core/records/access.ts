@@ -116,21 +116,41 @@ export class Access {
    * Which of many auth records (all of one auth collection) pass a rule for a row: one query
    * instead of one per user (realtime fan-out to thousands of subscribers).
    */
-  authIdsPassing(collection: Collection, row: StoredRow, rule: string, authCollection: Collection, ids: string[], req: RequestInfo): Set<string> {
-    const alias = '_au';
-    const cond = compileFilter(rule, {
-      registry: this.registry, collection, alias: ROW_ALIAS, request: req, allowHidden: true, now: this.now(), authAlias: { alias, collection: authCollection },
-    });
+  authIdsPassing(collection: Collection, row: StoredRow, rule: string, authCollection: Collection, ids: readonly string[]): Set<string> {
     const names = collection.fields.map((f) => f.name);
-    const select = names.map((n) => `? AS "${n}"`).join(', ');
     const values = names.map((n) => {
       const v = row[n];
       return v === undefined || typeof v === 'boolean' ? (v === undefined ? null : Number(v)) : (v as string | number | null);
     });
-    const sql = `SELECT ${alias}."id" AS id FROM (SELECT ${select}) AS ${ROW_ALIAS}, "${authCollection.name}" AS ${alias} `
-      + `WHERE ${alias}."id" IN (SELECT value FROM json_each(?)) AND ${cond.sql}`;
-    const rows = this.stmts.all(sql, [...values, JSON.stringify(ids), ...cond.params]);
+    const query = this.authIdsQuery(collection, rule, authCollection, names);
+    const rows = this.stmts.all(query.sql, [...values, JSON.stringify(ids), ...query.params]);
     return new Set(rows.map((r) => String(r.id)));
+  }
+
+  /** Compiled once per (collection, rule, auth collection) unless the rule reads more than the auth record. */
+  private readonly authIdsQueries = new Map<string, SqlFragment>();
+
+  private authIdsQuery(collection: Collection, rule: string, authCollection: Collection, names: string[]): SqlFragment {
+    const key = `${collection.id}|${authCollection.id}|${names.length}|${rule}`;
+    const cached = this.authIdsQueries.get(key);
+    if (cached) return cached;
+    const alias = '_au';
+    const req: RequestInfo = { auth: null, method: 'GET', context: 'realtime', query: {}, headers: {}, body: {} };
+    const cond = compileFilter(rule, {
+      registry: this.registry, collection, alias: ROW_ALIAS, request: req, allowHidden: true, now: this.now(), authAlias: { alias, collection: authCollection },
+    });
+    const select = names.map((n) => `? AS "${n}"`).join(', ');
+    const query = {
+      sql: `SELECT ${alias}."id" AS id FROM (SELECT ${select}) AS ${ROW_ALIAS}, "${authCollection.name}" AS ${alias} `
+        + `WHERE ${alias}."id" IN (SELECT value FROM json_each(?)) AND ${cond.sql}`,
+      params: cond.params,
+    };
+    // Rules with @now-like macros or other request data compile differently each time.
+    if (!/@(?!request\.auth\.|collection\.)/.test(rule)) {
+      if (this.authIdsQueries.size > 500) this.authIdsQueries.clear();
+      this.authIdsQueries.set(key, query);
+    }
+    return query;
   }
 
   serialize(collection: Collection, row: StoredRow, req: RequestInfo): RecordJson {
