@@ -32,6 +32,15 @@ export function newRecordId(): string {
   return randomString(15, LOWER_ALNUM);
 }
 
+/**
+ * A 15-character id like newRecordId's whose first 9 characters are the time in base 36, so ids
+ * made later sort later: inserts land at the end of the primary-key index instead of at random
+ * pages (the request log takes thousands a second and grows to millions of rows).
+ */
+export function timeOrderedId(now = Date.now()): string {
+  return now.toString(36).padStart(9, '0') + randomString(6, LOWER_ALNUM);
+}
+
 export function randomDigits(length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) out += String(randomInt(10));

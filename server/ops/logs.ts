@@ -4,7 +4,7 @@ import { CollectionRegistry, type CollectionDef } from '../core/collections.ts';
 import { formatDateTime } from '../core/datetime.ts';
 import { ApiError } from '../core/errors.ts';
 import { compileFilter, compileSort, type CompileContext, type SqlFragment } from '../core/filter/compile.ts';
-import { newRecordId } from '../core/ids.ts';
+import { timeOrderedId } from '../core/ids.ts';
 import type { RequestInfo } from '../core/request-info.ts';
 import { openSqlite, type SqliteDb } from '../db/open.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -90,7 +90,7 @@ export class LogStore {
       this.dropped++;
       return;
     }
-    this.buffer.push([newRecordId(), level, message, JSON.stringify(data), formatDateTime(this.now())]);
+    this.buffer.push([timeOrderedId(), level, message, JSON.stringify(data), formatDateTime(this.now())]);
     if (this.buffer.length >= FLUSH_ENTRIES && !this.flushQueued) {
       this.flushQueued = true;
       setImmediate(() => this.flush());

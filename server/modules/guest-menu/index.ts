@@ -13,14 +13,41 @@ import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { analyticsRoutes } from './analytics.ts';
 
-/** `shown`: the ids of the menus on the page (guest stats attribute a view to the only one). */
-interface CachedPage { status: number; etag: string; html: Buffer; gzip: Buffer; br: Buffer; expires: number; shown: string[] }
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * A rendered page with its pre-compressed bodies and the response headers of each encoding,
+ * all computed once. `shown`: the ids of the menus on the page (guest stats attribute a view
+ * to the only one).
+ */
+interface CachedPage {
+  status: number;
+  etag: string;
+  bodies: Record<Encoding, Buffer>;
+  headers: Record<Encoding, Record<string, string>>;
+  expires: number;
+  shown: string[];
+}
 
 /** Rendered pages live this long at most (schedules change with the clock); record events clear them sooner. */
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 2000;
 const STATS_FLUSH_MS = 5000;
 const MENU_COLLECTIONS = new Set(['venues', 'menus', 'sections', 'items', 'tags', 'organizations', 'menu_uploads']);
+
+const languageChoices = new Map<string, string>();
+
+/** chooseLanguage, remembered per (languages, query, header): browsers send a handful of distinct headers. */
+function chooseLanguageCached(available: string[], query: string, acceptLanguage: string): string {
+  const key = `${available.join(',')}|${query}|${acceptLanguage}`;
+  let lang = languageChoices.get(key);
+  if (lang === undefined) {
+    lang = chooseLanguage(available, query, acceptLanguage);
+    if (languageChoices.size >= 1000) languageChoices.clear();
+    languageChoices.set(key, lang);
+  }
+  return lang;
+}
 
 /** The guest's language: `?lang=`, else the best Accept-Language match, else the menu's default. */
 export function chooseLanguage(available: string[], query: string, acceptLanguage: string): string {
@@ -41,28 +68,32 @@ export function chooseLanguage(available: string[], query: string, acceptLanguag
 
 function compress(html: string, status: number, shown: string[] = []): CachedPage {
   const buf = Buffer.from(html);
+  const etag = `"${createHash('sha1').update(buf).digest('base64url').slice(0, 20)}"`;
+  // Public, shared by every guest: short max-age so edits show within seconds; no cookies ever.
+  const common = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': status === 200 ? 'public, max-age=10, stale-while-revalidate=30' : 'no-cache',
+    etag,
+    vary: 'Accept-Encoding, Accept-Language',
+    'referrer-policy': 'no-referrer',
+  };
   return {
-    status, html: buf, shown, expires: Date.now() + CACHE_TTL_MS,
-    etag: `"${createHash('sha1').update(buf).digest('base64url').slice(0, 20)}"`,
-    gzip: zlib.gzipSync(buf, { level: 9 }),
-    br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    status, shown, etag, expires: Date.now() + CACHE_TTL_MS,
+    bodies: {
+      br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: zlib.gzipSync(buf, { level: 9 }),
+      identity: buf,
+    },
+    headers: { br: { ...common, 'content-encoding': 'br' }, gzip: { ...common, 'content-encoding': 'gzip' }, identity: common },
   };
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
-  // Public, shared by every guest: short max-age so edits show within seconds; no cookies ever.
-  void reply.status(page.status).headers({
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': page.status === 200 ? 'public, max-age=10, stale-while-revalidate=30' : 'no-cache',
-    ETag: page.etag,
-    Vary: 'Accept-Encoding, Accept-Language',
-    'Referrer-Policy': 'no-referrer',
-  });
+  const accept = request.headers['accept-encoding'] ?? '';
+  const encoding: Encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
+  void reply.headers(page.headers[encoding]);
   if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-  const accept = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accept)) return reply.header('Content-Encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accept)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
-  return reply.send(page.html);
+  return reply.status(page.status).send(page.bodies[encoding]);
 }
 
 interface GuestMenuRuntime {
@@ -146,7 +177,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const menuId = request.params.menuId ?? null;
     if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage);
     const languages = venue.languages;
-    const lang = chooseLanguage(languages.length ? languages : [venue.defaultLanguage], String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    const lang = chooseLanguageCached(languages.length ? languages : [venue.defaultLanguage], String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
     const result = rt.page(venue, menuId, lang, languages);
     if (request.method === 'GET') {
       const slot = localSlot(ctx.config.now(), venue.timezone);
