@@ -22,7 +22,8 @@ const zone = (files, patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'uploads/**', 'dist/**', 'web/dist/**', 'drizzle/**', 'coverage/**'] },
+  // Also git-ignored: Lighthouse installed on demand by the bench.
+  { ignores: ['node_modules/**', 'data/**', 'uploads/**', 'dist/**', 'web/dist/**', 'drizzle/**', 'coverage/**', 'scripts/bench/.lighthouse/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
@@ -9,20 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCollections } from '../test/fixtures.ts';
 import { pngLogo } from '../test/tenancy-fixtures.ts';
 import { buildTestApp, seed, type TestApp } from '../test/test-app.ts';
+import { expectError } from '../test/sdk-errors.ts';
 
 /** Backups through the official SDK: create, list, download, upload, delete, restore (the app restarts), schedules. */
 let t: TestApp;
 let admin: PocketBase;
 let user: PocketBase;
-
-async function expectError(p: Promise<unknown>, status: number, message?: string): Promise<ClientResponseError> {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ClientResponseError);
-  const e = err as ClientResponseError;
-  expect(e.status).toBe(status);
-  if (message) expect(e.response.message).toBe(message);
-  return e;
-}
 
 async function until<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -1,26 +1,17 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../core/datetime.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { buildTestApp, seed, superuserRequest, type TestApp } from '../test/test-app.ts';
+import { expectError } from '../test/sdk-errors.ts';
 
 /** Settings, logs and crons through the official SDK against a listening app. */
 let t: TestApp;
 let sink: SmtpSink;
 let admin: PocketBase;
 let user: PocketBase;
-
-async function expectError(p: Promise<unknown>, status: number, message?: string): Promise<ClientResponseError> {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ClientResponseError);
-  const e = err as ClientResponseError;
-  expect(e.status).toBe(status);
-  if (message) expect(e.response.message).toBe(message);
-  return e;
-}
 
 async function eventually<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
   const until = Date.now() + timeoutMs;

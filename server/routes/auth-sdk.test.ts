@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientResponseError } from 'pocketbase';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { buildTestApp, seed, type TestApp } from '../test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { testCollections } from '../test/fixtures.ts';
+import { expectError } from '../test/sdk-errors.ts';
 
 /**
  * Accounts end to end with the official SDK, a real SMTP sink receiving our emails and a real
@@ -12,15 +12,6 @@ import { testCollections } from '../test/fixtures.ts';
 let t: TestApp;
 let smtp: SmtpSink;
 let oauth: OAuth2Server;
-
-async function expectError(p: Promise<unknown>, status: number, message?: string): Promise<ClientResponseError> {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ClientResponseError);
-  const e = err as ClientResponseError;
-  expect(e.status).toBe(status);
-  if (message) expect(e.response.message).toBe(message);
-  return e;
-}
 
 /** The token of the first `/path?token=` link in the email sent to `to`. */
 async function tokenFromMail(to: string, path: string): Promise<string> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
 import sharp from 'sharp';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../test/test-app.ts';
 import { testCollections } from '../test/fixtures.ts';
+import { expectError } from '../test/sdk-errors.ts';
 
 /** Contract tests: the official SDK against the real app listening on 127.0.0.1. */
 let t: TestApp;
@@ -12,15 +12,6 @@ let bob: Record<string, unknown>;
 let pbAlice: PocketBase;
 let pbBob: PocketBase;
 let pbGuest: PocketBase;
-
-async function expectError(p: Promise<unknown>, status: number, message?: string): Promise<ClientResponseError> {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ClientResponseError);
-  const e = err as ClientResponseError;
-  expect(e.status).toBe(status);
-  if (message) expect(e.response.message).toBe(message);
-  return e;
-}
 
 beforeAll(async () => {
   t = await buildTestApp({ collections: testCollections });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { seed, superuserRequest } from '../../server/test/test-app.ts';
+import type { Page } from 'playwright-core';
+import { seed } from '../../server/test/test-app.ts';
 import { StripeStandIn } from '../../server/test/stripe-stand-in.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, startE2E, type E2E, adminUpdate, waitForToast, viennaContext } from './harness.ts';
 
 /**
  * BILLING=stripe in a real browser: the Stripe stand-in (server/test/stripe-stand-in.ts) serves
@@ -20,15 +20,9 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
   let orgId = '';
 
   const row = (sql: string, params: SqlParam[] = []) => e.app.ctx.stmts.get(sql, params);
-  const update = (collection: string, id: string, data: Record<string, unknown>) =>
-    e.app.ctx.engine.update(e.app.ctx.engine.collection(collection), id, { data, files: {}, fromForm: false }, superuserRequest(e.app.ctx));
-  const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-
-  async function newContext(options: Parameters<E2E['context']>[0] = {}): Promise<BrowserContext> {
-    const context = await e.context({ timezoneId: 'Europe/Vienna', ...options });
-    await context.addInitScript(() => localStorage.setItem('cookie_consent', 'no'));
-    return context;
-  }
+  const update = (collection: string, id: string, data: Record<string, unknown>) => adminUpdate(e, collection, id, data);
+  const toast = waitForToast;
+  const newContext = (options: Parameters<E2E['context']>[0] = {}) => viennaContext(e, options);
 
   async function signIn(page: Page, email: string, landing: string): Promise<void> {
     await page.goto('/login');

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildTestApp, type TestApp } from '../../server/test/test-app.ts';
+import { buildTestApp, superuserRequest, type TestApp } from '../../server/test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -87,4 +87,21 @@ export async function tokenFromEmail(smtp: SmtpSink, to: string, linkPath: strin
   const m = new RegExp(`/${linkPath}\\?token=([\\w.%-]+)`).exec(mail.text);
   if (!m?.[1]) throw new Error('no token link in email');
   return decodeURIComponent(m[1]);
+}
+
+/** Changes a record as a superuser, through the engine (test setup; rules and UI bypassed). */
+export function adminUpdate(e: E2E, collection: string, id: string, data: Record<string, unknown>) {
+  return e.app.ctx.engine.update(e.app.ctx.engine.collection(collection), id, { data, files: {}, fromForm: false }, superuserRequest(e.app.ctx));
+}
+
+/** Waits for a toast (sonner) showing `text`. */
+export function waitForToast(page: Page, text: string | RegExp): Promise<void> {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+}
+
+/** A context in Vienna's time zone whose cookie banner was already answered (declined). */
+export async function viennaContext(e: E2E, options: Parameters<E2E['context']>[0] = {}): Promise<BrowserContext> {
+  const context = await e.context({ timezoneId: 'Europe/Vienna', ...options });
+  await context.addInitScript(() => localStorage.setItem('cookie_consent', 'no'));
+  return context;
 }

@@ -3,16 +3,9 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
 import { localSlot } from './stats.ts';
 
-export interface GuestAnalytics {
-  from: string;
-  to: string;
-  days: { day: string; views: number; scans: number }[];
-  /** heatmap[weekday][hour] = page views in the venue's local time (weekday 0 = Sunday; every scan is also a view). */
-  heatmap: number[][];
-  topMenus: { menu: string; name: string; views: number }[];
-  venues: { venue: string; name: string; views: number; scans: number }[];
-  tables: { tableNo: string; scans: number }[];
-}
+import type { GuestAnalytics } from '../../../shared/api.ts';
+
+export type { GuestAnalytics };
 
 const MAX_DAYS = 366;
 

@@ -11,25 +11,9 @@ import { invitationEmail, memberAddedEmail } from './emails.ts';
 /** How long an emailed invitation link stays valid. */
 export const INVITATION_DAYS = 7;
 
-export interface Member {
-  membershipId: string;
-  userId: string;
-  name: string;
-  email: string;
-  role: MemberRole;
-}
+import type { InviteResult, Member, PendingInvitation } from '../../../shared/api.ts';
 
-export interface PendingInvitation {
-  id: string;
-  email: string;
-  role: MemberRole;
-  expires: string;
-  created: string;
-}
-
-export type InviteResult =
-  | { status: 'added'; membershipId: string; userId: string; emailSent: boolean }
-  | { status: 'invited'; invitationId: string; email: string; expires: string; emailSent: boolean };
+export type { InviteResult, Member, PendingInvitation };
 
 type Log = (obj: Record<string, unknown>, msg: string) => void;
 

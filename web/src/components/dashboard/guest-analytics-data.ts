@@ -9,17 +9,9 @@ import { pb } from '../../lib/pb.ts';
 /** The dashboard looks back this many days (today included). */
 export const GUEST_DAYS = 30;
 
-/** The response of `GET /api/analytics/guests` (aggregates only, no guest identifiers). */
-export interface GuestAnalytics {
-  from: string;
-  to: string;
-  days: { day: string; views: number; scans: number }[];
-  /** heatmap[weekday][hour] = page views in the venue's local time (weekday 0 = Sunday). */
-  heatmap: number[][];
-  topMenus: { menu: string; name: string; views: number }[];
-  venues: { venue: string; name: string; views: number; scans: number }[];
-  tables: { tableNo: string; scans: number }[];
-}
+import type { GuestAnalytics } from '../../../../shared/api.ts';
+
+export type { GuestAnalytics };
 
 export const guestKeys = {
   analytics: (organizationId: string, venueId: string) => ['dashboard-guests', organizationId, venueId] as const,

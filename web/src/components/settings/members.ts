@@ -2,25 +2,9 @@ import type { RecordModel } from 'pocketbase';
 import type { MemberRole } from '../../../../shared/constants.ts';
 import { pb } from '../../lib/pb.ts';
 
-export interface Member {
-  membershipId: string;
-  userId: string;
-  name: string;
-  email: string;
-  role: MemberRole;
-}
+import type { InviteResult, Member, PendingInvitation } from '../../../../shared/api.ts';
 
-export interface PendingInvitation {
-  id: string;
-  email: string;
-  role: MemberRole;
-  expires: string;
-  created: string;
-}
-
-export type InviteResult =
-  | { status: 'added'; membershipId: string; userId: string; emailSent: boolean }
-  | { status: 'invited'; invitationId: string; email: string; expires: string; emailSent: boolean };
+export type { InviteResult, Member, PendingInvitation };
 
 const base = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}`;
 
