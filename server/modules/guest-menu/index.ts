@@ -35,16 +35,21 @@ const CACHE_MAX = 2000;
 const STATS_FLUSH_MS = 5000;
 const MENU_COLLECTIONS = new Set(['venues', 'menus', 'sections', 'items', 'tags', 'organizations', 'menu_uploads']);
 
-const languageChoices = new Map<string, string>();
+/** chooseLanguage for a venue, remembered per (venue object, query, header): browsers send few distinct headers. */
+const languageChoices = new WeakMap<GuestVenue, Map<string, string>>();
 
-/** chooseLanguage, remembered per (languages, query, header): browsers send a handful of distinct headers. */
-function chooseLanguageCached(available: string[], query: string, acceptLanguage: string): string {
-  const key = `${available.join(',')}|${query}|${acceptLanguage}`;
-  let lang = languageChoices.get(key);
+function venueLanguage(venue: GuestVenue, query: string, acceptLanguage: string): string {
+  let choices = languageChoices.get(venue);
+  if (!choices) {
+    choices = new Map();
+    languageChoices.set(venue, choices);
+  }
+  const key = `${query}|${acceptLanguage}`;
+  let lang = choices.get(key);
   if (lang === undefined) {
-    lang = chooseLanguage(available, query, acceptLanguage);
-    if (languageChoices.size >= 1000) languageChoices.clear();
-    languageChoices.set(key, lang);
+    lang = chooseLanguage(venue.languages.length ? venue.languages : [venue.defaultLanguage], query, acceptLanguage);
+    if (choices.size >= 200) choices.clear();
+    choices.set(key, lang);
   }
   return lang;
 }
@@ -75,7 +80,7 @@ function compress(html: string, status: number, shown: string[] = []): CachedPag
     'cache-control': status === 200 ? 'public, max-age=10, stale-while-revalidate=30' : 'no-cache',
     etag,
     vary: 'Accept-Encoding, Accept-Language',
-    'referrer-policy': 'no-referrer',
+    // Referrer-Policy: no-referrer comes with every response (security headers).
   };
   return {
     status, shown, etag, expires: Date.now() + CACHE_TTL_MS,
@@ -177,15 +182,14 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const menuId = request.params.menuId ?? null;
     if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage);
     const languages = venue.languages;
-    const lang = chooseLanguageCached(languages.length ? languages : [venue.defaultLanguage], String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    const lang = venueLanguage(venue, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
     const result = rt.page(venue, menuId, lang, languages);
     if (request.method === 'GET') {
       const slot = localSlot(ctx.config.now(), venue.timezone);
       // A venue page showing a single menu is a view of that menu (top menus); with several, of none.
       const menu = menuId ?? (result.shown.length === 1 ? String(result.shown[0]) : '');
-      const base = { organization: venue.organization, venue: venue.id, menu, ...slot };
-      rt.stats.record({ ...base, kind: 'view', tableNo: '' });
-      if (request.query.src === 'qr') rt.stats.record({ ...base, kind: 'scan', tableNo: String(request.query.t ?? '').slice(0, 20) });
+      rt.stats.record(venue.organization, venue.id, menu, slot, 'view', '');
+      if (request.query.src === 'qr') rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', String(request.query.t ?? '').slice(0, 20));
     }
     return send(request, reply, result);
   };

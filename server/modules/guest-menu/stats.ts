@@ -32,15 +32,17 @@ export const guestStatsCollection: CollectionDef = {
   ],
 };
 
+export interface Slot { day: string; hour: number; weekday: number }
+
 interface Hit { organization: string; venue: string; menu: string; day: string; hour: number; weekday: number; kind: 'view' | 'scan'; tableNo: string }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-const slotCache = new Map<string, { minute: number; slot: { day: string; hour: number; weekday: number } }>();
+const slotCache = new Map<string, { minute: number; slot: Slot }>();
 
 /** The local date, hour and weekday of `now` in a time zone (computed once per zone and minute: Intl is slow). */
-export function localSlot(now: Date, timeZone: string): { day: string; hour: number; weekday: number } {
+export function localSlot(now: Date, timeZone: string): Slot {
   const minute = Math.floor(now.getTime() / 60000);
   const hit = slotCache.get(timeZone);
   if (hit && hit.minute === minute) return hit.slot;
@@ -49,7 +51,7 @@ export function localSlot(now: Date, timeZone: string): { day: string; hour: num
   return slot;
 }
 
-function computeSlot(now: Date, timeZone: string): { day: string; hour: number; weekday: number } {
+function computeSlot(now: Date, timeZone: string): Slot {
   let f = dayFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', weekday: 'short', hourCycle: 'h23' });
@@ -64,11 +66,15 @@ export class GuestStats {
 
   constructor(private readonly stmts: Statements) {}
 
-  record(hit: Hit): void {
-    const key = [hit.venue, hit.menu, hit.day, hit.hour, hit.kind, hit.tableNo].join('|');
+  /**
+   * Counts one hit. On the guest page's hot path: only the key string is built per request; the
+   * row object is made once per distinct slot.
+   */
+  record(organization: string, venue: string, menu: string, slot: Slot, kind: Hit['kind'], tableNo: string): void {
+    const key = `${venue}|${menu}|${slot.day}|${slot.hour}|${kind}|${tableNo}`;
     const entry = this.pending.get(key);
     if (entry) entry.count++;
-    else this.pending.set(key, { hit, count: 1 });
+    else this.pending.set(key, { hit: { organization, venue, menu, day: slot.day, hour: slot.hour, weekday: slot.weekday, kind, tableNo }, count: 1 });
   }
 
   /** Writes the counted hits (one upsert per distinct slot). */
