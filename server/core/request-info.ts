@@ -23,6 +23,17 @@ export function isSuperuser(info: Pick<RequestInfo, 'auth'>): boolean {
   return info.auth?.collection.name === '_superusers';
 }
 
+/**
+ * The same request seen in another context (expand, oauth2…). Unlike `{ ...req, context }` it
+ * does not read `headers`, which the HTTP layer normalises lazily, on first use only.
+ */
+export function inContext(req: RequestInfo, context: string): RequestInfo {
+  return {
+    auth: req.auth, method: req.method, context, query: req.query, body: req.body,
+    get headers() { return req.headers; },
+  };
+}
+
 export function guestRequest(method = 'GET', context = 'default'): RequestInfo {
   return { auth: null, method, context, query: {}, headers: {}, body: {} };
 }

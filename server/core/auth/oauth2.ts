@@ -2,7 +2,7 @@ import type { Collection } from '../collections.ts';
 import { ApiError, fieldError } from '../errors.ts';
 import { randomString } from '../ids.ts';
 import type { StoredRow } from '../records/codec.ts';
-import type { RequestInfo } from '../request-info.ts';
+import { inContext, type RequestInfo } from '../request-info.ts';
 import type { AuthService } from './auth-service.ts';
 import type { OAuth2Provider, OAuth2User } from './oauth2-providers.ts';
 
@@ -89,7 +89,7 @@ export async function authenticateWithOAuth2(
     const data: Record<string, unknown> = { ...createData, password, passwordConfirm: password };
     if (!data.email && user.email) data.email = user.email;
     if (!data.name && user.name && collection.fieldsByName.has('name')) data.name = user.name;
-    const createReq: RequestInfo = { ...req, context: 'oauth2' };
+    const createReq = inContext(req, 'oauth2');
     try {
       const created = await engine.create(collection, { data, files: {}, fromForm: false }, createReq);
       if (user.email && String(created.email ?? data.email).toLowerCase() === user.email.toLowerCase()) {

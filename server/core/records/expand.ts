@@ -1,5 +1,5 @@
 import { isMultiValue, type Collection } from '../collections.ts';
-import type { RequestInfo } from '../request-info.ts';
+import { inContext, type RequestInfo } from '../request-info.ts';
 import { ROW_ALIAS, type Access } from './access.ts';
 import type { RecordJson, StoredRow } from './codec.ts';
 
@@ -36,7 +36,7 @@ interface Loaded { row: StoredRow; json: RecordJson }
  */
 export function expandRecords(access: Access, collection: Collection, items: Loaded[], tree: ExpandTree, req: RequestInfo): void {
   if (items.length === 0 || tree.size === 0) return;
-  const expandReq: RequestInfo = { ...req, context: 'expand' };
+  const expandReq = inContext(req, 'expand');
   for (const [key, subtree] of tree) {
     const field = collection.fieldsByName.get(key);
     if (field?.type === 'relation') {
@@ -73,18 +73,31 @@ function expandForward(access: Access, items: Loaded[], key: string, targetName:
     if (!multi) return typeof raw === 'string' && raw ? [raw] : [];
     try { return JSON.parse(String(raw ?? '[]')) as string[]; } catch { return []; }
   };
-  const allIds = [...new Set(items.flatMap((i) => idsOf(i.row)))];
-  const related = allIds.length
-    ? loadVisible(access, target, `${ROW_ALIAS}."id" IN (SELECT value FROM json_each(?))`, [JSON.stringify(allIds)], req)
+  // Hot path (every list with expand): plain loops, no intermediate arrays per item.
+  const itemIds = items.map((i) => idsOf(i.row));
+  const unique = new Set<string>();
+  for (const ids of itemIds) for (const id of ids) unique.add(id);
+  const related = unique.size
+    ? loadVisible(access, target, `${ROW_ALIAS}."id" IN (SELECT value FROM json_each(?))`, [JSON.stringify([...unique])], req)
     : [];
   expandRecords(access, target, related, subtree, req);
-  const byId = new Map(related.map((r) => [r.row.id as string, r.json]));
-  for (const item of items) {
-    const found = idsOf(item.row).map((id) => byId.get(id)).filter((j): j is RecordJson => j !== undefined);
-    const expand = ensureExpand(item.json);
-    if (multi) expand[key] = found;
-    else if (found[0]) expand[key] = found[0];
-  }
+  const byId = new Map<string, RecordJson>();
+  for (const r of related) byId.set(r.row.id as string, r.json);
+  items.forEach((item, i) => {
+    const ids = itemIds[i] ?? [];
+    if (multi) {
+      const found: RecordJson[] = [];
+      for (const id of ids) {
+        const json = byId.get(id);
+        if (json) found.push(json);
+      }
+      ensureExpand(item.json)[key] = found;
+    } else {
+      const json = ids[0] === undefined ? undefined : byId.get(ids[0]);
+      const expand = ensureExpand(item.json);
+      if (json) expand[key] = json;
+    }
+  });
 }
 
 function expandBack(access: Access, collection: Collection, items: Loaded[], key: string, sourceName: string, fieldName: string, subtree: ExpandTree, req: RequestInfo): void {

@@ -176,7 +176,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     return rt;
   };
 
-  const handler = async (request: FastifyRequest<{ Params: { slug: string; menuId?: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
+  // Synchronous on purpose: the cached page needs no await, so no promise per guest request.
+  const handler = (request: FastifyRequest<{ Params: { slug: string; menuId?: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
     const rt = runtime();
     const venue = rt.venueBySlug(request.params.slug);
     const menuId = request.params.menuId ?? null;
