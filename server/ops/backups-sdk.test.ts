@@ -9,21 +9,12 @@ import { testCollections } from '../test/fixtures.ts';
 import { pngLogo } from '../test/tenancy-fixtures.ts';
 import { buildTestApp, seed, type TestApp } from '../test/test-app.ts';
 import { expectError } from '../test/sdk-errors.ts';
+import { eventually } from '../test/eventually.ts';
 
 /** Backups through the official SDK: create, list, download, upload, delete, restore (the app restarts), schedules. */
 let t: TestApp;
 let admin: PocketBase;
 let user: PocketBase;
-
-async function until<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function zipEntries(buf: Buffer): Promise<string[]> {
   const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true });
@@ -127,7 +118,7 @@ describe('backups', () => {
     fs.writeFileSync(path.join(blobDir, 'big.bin'), randomBytes(12 * 1024 * 1024));
     const health = () => admin.send('/api/health', {}).then((r: { data: { canBackup: boolean } }) => r.data.canBackup);
     const first = admin.backups.create('slow_one.zip');
-    await until(health, (can) => !can);
+    expect(await eventually(health, (can) => !can, 10_000)).toBe(false);
     await expectError(admin.backups.create('slow_two.zip'), 400, 'Try again later - another backup/restore process has already been started.');
     await expectError(admin.backups.restore('first.zip'), 400, 'Try again later - another backup/restore process has already been started.');
     await first;
@@ -163,8 +154,8 @@ describe('backups', () => {
     const before = t.ctx;
     await admin.backups.restore('snapshot.zip');
     // The app closes, swaps the files and starts again on the same port.
-    await until(() => t.ctx, (ctx) => ctx !== before);
-    await until(() => fetch(`${t.url}/api/health`).then((r) => r.ok, () => false), Boolean);
+    expect(await eventually(() => t.ctx, (ctx) => ctx !== before, 10_000)).not.toBe(before);
+    expect(await eventually(() => fetch(`${t.url}/api/health`).then((r) => r.ok, () => false), Boolean, 10_000)).toBe(true);
     const back = await admin.collection('posts').getOne(kept.id);
     expect(back).toMatchObject({ title: 'Kept post', cover: kept.cover });
     const file = await fetch(admin.files.getURL(back, back.cover));
@@ -174,7 +165,7 @@ describe('backups', () => {
     // Everything else still works: backups list, logs, the previous data set aside was removed.
     expect((await admin.backups.getFullList()).map((b) => b.key)).toContain('snapshot.zip');
     expect((await admin.logs.getList(1, 1)).totalItems).toBeGreaterThan(0);
-    await until(() => fs.readdirSync(t.config.dataDir).filter((f) => f.startsWith('.restore')), (left) => left.length === 0);
+    expect(await eventually(() => fs.readdirSync(t.config.dataDir).filter((f) => f.startsWith('.restore')), (left) => left.length === 0, 10_000)).toEqual([]);
     expect(t.ctx.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
@@ -183,11 +174,15 @@ describe('backups', () => {
     expect(await admin.crons.getFullList()).toEqual(expect.arrayContaining([{ id: '__pbAutoBackup__', expression: '0 3 * * *' }]));
     const autos = async () => (await admin.backups.getFullList()).map((b) => b.key).filter((k) => k.startsWith('@auto_'));
     await admin.crons.run('__pbAutoBackup__');
-    const [firstAuto] = await until(autos, (k) => k.length === 1);
-    await until(() => admin.send('/api/health', {}).then((r: { data: { canBackup: boolean } }) => r.data.canBackup), Boolean);
+    const firsts = await eventually(autos, (k) => k.length === 1, 10_000);
+    expect(firsts).toHaveLength(1);
+    const [firstAuto] = firsts;
+    expect(await eventually(() => admin.send('/api/health', {}).then((r: { data: { canBackup: boolean } }) => r.data.canBackup), Boolean, 10_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 20));
     await admin.crons.run('__pbAutoBackup__');
-    const second = await until(autos, (k) => k.length === 1 && k[0] !== firstAuto);
+    const second = await eventually(autos, (k) => k.length === 1 && k[0] !== firstAuto, 10_000);
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(firstAuto);
     expect(second[0]).toMatch(/^@auto_pb_backup_qr_menu_\d{14}(_\d+)?\.zip$/);
     // Scheduled backups download like any other.
     const res = await fetch(admin.backups.getDownloadURL(await admin.files.getToken(), second[0] as string));

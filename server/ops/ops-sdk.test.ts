@@ -6,21 +6,13 @@ import { formatDateTime } from '../core/datetime.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { buildTestApp, seed, superuserRequest, type TestApp } from '../test/test-app.ts';
 import { expectError } from '../test/sdk-errors.ts';
+import { eventually } from '../test/eventually.ts';
 
 /** Settings, logs and crons through the official SDK against a listening app. */
 let t: TestApp;
 let sink: SmtpSink;
 let admin: PocketBase;
 let user: PocketBase;
-
-async function eventually<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   sink = await startSmtpSink();

@@ -4,6 +4,7 @@ import { buildTestApp, seed, type TestApp } from '../test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { testCollections } from '../test/fixtures.ts';
 import { expectError } from '../test/sdk-errors.ts';
+import { oauthMockEnv } from '../test/oauth-mock-env.ts';
 
 /**
  * Accounts end to end with the official SDK, a real SMTP sink receiving our emails and a real
@@ -33,12 +34,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       SUPERUSER_EMAIL: 'root@example.com',
       SUPERUSER_PASSWORD: 'root-password-123',
-      OAUTH2_MOCK_CLIENT_ID: 'qrmenu-client',
-      OAUTH2_MOCK_CLIENT_SECRET: 'qrmenu-secret',
-      OAUTH2_MOCK_AUTH_URL: `${issuer}/authorize`,
-      OAUTH2_MOCK_TOKEN_URL: `${issuer}/token`,
-      OAUTH2_MOCK_USERINFO_URL: `${issuer}/userinfo`,
-      OAUTH2_MOCK_DISPLAY_NAME: 'Mock ID',
+      ...oauthMockEnv(issuer),
     },
   });
   await t.listen();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { hasBrowser, screenshot, startE2E, tokenFromEmail, type E2E } from './harness.ts';
+import { oauthMockEnv } from '../../server/test/oauth-mock-env.ts';
 
 /**
  * The account pages in a real browser against the real server and SMTP sink: sign-up → verify →
@@ -351,12 +352,7 @@ describe.skipIf(!hasBrowser)('account flows with an OAuth2 provider', () => {
       res.body = { sub: 'mock-browser-1', email: 'olivia.oauth@example.com', email_verified: true, name: 'Olivia Auth' };
     });
     e = await startE2E({
-      OAUTH2_MOCK_CLIENT_ID: 'qrmenu-client',
-      OAUTH2_MOCK_CLIENT_SECRET: 'qrmenu-secret',
-      OAUTH2_MOCK_AUTH_URL: `${issuer}/authorize`,
-      OAUTH2_MOCK_TOKEN_URL: `${issuer}/token`,
-      OAUTH2_MOCK_USERINFO_URL: `${issuer}/userinfo`,
-      OAUTH2_MOCK_DISPLAY_NAME: 'Mock ID',
+      ...oauthMockEnv(issuer),
     });
   });
   afterAll(async () => {
