@@ -7,8 +7,9 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCollections } from '../test/fixtures.ts';
 import { pngLogo } from '../test/tenancy-fixtures.ts';
-import { buildTestApp, seed, type TestApp } from '../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { expectError } from '../test/sdk-errors.ts';
+import { adminAndUser, rootEnv } from '../test/sdk-clients.ts';
 import { eventually } from '../test/eventually.ts';
 
 /** Backups through the official SDK: create, list, download, upload, delete, restore (the app restarts), schedules. */
@@ -40,13 +41,9 @@ async function makeZip(files: Record<string, Buffer>): Promise<Buffer> {
 const upload = (pb: PocketBase, data: Buffer, name: string) => pb.backups.upload({ file: new File([new Uint8Array(data)], name, { type: 'application/zip' }) });
 
 beforeAll(async () => {
-  t = await buildTestApp({ collections: testCollections, env: { SUPERUSER_EMAIL: 'root@example.com', SUPERUSER_PASSWORD: 'root-password-123' } });
+  t = await buildTestApp({ collections: testCollections, env: rootEnv });
   await t.listen();
-  admin = t.sdk();
-  await admin.collection('_superusers').authWithPassword('root@example.com', 'root-password-123');
-  await seed(t.ctx, 'users', { email: 'user@example.com', password: 'user-password-1', passwordConfirm: 'user-password-1', verified: true });
-  user = t.sdk();
-  await user.collection('users').authWithPassword('user@example.com', 'user-password-1');
+  ({ admin, user } = await adminAndUser(t));
 });
 
 afterAll(async () => { await t.close(); });

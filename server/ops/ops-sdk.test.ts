@@ -6,6 +6,7 @@ import { formatDateTime } from '../core/datetime.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { buildTestApp, seed, superuserRequest, type TestApp } from '../test/test-app.ts';
 import { expectError } from '../test/sdk-errors.ts';
+import { adminAndUser, ROOT, rootEnv } from '../test/sdk-clients.ts';
 import { eventually } from '../test/eventually.ts';
 
 /** Settings, logs and crons through the official SDK against a listening app. */
@@ -16,13 +17,9 @@ let user: PocketBase;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: sink.url, SUPERUSER_EMAIL: 'root@example.com', SUPERUSER_PASSWORD: 'root-password-123' } });
+  t = await buildTestApp({ env: { SMTP_URL: sink.url, ...rootEnv } });
   await t.listen();
-  admin = t.sdk();
-  await admin.collection('_superusers').authWithPassword('root@example.com', 'root-password-123');
-  await seed(t.ctx, 'users', { email: 'user@example.com', password: 'user-password-1', passwordConfirm: 'user-password-1', verified: true });
-  user = t.sdk();
-  await user.collection('users').authWithPassword('user@example.com', 'user-password-1');
+  ({ admin, user } = await adminAndUser(t));
 });
 
 afterAll(async () => {
@@ -271,7 +268,7 @@ describe('settings persistence', () => {
   it('survives a restart', async () => {
     await t.restart();
     const pb = t.sdk();
-    await pb.collection('_superusers').authWithPassword('root@example.com', 'root-password-123');
+    await pb.collection('_superusers').authWithPassword(ROOT.email, ROOT.password);
     const s = await pb.settings.getAll();
     expect(s.meta).toMatchObject({ appName: 'Ops Test', senderName: 'Ops Team', senderAddress: 'ops@example.com' });
     expect(s.smtp).toMatchObject({ username: 'mailer', password: '' });
