@@ -110,6 +110,10 @@ function itemsOf(body: Record<string, unknown>): Array<Record<string, unknown>> 
 
 const ok = (status: number, expected = 200) => (status === expected ? null : `status ${status}`);
 
+/** 30 items, each with its owner expanded. */
+const expandedList = (status: number, body: Record<string, unknown>): string | null => ok(status)
+  ?? (itemsOf(body).length === 30 && itemsOf(body).every((i) => (i.expand as { owner?: unknown } | undefined)?.owner) ? null : 'expected 30 expanded items');
+
 function scenarios(info: ReadyInfo): Scenario[] {
   const list = `/api/collections/${BENCH.items}/records?${LIST_QUERY}`;
   return [
@@ -139,7 +143,13 @@ function scenarios(info: ReadyInfo): Scenario[] {
       key: 'listExpand',
       label: 'list 30, skipTotal, expand=owner',
       path: `${list}&skipTotal=1&expand=owner`,
-      check: (s, b) => ok(s) ?? (itemsOf(b).length === 30 && itemsOf(b).every((i) => (i.expand as { owner?: unknown } | undefined)?.owner) ? null : 'expected 30 expanded items'),
+      check: expandedList,
+    },
+    {
+      key: 'listExpandCold',
+      label: 'same, expand, cold row cache',
+      path: `/__bench/cold${list}&skipTotal=1&expand=owner`,
+      check: expandedList,
     },
     { key: 'create', label: 'create (POST JSON)', path: `/api/collections/${BENCH.items}/records`, method: 'POST', check: (s, b) => ok(s) ?? (typeof b.id === 'string' ? null : 'no id') },
     { key: 'guest', label: 'guest page, 100 items (cached, br)', path: info.guest.path, headers: { 'Accept-Encoding': 'br' }, check: (s) => ok(s) },

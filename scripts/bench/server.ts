@@ -8,6 +8,8 @@ import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '..
 import type { PreparedWrite } from '../../server/core/records/write.ts';
 import type { AppContext } from '../../server/context.ts';
 import { q } from '../../server/db/statements.ts';
+import { requestInfo } from '../../server/http/request-info.ts';
+import { parseListParams } from '../../server/routes/list-params.ts';
 import { randomString } from '../../server/core/ids.ts';
 import { BENCH, benchCollections, CATEGORIES } from './bench-collections.ts';
 import type { HubSnapshot, ReadyInfo, SeedStats, ServerMessage, ServerRequest } from './protocol.ts';
@@ -166,6 +168,12 @@ async function main(): Promise<void> {
 
   app.get('/__bench/empty', async () => ({}));
   app.get('/__bench/cpu', async () => process.cpuUsage());
+  // The records list route with every read cache emptied first: expand as if each request
+  // followed a write (the row cache otherwise serves the related owners).
+  app.get<{ Params: { collection: string } }>('/__bench/cold/api/collections/:collection/records', async (request) => {
+    ctx.stmts.invalidateReadCaches();
+    return ctx.engine.list(ctx.engine.collection(request.params.collection), parseListParams(request), requestInfo(request));
+  });
   // Realtime: the hub's client count, last fan-out timing and this process's memory.
   app.get('/__bench/hub', async (request): Promise<HubSnapshot> => {
     if ((request.query as { gc?: string }).gc) {

@@ -115,6 +115,29 @@ describe('records through the official SDK', () => {
     expect(comments.items.map((c) => c.message)).toEqual(['first', 'second']);
   });
 
+  it('expands what was just written: rows cached for expand never outlive a write', async () => {
+    const tag = await pbAlice.collection('topics').create({ name: 'fresh' });
+    const post = await pbAlice.collection('posts').create({ title: 'Cache me', author: alice.id, tags: [tag.id], published: true });
+    const tagsOf = async (pb: PocketBase) => {
+      const list = await pb.collection('posts').getList(1, 1, { filter: `id = "${post.id}"`, expand: 'tags', skipTotal: true });
+      return (list.items[0]?.expand?.tags ?? []).map((x: { name: string; color: string }) => `${x.name}/${x.color}`);
+    };
+    expect(await tagsOf(pbGuest)).toEqual(['fresh/']);
+    expect(await tagsOf(pbGuest)).toEqual(['fresh/']);
+    await pbBob.collection('topics').update(tag.id, { color: 'green' });
+    expect(await tagsOf(pbGuest)).toEqual(['fresh/green']);
+    const other = await pbAlice.collection('topics').create({ name: 'second' });
+    await pbAlice.collection('posts').update(post.id, { 'tags+': other.id });
+    expect(await tagsOf(pbAlice)).toEqual(['fresh/green', 'second/']);
+    await pbAlice.collection('topics').delete(tag.id);
+    expect(await tagsOf(pbGuest)).toEqual(['second/']);
+    // Rule-bound targets never come from the cache: Alice's own record stays hidden from Bob
+    // even right after Alice's request expanded it.
+    const authorOf = async (pb: PocketBase) => (await pb.collection('posts').getOne(post.id, { expand: 'author' })).expand?.author?.id;
+    expect(await authorOf(pbAlice)).toBe(alice.id);
+    expect(await authorOf(pbBob)).toBeUndefined();
+  });
+
   it('uploads, serves, replaces and deletes files with FormData', async () => {
     const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#0a0' } }).png().toBuffer();
     const form = new FormData();

@@ -4,6 +4,7 @@ import { compileFilter, FilterCompileError, FilterSyntaxError, type SqlFragment 
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { Statements } from '../../db/statements.ts';
 import { serializeRecord, type RecordJson, type StoredRow } from './codec.ts';
+import { RowCache } from './row-cache.ts';
 
 export const ROW_ALIAS = '_r';
 
@@ -12,11 +13,16 @@ export const ROW_ALIAS = '_r';
  * serialises rows with the requester's view of hidden fields and emails.
  */
 export class Access {
+  /** Rows read without a rule condition (expand), until the next write. */
+  readonly rowCache: RowCache;
+
   constructor(
     readonly registry: CollectionRegistry,
     readonly stmts: Statements,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.rowCache = new RowCache(stmts);
+  }
 
   /**
    * The SQL condition a rule adds for this request: null when nothing is added (superuser or
@@ -154,11 +160,7 @@ export class Access {
   }
 
   serialize(collection: Collection, row: StoredRow, req: RequestInfo): RecordJson {
-    const superuser = isSuperuser(req);
-    const authId = req.auth?.collection.id === collection.id ? req.auth.row.id : undefined;
-    return serializeRecord(collection, row, {
-      showHidden: superuser,
-      showEmail: (r) => r.emailVisibility === 1 || r.emailVisibility === true || r.id === authId,
-    });
+    const authId = req.auth?.collection.id === collection.id ? String(req.auth.row.id) : undefined;
+    return serializeRecord(collection, row, { showHidden: isSuperuser(req), authId });
   }
 }

@@ -6,29 +6,11 @@ export type StoredRow = Record<string, unknown>;
 export type RecordJson = Record<string, unknown>;
 
 type Kind = ReturnType<typeof columnKind>;
-interface CodecField { name: string; kind: Kind; hidden: boolean; neverShown: boolean }
-
-const codecCache = new WeakMap<Collection, CodecField[]>();
-
-function codecFields(collection: Collection): CodecField[] {
-  let fields = codecCache.get(collection);
-  if (!fields) {
-    fields = collection.fields.map((f) => ({
-      name: f.name,
-      kind: columnKind(f),
-      hidden: Boolean(f.hidden),
-      // Password hashes and token keys never leave the server, not even for superusers.
-      neverShown: f.type === 'password' || (collection.type === 'auth' && f.name === 'tokenKey'),
-    }));
-    codecCache.set(collection, fields);
-  }
-  return fields;
-}
 
 export interface SerializeOptions {
   showHidden: boolean;
-  /** Whether an auth record's email may be shown (visibility, self, superuser or manager). */
-  showEmail: (row: StoredRow) => boolean;
+  /** The requester's id when they are a record of this (auth) collection: they see their own email. */
+  authId: string | undefined;
 }
 
 function decode(kind: Kind, raw: unknown): unknown {
@@ -41,14 +23,57 @@ function decode(kind: Kind, raw: unknown): unknown {
   }
 }
 
+type Serializer = (collection: Collection, row: StoredRow, decodeValue: typeof decode) => RecordJson;
+
+/** The JS expression decoding column `key` of row `r` (mirrors decode()). */
+function decodeExpression(kind: Kind, key: string): string {
+  const v = `r[${key}]`;
+  switch (kind) {
+    case 'bool': return `(${v} === 1 || ${v} === true)`;
+    case 'real': return `(typeof ${v} === 'number' ? ${v} : Number(${v} ?? 0))`;
+    case 'text': return `(${v} ?? '')`;
+    default: return `d(${JSON.stringify(kind)}, ${v})`;
+  }
+}
+
+/**
+ * Compiles a collection's row → record JSON function, once per collection and visibility.
+ *
+ * Why: lists serialise thousands of rows a second. A generated object literal reads each column
+ * by its constant name and yields records of one fixed shape, instead of a loop of keyed reads
+ * and writes whose varying keys defeat V8's inline caches; JSON.stringify is faster on it too.
+ * Field names are registry-validated identifiers and still only appear JSON-quoted.
+ */
+function compileSerializer(collection: Collection, showHidden: boolean): Serializer {
+  const props = ['collectionId: c.id', 'collectionName: c.name'];
+  for (const f of collection.fields) {
+    // Password hashes and token keys never leave the server, not even for superusers.
+    if (f.type === 'password' || (collection.type === 'auth' && f.name === 'tokenKey')) continue;
+    if (f.hidden && !showHidden) continue;
+    const key = JSON.stringify(f.name);
+    props.push(`${key}: ${decodeExpression(columnKind(f), key)}`);
+  }
+  return new Function('c', 'r', 'd', `return {${props.join(', ')}};`) as Serializer;
+}
+
+const serializers = new WeakMap<Collection, { visible: Serializer; all: Serializer }>();
+
+function serializerFor(collection: Collection, showHidden: boolean): Serializer {
+  let pair = serializers.get(collection);
+  if (!pair) {
+    pair = { visible: compileSerializer(collection, false), all: compileSerializer(collection, true) };
+    serializers.set(collection, pair);
+  }
+  return showHidden ? pair.all : pair.visible;
+}
+
 /** A stored row as the API's record JSON. */
 export function serializeRecord(collection: Collection, row: StoredRow, opts: SerializeOptions): RecordJson {
-  const out: RecordJson = { collectionId: collection.id, collectionName: collection.name };
-  for (const f of codecFields(collection)) {
-    if (f.neverShown || (f.hidden && !opts.showHidden)) continue;
-    out[f.name] = decode(f.kind, row[f.name]);
+  const out = serializerFor(collection, opts.showHidden)(collection, row, decode);
+  if (collection.type === 'auth' && !opts.showHidden) {
+    const visible = row.emailVisibility === 1 || row.emailVisibility === true || (opts.authId !== undefined && row.id === opts.authId);
+    if (!visible) delete out.email;
   }
-  if (collection.type === 'auth' && !opts.showHidden && !opts.showEmail(row)) delete out.email;
   return out;
 }
 

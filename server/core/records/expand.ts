@@ -61,43 +61,74 @@ function loadVisible(access: Access, target: Collection, where: string, params: 
   const cond = access.ruleConditionOrNever(target, target.viewRule, req);
   if (cond === 'never') return [];
   const sql = `SELECT ${ROW_ALIAS}.* FROM "${target.name}" AS ${ROW_ALIAS} WHERE ${where}${cond ? ` AND ${cond.sql}` : ''}`;
-  const rows = access.stmts.all(sql, [...params, ...(cond?.params ?? [])]);
-  return rows.map((row) => ({ row, json: access.serialize(target, row, req) }));
+  return serializeAll(access, target, access.stmts.all(sql, cond ? [...params, ...cond.params] : params), req);
+}
+
+/**
+ * Records of these ids the request may view, in one batched query. Without a rule condition (an
+ * empty view rule, or a superuser) every existing row is visible, so rows come from the row cache
+ * and only the missing ones from that query.
+ */
+function loadVisibleByIds(access: Access, target: Collection, ids: Set<string>, req: RequestInfo): Loaded[] {
+  const cond = access.ruleConditionOrNever(target, target.viewRule, req);
+  if (cond === 'never') return [];
+  // One query for all ids: walk the id list (CROSS JOIN keeps it the outer loop) and seek each
+  // record by its primary key; cheaper in SQLite than `id IN (SELECT value FROM json_each(?))`.
+  const sql = `SELECT ${ROW_ALIAS}.* FROM json_each(?) AS _ids CROSS JOIN "${target.name}" AS ${ROW_ALIAS} ON ${ROW_ALIAS}."id" = _ids.value`
+    + (cond ? ` WHERE ${cond.sql}` : '');
+  if (cond !== null) return serializeAll(access, target, access.stmts.all(sql, [JSON.stringify([...ids]), ...cond.params]), req);
+  const rows = access.rowCache.byIds(target.id, ids, (missing) => access.stmts.all(sql, [JSON.stringify(missing)]));
+  return serializeAll(access, target, rows, req);
+}
+
+function serializeAll(access: Access, target: Collection, rows: StoredRow[], req: RequestInfo): Loaded[] {
+  const loaded: Loaded[] = [];
+  for (const row of rows) loaded.push({ row, json: access.serialize(target, row, req) });
+  return loaded;
+}
+
+/** The ids a relation column holds (a JSON array for multi-relations). */
+function relationIds(row: StoredRow, key: string, multi: boolean): string[] {
+  const raw = row[key];
+  if (!multi) return typeof raw === 'string' && raw ? [raw] : [];
+  try {
+    const ids: unknown = JSON.parse(String(raw ?? '[]'));
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 function expandForward(access: Access, items: Loaded[], key: string, targetName: string, multi: boolean, subtree: ExpandTree, req: RequestInfo): void {
   const target = access.registry.get(targetName);
   if (!target) return;
-  const idsOf = (row: StoredRow): string[] => {
-    const raw = row[key];
-    if (!multi) return typeof raw === 'string' && raw ? [raw] : [];
-    try { return JSON.parse(String(raw ?? '[]')) as string[]; } catch { return []; }
-  };
-  // Hot path (every list with expand): plain loops, no intermediate arrays per item.
-  const itemIds = items.map((i) => idsOf(i.row));
+  // Hot path (every list with expand): plain loops, no closures or intermediate arrays per item.
+  const itemIds: string[][] = [];
   const unique = new Set<string>();
-  for (const ids of itemIds) for (const id of ids) unique.add(id);
-  const related = unique.size
-    ? loadVisible(access, target, `${ROW_ALIAS}."id" IN (SELECT value FROM json_each(?))`, [JSON.stringify([...unique])], req)
-    : [];
+  for (const item of items) {
+    const ids = relationIds(item.row, key, multi);
+    itemIds.push(ids);
+    for (const id of ids) unique.add(id);
+  }
+  const related = unique.size ? loadVisibleByIds(access, target, unique, req) : [];
   expandRecords(access, target, related, subtree, req);
   const byId = new Map<string, RecordJson>();
   for (const r of related) byId.set(r.row.id as string, r.json);
-  items.forEach((item, i) => {
-    const ids = itemIds[i] ?? [];
+  for (let i = 0; i < items.length; i++) {
+    const ids = itemIds[i] as string[];
+    const expand = ensureExpand((items[i] as Loaded).json);
     if (multi) {
       const found: RecordJson[] = [];
       for (const id of ids) {
         const json = byId.get(id);
         if (json) found.push(json);
       }
-      ensureExpand(item.json)[key] = found;
+      expand[key] = found;
     } else {
       const json = ids[0] === undefined ? undefined : byId.get(ids[0]);
-      const expand = ensureExpand(item.json);
       if (json) expand[key] = json;
     }
-  });
+  }
 }
 
 function expandBack(access: Access, collection: Collection, items: Loaded[], key: string, sourceName: string, fieldName: string, subtree: ExpandTree, req: RequestInfo): void {
