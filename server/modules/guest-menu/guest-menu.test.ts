@@ -224,5 +224,15 @@ describe('original PDF menu', () => {
     await update('venues', venueId, { originalMenu: '' });
     expect((await get('/m/trattoria-test')).body).not.toContain('Original menu (PDF)');
     expect((await get(url)).statusCode).toBe(404);
+
+    // Deleting the linked upload unlinks it from the venue (a relation update, so the cached page
+    // is rebuilt too): the link and the PDF go with it.
+    const doomed = await pdfUpload(org, 'Doomed menu');
+    await update('venues', venueId, { originalMenu: doomed.id });
+    expect((await get('/m/trattoria-test')).body).toContain('Original menu (PDF)');
+    await t.ctx.engine.delete(t.ctx.engine.collection('menu_uploads'), String(doomed.id), superuserRequest(t.ctx));
+    expect(t.ctx.stmts.get('SELECT originalMenu FROM venues WHERE id = ?', [venueId])?.originalMenu).toBe('');
+    expect((await get('/m/trattoria-test')).body).not.toContain('Original menu (PDF)');
+    expect((await get(url)).statusCode).toBe(404);
   });
 });
