@@ -28,6 +28,13 @@ export type InviteResult =
   | { status: 'added'; membershipId: string; userId: string; emailSent: boolean }
   | { status: 'invited'; invitationId: string; email: string; expires: string; emailSent: boolean };
 
+/** `POST /api/invitations/:token/accept`: the organization the signed-in user just joined. */
+export interface AcceptedInvitation {
+  organizationId: string;
+  organizationName: string;
+  role: MemberRole;
+}
+
 /** `GET /api/analytics/guests` (aggregates only, no guest identifiers). */
 export interface GuestAnalytics {
   from: string;

@@ -125,6 +125,38 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(signUp.json()).toMatchObject({ onboardingComplete: false });
   });
 
+  it('a signed-in user accepts a link addressed to their own email; anyone else is refused', async () => {
+    const { t, org, owner, stranger, call, user, membership } = await world();
+    await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'sous.chef@example.com', role: 'admin' });
+    const mail = await smtp.waitFor((m) => m.to.includes('sous.chef@example.com'));
+    const token = /invite=([\w-]+)/.exec(mail.text)?.[1] ?? '';
+    const accept = (auth: string, tok = token) => call('POST', `/api/invitations/${tok}/accept`, auth);
+
+    expect((await accept('')).statusCode).toBe(401);
+    const other = await accept(stranger.token);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe('This invitation is for another email address.');
+    const unverified = await user('unverified@example.com', 'Una', false);
+    expect((await accept(unverified.token)).statusCode).toBe(403);
+    expect((await accept(stranger.token, 'not-a-real-token')).statusCode).toBe(404);
+    expect(membership(stranger.id)).toBeUndefined();
+
+    // Someone who has an account of their own and changed its email to the invited address.
+    const chef = await user('chef.private@example.com', 'Chef');
+    await t.ctx.engine.update(t.ctx.engine.collection('users'), chef.id, { data: { email: 'Sous.Chef@Example.com' }, files: {}, fromForm: false }, t.ctx.engine.systemRequest());
+    // A new email means a new token key: sign in again.
+    const chefToken = await tokenFor(t.ctx, 'users', chef.id);
+    const res = await accept(chefToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ organizationId: org, organizationName: 'Trattoria Uno', role: 'admin' });
+    expect(membership(chef.id)?.role).toBe('admin');
+    expect(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [chef.id])?.o).toBe(org);
+    // They keep their own organization too, and the link is used up.
+    expect(t.ctx.stmts.all('SELECT organization FROM memberships WHERE user = ? ORDER BY organization = ?', [chef.id, org])).toEqual([{ organization: chef.org }, { organization: org }]);
+    expect((await accept(chefToken)).statusCode).toBe(404);
+    expect((await call('GET', `/api/organizations/${org}/invitations`, owner.token)).json()).toEqual([]);
+  });
+
   it.each([
     { name: 'editors cannot invite', as: 'editor', body: { email: 'x@example.com', role: 'editor' }, status: 403, message: 'Only owners and admins can manage members.' },
     { name: 'non-members cannot invite', as: 'stranger', body: { email: 'x@example.com', role: 'editor' }, status: 403, message: 'Only owners and admins can manage members.' },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { inviteMember, listInvitations, listMembers, lookupInvitation, revokeInvitation } from './service.ts';
+import { acceptInvitation, inviteMember, listInvitations, listMembers, lookupInvitation, revokeInvitation } from './service.ts';
 
 interface OrgParams { id: string }
 
@@ -21,4 +21,6 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get<{ Params: { token: string } }>('/api/invitations/:token', async (request) => lookupInvitation(ctx, request.params.token));
+
+  app.post<{ Params: { token: string } }>('/api/invitations/:token/accept', async (request) => acceptInvitation(ctx, request.auth, request.params.token));
 }

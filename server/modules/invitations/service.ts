@@ -11,9 +11,9 @@ import { invitationEmail, memberAddedEmail } from './emails.ts';
 /** How long an emailed invitation link stays valid. */
 export const INVITATION_DAYS = 7;
 
-import type { InviteResult, Member, PendingInvitation } from '../../../shared/api.ts';
+import type { AcceptedInvitation, InviteResult, Member, PendingInvitation } from '../../../shared/api.ts';
 
-export type { InviteResult, Member, PendingInvitation };
+export type { AcceptedInvitation, InviteResult, Member, PendingInvitation };
 
 type Log = (obj: Record<string, unknown>, msg: string) => void;
 
@@ -154,6 +154,40 @@ export function lookupInvitation(ctx: AppContext, token: string): { email: strin
   );
   if (!row) throw new ApiError(404, 'This invitation is invalid or has expired.');
   return { email: String(row.email), organizationName: String(row.name), role: String(row.role) as MemberRole, expires: String(row.expires) };
+}
+
+/**
+ * A signed-in user accepts an invitation link addressed to their own email (they signed up on
+ * their own after being invited): they become a member with the invited role and switch to that
+ * organization, in one transaction. Links for another address are refused, as the invitation is
+ * for whoever owns that mailbox.
+ */
+export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, token: string): Promise<AcceptedInvitation> {
+  const user = requireUser(auth);
+  const row = ctx.stmts.get(
+    "SELECT i.id, i.email, i.role, i.organization, o.name FROM invitations i JOIN organizations o ON o.id = i.organization WHERE i.tokenHash = ? AND i.acceptedAt = '' AND i.expires > ?",
+    [hashToken(token), formatDateTime(ctx.config.now())],
+  );
+  if (!row) throw new ApiError(404, 'This invitation is invalid or has expired.');
+  if (String(row.email).toLowerCase() !== String(user.row.email ?? '').toLowerCase()) {
+    throw new ApiError(403, 'This invitation is for another email address.');
+  }
+  const organizationId = String(row.organization);
+  const role = String(row.role) as MemberRole;
+  const { engine } = ctx;
+  const system = engine.systemRequest();
+  const userId = String(user.row.id);
+  const input = (data: Record<string, unknown>) => ({ data, files: {}, fromForm: false });
+  const writes = [
+    await engine.prepareUpdate(engine.collection('invitations'), String(row.id), input({ acceptedAt: formatDateTime(ctx.config.now()) }), system),
+    await engine.prepareUpdate(engine.collection('users'), userId, input({ currentOrganization: organizationId }), system),
+  ];
+  // Already a member (added since the link was sent): keep their role, just use the link up.
+  if (!roleOf(ctx, organizationId, userId)) {
+    writes.unshift(await engine.prepareCreate(engine.collection('memberships'), input({ organization: organizationId, user: userId, role }), system));
+  }
+  await engine.execute(writes);
+  return { organizationId, organizationName: String(row.name), role };
 }
 
 /** Open invitations for an email address, oldest first. */
