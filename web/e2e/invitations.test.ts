@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
@@ -35,14 +36,27 @@ describe.skipIf(!hasBrowser)('invitations', () => {
   });
   afterAll(async () => { await e?.close(); });
 
+  async function signIn(page: Page, email: string): Promise<void> {
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
+  /** Invites an address as the owner (through the API) and returns the emailed link's path. */
+  async function invite(email: string, role: 'admin' | 'editor'): Promise<string> {
+    const sdk = e.app.sdk();
+    await sdk.collection('users').authWithPassword(OWNER, PASSWORD);
+    await sdk.send(`/api/organizations/${orgId}/invitations`, { method: 'POST', body: { email, role } });
+    const mail = await e.smtp.waitFor((m) => m.to.includes(email));
+    return String(/\/sign-up\?invite=[\w-]+/.exec(mail.text)?.[0]);
+  }
+
   it('the invitee signs up from the emailed link, verifies and lands in the inviting organization', async () => {
     // The owner invites a new address.
     const ownerPage = await (await newContext()).newPage();
-    await ownerPage.goto('/login');
-    await ownerPage.getByLabel('Email', { exact: true }).fill(OWNER);
-    await ownerPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await ownerPage.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await ownerPage.waitForURL('**/dashboard');
+    await signIn(ownerPage, OWNER);
     await ownerPage.goto('/settings/organization');
     await ownerPage.getByLabel('Email', { exact: true }).fill(INVITEE);
     await ownerPage.getByLabel('Role', { exact: true }).selectOption('editor');
@@ -89,12 +103,7 @@ describe.skipIf(!hasBrowser)('invitations', () => {
   });
 
   it('screenshots the invited sign-up in dark and at 390 px; a dead link still allows a sign-up of one’s own', async () => {
-    const ownerToken = await e.app.sdk().collection('users').authWithPassword(OWNER, PASSWORD);
-    const sdk = e.app.sdk();
-    sdk.authStore.save(ownerToken.token, ownerToken.record);
-    await sdk.send(`/api/organizations/${orgId}/invitations`, { method: 'POST', body: { email: 'sous.chef@example.com', role: 'admin' } });
-    const mail = await e.smtp.waitFor((m) => m.to.includes('sous.chef@example.com'));
-    const path = /\/sign-up\?invite=[\w-]+/.exec(mail.text)?.[0];
+    const path = await invite('sous.chef@example.com', 'admin');
     for (const [scheme, width] of [['dark', 1280], ['light', 390], ['dark', 390]] as const) {
       const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
       await page.goto(String(path));
@@ -111,5 +120,43 @@ describe.skipIf(!hasBrowser)('invitations', () => {
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).toBeNull();
     await screenshot(page, 'sign-up-invite-invalid-light-390');
+  });
+
+  it('answers an invitation link opened while signed in: sign out for another address, accept for one’s own', async () => {
+    // Someone else's invitation: say whose it is, offer to sign out, then show the sign-up form.
+    const path = await invite('line.cook@example.com', 'editor');
+    const owner = await (await newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signIn(owner, OWNER);
+    await owner.goto(path);
+    await owner.getByRole('heading', { name: 'Join Trattoria Uno' }).waitFor();
+    await owner.getByText(`You’re signed in as ${OWNER}, but this invitation is for line.cook@example.com.`).waitFor();
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(owner, 'sign-up-invited-signed-in-light-390');
+    await owner.getByRole('button', { name: 'Sign out and continue' }).click();
+    await expect(owner.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe('line.cook@example.com');
+    await owner.getByRole('button', { name: 'Create account' }).waitFor();
+    expect(await owner.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+
+    // One's own invitation (the account took the invited address after the link was sent): one click joins.
+    const late = await seed(e.app.ctx, 'users', { email: 'late.private@example.com', password: PASSWORD, passwordConfirm: PASSWORD, name: 'Lee Late', verified: true });
+    const latePath = await invite('late@example.com', 'admin');
+    await update('users', String(late.id), { email: 'late@example.com', onboardingComplete: true });
+    const page = await (await newContext({ colorScheme: 'dark' })).newPage();
+    await signIn(page, 'late@example.com');
+    await page.goto(latePath);
+    await page.getByRole('heading', { name: 'Join Trattoria Uno' }).waitFor();
+    await page.getByText('as an admin').waitFor();
+    await screenshot(page, 'sign-up-invited-accept-dark-1280');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await toast(page, 'You joined Trattoria Uno.');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Trattoria Uno' }).waitFor();
+    expect(row('SELECT role FROM memberships WHERE organization = ? AND user = ?', [orgId, String(late.id)])?.role).toBe('admin');
+
+    // The used link, opened again while signed in: no sign-up form, a way back.
+    await page.goto(latePath);
+    await page.getByText('This invitation link is invalid, has expired or was already used.').waitFor();
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL('**/dashboard');
   });
 });

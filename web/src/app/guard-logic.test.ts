@@ -29,6 +29,8 @@ describe('app guard, in the specification order', () => {
     expect(visitorOnly(user({ verified: false }), '/tags/')).toBeNull();
     expect(visitorOnly(user(), '/tags/?x=1')).toBe('/tags/?x=1');
     expect(visitorOnly(user(), null)).toBe('/dashboard');
+    // An invitation link is answered on the sign-up page, signed in or not.
+    expect(visitorOnly(user(), null, true)).toBeNull();
   });
 });
 

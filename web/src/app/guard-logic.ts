@@ -43,8 +43,11 @@ export function requireApp(user: GuardUser | null, location: string): string | n
   return null;
 }
 
-/** Visitor pages (login, sign-up): a fully signed-in user goes on to the app. */
-export function visitorOnly(user: GuardUser | null, redirect: string | null): string | null {
-  if (!user || !user.verified) return null;
+/**
+ * Visitor pages (login, sign-up): a fully signed-in user goes on to the app, except on an
+ * invitation link, which the sign-up page answers for signed-in users too.
+ */
+export function visitorOnly(user: GuardUser | null, redirect: string | null, invitation = false): string | null {
+  if (!user || !user.verified || invitation) return null;
   return safeRedirect(redirect);
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuth } from '../hooks/use-auth.ts';
 import { requireApp, requireVerified, visitorOnly } from './guard-logic.ts';
+import { paths } from './paths.ts';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 
 function useFullLocation(): string {
@@ -33,6 +34,6 @@ export function AppGuard({ children }: { children: ReactNode }) {
 /** Login and sign-up: a signed-in, verified user continues to the app (or the redirect). */
 export function VisitorGuard({ children }: { children: ReactNode }) {
   const { guardUser } = useAuth();
-  const search = useSearch();
-  return <Guard check={() => visitorOnly(guardUser, new URLSearchParams(search).get('redirect'))}>{children}</Guard>;
+  const params = new URLSearchParams(useSearch());
+  return <Guard check={(loc) => visitorOnly(guardUser, params.get('redirect'), loc.startsWith(paths.signUp()) && params.has('invite'))}>{children}</Guard>;
 }

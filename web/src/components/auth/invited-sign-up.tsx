@@ -3,6 +3,8 @@ import { Skeleton } from '../ui/card.tsx';
 import { Notice } from './auth-card.tsx';
 import { fetchInvitation, type Invitation } from './invitation.ts';
 import { SignUpForm } from './sign-up-form.tsx';
+import { SignedInInvitation } from './signed-in-invitation.tsx';
+import { useAuth } from '../../hooks/use-auth.ts';
 
 type Lookup = { state: 'loading' } | { state: 'found'; invitation: Invitation } | { state: 'invalid' };
 
@@ -24,10 +26,12 @@ function useInvitation(token: string): Lookup {
 /**
  * Sign-up from an invitation email (`/sign-up?invite=<token>`): the form names the organization
  * and keeps the invited address, as the server joins the organization by that address. A link
- * that no longer works still lets the person create an account of their own.
+ * that no longer works still lets the person create an account of their own. Someone already
+ * signed in gets SignedInInvitation instead (accept it, or sign out to create the invited account).
  */
 export function InvitedSignUp({ token }: { token: string }) {
   const lookup = useInvitation(token);
+  const { record } = useAuth();
   if (lookup.state === 'loading') {
     return (
       <div className="grid gap-4 rounded-lg border bg-card p-6 shadow-md" aria-busy="true" aria-label="Loading invitation">
@@ -35,6 +39,7 @@ export function InvitedSignUp({ token }: { token: string }) {
       </div>
     );
   }
+  if (record) return <SignedInInvitation token={token} invitation={lookup.state === 'found' ? lookup.invitation : null} account={record} />;
   if (lookup.state === 'invalid') {
     return (
       <SignUpForm notice={<Notice tone="error">This invitation link is invalid or has expired. Ask the person who invited you to send a new one, or create an account of your own.</Notice>} />
