@@ -47,6 +47,13 @@ describe('Statements reads', () => {
     expect(stmts.all(sql, ['a'])[0]).toMatchObject({ id: 'a', extra: 'x' });
   });
 
+  it('reads a single column without building rows', () => {
+    expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['a', 'b']);
+    expect(stmts.column('SELECT n, id FROM t WHERE id = ?', ['b'])).toEqual([2]);
+    expect(() => stmts.column(`DELETE FROM t`)).toThrow(/does not return data/);
+    expect(stmts.column('SELECT count(*) FROM t')).toEqual([2]);
+  });
+
   it('refuses writes through the read methods and counts writes made with run()', () => {
     expect(() => stmts.get(`UPDATE t SET n = 3 WHERE id = 'a'`)).toThrow(/does not return data/);
     const before = stmts.generation;

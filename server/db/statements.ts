@@ -5,16 +5,27 @@ import { rowBuilder, type RowBuilder } from './row-builder.ts';
 export type SqlParam = string | number | bigint | Buffer | null;
 export type Row = Record<string, unknown>;
 
+/** A query statement in raw mode with the builder that turns its raw rows into objects. */
+interface Reader { stmt: BetterSqlite3.Statement; build: RowBuilder; width: number }
+
+/** Adds to a bounded cache, dropping the oldest entry when full. */
+function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): V {
+  if (cache.size >= max) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(key, value);
+  return value;
+}
+
 /**
  * The query layer of the record engine: SQL text with bound parameters only, executed through a
  * bounded cache of prepared statements so hot paths never re-parse SQL.
  */
-/** A query statement in raw mode with the builder that turns its raw rows into objects. */
-interface Reader { stmt: BetterSqlite3.Statement; build: RowBuilder; width: number }
-
 export class Statements {
   private readonly cache = new Map<string, BetterSqlite3.Statement>();
   private readonly readers = new Map<string, Reader>();
+  private readonly plucked = new Map<string, BetterSqlite3.Statement>();
   private readonly runInTransaction: (fn: () => unknown) => unknown;
   /** Bumped by every write; read caches (list totals) are valid only for the generation they saw. */
   private writeGeneration = 0;
@@ -33,32 +44,31 @@ export class Statements {
   }
 
   prepare(sql: string): BetterSqlite3.Statement {
-    let stmt = this.cache.get(sql);
-    if (stmt) return stmt;
-    stmt = this.sqlite.prepare(sql);
-    if (this.cache.size >= this.maxCached) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(sql, stmt);
+    return this.cache.get(sql) ?? remember(this.cache, sql, this.sqlite.prepare(sql), this.maxCached);
+  }
+
+  private query(sql: string): BetterSqlite3.Statement {
+    const stmt = this.sqlite.prepare(sql);
+    if (!stmt.reader) throw new TypeError('This statement does not return data. Use run() instead');
     return stmt;
   }
 
   /** A query prepared in raw mode (rows as arrays), for all() and get(). */
   private reader(sql: string): Reader {
-    let reader = this.readers.get(sql);
-    if (reader) return reader;
-    const stmt = this.sqlite.prepare(sql);
-    if (!stmt.reader) throw new TypeError('This statement does not return data. Use run() instead');
-    stmt.raw(true);
+    const cached = this.readers.get(sql);
+    if (cached) return cached;
+    const stmt = this.query(sql).raw(true);
     const columns = stmt.columns().map((c) => c.name);
-    reader = { stmt, build: rowBuilder(columns), width: columns.length };
-    if (this.readers.size >= this.maxCached) {
-      const oldest = this.readers.keys().next().value;
-      if (oldest !== undefined) this.readers.delete(oldest);
-    }
-    this.readers.set(sql, reader);
-    return reader;
+    return remember(this.readers, sql, { stmt, build: rowBuilder(columns), width: columns.length }, this.maxCached);
+  }
+
+  /**
+   * The first column of every row (ids, counts): no row objects at all, which matters for
+   * results of thousands of rows (realtime rule checks).
+   */
+  column(sql: string, params: readonly SqlParam[] = []): unknown[] {
+    const stmt = this.plucked.get(sql) ?? remember(this.plucked, sql, this.query(sql).pluck(true), this.maxCached);
+    return stmt.all(...params);
   }
 
   /** SQLite re-prepares `SELECT *` after a schema change: rebuild the reader if its width moved. */

@@ -129,8 +129,7 @@ export class Access {
       return v === undefined || typeof v === 'boolean' ? (v === undefined ? null : Number(v)) : (v as string | number | null);
     });
     const query = this.authIdsQuery(collection, rule, authCollection, names);
-    const rows = this.stmts.all(query.sql, [...values, JSON.stringify(ids), ...query.params]);
-    return new Set(rows.map((r) => String(r.id)));
+    return new Set(this.stmts.column(query.sql, [...values, JSON.stringify(ids), ...query.params]).map(String));
   }
 
   /** Compiled once per (collection, rule, auth collection) unless the rule reads more than the auth record. */
