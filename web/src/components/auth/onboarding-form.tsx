@@ -19,7 +19,7 @@ import { TimezonePicker, browserTimeZone } from '../timezone-picker.tsx';
 import { isTimeZone } from '../../../../shared/schemas/domain.ts';
 import { ColorField, COLOR_PRESETS } from './color-field.tsx';
 import { renameFields } from './form-errors.ts';
-import { zOnboardingForm, zOnboardingOrgOnly, type OnboardingValues } from './schemas.ts';
+import { zOnboardingForm, zOnboardingOrgOnly, type OnboardingValues } from './onboarding-schemas.ts';
 
 /** The browser's zone when the server will accept it, else UTC. */
 function defaultTimeZone(): string {

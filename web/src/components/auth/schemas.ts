@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { zVenueForm } from '../../../../shared/schemas/forms.ts';
-import { zHexColor, zTimezone } from '../../../../shared/schemas/domain.ts';
 
 /**
  * Form rules of the account pages. The specification leaves sign-up, login and onboarding rules
  * open, so they mirror the server's limits (password 8–71 characters, names up to 100).
+ * Onboarding's rules live in onboarding-schemas.ts, so the sign-in pages do not load the shared
+ * venue schemas.
  */
 
 export const PASSWORD_MIN = 8;
@@ -41,24 +41,3 @@ export const zResetPasswordForm = z.object({
 export const zConfirmEmailChangeForm = z.object({
   password: z.string().min(1, 'Enter your password'),
 });
-
-export const zOrganizationName = z.string().trim()
-  .min(1, 'Organization name is required')
-  .max(100, 'Organization name must be at most 100 characters');
-
-/** Onboarding: the organization's name plus the first venue (the shared venue form, made strict). */
-export const zOnboardingForm = zVenueForm.extend({
-  organizationName: zOrganizationName,
-  name: zVenueForm.shape.name.max(100, 'Venue name must be at most 100 characters'),
-  timezone: z.string().min(1, 'Choose a time zone').pipe(zTimezone),
-  primaryColor: zHexColor,
-});
-
-/** Onboarding when the organization already has a venue: only the name is asked. */
-export const zOnboardingOrgOnly = z.object({
-  organizationName: zOrganizationName,
-  name: z.string(),
-  timezone: z.string(),
-  primaryColor: z.string(),
-});
-export type OnboardingValues = z.input<typeof zOnboardingForm>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { zVenueForm } from '../../../../shared/schemas/forms.ts';
+import { zHexColor, zTimezone } from '../../../../shared/schemas/domain.ts';
+
+/** Onboarding's form rules (see schemas.ts for the sign-in pages'). */
+
+export const zOrganizationName = z.string().trim()
+  .min(1, 'Organization name is required')
+  .max(100, 'Organization name must be at most 100 characters');
+
+/** Onboarding: the organization's name plus the first venue (the shared venue form, made strict). */
+export const zOnboardingForm = zVenueForm.extend({
+  organizationName: zOrganizationName,
+  name: zVenueForm.shape.name.max(100, 'Venue name must be at most 100 characters'),
+  timezone: z.string().min(1, 'Choose a time zone').pipe(zTimezone),
+  primaryColor: zHexColor,
+});
+
+/** Onboarding when the organization already has a venue: only the name is asked. */
+export const zOnboardingOrgOnly = z.object({
+  organizationName: zOrganizationName,
+  name: z.string(),
+  timezone: z.string(),
+  primaryColor: z.string(),
+});
+export type OnboardingValues = z.input<typeof zOnboardingForm>;
