@@ -5,6 +5,7 @@ import { appCollections } from './app-collections.ts';
 import { createContext, type AppContext } from './context.ts';
 import type { CollectionDef } from './core/collections.ts';
 import { ApiError } from './core/errors.ts';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './core/json-depth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { FormAccumulator } from './http/form-values.ts';
 import { registerAuth, registerFieldsPicker, registerHeaders } from './http/hooks.ts';
@@ -43,11 +44,14 @@ function registerJsonParser(app: FastifyInstance, errorMessage: string): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ApiError(400, errorMessage), undefined);
+      return done(new ApiError(400, errorMessage), undefined);
     }
+    if (jsonTooDeep(parsed)) return done(new ApiError(400, `${errorMessage.replace(/\.$/, '')}: the JSON nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+    done(null, parsed);
   });
 }
 

@@ -1,5 +1,6 @@
 import { isMultiValue, type FieldDef } from '../collections.ts';
 import { parseDateTimeInput } from '../datetime.ts';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth.ts';
 
 /**
  * Turns a submitted value into the field's typed value (before validation). Returns `invalid`
@@ -47,12 +48,16 @@ export function normalizeValue(field: FieldDef, value: unknown, fromForm: boolea
       // Single-value fields keep the last submitted value, as PocketBase does.
       return isMultiValue(field) ? ok(list) : ok(list.length ? list[list.length - 1] : '');
     }
-    case 'json':
+    case 'json': {
       if (value === undefined) return ok(null);
+      let parsed = value;
       if (fromForm && typeof value === 'string') {
-        try { return ok(JSON.parse(value)); } catch { return ok(value); }
+        try { parsed = JSON.parse(value); } catch { return ok(value); }
       }
-      return ok(value);
+      // Every path in (JSON body, form field, @jsonPayload, batch) ends here before anything walks the value.
+      if (jsonTooDeep(parsed)) return { ok: false, code: 'validation_json_too_deep', message: `The JSON value nests deeper than ${MAX_JSON_DEPTH} levels.` };
+      return ok(parsed);
+    }
   }
 }
 
