@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
   });
   registerBodyParsers(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, ctx.storageHealth);
   registerSecurityHeaders(app, [
     ...spaInlineScripts(config.webDist), POPUP_CLOSE_SCRIPT, ...productModules.flatMap((m) => m.inlineScripts ?? []),
   ]);

@@ -15,6 +15,7 @@ import { RealtimeHub } from './core/realtime/hub.ts';
 import { migrateDatabase, tableNames } from './db/migrate.ts';
 import { openSqlite, type SqliteDb } from './db/open.ts';
 import { Statements } from './db/statements.ts';
+import { StorageHealth } from './db/storage-health.ts';
 import { CronScheduler } from './ops/cron.ts';
 import { applySettings, initialMailer, type RateLimits } from './ops/live-settings.ts';
 import { SettingsService } from './ops/settings.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   config: Config;
   sqlite: SqliteDb;
   stmts: Statements;
+  /** Whether the database takes writes (for /api/health). */
+  storageHealth: StorageHealth;
   registry: CollectionRegistry;
   events: RecordEvents;
   storage: FileStorage;
@@ -67,8 +70,13 @@ function loadAppSecret(stmts: Statements, configured: string | undefined): strin
 export function createContext(envConfig: Config, collections: CollectionDef[], options: ContextOptions): AppContext {
   // Settings may override parts of the config: each app gets its own copy, the env's stays intact.
   const config: Config = { ...envConfig, batch: { ...envConfig.batch } };
-  const sqlite = openSqlite(databaseFile(config));
-  migrateDatabase(sqlite);
+  const file = databaseFile(config);
+  const sqlite = openSqlite(file, {
+    prepare: migrateDatabase,
+    recovery: `Restore a backup: unzip the newest one in ${path.join(config.dataDir, 'backups')} (or your off-machine copy), `
+      + `put its data.db at ${file} and its uploads/ in ${config.uploadsDir}, then start the server. `
+      + 'Without a backup, starting with no data.db begins with an empty database. See README, "Backups and restore".',
+  });
   const registry = new CollectionRegistry(collections);
   const tables = tableNames(sqlite);
   const missing = registry.all().filter((c) => !tables.has(c.name)).map((c) => c.name);
@@ -103,7 +111,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   events.on((e) => bus.publish({ action: e.action, collectionId: e.collection.id, row: e.row }));
   const hub = new RealtimeHub(registry, engine.access, bus, { idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000, keepAliveMs: config.realtime.keepAliveSeconds * 1000 });
   return {
-    config, sqlite, stmts, registry, events, storage, engine, tokens, auth, mailer, rateLimits, bus, hub, settings, crons,
+    config, sqlite, stmts, storageHealth: new StorageHealth(sqlite, stmts), registry, events, storage, engine, tokens, auth, mailer, rateLimits, bus, hub, settings, crons,
     oauth2Providers: buildProviders(config.oauth2),
     onClose: (fn) => { cleanups.push(fn); },
     close: async () => {

@@ -40,6 +40,34 @@ describe('server/index.ts', () => {
     expect(p.output()).toMatch(/Invalid configuration:[\s\S]*PORT/);
   });
 
+  it.each([
+    ['is not a database at all', (file: string) => fs.writeFileSync(file, Buffer.alloc(8192, 0x41))],
+    ['has a damaged schema page', (file: string) => {
+      // A real SQLite file whose first page (the schema) is overwritten past its 100-byte header.
+      const fd = fs.openSync(file, 'r+');
+      fs.writeSync(fd, Buffer.alloc(3000, 0xff), 0, 3000, 100);
+      fs.closeSync(fd);
+    }],
+  ])('refuses to start on a data.db that %s, saying which file and how to restore a backup', async (_label, damage) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-corrupt-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'data.db');
+    // A database made by a real start first, so the damage hits a file of ours.
+    const first = start({ DATA_DIR: dir });
+    await first.listening;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    damage(file);
+
+    const p = start({ DATA_DIR: dir });
+    expect(await p.exited).toBe(1);
+    const out = p.output();
+    expect(out).toContain(`The database file ${file} is damaged`);
+    expect(out).toContain(path.join(dir, 'backups'));
+    expect(out).toContain('Backups and restore');
+    expect(out).not.toMatch(/\n\s+at /);
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)('serves, then shuts down cleanly on %s', async (signal) => {
     const p = start({});
     const url = await p.listening;

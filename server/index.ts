@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseFileError } from './db/open.ts';
 
 /**
  * Entry point: the only place that listens. Shuts down gracefully on SIGINT/SIGTERM.
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Problems the operator must fix get a plain message, not a stack trace.
+  console.error(err instanceof DatabaseFileError ? err.message : err);
   process.exit(1);
 });

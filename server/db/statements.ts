@@ -29,6 +29,8 @@ export class Statements {
   private readonly runInTransaction: (fn: () => unknown) => unknown;
   /** Bumped by every write; read caches (list totals) are valid only for the generation they saw. */
   private writeGeneration = 0;
+  /** Writes that succeeded (statements outside a transaction, committed transactions): storage health reads it. */
+  private committedWrites = 0;
 
   constructor(readonly sqlite: SqliteDb, private readonly maxCached = 1000) {
     this.runInTransaction = sqlite.transaction((fn: () => unknown) => fn());
@@ -36,6 +38,10 @@ export class Statements {
 
   get generation(): number {
     return this.writeGeneration;
+  }
+
+  get commits(): number {
+    return this.committedWrites;
   }
 
   /** Makes every read cache start over, as after a write (for writes made outside this layer). */
@@ -94,13 +100,17 @@ export class Statements {
 
   run(sql: string, params: readonly SqlParam[] = []): BetterSqlite3.RunResult {
     this.writeGeneration++;
-    return this.prepare(sql).run(...params);
+    const result = this.prepare(sql).run(...params);
+    this.committedWrites++;
+    return result;
   }
 
   /** Runs fn in a transaction (a savepoint when nested). */
   transaction<T>(fn: () => T): T {
     try {
-      return this.runInTransaction(fn) as T;
+      const result = this.runInTransaction(fn) as T;
+      this.committedWrites++;
+      return result;
     } finally {
       // A rollback also changes what reads see.
       this.writeGeneration++;

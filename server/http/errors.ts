@@ -1,8 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../core/errors.ts';
+import { sqliteCode, sqliteErrorKind } from '../db/sqlite-errors.ts';
+import type { StorageHealth } from '../db/storage-health.ts';
+
+/** Says what happened without any detail of the disk or the database. */
+export const STORAGE_UNAVAILABLE = 'The server cannot save data right now. Please try again later.';
 
 /** One error handler: every failure leaves as the contract's envelope; 5xx details stay in the log. (Unknown routes: routes/web.ts.) */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, storageHealth?: StorageHealth): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
     let apiError: ApiError;
     if (err instanceof ApiError) {
@@ -13,10 +18,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) apiError = new ApiError(413);
       else if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') apiError = new ApiError(400, 'Unsupported content type.');
       else if (status >= 400 && status < 500) apiError = new ApiError(status, status === 400 ? 'An error occurred while loading the submitted data.' : undefined);
-      else if ((err as { code?: string }).code?.startsWith('SQLITE_') && !(err as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      else if (sqliteCode(err) && sqliteErrorKind(sqliteCode(err)!) === 'input') {
         // Constraint and similar SQLite errors come from bad input that slipped past validation.
         request.log.warn({ err }, 'sqlite error');
         apiError = new ApiError(400);
+      } else if (sqliteCode(err) && sqliteErrorKind(sqliteCode(err)!) === 'storage') {
+        // A full, read-only or failing disk: not the client's fault, and /api/health must say so.
+        storageHealth?.noteError(err);
+        apiError = new ApiError(503, STORAGE_UNAVAILABLE);
       } else {
         request.log.error({ err }, 'request failed');
         apiError = new ApiError(500);

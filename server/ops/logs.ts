@@ -75,8 +75,10 @@ export class LogStore {
   private dropped = 0;
 
   constructor(file: string, private readonly now: () => Date) {
-    this.db = openSqlite(file);
-    this.db.exec(SCHEMA);
+    this.db = openSqlite(file, {
+      prepare: (db) => db.exec(SCHEMA),
+      recovery: 'That file holds only request logs: start the server again and it begins a new one.',
+    });
     const insert = this.db.prepare('INSERT INTO _logs (id, level, message, data, created) VALUES (?, ?, ?, ?, ?)');
     this.writeAll = this.db.transaction((rows: unknown[][]) => { for (const r of rows) insert.run(...r); });
     this.timer = setInterval(() => this.flush(), FLUSH_MS);

@@ -8,7 +8,7 @@ const PROXY_HEADERS = ['CF-Connecting-IP', 'Fly-Client-IP', 'X-Real-IP', 'X-Forw
 
 /** GET /api/health: public liveness; superusers also see diagnostics. */
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/health', async (request) => {
+  app.get('/api/health', async (request, reply) => {
     const data = request.auth && isSuperuser(request)
       ? {
         canBackup: canBackup(ctx),
@@ -16,6 +16,12 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
         possibleProxyHeader: PROXY_HEADERS.find((h) => request.headers[h.toLowerCase()]) ?? '',
       }
       : {};
+    const storage = ctx.storageHealth.status();
+    if (!storage.ok) {
+      // 503 so load balancers and Docker's HEALTHCHECK see it; the code is for the operator's eyes only.
+      request.log.error({ code: storage.code }, 'health: the database does not take writes');
+      return reply.status(503).send({ message: 'API is unhealthy: the database does not take writes.', code: 503, data: {} });
+    }
     return { message: 'API is healthy.', code: 200, data };
   });
 }
