@@ -8,13 +8,22 @@ export interface GuardUser {
   subscriptionStatus: string | undefined;
 }
 
-/** A `redirect` value is honoured only for same-origin paths (no `//evil.com`, no schemes). */
+const PROBE_ORIGIN = 'http://x.invalid';
+
+/**
+ * A `redirect` value is honoured only for same-origin paths (no `//evil.com`, no schemes). The
+ * path is normalised first and the result checked again: `/.//evil.example` normalises to
+ * `//evil.example`, which a browser reads as another host.
+ */
 export function safeRedirect(value: string | null | undefined, fallback: string = paths.dashboard()): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value || !value.startsWith('/')) return fallback;
   try {
-    const url = new URL(value, 'http://x.invalid');
-    if (url.origin !== 'http://x.invalid') return fallback;
-    return url.pathname + url.search + url.hash;
+    const url = new URL(value, PROBE_ORIGIN);
+    if (url.origin !== PROBE_ORIGIN) return fallback;
+    const target = url.pathname + url.search + url.hash;
+    // Only a single leading slash is a path; whatever the browser would resolve elsewhere goes home.
+    if (!/^\/(?![/\\])/.test(target) || new URL(target, PROBE_ORIGIN).origin !== PROBE_ORIGIN) return fallback;
+    return target;
   } catch {
     return fallback;
   }
