@@ -36,6 +36,9 @@ export const organizationsCollection: CollectionDef = {
   indexes: [{ columns: ['slug'], unique: true }, { columns: ['subscriptionStatus', 'trialEndsAt'] }],
 };
 
+/** A membership with the owner role is changed or removed by an owner only (the caller's membership). */
+const ownerTouchesOwner = '(role != "owner" || @collection.memberships.role ?= "owner")';
+
 export const membershipsCollection: CollectionDef = {
   name: 'memberships',
   fields: [
@@ -47,10 +50,13 @@ export const membershipsCollection: CollectionDef = {
   // Members see who else belongs to their organizations.
   listRule: `${isVerified} && ${memberOf('organization')}`,
   viewRule: `${isVerified} && ${memberOf('organization')}`,
-  // Owners and admins manage members; only owners appoint owners.
-  createRule: `${isVerified} && ${memberOf('organization', ['owner', 'admin'])} && (role != "owner" || @collection.memberships.role ?= "owner")`,
-  updateRule: `${isVerified} && ${memberOf('organization', ['owner', 'admin'])} && @request.body.organization:isset = false && @request.body.user:isset = false && (@request.body.role != "owner" || @collection.memberships.role ?= "owner")`,
-  // Owners/admins remove members; anyone may leave.
-  deleteRule: `${isVerified} && (user = @request.auth.id || (${memberOf('organization', ['owner', 'admin'])}))`,
+  // Nobody adds a member directly: a membership is created by the system when someone accepts an
+  // invitation or creates an organization (superusers may). Managers invite by email instead, so
+  // adding a person needs their consent and never reveals whether an address has an account.
+  createRule: null,
+  // Owners and admins manage members; only owners appoint owners or change an owner's role.
+  updateRule: `${isVerified} && ${memberOf('organization', ['owner', 'admin'])} && @request.body.organization:isset = false && @request.body.user:isset = false && (@request.body.role != "owner" || @collection.memberships.role ?= "owner") && ${ownerTouchesOwner}`,
+  // Owners/admins remove members (only owners remove an owner); anyone may leave.
+  deleteRule: `${isVerified} && (user = @request.auth.id || (${memberOf('organization', ['owner', 'admin'])} && ${ownerTouchesOwner}))`,
   indexes: [{ columns: ['organization', 'user'], unique: true }, { columns: ['user'] }],
 };
