@@ -7,9 +7,16 @@ const timestamps = [
   { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
 ] as const;
 
-/** Billing fields are written by the billing module (system rights), never by members. */
-const noBillingFields = ['subscriptionStatus', 'plan', 'trialEndsAt', 'currentPeriodEnd', 'cancelAtPeriodEnd']
-  .map((f) => `@request.body.${f}:isset = false`).join(' && ');
+/**
+ * Billing fields are written by the billing module (Stripe webhooks and billing routes, with
+ * system rights) or a superuser, never by members. The rules refuse them in the body; a hook
+ * (organizations/hooks.ts) also refuses any change to them, as hidden fields (the Stripe ids) are
+ * not visible to rules in a member's body.
+ */
+export const BILLING_FIELDS = [
+  'subscriptionStatus', 'plan', 'billingInterval', 'trialEndsAt', 'currentPeriodEnd', 'cancelAtPeriodEnd', 'stripeCustomerId', 'stripeSubscriptionId',
+] as const;
+const noBillingFields = BILLING_FIELDS.map((f) => `@request.body.${f}:isset = false`).join(' && ');
 
 export const organizationsCollection: CollectionDef = {
   name: 'organizations',
