@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import { PDFDocument } from 'pdf-lib';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
+import { eventually } from '../../test/eventually.ts';
 import { flushGuestStats } from './index.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
@@ -167,6 +168,29 @@ describe('guest menu page', () => {
     while (events.length === 0 && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 20));
     es.close();
     expect(JSON.parse(events[0] ?? '{}')).toEqual({ items: [{ id: soupId, available: false, prices: [{ label: '', amount: 700 }] }] });
+  });
+
+  it('sends live updates only for items the published page shows, never a draft menu\'s', async () => {
+    const url = t.url || await t.listen();
+    const draft = t.ctx.stmts.get("SELECT id FROM menus WHERE name = 'Secret draft'");
+    const section = await seed(t.ctx, 'sections', { menu: draft?.id, name: 'Unreleased' });
+    const secret = await seed(t.ctx, 'items', { section: section.id, name: 'Secret dish', prices: [{ label: '', amount: 4242 }] });
+    const events: string[] = [];
+    const es = new EventSource(`${url}/api/realtime`);
+    const topic = `guest/${venueId}`;
+    await new Promise<void>((resolve) => {
+      es.addEventListener('PB_CONNECT', (e) => {
+        void fetch(`${url}/api/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }) }).then(() => resolve());
+      });
+    });
+    es.addEventListener(topic, (e) => events.push(e.data));
+    await update('items', String(secret.id), { prices: [{ label: '', amount: 9999 }], available: false });
+    // Sentinel: an item of the published menu, updated afterwards; once it arrives, the draft's would have too.
+    await update('items', soupId, { available: true });
+    await eventually(() => events.join(), (all) => all.includes(soupId));
+    es.close();
+    expect(events.map((e) => JSON.parse(e).items[0].id)).toEqual([soupId]);
+    expect(events.join()).not.toContain('9999');
   });
 
   it('stays within the page budgets: inline CSS ≤ 4 KB, script ≤ 5 KB, 100 items ≤ 14 KB gzipped', async () => {
