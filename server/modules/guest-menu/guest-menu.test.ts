@@ -4,7 +4,7 @@ import { EventSource } from 'eventsource';
 import { PDFDocument } from 'pdf-lib';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { eventually } from '../../test/eventually.ts';
-import { flushGuestStats } from './index.ts';
+import { flushGuestStats, SCAN_LIMIT } from './index.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   soupId = String(soup.id);
   await seed(t.ctx, 'items', { section: starters.id, name: 'Bread', prices: [{ label: 'small', amount: 300 }, { label: 'large', amount: 500 }], allergens: ['gluten'], available: false });
-  const venue = await seed(t.ctx, 'venues', { organization: org, name: 'Trattoria <Test>', timezone: 'Europe/Vienna', primaryColor: '#ffe600', menus: [menu.id, dinner.id, draft.id] });
+  const venue = await seed(t.ctx, 'venues', { organization: org, name: 'Trattoria <Test>', timezone: 'Europe/Vienna', primaryColor: '#ffe600', menus: [menu.id, dinner.id, draft.id], tables: ['12', 'Terrace 1'] });
   venueId = String(venue.id);
 });
 
@@ -150,6 +150,39 @@ describe('guest menu page', () => {
     const denied = await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}`, headers: { authorization: await tokenFor(t.ctx, 'users', String(stranger.id)) } });
     expect(denied.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}` })).statusCode).toBe(401);
+  });
+
+  it('counts scans of unknown table labels without a table: no new counter per label', async () => {
+    flushGuestStats(t.ctx);
+    const labels = () => t.ctx.stmts.all("SELECT DISTINCT tableNo FROM guest_stats WHERE venue = ? AND kind = 'scan' ORDER BY tableNo", [venueId]).map((r) => r.tableNo);
+    const rows = () => Number(t.ctx.stmts.get('SELECT COUNT(*) AS n FROM guest_stats WHERE venue = ?', [venueId])?.n);
+    const untabled = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'scan' AND tableNo = ''", [venueId])?.n);
+    await get('/m/trattoria-test?src=qr&t=x');
+    flushGuestStats(t.ctx);
+    const [rowsBefore, untabledBefore] = [rows(), untabled()];
+    for (let i = 0; i < 10; i++) {
+      await t.app.inject({ method: 'GET', url: `/m/trattoria-test?src=qr&t=${encodeURIComponent(`rnd-${i}-${Math.random().toString(36).slice(2, 8)}`)}`, remoteAddress: `10.1.0.${i}` });
+    }
+    await t.app.inject({ method: 'GET', url: '/m/trattoria-test?src=qr&t=Terrace%201', remoteAddress: '10.1.1.1' });
+    flushGuestStats(t.ctx);
+    expect(labels()).toEqual(['', '12', 'Terrace 1']);
+    // One new counter for the registered label; the ten random ones went to the existing untabled counter.
+    expect(rows()).toBe(rowsBefore + 1);
+    expect(untabled()).toBe(untabledBefore + 10);
+  });
+
+  it('rate-limits scan counting per client IP and venue', async () => {
+    flushGuestStats(t.ctx);
+    const scans = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'scan'", [venueId])?.n);
+    const views = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'view'", [venueId])?.n);
+    const [scansBefore, viewsBefore] = [scans(), views()];
+    const scan = (ip: string) => t.app.inject({ method: 'GET', url: '/m/trattoria-test?src=qr&t=12', remoteAddress: ip });
+    for (let i = 0; i < SCAN_LIMIT.max + 5; i++) expect((await scan('10.2.0.1')).statusCode).toBe(200);
+    await scan('10.2.0.2');
+    flushGuestStats(t.ctx);
+    // The replaying client counts up to the limit; another guest still counts; every page is still a view.
+    expect(scans()).toBe(scansBefore + SCAN_LIMIT.max + 1);
+    expect(views()).toBe(viewsBefore + SCAN_LIMIT.max + 6);
   });
 
   it('pushes sold-out changes to open pages over the public venue topic', async () => {

@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import { newRecordId } from '../../core/ids.ts';
 import { sniffMime } from '../../core/files/mime.ts';
+import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import type { ProductModule } from '../module.ts';
 import { loadGuestVenue, type GuestVenue } from './load.ts';
 import { renderGuestPage, renderNotFound } from './render.ts';
@@ -33,6 +35,11 @@ interface CachedPage {
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 2000;
 const STATS_FLUSH_MS = 5000;
+/**
+ * QR scans counted per client IP and venue: generous for a restaurant whose guests share one
+ * Wi-Fi address, while a script replaying scan URLs adds at most this many per window.
+ */
+export const SCAN_LIMIT = { max: 20, windowMs: 15 * 60_000 };
 
 /** chooseLanguage for a venue, remembered per (venue object, query, header): browsers send few distinct headers. */
 const languageChoices = new WeakMap<GuestVenue, Map<string, string>>();
@@ -105,6 +112,8 @@ interface GuestMenuRuntime {
   page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage;
   stats: GuestStats;
   pages: TenantCache<CachedPage>;
+  /** Scans counted per client IP and venue (a guest scans once per visit; replays are not guests). */
+  scans: FixedWindowLimiter;
 }
 
 /** Each app instance's caches and counters (several apps may run in one process in tests). */
@@ -162,7 +171,7 @@ function register(ctx: AppContext): void {
     return { value: venue, owner: venue ? owner(venue) : { organization: '', venue: '', slug } };
   });
 
-  runtimes.set(ctx, { venueBySlug, page, stats, pages });
+  runtimes.set(ctx, { venueBySlug, page, stats, pages, scans: new FixedWindowLimiter(SCAN_LIMIT.max, SCAN_LIMIT.windowMs) });
 }
 
 /** How often guest pages were served from the cache and how often built (tests and diagnostics). */
@@ -199,7 +208,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       // A venue page showing a single menu is a view of that menu (top menus); with several, of none.
       const menu = menuId ?? (result.shown.length === 1 ? String(result.shown[0]) : '');
       rt.stats.record(venue.organization, venue.id, menu, slot, 'view', '');
-      if (request.query.src === 'qr') rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', String(request.query.t ?? '').slice(0, 20));
+      if (request.query.src === 'qr' && rt.scans.hit(`${clientIp(request, ctx.settings.get().trustedProxy)}|${venue.id}`)) {
+        // Only the venue's own table labels become per-table counters: anyone can put any `t` in a URL.
+        const table = String(request.query.t ?? '');
+        rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', venue.tables.has(table) ? table : '');
+      }
     }
     return send(request, reply, result);
   };
