@@ -110,6 +110,8 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   const bus = new LocalBus();
   events.on((e) => bus.publish({ action: e.action, collectionId: e.collection.id, row: e.row }));
   const hub = new RealtimeHub(registry, engine.access, bus, { idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000, keepAliveMs: config.realtime.keepAliveSeconds * 1000 });
+  // Who may see a delete is decided before the rows are gone (cascades reach rules through parents).
+  events.onDeleting((e) => hub.prepareDelete(e.collection, e.row));
   return {
     config, sqlite, stmts, storageHealth: new StorageHealth(sqlite, stmts), registry, events, storage, engine, tokens, auth, mailer, rateLimits, bus, hub, settings, crons,
     oauth2Providers: buildProviders(config.oauth2),

@@ -23,10 +23,11 @@ export interface PendingInvitation {
   created: string;
 }
 
-/** `POST /api/organizations/{id}/invitations`: an existing user is added, anyone else invited by email. */
-export type InviteResult =
-  | { status: 'added'; membershipId: string; userId: string; emailSent: boolean }
-  | { status: 'invited'; invitationId: string; email: string; expires: string; emailSent: boolean };
+/**
+ * `POST /api/organizations/{id}/invitations`: always an emailed invitation, whether or not the
+ * address has an account (the answer must not tell); they become a member only by accepting.
+ */
+export interface InviteResult { status: 'invited'; invitationId: string; email: string; expires: string; emailSent: boolean }
 
 /** `POST /api/invitations/:token/accept`: the organization the signed-in user just joined. */
 export interface AcceptedInvitation {

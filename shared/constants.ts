@@ -58,3 +58,8 @@ export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_TAG_COLOR = '#000000';
 export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A table label in a QR code (`?t=`): letters, digits, spaces, `_` and `-`, up to 20 characters. */
+export const TABLE_LABEL_PATTERN = /^[\p{L}\p{N} _-]{1,20}$/u;
+/** Table labels a venue can register (only registered labels are counted per table). */
+export const MAX_VENUE_TABLES = 200;

@@ -348,7 +348,7 @@ const everyoneRows: Row[] = [
   { name: 'guest cannot create a tag in B', method: 'POST', url: rec('tags'), as: 'guest', body: { organization: B.org, name: INTRUDER }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
   { name: 'guest cannot update A menu', method: 'PATCH', url: rec('menus', A.menu), as: 'guest', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
   { name: 'guest cannot delete B item', method: 'DELETE', url: rec('items', B.item), as: 'guest', expectedStatus: 404, expectedContent: [NOT_FOUND] },
-  { name: 'guest cannot create a membership in A', method: 'POST', url: rec('memberships'), as: 'guest', body: { organization: A.org, user: USERS.newbie2, role: 'owner' }, expectedStatus: 400, expectedContent: [CREATE_FAILED] },
+  { name: 'guest cannot create a membership in A: 403', method: 'POST', url: rec('memberships'), as: 'guest', body: { organization: A.org, user: USERS.newbie2, role: 'owner' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
   { name: 'guest cannot create a help request for A', method: 'POST', url: rec('help_requests'), as: 'guest', body: { user: USERS.ownerA, organization: A.org, title: INTRUDER, description: 'Guest pretending to be ownerA' }, expectedStatus: 400, expectedContent: [CREATE_FAILED] },
 
   { name: 'superuser lists organizations: A, B and C', method: 'GET', url: list('organizations'), as: 'superuser', expectedStatus: 200, expectedContent: ['{{ORG_A}}', '{{ORG_B}}', '{{ORG_C}}', 'stripeCustomerId'] },
@@ -366,7 +366,7 @@ const everyoneRows: Row[] = [
   { name: 'unverified member of A creates a section in A menu: 400', method: 'POST', url: rec('sections'), as: 'unverified', body: { menu: A.menu, name: INTRUDER }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
   { name: 'unverified member of A updates A menu: 404', method: 'PATCH', url: rec('menus', A.menu), as: 'unverified', body: { name: INTRUDER }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
   { name: 'unverified member of A deletes A tag: 404', method: 'DELETE', url: rec('tags', A.tag), as: 'unverified', expectedStatus: 404, expectedContent: [NOT_FOUND] },
-  { name: 'unverified member of A adds a member to A: 400', method: 'POST', url: rec('memberships'), as: 'unverified', body: { organization: A.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 400, expectedContent: [CREATE_FAILED] },
+  { name: 'unverified member of A adds a member to A: 403', method: 'POST', url: rec('memberships'), as: 'unverified', body: { organization: A.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -383,8 +383,8 @@ const crossCreateRows: Row[] = [
   { name: 'ownerA creates an upload in B (multipart PDF): 400', method: 'POST', url: rec('menu_uploads'), as: 'ownerA', form: pdfForm(B.org, `Upload ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
   { name: 'ownerA creates a help request for B organization: 400', method: 'POST', url: rec('help_requests'), as: 'ownerA', body: { user: USERS.ownerA, organization: B.org, title: `Help ${INTRUDER}`, description: 'Filed against another organization' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
   { name: 'ownerA creates a help request as ownerB: 400', method: 'POST', url: rec('help_requests'), as: 'ownerA', body: { user: USERS.ownerB, title: `Help ${INTRUDER}`, description: 'Filed in the name of another user' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
-  { name: 'ownerA adds themself to B as owner: 400', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { organization: B.org, user: USERS.ownerA, role: 'owner' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
-  { name: 'ownerA adds a member to B: 400', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { organization: B.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'ownerA adds themself to B as owner: 403', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { organization: B.org, user: USERS.ownerA, role: 'owner' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
+  { name: 'ownerA adds a member to B: 403', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { organization: B.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
   { name: 'editorA creates a menu in B: 400', method: 'POST', url: rec('menus'), as: 'editorA', body: { organization: B.org, name: `Menu ${INTRUDER}` }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
   { name: 'ownerB creates a venue in A: 400', method: 'POST', url: rec('venues'), as: 'ownerB', body: venueBody(A.org, `Venue ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
   { name: 'ownerB creates an item in A section: 400', method: 'POST', url: rec('items'), as: 'ownerB', body: itemBody(A.section, `Item ${INTRUDER}`), expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
@@ -572,19 +572,22 @@ const userRows: Row[] = [
 ];
 
 const membershipRows: Row[] = [
-  { name: 'editorA adds a member to A: 400', method: 'POST', url: rec('memberships'), as: 'editorA', body: { organization: A.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'editorA adds a member to A: 403', method: 'POST', url: rec('memberships'), as: 'editorA', body: { organization: A.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
   { name: 'editorA promotes themself to owner: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorA), as: 'editorA', body: { role: 'owner' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
   { name: 'editorA promotes themself to admin: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorA), as: 'editorA', body: { role: 'admin' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
   { name: 'editorA removes ownerA: 404', method: 'DELETE', url: rec('memberships', '{{M_OWNER_A}}'), as: 'editorA', expectedStatus: 404, expectedContent: [NOT_FOUND] },
   { name: 'editorA is still an editor', method: 'GET', url: rec('memberships', EXTRA.memEditorA), as: 'superuser', expectedStatus: 200, expectedContent: ['"role":"editor"'] },
-  { name: 'adminA appoints a new owner: 400', method: 'POST', url: rec('memberships'), as: 'adminA', body: { organization: A.org, user: USERS.newbie2, role: 'owner' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'adminA appoints a new owner: 403', method: 'POST', url: rec('memberships'), as: 'adminA', body: { organization: A.org, user: USERS.newbie2, role: 'owner' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
   { name: 'adminA promotes editorA to owner: 404', method: 'PATCH', url: rec('memberships', EXTRA.memEditorA), as: 'adminA', body: { role: 'owner' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
   { name: 'adminA promotes themself to owner: 404', method: 'PATCH', url: rec('memberships', EXTRA.memAdminA), as: 'adminA', body: { role: 'owner' }, expectedStatus: 404, expectedContent: [NOT_FOUND] },
-  { name: 'adminA adds a member to B: 400', method: 'POST', url: rec('memberships'), as: 'adminA', body: { organization: B.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 400, expectedContent: [CREATE_FAILED, RULE_REFUSED] },
+  { name: 'adminA adds a member to B: 403', method: 'POST', url: rec('memberships'), as: 'adminA', body: { organization: B.org, user: USERS.newbie2, role: 'editor' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
   { name: 'no owner was appointed in A by the refused requests', method: 'GET', url: where('memberships', 'organization = "{{ORG_A}}" && role = "owner"'), as: 'superuser', expectedStatus: 200, expectedContent: ['"totalItems":1', '{{M_OWNER_A}}'] },
   { name: 'newbie2 is in no foreign organization', method: 'GET', url: where('memberships', `user = "${USERS.newbie2}"`), as: 'superuser', expectedStatus: 200, expectedContent: ['"totalItems":1', '{{ORG_NEWBIE2_OWN}}'] },
-  { name: 'ownerA adds newbie to A as editor: 200', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { id: EXTRA.memNewbieA, organization: A.org, user: USERS.newbie, role: 'editor' }, expectedStatus: 200, expectedContent: [EXTRA.memNewbieA, '"role":"editor"'] },
-  { name: 'ownerA adds consultant (an editor of B) to A: 200', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { id: EXTRA.memConsultantA, organization: A.org, user: USERS.consultant, role: 'editor' }, expectedStatus: 200, expectedContent: [EXTRA.memConsultantA] },
+  // Members join only by accepting an invitation: nobody adds a user by id (superusers may).
+  { name: 'ownerA adds newbie to A by user id: 403', method: 'POST', url: rec('memberships'), as: 'ownerA', body: { id: EXTRA.memNewbieA, organization: A.org, user: USERS.newbie, role: 'editor' }, expectedStatus: 403, expectedContent: [ONLY_SUPERUSERS] },
+  { name: 'newbie is in no organization of ownerA\'s choosing', method: 'GET', url: where('memberships', `user = "${USERS.newbie}" && organization = "{{ORG_A}}"`), as: 'superuser', expectedStatus: 200, expectedContent: [NONE] },
+  { name: 'superuser adds newbie to A as editor: 200', method: 'POST', url: rec('memberships'), as: 'superuser', body: { id: EXTRA.memNewbieA, organization: A.org, user: USERS.newbie, role: 'editor' }, expectedStatus: 200, expectedContent: [EXTRA.memNewbieA, '"role":"editor"'] },
+  { name: 'superuser adds consultant (an editor of B) to A: 200', method: 'POST', url: rec('memberships'), as: 'superuser', body: { id: EXTRA.memConsultantA, organization: A.org, user: USERS.consultant, role: 'editor' }, expectedStatus: 200, expectedContent: [EXTRA.memConsultantA] },
   { name: 'ownerA lists memberships expanding user.memberships_via_user.organization: nothing of B', method: 'GET', url: list('memberships', { expand: 'user.memberships_via_user.organization' }), as: 'ownerA', expectedStatus: 200, expectedContent: [EXTRA.memConsultantA], notExpectedContent: [...traces(B), EXTRA.memConsultantB] },
   { name: 'ownerA filters by the B organization name of a shared member: no answer about B', method: 'GET', url: where('memberships', `id = "${EXTRA.memConsultantA}" && user.memberships_via_user.organization.name ?= "Org SECRET-B"`), as: 'ownerA', expectedStatus: 200, expectedContent: [NONE] },
   { name: 'ownerA filters by B venue names through a shared member: no answer about B', method: 'GET', url: where('memberships', `id = "${EXTRA.memConsultantA}" && user.memberships_via_user.organization.venues_via_organization.name ?~ "SECRET-B"`), as: 'ownerA', expectedStatus: 200, expectedContent: [NONE] },

@@ -48,6 +48,13 @@ interface TargetKeys {
   payloadKey: string;
 }
 
+/** One SSE frame for one subscription of one client. */
+interface PlannedFrame {
+  client: RealtimeClient;
+  sub: Subscription;
+  text: string;
+}
+
 function frame(clientId: string, event: string, data: string): string {
   return `id:${clientId}\nevent:${event}\ndata:${data}\n\n`;
 }
@@ -77,6 +84,8 @@ export class RealtimeHub {
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly now: () => number;
+  /** Delete events planned inside their transaction (see prepareDelete), by the deleted row object. */
+  private readonly preparedDeletes = new WeakMap<StoredRow, PlannedFrame[]>();
   /** Timing of the last fan-out (for benchmarks and diagnostics). */
   readonly stats = { lastDeliverMs: 0, lastDeliverSent: 0, delivered: 0 };
 
@@ -179,16 +188,46 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * Works out a delete event's recipients and payloads now, inside the delete's transaction,
+   * while the record and its parents still exist: a cascaded record's rule usually reaches its
+   * organization through parents deleted with it, and checked after commit it would pass for
+   * superusers only. Kept by row object until the event arrives (a rolled-back delete's row is
+   * simply dropped). As PocketBase does with its "dry cache" of delete messages.
+   */
+  prepareDelete(collection: Collection, row: StoredRow): void {
+    const frames = this.plan(collection, row, 'delete');
+    if (frames) this.preparedDeletes.set(row, frames);
+  }
+
   /** Fans one record event out to every subscriber allowed to see it. */
   deliver(message: BusMessage): void {
     const collection = this.registry.get(message.collectionId);
     if (!collection) return;
     const row = message.row as StoredRow;
+    const prepared = message.action === 'delete' ? this.preparedDeletes.get(row) : undefined;
+    if (prepared) this.preparedDeletes.delete(row);
     if (collection.type === 'auth') this.refreshAuth(collection, message);
-    const targets = this.byCollection.get(collection.id);
-    if (!targets || targets.size === 0) return;
     const started = performance.now();
+    const frames = prepared ?? this.plan(collection, row, message.action);
+    if (!frames) return;
     let sent = 0;
+    for (const { client, sub, text } of frames) {
+      // Prepared frames are for the clients of that moment: skip those gone or unsubscribed since.
+      if (prepared && (this.clients.get(client.id) !== client || client.subscriptions.get(sub.raw) !== sub)) continue;
+      this.write(client, text);
+      sent++;
+    }
+    this.stats.lastDeliverMs = performance.now() - started;
+    this.stats.lastDeliverSent = sent;
+    this.stats.delivered++;
+  }
+
+  /** The frames of one record event for every subscriber allowed to see it (null: nobody subscribed). */
+  private plan(collection: Collection, row: StoredRow, action: string): PlannedFrame[] | null {
+    const targets = this.byCollection.get(collection.id);
+    if (!targets || targets.size === 0) return null;
+    const frames: PlannedFrame[] = [];
     const batched = this.batchRuleChecks(collection, row, targets);
     const verdicts = new Map<string, boolean>();
     const payloads: Record<PayloadView, Map<string, string | null>> = { su: new Map(), self: new Map(), other: new Map() };
@@ -206,16 +245,13 @@ export class RealtimeHub {
       const view = viewOf(collection, row, client.auth);
       let payload = payloads[view].get(keys.payloadKey);
       if (payload === undefined) {
-        payload = this.payload(collection, row, message.action, sub, this.requestOf(client, sub));
+        payload = this.payload(collection, row, action, sub, this.requestOf(client, sub));
         payloads[view].set(keys.payloadKey, payload);
       }
       if (payload === null) continue;
-      this.write(client, `id:${client.id}\nevent:${sub.raw}\ndata:${payload}\n\n`);
-      sent++;
+      frames.push({ client, sub, text: `id:${client.id}\nevent:${sub.raw}\ndata:${payload}\n\n` });
     }
-    this.stats.lastDeliverMs = performance.now() - started;
-    this.stats.lastDeliverSent = sent;
-    this.stats.delivered++;
+    return frames;
   }
 
   private requestOf(client: RealtimeClient, sub: Subscription): RequestInfo {

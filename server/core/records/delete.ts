@@ -35,12 +35,20 @@ export class PreparedDelete implements PreparedWrite {
     const result: AppliedWrite = { row, sideEffects: [], staleFiles: [], removedPrefixes: [], followUps: [] };
     const hookCtx = { action: 'delete' as const, collection: this.collection, row, req: this.req, tx: this.deps.txOps(result.followUps ?? []) };
     this.deps.hooks.runBefore(hookCtx);
-    this.deleteRecursive(this.collection, row, result, new Set());
+    const removed: Array<{ collection: Collection; row: StoredRow }> = [];
+    this.deleteRecursive(this.collection, row, result, new Set(), removed);
+    // The rows go only once every record to remove is known, so each one's parents still exist
+    // when `deleting` listeners look at it (PocketBase checks delete events against the data as
+    // it was before the delete, for the same reason). Children first, as collected.
+    for (const r of removed) this.deps.deleting?.(r.collection, r.row);
+    const stmts = this.deps.access.stmts;
+    for (const r of removed) stmts.run(`DELETE FROM "${r.collection.name}" WHERE "id" = ?`, [String(r.row.id)]);
     this.deps.hooks.runAfter(hookCtx);
     return result;
   }
 
-  private deleteRecursive(collection: Collection, row: StoredRow, result: AppliedWrite, visited: Set<string>): void {
+  /** Removes references to the record and collects it and its cascade into `removed` (not yet deleted). */
+  private deleteRecursive(collection: Collection, row: StoredRow, result: AppliedWrite, visited: Set<string>, removed: Array<{ collection: Collection; row: StoredRow }>): void {
     const key = `${collection.id}/${String(row.id)}`;
     if (visited.has(key)) return;
     visited.add(key);
@@ -57,7 +65,7 @@ export class PreparedDelete implements PreparedWrite {
         if (visited.has(`${ref.collection.id}/${String(other.id)}`)) continue;
         const remaining = multi ? (JSON.parse(String(other[ref.field.name] ?? '[]')) as string[]).filter((x) => x !== id) : [];
         if (remaining.length === 0 && ref.field.cascadeDelete) {
-          this.deleteRecursive(ref.collection, other, result, visited);
+          this.deleteRecursive(ref.collection, other, result, visited, removed);
           continue;
         }
         if (remaining.length === 0 && ref.field.required) {
@@ -68,7 +76,7 @@ export class PreparedDelete implements PreparedWrite {
         result.sideEffects.push({ action: 'update', collection: ref.collection, row: { ...other, [ref.field.name]: value } });
       }
     }
-    stmts.run(`DELETE FROM "${collection.name}" WHERE "id" = ?`, [id]);
+    removed.push({ collection, row });
     if (collection.fileFields.length) result.removedPrefixes.push(`${collection.id}/${id}`);
     if (row !== result.row) result.sideEffects.push({ action: 'delete', collection, row });
   }

@@ -31,6 +31,7 @@ export class RecordEngine {
     const deps: WriteDeps = {
       access: this.access, storage, now, hooks: this.hooks,
       txOps: (followUps) => this.txOps(deps, followUps),
+      deleting: (collection, row) => events.deleting({ action: 'delete', collection, row }),
     };
     this.writeDeps = deps;
   }

@@ -51,6 +51,12 @@ export interface WriteDeps {
   hooks: WriteHooks;
   /** Builds the transaction-bound write API for hooks; collects what they write into `followUps`. */
   txOps: (followUps: NonNullable<AppliedWrite['followUps']>) => TxOps;
+  /**
+   * Called inside a delete's transaction for each record it removes (cascades included), while
+   * every one of them still exists: realtime works out who may see each delete event here, as
+   * the rules of a cascaded record usually pass through its (also deleted) parents.
+   */
+  deleting?: (collection: Collection, row: StoredRow) => void;
 }
 
 const AUTH_FORM_KEYS = new Set(['password', 'passwordConfirm', 'oldPassword']);

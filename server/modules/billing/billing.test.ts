@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { expireTrials } from './subscriptions.ts';
 
 /** Billing modes, plan limits and status transitions through the HTTP API. */
@@ -81,5 +81,44 @@ describe('billing', () => {
     expect(orgRow()?.subscriptionStatus).toBe('active');
     expect((await call('POST', '/api/billing/subscribe', { plan: 'pro', interval: 'month' })).json()).toEqual({ status: 'active' });
     expect((await call('POST', '/api/collections/tags/records', { organization: org, name: 'Vegan' })).statusCode).toBe(200);
+  });
+});
+
+describe('billing fields change only through billing', () => {
+  const fields = {
+    billingInterval: 'year', plan: 'PLAN', subscriptionStatus: 'active', trialEndsAt: '2099-01-01 00:00:00.000Z', currentPeriodEnd: '2099-01-01 00:00:00.000Z',
+    cancelAtPeriodEnd: true, stripeCustomerId: 'cus_attacker', stripeSubscriptionId: 'sub_attacker',
+  } as const;
+  const planId = (t: TestApp) => String(t.ctx.stmts.get("SELECT id FROM plans WHERE code = 'business'")?.id);
+
+  it.each(Object.keys(fields) as Array<keyof typeof fields>)('an owner cannot set %s through the records API', async (field) => {
+    const { t, call, org, orgRow } = await setup();
+    const ok = await call('POST', '/api/billing/subscribe', { plan: 'starter', interval: 'month' });
+    expect(ok.statusCode).toBe(200);
+    const before = orgRow();
+    const value = fields[field] === 'PLAN' ? planId(t) : fields[field];
+    const res = await call('PATCH', `/api/collections/organizations/records/${org}`, { [field]: value, name: 'Renamed' });
+    const billing = (row: Record<string, unknown> | undefined) => Object.fromEntries(Object.keys(fields).map((f) => [f, row?.[f]]));
+    if (field.startsWith('stripe')) {
+      // Hidden fields are ignored in a member's body (never written), as PocketBase does.
+      expect(res.statusCode).toBe(200);
+    } else {
+      expect(res.statusCode).toBe(404);
+      expect(orgRow()?.name).toBe(before?.name);
+    }
+    expect(billing(orgRow())).toEqual(billing(before));
+    // Nor when creating an organization.
+    const created = await call('POST', '/api/collections/organizations/records', { name: 'Second', [field]: value });
+    expect(created.statusCode).toBe(400);
+    expect(t.ctx.stmts.get("SELECT COUNT(*) AS c FROM organizations WHERE name = 'Second'")?.c).toBe(0);
+  });
+
+  it('a superuser may set them; members still edit the other fields', async () => {
+    const { t, call, org, orgRow } = await setup();
+    await t.ctx.engine.update(t.ctx.engine.collection('organizations'), org, { data: { billingInterval: 'year', stripeCustomerId: 'cus_real' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+    expect(orgRow()).toMatchObject({ billingInterval: 'year', stripeCustomerId: 'cus_real' });
+    const rename = await call('PATCH', `/api/collections/organizations/records/${org}`, { name: 'Renamed', currency: 'USD' });
+    expect(rename.statusCode).toBe(200);
+    expect(orgRow()).toMatchObject({ name: 'Renamed', billingInterval: 'year', stripeCustomerId: 'cus_real' });
   });
 });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import { PDFDocument } from 'pdf-lib';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
-import { flushGuestStats } from './index.ts';
+import { eventually } from '../../test/eventually.ts';
+import { flushGuestStats, SCAN_LIMIT } from './index.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
   });
   soupId = String(soup.id);
   await seed(t.ctx, 'items', { section: starters.id, name: 'Bread', prices: [{ label: 'small', amount: 300 }, { label: 'large', amount: 500 }], allergens: ['gluten'], available: false });
-  const venue = await seed(t.ctx, 'venues', { organization: org, name: 'Trattoria <Test>', timezone: 'Europe/Vienna', primaryColor: '#ffe600', menus: [menu.id, dinner.id, draft.id] });
+  const venue = await seed(t.ctx, 'venues', { organization: org, name: 'Trattoria <Test>', timezone: 'Europe/Vienna', primaryColor: '#ffe600', menus: [menu.id, dinner.id, draft.id], tables: ['12', 'Terrace 1'] });
   venueId = String(venue.id);
 });
 
@@ -151,6 +152,39 @@ describe('guest menu page', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}` })).statusCode).toBe(401);
   });
 
+  it('counts scans of unknown table labels without a table: no new counter per label', async () => {
+    flushGuestStats(t.ctx);
+    const labels = () => t.ctx.stmts.all("SELECT DISTINCT tableNo FROM guest_stats WHERE venue = ? AND kind = 'scan' ORDER BY tableNo", [venueId]).map((r) => r.tableNo);
+    const rows = () => Number(t.ctx.stmts.get('SELECT COUNT(*) AS n FROM guest_stats WHERE venue = ?', [venueId])?.n);
+    const untabled = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'scan' AND tableNo = ''", [venueId])?.n);
+    await get('/m/trattoria-test?src=qr&t=x');
+    flushGuestStats(t.ctx);
+    const [rowsBefore, untabledBefore] = [rows(), untabled()];
+    for (let i = 0; i < 10; i++) {
+      await t.app.inject({ method: 'GET', url: `/m/trattoria-test?src=qr&t=${encodeURIComponent(`rnd-${i}-${Math.random().toString(36).slice(2, 8)}`)}`, remoteAddress: `10.1.0.${i}` });
+    }
+    await t.app.inject({ method: 'GET', url: '/m/trattoria-test?src=qr&t=Terrace%201', remoteAddress: '10.1.1.1' });
+    flushGuestStats(t.ctx);
+    expect(labels()).toEqual(['', '12', 'Terrace 1']);
+    // One new counter for the registered label; the ten random ones went to the existing untabled counter.
+    expect(rows()).toBe(rowsBefore + 1);
+    expect(untabled()).toBe(untabledBefore + 10);
+  });
+
+  it('rate-limits scan counting per client IP and venue', async () => {
+    flushGuestStats(t.ctx);
+    const scans = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'scan'", [venueId])?.n);
+    const views = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'view'", [venueId])?.n);
+    const [scansBefore, viewsBefore] = [scans(), views()];
+    const scan = (ip: string) => t.app.inject({ method: 'GET', url: '/m/trattoria-test?src=qr&t=12', remoteAddress: ip });
+    for (let i = 0; i < SCAN_LIMIT.max + 5; i++) expect((await scan('10.2.0.1')).statusCode).toBe(200);
+    await scan('10.2.0.2');
+    flushGuestStats(t.ctx);
+    // The replaying client counts up to the limit; another guest still counts; every page is still a view.
+    expect(scans()).toBe(scansBefore + SCAN_LIMIT.max + 1);
+    expect(views()).toBe(viewsBefore + SCAN_LIMIT.max + 6);
+  });
+
   it('pushes sold-out changes to open pages over the public venue topic', async () => {
     const url = await t.listen();
     const events: string[] = [];
@@ -167,6 +201,29 @@ describe('guest menu page', () => {
     while (events.length === 0 && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 20));
     es.close();
     expect(JSON.parse(events[0] ?? '{}')).toEqual({ items: [{ id: soupId, available: false, prices: [{ label: '', amount: 700 }] }] });
+  });
+
+  it('sends live updates only for items the published page shows, never a draft menu\'s', async () => {
+    const url = t.url || await t.listen();
+    const draft = t.ctx.stmts.get("SELECT id FROM menus WHERE name = 'Secret draft'");
+    const section = await seed(t.ctx, 'sections', { menu: draft?.id, name: 'Unreleased' });
+    const secret = await seed(t.ctx, 'items', { section: section.id, name: 'Secret dish', prices: [{ label: '', amount: 4242 }] });
+    const events: string[] = [];
+    const es = new EventSource(`${url}/api/realtime`);
+    const topic = `guest/${venueId}`;
+    await new Promise<void>((resolve) => {
+      es.addEventListener('PB_CONNECT', (e) => {
+        void fetch(`${url}/api/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }) }).then(() => resolve());
+      });
+    });
+    es.addEventListener(topic, (e) => events.push(e.data));
+    await update('items', String(secret.id), { prices: [{ label: '', amount: 9999 }], available: false });
+    // Sentinel: an item of the published menu, updated afterwards; once it arrives, the draft's would have too.
+    await update('items', soupId, { available: true });
+    await eventually(() => events.join(), (all) => all.includes(soupId));
+    es.close();
+    expect(events.map((e) => JSON.parse(e).items[0].id)).toEqual([soupId]);
+    expect(events.join()).not.toContain('9999');
   });
 
   it('stays within the page budgets: inline CSS ≤ 4 KB, script ≤ 5 KB, 100 items ≤ 14 KB gzipped', async () => {

@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import { newRecordId } from '../../core/ids.ts';
 import { sniffMime } from '../../core/files/mime.ts';
+import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import type { ProductModule } from '../module.ts';
 import { loadGuestVenue, type GuestVenue } from './load.ts';
 import { renderGuestPage, renderNotFound } from './render.ts';
@@ -12,6 +14,7 @@ import { localTime } from './schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { scopeOf, TenantCache } from './tenant-cache.ts';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -25,7 +28,6 @@ interface CachedPage {
   etag: string;
   bodies: Record<Encoding, Buffer>;
   headers: Record<Encoding, Record<string, string>>;
-  expires: number;
   shown: string[];
 }
 
@@ -33,7 +35,11 @@ interface CachedPage {
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 2000;
 const STATS_FLUSH_MS = 5000;
-const MENU_COLLECTIONS = new Set(['venues', 'menus', 'sections', 'items', 'tags', 'organizations', 'menu_uploads']);
+/**
+ * QR scans counted per client IP and venue: generous for a restaurant whose guests share one
+ * Wi-Fi address, while a script replaying scan URLs adds at most this many per window.
+ */
+export const SCAN_LIMIT = { max: 20, windowMs: 15 * 60_000 };
 
 /** chooseLanguage for a venue, remembered per (venue object, query, header): browsers send few distinct headers. */
 const languageChoices = new WeakMap<GuestVenue, Map<string, string>>();
@@ -83,7 +89,7 @@ function compress(html: string, status: number, shown: string[] = []): CachedPag
     // Referrer-Policy: no-referrer comes with every response (security headers).
   };
   return {
-    status, shown, etag, expires: Date.now() + CACHE_TTL_MS,
+    status, shown, etag,
     bodies: {
       br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: zlib.gzipSync(buf, { level: 9 }),
@@ -105,61 +111,73 @@ interface GuestMenuRuntime {
   venueBySlug(slug: string): GuestVenue | null;
   page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage;
   stats: GuestStats;
+  pages: TenantCache<CachedPage>;
+  /** Scans counted per client IP and venue (a guest scans once per visit; replays are not guests). */
+  scans: FixedWindowLimiter;
 }
 
 /** Each app instance's caches and counters (several apps may run in one process in tests). */
 const runtimes = new WeakMap<AppContext, GuestMenuRuntime>();
 
+/**
+ * The venues whose guest page shows an item of this section: the section's menu is published,
+ * listed at the venue and of the venue's organization, and that organization is subscribed.
+ * Live updates go only there, so guests never learn anything the page itself would not show.
+ */
+const VENUES_SHOWING_SECTION = `SELECT v.id AS id FROM sections s
+  JOIN menus m ON m.id = s.menu AND m.status = 'published'
+  JOIN venues v ON v.organization = m.organization AND EXISTS (SELECT 1 FROM json_each(v.menus) je WHERE je.value = m.id)
+  JOIN organizations o ON o.id = v.organization AND o.subscriptionStatus IN ('active', 'trialing')
+  WHERE s.id = ?`;
+
 function register(ctx: AppContext): void {
   const { stmts, config, events, hub } = ctx;
-  const cache = new Map<string, CachedPage>();
+  const pages = new TenantCache<CachedPage>(CACHE_TTL_MS, CACHE_MAX);
+  // Venue data is also cached (per slug) so a cached page costs no query at all.
+  const venues = new TenantCache<GuestVenue | null>(CACHE_TTL_MS, CACHE_MAX);
   const stats = new GuestStats(stmts);
   const timer = setInterval(() => stats.flush(newRecordId), STATS_FLUSH_MS);
   timer.unref();
   ctx.onClose(() => { clearInterval(timer); stats.flush(newRecordId); });
 
   events.on((event) => {
-    if (!MENU_COLLECTIONS.has(event.collection.name)) return;
-    cache.clear();
+    const scope = scopeOf(stmts, event);
+    if (!scope) return;
+    // Only the changed tenant's pages: one organization's edits never slow down another's guests.
+    pages.invalidate(scope);
+    venues.invalidate(scope);
     if (event.collection.name !== 'items' || event.action !== 'update') return;
     // Open guest pages update sold-out badges and prices live.
-    const venues = stmts.all(
-      'SELECT v.id AS id FROM venues v, json_each(v.menus) je WHERE je.value = (SELECT s.menu FROM sections s WHERE s.id = ?)',
-      [String(event.row.section)],
-    );
+    const shownAt = stmts.all(VENUES_SHOWING_SECTION, [String(event.row.section)]);
+    if (shownAt.length === 0) return;
     const soldOutUntil = String(event.row.soldOutUntil ?? '');
     const item = {
       id: String(event.row.id),
       available: event.row.available === 1 || (soldOutUntil !== '' && soldOutUntil <= formatDateTime(config.now())),
       prices: JSON.parse(String(event.row.prices ?? '[]')) as unknown,
     };
-    for (const v of venues) hub.publishTopic(`guest/${String(v.id)}`, { items: [item] });
+    for (const v of shownAt) hub.publishTopic(`guest/${String(v.id)}`, { items: [item] });
   });
 
-  const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage => {
-    const key = `${venue.slug}|${menuId ?? ''}|${lang}`;
-    const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit;
-    const { html, status, shown } = renderGuestPage({ venue, menuId, lang, languages, now: localTime(config.now(), venue.timezone), baseUrl: config.appUrl });
-    const built = compress(html, status, shown);
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(key, built);
-    return built;
-  };
+  const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });
+  const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage =>
+    pages.get(`${venue.slug}|${menuId ?? ''}|${lang}`, () => {
+      const { html, status, shown } = renderGuestPage({ venue, menuId, lang, languages, now: localTime(config.now(), venue.timezone), baseUrl: config.appUrl });
+      return { value: compress(html, status, shown), owner: owner(venue) };
+    });
 
-  // Venue data is also cached (per slug) so a cached page costs no query at all.
-  const venues = new Map<string, { venue: GuestVenue | null; expires: number }>();
-  events.on((event) => { if (MENU_COLLECTIONS.has(event.collection.name)) venues.clear(); });
-  const venueBySlug = (slug: string): GuestVenue | null => {
-    const hit = venues.get(slug);
-    if (hit && hit.expires > Date.now()) return hit.venue;
+  const venueBySlug = (slug: string): GuestVenue | null => venues.get(slug, () => {
     const venue = loadGuestVenue(stmts, slug, formatDateTime(config.now()));
-    if (venues.size >= CACHE_MAX) venues.delete(venues.keys().next().value as string);
-    venues.set(slug, { venue, expires: Date.now() + CACHE_TTL_MS });
-    return venue;
-  };
+    return { value: venue, owner: venue ? owner(venue) : { organization: '', venue: '', slug } };
+  });
 
-  runtimes.set(ctx, { venueBySlug, page, stats });
+  runtimes.set(ctx, { venueBySlug, page, stats, pages, scans: new FixedWindowLimiter(SCAN_LIMIT.max, SCAN_LIMIT.windowMs) });
+}
+
+/** How often guest pages were served from the cache and how often built (tests and diagnostics). */
+export function guestPageCacheStats(ctx: AppContext): { hits: number; builds: number } {
+  const stats = runtimes.get(ctx)?.pages.stats;
+  return { hits: stats?.hits ?? 0, builds: stats?.builds ?? 0 };
 }
 
 /** Writes pending guest counters now (tests and shutdown). */
@@ -190,7 +208,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       // A venue page showing a single menu is a view of that menu (top menus); with several, of none.
       const menu = menuId ?? (result.shown.length === 1 ? String(result.shown[0]) : '');
       rt.stats.record(venue.organization, venue.id, menu, slot, 'view', '');
-      if (request.query.src === 'qr') rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', String(request.query.t ?? '').slice(0, 20));
+      if (request.query.src === 'qr' && rt.scans.hit(`${clientIp(request, ctx.settings.get().trustedProxy)}|${venue.id}`)) {
+        // Only the venue's own table labels become per-table counters: anyone can put any `t` in a URL.
+        const table = String(request.query.t ?? '');
+        rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', venue.tables.has(table) ? table : '');
+      }
     }
     return send(request, reply, result);
   };

@@ -14,6 +14,8 @@ export interface GuestVenue {
   logo: string; organization: string; defaultLanguage: string; originalMenuUrl: string; menus: GuestMenu[];
   /** Every language offered by the venue's menus (the switcher). */
   languages: string[];
+  /** The venue's registered table labels: only these are counted per table. */
+  tables: ReadonlySet<string>;
 }
 
 const json = <T>(v: unknown, fallback: T): T => {
@@ -77,5 +79,6 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
     originalMenuUrl: upload?.file ? `/m/${encodeURIComponent(String(venue.slug))}/original.pdf` : '',
     menus,
     languages: [...new Set(menus.flatMap((m) => m.languages))],
+    tables: new Set(json<unknown[]>(venue.tables, []).map(String)),
   };
 }

@@ -26,13 +26,22 @@ export function invitationEmail(brand: Brand, info: InvitationInfo & { link: str
   });
 }
 
-/** To an existing user who was added directly. */
-export function memberAddedEmail(brand: Brand, info: InvitationInfo & { link: string }): EmailContent {
+/**
+ * To an address that already has an account: the link signs in first and then offers to accept.
+ * Nobody becomes a member without accepting.
+ */
+export function invitationToAccountEmail(brand: Brand, info: InvitationInfo & { link: string; days: number }): EmailContent {
   const org = oneLine(info.organizationName);
-  return renderEmail(brand, `You’ve been added to ${org} on ${brand.appName}`, {
-    heading: `You’re now a member of ${org}`,
-    intro: [`${oneLine(info.inviterName)} added you to ${org} on ${brand.appName} as ${ROLE_TEXT[info.role]}. Switch to it from the organization menu after signing in.`],
-    action: { kind: 'link', label: `Open ${brand.appName}`, url: info.link },
-    outro: ['If you didn’t expect this, you can leave the organization from its settings page.'],
+  return renderEmail(brand, `You’re invited to ${org} on ${brand.appName}`, {
+    heading: `Join ${org}`,
+    intro: [
+      `${oneLine(info.inviterName)} invited you to join ${org} on ${brand.appName} as ${ROLE_TEXT[info.role]}.`,
+      'Sign in with this email address to accept:',
+    ],
+    action: { kind: 'link', label: 'Accept invitation', url: info.link },
+    outro: [
+      `The invitation is valid for ${info.days} days. Until you accept, you are not a member.`,
+      'If you don’t know the sender, you can safely ignore this email.',
+    ],
   });
 }

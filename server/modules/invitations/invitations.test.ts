@@ -56,20 +56,45 @@ describe('GET /api/organizations/:id/members', () => {
 });
 
 describe('POST /api/organizations/:id/invitations', () => {
-  it('adds an existing user directly and tells them by email', async () => {
+  it('invites an existing account like anyone else: no member until they accept', async () => {
     const { org, owner, stranger, call, membership } = await world();
     const res = await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: ' Stranger@Example.com ', role: 'editor' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'added', userId: stranger.id, emailSent: true });
-    expect(membership(stranger.id)?.role).toBe('editor');
+    expect(res.json()).toEqual({ status: 'invited', invitationId: expect.any(String), email: 'stranger@example.com', expires: expect.any(String), emailSent: true });
+    expect(res.body).not.toContain(stranger.id);
+    expect(membership(stranger.id)).toBeUndefined();
+    // The inviter's members list does not show them (nor their account's name) before they accept.
+    const before = await call('GET', `/api/organizations/${org}/members`, owner.token);
+    expect(before.body).not.toContain('stranger@example.com');
+    expect(before.body).not.toContain('Sam Stranger');
+    expect((await call('GET', `/api/organizations/${org}/members`, stranger.token)).statusCode).toBe(403);
+    // Their mail asks them to sign in and brings them back to the invitation.
     const mail = await smtp.waitFor((m) => m.to.includes('stranger@example.com'));
-    expect(mail.subject).toBe('You’ve been added to Trattoria Uno on QR Menu');
-    expect(mail.text).toContain('Olivia Owner added you to Trattoria Uno');
-    // The stranger now sees the organization's members.
-    expect((await call('GET', `/api/organizations/${org}/members`, stranger.token)).statusCode).toBe(200);
+    expect(mail.subject).toBe('You’re invited to Trattoria Uno on QR Menu');
+    expect(mail.text).toContain('Olivia Owner invited you to join Trattoria Uno');
+    const redirect = /https:\/\/menu\.example\.com\/login\?redirect=(\S+)/.exec(mail.text)?.[1] ?? '';
+    const token = /^\/sign-up\?invite=([\w-]+)$/.exec(decodeURIComponent(redirect))?.[1] ?? '';
+    expect(token).toBeTruthy();
+    const accept = await call('POST', `/api/invitations/${token}/accept`, stranger.token);
+    expect(accept.statusCode).toBe(200);
+    expect(membership(stranger.id)?.role).toBe('editor');
+    expect((await call('GET', `/api/organizations/${org}/members`, owner.token)).body).toContain('stranger@example.com');
+    // A member cannot be invited again.
     const again = await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'stranger@example.com', role: 'admin' });
     expect(again.statusCode).toBe(400);
     expect(again.json().data.email.code).toBe('validation_already_member');
+  });
+
+  it('answers the same whether or not the address has an account', async () => {
+    const { org, admin, call } = await world();
+    const shape = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, k === 'email' ? v : typeof v]));
+    const existing = await call('POST', `/api/organizations/${org}/invitations`, admin.token, { email: 'stranger@example.com', role: 'editor' });
+    const unknown = await call('POST', `/api/organizations/${org}/invitations`, admin.token, { email: 'nobody@example.com', role: 'editor' });
+    expect(existing.statusCode).toBe(unknown.statusCode);
+    expect(shape(existing.json())).toEqual({ ...shape(unknown.json()), email: 'stranger@example.com' });
+    // Both are open invitations, listed alike.
+    const pending = (await call('GET', `/api/organizations/${org}/invitations`, admin.token)).json() as Array<{ email: string }>;
+    expect(pending.map((p) => p.email).sort()).toEqual(['nobody@example.com', 'stranger@example.com']);
   });
 
   it('emails a sign-up link to a new address; signing up with it joins the organization', async () => {

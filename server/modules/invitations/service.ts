@@ -6,7 +6,7 @@ import { ApiError, fieldError } from '../../core/errors.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import type { AuthState } from '../../core/request-info.ts';
 import { MEMBER_ROLES, type MemberRole } from '../../../shared/constants.ts';
-import { invitationEmail, memberAddedEmail } from './emails.ts';
+import { invitationEmail, invitationToAccountEmail } from './emails.ts';
 
 /** How long an emailed invitation link stays valid. */
 export const INVITATION_DAYS = 7;
@@ -89,8 +89,11 @@ function parseInvite(body: unknown): { email: string; role: MemberRole } {
 }
 
 /**
- * Owners and admins invite by email (only owners appoint owners). An existing account becomes a
- * member at once; anyone else gets a sign-up link, and signing up with that email joins.
+ * Owners and admins invite by email (only owners appoint owners). Everyone, with an account or
+ * not, gets an emailed link and becomes a member only by accepting it: adding a person needs
+ * their consent, and the answer is the same either way, so inviting reveals neither whether an
+ * address has an account nor anything about it. Someone with an account signs in to accept;
+ * anyone else signs up with that address.
  */
 export async function inviteMember(ctx: AppContext, auth: AuthState | null, organizationId: string, body: unknown, log: Log): Promise<InviteResult> {
   const user = requireUser(auth);
@@ -99,31 +102,13 @@ export async function inviteMember(ctx: AppContext, auth: AuthState | null, orga
   if (role === 'owner' && callerRole !== 'owner') throw new ApiError(403, 'Only owners can appoint owners.');
   const org = ctx.stmts.get('SELECT id, name FROM organizations WHERE id = ?', [organizationId]);
   if (!org) throw new ApiError(404);
+  // Managers already see their members' emails (members list), so this tells them nothing new.
+  const member = ctx.stmts.get('SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND u.email = ? COLLATE NOCASE', [organizationId, email]);
+  if (member) {
+    throw new ApiError(400, VALIDATION_FAILED, { email: fieldError('validation_already_member', 'This person is already a member of the organization.') });
+  }
   const { engine, config } = ctx;
   const system = engine.systemRequest();
-  const brand = { appName: config.appName, appUrl: config.appUrl };
-  const info = { organizationName: String(org.name), inviterName: String(user.row.name || user.row.email), role };
-  const send = async (message: { subject: string; text: string; html: string }) => {
-    try {
-      await ctx.mailer.send({ to: email, ...message });
-      return true;
-    } catch (err) {
-      log({ err, organization: organizationId }, 'invitation email failed');
-      return false;
-    }
-  };
-
-  const existing = ctx.stmts.get('SELECT id FROM users WHERE email = ? COLLATE NOCASE', [email]);
-  if (existing) {
-    const userId = String(existing.id);
-    if (roleOf(ctx, organizationId, userId)) {
-      throw new ApiError(400, VALIDATION_FAILED, { email: fieldError('validation_already_member', 'This person is already a member of the organization.') });
-    }
-    const membership = await engine.create(engine.collection('memberships'), { data: { organization: organizationId, user: userId, role }, files: {}, fromForm: false }, system);
-    const emailSent = await send(memberAddedEmail(brand, { ...info, link: `${config.appUrl}/dashboard` }));
-    return { status: 'added', membershipId: String(membership.id), userId, emailSent };
-  }
-
   const token = randomBytes(32).toString('base64url');
   const expires = formatDateTime(new Date(config.now().getTime() + INVITATION_DAYS * 86400000));
   const data = { organization: organizationId, email, role, tokenHash: hashToken(token), invitedBy: String(user.row.id), expires, acceptedAt: '' };
@@ -133,8 +118,20 @@ export async function inviteMember(ctx: AppContext, auth: AuthState | null, orga
   const record = open
     ? await engine.update(invitations, String(open.id), { data, files: {}, fromForm: false }, system)
     : await engine.create(invitations, { data, files: {}, fromForm: false }, system);
-  const link = `${config.appUrl}/sign-up?invite=${encodeURIComponent(token)}`;
-  const emailSent = await send(invitationEmail(brand, { ...info, link, days: INVITATION_DAYS }));
+  // Only the mailbox's owner learns which way in fits them: the invite link opens the sign-up
+  // page, and an account holder is sent to sign in first and comes back to accept.
+  const inviteLink = `${config.appUrl}/sign-up?invite=${encodeURIComponent(token)}`;
+  const hasAccount = Boolean(ctx.stmts.get('SELECT 1 AS x FROM users WHERE email = ? COLLATE NOCASE', [email]));
+  const link = hasAccount ? `${config.appUrl}/login?redirect=${encodeURIComponent(`/sign-up?invite=${token}`)}` : inviteLink;
+  const info = { organizationName: String(org.name), inviterName: String(user.row.name || user.row.email), role, link, days: INVITATION_DAYS };
+  const brand = { appName: config.appName, appUrl: config.appUrl };
+  let emailSent = true;
+  try {
+    await ctx.mailer.send({ to: email, ...(hasAccount ? invitationToAccountEmail(brand, info) : invitationEmail(brand, info)) });
+  } catch (err) {
+    log({ err, organization: organizationId }, 'invitation email failed');
+    emailSent = false;
+  }
   return { status: 'invited', invitationId: String(record.id), email, expires, emailSent };
 }
 

@@ -7,9 +7,16 @@ const timestamps = [
   { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
 ] as const;
 
-/** Billing fields are written by the billing module (system rights), never by members. */
-const noBillingFields = ['subscriptionStatus', 'plan', 'trialEndsAt', 'currentPeriodEnd', 'cancelAtPeriodEnd']
-  .map((f) => `@request.body.${f}:isset = false`).join(' && ');
+/**
+ * Billing fields are written by the billing module (Stripe webhooks and billing routes, with
+ * system rights) or a superuser, never by members. The rules refuse them in the body; a hook
+ * (organizations/hooks.ts) also refuses any change to them, as hidden fields (the Stripe ids) are
+ * not visible to rules in a member's body.
+ */
+export const BILLING_FIELDS = [
+  'subscriptionStatus', 'plan', 'billingInterval', 'trialEndsAt', 'currentPeriodEnd', 'cancelAtPeriodEnd', 'stripeCustomerId', 'stripeSubscriptionId',
+] as const;
+const noBillingFields = BILLING_FIELDS.map((f) => `@request.body.${f}:isset = false`).join(' && ');
 
 export const organizationsCollection: CollectionDef = {
   name: 'organizations',
@@ -36,6 +43,9 @@ export const organizationsCollection: CollectionDef = {
   indexes: [{ columns: ['slug'], unique: true }, { columns: ['subscriptionStatus', 'trialEndsAt'] }],
 };
 
+/** A membership with the owner role is changed or removed by an owner only (the caller's membership). */
+const ownerTouchesOwner = '(role != "owner" || @collection.memberships.role ?= "owner")';
+
 export const membershipsCollection: CollectionDef = {
   name: 'memberships',
   fields: [
@@ -47,10 +57,13 @@ export const membershipsCollection: CollectionDef = {
   // Members see who else belongs to their organizations.
   listRule: `${isVerified} && ${memberOf('organization')}`,
   viewRule: `${isVerified} && ${memberOf('organization')}`,
-  // Owners and admins manage members; only owners appoint owners.
-  createRule: `${isVerified} && ${memberOf('organization', ['owner', 'admin'])} && (role != "owner" || @collection.memberships.role ?= "owner")`,
-  updateRule: `${isVerified} && ${memberOf('organization', ['owner', 'admin'])} && @request.body.organization:isset = false && @request.body.user:isset = false && (@request.body.role != "owner" || @collection.memberships.role ?= "owner")`,
-  // Owners/admins remove members; anyone may leave.
-  deleteRule: `${isVerified} && (user = @request.auth.id || (${memberOf('organization', ['owner', 'admin'])}))`,
+  // Nobody adds a member directly: a membership is created by the system when someone accepts an
+  // invitation or creates an organization (superusers may). Managers invite by email instead, so
+  // adding a person needs their consent and never reveals whether an address has an account.
+  createRule: null,
+  // Owners and admins manage members; only owners appoint owners or change an owner's role.
+  updateRule: `${isVerified} && ${memberOf('organization', ['owner', 'admin'])} && @request.body.organization:isset = false && @request.body.user:isset = false && (@request.body.role != "owner" || @collection.memberships.role ?= "owner") && ${ownerTouchesOwner}`,
+  // Owners/admins remove members (only owners remove an owner); anyone may leave.
+  deleteRule: `${isVerified} && (user = @request.auth.id || (${memberOf('organization', ['owner', 'admin'])} && ${ownerTouchesOwner}))`,
   indexes: [{ columns: ['organization', 'user'], unique: true }, { columns: ['user'] }],
 };

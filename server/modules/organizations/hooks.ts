@@ -5,8 +5,16 @@ import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../../shared/constants.ts
 import { isCurrency, zLanguage } from '../../../shared/schemas/domain.ts';
 import { fieldError } from '../../core/errors.ts';
 import { uniqueSlug, writeFailed } from '../hook-helpers.ts';
+import { isSuperuser } from '../../core/request-info.ts';
+import { BILLING_FIELDS } from './collections.ts';
 
-/** Organization defaults, the creator's owner membership, and "an organization always keeps an owner". */
+/** A stored value as comparable text: unset, '' and false/0 are all "empty", true is 1. */
+const canonical = (v: unknown): string => (v === undefined || v === null || v === false || v === 0 ? '' : v === true ? '1' : String(v));
+
+/**
+ * Organization defaults, billing fields only through billing, the creator's owner membership,
+ * and "an organization always keeps an owner".
+ */
 export function registerOrganizationHooks(engine: RecordEngine): void {
   const { hooks, stmts } = engine;
   const slugTaken = (slug: string) => Boolean(stmts.get('SELECT 1 FROM organizations WHERE slug = ?', [slug]));
@@ -20,6 +28,15 @@ export function registerOrganizationHooks(engine: RecordEngine): void {
     if (!isCurrency(String(row.currency))) throw writeFailed(ctx, { currency: fieldError('validation_invalid_value', 'Unknown currency') });
     if (!zLanguage.safeParse(row.defaultLanguage).success) throw writeFailed(ctx, { defaultLanguage: fieldError('validation_invalid_value', 'Use a language code like en or de-AT') });
   };
+  // Before normalize, which fills in the default subscription status.
+  const billingUnchanged = (ctx: HookContext) => {
+    if (isSuperuser(ctx.req)) return;
+    const changed = BILLING_FIELDS.filter((f) => canonical(ctx.row[f]) !== (ctx.before ? canonical(ctx.before[f]) : ''));
+    if (changed.length === 0) return;
+    throw writeFailed(ctx, Object.fromEntries(changed.map((f) => [f, fieldError('validation_billing_field', 'Billing details change only through billing.')])));
+  };
+  hooks.before('organizations', 'create', billingUnchanged);
+  hooks.before('organizations', 'update', billingUnchanged);
   hooks.before('organizations', 'create', normalize);
   hooks.before('organizations', 'update', normalize);
 

@@ -20,6 +20,8 @@ export const venuesCollection: CollectionDef = {
     { name: 'menus', type: 'relation', collection: 'menus', maxSelect: 50 },
     /** An uploaded PDF shown to guests as "original menu". */
     { name: 'originalMenu', type: 'relation', collection: 'menu_uploads' },
+    /** The venue's table labels (QR codes with `?t=`): guest stats count scans per table only for these. */
+    { name: 'tables', type: 'json', maxSize: 8000 },
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],

@@ -9,6 +9,7 @@ import { Button } from './ui/button.tsx';
 import { Input, Label } from './ui/input.tsx';
 import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
+import { registerTable } from './venues/venue-tables.ts';
 
 export interface QrCodeDialogProps {
   open: boolean;
@@ -21,6 +22,8 @@ export interface QrCodeDialogProps {
   color: string;
   /** A same-origin image shown in the centre of the code when chosen. */
   logoUrl?: string | null;
+  /** The venue: a code made for a table registers that table with it (scans count per table). */
+  venueId: string;
 }
 
 const TABLE_PATTERN = /^[\p{L}\p{N} _-]{0,20}$/u;
@@ -31,15 +34,15 @@ type Format = 'svg' | 'png' | 'pdf';
  * are refused below 3:1), optional centre logo and table number, downloads (SVG, 1024 px PNG, A6 PDF
  * table card) and "Copy link".
  */
-export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl }: QrCodeDialogProps) {
+export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, venueId }: QrCodeDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="QR code" description={`Print it on tables, menus or the door: it opens the menu of ${title}.`} className="max-w-3xl">
-      {open ? <QrCodeBody url={url} title={title} color={color} logoUrl={logoUrl} /> : null}
+      {open ? <QrCodeBody url={url} title={title} color={color} logoUrl={logoUrl} venueId={venueId} /> : null}
     </Dialog>
   );
 }
 
-function QrCodeBody({ url, title, color: initialColor, logoUrl }: Omit<QrCodeDialogProps, 'open' | 'onOpenChange'>) {
+function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<QrCodeDialogProps, 'open' | 'onOpenChange'>) {
   const [color, setColor] = useState(() => normalizeHex(initialColor) ?? '#000000');
   const [table, setTable] = useState('');
   const [withLogo, setWithLogo] = useState(Boolean(logoUrl));
@@ -77,10 +80,21 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl }: Omit<QrCodeDia
 
   const style = { color: hex ?? '#000000', logo: useLogo ? logo : null };
   const name = qrFileName(title, tableValid ? table : '');
+  // A code for a table registers the table first: its scans then count for that table.
+  const register = async () => {
+    const label = tableValid ? table.trim() : '';
+    if (!label) return;
+    try {
+      await registerTable(venueId, label);
+    } catch {
+      toast.warning(`Table ${label} could not be saved to the venue; its scans count without a table until it is.`);
+    }
+  };
   const download = async (format: Format) => {
     if (!ready || busy) return;
     setBusy(format);
     try {
+      await register();
       if (format === 'svg') {
         downloadBlob(new Blob([await qrSvg(target, style)], { type: 'image/svg+xml' }), `${name}.svg`);
       } else if (format === 'png') {
@@ -97,6 +111,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl }: Omit<QrCodeDia
   };
   const copy = async () => {
     try {
+      await register();
       await copyText(target);
       toast.success('Link copied');
     } catch (err) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { toast } from '../../lib/toast.ts';
 import { Mail, UserPlus, X } from 'lucide-react';
 import { MEMBER_ROLES } from '../../../../shared/constants.ts';
@@ -18,9 +18,8 @@ import { fetchInvitations, inviteMember, revokeInvitation, type PendingInvitatio
 import { ROLE_HINTS, ROLE_LABELS } from './settings-nav.tsx';
 import { settingsKeys } from './use-membership.ts';
 
-/** Invites by email (existing accounts join at once) and lists the invitations still open. */
+/** Invites by email (everyone joins by accepting the emailed link) and lists the invitations still open. */
 export function InviteMemberCard({ organizationId, canManage, isOwner }: { organizationId: string; canManage: boolean; isOwner: boolean }) {
-  const { mutate } = useSWRConfig();
   const invitations = useSWR(settingsKeys.invitations(organizationId), () => fetchInvitations(organizationId));
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const { register, handleSubmit, reset, setError, watch, formState: { errors, isSubmitting } } = useForm({
@@ -32,11 +31,10 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await inviteMember(organizationId, values);
-      if (result.status === 'added') toast.success(`${values.email} already had an account and was added as ${ROLE_LABELS[values.role].toLowerCase()}.`);
-      else if (result.emailSent) toast.success(`Invitation sent to ${values.email}.`);
+      if (result.emailSent) toast.success(`Invitation sent to ${values.email}.`);
       else toast.warning(`Invitation saved, but the email to ${values.email} could not be sent. Try again later.`);
       reset({ email: '', role: values.role });
-      await Promise.all([mutate(settingsKeys.members(organizationId)), invitations.mutate()]);
+      await invitations.mutate();
     } catch (err) {
       handleApiError(err, setError, ['email', 'role']);
     }
@@ -61,7 +59,7 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
     <Card>
       <CardHeader>
         <CardTitle>{canManage ? 'Invite a member' : 'Open invitations'}</CardTitle>
-        <CardDescription>{canManage ? 'We email them a link to join. People who already have an account are added right away.' : 'People invited to join who have not signed up yet.'}</CardDescription>
+        <CardDescription>{canManage ? 'We email them a link to join. They become a member once they accept it.' : 'People invited to join who have not accepted yet.'}</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
         {canManage ? (

@@ -131,7 +131,7 @@ export default function MenuPage() {
         </div>
       </div>
       {venue ? (
-        <QrCodeDialog open={qrOpen} onOpenChange={setQrOpen} url={`${window.location.origin}${paths.guestMenu(venue.slug)}`} title={venue.name} color={venue.primaryColor} logoUrl={venueLogo(venue)} />
+        <QrCodeDialog open={qrOpen} onOpenChange={setQrOpen} url={`${window.location.origin}${paths.guestMenu(venue.slug)}`} title={venue.name} color={venue.primaryColor} logoUrl={venueLogo(venue)} venueId={venue.id} />
       ) : null}
     </>
   );

@@ -161,7 +161,7 @@ export default function VenuePage() {
         </div>
       </div>
 
-      <QrCodeDialog open={qrOpen} onOpenChange={setQrOpen} url={guestUrl} title={String(venue.name)} color={String(venue.primaryColor ?? '')} logoUrl={logoUrl(venue)} />
+      <QrCodeDialog open={qrOpen} onOpenChange={setQrOpen} url={guestUrl} title={String(venue.name)} color={String(venue.primaryColor ?? '')} logoUrl={logoUrl(venue)} venueId={String(venue.id)} />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

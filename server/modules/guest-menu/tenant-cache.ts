@@ -1,0 +1,84 @@
+import type { RecordEvent } from '../../core/events.ts';
+import type { Statements } from '../../db/statements.ts';
+
+/** What a cached entry was built from: a write invalidates only the entries of its own tenant. */
+export interface CacheOwner {
+  /** '' for a slug that showed no page (unknown venue, or an organization without a subscription). */
+  organization: string;
+  venue: string;
+  slug: string;
+}
+
+/** The entries a record change can affect: its organization's, its venue's, and those under its slugs. */
+export interface CacheScope {
+  organization?: string;
+  venue?: string;
+  slugs?: string[];
+}
+
+/**
+ * A bounded, expiring cache whose entries remember their tenant, so one organization's writes
+ * never evict another's pages. Counts hits and builds (the guest page's cost is the build).
+ */
+export class TenantCache<T> {
+  private readonly entries = new Map<string, { value: T; owner: CacheOwner; expires: number }>();
+  readonly stats = { hits: 0, builds: 0 };
+
+  constructor(private readonly ttlMs: number, private readonly max: number, private readonly now: () => number = Date.now) {}
+
+  /** The cached value, or `build()` stored under `key` with its owner. */
+  get(key: string, build: () => { value: T; owner: CacheOwner }): T {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) {
+      this.stats.hits++;
+      return hit.value;
+    }
+    this.stats.builds++;
+    const { value, owner } = build();
+    if (!hit && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { value, owner, expires: this.now() + this.ttlMs });
+    return value;
+  }
+
+  /** Drops every entry owned by the scope's organization or venue, or cached under one of its slugs. */
+  invalidate(scope: CacheScope): void {
+    const slugs = new Set(scope.slugs ?? []);
+    for (const [key, { owner }] of this.entries) {
+      if ((scope.organization && owner.organization === scope.organization) || (scope.venue && owner.venue === scope.venue) || slugs.has(owner.slug)) {
+        this.entries.delete(key);
+      }
+    }
+  }
+}
+
+/** Collections the guest page is built from. */
+const GUEST_COLLECTIONS = new Set(['venues', 'menus', 'sections', 'items', 'tags', 'organizations', 'menu_uploads']);
+
+/**
+ * The guest pages a record change can affect, or null when it affects none. Sections and items
+ * reach their organization through their parents; when a parent is already gone (a cascade), the
+ * parent's own delete event, which comes with it, carries the organization.
+ */
+export function scopeOf(stmts: Statements, event: RecordEvent): CacheScope | null {
+  const name = event.collection.name;
+  if (!GUEST_COLLECTIONS.has(name)) return null;
+  const row = event.row;
+  const id = String(row.id);
+  switch (name) {
+    case 'organizations':
+      // Also the slugs of its venues: while unsubscribed they were cached as "no page".
+      return { organization: id, slugs: stmts.all('SELECT slug FROM venues WHERE organization = ?', [id]).map((r) => String(r.slug)) };
+    case 'venues':
+      return { organization: String(row.organization), venue: id, slugs: [String(row.slug)] };
+    case 'sections': {
+      const menu = stmts.get('SELECT organization FROM menus WHERE id = ?', [String(row.menu)]);
+      return menu ? { organization: String(menu.organization) } : null;
+    }
+    case 'items': {
+      const menu = stmts.get('SELECT m.organization FROM sections s JOIN menus m ON m.id = s.menu WHERE s.id = ?', [String(row.section)]);
+      return menu ? { organization: String(menu.organization) } : null;
+    }
+    default:
+      return { organization: String(row.organization) };
+  }
+}
