@@ -149,7 +149,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   post('auth-with-otp', async (c, request) => {
-    const row = await ctx.auth.consumeOtp(c, bodyOf(request));
+    const row = await ctx.auth.consumeOtp(c, bodyOf(request), clientIp(request, ctx.settings.get().trustedProxy));
     return authResponse(ctx, c, row, requestInfo(request, 'otp'), queryString(request, 'expand'));
   });
 

@@ -1,17 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Collection, CollectionRegistry } from '../collections.ts';
 import { ApiError, fieldError, type FieldError } from '../errors.ts';
-import { newRecordId, randomDigits } from '../ids.ts';
+import { newRecordId, randomDigits, randomString } from '../ids.ts';
 import type { RecordEngine } from '../records/engine.ts';
 import type { StoredRow } from '../records/codec.ts';
 import type { RequestInfo } from '../request-info.ts';
 import { formatDateTime } from '../datetime.ts';
 import type { AuthMail } from './mail-port.ts';
+import { FixedWindowLimiter } from './rate-limit.ts';
 import type { TokenService, TokenType } from './tokens.ts';
 
 const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const RESEND_COOLDOWN_MS = 2 * 60 * 1000;
+/** Attempts per code request, as PocketBase allows per record (but per otpId, see consumeOtp). */
 const OTP_MAX_ATTEMPTS = 5;
+/** Wrong codes per client and auth collection before it gets 429 for any code. */
+const OTP_CLIENT_MAX_FAILURES = 20;
+/** Both OTP windows; longer than the longest code lifetime we configure (10 minutes). */
+const OTP_WINDOW_MS = 15 * 60 * 1000;
 const VALIDATION_FAILED = 'An error occurred while validating the submitted data.';
 
 export interface AuthServiceDeps {
@@ -36,6 +42,14 @@ function requireEmail(value: unknown, key = 'email'): string {
   return email;
 }
 
+/** The field error of a required text value, as `{ [key]: error }`, or `{}` when it is fine. */
+function textError(value: unknown, key: string, max = 255): Record<string, FieldError> {
+  const text = typeof value === 'string' ? value : '';
+  if (!text) return { [key]: fieldError('validation_required', 'Cannot be blank.') };
+  if (text.length > max) return { [key]: fieldError('validation_length_out_of_range', `The length must be between 1 and ${max}.`) };
+  return {};
+}
+
 function requireText(value: unknown, key: string, max = 255): string {
   const text = typeof value === 'string' ? value : '';
   if (!text) throw invalid({ [key]: fieldError('validation_required', 'Cannot be blank.') });
@@ -50,9 +64,16 @@ function requireText(value: unknown, key: string, max = 255): string {
  */
 export class AuthService {
   private readonly lastSent = new Map<string, number>();
-  private readonly otpAttempts = new Map<string, { count: number; resetAt: number }>();
+  /** Attempts per code request (`collection:otpId`); the window outlives any code. */
+  private readonly otpCodeAttempts: FixedWindowLimiter;
+  /** Wrong codes per client (`collection:ip`). */
+  private readonly otpClientFailures: FixedWindowLimiter;
 
-  constructor(private readonly deps: AuthServiceDeps) {}
+  constructor(private readonly deps: AuthServiceDeps) {
+    const now = () => deps.now().getTime();
+    this.otpCodeAttempts = new FixedWindowLimiter(OTP_MAX_ATTEMPTS, OTP_WINDOW_MS, now);
+    this.otpClientFailures = new FixedWindowLimiter(OTP_CLIENT_MAX_FAILURES, OTP_WINDOW_MS, now);
+  }
 
   get engine(): RecordEngine {
     return this.deps.engine;
@@ -208,35 +229,51 @@ export class AuthService {
     return { otpId: id };
   }
 
-  /** Checks an OTP and returns the record it authenticates (the OTP is consumed). */
-  async consumeOtp(collection: Collection, body: Record<string, unknown>): Promise<StoredRow> {
+  /**
+   * Checks an OTP and returns the record it authenticates (the OTP is consumed).
+   *
+   * Failures are counted per code request (otpId, also for the well-formed fake ids handed out for
+   * unknown addresses, so the 429 does not reveal which addresses exist) and per client, never per
+   * account: a stranger guessing codes for someone's address burns only their own otpIds and gets
+   * themself blocked, while the owner's new code and their password sign-in keep working.
+   */
+  async consumeOtp(collection: Collection, body: Record<string, unknown>, client: string): Promise<StoredRow> {
     const otp = collection.auth?.otp;
     if (!otp?.enabled) throw new ApiError(403, 'The collection is not configured to allow OTP authentication.');
-    const otpId = requireText(body.otpId, 'otpId');
-    const code = requireText(body.password, 'password', 71);
+    const errors = {
+      ...textError(body.otpId, 'otpId'),
+      ...textError(body.password, 'password', 71),
+    };
+    if (Object.keys(errors).length) throw invalid(errors);
+    const otpId = String(body.otpId);
+    const code = String(body.password);
     const failed = new ApiError(400, 'Invalid or expired OTP.');
+    const clientKey = `${collection.id}:${client}`;
+    if (this.otpClientFailures.blocked(clientKey)) throw new ApiError(429);
+    if (!this.otpCodeAttempts.hit(`${collection.id}:${otpId}`)) {
+      throw new ApiError(429, 'Too many attempts, please try again later with a new OTP.');
+    }
     const stmts = this.deps.engine.stmts;
     const record = stmts.get('SELECT * FROM "_otps" WHERE "id" = ?', [otpId]);
-    if (!record || record.collectionRef !== collection.id) throw failed;
     const now = this.deps.now().getTime();
-    const key = `${collection.id}:${String(record.recordRef)}`;
-    let attempts = this.otpAttempts.get(key);
-    if (!attempts || attempts.resetAt <= now) {
-      attempts = { count: 0, resetAt: now + otp.duration * 1000 };
-      this.otpAttempts.set(key, attempts);
-    }
-    if (++attempts.count > OTP_MAX_ATTEMPTS) throw new ApiError(429, 'Too many attempts, please try again later with a new OTP.');
     const expiresAt = formatDateTime(new Date(now - otp.duration * 1000));
-    if (String(record.created) < expiresAt) throw failed;
-    const expected = Buffer.from(String(record.codeHash), 'hex');
+    const expected = Buffer.from(String(record?.codeHash ?? ''), 'hex');
     const given = Buffer.from(this.otpHash(otpId, code), 'hex');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw failed;
-    const row = stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [String(record.recordRef)]);
-    if (!row) throw failed;
+    const row = record ? stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [String(record.recordRef)]) : undefined;
+    if (!record || !row || record.collectionRef !== collection.id || String(record.created) < expiresAt
+      || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      this.otpClientFailures.hit(clientKey);
+      throw failed;
+    }
     stmts.run('DELETE FROM "_otps" WHERE "id" = ?', [otpId]);
-    this.otpAttempts.delete(key);
     if (row.verified !== 1 && String(record.sentTo).toLowerCase() === String(row.email).toLowerCase()) {
-      await this.deps.engine.update(collection, String(row.id), { data: { verified: true }, files: {}, fromForm: false }, this.systemRequest('otp'));
+      // The code proves the mailbox, not the password: whoever registered this unverified address
+      // may not be its owner (pre-hijacking). As PocketBase does without MFA, the account becomes
+      // verified with a new random password; the new tokenKey ends every older session.
+      const password = randomString(40);
+      await this.deps.engine.update(collection, String(row.id), {
+        data: { verified: true, password, passwordConfirm: password }, files: {}, fromForm: false,
+      }, this.systemRequest('otp'));
       return stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [String(row.id)]) ?? row;
     }
     return row;
