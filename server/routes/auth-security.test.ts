@@ -172,3 +172,28 @@ describe('one-time codes', () => {
     expect((await t.sdk().collection('users').authWithPassword('verified-otp@example.com', 'user-password-1')).record.verified).toBe(true);
   });
 });
+
+describe('validation errors list every failing field at once', () => {
+  it.each([
+    { name: 'empty sign-up', path: 'users/records', body: {}, fields: ['email', 'password', 'passwordConfirm'], message: 'Failed to create record.' },
+    { name: 'sign-up with every value wrong', path: 'users/records', body: { email: 'not-an-email', password: 'short', passwordConfirm: 'other', name: 'n'.repeat(101) }, fields: ['email', 'name', 'password', 'passwordConfirm'], message: 'Failed to create record.' },
+    { name: 'empty confirm-password-reset', path: 'users/confirm-password-reset', body: {}, fields: ['password', 'passwordConfirm', 'token'] },
+    { name: 'confirm-password-reset with a bad token and no password', path: 'users/confirm-password-reset', body: { token: 'x.y.z', passwordConfirm: 'a' }, fields: ['password', 'passwordConfirm', 'token'] },
+    { name: 'empty confirm-email-change', path: 'users/confirm-email-change', body: {}, fields: ['password', 'token'] },
+    { name: 'empty auth-with-otp', path: 'users/auth-with-otp', body: {}, fields: ['otpId', 'password'] },
+    { name: 'empty auth-with-password', path: 'users/auth-with-password', body: {}, fields: ['identity', 'password'] },
+  ])('$name', async ({ path, body, fields, message }) => {
+    const res = await post(path, body, '10.40.0.1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message ?? 'An error occurred while validating the submitted data.');
+    expect(Object.keys(res.json().data).sort()).toEqual(fields);
+  });
+
+  it('on update too: field errors and password errors together', async () => {
+    const id = await user('update-errors@example.com');
+    const pb = t.sdk();
+    await pb.collection('users').authWithPassword('update-errors@example.com', 'user-password-1');
+    const err = await expectError(pb.collection('users').update(id, { name: 'n'.repeat(101), password: 'new-password-1', passwordConfirm: 'different-1' }), 400, 'Failed to update record.');
+    expect(Object.keys(err.response.data).sort()).toEqual(['name', 'oldPassword', 'passwordConfirm']);
+  });
+});

@@ -50,13 +50,6 @@ function textError(value: unknown, key: string, max = 255): Record<string, Field
   return {};
 }
 
-function requireText(value: unknown, key: string, max = 255): string {
-  const text = typeof value === 'string' ? value : '';
-  if (!text) throw invalid({ [key]: fieldError('validation_required', 'Cannot be blank.') });
-  if (text.length > max) throw invalid({ [key]: fieldError('validation_length_out_of_range', `The length must be between 1 and ${max}.`) });
-  return text;
-}
-
 /**
  * The email-based auth flows of the contract: verification, password reset, email change and
  * one-time codes. Writes go through the record engine (as the system) so rules, tokenKey rotation
@@ -113,13 +106,20 @@ export class AuthService {
     work().catch((err: unknown) => this.deps.logError(err, `failed to send ${what} email`));
   }
 
-  private verifyToken(collection: Collection, token: unknown, type: TokenType): { row: StoredRow; claims: Record<string, unknown> } {
+  /** The record of a token of this collection, or the `token` field error (never throws). */
+  private checkToken(collection: Collection, token: unknown, type: TokenType): { row: StoredRow; claims: Record<string, unknown> } | { error: Record<string, FieldError> } {
     const text = typeof token === 'string' ? token : '';
-    if (!text) throw invalid({ token: fieldError('validation_required', 'Cannot be blank.') });
+    if (!text) return { error: { token: fieldError('validation_required', 'Cannot be blank.') } };
     const state = this.deps.tokens.verify(text, [type]);
-    if (!state) throw invalid({ token: fieldError('validation_invalid_token', 'Invalid or expired token.') });
-    if (state.collection.id !== collection.id) throw invalid({ token: fieldError('validation_token_collection_mismatch', 'The provided token is for different auth collection.') });
+    if (!state) return { error: { token: fieldError('validation_invalid_token', 'Invalid or expired token.') } };
+    if (state.collection.id !== collection.id) return { error: { token: fieldError('validation_token_collection_mismatch', 'The provided token is for different auth collection.') } };
     return { row: state.row, claims: state.claims };
+  }
+
+  private verifyToken(collection: Collection, token: unknown, type: TokenType): { row: StoredRow; claims: Record<string, unknown> } {
+    const checked = this.checkToken(collection, token, type);
+    if ('error' in checked) throw invalid(checked.error);
+    return checked;
   }
 
   async requestVerification(collection: Collection, body: Record<string, unknown>): Promise<void> {
@@ -162,13 +162,16 @@ export class AuthService {
   }
 
   async confirmPasswordReset(collection: Collection, body: Record<string, unknown>): Promise<void> {
-    const { row, claims } = this.verifyToken(collection, body.token, 'passwordReset');
+    // Every failing field at once: token, password and passwordConfirm.
+    const checked = this.checkToken(collection, body.token, 'passwordReset');
     const password = typeof body.password === 'string' ? body.password : '';
-    const errors: Record<string, FieldError> = {};
+    const errors: Record<string, FieldError> = 'error' in checked ? { ...checked.error } : {};
     if (!password) errors.password = fieldError('validation_required', 'Cannot be blank.');
     else if (password.length > 255) errors.password = fieldError('validation_length_out_of_range', 'The length must be between 1 and 255.');
-    if (body.passwordConfirm !== password) errors.passwordConfirm = fieldError('validation_values_mismatch', "Values don't match.");
-    if (Object.keys(errors).length) throw invalid(errors);
+    if (typeof body.passwordConfirm !== 'string' || !body.passwordConfirm) errors.passwordConfirm = fieldError('validation_required', 'Cannot be blank.');
+    else if (body.passwordConfirm !== password) errors.passwordConfirm = fieldError('validation_values_mismatch', "Values don't match.");
+    if (Object.keys(errors).length || 'error' in checked) throw invalid(errors);
+    const { row, claims } = checked;
     const data: Record<string, unknown> = { password, passwordConfirm: password };
     if (typeof claims.email === 'string' && claims.email.toLowerCase() === String(row.email).toLowerCase()) data.verified = true;
     try {
@@ -195,12 +198,16 @@ export class AuthService {
 
   async confirmEmailChange(collection: Collection, body: Record<string, unknown>, checkPassword: (hash: string, password: string) => Promise<boolean>): Promise<void> {
     if (collection.name === '_superusers') throw new ApiError(400, 'All superusers can change their emails directly.');
-    const { row, claims } = this.verifyToken(collection, body.token, 'emailChange');
+    const checked = this.checkToken(collection, body.token, 'emailChange');
+    const passwordError = textError(body.password, 'password');
+    if ('error' in checked) throw invalid({ ...checked.error, ...passwordError });
+    const { row, claims } = checked;
     const newEmail = typeof claims.newEmail === 'string' ? claims.newEmail : '';
-    if (!newEmail) throw invalid({ token: fieldError('validation_invalid_token_payload', 'Invalid token payload - newEmail must be set.') });
-    const other = this.findByEmail(collection, newEmail);
-    if (other && other.id !== row.id) throw invalid({ token: fieldError('validation_existing_token_email', 'The new email address is already registered.') });
-    const password = requireText(body.password, 'password');
+    const other = newEmail ? this.findByEmail(collection, newEmail) : undefined;
+    const tokenError: Record<string, FieldError> = !newEmail ? { token: fieldError('validation_invalid_token_payload', 'Invalid token payload - newEmail must be set.') }
+      : other && other.id !== row.id ? { token: fieldError('validation_existing_token_email', 'The new email address is already registered.') } : {};
+    if (Object.keys(tokenError).length || Object.keys(passwordError).length) throw invalid({ ...tokenError, ...passwordError });
+    const password = String(body.password);
     if (!(await checkPassword(String(row.password ?? ''), password))) {
       throw invalid({ password: fieldError('validation_invalid_password', 'Missing or invalid auth record password.') });
     }
