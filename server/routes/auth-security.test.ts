@@ -3,6 +3,7 @@ import { buildTestApp, seed, type TestApp } from '../test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { expectError } from '../test/sdk-errors.ts';
 import { ROOT, rootEnv } from '../test/sdk-clients.ts';
+import { eventually } from '../test/eventually.ts';
 
 /**
  * Findings of the authentication audit, each reproduced against the real app: brute-force limits
@@ -197,3 +198,117 @@ describe('validation errors list every failing field at once', () => {
     expect(Object.keys(err.response.data).sort()).toEqual(['name', 'oldPassword', 'passwordConfirm']);
   });
 });
+
+describe('account enumeration', () => {
+  it('sign-up with a taken address answers like a new one, creates nothing and tells the owner', async () => {
+    await user('taken@example.com', 'owner-password-1');
+    const organizations = () => Number(t.ctx.stmts.get('SELECT COUNT(*) AS c FROM organizations')?.c);
+    const fresh = await post('users/records', { email: 'fresh@example.com', password: 'some-password-1', passwordConfirm: 'some-password-1', name: 'Sam' });
+    const before = organizations();
+    const taken = await post('users/records', { email: 'Taken@example.com', password: 'some-password-1', passwordConfirm: 'some-password-1', name: 'Sam' });
+    expect(taken.statusCode).toBe(200);
+    expect(fresh.statusCode).toBe(200);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(taken.json()).toMatchObject({ verified: false, onboardingComplete: false, name: 'Sam', collectionName: 'users' });
+    expect(taken.json().id).toMatch(/^[a-z0-9]{15}$/);
+    expect(taken.body).not.toContain(t.ctx.stmts.get("SELECT id FROM users WHERE email = 'taken@example.com'")?.id);
+    if ('email' in fresh.json()) expect(taken.json().email).toBe('Taken@example.com');
+    // Nothing was written: one account, its password unchanged, no new organization.
+    expect(t.ctx.stmts.all("SELECT id FROM users WHERE email = 'taken@example.com' COLLATE NOCASE")).toHaveLength(1);
+    expect(organizations()).toBe(before);
+    await expectError(t.sdk().collection('users').authWithPassword('taken@example.com', 'some-password-1'), 400);
+    await t.sdk().collection('users').authWithPassword('taken@example.com', 'owner-password-1');
+    // The owner learns about it by email, with a way to sign in.
+    const notice = await smtp.waitFor((m) => m.to.includes('taken@example.com') && /already have/i.test(m.subject));
+    expect(notice.text).toContain('No new account was created');
+    // Invalid input is answered the same way too (no not-unique error on email).
+    const shortFresh = await post('users/records', { email: 'fresh2@example.com', password: 'short', passwordConfirm: 'short' });
+    const shortTaken = await post('users/records', { email: 'taken@example.com', password: 'short', passwordConfirm: 'short' });
+    expect(shortTaken.statusCode).toBe(400);
+    expect(shortTaken.json()).toEqual(shortFresh.json());
+    // Superusers, who can list accounts anyway, keep PocketBase's error.
+    const admin = t.sdk();
+    await admin.collection('_superusers').authWithPassword(ROOT.email, ROOT.password);
+    const err = await expectError(admin.collection('users').create({ email: 'taken@example.com', password: 'some-password-1', passwordConfirm: 'some-password-1' }), 400);
+    expect(err.response.data.email.code).toBe('validation_not_unique');
+  });
+
+  it('request-email-change answers the same for a taken address and mails nobody', async () => {
+    await user('someone-else@example.com');
+    await user('mover@example.com');
+    const pb = t.sdk();
+    await pb.collection('users').authWithPassword('mover@example.com', 'user-password-1');
+    const taken = await pb.send('/api/collections/users/request-email-change', { method: 'POST', body: { newEmail: 'someone-else@example.com' } }).then(() => 204, (e: { status: number }) => e.status);
+    expect(taken).toBe(204);
+    // Sentinel: a request to a free address afterwards; once its email is in, the first one would be too.
+    await pb.collection('users').requestEmailChange('moved@example.com');
+    await smtp.waitFor((m) => m.to.includes('moved@example.com'));
+    expect(smtp.messages.some((m) => m.to.includes('someone-else@example.com'))).toBe(false);
+  });
+
+  it('email-sending requests take the same time for known and unknown addresses', async () => {
+    // A transport that does synchronous work per message (as DKIM signing does): whatever of the
+    // email work runs before the reply shows up in the response time of known addresses only.
+    let clock = Date.now();
+    const app = await buildTestApp({ env: { RATE_LIMIT_ENABLED: 'false' }, now: () => new Date(clock) });
+    try {
+      const sent: string[] = [];
+      const slowTransport = {
+        send(message: { to: string }) {
+          const end = performance.now() + 40;
+          while (performance.now() < end) { /* busy, like signing */ }
+          sent.push(message.to);
+          return Promise.resolve();
+        },
+        close: () => Promise.resolve(),
+      };
+      (app.ctx.mailer as unknown as { swap(m: typeof slowTransport): void }).swap(slowTransport);
+      const N = 9;
+      for (let i = 0; i < N; i++) await seed(app.ctx, 'users', { email: `known${i}@example.com`, password: 'password-123', passwordConfirm: 'password-123' });
+      // Their sign-up verification emails are out, and the 2-minute resend cooldown is over.
+      await eventuallySent(() => sent.length >= N);
+      clock += 5 * 60 * 1000;
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+      // The server's own response time (request in → response handed to the socket): the test
+      // client shares this process, so what it observes would include work done after the reply.
+      let elapsed = 0;
+      app.app.addHook('onResponse', async (_request, reply) => { elapsed = reply.elapsedTime; });
+      const url = await app.listen();
+      const timed = async (path: string, payload: Payload): Promise<number> => {
+        const res = await fetch(`${url}/api/collections/users/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+        expect(res.status).toBeLessThan(500); // the same status is checked elsewhere; here only time
+        await res.arrayBuffer();
+        return elapsed;
+      };
+      for (const [path, body] of [
+        ['request-otp', (email: string) => ({ email })],
+        ['request-password-reset', (email: string) => ({ email })],
+        ['request-verification', (email: string) => ({ email })],
+        ['records', (email: string) => ({ email, password: 'password-123', passwordConfirm: 'password-123' })],
+      ] as const) {
+        const known: number[] = [];
+        const unknown: number[] = [];
+        for (let i = 0; i < N; i++) {
+          const before = sent.length;
+          known.push(await timed(path, body(`known${i}@example.com`)));
+          // Let the known address's email go out before the next measurement (sentinel: it was sent).
+          await eventuallySent(() => sent.length > before);
+          const between = sent.length;
+          unknown.push(await timed(path, body(`unknown-${path}-${i}@example.com`)));
+          // A new account gets its verification email: let it go out too, outside the next measurement.
+          await eventuallySent(() => path !== 'records' || sent.length > between);
+        }
+        // Known addresses may not be slower (the stand-in adds 40 ms to any email work in the path).
+        expect(median(known) - median(unknown), `${path}: known - unknown median ms`).toBeLessThan(20);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** Waits until `done` (the background email was handed to the transport), then one more turn. */
+async function eventuallySent(done: () => boolean): Promise<void> {
+  expect(await eventually(done, (ok) => ok)).toBe(true);
+  await new Promise((r) => setImmediate(r));
+}

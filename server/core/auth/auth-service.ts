@@ -3,8 +3,9 @@ import type { Collection, CollectionRegistry } from '../collections.ts';
 import { ApiError, fieldError, type FieldError } from '../errors.ts';
 import { newRecordId, randomDigits, randomString } from '../ids.ts';
 import type { RecordEngine } from '../records/engine.ts';
-import type { StoredRow } from '../records/codec.ts';
-import type { RequestInfo } from '../request-info.ts';
+import type { WriteInput } from '../records/write.ts';
+import type { RecordJson, StoredRow } from '../records/codec.ts';
+import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import { formatDateTime } from '../datetime.ts';
 import type { AuthMail } from './mail-port.ts';
 import { FixedWindowLimiter } from './rate-limit.ts';
@@ -101,9 +102,15 @@ export class AuthService {
     return true;
   }
 
-  /** Sends in the background so response time does not reveal whether the account exists. */
+  /**
+   * Runs email work after the reply: setImmediate starts it only once the current request's
+   * response has been handed to the socket, so none of its cost (token signing, rendering, the
+   * SMTP client, the OTP insert) shows in the response time of a known address.
+   */
   private background(work: () => Promise<void>, what: string): void {
-    work().catch((err: unknown) => this.deps.logError(err, `failed to send ${what} email`));
+    setImmediate(() => {
+      work().catch((err: unknown) => this.deps.logError(err, `failed to send ${what} email`));
+    });
   }
 
   /** The record of a token of this collection, or the `token` field error (never throws). */
@@ -188,7 +195,10 @@ export class AuthService {
     if (collection.name === '_superusers') throw new ApiError(400, 'All superusers can change their emails directly.');
     const newEmail = requireEmail(body.newEmail, 'newEmail');
     if (newEmail.toLowerCase() === String(auth.row.email).toLowerCase()) throw invalid({ newEmail: fieldError('validation_not_in_invalid', 'Must not be in list.') });
-    if (this.findByEmail(collection, newEmail)) throw invalid({ newEmail: fieldError('validation_invalid_new_email', 'Invalid new email address.') });
+    // A taken address gets the same 204 as a free one, and nobody gets an email: the answer must
+    // not tell a signed-in user which addresses have accounts (PocketBase answers 400 here).
+    // confirm-email-change still refuses an address that is taken by then.
+    if (this.findByEmail(collection, newEmail)) return;
     const row = auth.row;
     this.background(async () => {
       const token = await this.sign(collection, row, 'emailChange', { email: row.email, newEmail });
@@ -223,17 +233,55 @@ export class AuthService {
     if (!otp?.enabled) throw new ApiError(403, 'The collection is not configured to allow OTP authentication.');
     const email = requireEmail(body.email);
     const row = this.findByEmail(collection, email);
-    // Unknown emails get a well-formed id that matches nothing (no account enumeration).
-    if (!row) return { otpId: newRecordId() };
-    const otps = this.deps.engine.collection('_otps');
     const id = newRecordId();
+    // Unknown emails get a well-formed id that matches nothing (no account enumeration). For a
+    // known one, the code is stored and mailed after the reply, so both answers cost the same.
+    if (!row) return { otpId: id };
+    const otps = this.deps.engine.collection('_otps');
     const code = randomDigits(otp.length);
-    await this.deps.engine.create(otps, {
-      data: { id, collectionRef: collection.id, recordRef: String(row.id), codeHash: this.otpHash(id, code), sentTo: String(row.email) },
-      files: {}, fromForm: false,
-    }, this.systemRequest('otp'));
-    this.background(() => this.deps.mail.otp(String(row.email), code, Math.max(1, Math.round(otp.duration / 60))), 'one-time code');
+    this.background(async () => {
+      await this.deps.engine.create(otps, {
+        data: { id, collectionRef: collection.id, recordRef: String(row.id), codeHash: this.otpHash(id, code), sentTo: String(row.email) },
+        files: {}, fromForm: false,
+      }, this.systemRequest('otp'));
+      await this.deps.mail.otp(String(row.email), code, Math.max(1, Math.round(otp.duration / 60)));
+    }, 'one-time code');
     return { otpId: id };
+  }
+
+  /**
+   * Sign-up (a records create on an auth collection). An address that already has an account
+   * gets the same answer as a new one, at the same cost: the would-be record is built, hashed
+   * and validated exactly like a real one (with a stand-in address, inside a transaction that
+   * is rolled back), and the address owner is told by email instead. Only superusers, who may
+   * list accounts anyway, see the `validation_not_unique` error PocketBase would give.
+   */
+  async signUp(collection: Collection, input: WriteInput, req: RequestInfo, expand: string): Promise<RecordJson> {
+    const engine = this.deps.engine;
+    const email = typeof input.data.email === 'string' ? input.data.email.trim() : '';
+    const existing = collection.name !== '_superusers' && !isSuperuser(req) && EMAIL_RE.test(email) ? this.findByEmail(collection, email) : undefined;
+    if (!existing) return engine.create(collection, input, req, expand);
+    const standIn = `${randomString(20, 'abcdefghijklmnopqrstuvwxyz0123456789')}${email.slice(email.lastIndexOf('@'))}`;
+    const op = await engine.prepareCreate(collection, { ...input, data: { ...input.data, email: standIn } }, req);
+    const rollback = new Error('sign-up dry run');
+    let record: RecordJson | undefined;
+    try {
+      engine.stmts.transaction(() => {
+        const applied = op.apply();
+        record = engine.present(collection, applied, expand, req);
+        throw rollback;
+      });
+    } catch (err) {
+      if (err !== rollback) throw err;
+    } finally {
+      await op.discard();
+    }
+    if (!record) throw rollback;
+    if (record.email === standIn) record.email = input.data.email;
+    if (this.cooldown('accountExists', collection, String(existing.id))) {
+      this.background(() => this.deps.mail.accountExists(String(existing.email)), 'account exists');
+    }
+    return record;
   }
 
   /**
