@@ -39,6 +39,13 @@ export async function authResponse(ctx: AppContext, collection: Collection, row:
   return meta ? { meta, record, token } : { record, token };
 }
 
+/** The claims of the request's auth token (verified tokens are cached, so this is cheap). */
+function authClaims(ctx: AppContext, request: FastifyRequest): Record<string, unknown> | null {
+  const header = request.headers.authorization ?? '';
+  const token = (header.startsWith('Bearer ') ? header.slice(7) : header).trim();
+  return token ? ctx.tokens.verify(token, ['auth'])?.claims ?? null : null;
+}
+
 /** Counts email-sending requests per client; over the limit → 429. */
 function limitEmails(ctx: AppContext, request: FastifyRequest, action: string): void {
   if (!ctx.rateLimits.email.hit(`${action}:${clientIp(request, ctx.settings.get().trustedProxy)}`)) throw new ApiError(429);
@@ -68,8 +75,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   post('auth-with-password', async (c, request) => {
     if (!c.auth?.passwordAuth.enabled) throw new ApiError(403, 'The collection is not configured to allow password authentication.');
-    const limiterKey = `login:${clientIp(request, ctx.settings.get().trustedProxy)}`;
-    if (ctx.rateLimits.enabled && ctx.rateLimits.login.blocked(limiterKey)) throw new ApiError(429);
+    // One counter per auth collection and client: failed superuser sign-ins never lock out users
+    // signing in from the same address, and the other way round.
+    const limiterKey = `login:${c.id}:${clientIp(request, ctx.settings.get().trustedProxy)}`;
+    const limiter = ctx.rateLimits.enabled ? ctx.rateLimits.login : null;
+    if (limiter?.blocked(limiterKey)) throw new ApiError(429);
     const body = bodyOf(request);
     const identity = typeof body.identity === 'string' ? body.identity : '';
     const password = typeof body.password === 'string' ? body.password : '';
@@ -80,13 +90,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       errors.identityField = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
     }
     if (Object.keys(errors).length) throw new ApiError(400, 'An error occurred while validating the submitted data.', errors);
+    // The attempt is counted before the (async) password hash runs: parallel requests would all
+    // pass a check-then-count. A successful sign-in gives its attempt back, so only failures add up.
+    if (limiter && !limiter.hit(limiterKey)) throw new ApiError(429);
     const row = ctx.auth.findByEmail(c, identity);
     // Same answer and similar cost for an unknown identity and a wrong password.
     const ok = row ? await verifyPassword(String(row.password ?? ''), password) : await verifyAgainstDummy(password);
-    if (!row || !ok) {
-      if (ctx.rateLimits.enabled) ctx.rateLimits.login.hit(limiterKey);
-      throw new ApiError(400, 'Failed to authenticate.');
-    }
+    if (!row || !ok) throw new ApiError(400, 'Failed to authenticate.');
+    limiter?.release(limiterKey);
     return authResponse(ctx, c, row, requestInfo(request, 'password'), queryString(request, 'expand'));
   });
 
@@ -94,6 +105,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = request.auth;
     if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
     if (auth.collection.id !== c.id) throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
+    // Impersonation tokens are issued with `refreshable: false` and must not turn into a normal session.
+    if (authClaims(ctx, request)?.refreshable !== true) throw new ApiError(403, 'The current auth token is not refreshable.');
     return authResponse(ctx, c, auth.row, requestInfo(request), queryString(request, 'expand'));
   });
 
@@ -136,7 +149,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   post('auth-with-otp', async (c, request) => {
-    const row = await ctx.auth.consumeOtp(c, bodyOf(request));
+    const row = await ctx.auth.consumeOtp(c, bodyOf(request), clientIp(request, ctx.settings.get().trustedProxy));
     return authResponse(ctx, c, row, requestInfo(request, 'otp'), queryString(request, 'expand'));
   });
 

@@ -37,6 +37,8 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     const collection = engine.collection(request.params.collection, MISSING_FOR_WRITE);
     checkBodySize(request, collection);
     const body = await readBody(request);
+    // Auth collections: sign-up answers the same for taken and free addresses (AuthService.signUp).
+    if (collection.type === 'auth') return ctx.auth.signUp(collection, body, requestInfo(request), queryString(request, 'expand'));
     return engine.create(collection, body, requestInfo(request), queryString(request, 'expand'));
   });
 

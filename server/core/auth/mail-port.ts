@@ -4,4 +4,6 @@ export interface AuthMail {
   passwordReset(to: string, token: string): Promise<void>;
   emailChange(to: string, token: string, newEmail: string): Promise<void>;
   otp(to: string, code: string, minutes: number): Promise<void>;
+  /** Someone tried to sign up with an address that already has an account. */
+  accountExists(to: string): Promise<void>;
 }

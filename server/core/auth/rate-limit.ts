@@ -27,6 +27,15 @@ export class FixedWindowLimiter {
     return b.count <= this.max;
   }
 
+  /**
+   * Gives back one event counted by `hit` (e.g. a sign-in attempt that turned out to succeed), so
+   * callers can count BEFORE slow async work and still limit only failures.
+   */
+  release(key: string): void {
+    const b = this.buckets.get(key);
+    if (b && b.resetAt > this.now() && b.count > 0) b.count--;
+  }
+
   private sweep(now: number): void {
     if (now - this.lastSweep < this.windowMs) return;
     this.lastSweep = now;

@@ -120,11 +120,14 @@ abstract class SaveBase implements PreparedWrite {
     const password = typeof d.password === 'string' ? d.password : d.password == null ? '' : String(d.password);
     const wantsPassword = this.action === 'create' || Object.hasOwn(d, 'password');
     if (!wantsPassword) return;
+    // Every failing auth field is reported at once (PocketBase validates the whole form).
+    const confirm = d.passwordConfirm == null ? '' : d.passwordConfirm;
+    if (confirm === '') this.authErrors.passwordConfirm = fieldError('validation_required', 'Cannot be blank.');
+    else if (confirm !== d.password) this.authErrors.passwordConfirm = fieldError('validation_values_mismatch', "Values don't match.");
     if (!password) {
       this.authErrors.password = fieldError('validation_required', 'Cannot be blank.');
       return;
     }
-    if (d.passwordConfirm !== d.password) this.authErrors.passwordConfirm = fieldError('validation_values_mismatch', "Values don't match.");
     if (this.action === 'update' && !this.superuser) {
       const old = typeof d.oldPassword === 'string' ? d.oldPassword : '';
       if (!old) this.authErrors.oldPassword = fieldError('validation_required', 'Cannot be blank.');
@@ -263,11 +266,10 @@ export class PreparedCreate extends SaveBase {
       const virtual = this.toRow({ ...values, ...(auth ? { verified: false } : {}) });
       if (!this.deps.access.virtualRowPasses(this.collection, virtual, rule, req)) throw new ApiError(400, 'Failed to create record.', {});
     }
-    if (Object.keys(this.authErrors).length) throw new ApiError(400, 'Failed to create record.', this.authErrors);
     const skip = new Set(auth ? ['password', 'tokenKey'] : []);
     Object.assign(errors, validateRecord(this.collection, values, this.lookups(), skip));
     if (!errors.id && /[/\\]/.test(String(values.id))) errors.id = fieldError('validation_pk_forbidden', 'The record primary key contains forbidden characters.');
-    Object.assign(errors, this.uniqueErrors(values), { ...errors });
+    Object.assign(errors, this.uniqueErrors(values), { ...errors }, this.authErrors);
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to create record.', errors);
     const row = this.toRow(values);
     const followUps: NonNullable<AppliedWrite['followUps']> = [];
@@ -323,7 +325,6 @@ export class PreparedUpdate extends SaveBase {
     }
     const req = { ...this.req, body: this.requestBody(values) };
     if (!this.deps.access.findWithRule(this.collection, this.recordId, this.collection.updateRule, req)) throw new ApiError(404);
-    if (Object.keys(this.authErrors).length) throw new ApiError(400, 'Failed to update record.', this.authErrors);
     const now = formatDateTime(this.deps.now());
     for (const f of this.collection.fields) if (f.type === 'autodate' && f.onUpdate) values[f.name] = now;
     if (auth) {
@@ -333,7 +334,7 @@ export class PreparedUpdate extends SaveBase {
     }
     const skip = new Set(auth ? ['password', 'tokenKey'] : []);
     Object.assign(errors, validateRecord(this.collection, values, this.lookups(), skip), { ...errors });
-    Object.assign(errors, this.uniqueErrors(values));
+    Object.assign(errors, this.uniqueErrors(values), this.authErrors);
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to update record.', errors);
     const row = this.toRow(values);
     const followUps: NonNullable<AppliedWrite['followUps']> = [];

@@ -97,7 +97,7 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(pending.map((p) => p.email).sort()).toEqual(['nobody@example.com', 'stranger@example.com']);
   });
 
-  it('emails a sign-up link to a new address; signing up with it joins the organization', async () => {
+  it('emails a sign-up link to a new address; the new account joins by accepting that link', async () => {
     const { t, org, admin, call } = await world();
     const res = await call('POST', `/api/organizations/${org}/invitations`, admin.token, { email: 'newcook@example.com', role: 'editor' });
     expect(res.statusCode).toBe(200);
@@ -118,17 +118,48 @@ describe('POST /api/organizations/:id/invitations', () => {
     const lookup = await call('GET', `/api/invitations/${token}`, '');
     expect(lookup.json()).toMatchObject({ email: 'newcook@example.com', organizationName: 'Trattoria Uno', role: 'editor' });
 
+    // Signing up is the same as without an invitation: no membership, nothing revealed.
     const signUp = await call('POST', '/api/collections/users/records', '', { email: 'NewCook@example.com', password: 'password-123', passwordConfirm: 'password-123' });
     expect(signUp.statusCode).toBe(200);
     const newId = String(signUp.json().id);
+    expect(signUp.json()).toMatchObject({ onboardingComplete: false, verified: false });
+    expect(signUp.json().currentOrganization).not.toBe(org);
+    expect(t.ctx.stmts.get('SELECT 1 AS x FROM memberships WHERE organization = ? AND user = ?', [org, newId])).toBeUndefined();
+
+    // Accepting the mailed link while signed in joins, and proves the address.
+    const accepted = await call('POST', `/api/invitations/${token}/accept`, await tokenFor(t.ctx, 'users', newId));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ organizationId: org, organizationName: 'Trattoria Uno', role: 'editor' });
     expect(t.ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [org, newId])?.role).toBe('editor');
-    expect(t.ctx.stmts.get('SELECT currentOrganization AS o, onboardingComplete AS onboarded FROM users WHERE id = ?', [newId])).toEqual({ o: org, onboarded: 1 });
-    // They work in the inviting organization: no organization of their own, no onboarding.
-    expect(t.ctx.stmts.all('SELECT organization FROM memberships WHERE user = ?', [newId])).toEqual([{ organization: org }]);
-    expect(signUp.json()).toMatchObject({ currentOrganization: org, onboardingComplete: true });
+    // They work in the inviting organization (already set up: no onboarding).
+    expect(t.ctx.stmts.get('SELECT currentOrganization AS o, onboardingComplete AS onboarded, verified FROM users WHERE id = ?', [newId])).toEqual({ o: org, onboarded: 1, verified: 1 });
     expect(t.ctx.stmts.get('SELECT acceptedAt FROM invitations')?.acceptedAt).not.toBe('');
     expect((await call('GET', `/api/invitations/${token}`, '')).statusCode).toBe(404);
     expect((await call('GET', `/api/organizations/${org}/invitations`, admin.token)).json()).toEqual([]);
+  });
+
+  it('someone who registers an invited address cannot take the invitation over', async () => {
+    const { t, org, owner, call } = await world();
+    await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'chef.victim@example.com', role: 'admin' });
+    const invite = await smtp.waitFor((m) => m.to.includes('chef.victim@example.com'));
+    const token = /invite=([\w-]+)/.exec(invite.text)?.[1] ?? '';
+    // The attacker signs up with the invited address and a password of their own.
+    const signUp = await call('POST', '/api/collections/users/records', '', { email: 'chef.victim@example.com', password: 'attacker-pass', passwordConfirm: 'attacker-pass' });
+    expect(signUp.statusCode).toBe(200);
+    const attackerId = String(signUp.json().id);
+    const member = () => t.ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [org, attackerId]);
+    expect(member()).toBeUndefined();
+    // The real owner of the mailbox clicks the verification link they were sent.
+    const verify = await smtp.waitFor((m) => m.to.includes('chef.victim@example.com') && m.text.includes('/verify?token='));
+    const verifyToken = decodeURIComponent(/\/verify\?token=([\w.%-]+)/.exec(verify.text)?.[1] ?? '');
+    expect((await call('POST', '/api/collections/users/confirm-verification', '', { token: verifyToken })).statusCode).toBe(204);
+    // Verified or not, the account is not a member: joining needs the mailed invitation link.
+    expect(member()).toBeUndefined();
+    const attackerSession = await tokenFor(t.ctx, 'users', attackerId);
+    expect((await call('GET', `/api/organizations/${org}/members`, attackerSession)).statusCode).toBe(403);
+    expect((await call('POST', '/api/invitations/guessed-token/accept', attackerSession)).statusCode).toBe(404);
+    // The link still works for its owner once they hold the account (here: after a password reset).
+    expect((await call('GET', `/api/invitations/${token}`, '')).statusCode).toBe(200);
   });
 
   it('re-inviting replaces the open invitation; owners and admins can revoke it', async () => {
@@ -161,6 +192,7 @@ describe('POST /api/organizations/:id/invitations', () => {
     const other = await accept(stranger.token);
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe('This invitation is for another email address.');
+    // An unverified account of another address is refused like any other account.
     const unverified = await user('unverified@example.com', 'Una', false);
     expect((await accept(unverified.token)).statusCode).toBe(403);
     expect((await accept(stranger.token, 'not-a-real-token')).statusCode).toBe(404);

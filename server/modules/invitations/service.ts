@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
-import type { HookContext } from '../../core/records/hooks.ts';
 import type { AuthState } from '../../core/request-info.ts';
 import { MEMBER_ROLES, type MemberRole } from '../../../shared/constants.ts';
 import { invitationEmail, invitationToAccountEmail } from './emails.ts';
@@ -154,13 +153,21 @@ export function lookupInvitation(ctx: AppContext, token: string): { email: strin
 }
 
 /**
- * A signed-in user accepts an invitation link addressed to their own email (they signed up on
- * their own after being invited): they become a member with the invited role and switch to that
- * organization, in one transaction. Links for another address are refused, as the invitation is
- * for whoever owns that mailbox.
+ * The one way into an organization by invitation: a signed-in user accepts a link addressed to
+ * their own email. They become a member with the invited role and switch to that organization
+ * (already set up, so onboarding is done), in one transaction. Links for another address are
+ * refused, as the invitation is for whoever owns that mailbox.
+ *
+ * Two proofs are needed, and only this request has both: the session proves the account (its
+ * password or a code), and the token, which is only ever mailed to the invited address, proves
+ * the mailbox. So an unverified account may accept, and becomes verified by it. Signing up,
+ * confirming a verification link or signing in with a code never join by themselves: an address
+ * registered by someone else and later verified by its real owner must not carry the
+ * registrant into the organization (invite takeover).
  */
 export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, token: string): Promise<AcceptedInvitation> {
-  const user = requireUser(auth);
+  if (!auth || auth.collection.name !== 'users') throw new ApiError(401, 'The request requires valid record authorization token.');
+  const user = auth;
   const row = ctx.stmts.get(
     "SELECT i.id, i.email, i.role, i.organization, o.name FROM invitations i JOIN organizations o ON o.id = i.organization WHERE i.tokenHash = ? AND i.acceptedAt = '' AND i.expires > ?",
     [hashToken(token), formatDateTime(ctx.config.now())],
@@ -177,7 +184,7 @@ export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, 
   const input = (data: Record<string, unknown>) => ({ data, files: {}, fromForm: false });
   const writes = [
     await engine.prepareUpdate(engine.collection('invitations'), String(row.id), input({ acceptedAt: formatDateTime(ctx.config.now()) }), system),
-    await engine.prepareUpdate(engine.collection('users'), userId, input({ currentOrganization: organizationId }), system),
+    await engine.prepareUpdate(engine.collection('users'), userId, input({ currentOrganization: organizationId, onboardingComplete: true, verified: true }), system),
   ];
   // Already a member (added since the link was sent): keep their role, just use the link up.
   if (!roleOf(ctx, organizationId, userId)) {
@@ -185,44 +192,4 @@ export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, 
   }
   await engine.execute(writes);
   return { organizationId, organizationName: String(row.name), role };
-}
-
-/** Open invitations for an email address, oldest first. */
-function openInvitationsFor(ctx: AppContext, email: string): Array<{ id: string; organization: string; role: string }> {
-  if (!email) return [];
-  return ctx.stmts.all(
-    "SELECT id, organization, role FROM invitations WHERE email = ? COLLATE NOCASE AND acceptedAt = '' AND expires > ? ORDER BY created",
-    [email, formatDateTime(ctx.config.now())],
-  ).map((r) => ({ id: String(r.id), organization: String(r.organization), role: String(r.role) }));
-}
-
-/**
- * Before a user is created: someone with an open invitation works in the inviting organization,
- * so sign-up provisions no organization of their own (the users module skips it when
- * currentOrganization is already set).
- */
-export function joinInvitedOrganization(ctx: AppContext, hook: HookContext): void {
-  if (hook.row.currentOrganization) return;
-  const first = openInvitationsFor(ctx, String(hook.row.email ?? ''))[0];
-  if (first) hook.row.currentOrganization = first.organization;
-}
-
-/**
- * After a user is created: every open invitation for their email becomes a membership (in the
- * same transaction), and the first invited organization becomes their current one. That
- * organization is already set up, so the invited user skips onboarding.
- */
-export function acceptInvitations(ctx: AppContext, hook: HookContext): void {
-  const pending = openInvitationsFor(ctx, String(hook.row.email ?? ''));
-  const now = formatDateTime(ctx.config.now());
-  const userId = String(hook.row.id);
-  let first = '';
-  for (const inv of pending) {
-    if (!ctx.stmts.get('SELECT 1 FROM memberships WHERE organization = ? AND user = ?', [inv.organization, userId])) {
-      hook.tx.create('memberships', { organization: inv.organization, user: userId, role: inv.role });
-    }
-    hook.tx.update('invitations', inv.id, { acceptedAt: now });
-    first ||= inv.organization;
-  }
-  if (first) hook.tx.update('users', userId, { currentOrganization: first, onboardingComplete: true });
 }

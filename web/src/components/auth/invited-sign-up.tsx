@@ -24,8 +24,8 @@ function useInvitation(token: string): Lookup {
 }
 
 /**
- * Sign-up from an invitation email (`/sign-up?invite=<token>`): the form names the organization
- * and keeps the invited address, as the server joins the organization by that address. A link
+ * Sign-up from an invitation email (`/sign-up?invite=<token>`): the form names the organization,
+ * keeps the invited address and accepts the invitation once the account exists. A link
  * that no longer works still lets the person create an account of their own. Someone already
  * signed in gets SignedInInvitation instead (accept it, or sign out to create the invited account).
  */
@@ -45,5 +45,5 @@ export function InvitedSignUp({ token }: { token: string }) {
       <SignUpForm notice={<Notice tone="error">This invitation link is invalid or has expired. Ask the person who invited you to send a new one, or create an account of your own.</Notice>} />
     );
   }
-  return <SignUpForm invitation={lookup.invitation} />;
+  return <SignUpForm invitation={lookup.invitation} inviteToken={token} />;
 }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
-import { AUTH_EXPAND } from '../../hooks/use-auth.ts';
+import { AUTH_EXPAND, refreshAuth } from '../../hooks/use-auth.ts';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
@@ -16,17 +16,18 @@ import { PasswordMeter } from './password-meter.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 import { zSignUpForm } from './schemas.ts';
 import { continueAfterLogin, markVerificationSent } from './auth-flow.ts';
-import { roleWithArticle, type Invitation } from './invitation.ts';
+import { acceptInvitation, roleWithArticle, type Invitation } from './invitation.ts';
 
 type Values = z.input<typeof zSignUpForm>;
 
 /**
  * Creates the account, signs in with the same credentials (so /verify knows who is waiting), and
  * goes to /verify. The server sends the verification email on create. With an `invitation` the
- * email is the invited one and cannot be changed (the server joins the inviting organization by
- * that address once the account exists), and there is no OAuth sign-up (its email could differ).
+ * email is the invited one and cannot be changed, and there is no OAuth sign-up (its email could
+ * differ); once signed in, the form accepts the invitation with its mailed `inviteToken`, which
+ * joins the organization and confirms the address (sign-up alone never joins).
  */
-export function SignUpForm({ invitation, notice }: { invitation?: Invitation; notice?: ReactNode }) {
+export function SignUpForm({ invitation, inviteToken, notice }: { invitation?: Invitation; inviteToken?: string; notice?: ReactNode }) {
   const [, navigate] = useLocation();
   const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<Values, unknown, z.output<typeof zSignUpForm>>({
     resolver: zodResolver(zSignUpForm),
@@ -50,6 +51,16 @@ export function SignUpForm({ invitation, notice }: { invitation?: Invitation; no
       handleApiError(err);
       navigate(paths.login(), { replace: true });
       return;
+    }
+    if (invitation && inviteToken) {
+      try {
+        await acceptInvitation(inviteToken);
+        await refreshAuth();
+        navigate(paths.dashboard(), { replace: true });
+        return;
+      } catch (err) {
+        handleApiError(err);
+      }
     }
     navigate(paths.verify(), { replace: true });
   });
