@@ -340,9 +340,9 @@ class Compiler {
       let targetAlias: string;
       if (isMultiValue(field)) {
         const each = scope.join(`${pathKey}:each`, (a) => ({ sql: `LEFT JOIN json_each(${column}) AS ${a}`, params: [] }), FANOUT.array);
-        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`), FANOUT.lookup);
+        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`), this.visibleFanout(target, FANOUT.lookup));
       } else {
-        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${column}`), FANOUT.lookup);
+        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${column}`), this.visibleFanout(target, FANOUT.lookup));
       }
       return this.resolveFieldPath(target, targetAlias, rest, modifier, scope, multi || isMultiValue(field), keyPrefix, depth + 1);
     }
@@ -369,10 +369,16 @@ class Compiler {
       // Without an index on the relation column every joined row scans the source table.
       const indexed = !isMultiValue(ref) && source.indexes.some((i) => i.columns[0] === ref.name);
       const fanout = unique ? FANOUT.lookup : indexed ? FANOUT.indexedBackRelation : FANOUT.scan;
-      const a = scope.join(pathKey, (x) => this.joinVisible(source, x, on(x)), fanout);
+      const a = scope.join(pathKey, (x) => this.joinVisible(source, x, on(x)), this.visibleFanout(source, fanout));
       return this.resolveFieldPath(source, a, rest, modifier, scope, multi || !unique, keyPrefix, depth + 1);
     }
     throw new FilterCompileError(`unknown or non-relation field ${seg}`);
+  }
+
+  /** Fan-out of a join to `target`: larger when its list rule is checked on every joined row. */
+  private visibleFanout(target: Collection, fanout: number): number {
+    const checked = this.ctx.enforceListRules && !isSuperuser(this.ctx.request) && target.listRule !== null && target.listRule.trim() !== '';
+    return checked ? fanout * FANOUT.listRule : fanout;
   }
 
   /** A LEFT JOIN of a related collection, limited to what the caller may list when enforced. */

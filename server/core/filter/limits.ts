@@ -33,9 +33,10 @@ export const MAX_JOINS = 24;
 /**
  * Max estimated work of one compiled filter, per row of the outer query: the product of the
  * join fan-outs of the main scope times (expressions + inner "all values" scopes). With the
- * factors below: one `@collection` join with up to 20 expressions, or a few back-relations.
+ * factors below: one `@collection` join with up to 3 expressions and one relation hop, or
+ * a tenant path such as menu.sections_via_menu.items_via_section checked against list rules.
  */
-export const MAX_FILTER_COST = 20_000;
+export const MAX_FILTER_COST = 3000;
 /**
  * The same bound for collection rules: written by the server, not by whoever sends a request,
  * so PocketBase-style rules with two `@collection` aliases still compile; three do not.
@@ -43,15 +44,18 @@ export const MAX_FILTER_COST = 20_000;
 export const MAX_RULE_COST = 10_000_000;
 
 /**
- * Estimated rows a join can add per row it is joined to. An id lookup adds one; a JSON array of
- * a row a few; a back-relation backed by an index the children of one row; a join that scans a
- * whole table (`@collection`, a back-relation without an index) every row of that table.
+ * Estimated work a join adds per row it is joined to. An id lookup adds one row, at the price of
+ * an index search; a JSON array of a row a few; a back-relation backed by an index the children
+ * of one row; a join that scans a whole table (`@collection`, a back-relation without an index)
+ * every row of that table. A join of a client filter that also checks the target's list rule on
+ * every joined row (an EXISTS of its own) costs `listRule` times more.
  */
 export const FANOUT = {
-  lookup: 1,
+  lookup: 2,
   array: 8,
   indexedBackRelation: 8,
   scan: 1000,
+  listRule: 2,
 } as const;
 
 export function limitError(what: string, limit: number): FilterLimitError {
