@@ -118,7 +118,8 @@ export class LogStore {
   }
 
   private compileContext(request: RequestInfo): CompileContext {
-    return { registry, collection: logsCollection, alias: '_logs', request, allowHidden: true, now: this.now() };
+    // Logs are superuser-only, as everything under ops/.
+    return { registry, collection: logsCollection, alias: '_logs', request, allowHidden: true, allowRequestAndCollection: true, now: this.now() };
   }
 
   private where(filter: string, request: RequestInfo): SqlFragment {

@@ -4,7 +4,8 @@ import { openSqlite, type SqliteDb } from '../../db/open.ts';
 import { createTables } from '../../test/tables.ts';
 import { testCollectionsWithUsers as testCollections } from '../../test/fixtures.ts';
 import { guestRequest, type RequestInfo } from '../request-info.ts';
-import { compileFilter, compileSort, FilterCompileError } from './compile.ts';
+import { compileFilter, compileSort, FilterCompileError, FilterForbiddenError, FilterLimitError, type CompileContext } from './compile.ts';
+import { MAX_FILTER_LENGTH, MAX_JOINS, MAX_LIKE_WILDCARDS, MAX_SORT_FIELDS, MAX_TEXT_LITERAL_LENGTH } from './limits.ts';
 
 /** Semantics of compiled filters, checked against a real SQLite database. */
 const registry = new CollectionRegistry(testCollections);
@@ -29,7 +30,7 @@ function authAs(id: string): RequestInfo {
 function ids(collection: string, filter: string, request: RequestInfo = guestRequest(), allowHidden = true): string[] {
   const c = registry.get(collection);
   if (!c) throw new Error(collection);
-  const where = compileFilter(filter, { registry, collection: c, alias: '_r', request, allowHidden, now: new Date('2026-06-15T12:00:00Z') });
+  const where = compileFilter(filter, { registry, collection: c, alias: '_r', request, allowHidden, allowRequestAndCollection: true, serverRule: true, now: new Date('2026-06-15T12:00:00Z') });
   const rows = db.prepare(`SELECT _r.id FROM "${c.name}" AS _r WHERE ${where.sql} ORDER BY _r.id`).all(...where.params) as { id: string }[];
   return rows.map((r) => r.id);
 }
@@ -121,7 +122,7 @@ describe('compiled filter semantics', () => {
     const c = registry.get('posts');
     if (!c) throw new Error();
     const hostile = "x' OR 1=1; DROP TABLE posts; --";
-    const out = compileFilter(`title = "${hostile}"`, { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, now: new Date() });
+    const out = compileFilter(`title = "${hostile}"`, { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, allowRequestAndCollection: true, now: new Date() });
     expect(out.sql).not.toContain('DROP');
     expect(out.params).toContain(hostile);
   });
@@ -132,7 +133,9 @@ describe('compiled filter semantics', () => {
     ['title.name = 1'],
     ['title:each = 1'],
     ['views:length = 1'],
-    ['geoDistance(1,2,3,4) < 1'],
+    ['geoDistance(1,2,3) < 1'],
+    ['geoDistance(1,2,3,"4") < 1'],
+    ['GeoDistance(1,2,3,4) < 1'],
     ['@unknown = 1'],
     ['@collection.nope.x = 1'],
   ])('rejects %s', (filter) => {
@@ -147,9 +150,146 @@ describe('compiled filter semantics', () => {
   it('compiles sort with relation paths into scalar subqueries', () => {
     const c = registry.get('posts');
     if (!c) throw new Error();
-    const sort = compileSort('-author.name,title,@random', { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, now: new Date() });
+    const sort = compileSort('-author.name,title,@random', { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, allowRequestAndCollection: true, now: new Date() });
     const rows = db.prepare(`SELECT _r.id FROM posts AS _r ORDER BY ${sort.sql}`).all(...sort.params) as { id: string }[];
     expect(rows.map((r) => r.id)).toEqual(['p2', 'p1', 'p3']);
-    expect(() => compileSort('nope', { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, now: new Date() })).toThrow(FilterCompileError);
+    expect(() => compileSort('nope', { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, allowRequestAndCollection: true, now: new Date() })).toThrow(FilterCompileError);
+  });
+});
+
+/** The context of a client filter: `@collection` / `@request` refused unless `superuser`. */
+function clientCtx(collection: string, superuser = false): CompileContext {
+  const c = registry.get(collection);
+  if (!c) throw new Error(collection);
+  return { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: superuser, allowRequestAndCollection: superuser, now: new Date() };
+}
+
+function forbidden(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof FilterForbiddenError) return err.message;
+    throw err;
+  }
+  throw new Error('not refused');
+}
+
+describe('@collection / @request in client filters (C1)', () => {
+  it.each([
+    ['@collection.users.name ?~ "a%"', '@collection'],
+    ['@COLLECTION.users.name ?~ "a%"', '@collection'],
+    ['@Collection.users:x.name ?~ "a%"', '@collection'],
+    ['title = "x" || geoDistance(@cOllection.posts.views, 1, 2, 3) < 1', '@collection'],
+    ['@request.auth.id != ""', '@request'],
+    ['@Request.auth.id != ""', '@request'],
+    ['title = @REQUEST.query.x', '@request'],
+    // PocketBase checks @collection first when both appear.
+    ['@request.auth.id != "" && @COLLECTION.users.id ?= author', '@collection'],
+  ])('refuses %s for non-superusers', (filter, macro) => {
+    expect(forbidden(() => compileFilter(filter, clientCtx('posts')))).toBe(`Only superusers can filter by ${macro}.`);
+  });
+
+  it('refuses them in sorts, in any case', () => {
+    expect(forbidden(() => compileSort('title,-@COLLECTION.users.name', clientCtx('posts')))).toBe('Only superusers can filter by @collection.');
+    expect(forbidden(() => compileSort('@Request.auth.id', clientCtx('posts')))).toBe('Only superusers can filter by @request.');
+  });
+
+  it('does not mistake quoted text for an identifier', () => {
+    expect(compileFilter('title = "@collection.users.name"', clientCtx('posts')).params).toContain('@collection.users.name');
+  });
+
+  it('resolves only the exact lower-case macros where allowed (as PocketBase), never joining other spellings', () => {
+    expect(() => compileFilter('@COLLECTION.users.id ?= author', clientCtx('posts', true))).toThrow(FilterCompileError);
+    expect(() => compileFilter('@Request.auth.id = ""', clientCtx('posts', true))).toThrow(FilterCompileError);
+    expect(compileFilter('@collection.users.id ?= author', clientCtx('posts', true)).sql).toContain('LEFT JOIN "users"');
+  });
+
+  it('marks filters that read more than the auth record as volatile', () => {
+    const rule = (f: string) => compileFilter(f, { ...clientCtx('posts', true), serverRule: true }).volatile;
+    expect(rule('author = @request.auth.id && @collection.users.id ?= author')).toBe(false);
+    expect(rule('@request.body.title = "x"')).toBe(true);
+    expect(rule('created < @NOW')).toBe(true);
+    expect(rule('@request.method = "GET"')).toBe(true);
+  });
+});
+
+describe('compile limits', () => {
+  const limit = (fn: () => unknown): string => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof FilterLimitError) return err.message;
+      throw err;
+    }
+    throw new Error('no limit hit');
+  };
+
+  it('caps the filter length', () => {
+    const long = `title = "${'x'.repeat(MAX_FILTER_LENGTH)}"`;
+    expect(limit(() => compileFilter(long, clientCtx('posts')))).toContain(`${MAX_FILTER_LENGTH} characters`);
+  });
+
+  it('caps text literals and LIKE wildcards', () => {
+    expect(limit(() => compileFilter(`title = "${'x'.repeat(MAX_TEXT_LITERAL_LENGTH + 1)}"`, clientCtx('posts')))).toContain(`${MAX_TEXT_LITERAL_LENGTH}`);
+    const wild = `title ~ "${'%a'.repeat(MAX_LIKE_WILDCARDS + 1)}"`;
+    expect(limit(() => compileFilter(wild, clientCtx('posts')))).toContain('wildcards');
+    expect(compileFilter(`title ~ "${'%a'.repeat(MAX_LIKE_WILDCARDS)}"`, clientCtx('posts')).sql).toContain('LIKE');
+  });
+
+  it('caps joins', () => {
+    // Each "all values" comparison on a multi-valued path joins the path again in its own scope.
+    const chain = (n: number) => Array.from({ length: n }, (_, i) => `tags.name != "${i}"`).join(' && ');
+    expect(compileFilter(chain(10), clientCtx('posts')).sql).toContain('NOT EXISTS');
+    expect(limit(() => compileFilter(chain(MAX_JOINS), clientCtx('posts')))).toContain(`${MAX_JOINS} joins`);
+  });
+
+  it('refuses several whole-table joins in one filter, even for superusers', () => {
+    const two = '@collection.posts:a.title = title || @collection.posts:b.title = title';
+    expect(limit(() => compileFilter(two, clientCtx('posts', true)))).toContain('estimated row combinations');
+    expect(compileFilter('@collection.posts:a.title ?= title', clientCtx('posts', true)).sql).toContain('LEFT JOIN');
+    // Server rules keep a larger budget (two aliases, as the team test above).
+    const twoAny = '@collection.posts:a.title ?= title || @collection.posts:b.title ?= title';
+    expect(limit(() => compileFilter(twoAny, clientCtx('posts', true)))).toContain('estimated row combinations');
+    expect(compileFilter(twoAny, { ...clientCtx('posts', true), serverRule: true }).sql).toContain('LEFT JOIN');
+  });
+
+  it('caps sort fields', () => {
+    const sort = Array.from({ length: MAX_SORT_FIELDS + 1 }, () => 'title').join(',');
+    expect(limit(() => compileSort(sort, clientCtx('posts')))).toContain(`${MAX_SORT_FIELDS} sort fields`);
+  });
+});
+
+describe('~ with escaped wildcards (PocketBase parity)', () => {
+  it.each([
+    ['title ~ "50\\%"', ['p1']],
+    ['title ~ "0\\% o"', ['p1']],
+    ['title ~ "5\\_"', []],
+    ['title !~ "50\\%"', ['p2', 'p3']],
+    // A plain _ is a literal too when the pattern gets wrapped.
+    ['title ~ "50_"', []],
+  ])('%s', (filter, expected) => {
+    expect(ids('posts', filter)).toEqual(expected);
+  });
+});
+
+describe('geoDistance', () => {
+  it('computes great-circle km from numbers', () => {
+    // Berlin - Paris is about 877.5 km.
+    expect(ids('posts', 'geoDistance(13.405, 52.52, 2.3522, 48.8566) < 878 && geoDistance(13.405, 52.52, 2.3522, 48.8566) > 877 && id = "p1"')).toEqual(['p1']);
+    expect(ids('posts', 'geoDistance(1.1, 2.2, 1.1, 2.2) = 0 && id = "p1"')).toEqual(['p1']);
+  });
+
+  it('reads fields and relation paths', () => {
+    // One degree of latitude is about 111.19 km: views 10 -> 1112 km, 5 -> 556 km, 0 -> 0.
+    expect(ids('posts', 'geoDistance(0, views, 0, 0) > 1000')).toEqual(['p1']);
+    expect(ids('posts', 'geoDistance(0, views, 0, 0) < 600 && geoDistance(0, views, 0, 0) > 500')).toEqual(['p2']);
+    expect(ids('posts', 'geoDistance(meta.a.b, 0, 0, 0) > 111 && geoDistance(meta.a.b, 0, 0, 0) < 112')).toEqual(['p1']);
+    expect(ids('comments', 'geoDistance(0, post.views, 0, 0) > 1000')).toEqual(['c1', 'c2']);
+  });
+
+  it('binds number arguments', () => {
+    const out = compileFilter('geoDistance(1, 2, 3, 4) < 5', clientCtx('posts'));
+    expect(out.sql).toContain('radians(?)');
+    expect(out.params).toEqual(expect.arrayContaining([1, 2, 3, 4, 5]));
   });
 });

@@ -2,6 +2,12 @@ import { isMultiValue, type Collection, type CollectionRegistry, type FieldDef }
 import { formatDateTime } from '../datetime.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { Expr, Group, Operand, SignOp } from './ast.ts';
+import { likePattern } from './like.ts';
+import {
+  FANOUT, FilterCompileError, FilterForbiddenError, FilterLimitError, limitError,
+  MAX_FILTER_COST, MAX_FILTER_LENGTH, MAX_RULE_COST, MAX_JOINS, MAX_LIKE_WILDCARDS, MAX_SORT_FIELD_LENGTH, MAX_SORT_FIELDS,
+  MAX_TEXT_LITERAL_LENGTH,
+} from './limits.ts';
 import { FilterSyntaxError, parseFilter } from './parser.ts';
 
 /**
@@ -21,7 +27,12 @@ export interface SqlFragment {
   params: SqlValue[];
 }
 
-export class FilterCompileError extends Error {}
+export { FilterCompileError, FilterForbiddenError, FilterLimitError };
+
+/** A compiled filter; `volatile` when its SQL depends on more than the auth record (body, query, clock…). */
+export interface CompiledFilter extends SqlFragment {
+  volatile: boolean;
+}
 
 export interface CompileContext {
   registry: CollectionRegistry;
@@ -31,6 +42,14 @@ export interface CompileContext {
   request: RequestInfo;
   /** Client filters may not touch hidden fields; rules may. */
   allowHidden: boolean;
+  /**
+   * Whether `@collection.*` and `@request.*` may be used: true for rules (written by the server)
+   * and superusers, false for client filters and sorts of everyone else, which then fail with
+   * FilterForbiddenError. Decided on the parsed identifier, whatever its letter case.
+   */
+  allowRequestAndCollection: boolean;
+  /** A collection rule written by the server (not a client filter): the larger MAX_RULE_COST applies. */
+  serverRule?: boolean;
   /**
    * Client filters of non-superusers: a relation path only reaches records the caller may list
    * (each traversed collection's list rule joins in), so filters cannot probe other tenants.
@@ -50,21 +69,38 @@ type Resolved =
   | { kind: 'value'; value: SqlValue; isEmpty: boolean }
   | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean };
 
+/** Joins made by one compilation, over all its scopes: checked against MAX_JOINS as they are added. */
+class JoinBudget {
+  count = 0;
+
+  add(): void {
+    if (++this.count > MAX_JOINS) throw limitError('joins (relation paths, back-relations, @collection, :each)', MAX_JOINS);
+  }
+}
+
 /** Collects the LEFT JOINs of one EXISTS scope, deduplicated by path. */
 class JoinScope {
   readonly joins: SqlFragment[] = [];
   private readonly byKey = new Map<string, string>();
   private counter = 0;
+  /** Estimated row combinations the joins produce per outer row (product of their fan-outs). */
+  fanout = 1;
 
-  constructor(private readonly prefix: string) {}
+  constructor(private readonly prefix: string, private readonly budget: JoinBudget) {}
 
-  /** Returns the alias for a join key, creating the join with `build(alias)` the first time. */
-  join(key: string, build: (alias: string) => SqlFragment): string {
+  /**
+   * Returns the alias for a join key, creating the join with `build(alias)` the first time;
+   * `fanout` estimates how many rows it adds per joined row (see FANOUT).
+   */
+  join(key: string, build: (alias: string) => SqlFragment, fanout: number): string {
     const existing = this.byKey.get(key);
     if (existing) return existing;
+    this.budget.add();
     const alias = `${this.prefix}${++this.counter}`;
     this.byKey.set(key, alias);
     this.joins.push(build(alias));
+    // Capped so a long product cannot overflow to Infinity before the check.
+    this.fanout = Math.min(this.fanout * Math.max(1, fanout), Number.MAX_SAFE_INTEGER);
     return alias;
   }
 
@@ -126,8 +162,75 @@ function splitPath(name: string): { segments: string[]; modifier: string | null 
   return { segments, modifier: last.slice(colon + 1).toLowerCase() };
 }
 
+/** Root of an identifier (`@collection`, `@request`, `title`…) in lower case, for the access check. */
+function rootOf(name: string): string {
+  const dot = name.indexOf('.');
+  return (dot === -1 ? name : name.slice(0, dot)).toLowerCase();
+}
+
+/**
+ * `@collection` / `@request` in any letter case: refused for callers without the right, before
+ * anything is resolved (so `@COLLECTION.x` cannot slip past a case-sensitive check into a join).
+ */
+function guardMacro(name: string, ctx: CompileContext): void {
+  if (ctx.allowRequestAndCollection) return;
+  const root = rootOf(name);
+  if (root === '@collection' || root === '@request') throw new FilterForbiddenError(root);
+}
+
+/** Every identifier of a parsed filter, function arguments included, in source order. */
+function* identifiers(group: Group): Generator<string> {
+  const fromOperand = function* (op: Operand): Generator<string> {
+    if (op.kind === 'identifier') yield op.name;
+    else if (op.kind === 'call') for (const a of op.args) yield* fromOperand(a);
+  };
+  for (const item of group.items) {
+    if (item.node.kind === 'group') yield* identifiers(item.node);
+    else {
+      yield* fromOperand(item.node.left);
+      yield* fromOperand(item.node.right);
+    }
+  }
+}
+
+/** PocketBase reports `@collection` before `@request` when a filter uses both. */
+function checkMacros(names: Iterable<string>, ctx: CompileContext): void {
+  if (ctx.allowRequestAndCollection) return;
+  let refused: FilterForbiddenError | null = null;
+  for (const name of names) {
+    try {
+      guardMacro(name, ctx);
+    } catch (err) {
+      if (!(err instanceof FilterForbiddenError)) throw err;
+      if (err.macro === '@collection') throw err;
+      refused ??= err;
+    }
+  }
+  if (refused) throw refused;
+}
+
+function countUnescapedWildcards(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '%' || c === '_') n++;
+  }
+  return n;
+}
+
 class Compiler {
-  constructor(private readonly ctx: CompileContext) {}
+  /** Expressions compiled and the estimated cost of their "all values" scopes (see MAX_FILTER_COST). */
+  exprCount = 0;
+  innerCost = 0;
+  /** The SQL depends on request data other than the auth record, or on the clock. */
+  volatile = false;
+
+  constructor(private readonly ctx: CompileContext, readonly budget: JoinBudget = new JoinBudget()) {}
+
+  newScope(base: string): JoinScope {
+    return newScope(base, this.budget);
+  }
 
   compileGroup(group: Group, scope: JoinScope): SqlFragment {
     const parts: string[] = [];
@@ -142,6 +245,10 @@ class Compiler {
   }
 
   private compileExpr(expr: Expr, scope: JoinScope): SqlFragment {
+    this.exprCount++;
+    if ((expr.op.endsWith('~')) && expr.right.kind === 'text' && countUnescapedWildcards(expr.right.value) > MAX_LIKE_WILDCARDS) {
+      throw limitError('wildcards (% or _) in one ~ pattern', MAX_LIKE_WILDCARDS);
+    }
     const left = this.resolve(expr.left, scope);
     const right = this.resolve(expr.right, scope);
     const cond = comparison(left, expr.op, right);
@@ -149,11 +256,12 @@ class Compiler {
     const multi = (left.kind === 'column' && left.multi) || (right.kind === 'column' && right.multi);
     if (anyOf || !multi) return cond;
     // "All values" semantics: no value of the multi-valued side may fail the comparison.
-    const inner = new JoinScope(`${scopePrefix(scope)}n`);
+    const inner = new JoinScope(`${scopePrefix(scope)}n`, this.budget);
     const l2 = this.resolve(expr.left, inner);
     const r2 = this.resolve(expr.right, inner);
     const c2 = comparison(l2, expr.op, r2);
     const joins = inner.joins;
+    this.innerCost += inner.fanout;
     return {
       sql: `(${cond.sql} AND NOT EXISTS (SELECT 1 FROM (SELECT 1) AS ${scopePrefix(inner)}0 ${joins.map((j) => j.sql).join(' ')} WHERE NOT COALESCE((${c2.sql}), 0)))`,
       params: [...cond.params, ...joins.flatMap((j) => j.params), ...c2.params],
@@ -162,19 +270,37 @@ class Compiler {
 
   resolve(operand: Operand, scope: JoinScope): Resolved {
     switch (operand.kind) {
-      case 'text': return value(operand.value);
+      case 'text':
+        if (operand.value.length > MAX_TEXT_LITERAL_LENGTH) throw limitError('characters in one quoted text', MAX_TEXT_LITERAL_LENGTH);
+        return value(operand.value);
       case 'number': return value(operand.value);
-      case 'call': throw new FilterCompileError(`unsupported function ${operand.name}`);
+      case 'call': return this.resolveCall(operand.name, operand.args, scope);
       case 'identifier': return this.resolveIdentifier(operand.name, scope);
     }
   }
 
+  /** Filter functions (PocketBase's search.TokenFunctions): names are case-sensitive there too. */
+  private resolveCall(name: string, args: Operand[], scope: JoinScope): Resolved {
+    if (name !== 'geoDistance') throw new FilterCompileError(`unsupported function ${name}`);
+    if (args.length !== 4) throw new FilterCompileError(`geoDistance expects 4 arguments, got ${args.length}`);
+    const resolved = args.map((a, i) => {
+      if (a.kind !== 'identifier' && a.kind !== 'number') throw new FilterCompileError(`geoDistance argument ${i} must be a field or a number`);
+      return this.resolve(a, scope);
+    });
+    return geoDistance(resolved as [Resolved, Resolved, Resolved, Resolved]);
+  }
+
   private resolveIdentifier(name: string, scope: JoinScope): Resolved {
+    guardMacro(name, this.ctx);
+    // Case-sensitive, as in PocketBase: `@Request.x` is an unknown identifier, never a join.
+    if (name.startsWith('@request.')) return this.resolveRequest(name.slice('@request.'.length), scope);
+    if (name.startsWith('@collection.')) return this.resolveCollectionJoin(name.slice('@collection.'.length), scope);
     const lower = name.toLowerCase();
-    if (lower.startsWith('@request.')) return this.resolveRequest(name.slice('@request.'.length), scope);
-    if (lower.startsWith('@collection.')) return this.resolveCollectionJoin(name.slice('@collection.'.length), scope);
     const macro = MACROS[lower];
-    if (macro) return value(macro(this.ctx.now));
+    if (macro) {
+      this.volatile = true;
+      return value(macro(this.ctx.now));
+    }
     if (name.startsWith('@') || name.startsWith('#')) throw new FilterCompileError(`unknown identifier ${name}`);
     const { segments, modifier } = splitPath(name);
     if (segments.length === 1 && !modifier && !this.ctx.collection.fieldsByName.has(name)) {
@@ -213,10 +339,10 @@ class Compiler {
       }
       let targetAlias: string;
       if (isMultiValue(field)) {
-        const each = scope.join(`${pathKey}:each`, (a) => ({ sql: `LEFT JOIN json_each(${column}) AS ${a}`, params: [] }));
-        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`));
+        const each = scope.join(`${pathKey}:each`, (a) => ({ sql: `LEFT JOIN json_each(${column}) AS ${a}`, params: [] }), FANOUT.array);
+        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`), this.visibleFanout(target, FANOUT.lookup));
       } else {
-        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${column}`));
+        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${column}`), this.visibleFanout(target, FANOUT.lookup));
       }
       return this.resolveFieldPath(target, targetAlias, rest, modifier, scope, multi || isMultiValue(field), keyPrefix, depth + 1);
     }
@@ -239,11 +365,20 @@ class Compiler {
       const on = isMultiValue(ref)
         ? (a: string) => `EXISTS (SELECT 1 FROM json_each(${a}.${ident(ref.name)}) WHERE value = ${alias}."id")`
         : (a: string) => `${a}.${ident(ref.name)} = ${alias}."id"`;
-      const a = scope.join(pathKey, (x) => this.joinVisible(source, x, on(x)));
       const unique = this.ctx.registry.isUniqueRelation(source, ref);
+      // Without an index on the relation column every joined row scans the source table.
+      const indexed = !isMultiValue(ref) && source.indexes.some((i) => i.columns[0] === ref.name);
+      const fanout = unique ? FANOUT.lookup : indexed ? FANOUT.indexedBackRelation : FANOUT.scan;
+      const a = scope.join(pathKey, (x) => this.joinVisible(source, x, on(x)), this.visibleFanout(source, fanout));
       return this.resolveFieldPath(source, a, rest, modifier, scope, multi || !unique, keyPrefix, depth + 1);
     }
     throw new FilterCompileError(`unknown or non-relation field ${seg}`);
+  }
+
+  /** Fan-out of a join to `target`: larger when its list rule is checked on every joined row. */
+  private visibleFanout(target: Collection, fanout: number): number {
+    const checked = this.ctx.enforceListRules && !isSuperuser(this.ctx.request) && target.listRule !== null && target.listRule.trim() !== '';
+    return checked ? fanout * FANOUT.listRule : fanout;
   }
 
   /** A LEFT JOIN of a related collection, limited to what the caller may list when enforced. */
@@ -253,7 +388,11 @@ class Compiler {
     const rule = target.listRule;
     if (rule === null) return { sql: `${base} AND 0`, params: [] };
     if (rule.trim() === '') return { sql: base, params: [] };
-    const visible = compileFilter(rule, { ...this.ctx, collection: target, alias, allowHidden: true, enforceListRules: false });
+    // The list rule is the server's: it may use @collection/@request whoever filters.
+    const visible = compileFilter(rule, {
+      ...this.ctx, collection: target, alias, allowHidden: true, enforceListRules: false, allowRequestAndCollection: true, serverRule: true,
+    });
+    if (visible.volatile) this.volatile = true;
     return { sql: `${base} AND ${visible.sql}`, params: visible.params };
   }
 
@@ -267,7 +406,7 @@ class Compiler {
         return { kind: 'column', sql: `json_array_length(${column})`, params: [], multi, json: false };
       case 'each': {
         if (!isMultiValue(field)) throw new FilterCompileError(':each needs a multi-value field');
-        const a = scope.join(`${column}:each:${key}`, (x) => ({ sql: `LEFT JOIN json_each(${column}) AS ${x}`, params: [] }));
+        const a = scope.join(`${column}:each:${key}`, (x) => ({ sql: `LEFT JOIN json_each(${column}) AS ${x}`, params: [] }), FANOUT.array);
         return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
       }
       default: throw new FilterCompileError(`unsupported modifier :${modifier}`);
@@ -281,7 +420,7 @@ class Compiler {
     const [collName, joinAlias = ''] = head.split(':');
     const collection = this.ctx.registry.get(collName ?? '');
     if (!collection) throw new FilterCompileError(`unknown collection ${collName}`);
-    const a = scope.join(`@collection.${collection.id}:${joinAlias}`, (x) => ({ sql: `LEFT JOIN ${ident(collection.name)} AS ${x} ON 1`, params: [] }));
+    const a = scope.join(`@collection.${collection.id}:${joinAlias}`, (x) => ({ sql: `LEFT JOIN ${ident(collection.name)} AS ${x} ON 1`, params: [] }), FANOUT.scan);
     return this.resolveFieldPath(collection, a, path, modifier, scope, true, `@collection.${head}`, 1);
   }
 
@@ -290,6 +429,7 @@ class Compiler {
     const { segments, modifier } = splitPath(rest);
     const [area, ...path] = segments;
     const key = path.join('.');
+    if (area !== 'auth') this.volatile = true;
     switch (area) {
       case 'context':
       case 'method': {
@@ -326,13 +466,13 @@ class Compiler {
       const a = scope.join(`@request.body.${name}`, (x) => ({
         sql: `LEFT JOIN ${ident(target.name)} AS ${x} ON ${x}."id" IN (SELECT value FROM json_each(?))`,
         params: [JSON.stringify(ids)],
-      }));
+      }), ids.length);
       return this.resolveFieldPath(target, a, rest, modifier, scope, ids.length > 1 || isMultiValue(field), `@request.body.${name}`, 1);
     }
     if (modifier === 'length') return value(Array.isArray(raw) ? raw.length : raw === undefined || raw === '' || raw === null ? 0 : 1);
     if (modifier === 'each') {
       const items = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-      const a = scope.join(`@request.body.${name}:each`, (x) => ({ sql: `LEFT JOIN json_each(?) AS ${x}`, params: [JSON.stringify(items)] }));
+      const a = scope.join(`@request.body.${name}:each`, (x) => ({ sql: `LEFT JOIN json_each(?) AS ${x}`, params: [JSON.stringify(items)] }), items.length);
       return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
     }
     let v = raw;
@@ -366,7 +506,7 @@ class Compiler {
     const a = scope.join('@request.auth', (x) => ({
       sql: `LEFT JOIN ${ident(auth.collection.name)} AS ${x} ON ${x}."id" = ?`,
       params: [String(auth.row.id)],
-    }));
+    }), FANOUT.lookup);
     return this.resolveFieldPath(auth.collection, a, [name, ...rest], modifier, scope, false, '@request.auth', 1);
   }
 }
@@ -376,9 +516,9 @@ const scopePrefixes = new WeakMap<JoinScope, string>();
 function scopePrefix(scope: JoinScope): string {
   return scopePrefixes.get(scope) ?? '_j';
 }
-function newScope(base: string): JoinScope {
+function newScope(base: string, budget: JoinBudget): JoinScope {
   const prefix = `${base}${(++scopeCounter % 1_000_000).toString(36)}_`;
-  const scope = new JoinScope(prefix);
+  const scope = new JoinScope(prefix, budget);
   scopePrefixes.set(scope, prefix);
   return scope;
 }
@@ -392,8 +532,19 @@ function param(r: Resolved, params: SqlValue[]): string {
   return r.sql;
 }
 
-function escapeLike(v: string): string {
-  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * geoDistance(lonA, latA, lonB, latB): great-circle distance in km (PocketBase 0.28). Written with
+ * the haversine formula, which stays exact for near points where PocketBase's acos form rounds.
+ * Not "all values": like SQLite's own functions it matches when any joined combination does.
+ */
+function geoDistance(args: [Resolved, Resolved, Resolved, Resolved]): Resolved {
+  const params: SqlValue[] = [];
+  // Each use of an argument emits its SQL (and a bound copy of its value) in reading order.
+  const arg = (i: number): string => `radians(${param(args[i] as Resolved, params)})`;
+  const sql = `(12742 * asin(min(1, sqrt(`
+    + `pow(sin((${arg(3)} - ${arg(1)}) / 2), 2) + `
+    + `cos(${arg(1)}) * cos(${arg(3)}) * pow(sin((${arg(2)} - ${arg(0)}) / 2), 2)))))`;
+  return { kind: 'column', sql, params, multi: false, json: true };
 }
 
 /** One comparison, with PocketBase's null/empty-safe equality and LIKE wrapping. */
@@ -426,9 +577,7 @@ function comparison(left: Resolved, op: SignOp, right: Resolved): SqlFragment {
     const not = base === '!~' ? 'NOT ' : '';
     const l = param(left, params);
     if (right.kind === 'value') {
-      const text = right.value === null ? '' : String(right.value);
-      const pattern = /(^|[^\\])%/.test(text) ? text : `%${escapeLike(text)}%`;
-      params.push(pattern);
+      params.push(likePattern(right.value === null ? '' : String(right.value)));
       return { sql: `${l} ${not}LIKE ? ESCAPE '\\'`, params };
     }
     const r = param(right, params);
@@ -453,13 +602,20 @@ function parseCached(filter: string): Group {
   return ast;
 }
 
-/** Parses and compiles a filter or rule; throws FilterSyntaxError / FilterCompileError. */
-export function compileFilter(filter: string, ctx: CompileContext): SqlFragment {
+/** Parses and compiles a filter or rule; throws FilterSyntaxError / FilterCompileError / FilterForbiddenError. */
+export function compileFilter(filter: string, ctx: CompileContext): CompiledFilter {
+  if (filter.length > MAX_FILTER_LENGTH) throw limitError('characters', MAX_FILTER_LENGTH);
   const ast = parseCached(filter);
-  const scope = newScope('_j');
+  checkMacros(identifiers(ast), ctx);
   const compiler = new Compiler(ctx);
+  const scope = compiler.newScope('_j');
   const cond = compiler.compileGroup(ast, scope);
-  return scope.wrap({ sql: `(${cond.sql})`, params: cond.params });
+  // Every expression runs for each row combination of the shared joins, and so does every inner
+  // "all values" scope: keep their product bounded (a few self-joins would otherwise be N^3 rows).
+  const cost = scope.fanout * (compiler.exprCount + compiler.innerCost);
+  const maxCost = ctx.serverRule ? MAX_RULE_COST : MAX_FILTER_COST;
+  if (cost > maxCost) throw limitError('estimated row combinations (fewer joins across whole tables, please)', maxCost);
+  return { ...scope.wrap({ sql: `(${cond.sql})`, params: cond.params }), volatile: compiler.volatile };
 }
 
 /** Compiles `sort` (e.g. `-created,title,author.name,@random`) into an ORDER BY list. */
@@ -467,17 +623,21 @@ export function compileSort(sort: string, ctx: CompileContext): SqlFragment {
   const parts: string[] = [];
   const params: SqlValue[] = [];
   const items = sort.split(',').map((s) => s.trim()).filter(Boolean);
-  if (items.length > 8) throw new FilterCompileError('too many sort fields');
-  for (const item of items) {
+  if (items.length > MAX_SORT_FIELDS) throw limitError('sort fields', MAX_SORT_FIELDS);
+  const names = items.map((item) => item.replace(/^[-+]/, ''));
+  for (const name of names) if (name.length > MAX_SORT_FIELD_LENGTH) throw limitError('characters in one sort field', MAX_SORT_FIELD_LENGTH);
+  checkMacros(names, ctx);
+  for (const [i, item] of items.entries()) {
     const desc = item.startsWith('-');
-    const name = item.replace(/^[-+]/, '');
-    if (name.length > 255) throw new FilterCompileError('sort field name too long');
+    const name = names[i] as string;
     if (name === '@random') { parts.push('RANDOM()'); continue; }
     if (name === '@rowid') { parts.push(`${ctx.alias}._rowid_${desc ? ' DESC' : ''}`); continue; }
     if (!/^[\w@][\w.:@]*$/.test(name)) throw new FilterCompileError(`invalid sort field ${name}`);
-    const scope = newScope('_s');
-    const resolved = new Compiler(ctx).resolve({ kind: 'identifier', name }, scope);
+    const compiler = new Compiler(ctx);
+    const scope = compiler.newScope('_s');
+    const resolved = compiler.resolve({ kind: 'identifier', name }, scope);
     if (resolved.kind !== 'column') throw new FilterCompileError(`invalid sort field ${name}`);
+    if (scope.fanout > MAX_FILTER_COST) throw limitError('estimated row combinations in one sort field', MAX_FILTER_COST);
     let sql = resolved.sql;
     if (!scope.empty) {
       // Relation paths sort by a correlated scalar subquery, so the outer query never fans out.

@@ -5,11 +5,14 @@ import type { JoinOp, SignOp } from './ast.ts';
 /** Syntax error in a filter; `position` is the 0-based string offset, when known. */
 export class FilterSyntaxError extends Error {
   readonly position: number | null;
+  /** A size limit (expressions, nesting) was hit, rather than bad syntax: its message names it. */
+  readonly isLimit: boolean;
 
-  constructor(message: string, position: number | null = null) {
+  constructor(message: string, position: number | null = null, isLimit = false) {
     super(position === null ? message : `${message} at position ${position}`);
     this.name = 'FilterSyntaxError';
     this.position = position;
+    this.isLimit = isLimit;
   }
 }
 

@@ -324,7 +324,8 @@ describe('parseFilter: limits', () => {
     ['201 expressions spread over groups', Array.from({ length: 67 }, () => '(a=1 || b=2 || c=3)').join(' && ')],
     ['201 expressions in nested groups', `${'('.repeat(10)}${chain(201)}${')'.repeat(10)}`],
   ])('rejects %s', (_name, input) => {
-    expect(syntaxError(input).message).toBe('max filter expressions limit reached');
+    expect(syntaxError(input).message).toBe('max filter expressions limit (200) reached');
+    expect(syntaxError(input).isLimit).toBe(true);
   });
 
   it(`accepts ${MAX_GROUP_DEPTH} nested parentheses and rejects ${MAX_GROUP_DEPTH + 1}`, () => {

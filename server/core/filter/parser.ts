@@ -67,7 +67,7 @@ class Parser {
     if (open.kind !== 'lparen') return this.parseExpr();
 
     if (depth >= MAX_GROUP_DEPTH) {
-      throw new FilterSyntaxError(`max parentheses nesting depth (${MAX_GROUP_DEPTH}) exceeded`, open.pos);
+      throw new FilterSyntaxError(`max parentheses nesting depth (${MAX_GROUP_DEPTH}) exceeded`, open.pos, true);
     }
     this.pos++;
     if (this.peek().kind === 'rparen') throw new FilterSyntaxError('empty parentheses', open.pos);
@@ -81,7 +81,7 @@ class Parser {
 
   /** expr := operand SIGN operand */
   private parseExpr(): Expr {
-    if (this.exprCount >= MAX_FILTER_EXPRESSIONS) throw new FilterSyntaxError('max filter expressions limit reached');
+    if (this.exprCount >= MAX_FILTER_EXPRESSIONS) throw new FilterSyntaxError(`max filter expressions limit (${MAX_FILTER_EXPRESSIONS}) reached`, null, true);
 
     const left = this.parseOperand('left operand', 0);
     const sign = this.next();
@@ -108,7 +108,7 @@ class Parser {
   /** Arguments of `name(` up to the matching ")". A trailing comma is accepted, as in fexpr. */
   private parseCall(fn: FuncToken, depth: number): Operand {
     if (depth > MAX_FUNCTION_DEPTH) {
-      throw new FilterSyntaxError(`max nested function calls depth (${MAX_FUNCTION_DEPTH}) exceeded`, fn.pos);
+      throw new FilterSyntaxError(`max nested function calls depth (${MAX_FUNCTION_DEPTH}) exceeded`, fn.pos, true);
     }
     const name = quote(fn.value);
     const args: Operand[] = [];

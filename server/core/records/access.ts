@@ -1,6 +1,8 @@
 import type { Collection, CollectionRegistry, Rule } from '../collections.ts';
 import { ApiError } from '../errors.ts';
-import { compileFilter, FilterCompileError, FilterSyntaxError, type SqlFragment } from '../filter/compile.ts';
+import {
+  compileFilter, FilterCompileError, FilterForbiddenError, FilterLimitError, FilterSyntaxError, type CompileContext, type SqlFragment,
+} from '../filter/compile.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { Statements } from '../../db/statements.ts';
 import { serializeRecord, type RecordJson, type StoredRow } from './codec.ts';
@@ -33,19 +35,20 @@ export class Access {
     if (rule === null) throw new ApiError(403, 'Only superusers can perform this action.');
     if (rule.trim() === '') return null;
     // Rules that read nothing of the request but the auth record compile the same for the same
-    // auth row: cache them on that row object (a changed auth record is a new object).
-    const cacheable = !/@(?!request\.auth\.|collection\.)/.test(rule);
-    const bucket = cacheable ? this.ruleCacheFor(req) : null;
+    // auth row: cache them on that row object (a changed auth record is a new object). Whether a
+    // rule reads more (body, query, @now…) comes from compiling it, never from its raw text.
+    const bucket = this.ruleCacheFor(req);
     const key = `${collection.id}|${alias}|${rule}`;
-    const cached = bucket?.get(key);
+    const cached = bucket.get(key);
     if (cached) return cached;
     try {
-      const compiled = compileFilter(rule, { registry: this.registry, collection, alias, request: req, allowHidden: true, now: this.now() });
-      if (bucket) {
+      const compiled = compileFilter(rule, { registry: this.registry, collection, alias, request: req, allowHidden: true, allowRequestAndCollection: true, serverRule: true, now: this.now() });
+      const fragment = { sql: compiled.sql, params: compiled.params };
+      if (!compiled.volatile) {
         if (bucket.size > 200) bucket.clear();
-        bucket.set(key, compiled);
+        bucket.set(key, fragment);
       }
-      return compiled;
+      return fragment;
     } catch (err) {
       if (err instanceof FilterSyntaxError || err instanceof FilterCompileError) {
         // A broken rule is a server bug; refuse access rather than leak.
@@ -74,18 +77,26 @@ export class Access {
     return this.ruleCondition(collection, rule, req, alias);
   }
 
-  /** A client-supplied filter; errors become the contract's 400. */
-  clientFilter(collection: Collection, filter: string, req: RequestInfo, alias = ROW_ALIAS): SqlFragment {
+  /**
+   * The compile context of a client filter or sort: hidden fields, `@collection` and `@request`
+   * only for superusers (decided by the compiler on the parsed identifiers, in any letter case),
+   * and relation paths limited to what the caller may list.
+   */
+  clientContext(collection: Collection, req: RequestInfo, alias = ROW_ALIAS): CompileContext {
     const superuser = isSuperuser(req);
-    if (!superuser && filter.includes('@collection.')) throw new ApiError(403, 'Only superusers can filter by @collection.');
-    if (!superuser && filter.includes('@request.')) throw new ApiError(403, 'Only superusers can filter by @request.');
+    return {
+      registry: this.registry, collection, alias, request: req, now: this.now(),
+      allowHidden: superuser, allowRequestAndCollection: superuser, enforceListRules: !superuser,
+    };
+  }
+
+  /** A client-supplied filter; errors become the contract's 403/400. */
+  clientFilter(collection: Collection, filter: string, req: RequestInfo, alias = ROW_ALIAS): SqlFragment {
     try {
-      return compileFilter(filter, { registry: this.registry, collection, alias, request: req, allowHidden: superuser, enforceListRules: !superuser, now: this.now() });
+      const { sql, params } = compileFilter(filter, this.clientContext(collection, req, alias));
+      return { sql, params };
     } catch (err) {
-      if (err instanceof FilterSyntaxError || err instanceof FilterCompileError) {
-        throw new ApiError(400, 'Something went wrong while processing your request.', {});
-      }
-      throw err;
+      throw clientFilterError(err);
     }
   }
 
@@ -142,7 +153,8 @@ export class Access {
     const alias = '_au';
     const req: RequestInfo = { auth: null, method: 'GET', context: 'realtime', query: {}, headers: {}, body: {} };
     const cond = compileFilter(rule, {
-      registry: this.registry, collection, alias: ROW_ALIAS, request: req, allowHidden: true, now: this.now(), authAlias: { alias, collection: authCollection },
+      registry: this.registry, collection, alias: ROW_ALIAS, request: req, allowHidden: true, allowRequestAndCollection: true, serverRule: true,
+      now: this.now(), authAlias: { alias, collection: authCollection },
     });
     const select = names.map((n) => `? AS "${n}"`).join(', ');
     const query = {
@@ -151,7 +163,7 @@ export class Access {
       params: cond.params,
     };
     // Rules with @now-like macros or other request data compile differently each time.
-    if (!/@(?!request\.auth\.|collection\.)/.test(rule)) {
+    if (!cond.volatile) {
       if (this.authIdsQueries.size > 500) this.authIdsQueries.clear();
       this.authIdsQueries.set(key, query);
     }
@@ -162,4 +174,17 @@ export class Access {
     const authId = req.auth?.collection.id === collection.id ? String(req.auth.row.id) : undefined;
     return serializeRecord(collection, row, { showHidden: isSuperuser(req), authId });
   }
+}
+
+/**
+ * The contract's answer to a client filter or sort that does not compile: 403 for `@collection` /
+ * `@request` without the right, 400 naming the limit for an exceeded limit, else a plain 400.
+ */
+export function clientFilterError(err: unknown): unknown {
+  if (err instanceof FilterForbiddenError) return new ApiError(403, err.message);
+  if (err instanceof FilterLimitError || (err instanceof FilterSyntaxError && err.isLimit)) return new ApiError(400, err.message, {});
+  if (err instanceof FilterSyntaxError || err instanceof FilterCompileError) {
+    return new ApiError(400, 'Something went wrong while processing your request.', {});
+  }
+  return err;
 }

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import zones of eslint.config.js, checked through ESLint's own API: flat config replaces a
+ * rule's options when a later block matches the same file, so a zone can silently vanish.
+ * Each case plants one import in a (virtual) file and expects `no-restricted-imports` to fire.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  // Only the zone rule runs: the probe files do not exist, which import/no-cycle cannot handle.
+  eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' });
+});
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('eslint import zones', () => {
+  it.each([
+    ['server/core/filter/zone-probe.ts', "import { x } from '../../modules/rules.ts';\nexport { x };\n", 'core/ knows collections'],
+    ['server/core/filter/zone-probe.ts', "import { x } from '../../routes/list-params.ts';\nexport { x };\n", 'core/ knows collections'],
+    ['server/core/filter/zone-probe.ts', "import { x } from '../../db/open.ts';\nexport { x };\n", 'core/filter is pure'],
+    ['server/core/records/zone-probe.ts', "import { x } from '../../routes/list-params.ts';\nexport { x };\n", 'core/ knows collections'],
+    ['server/core/records/zone-probe.ts', "import { x } from '../../http/errors.ts';\nexport { x };\n", 'core/ knows collections'],
+    ['shared/zone-probe.ts', "import { x } from '../server/app.ts';\nexport { x };\n", 'shared/ imports nothing'],
+    ['web/src/zone-probe.ts', "import { x } from '../../server/app.ts';\nexport { x };\n", 'web never imports server'],
+    ['web/src/lib/toast.ts', "import { x } from '../../../server/app.ts';\nexport { x };\n", 'web never imports server'],
+    ['server/routes/zone-probe.ts', "import { x } from '../db/open.ts';\nexport { x };\n", 'routes call core'],
+  ])('%s: refuses %s', async (file, code, message) => {
+    const messages = await restricted(file, code);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.join('\n')).toContain(message);
+  });
+
+  it.each([
+    ['server/core/filter/zone-probe.ts', "import { x } from '../collections.ts';\nexport { x };\n"],
+    ['server/core/records/zone-probe.ts', "import { x } from '../filter/compile.ts';\nexport { x };\n"],
+    // Filter tests may use a real database.
+    ['server/core/filter/zone-probe.test.ts', "import { x } from '../../db/open.ts';\nexport { x };\n"],
+    ['server/routes/zone-probe.ts', "import { x } from '../core/records/read.ts';\nexport { x };\n"],
+  ])('%s: allows %s', async (file, code) => {
+    expect(await restricted(file, code)).toEqual([]);
+  });
+
+  it('still refuses core/ zones in filter tests', async () => {
+    const messages = await restricted('server/core/filter/zone-probe.test.ts', "import { x } from '../../modules/rules.ts';\nexport { x };\n");
+    expect(messages.join('\n')).toContain('core/ knows collections');
+  });
+});
