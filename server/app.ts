@@ -23,6 +23,7 @@ import { POPUP_CLOSE_SCRIPT } from './routes/realtime.ts';
 import { registerSecurityHeaders, spaInlineScripts } from './http/security.ts';
 import { maskUrl } from './ops/logs.ts';
 import { registerOps, type Restarter } from './ops/index.ts';
+import { checkStorageDirs } from './startup-checks.ts';
 
 export interface BuildOptions {
   /** Collections served by this app; defaults to the product's. Tests pass their own. */
@@ -76,6 +77,8 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((a
 /** Builds the whole app (API, later the web app and guest pages) without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   installDefaultMessages();
+  // Unusable DATA_DIR/UPLOADS_DIR: stop here with a clear message (ConfigError).
+  await checkStorageDirs(config);
   const app = Fastify({
     logger: options.logger === false ? false : {
       level: config.logLevel,

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Startup checks (unusable folders) explain themselves: no stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import path from 'node:path';
+import { ensureDir } from './dirs.ts';
 import { randomSuffix } from './names.ts';
 
 /** Storage backend for record files. Keys are "/"-separated, e.g. "<collectionId>/<recordId>/<filename>". */
@@ -66,7 +67,7 @@ export function createLocalStorage(rootDir: string): FileStorage {
   return {
     async put(key, data) {
       const full = resolveKey(key);
-      await fsp.mkdir(path.dirname(full), { recursive: true });
+      await ensureDir(path.dirname(full));
       // Tmp file in the same dir so rename() is atomic (same filesystem).
       const tmp = path.join(path.dirname(full), `.${path.basename(full)}.${randomSuffix(8)}.tmp`);
       try {
