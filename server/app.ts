@@ -5,6 +5,7 @@ import { appCollections } from './app-collections.ts';
 import { createContext, type AppContext } from './context.ts';
 import type { CollectionDef } from './core/collections.ts';
 import { ApiError } from './core/errors.ts';
+import { closeOnUnreadBody } from './http/body.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { FormAccumulator } from './http/form-values.ts';
 import { registerAuth, registerFieldsPicker, registerHeaders } from './http/hooks.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
   });
   registerBodyParsers(app);
+  closeOnUnreadBody(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app, [
     ...spaInlineScripts(config.webDist), POPUP_CLOSE_SCRIPT, ...productModules.flatMap((m) => m.inlineScripts ?? []),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { UPLOAD_TEMP_PREFIX } from './http/body.ts';
 
 /** buildApp refuses unusable storage folders with a message, before anything else starts. */
 const dirs: string[] = [];
@@ -39,10 +40,14 @@ describe('startup checks of the storage folders', () => {
     expect((err as Error).message).toMatch(/UPLOADS_DIR: \/proc\/qrmenu-\d+ \(the uploaded files folder\) cannot be created \(ENOENT/);
   }, 10_000);
 
-  it('creates missing folders', async () => {
+  it('creates missing folders and sweeps parts of uploads cut short by a crash', async () => {
     const dir = tempDir();
+    const tmp = path.join(dir, 'data', 'tmp', 'uploads');
+    fs.mkdirSync(tmp, { recursive: true });
+    fs.writeFileSync(path.join(tmp, `${UPLOAD_TEMP_PREFIX}left-over`), 'x');
     const { app } = await build({ DATA_DIR: path.join(dir, 'data'), UPLOADS_DIR: path.join(dir, 'deep', 'uploads') });
     await app.close();
     expect(fs.statSync(path.join(dir, 'deep', 'uploads')).isDirectory()).toBe(true);
+    expect(fs.readdirSync(tmp)).toEqual([]);
   });
 });

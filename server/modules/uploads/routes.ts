@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { bodyLimitOf } from '../../core/collections.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
-import { readBody, type ParsedBody } from '../../http/body.ts';
+import { withBody, type BodyLimits, type ParsedBody } from '../../http/body.ts';
 import { queryString, requestInfo } from '../../http/request-info.ts';
 import { importUpload, type ImportBody } from './import.ts';
 import { UPLOAD_MESSAGES } from './pdf.ts';
@@ -30,31 +30,34 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const collection = engine.collection('menu_uploads');
   const limit = bodyLimitOf(collection);
 
-  const readChecked = async (request: FastifyRequest): Promise<{ body: ParsedBody; check: UploadCheck }> => {
+  const limitsFor = (request: FastifyRequest): BodyLimits => {
+    const { maxFileBytes, maxRequestBytes, tmpDir } = ctx.config.uploads;
+    const limit = Math.min(bodyLimitOf(collection), maxRequestBytes);
     if (Number(request.headers['content-length'] ?? 0) > limit) throw new ApiError(413);
-    const body = await readBody(request);
-    // Anonymous callers are refused by the rules; their files are not worth parsing.
-    const check = request.auth ? await checkUploadedPdfs(body.files) : { problem: null, pages: null };
-    return { body, check };
+    return { maxFileBytes, maxRequestBytes: limit, tmpDir };
   };
 
+  const check = async (request: FastifyRequest, body: ParsedBody): Promise<UploadCheck> =>
+    // Anonymous callers are refused by the rules; their files are not worth parsing.
+    request.auth ? checkUploadedPdfs(body.files) : { problem: null, pages: null };
+
   for (const key of new Set([collection.name, collection.id])) {
-    app.post(`/api/collections/${key}/records`, { bodyLimit: limit }, async (request) => {
-      const { body, check } = await readChecked(request);
+    app.post(`/api/collections/${key}/records`, { bodyLimit: limit }, async (request) => withBody(request, limitsFor(request), async (body) => {
+      const result = await check(request, body);
       try {
-        return await uploadChecks.run(check, () => engine.create(collection, body, requestInfo(request), queryString(request, 'expand')));
+        return await uploadChecks.run(result, () => engine.create(collection, body, requestInfo(request), queryString(request, 'expand')));
       } catch (err) {
         throw pdfMessages(err);
       }
-    });
-    app.patch<{ Params: { id: string } }>(`/api/collections/${key}/records/:id`, { bodyLimit: limit }, async (request) => {
-      const { body, check } = await readChecked(request);
+    }));
+    app.patch<{ Params: { id: string } }>(`/api/collections/${key}/records/:id`, { bodyLimit: limit }, async (request) => withBody(request, limitsFor(request), async (body) => {
+      const result = await check(request, body);
       try {
-        return await uploadChecks.run(check, () => engine.update(collection, request.params.id, body, requestInfo(request), queryString(request, 'expand')));
+        return await uploadChecks.run(result, () => engine.update(collection, request.params.id, body, requestInfo(request), queryString(request, 'expand')));
       } catch (err) {
         throw pdfMessages(err);
       }
-    });
+    }));
   }
 
   app.post<{ Params: { id: string } }>('/api/uploads/:id/import', async (request) => {

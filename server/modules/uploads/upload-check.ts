@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import * as fsp from 'node:fs/promises';
 import type { UploadedFile } from '../../core/records/files-input.ts';
 import { UPLOAD_MAX_BYTES } from '../../../shared/constants.ts';
 import { checkPdf, hasPdfMagic, type PdfProblem } from './pdf.ts';
@@ -22,8 +23,10 @@ export async function checkUploadedPdfs(files: Record<string, UploadedFile[]>): 
   let pages: number | null = null;
   for (const upload of uploads) {
     // Not a PDF at all: the engine's content-type check answers (with the PDF message, see routes).
-    if (upload.data.length > UPLOAD_MAX_BYTES || !hasPdfMagic(upload.data)) continue;
-    const result = await checkPdf(upload.data);
+    if (('data' in upload ? upload.data.length : upload.size) > UPLOAD_MAX_BYTES) continue;
+    const data = 'data' in upload ? upload.data : await fsp.readFile(upload.path);
+    if (!hasPdfMagic(data)) continue;
+    const result = await checkPdf(data);
     if (!result.ok) return { problem: result.problem, pages: null };
     pages = result.pages;
   }
