@@ -377,6 +377,16 @@ describe('menu uploads: who may make the server parse a PDF, and how', () => {
     expect(maxLagMs * 4).toBeLessThan(elapsed);
   }, 60_000);
 
+  it('refuses a PDF whose parse passes the worker heap limit, and the server keeps serving', async () => {
+    // 16 MB is less than pdfjs itself needs: every parse runs out of memory, in the worker only.
+    const { upload, call, count } = await setup({ PDF_WORKER_MAX_MEMORY_MB: '16' });
+    const res = await upload({ name: 'Lunch', file: { bytes: await bytesOf('prices-left.pdf') } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.file).toEqual({ code: 'validation_pdf_too_complex', message: UPLOAD_MESSAGES.tooComplex });
+    expect(count('menu_uploads')).toBe(0);
+    expect((await call('GET', '/api/health')).statusCode).toBe(200);
+  }, 60_000);
+
   it('fails the job cleanly when parsing passes the time limit, and the server keeps serving', async () => {
     const { t, owner, settled, call } = await setup({ PDF_WORKER_TIMEOUT_MS: '50' });
     // Written past the upload route (no upload-time check): the job alone parses it.
