@@ -6,6 +6,7 @@ import { createContext, type AppContext } from './context.ts';
 import type { CollectionDef } from './core/collections.ts';
 import { ApiError } from './core/errors.ts';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './core/json-depth.ts';
+import { closeOnUnreadBody } from './http/body.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { FormAccumulator } from './http/form-values.ts';
 import { registerAuth, registerFieldsPicker, registerHeaders } from './http/hooks.ts';
@@ -24,6 +25,7 @@ import { POPUP_CLOSE_SCRIPT } from './routes/realtime.ts';
 import { registerSecurityHeaders, spaInlineScripts } from './http/security.ts';
 import { maskUrl } from './ops/logs.ts';
 import { registerOps, type Restarter } from './ops/index.ts';
+import { checkStorageDirs } from './startup-checks.ts';
 
 export interface BuildOptions {
   /** Collections served by this app; defaults to the product's. Tests pass their own. */
@@ -80,6 +82,8 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((a
 /** Builds the whole app (API, later the web app and guest pages) without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   installDefaultMessages();
+  // Unusable DATA_DIR/UPLOADS_DIR: stop here with a clear message (ConfigError).
+  await checkStorageDirs(config);
   const app = Fastify({
     logger: options.logger === false ? false : {
       level: config.logLevel,
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
   });
   registerBodyParsers(app);
+  closeOnUnreadBody(app);
   registerErrorHandling(app, ctx.storageHealth);
   registerSecurityHeaders(app, [
     ...spaInlineScripts(config.webDist), POPUP_CLOSE_SCRIPT, ...productModules.flatMap((m) => m.inlineScripts ?? []),

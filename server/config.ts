@@ -65,6 +65,14 @@ const envSchema = z.object({
   BACKUPS_CRON: z.string().trim().default('').refine((v) => v === '' || isValidCron(v), 'must be a 5-field cron expression'),
   /** Ops: automatic backups kept (older ones are deleted). */
   BACKUPS_MAX_KEEP: z.coerce.number().int().min(1).max(10000).default(3),
+  /** Uploads: largest single file of a multipart request (MB); more is refused with 413 as it arrives. */
+  UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** Uploads: largest multipart request (MB), files and fields together; a collection's own limit may be lower. */
+  UPLOAD_MAX_REQUEST_MB: z.coerce.number().int().min(1).max(100_000).default(128),
+  /** PDF menus: a parse (check or extraction) running longer is stopped and the upload fails. */
+  PDF_WORKER_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** PDF menus: heap limit of the worker thread that parses a PDF (MB). */
+  PDF_WORKER_MAX_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(256),
 });
 
 const oauthProviderEnv = z.object({
@@ -153,6 +161,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logs: { maxDays: number };
   backups: { cron: string; maxKeep: number };
+  /** Multipart uploads: byte caps, and where file parts are streamed to while the request is read. */
+  uploads: { maxFileBytes: number; maxRequestBytes: number; tmpDir: string };
+  /** The worker thread that parses uploaded PDFs. */
+  pdfWorker: { timeoutMs: number; maxMemoryMb: number };
   /** Overridable clock for deterministic tests. */
   now: () => Date;
 }
@@ -234,6 +246,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUSTED_PROXIES),
     logs: { maxDays: e.LOGS_MAX_DAYS },
     backups: { cron: e.BACKUPS_CRON, maxKeep: e.BACKUPS_MAX_KEEP },
+    uploads: {
+      maxFileBytes: e.UPLOAD_MAX_FILE_MB * 1024 * 1024,
+      maxRequestBytes: e.UPLOAD_MAX_REQUEST_MB * 1024 * 1024,
+      // Next to the database, outside UPLOADS_DIR: backups zip UPLOADS_DIR and must not see half-written parts.
+      tmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
+    },
+    pdfWorker: { timeoutMs: e.PDF_WORKER_TIMEOUT_MS, maxMemoryMb: e.PDF_WORKER_MAX_MEMORY_MB },
     now: () => new Date(),
   };
 }

@@ -68,6 +68,16 @@ describe('server/index.ts', () => {
     expect(out).not.toMatch(/\n\s+at /);
   });
 
+  it('exits at once with a message when UPLOADS_DIR cannot be used', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-proc-'));
+    dirs.push(dir);
+    fs.writeFileSync(path.join(dir, 'file'), 'x');
+    const p = start({ UPLOADS_DIR: path.join(dir, 'file', 'uploads') });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toContain(`UPLOADS_DIR: ${path.join(dir, 'file', 'uploads')} (the uploaded files folder) cannot be created (ENOTDIR`);
+    expect(p.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)('serves, then shuts down cleanly on %s', async (signal) => {
     const p = start({});
     const url = await p.listening;

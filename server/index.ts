@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // Problems the operator must fix get a plain message, not a stack trace.
-  console.error(err instanceof DatabaseFileError ? err.message : err);
+  // Problems the operator must fix (damaged database, unusable folders) get a plain message, not a stack trace.
+  console.error(err instanceof DatabaseFileError || err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

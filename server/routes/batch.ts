@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ApiError, fieldError } from '../core/errors.ts';
 import { applyFields, parseFields } from '../core/fields-picker.ts';
 import type { UploadedFile } from '../core/records/files-input.ts';
 import type { PreparedWrite, WriteInput } from '../core/records/write.ts';
 import { normalizeHeaders, type RequestInfo } from '../core/request-info.ts';
-import { readBody } from '../http/body.ts';
+import { discardBody, readBody, type ParsedBody } from '../http/body.ts';
 import { requestInfo } from '../http/request-info.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -66,16 +66,26 @@ interface Planned { op: PreparedWrite; expand: string; fields: string }
 /** POST /api/batch: every sub-request in one transaction, all or nothing. */
 export function batchRoutes(app: FastifyInstance, ctx: AppContext, bodyLimit: number): void {
   app.post('/api/batch', { bodyLimit }, async (request) => {
-    const { maxRequests, timeoutSeconds } = ctx.config.batch;
-    if (maxRequests <= 0) throw new ApiError(403, 'Batch requests are not allowed.');
+    if (ctx.config.batch.maxRequests <= 0) throw new ApiError(403, 'Batch requests are not allowed.');
     const started = Date.now();
-    let parsed;
+    const { uploads } = ctx.config;
+    let parsed: ParsedBody;
     try {
-      parsed = await readBody(request);
+      parsed = await readBody(request, { ...uploads, maxRequestBytes: Math.min(bodyLimit, uploads.maxRequestBytes) });
     } catch (err) {
       if (err instanceof ApiError && err.status === 413) throw err;
       throw new ApiError(400, 'Failed to read the submitted batch data.');
     }
+    // Uploads not moved into storage (refused, or the batch failed) are removed from the temp folder.
+    try {
+      return await runBatch(request, parsed, started);
+    } finally {
+      await discardBody(parsed);
+    }
+  });
+
+  async function runBatch(request: FastifyRequest, parsed: ParsedBody, started: number) {
+    const { maxRequests, timeoutSeconds } = ctx.config.batch;
     const subRequests = parseRequests(parsed.data.requests, maxRequests);
     const filesByIndex = splitFiles(parsed.files);
     const planned: Planned[] = [];
@@ -99,7 +109,7 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext, bodyLimit: nu
       return { body: p.fields ? applyFields(body, parseFields(p.fields)) : body, status: 200 };
     });
     return applied.map((a) => a.response);
-  });
+  }
 }
 
 async function plan(

@@ -61,7 +61,10 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (mime === 'image/gif') mime = 'image/png';
       }
     }
-    return sendFile(reply, ctx, key, { size, mtime, mime, filename, download: parseBoolSafe(queryString(request, 'download')), range: request.headers.range, ifNoneMatch: request.headers['if-none-match'] });
+    return sendFile(reply, ctx, key, {
+      size, mtime, mime, filename, download: parseBoolSafe(queryString(request, 'download')), range: request.headers.range,
+      ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'],
+    });
   });
 
   app.post('/api/files/token', async (request) => {
@@ -79,7 +82,20 @@ function parseBoolSafe(v: string): boolean {
 
 interface SendOptions {
   size: number; mtime: number; mime: string; filename: string; download: boolean;
-  range: string | undefined; ifNoneMatch: string | undefined;
+  range: string | undefined; ifNoneMatch: string | undefined; ifModifiedSince: string | undefined;
+}
+
+/**
+ * RFC 9110 §13.2.2: If-None-Match decides when present (If-Modified-Since is then ignored);
+ * otherwise the file is unchanged when its Last-Modified (whole seconds) is not after the date.
+ */
+function notModified(o: SendOptions, etag: string): boolean {
+  if (o.ifNoneMatch !== undefined) return o.ifNoneMatch.split(',').map((s) => s.trim()).some((t) => t === etag || t === '*' || t === `W/${etag}`);
+  if (!o.ifModifiedSince) return false;
+  const since = Date.parse(o.ifModifiedSince);
+  // An unparsable date is ignored, as are dates in the future (the client's clock, not our file).
+  if (Number.isNaN(since) || since > Date.now()) return false;
+  return Math.floor(o.mtime / 1000) <= Math.floor(since / 1000);
 }
 
 async function sendFile(reply: FastifyReply, ctx: AppContext, key: string, o: SendOptions): Promise<FastifyReply> {
@@ -93,7 +109,7 @@ async function sendFile(reply: FastifyReply, ctx: AppContext, key: string, o: Se
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)
     .header('Last-Modified', new Date(o.mtime).toUTCString());
-  if (o.ifNoneMatch && o.ifNoneMatch.split(',').map((s) => s.trim()).includes(etag)) return reply.status(304).send();
+  if (notModified(o, etag)) return reply.status(304).send();
   const range = parseRange(o.range, o.size);
   if (range === 'unsatisfiable') {
     return reply.status(416).header('Content-Range', `bytes */${o.size}`).type('application/json').send(new ApiError(416, 'Range not satisfiable.').toJSON());

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { bodyLimitOf, type Collection } from '../core/collections.ts';
 import { ApiError } from '../core/errors.ts';
-import { readBody } from '../http/body.ts';
+import { precheckCreate, precheckUpdate } from '../core/records/write-precheck.ts';
+import { withBody, type BodyLimits } from '../http/body.ts';
 import { queryString, requestInfo } from '../http/request-info.ts';
 import { parseListParams } from './list-params.ts';
 
@@ -11,10 +12,15 @@ interface RecordParams extends CollectionParams { id: string }
 
 const MISSING_FOR_WRITE = 'Missing or invalid collection context.';
 
-/** Writes are limited per collection (base limit plus its declared file and json sizes). */
-function checkBodySize(request: FastifyRequest, collection: Collection): void {
-  const length = Number(request.headers['content-length'] ?? 0);
-  if (length > bodyLimitOf(collection)) throw new ApiError(413);
+/**
+ * Writes are limited per collection (base limit plus its declared file and json sizes) and by
+ * the configured upload caps: a declared length is refused at once, a chunked body as it arrives.
+ */
+function bodyLimits(ctx: AppContext, request: FastifyRequest, collection: Collection): BodyLimits {
+  const { maxFileBytes, maxRequestBytes, tmpDir } = ctx.config.uploads;
+  const limit = Math.min(bodyLimitOf(collection), maxRequestBytes);
+  if (Number(request.headers['content-length'] ?? 0) > limit) throw new ApiError(413);
+  return { maxFileBytes, maxRequestBytes: limit, tmpDir };
 }
 
 /** The records CRUD routes of the contract: parse → engine → reply. */
@@ -35,18 +41,24 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Params: CollectionParams }>('/api/collections/:collection/records', { bodyLimit }, async (request) => {
     const collection = engine.collection(request.params.collection, MISSING_FOR_WRITE);
-    checkBodySize(request, collection);
-    const body = await readBody(request);
-    // Auth collections: sign-up answers the same for taken and free addresses (AuthService.signUp).
-    if (collection.type === 'auth') return ctx.auth.signUp(collection, body, requestInfo(request), queryString(request, 'expand'));
-    return engine.create(collection, body, requestInfo(request), queryString(request, 'expand'));
+    const req = requestInfo(request);
+    // Before the body: a refused caller's upload is never received.
+    precheckCreate(engine.access, collection, req);
+    const limits = bodyLimits(ctx, request, collection);
+    return withBody(request, limits, (body) => {
+      // Auth collections: sign-up answers the same for taken and free addresses (AuthService.signUp).
+      if (collection.type === 'auth') return ctx.auth.signUp(collection, body, req, queryString(request, 'expand'));
+      return engine.create(collection, body, req, queryString(request, 'expand'));
+    });
   });
 
   app.patch<{ Params: RecordParams }>('/api/collections/:collection/records/:id', { bodyLimit }, async (request) => {
     const collection = engine.collection(request.params.collection, MISSING_FOR_WRITE);
-    checkBodySize(request, collection);
-    const body = await readBody(request);
-    return engine.update(collection, request.params.id, body, requestInfo(request), queryString(request, 'expand'));
+    const req = requestInfo(request);
+    // Before the body: an upload to a missing (or, for this caller, invisible) record is never received.
+    precheckUpdate(engine.access, collection, request.params.id, req);
+    const limits = bodyLimits(ctx, request, collection);
+    return withBody(request, limits, (body) => engine.update(collection, request.params.id, body, req, queryString(request, 'expand')));
   });
 
   app.delete<{ Params: RecordParams }>('/api/collections/:collection/records/:id', async (request, reply) => {

@@ -1,4 +1,5 @@
-import { fileTypeFromBuffer } from 'file-type';
+import * as fsp from 'node:fs/promises';
+import { fileTypeFromBuffer, fileTypeFromFile, type FileTypeResult } from 'file-type';
 
 /** Extension fallbacks for text formats that magic-byte sniffing cannot detect. */
 const TEXT_EXT_MIME: Record<string, string> = {
@@ -40,8 +41,28 @@ function looksLikeSvg(text: string): boolean {
  * between text-ish types, and only when the bytes actually are text.
  */
 export async function sniffMime(data: Buffer, fileName: string): Promise<string> {
+  return classify(await fileTypeFromBuffer(data), data, fileName);
+}
+
+/**
+ * sniffMime for a file on disk (an upload streamed to a temp file): file-type reads only what
+ * it needs, the text checks only the first SNIFF_BYTES, so a large file is never loaded.
+ */
+export async function sniffMimeOfFile(file: string, fileName: string): Promise<string> {
+  const fh = await fsp.open(file, 'r');
+  let head: Buffer;
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+    head = buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+  return classify(head.length ? await fileTypeFromFile(file) : undefined, head, fileName);
+}
+
+function classify(detected: FileTypeResult | undefined, data: Buffer, fileName: string): string {
   const ext = lowerExt(fileName);
-  const detected = await fileTypeFromBuffer(data);
   // file-type reports SVGs with an <?xml prolog as application/xml.
   if (detected && !(detected.mime === 'application/xml' && ext === '.svg')) return detected.mime;
 

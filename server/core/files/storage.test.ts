@@ -113,3 +113,11 @@ describe('createLocalStorage', () => {
     expect((await storage.read('c/r/ünï…code..name.txt'))?.toString()).toBe('ok');
   });
 });
+
+describe('createLocalStorage on an unusable root', () => {
+  it('rejects a write instead of looping in mkdir forever', async () => {
+    // Node's recursive mkdir spins at 100% CPU on this path; a hang fails this test by timeout.
+    const broken = createLocalStorage(`/proc/qrmenu-${process.pid}/uploads`);
+    await expect(broken.put('c/r/f.txt', Buffer.from('x'))).rejects.toMatchObject({ code: 'ENOENT' });
+  }, 5000);
+});

@@ -1,12 +1,18 @@
 import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import path from 'node:path';
+import { ensureDir } from './dirs.ts';
 import { randomSuffix } from './names.ts';
 
 /** Storage backend for record files. Keys are "/"-separated, e.g. "<collectionId>/<recordId>/<filename>". */
 export interface FileStorage {
   /** Creates parent dirs and writes atomically (tmp file + rename), so readers never see partial files. */
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * Moves a finished file (an upload streamed to disk) into place, as atomically as put();
+   * the source is gone afterwards. Large uploads never pass through memory this way.
+   */
+  putFile(key: string, sourcePath: string): Promise<void>;
   /** null when the file does not exist. */
   read(key: string): Promise<Buffer | null>;
   /** null when the file does not exist (or is not a regular file). */
@@ -41,6 +47,10 @@ function isNotFound(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+function tmpNameFor(full: string): string {
+  return path.join(path.dirname(full), `.${path.basename(full)}.${randomSuffix(8)}.tmp`);
+}
+
 export function createLocalStorage(rootDir: string): FileStorage {
   const root = path.resolve(rootDir);
 
@@ -66,9 +76,9 @@ export function createLocalStorage(rootDir: string): FileStorage {
   return {
     async put(key, data) {
       const full = resolveKey(key);
-      await fsp.mkdir(path.dirname(full), { recursive: true });
+      await ensureDir(path.dirname(full));
       // Tmp file in the same dir so rename() is atomic (same filesystem).
-      const tmp = path.join(path.dirname(full), `.${path.basename(full)}.${randomSuffix(8)}.tmp`);
+      const tmp = tmpNameFor(full);
       try {
         const fh = await fsp.open(tmp, 'wx');
         try {
@@ -82,6 +92,41 @@ export function createLocalStorage(rootDir: string): FileStorage {
         await fsp.rm(tmp, { force: true }).catch(() => {});
         throw err;
       }
+    },
+
+    async putFile(key, sourcePath) {
+      const full = resolveKey(key);
+      await ensureDir(path.dirname(full));
+      // Flushed before it becomes visible, as put() does: a crash must not leave an empty file.
+      const fh = await fsp.open(sourcePath, 'r+');
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      try {
+        await fsp.rename(sourcePath, full);
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      }
+      // Another filesystem (DATA_DIR and UPLOADS_DIR on different volumes): copy next to the
+      // target, then rename there.
+      const tmp = tmpNameFor(full);
+      try {
+        await fsp.copyFile(sourcePath, tmp, fsp.constants.COPYFILE_EXCL);
+        const copy = await fsp.open(tmp, 'r+');
+        try {
+          await copy.sync();
+        } finally {
+          await copy.close();
+        }
+        await fsp.rename(tmp, full);
+      } catch (err) {
+        await fsp.rm(tmp, { force: true }).catch(() => {});
+        throw err;
+      }
+      await fsp.rm(sourcePath, { force: true });
     },
 
     async read(key) {

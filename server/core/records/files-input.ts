@@ -1,13 +1,21 @@
 import { DEFAULT_FILE_MAX_SIZE, isMultiValue, type Collection, type FileField } from '../collections.ts';
 import { fieldError, type FieldError } from '../errors.ts';
-import { mimeAllowed, sniffMime } from '../files/mime.ts';
+import { mimeAllowed, sniffMime, sniffMimeOfFile } from '../files/mime.ts';
 import { storedFileName } from '../files/names.ts';
 import type { FileStorage } from '../files/storage.ts';
 
-/** A file part of a multipart request. */
-export interface UploadedFile {
-  name: string;
-  data: Buffer;
+/**
+ * A file part of a multipart request: in memory (internal writes, tests) or, as the HTTP layer
+ * delivers uploads, streamed to a temp file that staging moves into storage.
+ */
+export type UploadedFile = { name: string; data: Buffer } | { name: string; path: string; size: number };
+
+function sizeOf(upload: UploadedFile): number {
+  return 'data' in upload ? upload.data.length : upload.size;
+}
+
+function mimeOf(upload: UploadedFile): Promise<string> {
+  return 'data' in upload ? sniffMime(upload.data, upload.name) : sniffMimeOfFile(upload.path, upload.name);
 }
 
 interface StagedField {
@@ -31,24 +39,32 @@ export class StagedFiles {
   /** Sniffs, checks and stores each uploaded file; per-field errors are kept for validation. */
   static async stage(storage: FileStorage, collection: Collection, recordId: string, files: Record<string, UploadedFile[]>): Promise<StagedFiles> {
     const staged = new StagedFiles(storage, `${collection.id}/${recordId}`);
-    for (const [key, uploads] of Object.entries(files)) {
-      const name = key.replace(/^\+/, '').replace(/\+$/, '');
-      const field = collection.fieldsByName.get(name);
-      if (!field || field.type !== 'file') continue;
-      const slot = staged.slot(name);
-      const target = key.startsWith('+') ? slot.prepend : key.endsWith('+') ? slot.append : slot.set;
-      if (target === slot.set) slot.sawSet = true;
-      for (const upload of uploads) {
-        const err = await staged.check(field, upload);
-        if (err) {
-          staged.errors[name] = err;
-          continue;
+    try {
+      for (const [key, uploads] of Object.entries(files)) {
+        const name = key.replace(/^\+/, '').replace(/\+$/, '');
+        const field = collection.fieldsByName.get(name);
+        if (!field || field.type !== 'file') continue;
+        const slot = staged.slot(name);
+        const target = key.startsWith('+') ? slot.prepend : key.endsWith('+') ? slot.append : slot.set;
+        if (target === slot.set) slot.sawSet = true;
+        for (const upload of uploads) {
+          const checked = await staged.check(field, upload);
+          if ('error' in checked) {
+            staged.errors[name] = checked.error;
+            continue;
+          }
+          const fileName = storedFileName(upload.name || 'file', extensionFor(upload, checked.mime));
+          const storageKey = `${staged.prefix}/${fileName}`;
+          if ('data' in upload) await storage.put(storageKey, upload.data);
+          else await storage.putFile(storageKey, upload.path);
+          staged.written.push(fileName);
+          target.push(fileName);
         }
-        const fileName = storedFileName(upload.name || 'file', await extensionFor(upload));
-        await storage.put(`${staged.prefix}/${fileName}`, upload.data);
-        staged.written.push(fileName);
-        target.push(fileName);
       }
+    } catch (err) {
+      // A failed write (disk full, unwritable folder) must not leave this request's earlier files behind.
+      await staged.discard();
+      throw err;
     }
     return staged;
   }
@@ -62,16 +78,16 @@ export class StagedFiles {
     return s;
   }
 
-  private async check(field: FileField, upload: UploadedFile): Promise<FieldError | null> {
+  private async check(field: FileField, upload: UploadedFile): Promise<{ mime: string } | { error: FieldError }> {
     const maxSize = field.maxSize || DEFAULT_FILE_MAX_SIZE;
-    if (upload.data.length > maxSize) {
-      return fieldError('validation_file_size_limit', `Failed to upload ${upload.name} - the maximum allowed file size is ${maxSize} bytes.`, { file: upload.name, maxSize });
+    if (sizeOf(upload) > maxSize) {
+      return { error: fieldError('validation_file_size_limit', `Failed to upload ${upload.name} - the maximum allowed file size is ${maxSize} bytes.`, { file: upload.name, maxSize }) };
     }
-    const mime = await sniffMime(upload.data, upload.name);
+    const mime = await mimeOf(upload);
     if (field.mimeTypes?.length && !mimeAllowed(mime, field.mimeTypes)) {
-      return fieldError('validation_invalid_mime_type', `"${upload.name}" mime type must be one of: ${field.mimeTypes.join(', ')}.`, { file: upload.name, types: field.mimeTypes.join(', ') });
+      return { error: fieldError('validation_invalid_mime_type', `"${upload.name}" mime type must be one of: ${field.mimeTypes.join(', ')}.`, { file: upload.name, types: field.mimeTypes.join(', ') }) };
     }
-    return null;
+    return { mime };
   }
 
   /** Removes everything this request wrote (the write failed or was rolled back). */
@@ -80,9 +96,8 @@ export class StagedFiles {
   }
 }
 
-async function extensionFor(upload: UploadedFile): Promise<string | undefined> {
+function extensionFor(upload: UploadedFile, mime: string): string | undefined {
   if (/\.[^.]+$/.test(upload.name)) return undefined;
-  const mime = await sniffMime(upload.data, upload.name);
   const sub = mime.split(';')[0]?.split('/')[1];
   return sub && /^[a-z0-9.+-]+$/.test(sub) ? `.${sub.replace('jpeg', 'jpg').replace('svg+xml', 'svg')}` : undefined;
 }

@@ -8,7 +8,7 @@ import { uploadRoutes } from './routes.ts';
 import { uploadChecks } from './upload-check.ts';
 
 export interface UploadsModuleOptions {
-  /** Extractions running at the same time (default 1: parsing is CPU-bound and shares the event loop). */
+  /** Extractions running at the same time (default 1: each runs in its own PDF worker thread and is CPU-bound). */
   concurrency?: number;
 }
 

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { StoredRow } from '../../core/records/codec.ts';
-import { ExtractionError, extractPdf } from './extract/index.ts';
-import { inspectPdf, UPLOAD_MESSAGES } from './pdf.ts';
+import { UPLOAD_MESSAGES } from './pdf.ts';
+import { pdfWorkersOf } from './pdf-workers.ts';
 
 const COLLECTION = 'menu_uploads';
 
@@ -46,32 +46,26 @@ export async function runExtraction(ctx: AppContext, id: string, options: JobOpt
     await write({ status: 'processing', progress: 0, error: '' });
     const bytes = file ? await storage.read(`${collection.id}/${id}/${file}`) : null;
     if (!bytes) return await fail(UPLOAD_MESSAGES.missingFile);
-    // Uploads through the records route were checked already; batch and internal writes were not.
-    const inspected = await inspectPdf(bytes);
-    if (!inspected.ok) return await fail(inspected.problem.message);
-    const doc = inspected.doc;
-    try {
-      await write({ pages: inspected.pages });
-      let lastProgress = 0;
-      const draft = await extractPdf(doc, {
-        defaultSectionName: String(initial.name ?? '') || undefined,
-        shouldStop: options.shouldStop,
-        onPage: async (done, total) => {
-          // The last page's write is the final one (ready with the draft).
-          const progress = Math.floor((done / total) * 100);
-          if (done < total && progress > lastProgress) {
-            lastProgress = progress;
-            await write({ progress });
-          }
-        },
-      });
-      await write({ status: 'ready', progress: 100, draft, pages: inspected.pages, error: '' });
-    } finally {
-      await doc.destroy().catch(() => undefined);
-    }
+    // Parsed in a worker thread with a time and memory limit: a heavy PDF never blocks the server.
+    // Uploads through the records route were checked already; batch and internal writes were not:
+    // the worker checks again before extracting.
+    let lastProgress = 0;
+    const result = await pdfWorkersOf(ctx).extract({ bytes }, {
+      defaultSectionName: String(initial.name ?? '') || undefined,
+      onOpened: (pages) => write({ pages }),
+      onPage: async (done, total) => {
+        // The last page's write is the final one (ready with the draft).
+        const progress = Math.floor((done / total) * 100);
+        if (done < total && progress > lastProgress) {
+          lastProgress = progress;
+          await write({ progress });
+        }
+      },
+    });
+    if (!result.ok) return await fail(result.message);
+    await write({ status: 'ready', progress: 100, draft: result.draft, pages: result.pages, error: '' });
   } catch (err) {
     if (err instanceof Superseded || (err as Error | null)?.name === 'ExtractionStopped') return;
-    if (err instanceof ExtractionError) return void (await fail(err.message).catch(() => undefined));
     options.log({ err, upload: id }, 'menu upload extraction failed');
     await fail('Something went wrong while reading this PDF. Please try again or upload another file.').catch(() => undefined);
   }

@@ -13,10 +13,11 @@ export const UPLOAD_MESSAGES = {
   noText: 'This PDF has no text layer (it is a scanned image).',
   noItems: 'No menu items were found in this PDF. Please check that it is a menu with prices.',
   timeout: 'Reading this PDF took too long. Please upload a simpler file.',
+  tooComplex: 'This PDF needs too much memory to read. Please upload a simpler file.',
   missingFile: 'The uploaded file is missing. Please upload it again.',
 } as const;
 
-export type PdfProblem = { code: 'not_pdf' | 'too_large' | 'encrypted' | 'damaged' | 'too_many_pages' | 'timeout'; message: string };
+export type PdfProblem = { code: 'not_pdf' | 'too_large' | 'encrypted' | 'damaged' | 'too_many_pages' | 'timeout' | 'too_complex'; message: string };
 
 type PdfJs = typeof PdfJsModule;
 let pdfjs: Promise<PdfJs> | null = null;

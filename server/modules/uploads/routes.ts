@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { bodyLimitOf } from '../../core/collections.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
-import { readBody, type ParsedBody } from '../../http/body.ts';
+import { precheckCreate } from '../../core/records/write-precheck.ts';
+import { isSuperuser, type RequestInfo } from '../../core/request-info.ts';
+import { withBody, type BodyLimits, type ParsedBody } from '../../http/body.ts';
 import { queryString, requestInfo } from '../../http/request-info.ts';
 import { importUpload, type ImportBody } from './import.ts';
 import { UPLOAD_MESSAGES } from './pdf.ts';
+import { pdfWorkersOf } from './pdf-workers.ts';
 import { checkUploadedPdfs, uploadChecks, type UploadCheck } from './upload-check.ts';
+
+export const UNVERIFIED_UPLOAD = 'Please verify your email address before uploading a menu.';
 
 /** The form's messages for a file that is not a PDF or too large, in place of the engine's generic ones. */
 function pdfMessages(err: unknown): unknown {
@@ -28,32 +33,52 @@ function pdfMessages(err: unknown): unknown {
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { engine } = ctx;
   const collection = engine.collection('menu_uploads');
-  const limit = bodyLimitOf(collection);
+  const workers = pdfWorkersOf(ctx);
 
-  const readChecked = async (request: FastifyRequest): Promise<{ body: ParsedBody; check: UploadCheck }> => {
+  const limitsFor = (request: FastifyRequest): BodyLimits => {
+    const { maxFileBytes, maxRequestBytes, tmpDir } = ctx.config.uploads;
+    const limit = Math.min(bodyLimitOf(collection), maxRequestBytes);
     if (Number(request.headers['content-length'] ?? 0) > limit) throw new ApiError(413);
-    const body = await readBody(request);
-    // Anonymous callers are refused by the rules; their files are not worth parsing.
-    const check = request.auth ? await checkUploadedPdfs(body.files) : { problem: null, pages: null };
-    return { body, check };
+    return { maxFileBytes, maxRequestBytes: limit, tmpDir };
   };
 
+  /**
+   * The PDF checks, run in the PDF workers, and only for a caller the rules let write this upload
+   * (a verified member of its organization): nobody else can make the server parse a file.
+   */
+  const checkPdfs = async (body: ParsedBody, allowed: boolean): Promise<UploadCheck> =>
+    allowed ? checkUploadedPdfs(workers, body.files) : { problem: null, pages: null };
+
+  const createAllowed = (req: RequestInfo, body: ParsedBody): boolean =>
+    isSuperuser(req) || engine.access.virtualRowPasses(collection, { organization: String(body.data.organization ?? '') }, collection.createRule, { ...req, body: body.data });
+
   for (const key of new Set([collection.name, collection.id])) {
-    app.post(`/api/collections/${key}/records`, { bodyLimit: limit }, async (request) => {
-      const { body, check } = await readChecked(request);
-      try {
-        return await uploadChecks.run(check, () => engine.create(collection, body, requestInfo(request), queryString(request, 'expand')));
-      } catch (err) {
-        throw pdfMessages(err);
-      }
+    app.post(`/api/collections/${key}/records`, { bodyLimit: bodyLimitOf(collection) }, async (request) => {
+      const req = requestInfo(request);
+      // Decided before the body is read, so a refused caller's PDF is never even received.
+      if (req.auth && !isSuperuser(req) && Number(req.auth.row.verified) !== 1) throw new ApiError(403, UNVERIFIED_UPLOAD);
+      precheckCreate(engine.access, collection, req);
+      return withBody(request, limitsFor(request), async (body) => {
+        const check = await checkPdfs(body, createAllowed(req, body));
+        try {
+          return await uploadChecks.run(check, () => engine.create(collection, body, req, queryString(request, 'expand')));
+        } catch (err) {
+          throw pdfMessages(err);
+        }
+      });
     });
-    app.patch<{ Params: { id: string } }>(`/api/collections/${key}/records/:id`, { bodyLimit: limit }, async (request) => {
-      const { body, check } = await readChecked(request);
-      try {
-        return await uploadChecks.run(check, () => engine.update(collection, request.params.id, body, requestInfo(request), queryString(request, 'expand')));
-      } catch (err) {
-        throw pdfMessages(err);
-      }
+    app.patch<{ Params: { id: string } }>(`/api/collections/${key}/records/:id`, { bodyLimit: bodyLimitOf(collection) }, async (request) => {
+      const req = requestInfo(request);
+      // The upload must exist and the caller must be allowed to write it, before the body is read.
+      if (!engine.access.findWithRule(collection, request.params.id, collection.updateRule, req)) throw new ApiError(404);
+      return withBody(request, limitsFor(request), async (body) => {
+        const check = await checkPdfs(body, true);
+        try {
+          return await uploadChecks.run(check, () => engine.update(collection, request.params.id, body, req, queryString(request, 'expand')));
+        } catch (err) {
+          throw pdfMessages(err);
+        }
+      });
     });
   }
 

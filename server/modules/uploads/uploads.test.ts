@@ -2,10 +2,12 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { corpusCase } from './corpus/index.ts';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { encryptPdf, manyPagesPdf, notAPdf, scannedPdf } from './corpus/special.ts';
 import { renderMenu } from './corpus/render.ts';
 import { cafe } from './corpus/menus.ts';
 import { UPLOAD_MESSAGES } from './pdf.ts';
+import { UNVERIFIED_UPLOAD } from './routes.ts';
 import type { MenuDraft } from './extract/index.ts';
 
 /** PDF menu uploads through the HTTP API: validation, the extraction job, draft edits, import. */
@@ -16,8 +18,8 @@ afterEach(async () => {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-async function setup() {
-  const t = await buildTestApp({ env: { BILLING: 'off' } });
+async function setup(env: Record<string, string> = {}) {
+  const t = await buildTestApp({ env: { BILLING: 'off', ...env } });
   apps.push(t);
   const member = async (email: string) => {
     const user = await seed(t.ctx, 'users', { email, password: 'member-password', passwordConfirm: 'member-password', name: email, verified: true });
@@ -50,7 +52,7 @@ async function setup() {
     throw new Error(`upload ${id} did not settle`);
   };
   const count = (table: string) => Number(t.ctx.stmts.get(`SELECT COUNT(*) AS c FROM "${table}"`)?.c ?? 0);
-  return { t, owner, stranger, call, upload, record, settled, count };
+  return { t, owner, stranger, member, call, upload, record, settled, count };
 }
 
 const bytesOf = (file: string) => corpusCase(file).build();
@@ -327,4 +329,72 @@ describe('menu uploads: review and import', () => {
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toMatch(/^This upload is not ready to import yet \(status: (uploaded|processing|failed)\)\.$/);
   });
+});
+
+/**
+ * An 18 MB PDF of ~900k tiny objects whose xref points nowhere: pdfjs rebuilds the xref by
+ * scanning the whole file in one synchronous loop (in the main thread: ~0.5 s without a tick).
+ */
+async function slowPdf(): Promise<Uint8Array> {
+  const text = Buffer.from(await manyPagesPdf(1)).toString('latin1');
+  const cut = text.lastIndexOf('xref');
+  const filler: string[] = [];
+  for (let n = 1000, size = 0; size < 18 * 1024 * 1024; n++) {
+    const obj = `${n} 0 obj ${n} endobj\n`;
+    filler.push(obj);
+    size += obj.length;
+  }
+  return Buffer.from(text.slice(0, cut) + filler.join('') + text.slice(cut).replace(/startxref\s+\d+/, 'startxref 999999999'), 'latin1');
+}
+
+describe('menu uploads: who may make the server parse a PDF, and how', () => {
+  it('refuses an upload by an unverified member with 403, before reading the file', async () => {
+    const { t, upload, count } = await setup();
+    const user = await seed(t.ctx, 'users', { email: 'new@example.com', password: 'member-password', passwordConfirm: 'member-password', name: 'New', verified: false });
+    const token = await tokenFor(t.ctx, 'users', String(user.id));
+    const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o ?? '');
+    const res = await upload({ name: 'Lunch', organization: org, file: { bytes: await bytesOf('prices-left.pdf') } }, token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 403, message: UNVERIFIED_UPLOAD, data: {} });
+    expect(count('menu_uploads')).toBe(0);
+  });
+
+  it('parses in a worker thread: the event loop stays responsive while a slow PDF is checked and extracted', async () => {
+    const { upload, settled } = await setup();
+    const bytes = await slowPdf();
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    const started = Date.now();
+    const res = await upload({ name: 'Slow', file: { bytes } });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await settled(res.json().id);
+    const elapsed = Date.now() - started;
+    lag.disable();
+    // Parsed twice (upload check, then the job), each a long synchronous scan inside the worker.
+    expect(['ready', 'failed']).toContain(done.status);
+    const maxLagMs = lag.max / 1e6;
+    expect(maxLagMs).toBeLessThan(200);
+    expect(maxLagMs * 4).toBeLessThan(elapsed);
+  }, 60_000);
+
+  it('refuses a PDF whose parse passes the worker heap limit, and the server keeps serving', async () => {
+    // 16 MB is less than pdfjs itself needs: every parse runs out of memory, in the worker only.
+    const { upload, call, count } = await setup({ PDF_WORKER_MAX_MEMORY_MB: '16' });
+    const res = await upload({ name: 'Lunch', file: { bytes: await bytesOf('prices-left.pdf') } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.file).toEqual({ code: 'validation_pdf_too_complex', message: UPLOAD_MESSAGES.tooComplex });
+    expect(count('menu_uploads')).toBe(0);
+    expect((await call('GET', '/api/health')).statusCode).toBe(200);
+  }, 60_000);
+
+  it('fails the job cleanly when parsing passes the time limit, and the server keeps serving', async () => {
+    const { t, owner, settled, call } = await setup({ PDF_WORKER_TIMEOUT_MS: '50' });
+    // Written past the upload route (no upload-time check): the job alone parses it.
+    const engine = t.ctx.engine;
+    const created = await engine.create(engine.collection('menu_uploads'), {
+      data: { organization: owner.org, name: 'Slow' }, files: { file: [{ name: 'menu.pdf', data: Buffer.from(await slowPdf()) }] }, fromForm: false,
+    }, engine.systemRequest());
+    expect(await settled(String(created.id))).toMatchObject({ status: 'failed', error: UPLOAD_MESSAGES.timeout, progress: 100 });
+    expect((await call('GET', '/api/health')).statusCode).toBe(200);
+  }, 60_000);
 });

@@ -1,0 +1,183 @@
+import { Worker } from 'node:worker_threads';
+import type { AppContext } from '../../context.ts';
+import type { MenuDraft } from './extract/index.ts';
+import { UPLOAD_MESSAGES, type PdfProblem } from './pdf.ts';
+
+/** Where the PDF comes from: a file (an upload's temp file) or bytes (read from storage). */
+export type PdfSource = { path: string } | { bytes: Uint8Array };
+
+export type WorkerTask =
+  | { kind: 'check'; source: PdfSource }
+  | { kind: 'extract'; source: PdfSource; defaultSectionName?: string };
+
+export type WorkerReply =
+  | { type: 'problem'; problem: PdfProblem }
+  | { type: 'checked'; pages: number }
+  | { type: 'opened'; pages: number }
+  | { type: 'page'; done: number; total: number }
+  | { type: 'extracted'; pages: number; draft: MenuDraft }
+  | { type: 'unusable'; message: string }
+  | { type: 'crashed'; message: string };
+
+export type CheckResult = { ok: true; pages: number } | { ok: false; problem: PdfProblem };
+export type ExtractResult =
+  | { ok: true; pages: number; draft: MenuDraft }
+  /** The file cannot be used: `message` is for the venue. */
+  | { ok: false; message: string };
+
+export interface ExtractOptions {
+  defaultSectionName?: string;
+  /** After the document opened (page count known). */
+  onOpened?: (pages: number) => Promise<void>;
+  /** After each page; a rejection stops the extraction (the worker is terminated) with that error. */
+  onPage?: (done: number, total: number) => Promise<void>;
+}
+
+export interface PdfWorkerLimits {
+  /** Wall time of one task, worker start included; the worker is terminated when it is over. */
+  timeoutMs: number;
+  /** Heap limit of each worker (`resourceLimits.maxOldGenerationSizeMb`). */
+  maxMemoryMb: number;
+}
+
+/** The pool was closed (app shutting down) while a task ran. */
+export class PdfWorkersClosed extends Error {
+  override readonly name = 'ExtractionStopped';
+}
+
+/** Upload-time checks get a shorter limit than extractions: the request waits for them. */
+const CHECK_TIMEOUT_MS = 20_000;
+const BOOT = new URL('./pdf-worker-boot.mjs', import.meta.url);
+const TASK = new URL('./pdf-worker-task.ts', import.meta.url).href;
+
+type Outcome = { reply: WorkerReply } | { failure: 'timeout' | 'memory' | 'exit'; detail: string } | { error: unknown };
+
+/**
+ * PDF parsing off the event loop: each task runs in a worker thread with a time limit (the worker
+ * is terminated when it is over) and a heap limit; a worker that finished cleanly is kept for the
+ * next task (starting one loads pdfjs again), any other is thrown away.
+ */
+export class PdfWorkers {
+  private idle: Worker | null = null;
+  private readonly busy = new Set<Worker>();
+  private closed = false;
+
+  constructor(private readonly limits: PdfWorkerLimits) {}
+
+  /** The upload checks (magic bytes, size, opens, not encrypted, page count) in a worker. */
+  async check(source: PdfSource): Promise<CheckResult> {
+    const outcome = await this.run({ kind: 'check', source }, Math.min(CHECK_TIMEOUT_MS, this.limits.timeoutMs));
+    if ('reply' in outcome) {
+      const r = outcome.reply;
+      if (r.type === 'checked') return { ok: true, pages: r.pages };
+      if (r.type === 'problem') return { ok: false, problem: r.problem };
+      throw new Error(`pdf worker: ${r.type === 'crashed' ? r.message : `unexpected reply ${r.type}`}`);
+    }
+    if ('failure' in outcome) return { ok: false, problem: problemOfFailure(outcome.failure) };
+    throw outcome.error;
+  }
+
+  /** Checks and extracts a PDF's menu in a worker; `options` hear about progress. */
+  async extract(source: PdfSource, options: ExtractOptions = {}): Promise<ExtractResult> {
+    const outcome = await this.run({ kind: 'extract', source, defaultSectionName: options.defaultSectionName }, this.limits.timeoutMs, async (reply) => {
+      if (reply.type === 'opened') await options.onOpened?.(reply.pages);
+      if (reply.type === 'page') await options.onPage?.(reply.done, reply.total);
+    });
+    if ('reply' in outcome) {
+      const r = outcome.reply;
+      if (r.type === 'extracted') return { ok: true, pages: r.pages, draft: r.draft };
+      if (r.type === 'problem') return { ok: false, message: r.problem.message };
+      if (r.type === 'unusable') return { ok: false, message: r.message };
+      throw new Error(`pdf worker: ${r.type === 'crashed' ? r.message : `unexpected reply ${r.type}`}`);
+    }
+    if ('failure' in outcome) return { ok: false, message: problemOfFailure(outcome.failure).message };
+    throw outcome.error;
+  }
+
+  /** Terminates every worker; running tasks end with PdfWorkersClosed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = [...this.busy, ...(this.idle ? [this.idle] : [])];
+    this.idle = null;
+    await Promise.all(all.map((w) => w.terminate().catch(() => undefined)));
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(BOOT, {
+      workerData: { entry: TASK },
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb },
+      stdout: true, // pdfjs may print warnings: never into the server's output
+      stderr: true,
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    // An idle worker must not keep the process alive.
+    worker.unref();
+    return worker;
+  }
+
+  /**
+   * One task on an idle or new worker, until its final reply, the time limit, the heap limit, the
+   * worker's exit, or an `onProgress` rejection (then the worker is terminated and that is the error).
+   */
+  private run(task: WorkerTask, timeoutMs: number, onProgress?: (reply: WorkerReply) => Promise<void>): Promise<Outcome> {
+    if (this.closed) return Promise.reject(new PdfWorkersClosed('the PDF workers are closed'));
+    const worker = this.idle ?? this.spawn();
+    this.idle = null;
+    this.busy.add(worker);
+    return new Promise<Outcome>((resolve) => {
+      let settled = false;
+      let progress = Promise.resolve();
+      const finish = (outcome: Outcome, keep: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        this.busy.delete(worker);
+        if (keep && !this.closed && !this.idle) this.idle = worker;
+        else void worker.terminate().catch(() => undefined);
+        if (this.closed && !('reply' in outcome)) outcome = { error: new PdfWorkersClosed('the PDF workers are closed') };
+        resolve(outcome);
+      };
+      const onMessage = (reply: WorkerReply) => {
+        if (reply.type === 'opened' || reply.type === 'page') {
+          // Progress is handled in order; a failing handler (record gone, app closing) stops the task.
+          progress = progress.then(() => (settled ? undefined : onProgress?.(reply))).catch((error: unknown) => finish({ error }, false));
+          return;
+        }
+        // The final reply waits for the progress before it, so callers see every step first.
+        void progress.then(() => finish({ reply }, reply.type !== 'crashed'));
+      };
+      const onError = (err: Error & { code?: string }) => {
+        finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { failure: 'memory', detail: err.message } : { error: err }, false);
+      };
+      const onExit = (code: number) => finish({ failure: 'exit', detail: `exit code ${code}` }, false);
+      const timer = setTimeout(() => finish({ failure: 'timeout', detail: `${timeoutMs} ms` }, false), timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage(task);
+    });
+  }
+}
+
+function problemOfFailure(failure: 'timeout' | 'memory' | 'exit'): PdfProblem {
+  if (failure === 'timeout') return { code: 'timeout', message: UPLOAD_MESSAGES.timeout };
+  if (failure === 'memory') return { code: 'too_complex', message: UPLOAD_MESSAGES.tooComplex };
+  return { code: 'damaged', message: UPLOAD_MESSAGES.damaged };
+}
+
+const pools = new WeakMap<AppContext, PdfWorkers>();
+
+/** The app's PDF workers (limits from PDF_WORKER_*), terminated when the app closes. */
+export function pdfWorkersOf(ctx: AppContext): PdfWorkers {
+  let pool = pools.get(ctx);
+  if (!pool) {
+    const created = new PdfWorkers(ctx.config.pdfWorker);
+    pools.set(ctx, (pool = created));
+    ctx.onClose(() => void created.close());
+  }
+  return pool;
+}
