@@ -54,8 +54,16 @@ describe('accounts through the official SDK', () => {
     expect(user).not.toHaveProperty('password');
     expect(user).not.toHaveProperty('tokenKey');
     const token = await tokenFromMail('new@example.com', 'verify');
+    // The link proves the mailbox; the account's own session proves the password. Neither alone verifies.
+    await expectError(t.sdk().collection('users').confirmVerification(token), 401);
+    const someoneElse = t.sdk();
+    await seed(t.ctx, 'users', { email: 'other@example.com', password: 'other-password-1', passwordConfirm: 'other-password-1', verified: true });
+    await someoneElse.collection('users').authWithPassword('other@example.com', 'other-password-1');
+    await expectError(someoneElse.collection('users').confirmVerification(token), 403);
+    await pb.collection('users').authWithPassword('NEW@example.com', 'new-password-1');
+    expect(pb.authStore.record?.verified).toBe(false);
     await pb.collection('users').confirmVerification(token);
-    const auth = await pb.collection('users').authWithPassword('NEW@example.com', 'new-password-1');
+    const auth = await pb.collection('users').authRefresh();
     expect(auth.record.verified).toBe(true);
     expect(auth.record.email).toBe('new@example.com');
     expect(pb.authStore.isValid).toBe(true);

@@ -117,7 +117,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   post('confirm-verification', async (c, request, reply) => {
-    await ctx.auth.confirmVerification(c, bodyOf(request));
+    await ctx.auth.confirmVerification(c, bodyOf(request), requestInfo(request));
     return reply.status(204).send();
   });
 

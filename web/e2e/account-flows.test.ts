@@ -237,6 +237,24 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     await page.waitForURL('**/dashboard');
   });
 
+  it('asks for the account sign-in before a verification link opened elsewhere confirms anything', async () => {
+    const user = await makeUser({ status: 'none' });
+    const token = await tokenFromEmail(e.smtp, user.email, 'verify');
+    const page = await (await context({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`/verify?token=${encodeURIComponent(token)}`);
+    await page.getByRole('heading', { name: 'Sign in to confirm your email' }).waitFor();
+    await page.getByText(`This link confirms ${user.email}.`).waitFor();
+    await screenshot(page, 'verify-sign-in-first-390');
+    // Opening the link verified nothing: whoever registered the address still needs its password.
+    expect(e.app.ctx.stmts.get('SELECT verified FROM users WHERE id = ?', [user.id])?.verified).toBe(0);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login?redirect=*');
+    await loginWithPassword(page, user.email);
+    // Back on the link, now confirmed with the session → the guards continue (no plan yet).
+    await page.waitForURL('**/subscribe/');
+    expect(e.app.ctx.stmts.get('SELECT verified FROM users WHERE id = ?', [user.id])?.verified).toBe(1);
+  });
+
   it('shows the failure state for a bad verification link', async () => {
     const page = await (await context()).newPage();
     await page.goto('/verify?token=not-a-token');

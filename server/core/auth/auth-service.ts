@@ -56,6 +56,9 @@ function textError(value: unknown, key: string, max = 255): Record<string, Field
  * one-time codes. Writes go through the record engine (as the system) so rules, tokenKey rotation
  * and events behave exactly as for API writes.
  */
+/** Verification links need the account's own session (see confirmVerification). */
+export const VERIFY_SIGN_IN_FIRST = 'Sign in to this account to confirm its email address.';
+
 export class AuthService {
   private readonly lastSent = new Map<string, number>();
   /** Attempts per code request (`collection:otpId`); the window outlives any code. */
@@ -146,7 +149,13 @@ export class AuthService {
     }, 'verification');
   }
 
-  async confirmVerification(collection: Collection, body: Record<string, unknown>): Promise<void> {
+  /**
+   * Marks an address verified. The mailed token proves the mailbox; the caller must also be signed
+   * in as that account (or be a superuser), which proves the password: otherwise whoever
+   * registered someone else's address first would get a verified account the moment the real
+   * owner clicks the link. The web app's /verify page asks for the sign-in first.
+   */
+  async confirmVerification(collection: Collection, body: Record<string, unknown>, req: RequestInfo): Promise<void> {
     if (collection.name === '_superusers') throw new ApiError(400, 'All superusers are verified by default.');
     const { row, claims } = this.verifyToken(collection, body.token, 'verification');
     if (typeof claims.email !== 'string' || !claims.email) throw invalid({ token: fieldError('validation_invalid_token_claims', 'Missing email token claim.') });
@@ -154,6 +163,10 @@ export class AuthService {
       throw invalid({ token: fieldError('validation_token_email_mismatch', "The record email doesn't match with the requested token claims.") });
     }
     if (row.verified === 1) return;
+    if (!isSuperuser(req)) {
+      if (!req.auth) throw new ApiError(401, VERIFY_SIGN_IN_FIRST);
+      if (req.auth.collection.id !== collection.id || String(req.auth.row.id) !== String(row.id)) throw new ApiError(403, VERIFY_SIGN_IN_FIRST);
+    }
     await this.deps.engine.update(collection, String(row.id), { data: { verified: true }, files: {}, fromForm: false }, this.systemRequest('default'));
   }
 

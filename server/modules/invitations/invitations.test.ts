@@ -149,11 +149,13 @@ describe('POST /api/organizations/:id/invitations', () => {
     const attackerId = String(signUp.json().id);
     const member = () => t.ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [org, attackerId]);
     expect(member()).toBeUndefined();
-    // The real owner of the mailbox clicks the verification link they were sent.
+    // The real owner of the mailbox clicks the verification link they were sent: without the
+    // account's password that verifies nothing (the attacker's account stays unverified).
     const verify = await smtp.waitFor((m) => m.to.includes('chef.victim@example.com') && m.text.includes('/verify?token='));
     const verifyToken = decodeURIComponent(/\/verify\?token=([\w.%-]+)/.exec(verify.text)?.[1] ?? '');
-    expect((await call('POST', '/api/collections/users/confirm-verification', '', { token: verifyToken })).statusCode).toBe(204);
-    // Verified or not, the account is not a member: joining needs the mailed invitation link.
+    expect((await call('POST', '/api/collections/users/confirm-verification', '', { token: verifyToken })).statusCode).toBe(401);
+    expect(t.ctx.stmts.get('SELECT verified FROM users WHERE id = ?', [attackerId])?.verified).toBe(0);
+    // Not a member either: joining needs the mailed invitation link.
     expect(member()).toBeUndefined();
     const attackerSession = await tokenFor(t.ctx, 'users', attackerId);
     expect((await call('GET', `/api/organizations/${org}/members`, attackerSession)).statusCode).toBe(403);

@@ -6,14 +6,18 @@ import { safeRedirect } from '../../app/guard-logic.ts';
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 /**
- * Where a fresh session goes: unverified users to /verify, everyone else to the (same-origin)
+ * Where a fresh session goes: unverified users to /verify (the verification link they came from,
+ * if any), everyone else to the (same-origin)
  * `redirect`, or the dashboard. The record is refreshed first so the guards see the organization.
  */
 export async function continueAfterLogin(navigate: Navigate, redirect: string | null): Promise<void> {
   await refreshAuth();
   const record = pb.authStore.isValid ? pb.authStore.record : null;
   if (!record) return;
-  navigate(record.verified ? safeRedirect(redirect) : paths.verify(), { replace: true });
+  const target = safeRedirect(redirect);
+  // An unverified account goes to /verify, keeping the verification link it came from.
+  const verifyLink = target.startsWith(`${paths.verify()}?`);
+  navigate(record.verified || verifyLink ? target : paths.verify(), { replace: true });
 }
 
 /** Where the app continues once the subscription is active: onboarding first, then the app. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from '../../lib/toast.ts';
-import { CheckCircle2, LoaderCircle, XCircle } from 'lucide-react';
+import { CheckCircle2, LoaderCircle, LogIn, XCircle } from 'lucide-react';
+import { getTokenPayload } from 'pocketbase';
 import { pb } from '../../lib/pb.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
@@ -10,7 +11,12 @@ import { buttonVariants } from '../ui/button.tsx';
 import { AuthCard, Notice } from './auth-card.tsx';
 import { ResendVerification } from './resend-verification.tsx';
 
-type State = { kind: 'pending' } | { kind: 'verified' } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'pending' }
+  | { kind: 'verified' }
+  /** The link is fine, but only the account's own session may use it (401 signed out, 403 another account). */
+  | { kind: 'sign-in'; otherAccount: boolean }
+  | { kind: 'failed'; message: string };
 
 // One request per token, even when React runs the effect twice (StrictMode) or the page remounts.
 const confirmations = new Map<string, Promise<void>>();
@@ -30,8 +36,10 @@ function failureText(err: unknown): string {
 }
 
 /**
- * /verify?token=…: confirms the address. A signed-in user continues straight into the app (the
- * guards pick subscribe, onboarding or the dashboard); anyone else is asked to sign in.
+ * /verify?token=…: confirms the address while signed in to that account, then continues into the
+ * app (the guards pick subscribe, onboarding or the dashboard). Signed out, or signed in to
+ * another account, the page asks for that account's sign-in first and comes back here: a link
+ * alone must not verify an account that someone else registered with this address.
  */
 export function VerifyToken({ token }: { token: string }) {
   const [, navigate] = useLocation();
@@ -52,7 +60,10 @@ export function VerifyToken({ token }: { token: string }) {
       }
       if (active) setState({ kind: 'verified' });
     }, (err: unknown) => {
-      if (active) setState({ kind: 'failed', message: failureText(err) });
+      if (!active) return;
+      const status = (err as { status?: number }).status;
+      if (status === 401 || status === 403) setState({ kind: 'sign-in', otherAccount: status === 403 });
+      else setState({ kind: 'failed', message: failureText(err) });
     });
     return () => { active = false; };
   }, [token, navigate]);
@@ -69,6 +80,7 @@ export function VerifyToken({ token }: { token: string }) {
       </AuthCard>
     );
   }
+  if (state.kind === 'sign-in') return <SignInToVerify token={token} otherAccount={state.otherAccount} />;
   const canResend = record && !record.verified;
   return (
     <AuthCard icon={<XCircle />} tone="destructive" title="This link didn’t work" description="Verification links expire after a while and work only once.">
@@ -77,6 +89,35 @@ export function VerifyToken({ token }: { token: string }) {
         {canResend ? <ResendVerification email={String(record.email)} className="w-full" />
           : record ? <Link href={paths.dashboard()} className={buttonVariants({ className: 'w-full' })}>Continue</Link>
             : <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })}>Sign in to get a new link</Link>}
+      </div>
+    </AuthCard>
+  );
+}
+
+/** The address a verification link is for (read from the token; the server checks it). */
+function tokenEmail(token: string): string {
+  const email = getTokenPayload(token).email;
+  return typeof email === 'string' ? email : '';
+}
+
+function SignInToVerify({ token, otherAccount }: { token: string; otherAccount: boolean }) {
+  const { record, logout } = useAuth();
+  const email = tokenEmail(token);
+  const back = paths.login(paths.verify(token));
+  return (
+    <AuthCard
+      icon={<LogIn />}
+      title="Sign in to confirm your email"
+      description={email ? `This link confirms ${email}. Sign in to that account to finish.` : 'Sign in to the account this link was sent for to finish.'}
+    >
+      <div className="grid gap-3">
+        {otherAccount && record ? <Notice>{`You are signed in as ${String(record.email)}.`}</Notice> : null}
+        {otherAccount
+          ? <Link href={back} onClick={logout} className={buttonVariants({ className: 'w-full' })} autoFocus>Sign out and continue</Link>
+          : <Link href={back} className={buttonVariants({ className: 'w-full' })} autoFocus>Sign in</Link>}
+        <p className="text-sm text-muted-foreground">
+          Didn’t create this account? Someone may have used your address. Choose “Forgot password?” when signing in to take it over.
+        </p>
       </div>
     </AuthCard>
   );
