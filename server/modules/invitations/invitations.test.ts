@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import { INVITATIONS_PER_HOUR } from './service.ts';
 
 /** Members list, invitations by email (existing account or sign-up link) and their permissions. */
 let smtp: SmtpSink;
@@ -162,6 +163,18 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect((await call('POST', '/api/invitations/guessed-token/accept', attackerSession)).statusCode).toBe(404);
     // The link still works for its owner once they hold the account (here: after a password reset).
     expect((await call('GET', `/api/invitations/${token}`, '')).statusCode).toBe(200);
+  });
+
+  it('limits how many invitations one organization sends per hour', async () => {
+    const { org, owner, stranger, call } = await world();
+    for (let i = 0; i < INVITATIONS_PER_HOUR; i++) {
+      expect((await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: `cook${i}@example.com`, role: 'editor' })).statusCode).toBe(200);
+    }
+    const over = await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'one-more@example.com', role: 'editor' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ status: 429, message: 'This organization has sent too many invitations. Please try again in an hour.', data: {} });
+    // Another organization is not affected.
+    expect((await call('POST', `/api/organizations/${stranger.org}/invitations`, stranger.token, { email: 'one-more@example.com', role: 'editor' })).statusCode).toBe(200);
   });
 
   it('re-inviting replaces the open invitation; owners and admins can revoke it', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
+import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import type { AuthState } from '../../core/request-info.ts';
 import { MEMBER_ROLES, type MemberRole } from '../../../shared/constants.ts';
 import { invitationEmail, invitationToAccountEmail } from './emails.ts';
@@ -88,6 +89,22 @@ function parseInvite(body: unknown): { email: string; role: MemberRole } {
 }
 
 /**
+ * Invitations one organization may send per hour: enough to bring a whole team in at once, too
+ * few to use our mail server to put an organization's name in front of strangers in bulk.
+ */
+export const INVITATIONS_PER_HOUR = 30;
+const inviteLimiters = new WeakMap<AppContext, FixedWindowLimiter>();
+
+function inviteLimiter(ctx: AppContext): FixedWindowLimiter {
+  let limiter = inviteLimiters.get(ctx);
+  if (!limiter) {
+    limiter = new FixedWindowLimiter(INVITATIONS_PER_HOUR, 3_600_000, () => ctx.config.now().getTime());
+    inviteLimiters.set(ctx, limiter);
+  }
+  return limiter;
+}
+
+/**
  * Owners and admins invite by email (only owners appoint owners). Everyone, with an account or
  * not, gets an emailed link and becomes a member only by accepting it: adding a person needs
  * their consent, and the answer is the same either way, so inviting reveals neither whether an
@@ -106,6 +123,7 @@ export async function inviteMember(ctx: AppContext, auth: AuthState | null, orga
   if (member) {
     throw new ApiError(400, VALIDATION_FAILED, { email: fieldError('validation_already_member', 'This person is already a member of the organization.') });
   }
+  if (!inviteLimiter(ctx).hit(organizationId)) throw new ApiError(429, 'This organization has sent too many invitations. Please try again in an hour.');
   const { engine, config } = ctx;
   const system = engine.systemRequest();
   const token = randomBytes(32).toString('base64url');
