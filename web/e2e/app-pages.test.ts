@@ -168,7 +168,7 @@ describe.skipIf(!hasBrowser)('app pages', () => {
     session = await context.storageState();
   });
 
-  it('organization: edits settings, adds an existing user and invites a new one by email', async () => {
+  it('organization: edits settings, invites an existing user and a new one by email', async () => {
     const page = await signedInPage();
     await page.goto('/settings/');
     await page.waitForURL('**/settings/organization');
@@ -182,7 +182,16 @@ describe.skipIf(!hasBrowser)('app pages', () => {
     await page.getByLabel('Email', { exact: true }).fill(COLLEAGUE);
     await page.getByLabel('Role', { exact: true }).selectOption('admin');
     await page.getByRole('button', { name: 'Send invite' }).click();
-    await toast(page, 'was added as admin');
+    // An existing account is invited like anyone else and joins only by accepting the mailed link.
+    await toast(page, `Invitation sent to ${COLLEAGUE}`);
+    await page.getByRole('list', { name: 'Open invitations' }).getByText(COLLEAGUE).waitFor();
+    await expect(members.textContent()).resolves.not.toContain('Carla Colleague');
+    const invite = await e.smtp.waitFor((m) => m.to.includes(COLLEAGUE));
+    const inviteToken = /invite=([\w-]+)/.exec(decodeURIComponent(invite.text))?.[1] ?? '';
+    const carla = e.app.sdk();
+    await carla.collection('users').authWithPassword(COLLEAGUE, PASSWORD);
+    await carla.send(`/api/invitations/${inviteToken}/accept`, { method: 'POST' });
+    await page.reload();
     await members.getByText('Carla Colleague').waitFor();
     await expect(members.textContent()).resolves.toContain(COLLEAGUE);
     expect(await page.getByLabel('Role of Carla Colleague').inputValue()).toBe('admin');

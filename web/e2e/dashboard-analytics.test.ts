@@ -75,7 +75,7 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await seed(ctx, 'items', { section: soups.id, name: 'Minestrone', prices: [{ label: '', amount: 750 }] });
     ids.lunch = String(lunch.id);
     ids.dinner = String(dinner.id);
-    ids.centre = String((await seed(ctx, 'venues', { organization: org, name: 'Centro', timezone: 'Europe/Rome', primaryColor: '#0f766e', menus: [lunch.id] })).id);
+    ids.centre = String((await seed(ctx, 'venues', { organization: org, name: 'Centro', timezone: 'Europe/Rome', primaryColor: '#0f766e', menus: [lunch.id], tables: ['4'] })).id);
     ids.garden = String((await seed(ctx, 'venues', { organization: org, name: 'Giardino', timezone: 'UTC', primaryColor: '#b45309', menus: [lunch.id, dinner.id] })).id);
 
     const context = await e.context();

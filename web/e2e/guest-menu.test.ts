@@ -25,7 +25,7 @@ describe.skipIf(!hasBrowser)('guest menu', () => {
     soupId = String(soup.id);
     await seed(ctx, 'items', { section: mains.id, name: 'Wiener Schnitzel', description: 'Veal, potato salad', prices: [{ label: '', amount: 1890 }], allergens: ['gluten', 'eggs', 'milk'] });
     await seed(ctx, 'items', { section: mains.id, name: 'Risotto', description: 'Mushrooms, parmesan', prices: [{ label: 'small', amount: 1190 }, { label: 'large', amount: 1590 }], allergens: ['milk'] });
-    await seed(ctx, 'venues', { organization: org, name: 'Gasthaus Demo', address: 'Ringstraße 1, Wien', timezone: 'Europe/Vienna', primaryColor: '#0f766e', menus: [menu.id] });
+    await seed(ctx, 'venues', { organization: org, name: 'Gasthaus Demo', address: 'Ringstraße 1, Wien', timezone: 'Europe/Vienna', primaryColor: '#0f766e', menus: [menu.id], tables: ['7'] });
     staff = new PocketBase(e.url);
     await staff.collection('users').authWithPassword('chef@example.com', 'chef-password');
   });
