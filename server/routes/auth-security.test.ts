@@ -253,9 +253,10 @@ describe('account enumeration', () => {
     const app = await buildTestApp({ env: { RATE_LIMIT_ENABLED: 'false' }, now: () => new Date(clock) });
     try {
       const sent: string[] = [];
+      const MAIL_WORK_MS = 60;
       const slowTransport = {
         send(message: { to: string }) {
-          const end = performance.now() + 40;
+          const end = performance.now() + MAIL_WORK_MS;
           while (performance.now() < end) { /* busy, like signing */ }
           sent.push(message.to);
           return Promise.resolve();
@@ -268,7 +269,9 @@ describe('account enumeration', () => {
       // Their sign-up verification emails are out, and the 2-minute resend cooldown is over.
       await eventuallySent(() => sent.length >= N);
       clock += 5 * 60 * 1000;
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+      // The fastest of N runs: load from other processes only ever adds time, so minimums compare
+      // the work each path does, not how busy the machine was (medians flaked under CI load).
+      const fastest = (xs: number[]) => Math.min(...xs);
       // The server's own response time (request in → response handed to the socket): the test
       // client shares this process, so what it observes would include work done after the reply.
       let elapsed = 0;
@@ -298,8 +301,8 @@ describe('account enumeration', () => {
           // A new account gets its verification email: let it go out too, outside the next measurement.
           await eventuallySent(() => path !== 'records' || sent.length > between);
         }
-        // Known addresses may not be slower (the stand-in adds 40 ms to any email work in the path).
-        expect(median(known) - median(unknown), `${path}: known - unknown median ms`).toBeLessThan(20);
+        // Known addresses may not be slower (the stand-in adds MAIL_WORK_MS to any email work in the path).
+        expect(fastest(known) - fastest(unknown), `${path}: known - unknown fastest ms`).toBeLessThan(MAIL_WORK_MS / 2);
       }
     } finally {
       await app.close();
