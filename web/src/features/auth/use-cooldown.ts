@@ -13,6 +13,8 @@ export function useCooldown(since: number, seconds: number): number {
       if (r <= 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
+    // `left` is rebuilt each render from `since` and `seconds`, which are the real inputs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [since, seconds]);
   return remaining;
 }

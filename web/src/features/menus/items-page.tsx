@@ -42,7 +42,8 @@ export default function ItemsPage() {
 
   const key = swrKeys.items(sectionId);
   const list = useMemo(() => items ?? [], [items]);
-  const languages = menu?.languages.length ? menu.languages : [String(organization?.defaultLanguage || 'en')];
+  // Memoised: a fallback array built on every render would recompute `untranslated` each time.
+  const languages = useMemo(() => (menu?.languages.length ? menu.languages : [String(organization?.defaultLanguage || 'en')]), [menu, organization]);
   const currency = String(organization?.currency || 'EUR');
   const { timeZone } = venuesShowing(venues, menu?.id ?? '');
   const untranslated = useMemo(() => list.filter((i) => missingTranslations(i, languages).length > 0), [list, languages]);

@@ -55,6 +55,8 @@ export function useDraftEditor(upload: Upload | undefined, currency: string) {
     setEdit(copy);
     setProblems(new Map());
     setState('saved');
+    // `serverJson` stands for `serverDraft` (a new object on every read of the same draft).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverJson, upload?.status, currency]);
 
   const save = useCallback(async (): Promise<void> => {
@@ -89,6 +91,8 @@ export function useDraftEditor(upload: Upload | undefined, currency: string) {
     inFlight.current = run;
     await run;
     inFlight.current = null;
+    // `schedule` is declared below, but this line runs after an await, long after the render.
+    // eslint-disable-next-line react-hooks/immutability
     if (revision.current !== savedRevision.current && revision.current !== sending) schedule();
   }, [uploadId, currency, mutate]);
 
@@ -122,6 +126,8 @@ export function useDraftEditor(upload: Upload | undefined, currency: string) {
     window.addEventListener('beforeunload', beforeUnload);
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
+      // The revisions at leave time are the point: what is unsaved then gets saved.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       if (revision.current !== savedRevision.current) void saveRef.current();
       clearTimeout(timer.current);
     };

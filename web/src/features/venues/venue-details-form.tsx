@@ -41,6 +41,7 @@ export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave
   // Only when the stored record changes, not on every keystroke.
   useEffect(() => {
     if (!isDirty) reset(venueFormValues(venue));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [venue.updated, venue.id]);
 
   const submit = handleSubmit(async (values) => {
