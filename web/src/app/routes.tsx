@@ -12,27 +12,27 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 const DataProvider = lazy(() => import('./data-provider.tsx'));
 const AppLayout = lazy(() => import('./app-layout.tsx').then((m) => ({ default: m.AppLayout })));
 
-const Login = page(() => import('../pages/auth/login-page.tsx'));
-const SignUp = page(() => import('../pages/auth/sign-up-page.tsx'));
-const Verify = page(() => import('../pages/auth/verify-page.tsx'));
-const ResetPassword = page(() => import('../pages/auth/reset-password-page.tsx'));
-const ConfirmEmailChange = page(() => import('../pages/auth/confirm-email-change-page.tsx'));
-const Onboarding = page(() => import('../pages/onboarding/onboarding-page.tsx'));
-const Subscribe = page(() => import('../pages/subscribe/subscribe-page.tsx'));
-const SubscribeSuccess = page(() => import('../pages/subscribe/success-page.tsx'));
-const Dashboard = page(() => import('../pages/dashboard/dashboard-page.tsx'));
-const Help = page(() => import('../pages/help/help-page.tsx'));
-const Venues = page(() => import('../pages/venues/venues-page.tsx'));
-const Venue = page(() => import('../pages/venues/venue-page.tsx'));
-const Tags = page(() => import('../pages/tags/tags-page.tsx'));
-const Profile = page(() => import('../pages/profile/profile-page.tsx'));
-const Menus = page(() => import('../pages/menus/menus-page.tsx'));
-const MenuEditor = page(() => import('../pages/menus/menu-page.tsx'));
-const Upload = page(() => import('../pages/uploads/upload-page.tsx'));
-const UploadReview = page(() => import('../pages/uploads/upload-review-page.tsx'));
-const SectionItems = page(() => import('../pages/sections/items-page.tsx'));
-const Organization = page(() => import('../pages/settings/organization-page.tsx'));
-const Billing = page(() => import('../pages/settings/billing-page.tsx'));
+const Login = page(() => import('../features/auth/login-page.tsx'));
+const SignUp = page(() => import('../features/auth/sign-up-page.tsx'));
+const Verify = page(() => import('../features/auth/verify-page.tsx'));
+const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'));
+const ConfirmEmailChange = page(() => import('../features/auth/confirm-email-change-page.tsx'));
+const Onboarding = page(() => import('../features/onboarding/onboarding-page.tsx'));
+const Subscribe = page(() => import('../features/subscribe/subscribe-page.tsx'));
+const SubscribeSuccess = page(() => import('../features/subscribe/success-page.tsx'));
+const Dashboard = page(() => import('../features/dashboard/dashboard-page.tsx'));
+const Help = page(() => import('../features/help/help-page.tsx'));
+const Venues = page(() => import('../features/venues/venues-page.tsx'));
+const Venue = page(() => import('../features/venues/venue-page.tsx'));
+const Tags = page(() => import('../features/tags/tags-page.tsx'));
+const Profile = page(() => import('../features/profile/profile-page.tsx'));
+const Menus = page(() => import('../features/menus/menus-page.tsx'));
+const MenuEditor = page(() => import('../features/menus/menu-page.tsx'));
+const Upload = page(() => import('../features/uploads/upload-page.tsx'));
+const UploadReview = page(() => import('../features/uploads/upload-review-page.tsx'));
+const SectionItems = page(() => import('../features/menus/items-page.tsx'));
+const Organization = page(() => import('../features/settings/organization-page.tsx'));
+const Billing = page(() => import('../features/settings/billing-page.tsx'));
 
 /** A lazily loaded page; `withData` adds SWR's provider (the sign-in pages do without it). */
 function Lazy({ component: C, withData = true }: { component: LazyExoticComponent<ComponentType>; withData?: boolean }) {

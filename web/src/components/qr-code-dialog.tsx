@@ -9,7 +9,7 @@ import { Button } from './ui/button.tsx';
 import { Input, Label } from './ui/input.tsx';
 import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
-import { registerTable } from './venues/venue-tables.ts';
+import { registerTable } from '../lib/venue-tables.ts';
 
 export interface QrCodeDialogProps {
   open: boolean;

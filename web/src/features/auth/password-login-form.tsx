@@ -1,0 +1,53 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { pb } from '../../lib/pb.ts';
+import { handleApiError } from '../../lib/api-errors.ts';
+import { AUTH_EXPAND } from '../../hooks/use-auth.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { zLoginForm } from './schemas.ts';
+import { renameFields } from '../../lib/form-errors.ts';
+
+type Values = z.input<typeof zLoginForm>;
+
+/** Email + password sign-in. `onEmail` shares the typed address with the other sign-in modes. */
+export function PasswordLoginForm({ email, onEmail, onForgot, onSuccess }: {
+  email: string; onEmail: (email: string) => void; onForgot: () => void; onSuccess: () => Promise<void>;
+}) {
+  const { register, handleSubmit, setError, getValues, formState: { errors, isSubmitting } } = useForm<Values, unknown, z.output<typeof zLoginForm>>({
+    resolver: zodResolver(zLoginForm),
+    defaultValues: { email, password: '' },
+  });
+
+  const submit = handleSubmit(async (v) => {
+    try {
+      await pb.collection('users').authWithPassword(v.email, v.password, { expand: AUTH_EXPAND });
+      await onSuccess();
+    } catch (err) {
+      handleApiError(err, renameFields(setError, { identity: 'email' }), ['identity', 'password']);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" autoFocus placeholder="you@restaurant.com"
+          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })} />
+      </FormField>
+      <div className="grid gap-2">
+        <FormField label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <div className="-mt-1 flex justify-end">
+          <Button type="button" variant="link" size="sm" className="h-auto px-0 text-sm" onClick={() => { onEmail(getValues('email')); onForgot(); }}>
+            Forgot password?
+          </Button>
+        </div>
+      </div>
+      <Button type="submit" className="w-full" loading={isSubmitting}>Sign in</Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { ListOrdered, RefreshCw, Store, UtensilsCrossed } from 'lucide-react';
+import { useTitle } from '../../hooks/use-title.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { paths } from '../../app/paths.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, Skeleton } from '../../components/ui/card.tsx';
+import { StatCard } from './stat-card.tsx';
+import { RecentEdits } from './recent-edits.tsx';
+import { QuickActions } from './quick-actions.tsx';
+import { GettingStarted } from './getting-started.tsx';
+import { useDashboardCounts, useRecentEdits } from './use-dashboard.ts';
+import { GuestAnalyticsSection } from './guest-analytics.tsx';
+
+function greeting(name: string): string {
+  const hour = new Date().getHours();
+  const part = hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+  return name ? `${part}, ${name.split(' ')[0]}` : part;
+}
+
+export default function DashboardPage() {
+  useTitle('Dashboard');
+  const { record, organization } = useAuth();
+  const orgId = organization?.id;
+  const counts = useDashboardCounts(orgId);
+  const recent = useRecentEdits(orgId);
+  const orgName = String(organization?.name ?? 'your organization');
+  const isNew = counts.data && counts.data.venues === 0 && counts.data.menus === 0 && counts.data.items === 0;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description={`${greeting(String(record?.name ?? ''))}. Here’s what’s happening at ${orgName}.`} />
+      {counts.error ? (
+        <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-medium">The dashboard could not be loaded.</p>
+            <p className="text-sm text-muted-foreground">{errorMessage(counts.error)}</p>
+          </div>
+          <Button variant="outline" onClick={() => { void counts.mutate(); void recent.mutate(); }}><RefreshCw aria-hidden /> Try again</Button>
+        </Card>
+      ) : !counts.data ? (
+        <div className="grid gap-6" aria-busy="true" aria-label="Loading dashboard">
+          <div className="grid grid-cols-3 gap-3 sm:gap-4">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-[100px] sm:h-[86px]" />)}</div>
+          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]"><Skeleton className="h-72" /><Skeleton className="h-72" /></div>
+        </div>
+      ) : isNew ? (
+        <div className="grid gap-6">
+          <GettingStarted organizationName={orgName} />
+        </div>
+      ) : (
+        <div className="grid gap-6">
+          <section aria-label="Totals" className="grid grid-cols-3 gap-3 sm:gap-4">
+            <StatCard label="Venues" value={counts.data.venues} href={paths.venues()} icon={Store} />
+            <StatCard label="Menus" value={counts.data.menus} href={paths.menus()} icon={UtensilsCrossed} />
+            <StatCard label="Items" value={counts.data.items} href={paths.menus()} icon={ListOrdered} />
+          </section>
+          {orgId ? <GuestAnalyticsSection organizationId={orgId} /> : null}
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[2fr_1fr]">
+            <RecentEdits edits={recent.data} loading={!recent.data && !recent.error} />
+            <QuickActions />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

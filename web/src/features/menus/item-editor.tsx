@@ -1,0 +1,250 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, X } from 'lucide-react';
+import { pb } from '../../lib/pb.ts';
+import { handleApiError } from '../../lib/api-errors.ts';
+import { parseMoney, toMoneyInput } from '../../lib/money.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input, Label, Textarea } from '../../components/ui/input.tsx';
+import { AllergenGrid } from './allergen-grid.tsx';
+import { ImageField } from './image-field.tsx';
+import { itemBody, itemFingerprint, itemFormSchema, itemFormValues, type ItemFormValues } from './item-form.ts';
+import { languageName } from './languages-field.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
+import { RemoteChangeNotice } from './remote-change-notice.tsx';
+import { Switch } from './switch.tsx';
+import { TagPicker } from './tag-picker.tsx';
+import type { Item, Tag } from './types.ts';
+import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
+
+export interface ItemEditorContext {
+  sectionId: string;
+  languages: string[];
+  currency: string;
+  timeZone: string;
+  tags: Tag[] | undefined;
+}
+
+/**
+ * Creates or edits an item in a dialog. `item` is the editor's starting point and `server` the
+ * live copy from the list: when another member saves the same item, a clean form follows, a dirty
+ * one shows a notice. `onSave` applies the change optimistically and returns the saved record.
+ */
+export function ItemEditor({ open, onOpenChange, item, server, ctx, onSave }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  item: Item | null;
+  server: Item | null | undefined;
+  ctx: ItemEditorContext;
+  onSave: (body: Record<string, unknown>, original: Item | null, preview: Partial<Item>) => Promise<Item>;
+}) {
+  const title = item ? `Edit ${item.name || 'item'}` : 'New item';
+  const dirty = useRef(false);
+  // Closing with unsaved input asks first (Escape, the close button, a click outside, Cancel).
+  const close = () => {
+    if (dirty.current && !window.confirm('Discard your changes to this item?')) return;
+    dirty.current = false;
+    onOpenChange(false);
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={title} description={item ? undefined : 'Add a dish or drink to this section.'} className="max-w-2xl">
+      {open ? (
+        <ItemForm key={item?.id ?? 'new'} item={item} server={server} ctx={ctx} onSave={onSave}
+          onDirty={(d) => { dirty.current = d; }} onCancel={close} onSaved={() => { dirty.current = false; onOpenChange(false); }} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="grid gap-3 border-t pt-5 first-of-type:border-t-0 first-of-type:pt-0">
+      <legend className="float-left mb-1 w-full">
+        <span className="block text-sm font-semibold">{title}</span>
+        {hint ? <span className="mt-0.5 block text-xs font-normal text-muted-foreground">{hint}</span> : null}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function ItemForm({ item, server, ctx, onSave, onDirty, onCancel, onSaved }: {
+  item: Item | null; server: Item | null | undefined; ctx: ItemEditorContext;
+  onSave: (body: Record<string, unknown>, original: Item | null, preview: Partial<Item>) => Promise<Item>;
+  onDirty: (dirty: boolean) => void; onCancel: () => void; onSaved: () => void;
+}) {
+  const { languages, currency, timeZone } = ctx;
+  const schema = useMemo(() => itemFormSchema(currency, timeZone), [currency, timeZone]);
+  const [base, setBase] = useState<Item | null>(item);
+  const { register, control, handleSubmit, reset, setError, setValue, watch, formState: { errors, isDirty, isSubmitting } } = useForm<ItemFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: itemFormValues(item, languages, currency, timeZone),
+  });
+  const prices = useFieldArray({ control, name: 'prices' });
+  useUnsavedChanges(isDirty);
+  useEffect(() => { onDirty(isDirty); }, [isDirty, onDirty]);
+
+  // Another member saved this item: follow when clean, otherwise offer to reload.
+  const serverPrint = itemFingerprint(server, languages, currency, timeZone);
+  const basePrint = itemFingerprint(base, languages, currency, timeZone);
+  useEffect(() => {
+    if (!server || !item || isDirty || isSubmitting || serverPrint === basePrint) return;
+    reset(itemFormValues(server, languages, currency, timeZone));
+    setBase(server);
+  }, [server, item, isDirty, isSubmitting, serverPrint, basePrint, reset, languages, currency, timeZone]);
+  const conflict = Boolean(item && server && isDirty && !isSubmitting && serverPrint !== basePrint);
+  const deleted = Boolean(item && server === null);
+
+  const available = watch('available');
+  const name = watch('name');
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = itemBody(values, base, languages, currency, timeZone);
+    const preview: Partial<Item> = {
+      name: body.name as string, description: body.description as string, prices: body.prices as Item['prices'], tags: values.tags,
+      allergens: values.allergens, mayContain: body.mayContain as string[], available: values.available, soldOutUntil: String(body.soldOutUntil ?? ''),
+      translations: body.translations as Item['translations'],
+    };
+    try {
+      const saved = await onSave(body, base, preview);
+      reset(itemFormValues(saved, languages, currency, timeZone));
+      setBase(saved);
+      onSaved();
+    } catch (err) {
+      handleApiError(err, setError, ['name', 'description', 'prices', 'image', 'tags', 'allergens', 'mayContain', 'available', 'soldOutUntil', 'translations']);
+    }
+  });
+
+  const currentImage = base?.image ? pb.files.getURL(base, base.image, { thumb: '480x320' }) : null;
+  const others = languages.slice(1);
+  const pricesError = (errors.prices as { root?: { message?: string }; message?: string } | undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <div className="empty:hidden">
+        {conflict && server ? (
+          <RemoteChangeNotice
+            what="This item"
+            onReload={() => { reset(itemFormValues(server, languages, currency, timeZone)); setBase(server); }}
+            onKeep={() => { reset(itemFormValues(server, languages, currency, timeZone), { keepValues: true }); setBase(server); }}
+          />
+        ) : null}
+        {deleted ? <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">This item was deleted by someone else. Saving it will fail.</p> : null}
+      </div>
+
+      <Section title="Basics">
+        <FormField label="Name" error={errors.name?.message}>
+          <Input {...register('name')} autoComplete="off" autoFocus={!item} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message} hint="Ingredients, preparation, portion size.">
+          <Textarea {...register('description')} rows={3} />
+        </FormField>
+      </Section>
+
+      <Section title="Prices" hint={`In ${currency}. Several prices for sizes or portions, e.g. 0.3 l and 0.5 l.`}>
+        <ul className="grid gap-2" aria-label="Prices">
+          {prices.fields.map((field, i) => {
+            const rowErrors = errors.prices?.[i];
+            return (
+              <li key={field.id} className="grid gap-1">
+                <div className="flex items-start gap-2">
+                  <Input {...register(`prices.${i}.label`)} placeholder={prices.fields.length > 1 ? 'Label, e.g. Small' : 'Label (optional)'} aria-label={`Price ${i + 1} label`}
+                    aria-invalid={rowErrors?.label ? true : undefined} autoComplete="off" className="min-w-0 flex-1" />
+                  <Controller control={control} name={`prices.${i}.amount`} render={({ field: f }) => (
+                    <MoneyInput
+                      currency={currency}
+                      value={f.value}
+                      onChange={f.onChange}
+                      onBlur={() => {
+                        // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
+                        const minor = parseMoney(f.value, currency);
+                        if (minor !== null) f.onChange(toMoneyInput(minor, currency));
+                        f.onBlur();
+                      }}
+                      ref={f.ref}
+                      aria-label={`Price ${i + 1} amount`}
+                      aria-invalid={rowErrors?.amount ? true : undefined}
+                      className="w-32"
+                    />
+                  )} />
+                  <Button type="button" variant="ghost" size="icon" className="shrink-0" aria-label={`Remove price ${i + 1}`} disabled={prices.fields.length <= 1} onClick={() => prices.remove(i)}><X aria-hidden /></Button>
+                </div>
+                {rowErrors?.label || rowErrors?.amount ? <p role="alert" className="text-sm font-medium text-destructive">{rowErrors.amount?.message ?? rowErrors.label?.message}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+        {pricesError?.root?.message || pricesError?.message ? <p role="alert" className="text-sm font-medium text-destructive">{pricesError.root?.message ?? pricesError.message}</p> : null}
+        <div>
+          <Button type="button" variant="outline" size="sm" disabled={prices.fields.length >= 10} onClick={() => prices.append({ label: '', amount: '' })}><Plus aria-hidden /> Add price</Button>
+        </div>
+      </Section>
+
+      <Section title="Photo">
+        <Controller control={control} name="image" render={({ field }) => (
+          <ImageField value={field.value} currentUrl={currentImage} onChange={(f) => field.onChange(f)} error={errors.image?.message} />
+        )} />
+      </Section>
+
+      <Section title="Tags">
+        <Controller control={control} name="tags" render={({ field }) => <TagPicker tags={ctx.tags} value={field.value} onChange={field.onChange} />} />
+        {errors.tags?.message ? <p role="alert" className="text-sm font-medium text-destructive">{errors.tags.message}</p> : null}
+      </Section>
+
+      <Section title="Allergens" hint="The 14 allergens guests must be told about in the EU, with the letter codes printed on menus.">
+        <AllergenGrid
+          allergens={watch('allergens')}
+          mayContain={watch('mayContain')}
+          onChange={(next) => {
+            setValue('allergens', next.allergens, { shouldDirty: true });
+            setValue('mayContain', next.mayContain, { shouldDirty: true });
+          }}
+        />
+        {errors.mayContain?.message ? <p role="alert" className="text-sm font-medium text-destructive">{errors.mayContain.message}</p> : null}
+      </Section>
+
+      <Section title="Availability">
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor="item-available" className="grid gap-1">
+            <span>{available ? 'Available' : 'Sold out'}</span>
+            <span className="text-xs font-normal text-muted-foreground">{available ? 'Guests can order it.' : 'Guests see it marked as sold out.'}</span>
+          </Label>
+          <Controller control={control} name="available" render={({ field }) => (
+            <Switch id="item-available" checked={field.value} onCheckedChange={(v) => { field.onChange(v); if (v) setValue('soldOutUntil', '', { shouldDirty: true }); }} />
+          )} />
+        </div>
+        {!available ? (
+          <FormField label="Sold out until (optional)" error={errors.soldOutUntil?.message} hint={`In ${timeZone}. It becomes available again at that time; leave empty to keep it sold out until you switch it back.`}>
+            <Input type="datetime-local" {...register('soldOutUntil')} className="w-full sm:w-64" />
+          </FormField>
+        ) : null}
+      </Section>
+
+      <Section title="Translations" hint={others.length ? `Texts for guests reading in other languages. Empty fields fall back to ${languageName(languages[0] ?? 'en')}.` : undefined}>
+        {others.length === 0 ? (
+          <p className="text-sm text-muted-foreground">This menu has one language. Add languages on the menu page to translate items.</p>
+        ) : others.map((lang) => (
+          <div key={lang} className="grid gap-3 rounded-md border p-3">
+            <p className="text-sm font-medium">{languageName(lang)} <span className="font-mono text-xs text-muted-foreground">{lang}</span></p>
+            <FormField label={`Name (${lang})`} error={errors.translations?.[lang]?.name?.message}>
+              <Input {...register(`translations.${lang}.name`)} placeholder={name} autoComplete="off" lang={lang} />
+            </FormField>
+            <FormField label={`Description (${lang})`} error={errors.translations?.[lang]?.description?.message}>
+              <Textarea {...register(`translations.${lang}.description`)} rows={2} lang={lang} />
+            </FormField>
+          </div>
+        ))}
+      </Section>
+
+      <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex items-center justify-end gap-2 border-t bg-background px-6 py-4">
+        {isDirty ? <span className="mr-auto hidden text-sm text-muted-foreground sm:inline">Unsaved changes</span> : null}
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>Cancel</Button>
+        <Button type="submit" loading={isSubmitting}>{item ? 'Save item' : 'Add item'}</Button>
+      </div>
+    </form>
+  );
+}
+

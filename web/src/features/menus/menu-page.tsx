@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { useSWRConfig } from 'swr';
+import { toast } from '../../lib/toast.ts';
+import { ArrowLeft, ExternalLink, QrCode } from 'lucide-react';
+import { useTitle } from '../../hooks/use-title.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { useLiveRecords } from '../../hooks/use-live-records.ts';
+import { pb } from '../../lib/pb.ts';
+import { swrKeys } from '../../lib/swr-keys.ts';
+import { paths } from '../../app/paths.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QrCodeDialog } from '../../components/qr-code-dialog.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { reportError } from '../../lib/action-errors.ts';
+import { MenuDetailsForm } from './menu-details-form.tsx';
+import { useItemCounts, useMenu, useSections, useVenues, venuesShowing } from './menu-data.ts';
+import { SectionList } from './section-list.tsx';
+import { Switch } from './switch.tsx';
+import { toMenu, type Menu, type Venue } from './types.ts';
+
+function BackLink() {
+  return (
+    <Link href={paths.menus()} className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="size-4" aria-hidden /> Menus
+    </Link>
+  );
+}
+
+function StatusControl({ menu }: { menu: Menu }) {
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  const published = menu.status === 'published';
+  const setPublished = async (next: boolean) => {
+    const key = swrKeys.menu(menu.id);
+    const status = next ? 'published' : 'draft';
+    await mutate(key, { ...menu, status }, { revalidate: false });
+    try {
+      const saved = toMenu(await pb.collection('menus').update(menu.id, { status }));
+      await mutate(key, saved, { revalidate: false });
+      toast.success(next ? 'Published: guests can see this menu' : 'Back to draft: guests no longer see this menu');
+    } catch (err) {
+      await mutate(key, menu, { revalidate: true });
+      reportError(err, navigate, next ? 'The menu was not published' : 'The menu was not unpublished');
+    }
+  };
+  return (
+    <label className="flex h-10 items-center gap-3 rounded-md border px-3 text-sm">
+      <Switch checked={published} onCheckedChange={(v) => void setPublished(v)} aria-label="Published" />
+      {published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+    </label>
+  );
+}
+
+function venueLogo(venue: Venue): string | null {
+  return venue.logo ? pb.files.getURL(venue, venue.logo, { thumb: '256x256' }) : null;
+}
+
+export default function MenuPage() {
+  const { menuId = '' } = useParams<{ menuId: string }>();
+  const { organization } = useAuth();
+  const [, navigate] = useLocation();
+  const { data: menu, error } = useMenu(menuId);
+  const { data: sections, isLoading: sectionsLoading } = useSections(menuId);
+  const { data: counts } = useItemCounts(menuId);
+  const { data: venues } = useVenues(organization?.id);
+  const [qrOpen, setQrOpen] = useState(false);
+  // The specification gives this route no page title: the product name alone.
+  useTitle();
+
+  const sectionIds = new Set((sections ?? []).map((s) => s.id));
+  useLiveRecords({
+    collection: 'menus', topic: menuId, targets: [swrKeys.menu(menuId)],
+    onEvent: (e) => {
+      if (e.action === 'delete') {
+        toast.info('This menu was deleted by someone else.');
+        navigate(paths.menus(), { replace: true });
+      }
+    },
+  });
+  useLiveRecords({ collection: 'sections', topic: '*', when: (e) => e.record.menu === menuId, targets: [swrKeys.sections(menuId), swrKeys.itemCounts(menuId)] });
+  useLiveRecords({ collection: 'items', topic: '*', when: (e) => sectionIds.has(String(e.record.section)), targets: [swrKeys.itemCounts(menuId)] });
+
+  if (error) {
+    const missing = (error as { status?: number }).status === 404;
+    return (
+      <>
+        <BackLink />
+        <Card className="grid justify-items-center gap-3 p-10 text-center">
+          <h1 className="text-lg font-semibold">{missing ? 'Menu not found' : 'The menu could not be loaded'}</h1>
+          <p className="text-sm text-muted-foreground">{missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}</p>
+          <Link className={buttonVariants({ variant: 'outline' })} href={paths.menus()}>Back to menus</Link>
+        </Card>
+      </>
+    );
+  }
+  if (!menu) return <PageSkeleton />;
+
+  const { venues: showing, timeZone, zoneSource } = venuesShowing(venues, menu.id);
+  const venue = showing[0];
+
+  return (
+    <>
+      <BackLink />
+      <PageHeader
+        title={menu.name || 'Untitled menu'}
+        description={showing.length ? <>Shown at {showing.map((v, i) => <span key={v.id}>{i ? ', ' : ''}<Link href={paths.venue(v.id)} className="underline-offset-4 hover:underline">{v.name}</Link></span>)}</> : 'Not shown at a venue yet: add it to a venue to give guests a link and QR code.'}
+        actions={
+          <>
+            <StatusControl menu={menu} />
+            {venue ? (
+              <>
+                <a className={buttonVariants({ variant: 'outline' })} href={paths.guestMenu(venue.slug)} target="_blank" rel="noreferrer"><ExternalLink aria-hidden /> Guest view</a>
+                <Button variant="outline" onClick={() => setQrOpen(true)}><QrCode aria-hidden /> QR code</Button>
+              </>
+            ) : (
+              <Link className={buttonVariants({ variant: 'outline' })} href={paths.venues()}><QrCode aria-hidden /> Add to a venue</Link>
+            )}
+          </>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="lg:order-2">
+          <SectionList menuId={menu.id} sections={sections} counts={counts} loading={sectionsLoading} />
+        </div>
+        <div className="lg:order-1">
+          <MenuDetailsForm key={menu.id} menu={menu} timeZone={timeZone} zoneSource={zoneSource} defaultLanguage={String(organization?.defaultLanguage || 'en')} />
+        </div>
+      </div>
+      {venue ? (
+        <QrCodeDialog open={qrOpen} onOpenChange={setQrOpen} url={`${window.location.origin}${paths.guestMenu(venue.slug)}`} title={venue.name} color={venue.primaryColor} logoUrl={venueLogo(venue)} venueId={venue.id} />
+      ) : null}
+    </>
+  );
+}

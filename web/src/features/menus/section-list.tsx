@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link, useLocation } from 'wouter';
+import { useSWRConfig } from 'swr';
+import { toast } from '../../lib/toast.ts';
+import { Check, ChevronRight, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { pb } from '../../lib/pb.ts';
+import { swrKeys } from '../../lib/swr-keys.ts';
+import { paths } from '../../app/paths.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { reportError } from '../../lib/action-errors.ts';
+import { savePositions, withPositions } from './reorder.ts';
+import { SortableList } from './sortable-list.tsx';
+import { toSection, type Section } from './types.ts';
+
+const TEMP = 'tmp-';
+
+/**
+ * The sections of a menu: drag and drop (or keyboard) reordering saved in one batch, inline add,
+ * rename and delete. Every change shows at once and is rolled back with a toast if the server
+ * refuses it.
+ */
+export function SectionList({ menuId, sections, counts, loading }: {
+  menuId: string; sections: Section[] | undefined; counts: Record<string, number> | undefined; loading: boolean;
+}) {
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  const key = swrKeys.sections(menuId);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Section | null>(null);
+  const list = sections ?? [];
+
+  /** Shows `next` at once, runs `save`, and restores the previous list if it fails. */
+  const optimistic = async (next: Section[], save: () => Promise<unknown>, failure: string): Promise<boolean> => {
+    const previous = sections;
+    await mutate(key, next, { revalidate: false });
+    try {
+      await save();
+      await mutate(key);
+      return true;
+    } catch (err) {
+      await mutate(key, previous, { revalidate: true });
+      reportError(err, navigate, failure);
+      return false;
+    }
+  };
+
+  const reorder = (next: Section[]) => {
+    const ordered = withPositions(next);
+    void optimistic(ordered, () => savePositions('sections', next), 'The new order was not saved');
+  };
+
+  /** Appends a section at once; false (and a toast) when the server refuses it. */
+  const add = async (name: string): Promise<boolean> => {
+    const temp: Section = toSection({ id: `${TEMP}${Date.now()}`, collectionId: '', collectionName: 'sections', menu: menuId, name, position: list.length });
+    const ok = await optimistic([...list, temp], () => pb.collection('sections').create({ menu: menuId, name }), 'The section was not added');
+    if (ok) toast.success(`Added “${name}”`);
+    return ok;
+  };
+
+  const rename = (section: Section, name: string) => {
+    setEditing(null);
+    if (section.name === name) return;
+    void optimistic(list.map((s) => (s.id === section.id ? { ...s, name } : s)), () => pb.collection('sections').update(section.id, { name }), 'The section was not renamed');
+  };
+
+  const remove = async (section: Section) => {
+    const ok = await optimistic(withPositions(list.filter((s) => s.id !== section.id)), () => pb.collection('sections').delete(section.id), 'The section was not deleted');
+    if (ok) {
+      toast.success(`Deleted “${section.name}”`);
+      void mutate(swrKeys.itemCounts(menuId));
+    }
+  };
+
+  const count = (id: string) => counts?.[id] ?? 0;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sections</CardTitle>
+        <CardDescription>Drag the handle, or focus it and use Space and the arrow keys, to change the order guests see.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {loading && !sections ? (
+          <div className="grid gap-2" aria-busy="true" aria-label="Loading sections">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-12" />)}</div>
+        ) : list.length === 0 ? (
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">No sections yet. Add one below, for example Starters, Mains or Drinks.</p>
+        ) : (
+          <SortableList
+            items={list}
+            labelOf={(s) => s.name}
+            onReorder={reorder}
+            className="grid gap-2"
+            as="ol"
+            renderItem={(section, handle, { dragging }) => {
+              const pending = section.id.startsWith(TEMP);
+              const isEditing = editing === section.id;
+              return (
+                <div data-testid="section-row" className={`flex min-h-14 items-center gap-2 rounded-md border bg-card px-2 py-2 ${dragging ? 'shadow-lg ring-2 ring-ring' : ''} ${pending ? 'opacity-60' : ''}`}>
+                  {handle}
+                  {isEditing ? (
+                    <RenameSectionForm section={section} onSave={(name) => rename(section, name)} onCancel={() => setEditing(null)} />
+                  ) : (
+                    <>
+                      {pending ? (
+                        <span className="min-w-0 flex-1 truncate font-medium">{section.name}</span>
+                      ) : (
+                        <Link href={paths.sectionItems(section.id)} className="group flex min-w-0 flex-1 items-center gap-2 rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                          <span className="grid min-w-0">
+                            <span className="truncate font-medium group-hover:underline">{section.name}</span>
+                            <span className="text-xs text-muted-foreground">{count(section.id) === 1 ? '1 item' : `${count(section.id)} items`}</span>
+                          </span>
+                          <ChevronRight className="ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden />
+                        </Link>
+                      )}
+                      <Button type="button" size="icon" variant="ghost" className="size-9 shrink-0" aria-label={`Rename ${section.name}`} disabled={pending}
+                        onClick={() => setEditing(section.id)}>
+                        <Pencil aria-hidden />
+                      </Button>
+                      <Button type="button" size="icon" variant="ghost" className="size-9 shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Delete ${section.name}`} disabled={pending}
+                        onClick={() => setDeleting(section)}>
+                        <Trash2 aria-hidden />
+                      </Button>
+                    </>
+                  )}
+                </div>
+              );
+            }}
+          />
+        )}
+        <AddSectionForm onAdd={add} />
+      </CardContent>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => { if (!open) setDeleting(null); }}
+        title={`Delete “${deleting?.name ?? ''}”?`}
+        description={!deleting ? undefined : count(deleting.id) === 0 ? 'This cannot be undone.' : `${count(deleting.id) === 1 ? 'Its item is' : `Its ${count(deleting.id)} items are`} deleted too. This cannot be undone.`}
+        confirmLabel="Delete section"
+        destructive
+        onConfirm={() => { if (deleting) void remove(deleting); }}
+      />
+    </Card>
+  );
+}
+
+const zSectionName = z.object({ name: z.string().trim().min(1, 'Section name is required').max(200, 'Keep the name under 200 characters') });
+type SectionName = z.infer<typeof zSectionName>;
+
+/** The "new section" input under the list; the name comes back if adding fails. */
+function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }) {
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<SectionName>({ resolver: zodResolver(zSectionName), defaultValues: { name: '' } });
+  const onSubmit = handleSubmit(async ({ name }) => {
+    reset({ name: '' });
+    if (!(await onAdd(name))) reset({ name });
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-1.5">
+      <div className="flex gap-2">
+        <Input {...register('name')} placeholder="e.g. Desserts" aria-label="New section name" aria-invalid={errors.name ? true : undefined} autoComplete="off" />
+        <Button type="submit" variant="secondary" className="shrink-0"><Plus aria-hidden /> Add section</Button>
+      </div>
+      {errors.name ? <p role="alert" className="text-sm font-medium text-destructive">{errors.name.message}</p> : null}
+    </form>
+  );
+}
+
+/** Inline rename: Enter saves, Escape cancels. */
+function RenameSectionForm({ section, onSave, onCancel }: { section: Section; onSave: (name: string) => void; onCancel: () => void }) {
+  const { register, handleSubmit, formState: { errors } } = useForm<SectionName>({ resolver: zodResolver(zSectionName), defaultValues: { name: section.name } });
+  return (
+    <form onSubmit={handleSubmit(({ name }) => onSave(name))} noValidate className="grid min-w-0 flex-1 gap-1"
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); onCancel(); } }}>
+      <div className="flex items-center gap-1">
+        <Input {...register('name')} aria-label="Section name" aria-invalid={errors.name ? true : undefined} autoFocus autoComplete="off" className="h-9" />
+        <Button type="submit" size="icon" variant="ghost" className="size-9 shrink-0" aria-label="Save name"><Check aria-hidden /></Button>
+        <Button type="button" size="icon" variant="ghost" className="size-9 shrink-0" aria-label="Cancel renaming" onClick={onCancel}><X aria-hidden /></Button>
+      </div>
+      {errors.name ? <p role="alert" className="text-sm font-medium text-destructive">{errors.name.message}</p> : null}
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { useRef } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+import useSWR from 'swr';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { RecordModel } from 'pocketbase';
+import { Store } from 'lucide-react';
+import { pb } from '../../lib/pb.ts';
+import { handleApiError } from '../../lib/api-errors.ts';
+import { AUTH_EXPAND, refreshAuth, useAuth } from '../../hooks/use-auth.ts';
+import { paths } from '../../app/paths.ts';
+import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/constants.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Skeleton } from '../../components/ui/card.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { AuthCard, Notice } from '../../components/auth-card.tsx';
+import { TimezonePicker, browserTimeZone } from '../../components/timezone-picker.tsx';
+import { isTimeZone } from '../../../../shared/schemas/domain.ts';
+import { ColorField, COLOR_PRESETS } from './color-field.tsx';
+import { renameFields } from '../../lib/form-errors.ts';
+import { zOnboardingForm, zOnboardingOrgOnly, type OnboardingValues } from './onboarding-schemas.ts';
+
+/** The browser's zone when the server will accept it, else UTC. */
+function defaultTimeZone(): string {
+  const tz = browserTimeZone();
+  return isTimeZone(tz) ? tz : 'UTC';
+}
+
+function Legend({ children }: { children: string }) {
+  return <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">{children}</legend>;
+}
+
+/** The form itself, once we know whether the organization already has a venue. */
+function OnboardingFields({ user, organization, existingVenue }: { user: RecordModel; organization: RecordModel; existingVenue: RecordModel | null }) {
+  const [, navigate] = useLocation();
+  // A venue created by an earlier, half-failed submit is not created twice.
+  const createdVenue = useRef<string | null>(null);
+  const schema = existingVenue ? zOnboardingOrgOnly : zOnboardingForm;
+  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<OnboardingValues, unknown, OnboardingValues>({
+    resolver: zodResolver(schema as typeof zOnboardingForm),
+    defaultValues: {
+      organizationName: String(organization.name ?? ''),
+      name: '',
+      timezone: defaultTimeZone(),
+      primaryColor: COLOR_PRESETS[0].hex,
+    },
+  });
+  const subscribed = ACTIVE_SUBSCRIPTION_STATUSES.includes(organization.subscriptionStatus as SubscriptionStatus);
+
+  const submit = handleSubmit(async (v) => {
+    try {
+      if (v.organizationName !== organization.name) await pb.collection('organizations').update(organization.id, { name: v.organizationName });
+    } catch (err) {
+      handleApiError(err, renameFields(setError, { name: 'organizationName' }), ['name']);
+      return;
+    }
+    if (!existingVenue && !createdVenue.current) {
+      try {
+        const venue = await pb.collection('venues').create({ organization: organization.id, name: v.name, timezone: v.timezone, primaryColor: v.primaryColor });
+        createdVenue.current = venue.id;
+      } catch (err) {
+        handleApiError(err, setError, ['name', 'timezone', 'primaryColor']);
+        return;
+      }
+    }
+    try {
+      // Keep the expanded organization in the auth store, so the guards never see a gap.
+      await pb.collection('users').update(user.id, { onboardingComplete: true }, { expand: AUTH_EXPAND });
+      await refreshAuth();
+      navigate(paths.dashboard(), { replace: true });
+    } catch (err) {
+      handleApiError(err);
+    }
+  });
+
+  return (
+    <AuthCard icon={<Store />} title="Set up your venue" description="Name your business and your first venue. You can change all of this later.">
+      {!subscribed ? (
+        <div className="mb-5">
+          <Notice>Your organization has no active plan yet, so venues can’t be created. <Link href={paths.subscribe()} className="font-medium text-primary underline-offset-4 hover:underline">Choose a plan</Link></Notice>
+        </div>
+      ) : null}
+      <form onSubmit={submit} noValidate className="grid gap-6">
+        <fieldset className="grid gap-4">
+          <Legend>Your business</Legend>
+          <FormField label="Organization name" error={errors.organizationName?.message} hint="Shown to your team, for example on invoices.">
+            <Input autoComplete="organization" autoFocus {...register('organizationName')} />
+          </FormField>
+        </fieldset>
+        {existingVenue ? (
+          <Notice>Your organization already has a venue, <span className="font-medium">{String(existingVenue.name)}</span>. You can add more from the Venues page.</Notice>
+        ) : (
+          <fieldset className="grid gap-4">
+            <Legend>Your first venue</Legend>
+            <FormField label="Venue name" error={errors.name?.message} hint="The restaurant, café or bar your guests see on the menu.">
+              <Input autoComplete="off" placeholder="Café Central" {...register('name')} />
+            </FormField>
+            {/* FormField wires id and aria onto its direct child, so it sits inside the Controller. */}
+            <Controller control={control} name="timezone" render={({ field }) => (
+              <FormField label="Time zone" error={errors.timezone?.message} hint="Used for menu schedules and opening hours.">
+                <TimezonePicker ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+              </FormField>
+            )} />
+            <Controller control={control} name="primaryColor" render={({ field }) => (
+              <FormField label="Primary colour" error={errors.primaryColor?.message} hint="Your brand colour on the guest menu.">
+                <ColorField ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+              </FormField>
+            )} />
+          </fieldset>
+        )}
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>Finish setup</Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function LoadingCard() {
+  return (
+    <div className="grid gap-4 rounded-lg border bg-card p-6 shadow-md" aria-busy="true" aria-label="Loading">
+      <Skeleton className="h-7 w-1/2" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+    </div>
+  );
+}
+
+/**
+ * Onboarding: rename the organization, create the first venue (unless one exists), mark the user
+ * onboarded, then into the app.
+ */
+export function OnboardingForm() {
+  const { record, organization } = useAuth();
+  const orgId = organization?.id;
+  const venues = useSWR(orgId ? ['onboarding:venues', orgId] : null, () =>
+    pb.collection('venues').getList(1, 1, { filter: pb.filter('organization = {:org}', { org: orgId }), fields: 'id,name', skipTotal: true }), { revalidateOnFocus: false });
+
+  if (!record) return null;
+  if (record.onboardingComplete) return <Redirect to={paths.dashboard()} replace />;
+  if (!organization) {
+    return <AuthCard title="Set up your venue"><Notice tone="error">Your account isn’t part of an organization. Ask an owner to invite you, or contact support.</Notice></AuthCard>;
+  }
+  if (venues.isLoading) return <LoadingCard />;
+  return <OnboardingFields user={record} organization={organization} existingVenue={venues.data?.items[0] ?? null} />;
+}

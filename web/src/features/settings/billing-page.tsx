@@ -1,0 +1,200 @@
+import { useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import type { RecordModel } from 'pocketbase';
+import { toast } from '../../lib/toast.ts';
+import { CalendarClock, CreditCard, ServerCog } from 'lucide-react';
+import { useTitle } from '../../hooks/use-title.ts';
+import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
+import { fetchPublicConfig } from '../../hooks/use-public-config.ts';
+import { pb } from '../../lib/pb.ts';
+import { handleApiError } from '../../lib/api-errors.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { SettingsNav } from './settings-nav.tsx';
+import { SubscriptionStatusBadge } from './subscription-status-badge.tsx';
+import { PlanPicker, type Interval } from './plan-picker.tsx';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { settingsKeys, useMyRole } from './use-membership.ts';
+import { checkoutUrl, leaveFor, subscribe } from '../../lib/billing-api.ts';
+import { ManageBillingButton } from '../../components/manage-billing-button.tsx';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** Trial end, renewal or end date, worded for the state the subscription is in. */
+function periodText(org: RecordModel): { label: string; value: string } | null {
+  if (org.subscriptionStatus === 'trialing' && org.trialEndsAt) return { label: 'Trial ends', value: formatDate(org.trialEndsAt) };
+  if (!org.currentPeriodEnd) return null;
+  if (org.cancelAtPeriodEnd) return { label: 'Access ends', value: formatDate(org.currentPeriodEnd) };
+  return { label: 'Renews on', value: formatDate(org.currentPeriodEnd) };
+}
+
+async function billingCall(action: 'cancel' | 'resume', organization: string) {
+  await pb.send(`/api/billing/${action}`, { method: 'POST', body: { organization } });
+  await refreshAuth();
+}
+
+/**
+ * The organization's plan: status, price and dates for every member; owners and admins change the
+ * plan, cancel and resume, and with Stripe billing open the Customer Portal (invoices, payment
+ * method). A plan change of a running Stripe subscription happens in place (prorated); without
+ * one the browser goes to Stripe Checkout.
+ */
+export default function BillingPage() {
+  useTitle('Billing');
+  // Read the config with its loading state: the default would briefly claim trial billing.
+  const config = useSWR('app-config', fetchPublicConfig, { revalidateOnFocus: false });
+  const billing = config.data?.billing ?? (config.error ? 'trial' : undefined);
+  const stripe = billing === 'stripe';
+  const { organization } = useAuth();
+  const { role, canManage } = useMyRole();
+  const plans = useSWR(billing === 'off' ? null : settingsKeys.plans(), () => pb.collection('plans').getFullList({ filter: 'active = true', sort: 'position' }));
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [resuming, setResuming] = useState(false);
+
+  const header = (
+    <>
+      <PageHeader title="Settings" description="Your organization, its members and its plan." />
+      <SettingsNav />
+    </>
+  );
+
+  if (billing === 'off') {
+    return (
+      <div className="max-w-4xl">
+        {header}
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground"><ServerCog className="size-6" aria-hidden /></span>
+            <h2 className="text-lg font-semibold">Billing is disabled on this server</h2>
+            <p className="max-w-md text-sm text-muted-foreground">Every organization here has full access to all features. There is no plan to choose and nothing to pay.</p>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  if (!organization || role === undefined || !billing) {
+    return <div className="max-w-4xl">{header}<div className="grid gap-6" aria-busy="true" aria-label="Loading billing"><Skeleton className="h-48" /><Skeleton className="h-80" /></div></div>;
+  }
+
+  const plan = plans.data?.find((p) => p.id === organization.plan);
+  const interval = (organization.billingInterval === 'year' ? 'year' : 'month') as Interval;
+  const period = periodText(organization);
+  const status = String(organization.subscriptionStatus ?? 'none');
+  const canCancel = canManage && (status === 'active' || status === 'trialing') && !organization.cancelAtPeriodEnd;
+
+  const cancel = async () => {
+    try {
+      await billingCall('cancel', organization.id);
+      toast.success('Your subscription will end at the end of the current period.');
+    } catch (err) {
+      handleApiError(err);
+      throw err;
+    }
+  };
+  const resume = async () => {
+    setResuming(true);
+    try {
+      await billingCall('resume', organization.id);
+      toast.success('Welcome back! Your subscription continues.');
+    } catch (err) {
+      handleApiError(err);
+    } finally {
+      setResuming(false);
+    }
+  };
+  const choose = async (next: RecordModel, nextInterval: Interval) => {
+    try {
+      const result = await subscribe(String(next.code), nextInterval, organization.id);
+      const checkout = checkoutUrl(result);
+      if (checkout) {
+        leaveFor(checkout);
+        return;
+      }
+      await refreshAuth();
+      toast.success(`You are now on the ${String(next.name)} plan.`);
+    } catch (err) {
+      handleApiError(err);
+    }
+  };
+
+  return (
+    <div className="max-w-4xl">
+      {header}
+      <div className="grid grid-cols-1 gap-6">
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+            <div className="grid gap-1.5">
+              <CardTitle className="flex items-center gap-2"><CreditCard className="size-5 text-primary" aria-hidden /> Subscription</CardTitle>
+              <CardDescription>{canManage ? 'Your plan and what happens next.' : 'Only owners and admins can change the plan.'}</CardDescription>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <SubscriptionStatusBadge status={status} />
+              {organization.cancelAtPeriodEnd ? <Badge variant="warning">Cancels at period end</Badge> : null}
+            </div>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+              <Detail label="Plan">{plans.data ? (plan ? String(plan.name) : 'None') : <Skeleton className="h-5 w-16" />}</Detail>
+              <Detail label="Price">{plan ? `${formatMoney(interval === 'year' ? plan.priceYearly : plan.priceMonthly, plan.currency)} / ${interval}` : '—'}</Detail>
+              <Detail label="Billing interval">{organization.billingInterval ? (interval === 'year' ? 'Yearly' : 'Monthly') : '—'}</Detail>
+              <Detail label={period?.label ?? 'Next date'}>{period?.value || '—'}</Detail>
+            </dl>
+            {organization.cancelAtPeriodEnd ? (
+              <p className="flex items-start gap-2 rounded-md border border-amber-500/30 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">
+                <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
+                Your subscription is canceled and ends on {formatDate(organization.currentPeriodEnd || organization.trialEndsAt) || 'the end of the period'}. Resume it to keep your menus online.
+              </p>
+            ) : null}
+            {canManage ? (
+              <div className="grid gap-3">
+                <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                  {stripe ? <ManageBillingButton variant={organization.cancelAtPeriodEnd ? 'outline' : 'default'} organization={organization.id} /> : null}
+                  {organization.cancelAtPeriodEnd ? (
+                    <Button onClick={() => void resume()} loading={resuming}>Resume subscription</Button>
+                  ) : canCancel ? (
+                    <Button variant="outline" onClick={() => setConfirmCancel(true)}>Cancel subscription</Button>
+                  ) : null}
+                </div>
+                {stripe ? <p className="text-sm text-muted-foreground">Invoices, receipts and your payment method are in the billing portal, hosted by Stripe.</p> : null}
+              </div>
+            ) : null}
+          </CardContent>
+        </Card>
+        {canManage ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>{plan ? 'Change plan' : 'Choose a plan'}</CardTitle>
+              <CardDescription>{stripe
+                ? 'Switching takes effect right away; the difference is prorated on your next invoice.'
+                : 'Switching keeps your current trial or billing period.'}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {plans.data ? (
+                <PlanPicker plans={plans.data} currentPlanId={String(organization.plan ?? '')} currentInterval={interval} onChoose={choose} />
+              ) : plans.error ? (
+                <p role="alert" className="text-sm text-destructive">The plans could not be loaded.</p>
+              ) : (
+                <div className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}</div>
+              )}
+            </CardContent>
+          </Card>
+        ) : null}
+      </div>
+      <ConfirmDialog open={confirmCancel} onOpenChange={setConfirmCancel} destructive
+        title="Cancel your subscription?"
+        description={`You keep full access until ${period?.value || 'the end of the current period'}. You can resume any time before then.`}
+        confirmLabel="Cancel subscription" cancelLabel="Keep subscription" onConfirm={cancel} />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import useSWR from 'swr';
+import { toast } from '../../lib/toast.ts';
+import { pb } from '../../lib/pb.ts';
+import { errorMessage, handleApiError } from '../../lib/api-errors.ts';
+import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
+import { fetchPublicConfig } from '../../hooks/use-public-config.ts';
+import { usePageRestore } from '../../hooks/use-page-restore.ts';
+import { paths } from '../../app/paths.ts';
+import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/constants.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/card.tsx';
+import { Notice } from '../../components/auth-card.tsx';
+import { IntervalSwitch } from './interval-switch.tsx';
+import { PlanCard, type PlanAction } from './plan-card.tsx';
+import { toPlan, yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
+import { nextAfterSubscribe } from '../../lib/auth-flow.ts';
+import { SetupSteps } from '../../components/setup-steps.tsx';
+import { checkoutUrl, leaveFor, subscribe } from '../../lib/billing-api.ts';
+import { ManageBillingButton } from '../../components/manage-billing-button.tsx';
+
+/** Active plans in pricing-table order (anyone may read them). */
+function usePlans() {
+  return useSWR('plans:active', async () =>
+    (await pb.collection('plans').getFullList({ filter: 'active = true', sort: 'position' })).map(toPlan), { revalidateOnFocus: false });
+}
+
+/** The user's role in the current organization: only owners and admins may choose a plan. */
+function useRole(userId: string | undefined, orgId: string | undefined) {
+  return useSWR(userId && orgId ? ['subscribe:role', userId, orgId] : null, async () => {
+    const m = await pb.collection('memberships').getFirstListItem(pb.filter('user = {:u} && organization = {:o}', { u: userId, o: orgId }), { fields: 'role' });
+    return String(m.role);
+  }, { revalidateOnFocus: false });
+}
+
+function TableSkeleton() {
+  return (
+    <div className="grid gap-5 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="grid gap-3 rounded-xl border bg-card p-6">
+          <Skeleton className="h-6 w-24" /><Skeleton className="h-4 w-full" /><Skeleton className="h-9 w-32" /><Skeleton className="h-10 w-full" />
+          <Skeleton className="h-4 w-3/4" /><Skeleton className="h-4 w-2/3" /><Skeleton className="h-4 w-3/5" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Stripe could not collect a payment: the subscription waits for a working payment method. */
+const PAYMENT_PROBLEM: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'incomplete']);
+
+/**
+ * The pricing table: monthly/yearly, the current plan marked, and the plan's button: "Start free
+ * trial" (trial billing) starts the trial and waits on /subscribe/success; "Subscribe" (Stripe
+ * billing) goes to Stripe Checkout, which returns to /subscribe/success. Without billing the page
+ * simply continues into the app.
+ */
+export function SubscribePanel() {
+  const [, navigate] = useLocation();
+  const { record, organization } = useAuth();
+  // Read the config with its loading state: the default would briefly claim trial billing.
+  const config = useSWR('app-config', fetchPublicConfig, { revalidateOnFocus: false });
+  const plans = usePlans();
+  const role = useRole(record?.id, organization?.id);
+  const [interval, setBillingInterval] = useState<BillingInterval>(organization?.billingInterval === 'year' ? 'year' : 'month');
+  const [pending, setPending] = useState<string | null>(null);
+  // Back from Checkout through the browser's back button: the page may come back as it was left.
+  usePageRestore(() => setPending(null));
+
+  const billing = config.data?.billing;
+  const status = organization?.subscriptionStatus as SubscriptionStatus | undefined;
+  const subscribed = Boolean(status && ACTIVE_SUBSCRIPTION_STATUSES.includes(status));
+  const canManage = role.data === 'owner' || role.data === 'admin';
+  const bestSavings = useMemo(() => Math.max(0, ...(plans.data ?? []).map(yearlySavingsPercent)), [plans.data]);
+
+  useEffect(() => {
+    if (plans.error) toast.error(errorMessage(plans.error));
+  }, [plans.error]);
+
+  if (billing === 'off') return <Redirect to={nextAfterSubscribe()} replace />;
+
+  const choose = async (plan: Plan) => {
+    setPending(plan.code);
+    try {
+      const result = await subscribe(plan.code, interval);
+      const checkout = checkoutUrl(result);
+      if (checkout) {
+        // The button keeps spinning while the browser leaves for Checkout.
+        leaveFor(checkout);
+      } else if (result.status && PAYMENT_PROBLEM.has(result.status)) {
+        // A plan change of a subscription that still waits for a payment: the payment method is the fix.
+        toast.error(`Your plan is now ${plan.name}, but the subscription still waits for a payment. Update your payment method.`);
+        await refreshAuth();
+        setPending(null);
+      } else {
+        navigate(paths.subscribeSuccess());
+      }
+    } catch (err) {
+      handleApiError(err);
+      setPending(null);
+    }
+  };
+
+  const actionFor = (plan: Plan): PlanAction => {
+    const isCurrent = subscribed && organization?.plan === plan.id;
+    if (isCurrent && (organization?.billingInterval ?? 'month') === interval) {
+      return { label: 'Continue with this plan', onClick: () => navigate(nextAfterSubscribe()), variant: 'outline' };
+    }
+    const label = subscribed ? `Switch to ${plan.name}` : billing === 'stripe' ? 'Subscribe' : plan.trialDays > 0 && !organization?.trialEndsAt ? 'Start free trial' : 'Choose plan';
+    return { label, onClick: () => void choose(plan), loading: pending === plan.code, disabled: pending !== null || (role.data !== undefined && !canManage) };
+  };
+
+  return (
+    <div className="grid gap-6">
+      {!subscribed && !organization?.plan ? <SetupSteps current="plan" /> : null}
+      <div className="mx-auto -mt-5 grid max-w-2xl gap-2 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Choose your plan</h1>
+        <p className="text-pretty text-muted-foreground">
+          {billing === 'stripe' ? 'Pick the plan that fits your business. Change or cancel anytime.' : 'Start with a free trial. No credit card needed, cancel anytime.'}
+        </p>
+      </div>
+      <div className="flex justify-center">
+        <IntervalSwitch value={interval} onChange={setBillingInterval} savings={bestSavings} />
+      </div>
+      {role.data !== undefined && !canManage ? (
+        <Notice>Only owners and admins of <span className="font-medium">{String(organization?.name ?? 'your organization')}</span> can choose a plan. Ask one of them to subscribe.</Notice>
+      ) : null}
+      {billing === 'stripe' && canManage && status && PAYMENT_PROBLEM.has(status) ? (
+        <Notice tone="error">
+          <span className="flex flex-wrap items-center justify-between gap-3">
+            <span>The last payment for {String(organization?.name ?? 'your organization')} didn’t go through. Update your payment method to continue, or choose a plan below.</span>
+            <ManageBillingButton size="sm" organization={organization?.id}>Update payment method</ManageBillingButton>
+          </span>
+        </Notice>
+      ) : null}
+      {subscribed ? (
+        <Notice tone="success">
+          <span className="flex flex-wrap items-center justify-between gap-3">
+            <span>Your organization already has an active plan.</span>
+            <Button size="sm" onClick={() => navigate(nextAfterSubscribe())}>Continue to the app</Button>
+          </span>
+        </Notice>
+      ) : null}
+      {plans.data && plans.data.length === 0 ? <Notice>No plans are available right now. Please check back later.</Notice> : null}
+      {plans.data && billing ? (
+        <div className="grid items-stretch gap-6 pt-2 md:grid-cols-3 md:gap-5">
+          {plans.data.map((plan, i, all) => (
+            <PlanCard key={plan.id} plan={plan} interval={interval} action={actionFor(plan)} trialEligible={!organization?.trialEndsAt}
+              current={subscribed && organization?.plan === plan.id}
+              featured={!subscribed && all.length > 2 && i === 1} />
+          ))}
+        </div>
+      ) : plans.error ? (
+        <div className="flex justify-center"><Button variant="outline" onClick={() => void plans.mutate()}>Try again</Button></div>
+      ) : <TableSkeleton />}
+    </div>
+  );
+}

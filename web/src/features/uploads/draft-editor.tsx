@@ -1,0 +1,171 @@
+import { memo, useCallback } from 'react';
+import { AlertTriangle, Plus, Trash2, X } from 'lucide-react';
+import { ALLERGENS } from '../../../../shared/constants.ts';
+import { parseMoney, toMoneyInput } from '../../lib/money.ts';
+import { cn } from '../../lib/cn.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { MoneyInput } from '../../components/money-input.tsx';
+import {
+  addItem, addPrice, flagReason, problemKey, removeItem, removePrice, removeSection, renameSection, updateItem, updatePrice,
+  type EditDraft, type EditItem, type EditSection, type Problems,
+} from './draft-model.ts';
+
+const allergenNames = new Map<string, string>(ALLERGENS.map((a) => [a.key, a.name]));
+
+const NO_PROBLEMS: Record<string, string> = {};
+
+type Change = (update: (draft: EditDraft) => EditDraft) => void;
+
+function FieldError({ message }: { message: string | undefined }) {
+  return message ? <p role="alert" className="text-xs font-medium text-destructive">{message}</p> : null;
+}
+
+const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, problems, change, onSelect }: {
+  item: EditItem;
+  sectionKey: string;
+  currency: string;
+  selected: boolean;
+  /** This item's problems by field (`name` or a price key). */
+  problems: Record<string, string>;
+  change: Change;
+  onSelect: (item: EditItem) => void;
+}) {
+  const reason = flagReason(item, currency);
+  const label = item.name.trim() || item.source.name || 'New item';
+  const select = () => { if (!selected) onSelect(item); };
+  return (
+    <li
+      role="group"
+      aria-label={label}
+      data-testid="draft-item"
+      data-key={item.key}
+      data-flagged={reason ? 'true' : undefined}
+      data-selected={selected || undefined}
+      onFocusCapture={select}
+      onClick={select}
+      className={cn(
+        'grid gap-2 rounded-md border bg-background p-3 transition-shadow',
+        reason && 'border-amber-500/50 bg-amber-50/70 dark:border-amber-400/40 dark:bg-amber-400/[0.06]',
+        selected && 'ring-2 ring-primary',
+      )}
+    >
+      <div className="flex items-start gap-2">
+        <div className="grid min-w-0 flex-1 gap-1">
+          <Input value={item.name} aria-label="Item name" aria-invalid={problems.name ? true : undefined} placeholder="Item name" className="font-medium"
+            onChange={(e) => { const name = e.target.value; change((d) => updateItem(d, sectionKey, item.key, { name })); }} />
+          <FieldError message={problems.name} />
+        </div>
+        {item.source.page ? <span className="mt-2.5 shrink-0 text-xs tabular-nums text-muted-foreground" title={`On page ${item.source.page} of the PDF`}>p. {item.source.page}</span> : null}
+        <Button type="button" variant="ghost" size="icon" className="size-10 shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Remove ${label}`}
+          onClick={(e) => { e.stopPropagation(); change((d) => removeItem(d, sectionKey, item.key)); }}><Trash2 aria-hidden /></Button>
+      </div>
+      {reason ? (
+        <p className="flex items-center gap-1.5 text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="flag-reason">
+          <AlertTriangle className="size-3.5 shrink-0" aria-hidden /> {reason}
+        </p>
+      ) : null}
+      <Textarea value={item.description} aria-label="Description" placeholder="Description (optional)" rows={1} className="min-h-10 resize-y text-sm [field-sizing:content]"
+        onChange={(e) => { const description = e.target.value; change((d) => updateItem(d, sectionKey, item.key, { description })); }} />
+      <ul className="grid gap-1.5" aria-label="Prices">
+        {item.prices.map((p, i) => (
+          <li key={p.key} className="grid gap-1">
+            <div className="flex items-center gap-2">
+              <Input value={p.label} aria-label={`Price ${i + 1} label`} placeholder={item.prices.length > 1 ? 'Label, e.g. Small' : 'Label (optional)'} className="h-9 min-w-0 flex-1"
+                onChange={(e) => { const labelText = e.target.value; change((d) => updatePrice(d, sectionKey, item.key, p.key, { label: labelText })); }} />
+              <MoneyInput currency={currency} value={p.amount} aria-label={`Price ${i + 1} amount`} aria-invalid={problems[p.key] ? true : undefined} className="h-9 w-28"
+                onChange={(e) => { const amount = e.target.value; change((d) => updatePrice(d, sectionKey, item.key, p.key, { amount })); }}
+                onBlur={() => {
+                  // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
+                  const minor = parseMoney(p.amount, currency);
+                  const tidy = minor === null ? null : toMoneyInput(minor, currency);
+                  if (tidy !== null && tidy !== p.amount) change((d) => updatePrice(d, sectionKey, item.key, p.key, { amount: tidy }));
+                }} />
+              <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0" aria-label={`Remove price ${i + 1}`}
+                onClick={(e) => { e.stopPropagation(); change((d) => removePrice(d, sectionKey, item.key, p.key)); }}><X aria-hidden /></Button>
+            </div>
+            <FieldError message={problems[p.key]} />
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button type="button" variant="ghost" size="sm" className="-ml-2 text-primary" disabled={item.prices.length >= 10}
+          onClick={(e) => { e.stopPropagation(); change((d) => addPrice(d, sectionKey, item.key)); }}><Plus aria-hidden /> Add price</Button>
+        {item.source.allergens.length ? (
+          <p className="text-xs text-muted-foreground" title="Edit allergens in the menu editor after the import">
+            Allergens: {item.source.allergens.map((a) => allergenNames.get(a) ?? a).join(', ')}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+});
+
+function SectionCard({ section, currency, selected, problems, change, onSelect }: {
+  section: EditSection;
+  currency: string;
+  selected: string | null;
+  problems: Problems;
+  change: Change;
+  onSelect: (item: EditItem) => void;
+}) {
+  const nameProblem = problems.get(problemKey(section.key, undefined, 'name'));
+  const itemProblems = (item: EditItem): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const name = problems.get(problemKey(section.key, item.key, 'name'));
+    if (name) out.name = name;
+    for (const p of item.prices) {
+      const m = problems.get(problemKey(section.key, item.key, p.key));
+      if (m) out[p.key] = m;
+    }
+    // The same empty object keeps the memoised rows from re-rendering.
+    return Object.keys(out).length ? out : NO_PROBLEMS;
+  };
+  return (
+    <section className="grid gap-3 rounded-lg border bg-card p-3 shadow-sm sm:p-4" aria-label={`Section ${section.name || 'without a name'}`} data-testid="draft-section">
+      <div className="flex items-start gap-2">
+        <div className="grid min-w-0 flex-1 gap-1">
+          <Input value={section.name} aria-label="Section name" aria-invalid={nameProblem ? true : undefined} placeholder="Section name" className="h-10 text-base font-semibold"
+            onChange={(e) => { const name = e.target.value; change((d) => renameSection(d, section.key, name)); }} />
+          <FieldError message={nameProblem} />
+        </div>
+        <span className="mt-2.5 shrink-0 text-xs text-muted-foreground">{section.items.length} {section.items.length === 1 ? 'item' : 'items'}</span>
+        <Button type="button" variant="ghost" size="icon" className="shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Remove section ${section.name}`}
+          onClick={() => change((d) => removeSection(d, section.key))}><Trash2 aria-hidden /></Button>
+      </div>
+      <ul className="grid gap-2">
+        {section.items.map((item) => (
+          <ItemRow key={item.key} item={item} sectionKey={section.key} currency={currency} selected={selected === item.key}
+            problems={itemProblems(item)} change={change} onSelect={onSelect} />
+        ))}
+      </ul>
+      <div>
+        <Button type="button" variant="outline" size="sm" onClick={() => change((d) => addItem(d, section.key))}><Plus aria-hidden /> Add item</Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The extracted sections and items, editable in place: names, descriptions and prices (typed in
+ * the organization's currency). Rows without a price or with a low extraction confidence are
+ * highlighted with the reason; focusing or clicking a row selects it (the PDF shows where it is).
+ */
+export function DraftEditor({ edit, currency, change, problems, selected, onSelect }: {
+  edit: EditDraft;
+  currency: string;
+  change: Change;
+  problems: Problems;
+  selected: string | null;
+  onSelect: (item: EditItem) => void;
+}) {
+  const select = useCallback((item: EditItem) => onSelect(item), [onSelect]);
+  if (!edit.sections.length) {
+    return <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">Nothing left to import: every section was removed.</p>;
+  }
+  return (
+    <div className="grid gap-4">
+      {edit.sections.map((s) => <SectionCard key={s.key} section={s} currency={currency} selected={selected} problems={problems} change={change} onSelect={select} />)}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { forwardRef, useImperativeHandle, useRef, useState, type DragEvent } from 'react';
+import { FileText, FileUp, X } from 'lucide-react';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PAGES } from '../../../../shared/constants.ts';
+import { cn } from '../../lib/cn.ts';
+import { Button } from '../../components/ui/button.tsx';
+
+/** "2.4 MB", "830 KB". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * Where the PDF goes: drop a file on the zone, or click it / press Enter or Space on it to pick
+ * one. The (hidden) file input carries the field's id, so the form label and tests reach it;
+ * `aria-invalid` and `aria-describedby` from the form field land on the zone too.
+ */
+export const PdfDropZone = forwardRef<{ focus: () => void }, {
+  file: File | null;
+  onFile: (file: File | null) => void;
+  disabled?: boolean;
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}>(function PdfDropZone({ file, onFile, disabled, id, 'aria-invalid': invalid, 'aria-describedby': describedBy }, ref) {
+  const input = useRef<HTMLInputElement>(null);
+  const control = useRef<HTMLButtonElement>(null);
+  // The form focuses the zone (or its Replace button) when the file has an error.
+  useImperativeHandle(ref, () => ({ focus: () => control.current?.focus() }), []);
+  const [over, setOver] = useState(false);
+  const depth = useRef(0);
+
+  const pick = () => { if (!disabled) input.current?.click(); };
+  const take = (list: FileList | null | undefined) => {
+    const chosen = list?.[0];
+    if (chosen) onFile(chosen);
+  };
+  const onDragEnter = (e: DragEvent) => {
+    if (disabled || !e.dataTransfer.types.includes('Files')) return;
+    e.preventDefault();
+    depth.current++;
+    setOver(true);
+  };
+  const onDragOver = (e: DragEvent) => {
+    if (disabled || !e.dataTransfer.types.includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  };
+  const onDragLeave = () => {
+    depth.current = Math.max(0, depth.current - 1);
+    if (depth.current === 0) setOver(false);
+  };
+  const onDrop = (e: DragEvent) => {
+    if (disabled) return;
+    e.preventDefault();
+    depth.current = 0;
+    setOver(false);
+    take(e.dataTransfer.files);
+  };
+
+  const hint = `PDF, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB and ${UPLOAD_MAX_PAGES} pages`;
+
+  return (
+    <div onDragEnter={onDragEnter} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop} data-testid="pdf-drop-zone" data-dragging={over || undefined}>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="application/pdf,.pdf"
+        className="sr-only"
+        tabIndex={-1}
+        aria-describedby={describedBy}
+        aria-invalid={invalid}
+        disabled={disabled}
+        onChange={(e) => {
+          take(e.target.files);
+          e.target.value = ''; // choosing the same file again still fires change
+        }}
+      />
+      {file ? (
+        <div className={cn('flex items-center gap-3 rounded-lg border bg-background p-3 transition-colors', over && 'border-primary bg-primary/5', invalid && 'border-destructive')}>
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary"><FileText className="size-5" aria-hidden /></span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium" data-testid="chosen-file">{file.name}</p>
+            <p className="text-xs text-muted-foreground">{formatBytes(file.size)}{over ? ' · drop to replace' : ''}</p>
+          </div>
+          <Button ref={control} type="button" variant="outline" size="sm" onClick={pick} disabled={disabled} aria-describedby={describedBy}>Replace</Button>
+          <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0" onClick={() => onFile(null)} disabled={disabled} aria-label="Remove file"><X aria-hidden /></Button>
+        </div>
+      ) : (
+        <button
+          ref={control}
+          type="button"
+          onClick={pick}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={cn(
+            'flex w-full flex-col items-center gap-2 rounded-lg border-2 border-dashed border-input bg-background px-4 py-8 text-center transition-colors hover:border-primary/60 hover:bg-accent/40 disabled:cursor-not-allowed disabled:opacity-50',
+            over && 'border-primary bg-primary/5',
+            invalid && 'border-destructive/70',
+          )}
+        >
+          <span className="flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary"><FileUp className="size-5" aria-hidden /></span>
+          <span className="text-sm font-medium">{over ? 'Drop the PDF to add it' : <>Drag your PDF menu here, or <span className="text-primary underline underline-offset-4">choose a file</span></>}</span>
+          <span className="text-xs text-muted-foreground">{hint}</span>
+        </button>
+      )}
+    </div>
+  );
+});

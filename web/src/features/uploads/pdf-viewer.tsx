@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { ChevronLeft, ChevronRight, FileWarning, RefreshCw } from 'lucide-react';
+import { openPdf } from '../../lib/pdf.ts';
+import { pb } from '../../lib/pb.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/card.tsx';
+import type { Bbox, Upload } from './types.ts';
+
+/** Loads the upload's (protected) PDF with a file token and opens it with pdf.js. */
+function usePdfDocument(upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file'>) {
+  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const { id, collectionId, collectionName, file } = upload;
+  useEffect(() => {
+    if (!file) return;
+    let active = true;
+    let opened: PDFDocumentProxy | null = null;
+    let destroyTask: (() => Promise<void>) | null = null;
+    setDoc(null);
+    setError(null);
+    (async () => {
+      const token = await pb.files.getToken();
+      const res = await fetch(pb.files.getURL({ id, collectionId, collectionName }, file, { token }));
+      if (!res.ok) throw new Error(res.status === 404 ? 'The PDF file was not found.' : `The PDF could not be downloaded (${res.status}).`);
+      const data = await res.arrayBuffer();
+      if (!active) return;
+      const task = await openPdf(data);
+      destroyTask = () => task.destroy();
+      if (!active) return void task.destroy();
+      opened = await task.promise;
+      if (!active) return void opened.destroy();
+      setDoc(opened);
+    })().catch((err: unknown) => {
+      if (active) setError(err instanceof Error && err.message ? err.message : 'The PDF could not be shown.');
+    });
+    return () => {
+      active = false;
+      void (opened ? opened.destroy() : destroyTask?.())?.catch(() => undefined);
+    };
+  }, [id, collectionId, collectionName, file, attempt]);
+  return { doc, error, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** The width of an element, kept up to date (integer CSS pixels). */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(Math.floor(el.clientWidth));
+    const observer = new ResizeObserver(() => setWidth(Math.floor(el.clientWidth)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * One page of the uploaded PDF drawn by pdf.js onto a canvas as wide as its pane, with a page
+ * switcher and an optional highlighted box (PDF points from the page's top-left corner, the
+ * extractor's coordinates), scrolled into view inside the pane.
+ */
+export function PdfViewer({ upload, page, onPageChange, highlight, onPages }: {
+  upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file'>;
+  page: number;
+  onPageChange: (page: number) => void;
+  highlight: Bbox | null;
+  /** Tells the page count once the document is open. */
+  onPages?: (pages: number) => void;
+}) {
+  const { doc, error, retry } = usePdfDocument(upload);
+  const frame = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(frame);
+  const [scale, setScale] = useState(0);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [rendering, setRendering] = useState(true);
+  const pages = doc?.numPages ?? 0;
+  const current = Math.min(Math.max(1, page), Math.max(1, pages));
+
+  useEffect(() => { if (pages) onPages?.(pages); }, [pages, onPages]);
+
+  useEffect(() => {
+    if (!doc || !width || !canvas.current) return;
+    let active = true;
+    let task: RenderTask | null = null;
+    setRendering(true);
+    void (async () => {
+      const pdfPage = await doc.getPage(current);
+      if (!active || !canvas.current) return;
+      const base = pdfPage.getViewport({ scale: 1 });
+      const fit = width / base.width;
+      const ratio = Math.min(window.devicePixelRatio || 1, 3);
+      const viewport = pdfPage.getViewport({ scale: fit * ratio });
+      const el = canvas.current;
+      el.width = Math.floor(viewport.width);
+      el.height = Math.floor(viewport.height);
+      task = pdfPage.render({ canvas: el, viewport });
+      await task.promise;
+      if (!active) return;
+      setScale(fit);
+      setSize({ width: base.width * fit, height: base.height * fit });
+      setRendering(false);
+    })().catch((err: unknown) => {
+      if ((err as { name?: string })?.name !== 'RenderingCancelledException' && active) setRendering(false);
+    });
+    return () => {
+      active = false;
+      task?.cancel();
+    };
+  }, [doc, current, width]);
+
+  // Bring the highlighted box into view inside the pane only (never scroll the whole page).
+  useEffect(() => {
+    const el = box.current;
+    const pane = scroller.current;
+    if (!highlight || !el || !pane || !frame.current || rendering) return;
+    const offset = frame.current.offsetTop + el.offsetTop;
+    const top = offset - 24;
+    const bottom = offset + el.offsetHeight + 24;
+    if (top < pane.scrollTop) pane.scrollTo({ top, behavior: 'smooth' });
+    else if (bottom > pane.scrollTop + pane.clientHeight) pane.scrollTo({ top: Math.max(0, bottom - pane.clientHeight), behavior: 'smooth' });
+  }, [highlight, rendering, scale]);
+
+  const switcher = (
+    <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
+      <p className="min-w-0 truncate text-sm font-medium">Original PDF</p>
+      <nav aria-label="PDF pages" className="flex shrink-0 items-center gap-1">
+        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Previous page" disabled={!pages || current <= 1} onClick={() => onPageChange(current - 1)}><ChevronLeft aria-hidden /></Button>
+        <span className="min-w-[6.5rem] text-center text-sm tabular-nums text-muted-foreground" aria-live="polite">{pages ? `Page ${current} of ${pages}` : 'Loading…'}</span>
+        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Next page" disabled={!pages || current >= pages} onClick={() => onPageChange(current + 1)}><ChevronRight aria-hidden /></Button>
+      </nav>
+    </div>
+  );
+
+  return (
+    <div className="flex max-h-full min-h-0 flex-col overflow-hidden rounded-lg border bg-card shadow-sm">
+      {switcher}
+      <div ref={scroller} className="relative min-h-0 flex-1 overflow-auto bg-muted/50 p-3">
+        <div ref={frame} className="relative mx-auto w-full">
+          {error ? (
+            <div role="alert" className="flex flex-col items-center gap-3 px-4 py-16 text-center text-sm">
+              <FileWarning className="size-8 text-muted-foreground" aria-hidden />
+              <p className="font-medium">The PDF could not be shown.</p>
+              <p className="text-muted-foreground">{error}</p>
+              <Button type="button" variant="outline" size="sm" onClick={retry}><RefreshCw aria-hidden /> Try again</Button>
+            </div>
+          ) : (
+            <>
+              {!size ? <Skeleton className="aspect-[1/1.414] w-full rounded-sm" aria-label="Loading the PDF" /> : null}
+              <canvas
+                ref={canvas}
+                role="img"
+                aria-label={`Page ${current} of the uploaded PDF`}
+                data-testid="pdf-page"
+                data-page={current}
+                data-rendered={!rendering || undefined}
+                className={size ? 'block rounded-sm bg-white shadow' : 'absolute h-0 w-0'}
+                style={size ? { width: size.width, height: size.height } : undefined}
+              />
+              {highlight && size && !rendering ? (
+                <div
+                  ref={box}
+                  data-testid="pdf-highlight"
+                  aria-hidden
+                  className="pointer-events-none absolute rounded-sm bg-amber-300/25 ring-2 ring-amber-500 transition-all duration-200 dark:ring-amber-400"
+                  style={{ left: highlight.x * scale - 3, top: highlight.y * scale - 3, width: highlight.width * scale + 6, height: highlight.height * scale + 6 }}
+                />
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

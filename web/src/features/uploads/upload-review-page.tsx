@@ -1,0 +1,264 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { useSWRConfig } from 'swr';
+import { toast } from '../../lib/toast.ts';
+import { AlertTriangle, ArrowLeft, Check, CircleAlert, CloudUpload, FileUp, Import, Loader2, RefreshCw, UtensilsCrossed } from 'lucide-react';
+import { useTitle } from '../../hooks/use-title.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { useLiveRecords } from '../../hooks/use-live-records.ts';
+import { keysStartingWith, swrKeys } from '../../lib/swr-keys.ts';
+import { paths } from '../../app/paths.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { reportError } from '../../lib/action-errors.ts';
+import { formatRelative } from '../../lib/format.ts';
+import { DraftEditor } from './draft-editor.tsx';
+import { itemCount, itemLocation, unpricedItems, type EditItem } from './draft-model.ts';
+import { ImportDialog, type ImportTarget } from './import-dialog.tsx';
+import { PdfViewer } from './pdf-viewer.tsx';
+import { importUpload, retryUpload, useMenuOptions, useUpload } from './upload-data.ts';
+import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
+import { useDraftEditor, type SaveState } from './use-draft-editor.ts';
+import type { Bbox, Upload } from './types.ts';
+
+function BackLink() {
+  return (
+    <Link href={paths.menuUpload()} className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="size-4" aria-hidden /> Menu Upload
+    </Link>
+  );
+}
+
+function SaveIndicator({ state, error, onRetry }: { state: SaveState; error: string | null; onRetry: () => void }) {
+  const content = {
+    saved: <><Check className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden /> All changes saved</>,
+    pending: <><CloudUpload className="size-4" aria-hidden /> Unsaved changes</>,
+    saving: <><Loader2 className="size-4 animate-spin" aria-hidden /> Saving…</>,
+    invalid: <><CircleAlert className="size-4 text-destructive" aria-hidden /> Fix the highlighted fields to save</>,
+    error: <><CircleAlert className="size-4 text-destructive" aria-hidden /> Not saved{error ? `: ${error}` : ''} <Button type="button" variant="link" size="sm" className="h-auto px-1" onClick={onRetry}>Try again</Button></>,
+  }[state];
+  return <p className="flex min-h-8 items-center gap-1.5 text-sm text-muted-foreground" role="status" data-testid="save-state" data-state={state}>{content}</p>;
+}
+
+/** Extracts the draft again; with `confirm`, asks first (the reviewed draft is discarded). */
+function RetryButton({ upload, label = 'Try again', confirm }: { upload: Upload; label?: string; confirm?: boolean }) {
+  const [, navigate] = useLocation();
+  const { mutate } = useSWRConfig();
+  const [pending, setPending] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const retry = async () => {
+    setPending(true);
+    try {
+      await mutate(swrKeys.upload(upload.id), await retryUpload(upload.id), { revalidate: false });
+    } catch (err) {
+      reportError(err, navigate, 'Could not start again');
+      throw err;
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button type="button" variant="outline" onClick={() => (confirm ? setAsking(true) : void retry().catch(() => undefined))} loading={pending}>{pending ? null : <RefreshCw aria-hidden />} {label}</Button>
+      {confirm ? (
+        <ConfirmDialog open={asking} onOpenChange={setAsking} title="Read the PDF again?" description="The draft is extracted from the PDF once more; your edits to it are discarded." confirmLabel="Read again" onConfirm={retry} />
+      ) : null}
+    </>
+  );
+}
+
+export default function UploadReviewPage() {
+  const { uploadId = '' } = useParams<{ uploadId: string }>();
+  // The specification gives this route no page title: the product name alone.
+  useTitle();
+  const { organization } = useAuth();
+  const orgId = organization?.id;
+  const currency = String(organization?.currency || 'EUR');
+  const [, navigate] = useLocation();
+  const { mutate } = useSWRConfig();
+  const { data: upload, error } = useUpload(uploadId);
+  const menus = useMenuOptions(orgId);
+  const editor = useDraftEditor(upload, currency);
+  const { edit, change, problems } = editor;
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<{ key: string; page: number; bbox: Bbox | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [missingPrices, setMissingPrices] = useState<string | null>(null);
+
+  useLiveRecords({
+    collection: 'menu_uploads', topic: uploadId, targets: [swrKeys.upload(uploadId)],
+    onEvent: (e) => {
+      if (e.action === 'delete') {
+        toast.info('This upload was deleted.');
+        navigate(paths.menuUpload(), { replace: true });
+      }
+    },
+  });
+
+  const onSelect = useCallback((item: EditItem) => {
+    const at = itemLocation(item);
+    setSelected({ key: item.key, page: at?.page ?? 0, bbox: at?.bbox ?? null });
+    if (at) setPage(at.page);
+  }, []);
+
+  const counts = useMemo(() => (edit ? { sections: edit.sections.filter((s) => s.items.length).length, items: itemCount(edit) } : { sections: 0, items: 0 }), [edit]);
+  const unpriced = useMemo(() => (edit ? unpricedItems(edit, currency) : []), [edit, currency]);
+
+  if (error && !upload) {
+    const missing = (error as { status?: number }).status === 404;
+    return (
+      <>
+        <BackLink />
+        <Card className="grid justify-items-center gap-3 p-10 text-center">
+          <h1 className="text-lg font-semibold">{missing ? 'Upload not found' : 'The upload could not be loaded'}</h1>
+          <p className="text-sm text-muted-foreground">{missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}</p>
+          <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}>Back to uploads</Link>
+        </Card>
+      </>
+    );
+  }
+  if (!upload) return <PageSkeleton />;
+
+  /** Checks the draft, then asks where to import it. */
+  const startImport = () => {
+    const result = editor.current();
+    if (!result) return;
+    if (result.problems.size) {
+      toast.error('Some fields need fixing before the import.');
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (unpriced.length) {
+      const names = unpriced.slice(0, 5).map(({ item }) => `“${item.name || 'New item'}”`).join(', ');
+      const more = unpriced.length > 5 ? ` and ${unpriced.length - 5} more` : '';
+      setMissingPrices(`${unpriced.length} ${unpriced.length === 1 ? 'item has' : 'items have'} no price: ${names}${more}. Add a price to each or remove them, then import.`);
+      const first = unpriced[0];
+      if (first) {
+        onSelect(first.item);
+        document.querySelector<HTMLElement>(`[data-key="${first.item.key}"] input[aria-label="Price 1 amount"]`)?.focus();
+      }
+      return;
+    }
+    setMissingPrices(null);
+    setImporting(true);
+  };
+
+  const runImport = async (target: ImportTarget) => {
+    const result = editor.current();
+    if (!result || result.problems.size) return;
+    await editor.hold();
+    try {
+      const res = await importUpload(upload.id, { draft: result.draft, ...(target.kind === 'append' ? { menuId: target.menuId } : {}) });
+      editor.release(true);
+      setImporting(false);
+      void mutate(keysStartingWith('menus', orgId));
+      void mutate(swrKeys.upload(upload.id));
+      if (orgId) void mutate(swrKeys.menuOptions(orgId));
+      toast.success(`Imported ${res.items} ${res.items === 1 ? 'item' : 'items'} into “${res.menu.name}”`);
+      navigate(paths.menu(res.menu.id));
+    } catch (err) {
+      editor.release(false);
+      setImporting(false);
+      reportError(err, navigate, 'The menu was not imported');
+    }
+  };
+
+  const ready = upload.status === 'ready' && edit;
+  const highlight = selected && selected.page === page ? selected.bbox : null;
+  const importedMenu = menus.data?.find((m) => m.id === upload.menu);
+  // Loaded and not there: the menu was deleted since.
+  const menuGone = Boolean(upload.menu && menus.data && !importedMenu);
+
+  return (
+    <>
+      <BackLink />
+      <PageHeader
+        title={upload.name || 'Uploaded menu'}
+        description={<span className="inline-flex flex-wrap items-center gap-2"><UploadStatusBadge status={upload.status} /><span>Uploaded {formatRelative(upload.created)}{upload.pages ? ` · ${upload.pages} ${upload.pages === 1 ? 'page' : 'pages'}` : ''}</span></span>}
+        actions={ready ? <Button onClick={startImport}><Import aria-hidden /> Import</Button> : null}
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="h-[60vh] min-h-80 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
+          {upload.file ? (
+            <PdfViewer upload={upload} page={page} onPageChange={setPage} highlight={highlight} />
+          ) : (
+            <Card className="flex h-full items-center justify-center p-6 text-sm text-muted-foreground">The PDF file is missing.</Card>
+          )}
+        </div>
+
+        <div className="grid min-w-0 gap-4">
+          {upload.status === 'uploaded' || upload.status === 'processing' ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Reading your menu</CardTitle>
+                <CardDescription>Sections, items and prices appear here in a moment. You can leave this page; reading continues.</CardDescription>
+              </CardHeader>
+              <CardContent><ExtractionProgress upload={upload} /></CardContent>
+            </Card>
+          ) : upload.status === 'failed' ? (
+            <Card role="alert">
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2"><AlertTriangle className="size-5 text-destructive" aria-hidden /> The menu could not be read</CardTitle>
+                <CardDescription className="text-foreground" data-testid="upload-error">{upload.error || 'Something went wrong while reading this PDF.'}</CardDescription>
+              </CardHeader>
+              <CardContent className="flex flex-wrap gap-2">
+                <RetryButton upload={upload} />
+                <Link href={paths.menuUpload()} className={buttonVariants({ variant: 'ghost' })}><FileUp aria-hidden /> Upload another PDF</Link>
+              </CardContent>
+            </Card>
+          ) : upload.status === 'imported' ? (
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2"><UtensilsCrossed className="size-5 text-primary" aria-hidden /> Imported</CardTitle>
+                <CardDescription>
+                  {upload.menu && !menuGone ? <>This upload became the menu <span className="font-medium text-foreground">“{importedMenu?.name ?? '…'}”</span>. Edit it in the menu editor from now on.</> : 'This upload became a menu that has since been deleted.'}
+                </CardDescription>
+              </CardHeader>
+              {upload.menu && !menuGone ? <CardContent><Link href={paths.menu(upload.menu)} className={buttonVariants()}>Open menu</Link></CardContent> : null}
+            </Card>
+          ) : !edit ? (
+            <Card className="p-6"><PageSkeleton /></Card>
+          ) : null}
+
+          {ready ? (
+            <>
+              <div className="sticky top-14 z-20 -mx-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-md border bg-background/95 px-3 py-2 shadow-sm backdrop-blur">
+                <p className="text-sm"><span className="font-medium">{counts.sections} {counts.sections === 1 ? 'section' : 'sections'}, {counts.items} {counts.items === 1 ? 'item' : 'items'}</span>
+                  {unpriced.length ? <span className="text-amber-700 dark:text-amber-300"> · {unpriced.length} without a price</span> : null}</p>
+                <SaveIndicator state={editor.state} error={editor.saveError} onRetry={() => void editor.save()} />
+              </div>
+              {edit.meta.currency && edit.meta.currency !== currency ? (
+                <p className="flex gap-2 rounded-md border border-sky-600/20 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-400/25 dark:bg-sky-400/10 dark:text-sky-200">
+                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  The PDF’s prices look like {edit.meta.currency}; they are imported as {currency} amounts, your organization’s currency.
+                </p>
+              ) : null}
+              {missingPrices && unpriced.length ? (
+                <p role="alert" className="flex gap-2 rounded-md border border-amber-600/30 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200">
+                  <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden /> {missingPrices}
+                </p>
+              ) : null}
+              <DraftEditor edit={edit} currency={currency} change={change} problems={problems} selected={selected?.key ?? null} onSelect={onSelect} />
+              <div className="flex flex-wrap items-center justify-end gap-2">
+                <RetryButton upload={upload} label="Read the PDF again" confirm />
+                <Button onClick={startImport}><Import aria-hidden /> Import</Button>
+              </div>
+              <ImportDialog
+                open={importing}
+                onOpenChange={setImporting}
+                uploadName={upload.name}
+                sections={counts.sections}
+                items={counts.items}
+                menus={menus.data}
+                onImport={runImport}
+              />
+            </>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSWRConfig } from 'swr';
+import { useLocation } from 'wouter';
+import { toast } from '../../lib/toast.ts';
+import { pb } from '../../lib/pb.ts';
+import { handleApiError } from '../../lib/api-errors.ts';
+import { paths } from '../../app/paths.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { ColorPicker } from '../../components/color-picker.tsx';
+import { TimezonePicker, browserTimeZone } from '../../components/timezone-picker.tsx';
+import { isTimeZone } from '../../../../shared/schemas/domain.ts';
+import { PlanLimitAlert, planLimitMessage } from './plan-limit.tsx';
+import { isVenueListKey } from './use-venues.ts';
+import { DEFAULT_VENUE_COLOR, zVenueCreate, type VenueCreateInput, type VenueCreateValues } from './venue-schemas.ts';
+
+const defaults = (): VenueCreateInput => {
+  const zone = browserTimeZone();
+  return { name: '', timezone: isTimeZone(zone) ? zone : 'UTC', primaryColor: DEFAULT_VENUE_COLOR };
+};
+
+/** The "New venue" dialog: name, time zone (the browser's by default) and primary colour. */
+export function CreateVenueDialog({ open, onOpenChange, organizationId }: { open: boolean; onOpenChange: (open: boolean) => void; organizationId: string }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="New venue" description="A venue is a place with its own guest link and QR code.">
+      {open ? <CreateVenueForm organizationId={organizationId} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}
+
+function CreateVenueForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
+  const [, navigate] = useLocation();
+  const { mutate } = useSWRConfig();
+  const [limit, setLimit] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<VenueCreateInput, unknown, VenueCreateValues>({
+    resolver: zodResolver(zVenueCreate),
+    defaultValues: defaults(),
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setLimit(null);
+    try {
+      const venue = await pb.collection('venues').create({ organization: organizationId, ...values });
+      toast.success(`Venue “${String(venue.name)}” created`);
+      void mutate(isVenueListKey);
+      onDone();
+      navigate(paths.venue(venue.id));
+    } catch (err) {
+      const message = planLimitMessage(err);
+      if (message) setLimit(message);
+      else handleApiError(err, setError, ['name', 'timezone', 'primaryColor']);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {limit ? <PlanLimitAlert message={limit} /> : null}
+      <FormField label="Venue name" error={errors.name?.message}>
+        <Input autoFocus autoComplete="off" placeholder="e.g. Café Central" {...register('name')} />
+      </FormField>
+      <Controller control={control} name="timezone" render={({ field }) => (
+        <FormField label="Time zone" error={errors.timezone?.message} hint="Menus with opening hours follow this zone.">
+          <TimezonePicker {...field} />
+        </FormField>
+      )} />
+      <Controller control={control} name="primaryColor" render={({ field }) => (
+        <FormField label="Primary colour" error={errors.primaryColor?.message}>
+          <ColorPicker {...field} label="Primary colour" />
+        </FormField>
+      )} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>Cancel</Button>
+        <Button type="submit" loading={isSubmitting}>Create venue</Button>
+      </div>
+    </form>
+  );
+}

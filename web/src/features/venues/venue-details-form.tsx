@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { RecordModel } from 'pocketbase';
+import { toast } from '../../lib/toast.ts';
+import { DEFAULT_CURRENCY } from '../../../../shared/constants.ts';
+import { handleApiError } from '../../lib/api-errors.ts';
+import { normalizeHex } from '../../lib/contrast.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { ColorPicker } from '../../components/color-picker.tsx';
+import { TimezonePicker, browserTimeZone } from '../../components/timezone-picker.tsx';
+import { CurrencySelect } from './currency-select.tsx';
+import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
+import { DEFAULT_VENUE_COLOR, VENUE_DETAIL_FIELDS, zVenueDetails, type VenueDetailsInput, type VenueDetailsValues } from './venue-schemas.ts';
+
+export function venueFormValues(venue: RecordModel): VenueDetailsInput {
+  return {
+    name: String(venue.name ?? ''),
+    timezone: String(venue.timezone || browserTimeZone()),
+    primaryColor: normalizeHex(String(venue.primaryColor ?? '')) ?? DEFAULT_VENUE_COLOR,
+    currency: String(venue.currency || DEFAULT_CURRENCY),
+    address: String(venue.address ?? ''),
+  };
+}
+
+/**
+ * Name, time zone, colour, currency and address. `onSave` updates optimistically and throws after
+ * rolling back; field errors from the server land on the inputs. Leaving with unsaved edits warns.
+ */
+export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave: (values: VenueDetailsValues) => Promise<void> }) {
+  const { register, control, handleSubmit, reset, setError, formState: { errors, isDirty, isSubmitting } } = useForm<VenueDetailsInput, unknown, VenueDetailsValues>({
+    resolver: zodResolver(zVenueDetails),
+    defaultValues: venueFormValues(venue),
+  });
+  useUnsavedChanges(isDirty);
+
+  // Changes made elsewhere (another tab, a teammate) show up while the form is untouched.
+  // Only when the stored record changes, not on every keystroke.
+  useEffect(() => {
+    if (!isDirty) reset(venueFormValues(venue));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [venue.updated, venue.id]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+      reset(values);
+      toast.success('Venue saved');
+    } catch (err) {
+      if (handleApiError(err, setError, VENUE_DETAIL_FIELDS)) toast.error('Changes not saved. Check the highlighted fields.');
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Details</CardTitle>
+        <CardDescription>What guests see at the top of the menu.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Venue details">
+          <FormField label="Venue name" error={errors.name?.message}>
+            <Input autoComplete="off" {...register('name')} />
+          </FormField>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Controller control={control} name="timezone" render={({ field }) => (
+              <FormField label="Time zone" error={errors.timezone?.message}>
+                <TimezonePicker {...field} />
+              </FormField>
+            )} />
+            <FormField label="Currency" error={errors.currency?.message}>
+              <CurrencySelect {...register('currency')} />
+            </FormField>
+          </div>
+          <FormField label="Address" error={errors.address?.message} hint="Optional. Shown on the guest menu.">
+            <Textarea rows={3} autoComplete="street-address" placeholder="Street, city" {...register('address')} />
+          </FormField>
+          <Controller control={control} name="primaryColor" render={({ field }) => (
+            <FormField label="Primary colour" error={errors.primaryColor?.message} hint="Used on the guest menu and as the QR code's default colour.">
+              <ColorPicker {...field} label="Primary colour" className="max-w-sm" />
+            </FormField>
+          )} />
+          <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-end">
+            {isDirty ? <span className="text-sm text-muted-foreground sm:mr-auto" role="status">Unsaved changes</span> : null}
+            <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(venueFormValues(venue))}>Discard</Button>
+            <Button type="submit" disabled={!isDirty} loading={isSubmitting}>Save changes</Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

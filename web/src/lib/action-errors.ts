@@ -1,0 +1,50 @@
+import { toast } from './toast.ts';
+import { paths } from '../app/paths.ts';
+import { errorMessage } from './api-errors.ts';
+
+interface Envelope {
+  status?: number;
+  message?: string;
+  data?: Record<string, { code?: string; message?: string; response?: Envelope } | Record<string, { code?: string; message?: string; response?: Envelope }>>;
+}
+
+/** The innermost error envelope: a failed batch reports the failing sub-request's own error. */
+function innermost(err: unknown): Envelope | undefined {
+  let env = (err as { response?: Envelope })?.response;
+  for (let depth = 0; env && depth < 3; depth++) {
+    const requests = env.data?.requests as Record<string, { response?: Envelope }> | undefined;
+    const failed = requests && Object.values(requests).find((r) => r?.response);
+    if (!failed?.response) break;
+    env = failed.response;
+  }
+  return env;
+}
+
+/** The plan-limit message of a 400 ("Your Starter plan includes 3 menus …"), or null. */
+export function planLimitMessage(err: unknown): string | null {
+  const env = innermost(err);
+  const field = env?.data?.organization as { code?: string; message?: string } | undefined;
+  return field?.code === 'plan_limit_reached' ? field.message || env?.message || 'Your plan limit is reached.' : null;
+}
+
+/** What went wrong, in words, looking inside failed batches. */
+export function describeError(err: unknown): string {
+  const env = innermost(err);
+  const fieldMessage = env?.data && Object.values(env.data).map((f) => (f as { message?: string })?.message).find((m) => typeof m === 'string');
+  if (env && env !== (err as { response?: Envelope }).response) return fieldMessage || env.message || errorMessage(err);
+  return errorMessage(err);
+}
+
+/**
+ * Reports a failed action as a toast; plan limits get a link to billing. `navigate` comes from
+ * wouter's `useLocation` so the link stays inside the app.
+ */
+export function reportError(err: unknown, navigate: (to: string) => void, prefix?: string): void {
+  const limit = planLimitMessage(err);
+  if (limit) {
+    toast.error(limit, { action: { label: 'View plans', onClick: () => navigate(paths.settingsBilling()) } });
+    return;
+  }
+  const text = describeError(err);
+  toast.error(prefix ? `${prefix}: ${text}` : text);
+}

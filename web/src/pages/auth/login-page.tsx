@@ -1,7 +1,0 @@
-import { useTitle } from '../../hooks/use-title.ts';
-import { LoginPanel } from '../../components/auth/login-panel.tsx';
-
-export default function LoginPage() {
-  useTitle();
-  return <LoginPanel />;
-}
