@@ -12,13 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let eslint: ESLint;
 
 beforeAll(() => {
-  // Only the zone rule runs: the probe files do not exist, which import/no-cycle cannot handle.
-  eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' });
+  // Only the zone rules run: the probe files do not exist, which import/no-cycle cannot handle.
+  eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ZONE_RULES.includes(ruleId) });
 });
+
+/** `no-restricted-imports` matches import strings; `import/no-restricted-paths` (module boundaries) resolved files. */
+const ZONE_RULES = ['no-restricted-imports', 'import/no-restricted-paths'];
 
 async function restricted(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId && ZONE_RULES.includes(m.ruleId)).map((m) => m.message);
 }
 
 describe('eslint import zones', () => {
@@ -32,6 +35,11 @@ describe('eslint import zones', () => {
     ['web/src/zone-probe.ts', "import { x } from '../../server/app.ts';\nexport { x };\n", 'web never imports server'],
     ['web/src/lib/toast.ts', "import { x } from '../../../server/app.ts';\nexport { x };\n", 'web never imports server'],
     ['server/routes/zone-probe.ts', "import { x } from '../db/open.ts';\nexport { x };\n", 'routes call core'],
+    ['server/core/records/zone-probe.ts', "import { x } from '../../modules/venues/queries.ts';\nexport { x };\n", 'core/ knows collections'],
+    // Module boundaries resolve the imported file, so these probes import files that exist.
+    ['server/modules/venues/zone-probe.ts', "import { x } from '../menus/hooks.ts';\nexport { x };\n", 'only through its queries.ts'],
+    ['server/modules/guest-menu/zone-probe.ts', "import { x } from '../uploads/extract/index.ts';\nexport { x };\n", 'only through its queries.ts'],
+    ['server/modules/uploads/extract/zone-probe.ts', "import { x } from '../../billing/collection.ts';\nexport { x };\n", 'only through its queries.ts'],
   ])('%s: refuses %s', async (file, code, message) => {
     const messages = await restricted(file, code);
     expect(messages.length).toBeGreaterThan(0);
@@ -44,6 +52,10 @@ describe('eslint import zones', () => {
     // Filter tests may use a real database.
     ['server/core/filter/zone-probe.test.ts', "import { x } from '../../db/open.ts';\nexport { x };\n"],
     ['server/routes/zone-probe.ts', "import { x } from '../core/records/read.ts';\nexport { x };\n"],
+    ['server/modules/venues/zone-probe.ts', "import { x } from '../menus/queries.ts';\nexport { x };\n"],
+    ['server/modules/venues/zone-probe.ts', "import { x } from './hooks.ts';\nexport { x };\n"],
+    ['server/modules/venues/zone-probe.ts', "import { x } from '../tenancy.ts';\nexport { x };\n"],
+    ['server/modules/uploads/extract/zone-probe.ts', "import { x } from '../pdf.ts';\nexport { x };\n"],
   ])('%s: allows %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([]);
   });
