@@ -26,6 +26,21 @@ const zone = (files, patterns, message) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
 });
 
+/**
+ * Module boundaries: a product module (a folder of server/modules/) reads another module's data
+ * only through that module's `queries.ts`, its one public read API; everything else in the folder
+ * is internal. Files at the root of server/modules/ (tenancy.ts, rules.ts, module.ts, index.ts ...)
+ * are shared by all modules. One zone per module, all in one rule (a later block would replace it).
+ */
+const MODULES_DIR = 'server/modules';
+const productModules = fs.readdirSync(path.join(ROOT, MODULES_DIR), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const moduleZones = productModules.map((name) => ({
+  target: `./${MODULES_DIR}/${name}`,
+  from: productModules.filter((other) => other !== name).map((other) => `./${MODULES_DIR}/${other}`),
+  except: ['./queries.ts'],
+  message: 'A module reads another module only through its queries.ts (its public read API).',
+}));
+
 /** What no file under server/core/ may import (core/filter adds its own purity patterns). */
 const CORE_FORBIDDEN = ['**/modules/**', '**/routes/**', '**/http/**', 'fastify', '@fastify/*'];
 
@@ -113,6 +128,7 @@ export default tseslint.config(
       }],
     },
   },
+  { files: [`${MODULES_DIR}/**`], rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: moduleZones }] } },
   zone(['server/routes/**'], ['**/db/**', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'], 'routes call core, never the database.'),
   // Browser tests (web/e2e) drive the real server, so only the shipped app is kept apart.
   { ...zone(['web/**'], WEB_NO_SERVER, WEB_NO_SERVER_MESSAGE), ignores: ['web/e2e/**'] },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract`: runs the PDF menu corpus (server/modules/uploads/corpus) through the
+ * `npm run bench:extract`: runs the PDF menu corpus (server/test/pdf-corpus) through the
  * upload checks and the extractor; prints per-file precision/recall of sections, items and prices
  * and the time per page. `--write DIR` also writes the corpus PDFs there for a look;
  * `--matrix` also runs every menu × layout × column combination (generalisation check).
@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { corpus } from '../server/modules/uploads/corpus/index.ts';
-import { layoutMatrix } from '../server/modules/uploads/corpus/matrix.ts';
-import { formatReport, runCorpus } from '../server/modules/uploads/corpus/run.ts';
-import { precision, recall } from '../server/modules/uploads/corpus/score.ts';
+import { corpus } from '../server/test/pdf-corpus/index.ts';
+import { layoutMatrix } from '../server/test/pdf-corpus/matrix.ts';
+import { formatReport, runCorpus } from '../server/test/pdf-corpus/run.ts';
+import { precision, recall } from '../server/test/pdf-corpus/score.ts';
 
 const writeAt = process.argv.indexOf('--write');
 if (writeAt !== -1) {

@@ -45,6 +45,11 @@ describe('eslint import zones', () => {
     ['web/src/features/menus/zone-probe.ts', "import { AppRoutes } from '../../app/routes.tsx';\nexport { AppRoutes };\n", 'uses app/paths.ts only'],
     ['web/src/lib/zone-probe.ts', "import { toMenu } from '../features/menus/types.ts';\nexport { toMenu };\n", 'never import a feature'],
     ['web/src/components/zone-probe.tsx', "import { TagChip } from '../features/tags/tag-chip.tsx';\nexport { TagChip };\n", 'never import a feature'],
+    ['server/core/records/zone-probe.ts', "import { x } from '../../modules/venues/queries.ts';\nexport { x };\n", 'core/ knows collections'],
+    // Module boundaries resolve the imported file, so these probes import files that exist.
+    ['server/modules/venues/zone-probe.ts', "import { x } from '../menus/hooks.ts';\nexport { x };\n", 'only through its queries.ts'],
+    ['server/modules/guest-menu/zone-probe.ts', "import { x } from '../uploads/extract/index.ts';\nexport { x };\n", 'only through its queries.ts'],
+    ['server/modules/uploads/extract/zone-probe.ts', "import { x } from '../../billing/collection.ts';\nexport { x };\n", 'only through its queries.ts'],
   ])('%s: refuses %s', async (file, code, message) => {
     const messages = await restricted(file, code);
     expect(messages.length).toBeGreaterThan(0);
@@ -64,6 +69,10 @@ describe('eslint import zones', () => {
     ['web/src/features/menus/zone-probe.ts', "import { ItemRow } from './item-row.tsx';\nexport { ItemRow };\n"],
     ['web/src/features/uploads/zone-probe.ts', "import { toMenu } from '../menus/types.ts';\nexport { toMenu };\n"],
     ['web/src/app/zone-probe.ts', "import { x } from '../features/menus/menus-page.tsx';\nexport { x };\n"],
+    ['server/modules/venues/zone-probe.ts', "import { x } from '../menus/queries.ts';\nexport { x };\n"],
+    ['server/modules/venues/zone-probe.ts', "import { x } from './hooks.ts';\nexport { x };\n"],
+    ['server/modules/venues/zone-probe.ts', "import { x } from '../tenancy.ts';\nexport { x };\n"],
+    ['server/modules/uploads/extract/zone-probe.ts', "import { x } from '../pdf.ts';\nexport { x };\n"],
   ])('%s: allows %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, FileChooser, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { corpusCase } from '../../server/modules/uploads/corpus/index.ts';
+import { corpusCase } from '../../server/test/pdf-corpus/index.ts';
 import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
 
 /**

@@ -1,4 +1,5 @@
 import type { RecordEngine } from '../../core/records/engine.ts';
+import { planCount } from './queries.ts';
 
 /** The plans created at first start (superusers can edit them through the records API). */
 export const DEFAULT_PLANS = [
@@ -21,8 +22,7 @@ export const DEFAULT_PLANS = [
 
 /** Creates the default plans when none exist yet. */
 export async function seedPlans(engine: RecordEngine): Promise<void> {
-  const count = Number(engine.stmts.get('SELECT COUNT(*) AS c FROM plans')?.c ?? 0);
-  if (count > 0) return;
+  if (planCount(engine.stmts) > 0) return;
   const plans = engine.collection('plans');
   const system = engine.systemRequest();
   const ops = await Promise.all(DEFAULT_PLANS.map((p) => engine.prepareCreate(plans, { data: { ...p, currency: 'EUR', active: true }, files: {}, fromForm: false }, system)));

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
+import { organizationRow } from '../organizations/queries.ts';
 import { createStripeClient, StripeBilling } from './stripe-billing.ts';
 import { managedOrganization, setCancelAtPeriodEnd, startTrial } from './subscriptions.ts';
 
@@ -39,7 +40,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (config.billing === 'off') return { status: 'active' };
     if (stripe) return viaStripe(request.log, () => stripe.subscribe(org.id, request.auth?.row ?? {}, b.plan, b.interval ?? 'month'));
     await startTrial(engine, org.id, b.plan, b.interval ?? 'month', config.now());
-    const row = engine.stmts.get('SELECT subscriptionStatus, trialEndsAt FROM organizations WHERE id = ?', [org.id]);
+    const row = organizationRow(engine.stmts, org.id);
     return { status: row?.subscriptionStatus, trialEndsAt: row?.trialEndsAt };
   });
 

@@ -4,6 +4,8 @@ import { ApiError, fieldError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { SubscriptionStatus } from '../../../shared/constants.ts';
+import { organizationByStripeId, organizationRow } from '../organizations/queries.ts';
+import { billingEventProcessed, planByStripePrice, planPricesByCode, pruneBillingEventsBefore } from './queries.ts';
 import { choosePlan, type BillingInterval } from './subscriptions.ts';
 
 /**
@@ -61,7 +63,7 @@ export function createStripeClient(config: StripeConfig): Stripe {
 /** Writes STRIPE_PRICE_<CODE>_MONTHLY / _YEARLY onto the plans (the webhook maps price ids back to plans from there). */
 export async function applyPriceConfig(engine: RecordEngine, prices: StripeConfig['prices']): Promise<void> {
   for (const [code, price] of Object.entries(prices)) {
-    const plan = engine.stmts.get('SELECT id, stripePriceMonthly, stripePriceYearly FROM plans WHERE code = ?', [code]);
+    const plan = planPricesByCode(engine.stmts, code);
     if (!plan) {
       const name = `STRIPE_PRICE_${code.toUpperCase().replace(/-/g, '_')}_*`;
       throw new ConfigError(`Invalid configuration:\n  ${name}: there is no plan with code "${code}"`);
@@ -78,7 +80,7 @@ export async function applyPriceConfig(engine: RecordEngine, prices: StripeConfi
 /** Deletes processed event ids older than the retention period. */
 export function pruneBillingEvents(engine: RecordEngine, now: Date): number {
   const before = formatDateTime(new Date(now.getTime() - EVENT_RETENTION_DAYS * 86400000));
-  return engine.stmts.run('DELETE FROM billing_events WHERE created < ?', [before]).changes;
+  return pruneBillingEventsBefore(engine.stmts, before);
 }
 
 /** The id of an expandable field (`"cus_…"` or `{ id: "cus_…" }`). */
@@ -119,11 +121,11 @@ export class StripeBilling {
   }
 
   private org(id: string): Row | undefined {
-    return id ? this.engine.stmts.get('SELECT * FROM organizations WHERE id = ?', [id]) : undefined;
+    return organizationRow(this.engine.stmts, id);
   }
 
   private orgBy(column: 'stripeCustomerId' | 'stripeSubscriptionId', value: string): Row | undefined {
-    return value ? this.engine.stmts.get(`SELECT * FROM organizations WHERE "${column}" = ? ORDER BY created LIMIT 1`, [value]) : undefined;
+    return organizationByStripeId(this.engine.stmts, column, value);
   }
 
   private async updateOrg(id: string, data: Row): Promise<void> {
@@ -132,7 +134,7 @@ export class StripeBilling {
 
   private planByPrice(priceId: string): { id: string; interval: BillingInterval } | undefined {
     if (!priceId) return undefined;
-    const plan = this.engine.stmts.get('SELECT id, stripePriceYearly FROM plans WHERE stripePriceMonthly = ? OR stripePriceYearly = ? LIMIT 1', [priceId, priceId]);
+    const plan = planByStripePrice(this.engine.stmts, priceId);
     return plan ? { id: String(plan.id), interval: plan.stripePriceYearly === priceId ? 'year' : 'month' } : undefined;
   }
 
@@ -251,7 +253,7 @@ export class StripeBilling {
   }
 
   private processed(eventId: string): boolean {
-    return Boolean(this.engine.stmts.get('SELECT 1 FROM billing_events WHERE eventId = ?', [eventId]));
+    return billingEventProcessed(this.engine.stmts, eventId);
   }
 
   private async markProcessed(event: Stripe.Event): Promise<void> {

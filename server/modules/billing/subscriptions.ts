@@ -2,17 +2,17 @@ import { ApiError, fieldError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { AuthState } from '../../core/request-info.ts';
+import { expiredTrialIds, organizationRow } from '../organizations/queries.ts';
+import { requireManager } from '../tenancy.ts';
+import { activePlanByCode } from './queries.ts';
 
 export type BillingMode = 'stripe' | 'trial' | 'off';
 
 /** The organization the user acts for, if they are its owner or admin. */
 export function managedOrganization(engine: RecordEngine, auth: AuthState | null, organizationId?: string): { id: string; row: Record<string, unknown> } {
-  if (!auth || auth.collection.name !== 'users') throw new ApiError(401, 'The request requires valid record authorization token.');
-  if (auth.row.verified !== 1) throw new ApiError(403, 'Verify your email address first.');
-  const id = organizationId || String(auth.row.currentOrganization || '');
-  const membership = engine.stmts.get("SELECT role FROM memberships WHERE organization = ? AND user = ? AND role IN ('owner', 'admin')", [id, String(auth.row.id)]);
-  if (!membership) throw new ApiError(403, 'Only owners and admins can manage billing.');
-  const row = engine.stmts.get('SELECT * FROM organizations WHERE id = ?', [id]);
+  const id = organizationId || String(auth?.row.currentOrganization || '');
+  requireManager(engine, auth, id, 'Only owners and admins can manage billing.');
+  const row = organizationRow(engine.stmts, id);
   if (!row) throw new ApiError(404);
   return { id, row };
 }
@@ -21,7 +21,7 @@ export type BillingInterval = 'month' | 'year';
 
 /** The active plan and interval a subscribe request names; 400 naming the invalid fields. */
 export function choosePlan(engine: RecordEngine, planCode: unknown, interval: unknown): { plan: Record<string, unknown>; interval: BillingInterval } {
-  const plan = engine.stmts.get('SELECT * FROM plans WHERE code = ? AND active = 1', [String(planCode ?? '')]);
+  const plan = activePlanByCode(engine.stmts, String(planCode ?? ''));
   const errors: Record<string, unknown> = {};
   if (!plan) errors.plan = fieldError('validation_invalid_value', 'Choose one of the available plans.');
   if (interval !== 'month' && interval !== 'year') errors.interval = fieldError('validation_in_invalid', 'Must be a valid value.');
@@ -32,7 +32,7 @@ export function choosePlan(engine: RecordEngine, planCode: unknown, interval: un
 /** Trial mode: choosing a plan starts its free trial (no payment). */
 export async function startTrial(engine: RecordEngine, organizationId: string, planCode: unknown, interval: unknown, now: Date): Promise<void> {
   const { plan } = choosePlan(engine, planCode, interval);
-  const org = engine.stmts.get('SELECT subscriptionStatus, trialEndsAt FROM organizations WHERE id = ?', [organizationId]);
+  const org = organizationRow(engine.stmts, organizationId);
   const hadTrial = Boolean(org?.trialEndsAt);
   const data: Record<string, unknown> = { plan: plan.id, billingInterval: interval, cancelAtPeriodEnd: false };
   if (org?.subscriptionStatus === 'trialing' || org?.subscriptionStatus === 'active') {
@@ -48,9 +48,9 @@ export async function startTrial(engine: RecordEngine, organizationId: string, p
 
 /** Expired trials become past_due (the app then sends users to /subscribe; reads keep working). */
 export async function expireTrials(engine: RecordEngine, now: Date): Promise<number> {
-  const expired = engine.stmts.all("SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?", [formatDateTime(now)]);
-  for (const row of expired) {
-    await engine.update(engine.collection('organizations'), String(row.id), { data: { subscriptionStatus: 'past_due' }, files: {}, fromForm: false }, engine.systemRequest());
+  const expired = expiredTrialIds(engine.stmts, formatDateTime(now));
+  for (const id of expired) {
+    await engine.update(engine.collection('organizations'), id, { data: { subscriptionStatus: 'past_due' }, files: {}, fromForm: false }, engine.systemRequest());
   }
   return expired.length;
 }

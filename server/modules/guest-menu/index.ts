@@ -7,7 +7,12 @@ import { newRecordId } from '../../core/ids.ts';
 import { sniffMime } from '../../core/files/mime.ts';
 import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import type { Statements } from '../../db/statements.ts';
 import type { ProductModule } from '../module.ts';
+import { publishedMenuOfSection } from '../menus/queries.ts';
+import { isSubscribed } from '../organizations/queries.ts';
+import { uploadOfOrganization } from '../uploads/queries.ts';
+import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
 import { loadGuestVenue, type GuestVenue } from './load.ts';
 import { renderGuestPage, renderNotFound } from './render.ts';
 import { localTime } from './schedule.ts';
@@ -124,11 +129,17 @@ const runtimes = new WeakMap<AppContext, GuestMenuRuntime>();
  * listed at the venue and of the venue's organization, and that organization is subscribed.
  * Live updates go only there, so guests never learn anything the page itself would not show.
  */
-const VENUES_SHOWING_SECTION = `SELECT v.id AS id FROM sections s
-  JOIN menus m ON m.id = s.menu AND m.status = 'published'
-  JOIN venues v ON v.organization = m.organization AND EXISTS (SELECT 1 FROM json_each(v.menus) je WHERE je.value = m.id)
-  JOIN organizations o ON o.id = v.organization AND o.subscriptionStatus IN ('active', 'trialing')
-  WHERE s.id = ?`;
+function venuesShowingSection(stmts: Statements, sectionId: string): string[] {
+  const menu = publishedMenuOfSection(stmts, sectionId);
+  if (!menu || !isSubscribed(stmts, menu.organization)) return [];
+  return venueIdsListingMenu(stmts, menu.organization, menu.menu);
+}
+
+/** The venue's original PDF menu (an upload of the venue's own organization), if it has one. */
+function originalMenuUpload(stmts: Statements, venueId: string): { id: string; file: string } | undefined {
+  const venue = venueOriginalMenu(stmts, venueId);
+  return venue?.originalMenu ? uploadOfOrganization(stmts, venue.originalMenu, venue.organization) : undefined;
+}
 
 function register(ctx: AppContext): void {
   const { stmts, config, events, hub } = ctx;
@@ -148,7 +159,7 @@ function register(ctx: AppContext): void {
     venues.invalidate(scope);
     if (event.collection.name !== 'items' || event.action !== 'update') return;
     // Open guest pages update sold-out badges and prices live.
-    const shownAt = stmts.all(VENUES_SHOWING_SECTION, [String(event.row.section)]);
+    const shownAt = venuesShowingSection(stmts, String(event.row.section));
     if (shownAt.length === 0) return;
     const soldOutUntil = String(event.row.soldOutUntil ?? '');
     const item = {
@@ -156,7 +167,7 @@ function register(ctx: AppContext): void {
       available: event.row.available === 1 || (soldOutUntil !== '' && soldOutUntil <= formatDateTime(config.now())),
       prices: JSON.parse(String(event.row.prices ?? '[]')) as unknown,
     };
-    for (const v of shownAt) hub.publishTopic(`guest/${String(v.id)}`, { items: [item] });
+    for (const venueId of shownAt) hub.publishTopic(`guest/${venueId}`, { items: [item] });
   });
 
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });
@@ -223,12 +234,12 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   // The venue's original PDF menu, shown to guests by the venue's own choice.
   app.get<{ Params: { slug: string } }>('/m/:slug/original.pdf', async (request, reply) => {
     const venue = runtime().venueBySlug(request.params.slug);
-    const upload = venue ? ctx.stmts.get('SELECT u.id, u.file, u.organization FROM venues v JOIN menu_uploads u ON u.id = v.originalMenu AND u.organization = v.organization WHERE v.id = ?', [venue.id]) : undefined;
+    const upload = venue ? originalMenuUpload(ctx.stmts, venue.id) : undefined;
     if (!upload?.file) return send(request, reply, notFoundPage);
     const collection = ctx.engine.collection('menu_uploads');
-    const key = `${collection.id}/${String(upload.id)}/${String(upload.file)}`;
+    const key = `${collection.id}/${upload.id}/${upload.file}`;
     const data = await ctx.storage.read(key);
-    if (!data || (await sniffMime(data, String(upload.file))) !== 'application/pdf') return send(request, reply, notFoundPage);
+    if (!data || (await sniffMime(data, upload.file)) !== 'application/pdf') return send(request, reply, notFoundPage);
     return reply.headers({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="menu.pdf"', 'Cache-Control': 'public, max-age=300' }).send(data);
   });
 }

@@ -1,4 +1,9 @@
 import type { Statements } from '../../db/statements.ts';
+import { itemsOfSections, publishedMenus, sectionsOfMenus } from '../menus/queries.ts';
+import { organizationDefaults } from '../organizations/queries.ts';
+import { tagsByIds } from '../tags/queries.ts';
+import { uploadOfOrganization } from '../uploads/queries.ts';
+import { venueBySlug } from '../venues/queries.ts';
 import type { ScheduleWindow } from './schedule.ts';
 
 export interface Translation { name?: string; description?: string }
@@ -24,29 +29,22 @@ const json = <T>(v: unknown, fallback: T): T => {
 };
 
 /**
- * Everything a venue's guest page shows, in six queries (venue, organization, menus, sections,
- * items, tags) whatever the menu's size. Only published menus listed at the venue are included.
+ * Everything a venue's guest page shows, in at most seven queries (venue, organization, menus,
+ * sections, items, tags, original upload) whatever the menu's size, each through the module that
+ * owns the table. Only published menus listed at the venue are included.
  */
 export function loadGuestVenue(stmts: Statements, slug: string, now: string): GuestVenue | null {
-  const venue = stmts.get('SELECT * FROM venues WHERE slug = ?', [slug]);
+  const venue = venueBySlug(stmts, slug);
   if (!venue) return null;
-  const org = stmts.get('SELECT currency, defaultLanguage, subscriptionStatus FROM organizations WHERE id = ?', [String(venue.organization)]);
-  if (!org || !['active', 'trialing'].includes(String(org.subscriptionStatus))) return null;
+  const org = organizationDefaults(stmts, String(venue.organization));
+  if (!org || !['active', 'trialing'].includes(org.subscriptionStatus)) return null;
   const menuIds = json<string[]>(venue.menus, []);
-  const menuRows = menuIds.length
-    ? stmts.all("SELECT * FROM menus WHERE id IN (SELECT value FROM json_each(?)) AND status = 'published' AND organization = ?", [JSON.stringify(menuIds), String(venue.organization)])
-    : [];
+  const menuRows = publishedMenus(stmts, menuIds, String(venue.organization));
   const menusById = new Map(menuRows.map((m) => [String(m.id), m]));
   const orderedMenus = menuIds.map((id) => menusById.get(id)).filter((m): m is NonNullable<typeof m> => Boolean(m));
-  const sectionRows = orderedMenus.length
-    ? stmts.all('SELECT * FROM sections WHERE menu IN (SELECT value FROM json_each(?)) ORDER BY position, created', [JSON.stringify(orderedMenus.map((m) => m.id))])
-    : [];
-  const itemRows = sectionRows.length
-    ? stmts.all('SELECT * FROM items WHERE section IN (SELECT value FROM json_each(?)) ORDER BY position, created', [JSON.stringify(sectionRows.map((s) => s.id))])
-    : [];
-  const tagIds = [...new Set(itemRows.flatMap((i) => json<string[]>(i.tags, [])))];
-  const tagRows = tagIds.length ? stmts.all('SELECT id, name, color FROM tags WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(tagIds)]) : [];
-  const tags = new Map(tagRows.map((t) => [String(t.id), { name: String(t.name), color: String(t.color || '#000000') }]));
+  const sectionRows = sectionsOfMenus(stmts, orderedMenus.map((m) => String(m.id)));
+  const itemRows = itemsOfSections(stmts, sectionRows.map((s) => String(s.id)));
+  const tags = tagsByIds(stmts, [...new Set(itemRows.flatMap((i) => json<string[]>(i.tags, [])))]);
 
   const itemsBySection = new Map<string, GuestItem[]>();
   for (const i of itemRows) {
@@ -67,7 +65,7 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
     list.push({ id: String(s.id), name: String(s.name), description: String(s.description ?? ''), translations: json(s.translations, {}), items: itemsBySection.get(String(s.id)) ?? [] });
     sectionsByMenu.set(String(s.menu), list);
   }
-  const upload = venue.originalMenu ? stmts.get('SELECT id, file FROM menu_uploads WHERE id = ? AND organization = ?', [String(venue.originalMenu), String(venue.organization)]) : undefined;
+  const upload = venue.originalMenu ? uploadOfOrganization(stmts, String(venue.originalMenu), String(venue.organization)) : undefined;
   const menus: GuestMenu[] = orderedMenus.map((m) => ({
     id: String(m.id), name: String(m.name), description: String(m.description ?? ''), schedule: json(m.schedule, []),
     languages: json<string[]>(m.languages, []), updated: String(m.updated ?? ''), sections: sectionsByMenu.get(String(m.id)) ?? [],

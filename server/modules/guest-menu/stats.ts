@@ -1,6 +1,7 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import type { Statements } from '../../db/statements.ts';
 import { readRule } from '../rules.ts';
+import { addGuestStats, type StatsHit } from './queries.ts';
 
 /**
  * Consent-free guest analytics: aggregate counters only (per venue, menu, local day and hour,
@@ -34,7 +35,7 @@ export const guestStatsCollection: CollectionDef = {
 
 export interface Slot { day: string; hour: number; weekday: number }
 
-interface Hit { organization: string; venue: string; menu: string; day: string; hour: number; weekday: number; kind: 'view' | 'scan'; tableNo: string }
+type Hit = StatsHit;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -82,14 +83,6 @@ export class GuestStats {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    this.stmts.transaction(() => {
-      for (const { hit, count } of batch.values()) {
-        this.stmts.run(
-          `INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (venue, menu, day, hour, kind, tableNo) DO UPDATE SET count = count + excluded.count`,
-          [newId(), hit.organization, hit.venue, hit.menu, hit.day, hit.hour, hit.weekday, hit.kind, hit.tableNo, count],
-        );
-      }
-    });
+    addGuestStats(this.stmts, batch.values(), newId);
   }
 }

@@ -1,5 +1,7 @@
 import type { RecordEvent } from '../../core/events.ts';
 import type { Statements } from '../../db/statements.ts';
+import { organizationOfMenu, organizationOfSection } from '../menus/queries.ts';
+import { venueSlugsOf } from '../venues/queries.ts';
 
 /** What a cached entry was built from: a write invalidates only the entries of its own tenant. */
 export interface CacheOwner {
@@ -67,16 +69,16 @@ export function scopeOf(stmts: Statements, event: RecordEvent): CacheScope | nul
   switch (name) {
     case 'organizations':
       // Also the slugs of its venues: while unsubscribed they were cached as "no page".
-      return { organization: id, slugs: stmts.all('SELECT slug FROM venues WHERE organization = ?', [id]).map((r) => String(r.slug)) };
+      return { organization: id, slugs: venueSlugsOf(stmts, id) };
     case 'venues':
       return { organization: String(row.organization), venue: id, slugs: [String(row.slug)] };
     case 'sections': {
-      const menu = stmts.get('SELECT organization FROM menus WHERE id = ?', [String(row.menu)]);
-      return menu ? { organization: String(menu.organization) } : null;
+      const organization = organizationOfMenu(stmts, String(row.menu));
+      return organization ? { organization } : null;
     }
     case 'items': {
-      const menu = stmts.get('SELECT m.organization FROM sections s JOIN menus m ON m.id = s.menu WHERE s.id = ?', [String(row.section)]);
-      return menu ? { organization: String(menu.organization) } : null;
+      const organization = organizationOfSection(stmts, String(row.section));
+      return organization ? { organization } : null;
     }
     default:
       return { organization: String(row.organization) };

@@ -6,7 +6,11 @@ import { ApiError, fieldError } from '../../core/errors.ts';
 import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import type { AuthState } from '../../core/request-info.ts';
 import { MEMBER_ROLES, type MemberRole } from '../../../shared/constants.ts';
+import { isMemberEmail, membersOf, organizationRow, roleOf } from '../organizations/queries.ts';
+import { emailHasAccount } from '../users/queries.ts';
+import { requireAccount, requireManager, requireMember } from '../tenancy.ts';
 import { invitationEmail, invitationToAccountEmail } from './emails.ts';
+import { isOpenInvitation, openInvitationIdFor, validInvitationByToken, validInvitationsOf, type TokenInvitation } from './queries.ts';
 
 /** How long an emailed invitation link stays valid. */
 export const INVITATION_DAYS = 7;
@@ -24,51 +28,20 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The caller as a verified product user (401 for guests and other collections, 403 unverified). */
-export function requireUser(auth: AuthState | null): AuthState {
-  if (!auth || auth.collection.name !== 'users') throw new ApiError(401, 'The request requires valid record authorization token.');
-  if (auth.row.verified !== 1 && auth.row.verified !== true) throw new ApiError(403, 'Verify your email address first.');
-  return auth;
-}
-
-/** The caller's role in an organization, or null when they are not a member. */
-export function roleOf(ctx: AppContext, organizationId: string, userId: string): MemberRole | null {
-  const row = ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [organizationId, userId]);
-  return row ? (String(row.role) as MemberRole) : null;
-}
-
-/** Members only: non-members (and unknown organizations) get the same 403, so nothing leaks. */
-function requireMember(ctx: AppContext, auth: AuthState, organizationId: string): MemberRole {
-  const role = roleOf(ctx, organizationId, String(auth.row.id));
-  if (!role) throw new ApiError(403, 'Only members of this organization can see its members.');
-  return role;
-}
-
-function requireManager(ctx: AppContext, auth: AuthState, organizationId: string): MemberRole {
-  const role = roleOf(ctx, organizationId, String(auth.row.id));
-  if (role !== 'owner' && role !== 'admin') throw new ApiError(403, 'Only owners and admins can manage members.');
-  return role;
-}
+const MEMBERS_ONLY = 'Only members of this organization can see its members.';
+const MANAGERS_ONLY = 'Only owners and admins can manage members.';
 
 /** The members of an organization with their names and emails (which the users rule hides from each other). */
 export function listMembers(ctx: AppContext, auth: AuthState | null, organizationId: string): Member[] {
-  requireMember(ctx, requireUser(auth), organizationId);
-  const rows = ctx.stmts.all(
-    'SELECT m.id AS membershipId, u.id AS userId, u.name AS name, u.email AS email, m.role AS role FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ?',
-    [organizationId],
-  );
-  return rows
-    .map((r) => ({ membershipId: String(r.membershipId), userId: String(r.userId), name: String(r.name ?? ''), email: String(r.email ?? ''), role: String(r.role) as MemberRole }))
+  requireMember(ctx, auth, organizationId, MEMBERS_ONLY);
+  return membersOf(ctx.stmts, organizationId)
     .sort((a, b) => (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9) || (a.name || a.email).localeCompare(b.name || b.email));
 }
 
 /** Open invitations (not accepted, not expired) of an organization, for its members. */
 export function listInvitations(ctx: AppContext, auth: AuthState | null, organizationId: string): PendingInvitation[] {
-  requireMember(ctx, requireUser(auth), organizationId);
-  return ctx.stmts.all(
-    "SELECT id, email, role, expires, created FROM invitations WHERE organization = ? AND acceptedAt = '' AND expires > ? ORDER BY created DESC",
-    [organizationId, formatDateTime(ctx.config.now())],
-  ).map((r) => ({ id: String(r.id), email: String(r.email), role: String(r.role) as MemberRole, expires: String(r.expires), created: String(r.created) }));
+  requireMember(ctx, auth, organizationId, MEMBERS_ONLY);
+  return validInvitationsOf(ctx.stmts, organizationId, formatDateTime(ctx.config.now()));
 }
 
 const zInvite = z.object({
@@ -112,15 +85,13 @@ function inviteLimiter(ctx: AppContext): FixedWindowLimiter {
  * anyone else signs up with that address.
  */
 export async function inviteMember(ctx: AppContext, auth: AuthState | null, organizationId: string, body: unknown, log: Log): Promise<InviteResult> {
-  const user = requireUser(auth);
-  const callerRole = requireManager(ctx, user, organizationId);
+  const { user, role: callerRole } = requireManager(ctx, auth, organizationId, MANAGERS_ONLY);
   const { email, role } = parseInvite(body);
   if (role === 'owner' && callerRole !== 'owner') throw new ApiError(403, 'Only owners can appoint owners.');
-  const org = ctx.stmts.get('SELECT id, name FROM organizations WHERE id = ?', [organizationId]);
+  const org = organizationRow(ctx.stmts, organizationId);
   if (!org) throw new ApiError(404);
   // Managers already see their members' emails (members list), so this tells them nothing new.
-  const member = ctx.stmts.get('SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND u.email = ? COLLATE NOCASE', [organizationId, email]);
-  if (member) {
+  if (isMemberEmail(ctx.stmts, organizationId, email)) {
     throw new ApiError(400, VALIDATION_FAILED, { email: fieldError('validation_already_member', 'This person is already a member of the organization.') });
   }
   if (!inviteLimiter(ctx).hit(organizationId)) throw new ApiError(429, 'This organization has sent too many invitations. Please try again in an hour.');
@@ -131,14 +102,14 @@ export async function inviteMember(ctx: AppContext, auth: AuthState | null, orga
   const data = { organization: organizationId, email, role, tokenHash: hashToken(token), invitedBy: String(user.row.id), expires, acceptedAt: '' };
   const invitations = engine.collection('invitations');
   // Inviting the same address again replaces the open invitation (new link, new role, new expiry).
-  const open = ctx.stmts.get("SELECT id FROM invitations WHERE organization = ? AND email = ? COLLATE NOCASE AND acceptedAt = ''", [organizationId, email]);
+  const open = openInvitationIdFor(ctx.stmts, organizationId, email);
   const record = open
-    ? await engine.update(invitations, String(open.id), { data, files: {}, fromForm: false }, system)
+    ? await engine.update(invitations, open, { data, files: {}, fromForm: false }, system)
     : await engine.create(invitations, { data, files: {}, fromForm: false }, system);
   // Only the mailbox's owner learns which way in fits them: the invite link opens the sign-up
   // page, and an account holder is sent to sign in first and comes back to accept.
   const inviteLink = `${config.appUrl}/sign-up?invite=${encodeURIComponent(token)}`;
-  const hasAccount = Boolean(ctx.stmts.get('SELECT 1 AS x FROM users WHERE email = ? COLLATE NOCASE', [email]));
+  const hasAccount = emailHasAccount(ctx.stmts, email);
   const link = hasAccount ? `${config.appUrl}/login?redirect=${encodeURIComponent(`/sign-up?invite=${token}`)}` : inviteLink;
   const info = { organizationName: String(org.name), inviterName: String(user.row.name || user.row.email), role, link, days: INVITATION_DAYS };
   const brand = { appName: config.appName, appUrl: config.appUrl };
@@ -154,20 +125,23 @@ export async function inviteMember(ctx: AppContext, auth: AuthState | null, orga
 
 /** Owners and admins withdraw an open invitation. */
 export async function revokeInvitation(ctx: AppContext, auth: AuthState | null, organizationId: string, invitationId: string): Promise<void> {
-  requireManager(ctx, requireUser(auth), organizationId);
-  const row = ctx.stmts.get("SELECT id FROM invitations WHERE id = ? AND organization = ? AND acceptedAt = ''", [invitationId, organizationId]);
-  if (!row) throw new ApiError(404);
+  requireManager(ctx, auth, organizationId, MANAGERS_ONLY);
+  if (!isOpenInvitation(ctx.stmts, invitationId, organizationId)) throw new ApiError(404);
   await ctx.engine.delete(ctx.engine.collection('invitations'), invitationId, ctx.engine.systemRequest());
 }
 
 /** What the sign-up page may show for an invitation link (the token is the secret). */
 export function lookupInvitation(ctx: AppContext, token: string): { email: string; organizationName: string; role: MemberRole; expires: string } {
-  const row = ctx.stmts.get(
-    "SELECT i.email, i.role, i.expires, o.name FROM invitations i JOIN organizations o ON o.id = i.organization WHERE i.tokenHash = ? AND i.acceptedAt = '' AND i.expires > ?",
-    [hashToken(token), formatDateTime(ctx.config.now())],
-  );
-  if (!row) throw new ApiError(404, 'This invitation is invalid or has expired.');
-  return { email: String(row.email), organizationName: String(row.name), role: String(row.role) as MemberRole, expires: String(row.expires) };
+  const { invitation, organizationName } = validInvitation(ctx, token);
+  return { email: invitation.email, organizationName, role: invitation.role, expires: invitation.expires };
+}
+
+/** The valid invitation of a link and its organization's name (404 for anything else). */
+function validInvitation(ctx: AppContext, token: string): { invitation: TokenInvitation; organizationName: string } {
+  const invitation = validInvitationByToken(ctx.stmts, hashToken(token), formatDateTime(ctx.config.now()));
+  const organization = invitation ? organizationRow(ctx.stmts, invitation.organization) : undefined;
+  if (!invitation || !organization) throw new ApiError(404, 'This invitation is invalid or has expired.');
+  return { invitation, organizationName: String(organization.name) };
 }
 
 /**
@@ -184,30 +158,25 @@ export function lookupInvitation(ctx: AppContext, token: string): { email: strin
  * registrant into the organization (invite takeover).
  */
 export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, token: string): Promise<AcceptedInvitation> {
-  if (!auth || auth.collection.name !== 'users') throw new ApiError(401, 'The request requires valid record authorization token.');
-  const user = auth;
-  const row = ctx.stmts.get(
-    "SELECT i.id, i.email, i.role, i.organization, o.name FROM invitations i JOIN organizations o ON o.id = i.organization WHERE i.tokenHash = ? AND i.acceptedAt = '' AND i.expires > ?",
-    [hashToken(token), formatDateTime(ctx.config.now())],
-  );
-  if (!row) throw new ApiError(404, 'This invitation is invalid or has expired.');
-  if (String(row.email).toLowerCase() !== String(user.row.email ?? '').toLowerCase()) {
+  const user = requireAccount(auth);
+  const { invitation, organizationName } = validInvitation(ctx, token);
+  if (invitation.email.toLowerCase() !== String(user.row.email ?? '').toLowerCase()) {
     throw new ApiError(403, 'This invitation is for another email address.');
   }
-  const organizationId = String(row.organization);
-  const role = String(row.role) as MemberRole;
+  const organizationId = invitation.organization;
+  const role = invitation.role;
   const { engine } = ctx;
   const system = engine.systemRequest();
   const userId = String(user.row.id);
   const input = (data: Record<string, unknown>) => ({ data, files: {}, fromForm: false });
   const writes = [
-    await engine.prepareUpdate(engine.collection('invitations'), String(row.id), input({ acceptedAt: formatDateTime(ctx.config.now()) }), system),
+    await engine.prepareUpdate(engine.collection('invitations'), invitation.id, input({ acceptedAt: formatDateTime(ctx.config.now()) }), system),
     await engine.prepareUpdate(engine.collection('users'), userId, input({ currentOrganization: organizationId, onboardingComplete: true, verified: true }), system),
   ];
   // Already a member (added since the link was sent): keep their role, just use the link up.
-  if (!roleOf(ctx, organizationId, userId)) {
+  if (!roleOf(ctx.stmts, organizationId, userId)) {
     writes.unshift(await engine.prepareCreate(engine.collection('memberships'), input({ organization: organizationId, user: userId, role }), system));
   }
   await engine.execute(writes);
-  return { organizationId, organizationName: String(row.name), role };
+  return { organizationId, organizationName, role };
 }

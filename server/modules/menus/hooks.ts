@@ -5,6 +5,9 @@ import type { HookContext } from '../../core/records/hooks.ts';
 import { zMenuForm } from '../../../shared/schemas/forms.ts';
 import { zLanguages, zPriceVariants, zSchedule, zTranslations } from '../../../shared/schemas/domain.ts';
 import { submitted, validateWith, valuesOf, writeFailed } from '../hook-helpers.ts';
+import { organizationDefaults } from '../organizations/queries.ts';
+import { countTagsOfOrganization } from '../tags/queries.ts';
+import { laterSiblings, maxPosition, organizationOfSection, type Children } from './queries.ts';
 
 const zMenuRecord = zMenuForm.extend({ schedule: zSchedule.nullable(), languages: zLanguages });
 const zSectionRecord = z.object({ name: z.string().trim().min(1, 'Section name is required'), translations: zTranslations.nullable() });
@@ -27,7 +30,7 @@ export function registerMenuHooks(engine: RecordEngine): void {
     const row = ctx.row;
     if (!row.status) row.status = 'draft';
     if (row.languages === null || row.languages === '[]') {
-      const lang = String(stmts.get('SELECT defaultLanguage FROM organizations WHERE id = ?', [String(row.organization)])?.defaultLanguage || 'en');
+      const lang = organizationDefaults(stmts, String(row.organization))?.defaultLanguage || 'en';
       row.languages = JSON.stringify([lang]);
     }
     validateWith(ctx, zMenuRecord, valuesOf(menus, row));
@@ -36,25 +39,27 @@ export function registerMenuHooks(engine: RecordEngine): void {
   hooks.before('menus', 'update', checkMenu);
 
   /** New children go last unless a position was given. */
-  const appendPosition = (ctx: HookContext, table: string, parent: string) => {
+  const appendPosition = (ctx: HookContext, children: Children) => {
     if (submitted(ctx, 'position')) return;
-    const max = stmts.get(`SELECT MAX(position) AS m FROM "${table}" WHERE "${parent}" = ?`, [String(ctx.row[parent])])?.m;
-    ctx.row.position = max === null || max === undefined ? 0 : Number(max) + 1;
+    const max = maxPosition(stmts, children, String(ctx.row[children.parent]));
+    ctx.row.position = max === undefined ? 0 : max + 1;
   };
   /** After a delete, later siblings move up so positions stay 0..n-1. */
-  const closeGap = (ctx: HookContext, table: string, parent: string) => {
-    const later = stmts.all(`SELECT id, position FROM "${table}" WHERE "${parent}" = ? AND position > ? ORDER BY position`, [String(ctx.row[parent]), Number(ctx.row.position)]);
-    for (const sibling of later) ctx.tx.update(table, String(sibling.id), { position: Number(sibling.position) - 1 });
+  const closeGap = (ctx: HookContext, children: Children) => {
+    const later = laterSiblings(stmts, children, String(ctx.row[children.parent]), Number(ctx.row.position));
+    for (const sibling of later) ctx.tx.update(children.table, sibling.id, { position: sibling.position - 1 });
   };
+  const SECTIONS: Children = { table: 'sections', parent: 'menu' };
+  const ITEMS: Children = { table: 'items', parent: 'section' };
 
   hooks.before('sections', 'create', (ctx) => {
-    appendPosition(ctx, 'sections', 'menu');
+    appendPosition(ctx, SECTIONS);
     validateWith(ctx, zSectionRecord, { name: ctx.row.name, translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null });
   });
   hooks.before('sections', 'update', (ctx) => {
     validateWith(ctx, zSectionRecord, { name: ctx.row.name, translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null });
   });
-  hooks.after('sections', 'delete', (ctx) => closeGap(ctx, 'sections', 'menu'));
+  hooks.after('sections', 'delete', (ctx) => closeGap(ctx, SECTIONS));
 
   const checkItem = (ctx: HookContext) => {
     const values = valuesOf(items, ctx.row);
@@ -66,16 +71,15 @@ export function registerMenuHooks(engine: RecordEngine): void {
     }
     const tagIds = values.tags as string[];
     if (tagIds.length) {
-      const org = stmts.get('SELECT m.organization AS o FROM sections s JOIN menus m ON m.id = s.menu WHERE s.id = ?', [String(ctx.row.section)])?.o;
-      const own = Number(stmts.get('SELECT COUNT(*) AS c FROM tags WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [String(org ?? ''), JSON.stringify(tagIds)])?.c ?? 0);
-      if (own !== tagIds.length) throw writeFailed(ctx, { tags: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
+      const org = organizationOfSection(stmts, String(ctx.row.section));
+      if (countTagsOfOrganization(stmts, org, tagIds) !== tagIds.length) throw writeFailed(ctx, { tags: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
     }
   };
   hooks.before('items', 'create', (ctx) => {
-    appendPosition(ctx, 'items', 'section');
+    appendPosition(ctx, ITEMS);
     if (!submitted(ctx, 'available')) ctx.row.available = 1;
     checkItem(ctx);
   });
   hooks.before('items', 'update', checkItem);
-  hooks.after('items', 'delete', (ctx) => closeGap(ctx, 'items', 'section'));
+  hooks.after('items', 'delete', (ctx) => closeGap(ctx, ITEMS));
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
+import { soldOutItemIdsDue } from './queries.ts';
 
 /**
  * Items marked sold out "until" a time become available again once it has passed. Guest pages
@@ -10,11 +11,11 @@ import type { RecordEngine } from '../../core/records/engine.ts';
  */
 export async function resetSoldOut(engine: RecordEngine, now: Date): Promise<number> {
   const items = engine.collection('items');
-  const due = engine.stmts.all("SELECT id FROM items WHERE available = 0 AND soldOutUntil != '' AND soldOutUntil <= ?", [formatDateTime(now)]);
+  const due = soldOutItemIdsDue(engine.stmts, formatDateTime(now));
   const failures: unknown[] = [];
-  for (const row of due) {
+  for (const id of due) {
     try {
-      await engine.update(items, String(row.id), { data: { available: true, soldOutUntil: '' }, files: {}, fromForm: false }, engine.systemRequest());
+      await engine.update(items, id, { data: { available: true, soldOutUntil: '' }, files: {}, fromForm: false }, engine.systemRequest());
     } catch (err) {
       failures.push(err);
     }

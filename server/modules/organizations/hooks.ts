@@ -6,7 +6,9 @@ import { isCurrency, zLanguage } from '../../../shared/schemas/domain.ts';
 import { fieldError } from '../../core/errors.ts';
 import { uniqueSlug, writeFailed } from '../hook-helpers.ts';
 import { isSuperuser } from '../../core/request-info.ts';
+import { currentOrganizationOf } from '../users/queries.ts';
 import { BILLING_FIELDS } from './collections.ts';
+import { organizationExists, organizationSlugTaken, ownersLeft } from './queries.ts';
 
 /** A stored value as comparable text: unset, '' and false/0 are all "empty", true is 1. */
 const canonical = (v: unknown): string => (v === undefined || v === null || v === false || v === 0 ? '' : v === true ? '1' : String(v));
@@ -17,7 +19,7 @@ const canonical = (v: unknown): string => (v === undefined || v === null || v ==
  */
 export function registerOrganizationHooks(engine: RecordEngine): void {
   const { hooks, stmts } = engine;
-  const slugTaken = (slug: string) => Boolean(stmts.get('SELECT 1 FROM organizations WHERE slug = ?', [slug]));
+  const slugTaken = (slug: string) => organizationSlugTaken(stmts, slug);
 
   const normalize = (ctx: HookContext) => {
     const row = ctx.row;
@@ -46,23 +48,21 @@ export function registerOrganizationHooks(engine: RecordEngine): void {
     ctx.tx.create('memberships', { organization: ctx.row.id, user: auth.row.id, role: 'owner' });
   });
 
-  const ownersLeft = (organization: unknown, excluding: unknown) =>
-    Number(stmts.get("SELECT COUNT(*) AS c FROM memberships WHERE organization = ? AND role = 'owner' AND id != ?", [String(organization), String(excluding)])?.c ?? 0);
+  const noOtherOwner = (ctx: HookContext) => ownersLeft(stmts, String(ctx.row.organization), String(ctx.row.id)) === 0;
 
   hooks.before('memberships', 'update', (ctx) => {
-    if (ctx.before?.role === 'owner' && ctx.row.role !== 'owner' && ownersLeft(ctx.row.organization, ctx.row.id) === 0) {
+    if (ctx.before?.role === 'owner' && ctx.row.role !== 'owner' && noOtherOwner(ctx)) {
       throw writeFailed(ctx, { role: fieldError('validation_last_owner', 'An organization needs at least one owner.') });
     }
   });
   // Leaving an organization also stops it being the member's current one.
   hooks.after('memberships', 'delete', (ctx) => {
-    const user = stmts.get('SELECT currentOrganization FROM users WHERE id = ?', [String(ctx.row.user)]);
-    if (user?.currentOrganization === ctx.row.organization) ctx.tx.update('users', String(ctx.row.user), { currentOrganization: '' });
+    if (currentOrganizationOf(stmts, String(ctx.row.user)) === ctx.row.organization) ctx.tx.update('users', String(ctx.row.user), { currentOrganization: '' });
   });
   hooks.before('memberships', 'delete', (ctx) => {
     // Deleting the whole organization removes its memberships by cascade: that is allowed.
-    const orgExists = stmts.get('SELECT 1 FROM organizations WHERE id = ?', [String(ctx.row.organization)]);
-    if (orgExists && ctx.row.role === 'owner' && ownersLeft(ctx.row.organization, ctx.row.id) === 0 && ctx.req.auth?.collection.name !== '_superusers') {
+    const orgExists = organizationExists(stmts, String(ctx.row.organization));
+    if (orgExists && ctx.row.role === 'owner' && noOtherOwner(ctx) && !isSuperuser(ctx.req)) {
       throw new ApiError(400, 'An organization needs at least one owner. Appoint another owner first.');
     }
   });

@@ -4,6 +4,7 @@ import type { HookContext } from '../../core/records/hooks.ts';
 import { UPLOAD_NAME_MIN } from '../../../shared/constants.ts';
 import { submitted, writeFailed } from '../hook-helpers.ts';
 import { isSuperuser } from '../../core/request-info.ts';
+import { organizationOfMenu } from '../menus/queries.ts';
 import { draftProblem, zMenuDraft } from './draft.ts';
 import { uploadChecks } from './upload-check.ts';
 
@@ -19,7 +20,7 @@ export function registerUploadHooks(engine: RecordEngine): void {
     if (isSuperuser(ctx.req)) return; // support may repair data across organizations
     const menu = String(ctx.row.menu ?? '');
     if (ctx.before && ctx.before.menu === ctx.row.menu) return; // only a new link is checked
-    if (menu && !engine.stmts.get('SELECT 1 FROM menus WHERE id = ? AND organization = ?', [menu, String(ctx.row.organization)])) {
+    if (menu && organizationOfMenu(engine.stmts, menu) !== String(ctx.row.organization)) {
       throw writeFailed(ctx, { menu: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
     }
   };

@@ -4,7 +4,9 @@ import { newRecordId } from '../../core/ids.ts';
 import type { RecordJson } from '../../core/records/codec.ts';
 import type { AppliedWrite, PreparedWrite } from '../../core/records/write.ts';
 import type { RequestInfo } from '../../core/request-info.ts';
+import { organizationOfMenu } from '../menus/queries.ts';
 import { draftProblem, zMenuDraft, type ImportDraft } from './draft.ts';
+import { uploadStatus } from './queries.ts';
 
 export interface ImportBody {
   draft?: unknown;
@@ -64,8 +66,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
   const ops: PreparedWrite[] = [];
   if (body.menuId !== undefined && body.menuId !== null && body.menuId !== '') {
     menuId = String(body.menuId);
-    const menu = engine.stmts.get('SELECT organization FROM menus WHERE id = ?', [menuId]);
-    if (!menu || String(menu.organization) !== organization) {
+    if (organizationOfMenu(engine.stmts, menuId) !== organization) {
       throw new ApiError(400, 'Choose a menu of this organization.', { menuId: fieldError('validation_missing_rel_records', 'Choose a menu of this organization.') });
     }
   } else {
@@ -92,7 +93,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
   ops[0] = {
     action: first.action, collection: first.collection, req: first.req, discard: () => first.discard(),
     apply: () => {
-      if (String(engine.stmts.get('SELECT status FROM menu_uploads WHERE id = ?', [uploadId])?.status) !== 'ready') throw new ApiError(409, 'This upload was already imported.');
+      if (uploadStatus(engine.stmts, uploadId) !== 'ready') throw new ApiError(409, 'This upload was already imported.');
       return first.apply();
     },
   };

@@ -3,6 +3,7 @@ import type { ProductModule } from '../module.ts';
 import { menuUploadsCollection } from './collection.ts';
 import { registerUploadHooks } from './hooks.ts';
 import { runExtraction } from './job.ts';
+import { unfinishedUploadIds } from './queries.ts';
 import { JobQueue } from './queue.ts';
 import { uploadRoutes } from './routes.ts';
 import { uploadChecks } from './upload-check.ts';
@@ -44,8 +45,7 @@ export function createUploadsModule(options: UploadsModuleOptions = {}): Product
         // Jobs run outside the async context of the request that queued them.
         if (event.row.status === 'uploaded') uploadChecks.exit(() => queue.enqueue(String(event.row.id)));
       });
-      const pending = ctx.stmts.all("SELECT id FROM menu_uploads WHERE status IN ('uploaded', 'processing') ORDER BY created");
-      for (const row of pending) queue.enqueue(String(row.id));
+      for (const id of unfinishedUploadIds(ctx.stmts)) queue.enqueue(id);
     },
     routes: uploadRoutes,
   };

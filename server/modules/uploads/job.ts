@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
-import type { StoredRow } from '../../core/records/codec.ts';
 import { UPLOAD_MESSAGES } from './pdf.ts';
 import { pdfWorkersOf } from './pdf-workers.ts';
+import { uploadFileAndStatus, uploadRow } from './queries.ts';
 
 const COLLECTION = 'menu_uploads';
 
@@ -25,14 +25,14 @@ export interface JobOptions {
 export async function runExtraction(ctx: AppContext, id: string, options: JobOptions): Promise<void> {
   const { engine, storage } = ctx;
   const collection = engine.collection(COLLECTION);
-  const initial = engine.stmts.get(`SELECT * FROM "${COLLECTION}" WHERE "id" = ?`, [id]);
+  const initial = uploadRow(engine.stmts, id);
   if (!initial || !['uploaded', 'processing'].includes(String(initial.status))) return;
   const file = String(initial.file ?? '');
 
   const write = async (data: Record<string, unknown>) => {
     if (options.shouldStop()) throw new Superseded();
-    const current = engine.stmts.get(`SELECT file, status FROM "${COLLECTION}" WHERE "id" = ?`, [id]) as StoredRow | undefined;
-    if (!current || String(current.file ?? '') !== file || !['uploaded', 'processing'].includes(String(current.status))) throw new Superseded();
+    const current = uploadFileAndStatus(engine.stmts, id);
+    if (!current || current.file !== file || !['uploaded', 'processing'].includes(current.status)) throw new Superseded();
     try {
       await engine.update(collection, id, { data, files: {}, fromForm: false }, engine.systemRequest());
     } catch (err) {

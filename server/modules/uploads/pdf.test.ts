@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPdf, hasPdfMagic, UPLOAD_MESSAGES } from './pdf.ts';
-import { encryptPdf, manyPagesPdf, notAPdf, ownerOnlyEncryptedPdf } from './corpus/special.ts';
+import { encryptPdf, manyPagesPdf, notAPdf, ownerOnlyEncryptedPdf } from '../../test/pdf-corpus/special.ts';
 
 describe('PDF upload checks', () => {
   it('accepts a readable PDF and counts its pages', async () => {

@@ -6,6 +6,7 @@ import { precheckCreate } from '../../core/records/write-precheck.ts';
 import { isSuperuser, type RequestInfo } from '../../core/request-info.ts';
 import { withBody, type BodyLimits, type ParsedBody } from '../../http/body.ts';
 import { queryString, requestInfo } from '../../http/request-info.ts';
+import { isVerified } from '../tenancy.ts';
 import { importUpload, type ImportBody } from './import.ts';
 import { UPLOAD_MESSAGES } from './pdf.ts';
 import { pdfWorkersOf } from './pdf-workers.ts';
@@ -56,7 +57,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post(`/api/collections/${key}/records`, { bodyLimit: bodyLimitOf(collection) }, async (request) => {
       const req = requestInfo(request);
       // Decided before the body is read, so a refused caller's PDF is never even received.
-      if (req.auth && !isSuperuser(req) && Number(req.auth.row.verified) !== 1) throw new ApiError(403, UNVERIFIED_UPLOAD);
+      if (req.auth && !isSuperuser(req) && !isVerified(req.auth)) throw new ApiError(403, UNVERIFIED_UPLOAD);
       precheckCreate(engine.access, collection, req);
       return withBody(request, limitsFor(request), async (body) => {
         const check = await checkPdfs(body, createAllowed(req, body));

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
-import { corpusCase } from './corpus/index.ts';
+import { corpusCase } from '../../test/pdf-corpus/index.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { encryptPdf, manyPagesPdf, notAPdf, scannedPdf } from './corpus/special.ts';
-import { renderMenu } from './corpus/render.ts';
-import { cafe } from './corpus/menus.ts';
+import { encryptPdf, manyPagesPdf, notAPdf, scannedPdf } from '../../test/pdf-corpus/special.ts';
+import { renderMenu } from '../../test/pdf-corpus/render.ts';
+import { cafe } from '../../test/pdf-corpus/menus.ts';
 import { UPLOAD_MESSAGES } from './pdf.ts';
 import { UNVERIFIED_UPLOAD } from './routes.ts';
 import type { MenuDraft } from './extract/index.ts';

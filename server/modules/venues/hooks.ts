@@ -6,6 +6,10 @@ import { zVenueForm } from '../../../shared/schemas/forms.ts';
 import { zCurrency, zHexColor, zTimezone } from '../../../shared/schemas/domain.ts';
 import { MAX_VENUE_TABLES, TABLE_LABEL_PATTERN } from '../../../shared/constants.ts';
 import { uniqueSlug, validateWith, valuesOf, writeFailed } from '../hook-helpers.ts';
+import { countMenusOfOrganization } from '../menus/queries.ts';
+import { organizationDefaults } from '../organizations/queries.ts';
+import { uploadOfOrganization } from '../uploads/queries.ts';
+import { venueSlugTaken } from './queries.ts';
 
 const zVenueRecord = zVenueForm.extend({
   timezone: zTimezone,
@@ -27,14 +31,13 @@ export function registerVenueHooks(engine: RecordEngine): void {
   const check = (ctx: HookContext) => {
     const row = ctx.row;
     validateWith(ctx, zVenueRecord, valuesOf(venues, row));
-    if (!row.slug) row.slug = uniqueSlug((s) => Boolean(stmts.get('SELECT 1 FROM venues WHERE slug = ? AND id != ?', [s, String(row.id)])), String(row.name));
-    if (!row.currency) row.currency = String(stmts.get('SELECT currency FROM organizations WHERE id = ?', [String(row.organization)])?.currency || 'EUR');
+    if (!row.slug) row.slug = uniqueSlug((s) => venueSlugTaken(stmts, s, String(row.id)), String(row.name));
+    if (!row.currency) row.currency = organizationDefaults(stmts, String(row.organization))?.currency || 'EUR';
     const menuIds = JSON.parse(String(row.menus || '[]')) as string[];
     if (menuIds.length) {
-      const own = Number(stmts.get('SELECT COUNT(*) AS c FROM menus WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [String(row.organization), JSON.stringify(menuIds)])?.c ?? 0);
-      if (own !== menuIds.length) throw writeFailed(ctx, { menus: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
+      if (countMenusOfOrganization(stmts, String(row.organization), menuIds) !== menuIds.length) throw writeFailed(ctx, { menus: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
     }
-    if (row.originalMenu && !stmts.get('SELECT 1 FROM menu_uploads WHERE id = ? AND organization = ?', [String(row.originalMenu), String(row.organization)])) {
+    if (row.originalMenu && !uploadOfOrganization(stmts, String(row.originalMenu), String(row.organization))) {
       throw writeFailed(ctx, { originalMenu: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
     }
   };

@@ -1,7 +1,7 @@
 import { asian, bistro, brunch, cafe, diner, drinks, fineDining, gasthaus, pub, seafood, steakhouse, swiss, tapas, trattoria, wineList } from './menus.ts';
 import { renderMenu, type CorpusSection } from './render.ts';
 import { encryptPdf, notAPdf, scannedPdf, withJavaScript } from './special.ts';
-import { UPLOAD_MESSAGES } from '../pdf.ts';
+import { UPLOAD_MESSAGES } from '../../modules/uploads/pdf.ts';
 
 export type { CorpusItem, CorpusMenu, CorpusPrice, CorpusSection } from './render.ts';
 

@@ -1,6 +1,6 @@
 import type { Face, PageWriter, TextStyle } from './menu-writer.ts';
 import { MenuWriter } from './menu-writer.ts';
-import { ALLERGENS } from '../../../../shared/constants.ts';
+import { ALLERGENS } from '../../../shared/constants.ts';
 
 export type AllergenKey = (typeof ALLERGENS)[number]['key'];
 

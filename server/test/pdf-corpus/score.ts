@@ -1,4 +1,4 @@
-import type { MenuDraft } from '../extract/types.ts';
+import type { MenuDraft } from '../../modules/uploads/extract/types.ts';
 import type { CorpusSection } from './render.ts';
 
 /** Precision/recall counts of one file (sections, items, prices), summable over the corpus. */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { ExtractionError, extractPdf, type MenuDraft } from '../extract/index.ts';
-import { inspectPdf } from '../pdf.ts';
+import { ExtractionError, extractPdf, type MenuDraft } from '../../modules/uploads/extract/index.ts';
+import { inspectPdf } from '../../modules/uploads/pdf.ts';
 import { corpus, type CorpusCase } from './index.ts';
 import { addCounts, precision, recall, scoreDraft, type Counts, type FileScore } from './score.ts';
 

@@ -1,0 +1,40 @@
+import type { Row, Statements } from '../../db/statements.ts';
+
+/** The billing module's SQL: `plans` and `billing_events`. */
+
+export function planCount(stmts: Statements): number {
+  return Number(stmts.get('SELECT COUNT(*) AS c FROM plans')?.c ?? 0);
+}
+
+/** An active plan by its code (the whole stored row). */
+export function activePlanByCode(stmts: Statements, code: string): Row | undefined {
+  return stmts.get('SELECT * FROM plans WHERE code = ? AND active = 1', [code]);
+}
+
+/** A plan's id and Stripe price ids by its code, active or not. */
+export function planPricesByCode(stmts: Statements, code: string): Row | undefined {
+  return stmts.get('SELECT id, stripePriceMonthly, stripePriceYearly FROM plans WHERE code = ?', [code]);
+}
+
+/** The plan with a Stripe price (monthly or yearly). */
+export function planByStripePrice(stmts: Statements, priceId: string): Row | undefined {
+  return stmts.get('SELECT id, stripePriceYearly FROM plans WHERE stripePriceMonthly = ? OR stripePriceYearly = ? LIMIT 1', [priceId, priceId]);
+}
+
+/** A plan's name and its limits (parsed; {} when unset or invalid). */
+export function planLimits(stmts: Statements, planId: string): { name: string; limits: Record<string, unknown> } | undefined {
+  const plan = planId ? stmts.get('SELECT name, limits FROM plans WHERE id = ?', [planId]) : undefined;
+  if (!plan) return undefined;
+  let limits: Record<string, unknown> = {};
+  try { limits = JSON.parse(String(plan.limits ?? '{}')) ?? {}; } catch { /* no limits */ }
+  return { name: String(plan.name), limits };
+}
+
+export function billingEventProcessed(stmts: Statements, eventId: string): boolean {
+  return Boolean(stmts.get('SELECT 1 FROM billing_events WHERE eventId = ?', [eventId]));
+}
+
+/** Deletes processed event ids created before `before` (a formatted date-time); the number deleted. */
+export function pruneBillingEventsBefore(stmts: Statements, before: string): number {
+  return stmts.run('DELETE FROM billing_events WHERE created < ?', [before]).changes;
+}

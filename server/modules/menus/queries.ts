@@ -1,0 +1,74 @@
+import type { Row, Statements } from '../../db/statements.ts';
+
+/** The menus module's SQL: `menus`, `sections` and `items`. */
+
+/** A child collection of the menus module and the field naming its parent. */
+export type Children = { table: 'sections'; parent: 'menu' } | { table: 'items'; parent: 'section' };
+
+/** The highest position among a parent's children (undefined without children). */
+export function maxPosition(stmts: Statements, { table, parent }: Children, parentId: string): number | undefined {
+  const max = stmts.get(`SELECT MAX(position) AS m FROM "${table}" WHERE "${parent}" = ?`, [parentId])?.m;
+  return max === null || max === undefined ? undefined : Number(max);
+}
+
+/** A parent's children after `position`, in order. */
+export function laterSiblings(stmts: Statements, { table, parent }: Children, parentId: string, position: number): { id: string; position: number }[] {
+  return stmts.all(`SELECT id, position FROM "${table}" WHERE "${parent}" = ? AND position > ? ORDER BY position`, [parentId, position])
+    .map((r) => ({ id: String(r.id), position: Number(r.position) }));
+}
+
+/** The organization of a menu ('' when the menu does not exist). */
+export function organizationOfMenu(stmts: Statements, menuId: string): string {
+  return String(stmts.get('SELECT organization FROM menus WHERE id = ?', [menuId])?.organization ?? '');
+}
+
+/** The organization of a section, through its menu ('' when either does not exist). */
+export function organizationOfSection(stmts: Statements, sectionId: string): string {
+  return String(stmts.get('SELECT m.organization AS o FROM sections s JOIN menus m ON m.id = s.menu WHERE s.id = ?', [sectionId])?.o ?? '');
+}
+
+/** How many of `ids` are menus of the organization. */
+export function countMenusOfOrganization(stmts: Statements, organizationId: string, ids: string[]): number {
+  return Number(stmts.get('SELECT COUNT(*) AS c FROM menus WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [organizationId, JSON.stringify(ids)])?.c ?? 0);
+}
+
+/** Menus of an organization created at or after `since` ('' for all): the plan limit. */
+export function countMenus(stmts: Statements, organizationId: string, since: string): number {
+  return Number(stmts.get('SELECT COUNT(*) AS c FROM menus WHERE organization = ? AND created >= ?', [organizationId, since])?.c ?? 0);
+}
+
+/** Items sold out until a time at or before `now` (a formatted date-time). */
+export function soldOutItemIdsDue(stmts: Statements, now: string): string[] {
+  return stmts.all("SELECT id FROM items WHERE available = 0 AND soldOutUntil != '' AND soldOutUntil <= ?", [now]).map((r) => String(r.id));
+}
+
+/** The published menus among `ids` that belong to the organization (stored rows, any order). */
+export function publishedMenus(stmts: Statements, ids: string[], organizationId: string): Row[] {
+  if (!ids.length) return [];
+  return stmts.all("SELECT * FROM menus WHERE id IN (SELECT value FROM json_each(?)) AND status = 'published' AND organization = ?", [JSON.stringify(ids), organizationId]);
+}
+
+/** The sections of the menus, by position then age. */
+export function sectionsOfMenus(stmts: Statements, menuIds: string[]): Row[] {
+  if (!menuIds.length) return [];
+  return stmts.all('SELECT * FROM sections WHERE menu IN (SELECT value FROM json_each(?)) ORDER BY position, created', [JSON.stringify(menuIds)]);
+}
+
+/** The items of the sections, by position then age. */
+export function itemsOfSections(stmts: Statements, sectionIds: string[]): Row[] {
+  if (!sectionIds.length) return [];
+  return stmts.all('SELECT * FROM items WHERE section IN (SELECT value FROM json_each(?)) ORDER BY position, created', [JSON.stringify(sectionIds)]);
+}
+
+/** The menu and organization of a section whose menu is published, or undefined. */
+export function publishedMenuOfSection(stmts: Statements, sectionId: string): { menu: string; organization: string } | undefined {
+  const row = stmts.get("SELECT m.id AS menu, m.organization AS organization FROM sections s JOIN menus m ON m.id = s.menu AND m.status = 'published' WHERE s.id = ?", [sectionId]);
+  return row ? { menu: String(row.menu), organization: String(row.organization) } : undefined;
+}
+
+/** Menu names by id (ids of deleted menus are missing). */
+export function menuNames(stmts: Statements, ids: string[]): Map<string, string> {
+  if (!ids.length) return new Map();
+  const rows = stmts.all('SELECT id, name FROM menus WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(ids)]);
+  return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
+}

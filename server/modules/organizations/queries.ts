@@ -1,0 +1,90 @@
+import type { Row, Statements } from '../../db/statements.ts';
+import type { MemberRole } from '../../../shared/constants.ts';
+
+/**
+ * The organizations module's SQL: `organizations` and `memberships` (with the member's name and
+ * email from `users`). Other modules read these tables only through the functions here.
+ */
+
+/** The caller's role in an organization, or null when they are not a member. */
+export function roleOf(stmts: Statements, organizationId: string, userId: string): MemberRole | null {
+  const row = stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [organizationId, userId]);
+  return row ? (String(row.role) as MemberRole) : null;
+}
+
+/** The whole stored row of an organization (hidden billing fields included), if it exists. */
+export function organizationRow(stmts: Statements, id: string): Row | undefined {
+  return id ? stmts.get('SELECT * FROM organizations WHERE id = ?', [id]) : undefined;
+}
+
+export function organizationExists(stmts: Statements, id: string): boolean {
+  return Boolean(stmts.get('SELECT 1 FROM organizations WHERE id = ?', [id]));
+}
+
+export function organizationSlugTaken(stmts: Statements, slug: string): boolean {
+  return Boolean(stmts.get('SELECT 1 FROM organizations WHERE slug = ?', [slug]));
+}
+
+/** What records of an organization inherit: its currency, language, and whether it may publish. */
+export interface OrganizationDefaults { currency: string; defaultLanguage: string; subscriptionStatus: string }
+
+export function organizationDefaults(stmts: Statements, id: string): OrganizationDefaults | undefined {
+  const row = stmts.get('SELECT currency, defaultLanguage, subscriptionStatus FROM organizations WHERE id = ?', [id]);
+  return row ? { currency: String(row.currency ?? ''), defaultLanguage: String(row.defaultLanguage ?? ''), subscriptionStatus: String(row.subscriptionStatus ?? '') } : undefined;
+}
+
+/** Subscribed organizations (trialing or active) show guest pages and may write. */
+export function isSubscribed(stmts: Statements, id: string): boolean {
+  return Boolean(stmts.get("SELECT 1 FROM organizations WHERE id = ? AND subscriptionStatus IN ('active', 'trialing')", [id]));
+}
+
+/** The oldest organization whose Stripe customer or subscription id is `value`. */
+export function organizationByStripeId(stmts: Statements, column: 'stripeCustomerId' | 'stripeSubscriptionId', value: string): Row | undefined {
+  return value ? stmts.get(`SELECT * FROM organizations WHERE "${column}" = ? ORDER BY created LIMIT 1`, [value]) : undefined;
+}
+
+/** The plan id of an organization ('' without a plan). */
+export function planOf(stmts: Statements, id: string): string {
+  return String(stmts.get('SELECT plan FROM organizations WHERE id = ?', [id])?.plan ?? '');
+}
+
+/** Organizations whose trial ended before `now` (a formatted date-time) and are still trialing. */
+export function expiredTrialIds(stmts: Statements, now: string): string[] {
+  return stmts.all("SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?", [now]).map((r) => String(r.id));
+}
+
+/** Owners of an organization other than the membership `excluding`. */
+export function ownersLeft(stmts: Statements, organizationId: string, excluding: string): number {
+  return Number(stmts.get("SELECT COUNT(*) AS c FROM memberships WHERE organization = ? AND role = 'owner' AND id != ?", [organizationId, excluding])?.c ?? 0);
+}
+
+/**
+ * The name of an organization the user is the only owner of while it has other members (their
+ * account cannot go before another owner is appointed), or null.
+ */
+export function strandedOrganizationName(stmts: Statements, userId: string): string | null {
+  const row = stmts.get(
+    `SELECT o.name FROM memberships m JOIN organizations o ON o.id = m.organization
+     WHERE m.user = ? AND m.role = 'owner'
+       AND NOT EXISTS (SELECT 1 FROM memberships x WHERE x.organization = m.organization AND x.role = 'owner' AND x.user != m.user)
+       AND EXISTS (SELECT 1 FROM memberships y WHERE y.organization = m.organization AND y.user != m.user)
+     LIMIT 1`,
+    [userId],
+  );
+  return row ? String(row.name) : null;
+}
+
+export interface MemberRow { membershipId: string; userId: string; name: string; email: string; role: MemberRole }
+
+/** The members of an organization with their names and emails, unsorted. */
+export function membersOf(stmts: Statements, organizationId: string): MemberRow[] {
+  return stmts.all(
+    'SELECT m.id AS membershipId, u.id AS userId, u.name AS name, u.email AS email, m.role AS role FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ?',
+    [organizationId],
+  ).map((r) => ({ membershipId: String(r.membershipId), userId: String(r.userId), name: String(r.name ?? ''), email: String(r.email ?? ''), role: String(r.role) as MemberRole }));
+}
+
+/** Whether the account with this email (any case) is a member of the organization. */
+export function isMemberEmail(stmts: Statements, organizationId: string, email: string): boolean {
+  return Boolean(stmts.get('SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND u.email = ? COLLATE NOCASE', [organizationId, email]));
+}

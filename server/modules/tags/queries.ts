@@ -1,0 +1,15 @@
+import type { Statements } from '../../db/statements.ts';
+
+/** The tags module's SQL: `tags`. */
+
+/** How many of `ids` are tags of the organization. */
+export function countTagsOfOrganization(stmts: Statements, organizationId: string, ids: string[]): number {
+  return Number(stmts.get('SELECT COUNT(*) AS c FROM tags WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [organizationId, JSON.stringify(ids)])?.c ?? 0);
+}
+
+/** Name and colour of each tag by id (an unset colour is black). */
+export function tagsByIds(stmts: Statements, ids: string[]): Map<string, { name: string; color: string }> {
+  if (!ids.length) return new Map();
+  const rows = stmts.all('SELECT id, name, color FROM tags WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(ids)]);
+  return new Map(rows.map((t) => [String(t.id), { name: String(t.name), color: String(t.color || '#000000') }]));
+}

@@ -1,0 +1,36 @@
+import type { Row, Statements } from '../../db/statements.ts';
+
+/** The uploads module's SQL: `menu_uploads`. */
+
+const TABLE = 'menu_uploads';
+
+/** The whole stored row of an upload. */
+export function uploadRow(stmts: Statements, id: string): Row | undefined {
+  return stmts.get(`SELECT * FROM "${TABLE}" WHERE "id" = ?`, [id]);
+}
+
+/** An upload's file name and status (the extraction job checks them before each write). */
+export function uploadFileAndStatus(stmts: Statements, id: string): { file: string; status: string } | undefined {
+  const row = stmts.get(`SELECT file, status FROM "${TABLE}" WHERE "id" = ?`, [id]);
+  return row ? { file: String(row.file ?? ''), status: String(row.status ?? '') } : undefined;
+}
+
+export function uploadStatus(stmts: Statements, id: string): string {
+  return String(stmts.get('SELECT status FROM menu_uploads WHERE id = ?', [id])?.status);
+}
+
+/** An upload of the organization, with its stored file name ('' for none). */
+export function uploadOfOrganization(stmts: Statements, id: string, organizationId: string): { id: string; file: string } | undefined {
+  const row = stmts.get('SELECT id, file FROM menu_uploads WHERE id = ? AND organization = ?', [id, organizationId]);
+  return row ? { id: String(row.id), file: String(row.file ?? '') } : undefined;
+}
+
+/** Uploads whose extraction has not finished (the process stopped mid-way), oldest first. */
+export function unfinishedUploadIds(stmts: Statements): string[] {
+  return stmts.all("SELECT id FROM menu_uploads WHERE status IN ('uploaded', 'processing') ORDER BY created").map((r) => String(r.id));
+}
+
+/** Uploads of an organization created at or after `since` ('' for all): the plan limit. */
+export function countUploads(stmts: Statements, organizationId: string, since: string): number {
+  return Number(stmts.get('SELECT COUNT(*) AS c FROM menu_uploads WHERE organization = ? AND created >= ?', [organizationId, since])?.c ?? 0);
+}

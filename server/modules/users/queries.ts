@@ -1,0 +1,13 @@
+import type { Statements } from '../../db/statements.ts';
+
+/** The users module's SQL: the product's accounts (`users`). */
+
+/** The organization a user works in ('' for none or an unknown user). */
+export function currentOrganizationOf(stmts: Statements, userId: string): string {
+  return String(stmts.get('SELECT currentOrganization FROM users WHERE id = ?', [userId])?.currentOrganization ?? '');
+}
+
+/** Whether an account with this email (any case) exists. */
+export function emailHasAccount(stmts: Statements, email: string): boolean {
+  return Boolean(stmts.get('SELECT 1 AS x FROM users WHERE email = ? COLLATE NOCASE', [email]));
+}
