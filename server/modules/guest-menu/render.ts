@@ -1,4 +1,5 @@
 import { ALLERGENS } from '../../../shared/constants.ts';
+import { currencyExponent, formatMoney, toDecimalAmount } from '../../../shared/money.ts';
 import { ensureContrast, readableOn } from './contrast.ts';
 import type { GuestItem, GuestMenu, GuestVenue, Translation } from './load.ts';
 import { isOpen, nextStart, type LocalTime } from './schedule.ts';
@@ -18,18 +19,6 @@ const TEXT: Record<string, Record<string, string>> = {
 };
 const t = (lang: string, key: string) => TEXT[lang.slice(0, 2)]?.[key] ?? TEXT.en?.[key] ?? key;
 
-const formatters = new Map<string, Intl.NumberFormat>();
-/** Money in minor units, for the organization's currency and the guest's language. */
-export function formatPrice(amount: number, currency: string, lang: string): string {
-  const key = `${lang}|${currency}`;
-  let f = formatters.get(key);
-  if (!f) {
-    try { f = new Intl.NumberFormat(lang, { style: 'currency', currency }); } catch { f = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }); }
-    formatters.set(key, f);
-  }
-  return f.format(amount / 100);
-}
-
 /** A text in the guest's language, falling back to the default-language original. */
 function tr(translations: Record<string, Translation>, lang: string, key: 'name' | 'description', original: string): string {
   return translations[lang]?.[key] || original;
@@ -46,7 +35,7 @@ export interface RenderInput {
 }
 
 function priceList(item: GuestItem, venue: GuestVenue, lang: string): string {
-  return item.prices.map((p) => `<span class="p">${p.label ? `<small>${esc(p.label)}</small> ` : ''}${esc(formatPrice(p.amount, venue.currency, lang))}</span>`).join('');
+  return item.prices.map((p) => `<span class="p">${p.label ? `<small>${esc(p.label)}</small> ` : ''}${esc(formatMoney(p.amount, venue.currency, lang))}</span>`).join('');
 }
 
 function itemHtml(item: GuestItem, venue: GuestVenue, lang: string, codes: Map<string, string>): string {
@@ -83,7 +72,7 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
         '@type': 'MenuSection', name: tr(s.translations, lang, 'name', s.name),
         hasMenuItem: s.items.map((i) => ({
           '@type': 'MenuItem', name: tr(i.translations, lang, 'name', i.name), description: tr(i.translations, lang, 'description', i.description) || undefined,
-          offers: i.prices.map((p) => ({ '@type': 'Offer', price: (p.amount / 100).toFixed(2), priceCurrency: venue.currency, name: p.label || undefined })),
+          offers: i.prices.map((p) => ({ '@type': 'Offer', price: toDecimalAmount(p.amount, venue.currency), priceCurrency: venue.currency, name: p.label || undefined })),
         })),
       })),
     })),
@@ -125,7 +114,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     + `<meta name="theme-color" content="${esc(light)}">`
     + `<style>:root{--b:${light};--bt:${readableOn(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableOn(dark)}}}${GUEST_CSS}${filterCss ? `${filterCss}{display:none}` : ''}</style>`
     + `<script type="application/ld+json">${jsonLd(venue, onNow, lang, url)}</script></head>`
-    + `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}"><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div>${langSwitch}</header>`
+    + `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}"><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div>${langSwitch}</header>`
     + (sections ? `<nav class="sn" aria-label="${esc(t(lang, 'sections'))}">${sections}</nav>` : '')
     + '<main>'
     + (usedAllergens.length ? `<details class="fl"><summary>${esc(t(lang, 'hide'))}</summary><div>${usedAllergens.map((a) => `<label><input type="checkbox" id="x-${a.key}"> ${esc(a.code)} · ${esc(a.name)}</label>`).join('')}</div></details>` : '')

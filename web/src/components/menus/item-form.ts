@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseMoney, toMoneyInput } from '../../lib/money.ts';
+import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { dateToZonedInput, zonedInputToDate } from '../../lib/schedule.ts';
 import type { Item, Translations } from './types.ts';
 
@@ -67,7 +67,7 @@ export function itemFormValues(item: Item | null, languages: readonly string[], 
   return {
     name: item?.name ?? '',
     description: item?.description ?? '',
-    prices: item?.prices.length ? item.prices.map((p) => ({ label: p.label ?? '', amount: toMoneyInput(p.amount, currency) })) : [{ label: '', amount: '' }],
+    prices: item?.prices.length ? item.prices.map((p) => ({ label: p.label ?? '', amount: toDecimalAmount(p.amount, currency) })) : [{ label: '', amount: '' }],
     image: undefined,
     tags: item?.tags ?? [],
     allergens: item?.allergens ?? [],

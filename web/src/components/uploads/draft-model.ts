@@ -1,4 +1,4 @@
-import { parseMoney, toMoneyInput } from '../../lib/money.ts';
+import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import type { Bbox, DraftItem, MenuDraft } from './types.ts';
 
 /**
@@ -39,7 +39,7 @@ export function toEditDraft(draft: MenuDraft, currency: string): EditDraft {
         description: item.description ?? '',
         // An unpriced item gets an empty row to type the missing price into.
         prices: item.prices.length
-          ? item.prices.map((p) => ({ key: newKey('p'), label: p.label ?? '', amount: toMoneyInput(p.amount, currency) }))
+          ? item.prices.map((p) => ({ key: newKey('p'), label: p.label ?? '', amount: toDecimalAmount(p.amount, currency) }))
           : [{ key: newKey('p'), label: '', amount: '' }],
         source: item,
       })),
