@@ -10,7 +10,7 @@ import { clientIp } from '../../http/client-ip.ts';
 import type { ProductModule } from '../module.ts';
 import { loadGuestVenue, type GuestVenue } from './load.ts';
 import { renderGuestPage, renderNotFound } from './render.ts';
-import { localTime } from './schedule.ts';
+import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { analyticsRoutes } from './analytics.ts';
@@ -162,7 +162,7 @@ function register(ctx: AppContext): void {
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });
   const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage =>
     pages.get(`${venue.slug}|${menuId ?? ''}|${lang}`, () => {
-      const { html, status, shown } = renderGuestPage({ venue, menuId, lang, languages, now: localTime(config.now(), venue.timezone), baseUrl: config.appUrl });
+      const { html, status, shown } = renderGuestPage({ venue, menuId, lang, languages, now: weekMinuteIn(config.now(), venue.timezone), baseUrl: config.appUrl });
       return { value: compress(html, status, shown), owner: owner(venue) };
     });
 

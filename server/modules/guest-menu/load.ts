@@ -1,5 +1,5 @@
 import type { Statements } from '../../db/statements.ts';
-import type { ScheduleWindow } from './schedule.ts';
+import type { ScheduleWindow } from '../../../shared/schedule.ts';
 
 export interface Translation { name?: string; description?: string }
 export interface GuestItem {

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { AlertTriangle, CheckCircle2, Copy, FileDown, FileImage, FileText, XCircle } from 'lucide-react';
 import { toast } from '../lib/toast.ts';
 import { cn } from '../lib/cn.ts';
-import { formatRatio, normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../lib/contrast.ts';
+import { formatRatio, normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../../../shared/contrast.ts';
 import { copyText, downloadBlob, imageDataUrl, qrFileName, qrPng, qrSvg, qrTableCardPdf, qrTargetUrl } from '../lib/qr.ts';
 import { Dialog } from './ui/dialog.tsx';
 import { Button } from './ui/button.tsx';

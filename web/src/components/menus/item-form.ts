@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
-import { dateToZonedInput, zonedInputToDate } from '../../lib/schedule.ts';
+import { dateToZonedInput, zonedInputToDate } from '../../../../shared/schedule.ts';
 import type { Item, Translations } from './types.ts';
 
 export const ITEM_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];

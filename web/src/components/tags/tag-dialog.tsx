@@ -4,7 +4,7 @@ import type { RecordModel } from 'pocketbase';
 import { toast } from '../../lib/toast.ts';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
-import { normalizeHex } from '../../lib/contrast.ts';
+import { normalizeHex } from '../../../../shared/contrast.ts';
 import { DEFAULT_TAG_COLOR } from '../../../../shared/constants.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { Button } from '../ui/button.tsx';

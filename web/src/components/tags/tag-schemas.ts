@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { zTagForm } from '../../../../shared/schemas/forms.ts';
 import { zHexColor } from '../../../../shared/schemas/domain.ts';
-import { normalizeHex } from '../../lib/contrast.ts';
+import { normalizeHex } from '../../../../shared/contrast.ts';
 
 /**
  * The specification's tag form: 'Tag name is required', an empty colour becomes #000000; plus the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zVenueForm } from '../../../../shared/schemas/forms.ts';
 import { isTimeZone, zCurrency, zHexColor } from '../../../../shared/schemas/domain.ts';
-import { normalizeHex } from '../../lib/contrast.ts';
+import { normalizeHex } from '../../../../shared/contrast.ts';
 
 /** A `#rrggbb` colour; `#rgb` and `rrggbb` typed by hand are accepted and normalized. */
 export const zColorField = z.string().trim().transform((v) => normalizeHex(v) ?? v).pipe(zHexColor);
