@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
-import { newRecordId } from '../../core/ids.ts';
+import { newRecordId } from '../../../shared/ids.ts';
 import { sniffMime } from '../../core/files/mime.ts';
 import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import { clientIp } from '../../http/client-ip.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
-import { newRecordId } from '../../core/ids.ts';
+import { newRecordId } from '../../../shared/ids.ts';
 import type { RecordJson } from '../../core/records/codec.ts';
 import type { AppliedWrite, PreparedWrite } from '../../core/records/write.ts';
 import type { RequestInfo } from '../../core/request-info.ts';
