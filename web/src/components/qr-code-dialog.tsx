@@ -7,6 +7,7 @@ import { copyText, downloadBlob, imageDataUrl, qrFileName, qrPng, qrSvg, qrTable
 import { Dialog } from './ui/dialog.tsx';
 import { Button } from './ui/button.tsx';
 import { Input, Label } from './ui/input.tsx';
+import { MESSAGES } from '../../../shared/schemas/messages.ts';
 import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
 import { registerTable } from './venues/venue-tables.ts';
@@ -145,7 +146,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
       </div>
 
       <div className="grid content-start gap-4">
-        <FormField label="Colour" error={colorValid ? undefined : 'Must be a colour like #1a2b3c'}>
+        <FormField label="Colour" error={colorValid ? undefined : MESSAGES.hexColor}>
           <ColorPicker value={color} onChange={setColor} label="QR code colour" />
         </FormField>
         <ContrastNote level={contrast.level} ratio={contrast.ratio} onUseBlack={() => setColor('#000000')} />

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, Select } from '../ui/input.tsx';
-import { zInviteForm } from './account-schemas.ts';
+import { zInviteForm } from '../../../../shared/schemas/organizations.ts';
 import { formatDate } from './format.ts';
 import { fetchInvitations, inviteMember, revokeInvitation, type PendingInvitation } from './members.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './settings-nav.tsx';

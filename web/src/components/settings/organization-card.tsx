@@ -11,7 +11,7 @@ import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { Input, Select } from '../ui/input.tsx';
-import { zOrganizationForm } from './account-schemas.ts';
+import { zOrganizationForm } from '../../../../shared/schemas/organizations.ts';
 
 /** Languages menus are commonly written in; any other valid code already stored stays selectable. */
 const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'sl', 'sr', 'el', 'tr', 'ru', 'uk',
