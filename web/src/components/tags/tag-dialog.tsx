@@ -12,7 +12,8 @@ import { Input } from '../ui/input.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { ColorPicker, COLOR_PRESETS } from '../color-picker.tsx';
 import { TagChip } from './tag-chip.tsx';
-import { zTagDialog, type TagDialogInput, type TagDialogValues } from './tag-schemas.ts';
+import { zTagDialog } from '../../../../shared/schemas/tags.ts';
+import type { TagDialogInput, TagDialogValues } from './tag-schemas.ts';
 
 /** Lighter tag colours too: chips pick black or white text, so any colour stays readable. */
 const TAG_PRESETS = [

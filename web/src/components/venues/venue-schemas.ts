@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { zVenueForm } from '../../../../shared/schemas/forms.ts';
-import { isTimeZone, zCurrency, zHexColor } from '../../../../shared/schemas/domain.ts';
-import { normalizeHex } from '../../../../shared/contrast.ts';
+import { isTimeZone, zCurrency } from '../../../../shared/schemas/domain.ts';
+import { zColorField } from '../../../../shared/schemas/venues.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
-
-/** A `#rrggbb` colour; `#rgb` and `rrggbb` typed by hand are accepted and normalized. */
-export const zColorField = z.string().trim().transform((v) => normalizeHex(v) ?? v).pipe(zHexColor);
 
 /** The specification's venue form (name, timezone, primaryColor) with the record's domain checks. */
 export const zVenueCreate = zVenueForm.extend({
