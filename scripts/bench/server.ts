@@ -10,7 +10,7 @@ import type { AppContext } from '../../server/context.ts';
 import { q } from '../../server/db/statements.ts';
 import { requestInfo } from '../../server/http/request-info.ts';
 import { parseListParams } from '../../server/routes/list-params.ts';
-import { randomString } from '../../server/core/ids.ts';
+import { LOWER_ALNUM, randomString } from '../../shared/ids.ts';
 import { BENCH, benchCollections, CATEGORIES } from './bench-collections.ts';
 import type { HubSnapshot, ReadyInfo, SeedStats, ServerMessage, ServerRequest } from './protocol.ts';
 
@@ -19,7 +19,6 @@ const OWNERS = 100;
 const CHUNK = Number(process.env.BENCH_CHUNK ?? 5_000);
 /** The login scenario's account (plain [a-z0-9@.-], as login.lua builds the JSON body by hand). */
 const LOGIN = { identity: 'bench-login@example.com', password: 'bench-password-123' };
-const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 

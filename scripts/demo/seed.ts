@@ -7,7 +7,7 @@
  * everything else of the organization (members, uploads, help requests) is left alone.
  */
 import type { AppContext } from '../../server/context.ts';
-import { newRecordId } from '../../server/core/ids.ts';
+import { newRecordId } from '../../shared/ids.ts';
 import type { UploadedFile } from '../../server/core/records/files-input.ts';
 import type { PreparedWrite, WriteInput } from '../../server/core/records/write.ts';
 import type { RequestInfo } from '../../server/core/request-info.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Collection } from '../core/collections.ts';
 import { ApiError, fieldError, type FieldError } from '../core/errors.ts';
-import { newRecordId } from '../core/ids.ts';
+import { newRecordId } from '../../shared/ids.ts';
 import { decodeField, type StoredRow } from '../core/records/codec.ts';
 import type { HookContext } from '../core/records/hooks.ts';
 

@@ -4,7 +4,7 @@ import { CollectionRegistry, type CollectionDef } from '../core/collections.ts';
 import { formatDateTime } from '../core/datetime.ts';
 import { ApiError } from '../core/errors.ts';
 import { compileFilter, compileSort, type CompileContext, type SqlFragment } from '../core/filter/compile.ts';
-import { timeOrderedId } from '../core/ids.ts';
+import { timeOrderedId } from '../../shared/ids.ts';
 import type { RequestInfo } from '../core/request-info.ts';
 import { openSqlite, type SqliteDb } from '../db/open.ts';
 import { clientIp } from '../http/client-ip.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HEX_COLOR_PATTERN, SLUG_PATTERN } from '../constants.ts';
+import { MESSAGES } from './messages.ts';
 
 /** Field-level rules of the product's records, shared by server validation and web forms. */
 
@@ -16,18 +17,18 @@ export function isCurrency(value: string): boolean {
   return currencies.has(value);
 }
 
-export const zHexColor = z.string().regex(HEX_COLOR_PATTERN, 'Must be a colour like #1a2b3c');
-export const zTimezone = z.string().min(1).refine(isTimeZone, 'Unknown time zone');
-export const zCurrency = z.string().regex(/^[A-Z]{3}$/, 'Must be a 3-letter currency code').refine(isCurrency, 'Unknown currency');
+export const zHexColor = z.string().regex(HEX_COLOR_PATTERN, MESSAGES.hexColor);
+export const zTimezone = z.string().min(1).refine(isTimeZone, MESSAGES.unknownTimeZone);
+export const zCurrency = z.string().regex(/^[A-Z]{3}$/, 'Must be a 3-letter currency code').refine(isCurrency, MESSAGES.unknownCurrency);
 export const zSlug = z.string().min(2).max(60).regex(SLUG_PATTERN, 'Use lower-case letters, digits and dashes');
-export const zLanguage = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Use a language code like en or de-AT');
+export const zLanguage = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, MESSAGES.languageCode);
 
 /** Price variants: a label (e.g. "0.3 l") and a VAT-inclusive amount in minor units. */
 export const zPriceVariant = z.object({
   label: z.string().trim().max(50),
-  amount: z.number().int('Prices are whole minor units (cents)').min(0).max(100_000_000),
+  amount: z.number().int(MESSAGES.priceWholeMinorUnits).min(0).max(100_000_000),
 });
-export const zPriceVariants = z.array(zPriceVariant).min(1, 'Add at least one price').max(10);
+export const zPriceVariants = z.array(zPriceVariant).min(1, MESSAGES.priceRequired).max(10);
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
 /** Weekly windows in the venue's local time; end before start means it runs past midnight. */

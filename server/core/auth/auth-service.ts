@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Collection, CollectionRegistry } from '../collections.ts';
 import { ApiError, fieldError, type FieldError } from '../errors.ts';
-import { newRecordId, randomDigits, randomString } from '../ids.ts';
+import { LOWER_ALNUM, newRecordId, randomDigits, randomString } from '../../../shared/ids.ts';
 import type { RecordEngine } from '../records/engine.ts';
 import type { WriteInput } from '../records/write.ts';
 import type { RecordJson, StoredRow } from '../records/codec.ts';
@@ -274,7 +274,7 @@ export class AuthService {
     const email = typeof input.data.email === 'string' ? input.data.email.trim() : '';
     const existing = collection.name !== '_superusers' && !isSuperuser(req) && EMAIL_RE.test(email) ? this.findByEmail(collection, email) : undefined;
     if (!existing) return engine.create(collection, input, req, expand);
-    const standIn = `${randomString(20, 'abcdefghijklmnopqrstuvwxyz0123456789')}${email.slice(email.lastIndexOf('@'))}`;
+    const standIn = `${randomString(20, LOWER_ALNUM)}${email.slice(email.lastIndexOf('@'))}`;
     const op = await engine.prepareCreate(collection, { ...input, data: { ...input.data, email: standIn } }, req);
     const rollback = new Error('sign-up dry run');
     let record: RecordJson | undefined;

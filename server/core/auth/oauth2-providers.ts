@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { randomString } from '../ids.ts';
+import { randomString } from '../../../shared/ids.ts';
 
 /** A configured OAuth2 provider (a preset's endpoints, or a generic OpenID Connect provider). */
 export interface OAuth2Provider {

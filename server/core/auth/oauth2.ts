@@ -1,6 +1,6 @@
 import type { Collection } from '../collections.ts';
 import { ApiError, fieldError } from '../errors.ts';
-import { randomString } from '../ids.ts';
+import { randomString } from '../../../shared/ids.ts';
 import type { StoredRow } from '../records/codec.ts';
 import { inContext, type RequestInfo } from '../request-info.ts';
 import type { AuthService } from './auth-service.ts';

@@ -1,18 +1,8 @@
-import { randomBytes } from 'node:crypto';
-
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+import { LOWER_ALNUM, randomString } from '../../../shared/ids.ts';
 
 /** Crypto-random `[a-z0-9]{n}` (the random part makes stored names unguessable and unique). */
 export function randomSuffix(n = 10): string {
-  let out = '';
-  while (out.length < n) {
-    for (const b of randomBytes(n * 2)) {
-      // Rejection sampling: 252 = 7 * 36, so bytes below it map uniformly.
-      if (b < 252) out += ALPHABET[b % 36];
-      if (out.length === n) break;
-    }
-  }
-  return out;
+  return randomString(n, LOWER_ALNUM);
 }
 
 /** ".tar.gz" for "a.tar.gz", ".png" for "a.png", "" when there is no dot (mirrors PocketBase). */

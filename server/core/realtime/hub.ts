@@ -1,6 +1,6 @@
 import type { Collection, CollectionRegistry } from '../collections.ts';
 import { applyFields, parseFields } from '../fields-picker.ts';
-import { randomString } from '../ids.ts';
+import { randomString } from '../../../shared/ids.ts';
 import type { Access } from '../records/access.ts';
 import { serializeMany } from '../records/read.ts';
 import type { StoredRow } from '../records/codec.ts';

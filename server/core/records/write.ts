@@ -4,7 +4,7 @@ import { ApiError, fieldError, type FieldError } from '../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { deleteFileWithThumbs } from '../files/thumbs.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { newRecordId, randomString } from '../ids.ts';
+import { newRecordId, randomString } from '../../../shared/ids.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { SqlValue } from '../filter/compile.ts';
 import type { Access } from './access.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
-import { randomString } from '../../core/ids.ts';
+import { randomString } from '../../../shared/ids.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { isSuperuser, type AuthState } from '../../core/request-info.ts';
 import { strandedOrganizationName } from '../organizations/queries.ts';

@@ -240,6 +240,49 @@ describe('guest menu page', () => {
   });
 });
 
+/**
+ * Runs the page's live-update script against a stand-in DOM and EventSource, delivers one update
+ * and returns the price texts it wrote: proves the script formats in the page's currency.
+ */
+function livePrices(html: string, update: { id: string; available: boolean; prices: { label: string; amount: number }[] }): string[] {
+  const attr = (name: string) => new RegExp(`<body[^>]* ${name}="([^"]*)"`).exec(html)?.[1] ?? null;
+  const written: string[] = [];
+  const priceList = { set textContent(_v: string) { written.length = 0; }, appendChild: (span: { text: string }) => { written.push(span.text); } };
+  const li = { classList: { toggle: () => {} }, querySelector: (sel: string) => (sel === '.ps' ? priceList : null) };
+  const span = () => ({ text: '', className: '', appendChild(node: { textContent?: string; text?: string }) { this.text += node.textContent ?? ''; } });
+  const listeners = new Map<string, (e: { data: string }) => void>();
+  class FakeEventSource { readyState = 1; addEventListener(type: string, fn: (e: { data: string }) => void) { listeners.set(type, fn); } }
+  const document = {
+    body: { getAttribute: attr },
+    documentElement: { lang: /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en' },
+    getElementById: (id: string) => (id === `i-${update.id}` ? li : null),
+    createElement: span,
+    createTextNode: (text: string) => ({ textContent: text }),
+  };
+  const window = { EventSource: FakeEventSource, fetch: () => Promise.resolve() };
+  new Function('window', 'document', 'EventSource', 'fetch', 'setTimeout', LIVE_SCRIPT)(window, document, FakeEventSource, window.fetch, () => 0);
+  listeners.get(`guest/${attr('data-v') ?? ''}`)?.({ data: JSON.stringify({ items: [update] }) });
+  return written;
+}
+
+describe('prices in the venue currency (ISO 4217 minor units)', () => {
+  it.each([
+    ['JPY', 'yen-house', '¥1,250', '1250', '¥2,000'],
+    ['KWD', 'kuwait-house', 'KWD 1.250', '1.250', 'KWD 2.000'],
+    ['EUR', 'euro-house', '€12.50', '12.50', '€20.00'],
+  ])('%s: 1250 minor units on the page, in JSON-LD and in live updates', async (currency, slug, shown, decimal, live) => {
+    const menu = await seed(t.ctx, 'menus', { organization: org, name: `${currency} menu`, status: 'published', languages: ['en'] });
+    const section = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Mains' });
+    const item = await seed(t.ctx, 'items', { section: section.id, name: 'Ramen', prices: [{ label: '', amount: 1250 }] });
+    await seed(t.ctx, 'venues', { organization: org, name: slug, slug, timezone: 'UTC', primaryColor: '#0f766e', currency, menus: [menu.id] });
+    const html = (await get(`/m/${slug}`)).body;
+    expect(html.replace(/\u00a0/g, ' ')).toContain(`<span class="p">${shown}</span>`);
+    expect(html).toContain(`"price":"${decimal}","priceCurrency":"${currency}"`);
+    const prices = livePrices(html, { id: String(item.id), available: true, prices: [{ label: '', amount: 2000 }] });
+    expect(prices.map((p) => p.replace(/\u00a0/g, ' '))).toEqual([live]);
+  });
+});
+
 describe('original PDF menu', () => {
   /** A one-page PDF stored as an upload of `organization` (system write: no extraction needed). */
   async function pdfUpload(organization: string, name: string) {

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
-import { newRecordId } from '../../core/ids.ts';
+import { newRecordId } from '../../../shared/ids.ts';
 import { sniffMime } from '../../core/files/mime.ts';
 import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import { clientIp } from '../../http/client-ip.ts';
@@ -15,7 +15,7 @@ import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
 import { loadGuestVenue, type GuestVenue } from './load.ts';
 import { renderGuestPage, renderNotFound } from './render.ts';
-import { localTime } from './schedule.ts';
+import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { analyticsRoutes } from './analytics.ts';
@@ -173,7 +173,7 @@ function register(ctx: AppContext): void {
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });
   const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage =>
     pages.get(`${venue.slug}|${menuId ?? ''}|${lang}`, () => {
-      const { html, status, shown } = renderGuestPage({ venue, menuId, lang, languages, now: localTime(config.now(), venue.timezone), baseUrl: config.appUrl });
+      const { html, status, shown } = renderGuestPage({ venue, menuId, lang, languages, now: weekMinuteIn(config.now(), venue.timezone), baseUrl: config.appUrl });
       return { value: compress(html, status, shown), owner: owner(venue) };
     });
 

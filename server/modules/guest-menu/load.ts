@@ -1,10 +1,10 @@
 import type { Statements } from '../../db/statements.ts';
+import type { ScheduleWindow } from '../../../shared/schedule.ts';
 import { itemsOfSections, publishedMenus, sectionsOfMenus } from '../menus/queries.ts';
 import { organizationDefaults } from '../organizations/queries.ts';
 import { tagsByIds } from '../tags/queries.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueBySlug } from '../venues/queries.ts';
-import type { ScheduleWindow } from './schedule.ts';
 
 export interface Translation { name?: string; description?: string }
 export interface GuestItem {

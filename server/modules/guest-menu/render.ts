@@ -1,7 +1,8 @@
 import { ALLERGENS } from '../../../shared/constants.ts';
-import { ensureContrast, readableOn } from './contrast.ts';
+import { ensureContrast, readableTextColor } from '../../../shared/contrast.ts';
+import { isOnAt, nextOpening, type WeekMinute } from '../../../shared/schedule.ts';
+import { currencyExponent, formatMoney, toDecimalAmount } from '../../../shared/money.ts';
 import type { GuestItem, GuestMenu, GuestVenue, Translation } from './load.ts';
-import { isOpen, nextStart, type LocalTime } from './schedule.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 
@@ -18,18 +19,6 @@ const TEXT: Record<string, Record<string, string>> = {
 };
 const t = (lang: string, key: string) => TEXT[lang.slice(0, 2)]?.[key] ?? TEXT.en?.[key] ?? key;
 
-const formatters = new Map<string, Intl.NumberFormat>();
-/** Money in minor units, for the organization's currency and the guest's language. */
-export function formatPrice(amount: number, currency: string, lang: string): string {
-  const key = `${lang}|${currency}`;
-  let f = formatters.get(key);
-  if (!f) {
-    try { f = new Intl.NumberFormat(lang, { style: 'currency', currency }); } catch { f = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }); }
-    formatters.set(key, f);
-  }
-  return f.format(amount / 100);
-}
-
 /** A text in the guest's language, falling back to the default-language original. */
 function tr(translations: Record<string, Translation>, lang: string, key: 'name' | 'description', original: string): string {
   return translations[lang]?.[key] || original;
@@ -41,12 +30,12 @@ export interface RenderInput {
   menuId: string | null;
   lang: string;
   languages: string[];
-  now: LocalTime;
+  now: WeekMinute;
   baseUrl: string;
 }
 
 function priceList(item: GuestItem, venue: GuestVenue, lang: string): string {
-  return item.prices.map((p) => `<span class="p">${p.label ? `<small>${esc(p.label)}</small> ` : ''}${esc(formatPrice(p.amount, venue.currency, lang))}</span>`).join('');
+  return item.prices.map((p) => `<span class="p">${p.label ? `<small>${esc(p.label)}</small> ` : ''}${esc(formatMoney(p.amount, venue.currency, lang))}</span>`).join('');
 }
 
 function itemHtml(item: GuestItem, venue: GuestVenue, lang: string, codes: Map<string, string>): string {
@@ -83,7 +72,7 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
         '@type': 'MenuSection', name: tr(s.translations, lang, 'name', s.name),
         hasMenuItem: s.items.map((i) => ({
           '@type': 'MenuItem', name: tr(i.translations, lang, 'name', i.name), description: tr(i.translations, lang, 'description', i.description) || undefined,
-          offers: i.prices.map((p) => ({ '@type': 'Offer', price: (p.amount / 100).toFixed(2), priceCurrency: venue.currency, name: p.label || undefined })),
+          offers: i.prices.map((p) => ({ '@type': 'Offer', price: toDecimalAmount(p.amount, venue.currency), priceCurrency: venue.currency, name: p.label || undefined })),
         })),
       })),
     })),
@@ -97,8 +86,8 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
   const { venue, lang, now } = input;
   const candidates = input.menuId ? venue.menus.filter((m) => m.id === input.menuId) : venue.menus;
   if (input.menuId && candidates.length === 0) return { html: renderNotFound(lang), status: 404, shown: [] };
-  const onNow = input.menuId ? candidates : candidates.filter((m) => isOpen(m.schedule, now));
-  const later = input.menuId ? [] : candidates.filter((m) => !isOpen(m.schedule, now));
+  const onNow = input.menuId ? candidates : candidates.filter((m) => isOnAt(m.schedule, now));
+  const later = input.menuId ? [] : candidates.filter((m) => !isOnAt(m.schedule, now));
   const codes = new Map<string, string>(ALLERGENS.map((a) => [a.key, a.code]));
   const used = new Set(onNow.flatMap((m) => m.sections.flatMap((s) => s.items.flatMap((i) => [...i.allergens, ...i.mayContain]))));
   const usedAllergens = ALLERGENS.filter((a) => used.has(a.key));
@@ -109,7 +98,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
   const url = `${input.baseUrl}/m/${encodeURIComponent(venue.slug)}${input.menuId ? `/${encodeURIComponent(input.menuId)}` : ''}`;
   const days = DAY_NAMES[lang.slice(0, 2)] ?? DAY_NAMES.en ?? [];
   const laterHtml = later.map((m) => {
-    const next = nextStart(m.schedule, now);
+    const next = nextOpening(m.schedule, now);
     const when = next ? `${next.today ? '' : `${days[next.day] ?? ''} `}${next.start}` : '';
     return `<li><a href="/m/${esc(encodeURIComponent(venue.slug))}/${esc(m.id)}">${esc(m.name)}</a>${when ? ` · ${esc(t(lang, 'from'))} ${esc(when)}` : ''}</li>`;
   }).join('');
@@ -123,9 +112,9 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     + `<title>${esc(title)}</title><meta name="description" content="${esc(description)}"><link rel="canonical" href="${esc(url)}">`
     + `<meta property="og:type" content="website"><meta property="og:title" content="${esc(title)}"><meta property="og:description" content="${esc(description)}"><meta property="og:url" content="${esc(url)}">`
     + `<meta name="theme-color" content="${esc(light)}">`
-    + `<style>:root{--b:${light};--bt:${readableOn(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableOn(dark)}}}${GUEST_CSS}${filterCss ? `${filterCss}{display:none}` : ''}</style>`
+    + `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${filterCss ? `${filterCss}{display:none}` : ''}</style>`
     + `<script type="application/ld+json">${jsonLd(venue, onNow, lang, url)}</script></head>`
-    + `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}"><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div>${langSwitch}</header>`
+    + `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}"><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div>${langSwitch}</header>`
     + (sections ? `<nav class="sn" aria-label="${esc(t(lang, 'sections'))}">${sections}</nav>` : '')
     + '<main>'
     + (usedAllergens.length ? `<details class="fl"><summary>${esc(t(lang, 'hide'))}</summary><div>${usedAllergens.map((a) => `<label><input type="checkbox" id="x-${a.key}"> ${esc(a.code)} · ${esc(a.name)}</label>`).join('')}</div></details>` : '')

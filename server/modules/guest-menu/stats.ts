@@ -1,6 +1,7 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import type { Statements } from '../../db/statements.ts';
 import { readRule } from '../rules.ts';
+import { wallClock } from '../../../shared/schedule.ts';
 import { addGuestStats, type StatsHit } from './queries.ts';
 
 /**
@@ -37,9 +38,6 @@ export interface Slot { day: string; hour: number; weekday: number }
 
 type Hit = StatsHit;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 const slotCache = new Map<string, { minute: number; slot: Slot }>();
 
 /** The local date, hour and weekday of `now` in a time zone (computed once per zone and minute: Intl is slow). */
@@ -53,13 +51,9 @@ export function localSlot(now: Date, timeZone: string): Slot {
 }
 
 function computeSlot(now: Date, timeZone: string): Slot {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', weekday: 'short', hourCycle: 'h23' });
-    dayFormats.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), weekday: WEEKDAYS.indexOf(String(parts.weekday)) };
+  const c = wallClock(now, timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { day: `${c.year}-${pad(c.month)}-${pad(c.day)}`, hour: c.hour, weekday: c.weekday };
 }
 
 export class GuestStats {

@@ -1,21 +1,11 @@
-import { z } from 'zod';
 import { fieldError } from '../../core/errors.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
-import { zMenuForm } from '../../../shared/schemas/forms.ts';
-import { zLanguages, zPriceVariants, zSchedule, zTranslations } from '../../../shared/schemas/domain.ts';
+import { zItemRecord, zMenuRecord, zSectionRecord } from '../../../shared/schemas/menus.ts';
 import { submitted, validateWith, valuesOf, writeFailed } from '../hook-helpers.ts';
 import { organizationDefaults } from '../organizations/queries.ts';
 import { countTagsOfOrganization } from '../tags/queries.ts';
 import { laterSiblings, maxPosition, organizationOfSection, type Children } from './queries.ts';
-
-const zMenuRecord = zMenuForm.extend({ schedule: zSchedule.nullable(), languages: zLanguages });
-const zSectionRecord = z.object({ name: z.string().trim().min(1, 'Section name is required'), translations: zTranslations.nullable() });
-const zItemRecord = z.object({
-  name: z.string().trim().min(1, 'Item name is required'),
-  prices: zPriceVariants,
-  translations: zTranslations.nullable(),
-});
 
 /**
  * Menus, sections and items: validation with shared schemas, defaults (draft, available, the

@@ -3,6 +3,7 @@ import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../../shared/constants.ts';
 import { isCurrency, zLanguage } from '../../../shared/schemas/domain.ts';
+import { MESSAGES } from '../../../shared/schemas/messages.ts';
 import { fieldError } from '../../core/errors.ts';
 import { uniqueSlug, writeFailed } from '../hook-helpers.ts';
 import { isSuperuser } from '../../core/request-info.ts';
@@ -27,8 +28,8 @@ export function registerOrganizationHooks(engine: RecordEngine): void {
     if (!row.currency) row.currency = DEFAULT_CURRENCY;
     if (!row.defaultLanguage) row.defaultLanguage = DEFAULT_LANGUAGE;
     if (!row.subscriptionStatus) row.subscriptionStatus = 'none';
-    if (!isCurrency(String(row.currency))) throw writeFailed(ctx, { currency: fieldError('validation_invalid_value', 'Unknown currency') });
-    if (!zLanguage.safeParse(row.defaultLanguage).success) throw writeFailed(ctx, { defaultLanguage: fieldError('validation_invalid_value', 'Use a language code like en or de-AT') });
+    if (!isCurrency(String(row.currency))) throw writeFailed(ctx, { currency: fieldError('validation_invalid_value', MESSAGES.unknownCurrency) });
+    if (!zLanguage.safeParse(row.defaultLanguage).success) throw writeFailed(ctx, { defaultLanguage: fieldError('validation_invalid_value', MESSAGES.languageCode) });
   };
   // Before normalize, which fills in the default subscription status.
   const billingUnchanged = (ctx: HookContext) => {

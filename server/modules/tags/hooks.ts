@@ -1,11 +1,8 @@
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { DEFAULT_TAG_COLOR } from '../../../shared/constants.ts';
-import { zTagForm } from '../../../shared/schemas/forms.ts';
-import { zHexColor } from '../../../shared/schemas/domain.ts';
+import { zTagRecord } from '../../../shared/schemas/tags.ts';
 import { validateWith } from '../hook-helpers.ts';
-
-const zTagRecord = zTagForm.extend({ color: zHexColor });
 
 /** Tags: the form's name rule, and an empty colour becomes #000000. */
 export function registerTagHooks(engine: RecordEngine): void {

@@ -2,10 +2,11 @@ import { fieldError } from '../../core/errors.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { UPLOAD_NAME_MIN } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/schemas/messages.ts';
 import { submitted, writeFailed } from '../hook-helpers.ts';
 import { isSuperuser } from '../../core/request-info.ts';
+import { draftProblem, zMenuDraft } from '../../../shared/schemas/upload-draft.ts';
 import { organizationOfMenu } from '../menus/queries.ts';
-import { draftProblem, zMenuDraft } from './draft.ts';
 import { uploadChecks } from './upload-check.ts';
 
 /** Fields only the extraction job (system rights) writes. */
@@ -41,8 +42,8 @@ export function registerUploadHooks(engine: RecordEngine): void {
 
   engine.hooks.before('menu_uploads', 'create', (ctx) => {
     const errors: Record<string, ReturnType<typeof fieldError>> = {};
-    if (String(ctx.row.name ?? '').trim().length < UPLOAD_NAME_MIN) errors.name = fieldError('validation_required', 'Menu name is required');
-    if (!ctx.row.file) errors.file = fieldError('validation_required', 'A valid PDF file is required');
+    if (String(ctx.row.name ?? '').trim().length < UPLOAD_NAME_MIN) errors.name = fieldError('validation_required', MESSAGES.menuNameRequired);
+    if (!ctx.row.file) errors.file = fieldError('validation_required', MESSAGES.pdfFileRequired);
     pdfCheck(ctx, errors);
     if (Object.keys(errors).length) throw writeFailed(ctx, errors);
     if (!isSuperuser(ctx.req)) {
@@ -62,7 +63,7 @@ export function registerUploadHooks(engine: RecordEngine): void {
     if (!isSuperuser(ctx.req)) {
       const errors: Record<string, ReturnType<typeof fieldError>> = {};
       if (fileChanged) {
-        if (!ctx.row.file) errors.file = fieldError('validation_required', 'A valid PDF file is required');
+        if (!ctx.row.file) errors.file = fieldError('validation_required', MESSAGES.pdfFileRequired);
         pdfCheck(ctx, errors);
       }
       if (Object.keys(errors).length) throw writeFailed(ctx, errors);

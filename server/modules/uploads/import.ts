@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
-import { newRecordId } from '../../core/ids.ts';
+import { newRecordId } from '../../../shared/ids.ts';
 import type { RecordJson } from '../../core/records/codec.ts';
 import type { AppliedWrite, PreparedWrite } from '../../core/records/write.ts';
 import type { RequestInfo } from '../../core/request-info.ts';
+import { draftProblem, zMenuDraft, type MenuDraft } from '../../../shared/schemas/upload-draft.ts';
 import { organizationOfMenu } from '../menus/queries.ts';
-import { draftProblem, zMenuDraft, type ImportDraft } from './draft.ts';
 import { uploadStatus } from './queries.ts';
 
 export interface ImportBody {
@@ -46,7 +46,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
   const source = body.draft !== undefined ? body.draft : (visible.draft ? JSON.parse(String(visible.draft)) : null);
   const parsed = zMenuDraft.safeParse(source);
   if (!parsed.success) throw new ApiError(400, draftProblem(parsed.error), { draft: fieldError('validation_invalid_value', draftProblem(parsed.error)) });
-  const draft: ImportDraft = parsed.data;
+  const draft: MenuDraft = parsed.data;
   const sections = draft.sections.filter((s) => s.items.length);
   if (!sections.length) throw new ApiError(400, 'The draft has no items to import.', { draft: fieldError('validation_required', 'The draft has no items to import.') });
 

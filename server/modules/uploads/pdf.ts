@@ -1,10 +1,11 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PAGES } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/schemas/messages.ts';
 
 /** The messages a venue sees when its PDF cannot be used (upload errors and failed extractions). */
 export const UPLOAD_MESSAGES = {
-  notPdf: 'Only PDF files are supported',
+  notPdf: MESSAGES.pdfOnly,
   tooLarge: `The PDF is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Please upload a smaller file.`,
   encrypted: 'This PDF is password-protected. Please upload an unprotected file.',
   damaged: 'This PDF is damaged and cannot be read. Please export it again and upload the new file.',

@@ -1,27 +1,12 @@
-import { z } from 'zod';
 import { fieldError } from '../../core/errors.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
-import { zVenueForm } from '../../../shared/schemas/forms.ts';
-import { zCurrency, zHexColor, zTimezone } from '../../../shared/schemas/domain.ts';
-import { MAX_VENUE_TABLES, TABLE_LABEL_PATTERN } from '../../../shared/constants.ts';
+import { zVenueRecord } from '../../../shared/schemas/venues.ts';
 import { uniqueSlug, validateWith, valuesOf, writeFailed } from '../hook-helpers.ts';
 import { countMenusOfOrganization } from '../menus/queries.ts';
 import { organizationDefaults } from '../organizations/queries.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueSlugTaken } from './queries.ts';
-
-const zVenueRecord = zVenueForm.extend({
-  timezone: zTimezone,
-  primaryColor: zHexColor,
-  currency: z.union([z.literal(''), zCurrency]),
-  tables: z.union([
-    z.null(),
-    z.array(z.string().regex(TABLE_LABEL_PATTERN, 'Use up to 20 letters, digits, spaces or dashes'))
-      .max(MAX_VENUE_TABLES, `A venue has at most ${MAX_VENUE_TABLES} tables`)
-      .refine((list) => new Set(list).size === list.length, 'Each table is listed once'),
-  ], 'Must be a list of table labels'),
-});
 
 /** Venue validation with the form's messages, a unique guest-URL slug, and same-organization links. */
 export function registerVenueHooks(engine: RecordEngine): void {

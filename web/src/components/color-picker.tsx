@@ -2,7 +2,7 @@ import { forwardRef, useId, type FocusEvent } from 'react';
 import { HexColorPicker } from 'react-colorful';
 import { Check } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
-import { normalizeHex, readableTextColor } from '../lib/contrast.ts';
+import { normalizeHex, readableTextColor } from '../../../shared/contrast.ts';
 import { Input } from './ui/input.tsx';
 
 export interface ColorPreset {

@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { currencySymbol } from '../lib/money.ts';
+import { currencySymbol } from '../../../shared/money.ts';
 import { cn } from '../lib/cn.ts';
 import { Input } from './ui/input.tsx';
 

@@ -2,11 +2,12 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { AlertTriangle, CheckCircle2, Copy, FileDown, FileImage, FileText, XCircle } from 'lucide-react';
 import { toast } from '../lib/toast.ts';
 import { cn } from '../lib/cn.ts';
-import { formatRatio, normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../lib/contrast.ts';
+import { formatRatio, normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../../../shared/contrast.ts';
 import { copyText, downloadBlob, imageDataUrl, qrFileName, qrPng, qrSvg, qrTableCardPdf, qrTargetUrl } from '../lib/qr.ts';
 import { Dialog } from './ui/dialog.tsx';
 import { Button } from './ui/button.tsx';
 import { Input, Label } from './ui/input.tsx';
+import { MESSAGES } from '../../../shared/schemas/messages.ts';
 import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
 import { registerTable } from '../lib/venue-tables.ts';
@@ -145,7 +146,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
       </div>
 
       <div className="grid content-start gap-4">
-        <FormField label="Colour" error={colorValid ? undefined : 'Must be a colour like #1a2b3c'}>
+        <FormField label="Colour" error={colorValid ? undefined : MESSAGES.hexColor}>
           <ColorPicker value={color} onChange={setColor} label="QR code colour" />
         </FormField>
         <ContrastNote level={contrast.level} ratio={contrast.ratio} onUseBlack={() => setColor('#000000')} />

@@ -1,15 +1,6 @@
 import { forwardRef, useMemo } from 'react';
 import { Combobox, type ComboboxOption, type ComboboxProps } from './ui/combobox.tsx';
 
-/** The browser's own IANA time zone (the default for new venues). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** "GMT+1", "GMT-03:30", "GMT" for a zone right now. */
 function offsetOf(zone: string, now: Date): string {
   try {

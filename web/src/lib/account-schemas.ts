@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_ROLES } from '../../../shared/constants.ts';
+import { zEmailAddress } from '../../../shared/schemas/users.ts';
 
 /** Forms of the profile and settings screens (rules the server applies too). */
 
@@ -12,7 +12,7 @@ export const zProfileForm = z.object({
 export type ProfileForm = z.infer<typeof zProfileForm>;
 
 export const zEmailChangeForm = z.object({
-  newEmail: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  newEmail: zEmailAddress,
 });
 export type EmailChangeForm = z.infer<typeof zEmailChangeForm>;
 
@@ -23,15 +23,3 @@ export const zPasswordChangeForm = z.object({
 }).refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: 'Passwords do not match' });
 export type PasswordChangeForm = z.infer<typeof zPasswordChangeForm>;
 
-export const zOrganizationForm = z.object({
-  name: z.string().trim().min(1, 'Organization name is required').max(100, 'Organization name must be less than 100 characters'),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'Choose a currency'),
-  defaultLanguage: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Choose a language'),
-});
-export type OrganizationForm = z.infer<typeof zOrganizationForm>;
-
-export const zInviteForm = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
-  role: z.enum(MEMBER_ROLES),
-});
-export type InviteForm = z.infer<typeof zInviteForm>;

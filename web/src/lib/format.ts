@@ -1,4 +1,4 @@
-/** Display helpers for the record service's values (dates as `YYYY-MM-DD HH:MM:SS.mmmZ`, prices in cents). */
+/** Display helpers for the record service's values (dates as `YYYY-MM-DD HH:MM:SS.mmmZ`); money is shared/money.ts. */
 
 export function parseDate(value: unknown): Date | null {
   if (typeof value !== 'string' || !value) return null;
@@ -25,13 +25,4 @@ export function formatRelative(value: unknown, now = Date.now()): string {
     if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   }
   return 'just now';
-}
-
-export function formatMoney(cents: unknown, currency: unknown): string {
-  const amount = Number(cents ?? 0) / 100;
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: String(currency || 'EUR'), minimumFractionDigits: amount % 1 === 0 ? 0 : 2 }).format(amount);
-  } catch {
-    return amount.toFixed(2);
-  }
 }

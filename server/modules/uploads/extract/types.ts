@@ -1,3 +1,9 @@
+import type {
+  DraftBox, DraftItem as StoredDraftItem, DraftSection as StoredDraftSection, MenuDraft as StoredMenuDraft,
+} from '../../../../shared/schemas/upload-draft.ts';
+
+export type { DraftBox, DraftPrice } from '../../../../shared/schemas/upload-draft.ts';
+
 /** A piece of text as placed on a page: top-left origin, PDF points. */
 export interface TextRun {
   text: string;
@@ -25,40 +31,15 @@ export interface PageText {
   runs: TextRun[];
 }
 
-export interface DraftPrice { label: string; amount: number }
-
-/** Where an item is printed: top-left origin, PDF points at scale 1 (as a pdfjs viewport draws). */
-export interface DraftBox { x: number; y: number; width: number; height: number }
-
-export interface DraftItem {
-  name: string;
-  description: string;
-  /** Amounts in minor units; empty when no price was detected (then `flagged`). Never invented. */
-  prices: DraftPrice[];
-  /** EU-14 allergen keys. */
-  allergens: string[];
-  /** 0–1: how sure the extractor is about this row. */
-  confidence: number;
-  /** Needs a look: no price, or low confidence. */
-  flagged: boolean;
-  page: number;
-  bbox: DraftBox | null;
-}
-
-export interface DraftSection {
-  name: string;
-  description?: string;
-  items: DraftItem[];
-}
-
-export interface MenuDraft {
+/*
+ * The extractor's output is a stored draft (shared/schemas/upload-draft.ts) in which everything a
+ * reviewer's edit may drop is always filled in: confidence, flag, page and box of every item.
+ */
+export type DraftItem = StoredDraftItem & Required<Pick<StoredDraftItem, 'confidence' | 'flagged' | 'page'>> & { bbox: DraftBox | null };
+export type DraftSection = Omit<StoredDraftSection, 'items'> & { items: DraftItem[] };
+export type MenuDraft = Omit<StoredMenuDraft, 'version' | 'pages' | 'pageSizes' | 'sections'> & {
   version: 1;
-  /** The menu's printed title, when one was recognised (a name suggestion). */
-  title?: string;
-  /** ISO code when the prices name a currency (€, $, £, CHF …). */
-  currency?: string;
   pages: number;
-  /** Page sizes in points, for drawing item boxes over the rendered pages. */
   pageSizes: Array<{ width: number; height: number }>;
   sections: DraftSection[];
-}
+};

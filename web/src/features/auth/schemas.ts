@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 
 /**
  * Form rules of the account pages. The specification leaves sign-up, login and onboarding rules
@@ -10,7 +11,7 @@ import { z } from 'zod';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 71;
 
-export const zEmail = z.string().trim().pipe(z.email('Enter a valid email address'));
+export const zEmail = z.string().trim().pipe(z.email(MESSAGES.emailInvalid));
 const zNewPassword = z.string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);

@@ -1,15 +1,9 @@
 import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
+import { newRecordId } from '../../../../shared/ids.ts';
 import { pb } from '../../lib/pb.ts';
 import { toItem, toSection, type Menu } from './types.ts';
 
 const BATCH_LIMIT = 50;
-const ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A record id in the server's format (15 × [a-z0-9]), so children can point at it within one batch. */
-export function newRecordId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(15));
-  return Array.from(bytes, (b) => ID_CHARS[b % ID_CHARS.length]).join('');
-}
 
 async function imageFile(record: { image: string } & Parameters<typeof pb.files.getURL>[0]): Promise<File | null> {
   if (!record.image) return null;

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
-import { parseMoney, toMoneyInput } from '../../lib/money.ts';
+import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -161,7 +161,7 @@ function ItemForm({ item, server, ctx, onSave, onDirty, onCancel, onSaved }: {
                       onBlur={() => {
                         // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
                         const minor = parseMoney(f.value, currency);
-                        if (minor !== null) f.onChange(toMoneyInput(minor, currency));
+                        if (minor !== null) f.onChange(toDecimalAmount(minor, currency));
                         f.onBlur();
                       }}
                       ref={f.ref}

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { parseMoney, toMoneyInput } from '../../lib/money.ts';
-import { dateToZonedInput, zonedInputToDate } from '../../lib/schedule.ts';
+import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
+import { dateToZonedInput, zonedInputToDate } from '../../../../shared/schedule.ts';
+import { NAME_MAX, zItemName } from '../../../../shared/schemas/menus.ts';
+import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 import type { Item, Translations } from './types.ts';
 
 export const ITEM_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -25,12 +27,12 @@ export interface ItemFormValues {
 /** The editor's rules; amounts are read in `currency`, "sold out until" in `timeZone`. */
 export function itemFormSchema(currency: string, timeZone: string) {
   return z.object({
-    name: z.string().trim().min(1, 'Item name is required').max(200, 'Keep the name under 200 characters'),
+    name: zItemName.max(NAME_MAX, MESSAGES.nameUnder200),
     description: z.string().max(2000, 'Keep the description under 2000 characters'),
     prices: z.array(z.object({
       label: z.string().max(50, 'Keep labels under 50 characters'),
-      amount: z.string().refine((v) => parseMoney(v, currency) !== null, 'Enter a price like 12.50'),
-    })).min(1, 'Add at least one price').max(10, 'Up to 10 prices per item').superRefine((rows, ctx) => {
+      amount: z.string().refine((v) => parseMoney(v, currency) !== null, MESSAGES.priceInvalid),
+    })).min(1, MESSAGES.priceRequired).max(10, 'Up to 10 prices per item').superRefine((rows, ctx) => {
       if (rows.length < 2) return;
       rows.forEach((row, i) => {
         if (!row.label.trim()) ctx.addIssue({ code: 'custom', path: [i, 'label'], message: 'Name each price, e.g. Small or 0.5 l' });
@@ -46,7 +48,7 @@ export function itemFormSchema(currency: string, timeZone: string) {
     soldOutUntil: z.string(),
     // Optional: a language added to the menu while the editor is open has no fields yet.
     translations: z.record(z.string(), z.object({
-      name: z.string().max(200, 'Keep the name under 200 characters').optional(),
+      name: z.string().max(NAME_MAX, MESSAGES.nameUnder200).optional(),
       description: z.string().max(2000, 'Keep the description under 2000 characters').optional(),
     })),
   }).superRefine((v, ctx) => {
@@ -67,7 +69,7 @@ export function itemFormValues(item: Item | null, languages: readonly string[], 
   return {
     name: item?.name ?? '',
     description: item?.description ?? '',
-    prices: item?.prices.length ? item.prices.map((p) => ({ label: p.label ?? '', amount: toMoneyInput(p.amount, currency) })) : [{ label: '', amount: '' }],
+    prices: item?.prices.length ? item.prices.map((p) => ({ label: p.label ?? '', amount: toDecimalAmount(p.amount, currency) })) : [{ label: '', amount: '' }],
     image: undefined,
     tags: item?.tags ?? [],
     allergens: item?.allergens ?? [],

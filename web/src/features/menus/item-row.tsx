@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ImageIcon, Languages, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../../shared/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { DEFAULT_PAGE_SIZE, FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
-import { browserTimeZone } from '../../lib/schedule.ts';
+import { browserTimeZone } from '../../../../shared/schedule.ts';
 import { toItem, toMenu, toSection, toTag, toVenue, type Menu, type Section, type Venue } from './types.ts';
 
 /** The swr reads of the menu screens (keys from `lib/swr-keys.ts`). */

@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { DAY_NAMES, WEEK_ORDER, fromMinutes, toMinutes, type ScheduleWindow } from '../../lib/schedule.ts';
+import { DAY_NAMES, WEEK_ORDER, fromMinutes, toMinutes, type ScheduleWindow } from '../../../../shared/schedule.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 

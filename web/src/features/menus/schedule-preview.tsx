@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { DAY_NAMES, WEEK_ORDER, fromMinutes, isOnAt, nextOpening, toMinutes, weekMinuteIn, type ScheduleWindow } from '../../lib/schedule.ts';
+import { DAY_NAMES, WEEK_ORDER, fromMinutes, isOnAt, nextOpening, toMinutes, weekMinuteIn, type ScheduleWindow } from '../../../../shared/schedule.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';

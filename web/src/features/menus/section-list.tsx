@@ -9,6 +9,8 @@ import { Check, ChevronRight, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { paths } from '../../app/paths.ts';
+import { NAME_MAX, zSectionName } from '../../../../shared/schemas/menus.ts';
+import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -148,12 +150,12 @@ export function SectionList({ menuId, sections, counts, loading }: {
   );
 }
 
-const zSectionName = z.object({ name: z.string().trim().min(1, 'Section name is required').max(200, 'Keep the name under 200 characters') });
-type SectionName = z.infer<typeof zSectionName>;
+const zSectionNameForm = z.object({ name: zSectionName.max(NAME_MAX, MESSAGES.nameUnder200) });
+type SectionName = z.infer<typeof zSectionNameForm>;
 
 /** The "new section" input under the list; the name comes back if adding fails. */
 function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }) {
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<SectionName>({ resolver: zodResolver(zSectionName), defaultValues: { name: '' } });
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<SectionName>({ resolver: zodResolver(zSectionNameForm), defaultValues: { name: '' } });
   const onSubmit = handleSubmit(async ({ name }) => {
     reset({ name: '' });
     if (!(await onAdd(name))) reset({ name });
@@ -171,7 +173,7 @@ function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }
 
 /** Inline rename: Enter saves, Escape cancels. */
 function RenameSectionForm({ section, onSave, onCancel }: { section: Section; onSave: (name: string) => void; onCancel: () => void }) {
-  const { register, handleSubmit, formState: { errors } } = useForm<SectionName>({ resolver: zodResolver(zSectionName), defaultValues: { name: section.name } });
+  const { register, handleSubmit, formState: { errors } } = useForm<SectionName>({ resolver: zodResolver(zSectionNameForm), defaultValues: { name: section.name } });
   return (
     <form onSubmit={handleSubmit(({ name }) => onSave(name))} noValidate className="grid min-w-0 flex-1 gap-1"
       onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); onCancel(); } }}>

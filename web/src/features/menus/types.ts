@@ -1,5 +1,5 @@
 import type { RecordModel } from 'pocketbase';
-import type { ScheduleWindow } from '../../lib/schedule.ts';
+import type { ScheduleWindow } from '../../../../shared/schedule.ts';
 
 /** The records of the menu screens, with JSON fields normalised (the server may send null). */
 

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { zVenueForm } from '../../../../shared/schemas/forms.ts';
 import { zHexColor, zTimezone } from '../../../../shared/schemas/domain.ts';
+import { zOrganizationName } from '../../../../shared/schemas/organizations.ts';
 
 /** Onboarding's form rules (see schemas.ts for the sign-in pages'). */
-
-export const zOrganizationName = z.string().trim()
-  .min(1, 'Organization name is required')
-  .max(100, 'Organization name must be at most 100 characters');
 
 /** Onboarding: the organization's name plus the first venue (the shared venue form, made strict). */
 export const zOnboardingForm = zVenueForm.extend({

@@ -16,7 +16,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SettingsNav } from './settings-nav.tsx';
 import { SubscriptionStatusBadge } from './subscription-status-badge.tsx';
 import { PlanPicker, type Interval } from './plan-picker.tsx';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../../shared/money.ts';
+import { formatDate } from '../../lib/format.ts';
 import { settingsKeys, useMyRole } from './use-membership.ts';
 import { checkoutUrl, leaveFor, subscribe } from '../../lib/billing-api.ts';
 import { ManageBillingButton } from '../../components/manage-billing-button.tsx';
@@ -146,7 +147,7 @@ export default function BillingPage() {
           <CardContent className="grid gap-6">
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
               <Detail label="Plan">{plans.data ? (plan ? String(plan.name) : 'None') : <Skeleton className="h-5 w-16" />}</Detail>
-              <Detail label="Price">{plan ? `${formatMoney(interval === 'year' ? plan.priceYearly : plan.priceMonthly, plan.currency)} / ${interval}` : '—'}</Detail>
+              <Detail label="Price">{plan ? `${formatMoney(Number((interval === 'year' ? plan.priceYearly : plan.priceMonthly) ?? 0), plan.currency, undefined, { trimWhole: true })} / ${interval}` : '—'}</Detail>
               <Detail label="Billing interval">{organization.billingInterval ? (interval === 'year' ? 'Yearly' : 'Monthly') : '—'}</Detail>
               <Detail label={period?.label ?? 'Next date'}>{period?.value || '—'}</Detail>
             </dl>

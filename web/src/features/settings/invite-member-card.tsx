@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
-import { zInviteForm } from '../../lib/account-schemas.ts';
+import { zInviteForm } from '../../../../shared/schemas/organizations.ts';
 import { formatDate } from '../../lib/format.ts';
 import { fetchInvitations, inviteMember, revokeInvitation, type PendingInvitation } from './members.ts';
 import { ROLE_HINTS, ROLE_LABELS } from './settings-nav.tsx';

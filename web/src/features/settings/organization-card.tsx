@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
-import { zOrganizationForm } from '../../lib/account-schemas.ts';
+import { zOrganizationForm } from '../../../../shared/schemas/organizations.ts';
 
 /** Languages menus are commonly written in; any other valid code already stored stays selectable. */
 const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'sl', 'sr', 'el', 'tr', 'ru', 'uk',

@@ -4,7 +4,7 @@ import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../../shared/money.ts';
 
 export type Interval = 'month' | 'year';
 
@@ -46,7 +46,7 @@ export function PlanPicker({ plans, currentPlanId, currentInterval, onChoose }: 
                 <p className="flex items-center justify-between gap-2 font-semibold">{String(plan.name)}{plan.id === currentPlanId ? <Badge variant="default">Current</Badge> : null}</p>
                 <p className="text-sm text-muted-foreground">{String(plan.description ?? '')}</p>
               </div>
-              <p><span className="text-2xl font-semibold tabular-nums">{formatMoney(price, plan.currency)}</span><span className="text-sm text-muted-foreground"> / {interval}</span></p>
+              <p><span className="text-2xl font-semibold tabular-nums">{formatMoney(Number(price ?? 0), plan.currency, undefined, { trimWhole: true })}</span><span className="text-sm text-muted-foreground"> / {interval}</span></p>
               <ul className="grid flex-1 content-start gap-1.5 text-sm">
                 {features.map((f) => <li key={f} className="flex gap-2"><Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />{f}</li>)}
               </ul>

@@ -1,7 +1,11 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { formatPrice, limitsText, yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
+import { formatMoney } from '../../../../shared/money.ts';
+import { limitsText, yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
+
+/** A plan's price as pricing tables show it: whole amounts without decimals ("€9"). */
+const formatPrice = (minor: number, currency: string) => formatMoney(minor, currency, undefined, { trimWhole: true });
 
 export interface PlanAction {
   label: string;

@@ -33,14 +33,6 @@ export function toPlan(r: RecordModel): Plan {
   };
 }
 
-/** Minor units (cents) as a localized price; whole amounts drop the decimals. */
-export function formatPrice(cents: number, currency: string, locale?: string): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency', currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
-
 /** Percent saved by paying yearly instead of twelve monthly payments (0 when none). */
 export function yearlySavingsPercent(plan: Pick<Plan, 'priceMonthly' | 'priceYearly'>): number {
   const full = plan.priceMonthly * 12;

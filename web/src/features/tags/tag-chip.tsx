@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn.ts';
-import { normalizeHex, readableTextColor } from '../../lib/contrast.ts';
+import { normalizeHex, readableTextColor } from '../../../../shared/contrast.ts';
 import { DEFAULT_TAG_COLOR } from '../../../../shared/constants.ts';
 
 /** A tag as a pill in its colour, with black or white text, whichever reads better. */

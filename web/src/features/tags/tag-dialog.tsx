@@ -4,7 +4,7 @@ import type { RecordModel } from 'pocketbase';
 import { toast } from '../../lib/toast.ts';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
-import { normalizeHex } from '../../lib/contrast.ts';
+import { normalizeHex } from '../../../../shared/contrast.ts';
 import { DEFAULT_TAG_COLOR } from '../../../../shared/constants.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,7 +12,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { ColorPicker, COLOR_PRESETS } from '../../components/color-picker.tsx';
 import { TagChip } from './tag-chip.tsx';
-import { zTagDialog, type TagDialogInput, type TagDialogValues } from './tag-schemas.ts';
+import { zTagDialog } from '../../../../shared/schemas/tags.ts';
+import type { TagDialogInput, TagDialogValues } from './tag-schemas.ts';
 
 /** Lighter tag colours too: chips pick black or white text, so any colour stays readable. */
 const TAG_PRESETS = [

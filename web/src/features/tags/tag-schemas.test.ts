@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zTagDialog } from './tag-schemas.ts';
+import { zTagDialog } from '../../../../shared/schemas/tags.ts';
 
 describe('zTagDialog', () => {
   it.each([

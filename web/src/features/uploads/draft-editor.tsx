@@ -1,7 +1,7 @@
 import { memo, useCallback } from 'react';
 import { AlertTriangle, Plus, Trash2, X } from 'lucide-react';
 import { ALLERGENS } from '../../../../shared/constants.ts';
-import { parseMoney, toMoneyInput } from '../../lib/money.ts';
+import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
@@ -78,7 +78,7 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
                 onBlur={() => {
                   // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
                   const minor = parseMoney(p.amount, currency);
-                  const tidy = minor === null ? null : toMoneyInput(minor, currency);
+                  const tidy = minor === null ? null : toDecimalAmount(minor, currency);
                   if (tidy !== null && tidy !== p.amount) change((d) => updatePrice(d, sectionKey, item.key, p.key, { amount: tidy }));
                 }} />
               <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0" aria-label={`Remove price ${i + 1}`}

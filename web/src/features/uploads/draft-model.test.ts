@@ -3,7 +3,7 @@ import {
   addPrice, flagReason, fromEditDraft, itemLocation, problemKey, removeItem, toEditDraft, unpricedItems, updateItem, updatePrice,
 } from './draft-model.ts';
 import { pageInProgress, progressText, toUpload } from './types.ts';
-import type { MenuDraft } from './types.ts';
+import type { MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
 
 const draft: MenuDraft = {
   version: 1, title: 'Fish House', currency: 'USD', pages: 1,

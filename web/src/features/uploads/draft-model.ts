@@ -1,5 +1,6 @@
-import { parseMoney, toMoneyInput } from '../../lib/money.ts';
-import type { Bbox, DraftItem, MenuDraft } from './types.ts';
+import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
+import type { DraftBox, DraftItem, MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
+import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 
 /**
  * The review screen's editable copy of a draft: prices are typed text (in the organization's
@@ -39,7 +40,7 @@ export function toEditDraft(draft: MenuDraft, currency: string): EditDraft {
         description: item.description ?? '',
         // An unpriced item gets an empty row to type the missing price into.
         prices: item.prices.length
-          ? item.prices.map((p) => ({ key: newKey('p'), label: p.label ?? '', amount: toMoneyInput(p.amount, currency) }))
+          ? item.prices.map((p) => ({ key: newKey('p'), label: p.label ?? '', amount: toDecimalAmount(p.amount, currency) }))
           : [{ key: newKey('p'), label: '', amount: '' }],
         source: item,
       })),
@@ -64,17 +65,17 @@ export const problemKey = (section: string, item?: string, field?: string) => [s
 export function fromEditDraft(edit: EditDraft, currency: string): { draft: MenuDraft; problems: Problems } {
   const problems: Problems = new Map();
   const sections = edit.sections.map((s) => {
-    if (!s.name.trim()) problems.set(problemKey(s.key, undefined, 'name'), 'Section name is required');
+    if (!s.name.trim()) problems.set(problemKey(s.key, undefined, 'name'), MESSAGES.sectionNameRequired);
     return {
       name: s.name.trim(),
       ...(s.description.trim() ? { description: s.description.trim() } : {}),
       items: s.items.map((item): DraftItem => {
-        if (!item.name.trim()) problems.set(problemKey(s.key, item.key, 'name'), 'Item name is required');
+        if (!item.name.trim()) problems.set(problemKey(s.key, item.key, 'name'), MESSAGES.itemNameRequired);
         const prices = item.prices.flatMap((p) => {
           if (!p.amount.trim() && !p.label.trim()) return [];
           const amount = parseMoney(p.amount, currency);
           if (amount === null) {
-            problems.set(problemKey(s.key, item.key, p.key), 'Enter a price like 12.50');
+            problems.set(problemKey(s.key, item.key, p.key), MESSAGES.priceInvalid);
             return [];
           }
           return [{ label: p.label.trim(), amount }];
@@ -108,7 +109,7 @@ export function itemCount(edit: EditDraft): number {
 }
 
 /** Where an item is on the PDF, when the extractor knows. */
-export function itemLocation(item: EditItem): { page: number; bbox: Bbox | null } | null {
+export function itemLocation(item: EditItem): { page: number; bbox: DraftBox | null } | null {
   const page = item.source.page;
   return typeof page === 'number' && page >= 1 ? { page, bbox: item.source.bbox ?? null } : null;
 }

@@ -5,7 +5,8 @@ import { openPdf } from '../../lib/pdf.ts';
 import { pb } from '../../lib/pb.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
-import type { Bbox, Upload } from './types.ts';
+import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
+import type { Upload } from './types.ts';
 
 /** Loads the upload's (protected) PDF with a file token and opens it with pdf.js. */
 function usePdfDocument(upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file'>) {
@@ -66,7 +67,7 @@ export function PdfViewer({ upload, page, onPageChange, highlight, onPages }: {
   upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file'>;
   page: number;
   onPageChange: (page: number) => void;
-  highlight: Bbox | null;
+  highlight: DraftBox | null;
   /** Tells the page count once the document is open. */
   onPages?: (pages: number) => void;
 }) {

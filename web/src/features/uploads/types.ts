@@ -1,42 +1,13 @@
 import type { RecordModel } from 'pocketbase';
+import type { MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
 
 /**
  * The records of the upload screens (see server/modules/uploads/README.md): an uploaded PDF, the
- * extraction's status and progress, and the draft of sections and items a member reviews.
+ * extraction's status and progress, and the draft of sections and items a member reviews (its
+ * shape is shared/schemas/upload-draft.ts).
  */
 
 export type UploadStatus = 'uploaded' | 'processing' | 'ready' | 'failed' | 'imported';
-
-/** A box on a PDF page in points, from the page's top-left corner (a pdfjs viewport at scale 1). */
-export interface Bbox { x: number; y: number; width: number; height: number }
-
-export interface DraftPrice { label: string; amount: number }
-
-export interface DraftItem {
-  name: string;
-  description: string;
-  prices: DraftPrice[];
-  allergens: string[];
-  mayContain?: string[];
-  /** 0–1: how sure the extractor is about this item. */
-  confidence?: number;
-  /** The extractor could not price it (or otherwise wants a look). */
-  flagged?: boolean;
-  page?: number;
-  bbox?: Bbox | null;
-}
-
-export interface DraftSection { name: string; description?: string; items: DraftItem[] }
-
-export interface MenuDraft {
-  version?: 1;
-  title?: string;
-  /** The currency the PDF's prices seem to be in (ISO code), when it says so. */
-  currency?: string;
-  pages?: number;
-  pageSizes?: { width: number; height: number }[];
-  sections: DraftSection[];
-}
 
 export interface Upload extends RecordModel {
   organization: string;

@@ -22,7 +22,8 @@ import { PdfViewer } from './pdf-viewer.tsx';
 import { importUpload, retryUpload, useMenuOptions, useUpload } from './upload-data.ts';
 import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
 import { useDraftEditor, type SaveState } from './use-draft-editor.ts';
-import type { Bbox, Upload } from './types.ts';
+import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
+import type { Upload } from './types.ts';
 
 function BackLink() {
   return (
@@ -84,7 +85,7 @@ export default function UploadReviewPage() {
   const editor = useDraftEditor(upload, currency);
   const { edit, change, problems } = editor;
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<{ key: string; page: number; bbox: Bbox | null } | null>(null);
+  const [selected, setSelected] = useState<{ key: string; page: number; bbox: DraftBox | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const [missingPrices, setMissingPrices] = useState<string | null>(null);
 

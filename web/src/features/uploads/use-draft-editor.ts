@@ -4,7 +4,8 @@ import { pb } from '../../lib/pb.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { fromEditDraft, toEditDraft, type EditDraft, type Problems } from './draft-model.ts';
-import { toUpload, type MenuDraft, type Upload } from './types.ts';
+import type { MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
+import { toUpload, type Upload } from './types.ts';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'invalid' | 'error';
 

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { RecordModel } from 'pocketbase';
 import { Clock, UtensilsCrossed } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
-import { normalizeHex, readableTextColor } from '../../lib/contrast.ts';
+import { normalizeHex, readableTextColor } from '../../../../shared/contrast.ts';
 import { Skeleton } from '../../components/ui/card.tsx';
 import { logoUrl } from './use-venues.ts';
 

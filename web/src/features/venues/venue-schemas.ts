@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { zVenueForm } from '../../../../shared/schemas/forms.ts';
-import { isTimeZone, zCurrency, zHexColor } from '../../../../shared/schemas/domain.ts';
-import { normalizeHex } from '../../lib/contrast.ts';
-
-/** A `#rrggbb` colour; `#rgb` and `rrggbb` typed by hand are accepted and normalized. */
-export const zColorField = z.string().trim().transform((v) => normalizeHex(v) ?? v).pipe(zHexColor);
+import { isTimeZone, zCurrency } from '../../../../shared/schemas/domain.ts';
+import { zColorField } from '../../../../shared/schemas/venues.ts';
+import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 
 /** The specification's venue form (name, timezone, primaryColor) with the record's domain checks. */
 export const zVenueCreate = zVenueForm.extend({
   name: zVenueForm.shape.name.max(100, 'Keep the name under 100 characters'),
-  timezone: z.string().min(1, { message: 'Choose a time zone', abort: true }).refine(isTimeZone, 'Unknown time zone'),
+  timezone: z.string().min(1, { message: 'Choose a time zone', abort: true }).refine(isTimeZone, MESSAGES.unknownTimeZone),
   primaryColor: zColorField,
 });
 export type VenueCreateInput = z.input<typeof zVenueCreate>;

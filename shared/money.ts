@@ -1,17 +1,26 @@
+import { DEFAULT_CURRENCY } from './constants.ts';
+
 /**
- * Money in the staff app: prices are stored as whole minor units (cents) and typed by people in
- * whatever way their keyboard and habits suggest ("12.50", "12,50", "1.234,50", "€ 7").
+ * Money, the one copy for the server, the guest page and the staff app: amounts are stored as
+ * whole minor units of the organization's currency, and how many digits a minor unit has is the
+ * currency's ISO 4217 exponent (EUR 2: 1250 is 12.50; JPY 0: 1250 is 1250; KWD 3: 1250 is 1.250).
+ * Dividing by 100 is right only for some currencies, so nothing outside this file should.
  */
 
-const DEFAULT_CURRENCY = 'EUR';
+/**
+ * ISO 4217 exponents that are not 2 (the list's current edition). Kept as data rather than asked
+ * of Intl, whose CLDR digits differ from ISO for a few currencies and between runtimes.
+ */
+const EXPONENTS: Readonly<Record<string, number>> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0,
+  VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  CLF: 4, UYW: 4,
+};
 
 /** How many minor-unit digits a currency has (EUR 2, JPY 0, KWD 3); 2 for unknown codes. */
-export function fractionDigits(currency: string | undefined | null): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: currency || DEFAULT_CURRENCY }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
+export function currencyExponent(currency: string | null | undefined): number {
+  return EXPONENTS[(currency || DEFAULT_CURRENCY).toUpperCase()] ?? 2;
 }
 
 /**
@@ -21,7 +30,7 @@ export function fractionDigits(currency: string | undefined | null): number {
  * ("1,250" is 1250.00); spaces, apostrophes and currency symbols are ignored.
  */
 export function parseMoney(input: string, currency?: string | null): number | null {
-  const digits = fractionDigits(currency);
+  const digits = currencyExponent(currency);
   const text = input.trim().replace(/[\s\u00a0\u202f'’]/g, '').replace(/^(\p{Sc}|[A-Z]{3})/u, '').replace(/(\p{Sc}|[A-Z]{3})$/u, '');
   if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return null;
   const marks = [...text.matchAll(/[.,]/g)].map((m) => ({ char: m[0], index: m.index }));
@@ -56,10 +65,13 @@ export function parseMoney(input: string, currency?: string | null): number | nu
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** Minor units as the text of a money input ("12.50"; "1250" for JPY); '' for nothing. */
-export function toMoneyInput(minor: number | null | undefined, currency?: string | null): string {
+/**
+ * Minor units as a plain decimal with the currency's digits ("12.50"; "1250" for JPY; "1.250"
+ * for KWD): the text of a money input, and schema.org's `price`. '' for nothing.
+ */
+export function toDecimalAmount(minor: number | null | undefined, currency?: string | null): string {
   if (minor === null || minor === undefined || !Number.isFinite(minor)) return '';
-  const digits = fractionDigits(currency);
+  const digits = currencyExponent(currency);
   if (digits === 0) return String(Math.round(minor));
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(Math.round(minor));
@@ -67,18 +79,42 @@ export function toMoneyInput(minor: number | null | undefined, currency?: string
   return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
 }
 
-/** Minor units for people, in the browser's locale: "€12.50", "12,50 €". */
-export function formatMoney(minor: number, currency?: string | null, locale?: string): string {
+export interface FormatMoneyOptions {
+  /** Whole amounts without decimals ("€9" rather than "€9.00"), as price tags of plans show them. */
+  trimWhole?: boolean;
+}
+
+/** Formatters are costly to build and a page formats many prices: one per locale, currency and digits. */
+const formatters = new Map<string, Intl.NumberFormat>();
+const MAX_FORMATTERS = 500;
+
+function formatter(locale: string | undefined, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${currency}|${digits}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Minor units for people in a locale ("€12.50", "12,50 €", "¥1,250", "KWD 1.250"); the runtime's
+ * locale when none is given. An unknown currency or locale falls back to "12.50 XYZ".
+ */
+export function formatMoney(minor: number, currency?: string | null, locale?: string, options: FormatMoneyOptions = {}): string {
   const code = currency || DEFAULT_CURRENCY;
-  const digits = fractionDigits(code);
+  const exponent = currencyExponent(code);
+  const digits = options.trimWhole && minor % 10 ** exponent === 0 ? 0 : exponent;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+    return formatter(locale, code, digits).format(minor / 10 ** exponent);
   } catch {
-    return `${toMoneyInput(minor, code)} ${code}`;
+    return `${toDecimalAmount(minor, code)} ${code}`;
   }
 }
 
-/** The currency's symbol as the browser shows it ("€", "CHF"). */
+/** The currency's symbol as the locale shows it ("€", "CHF"). */
 export function currencySymbol(currency?: string | null, locale?: string): string {
   const code = currency || DEFAULT_CURRENCY;
   try {

@@ -1,5 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, formatRatio, normalizeHex, parseHex, qrContrast, readableTextColor, relativeLuminance } from './contrast.ts';
+import { contrastRatio, ensureContrast, formatRatio, normalizeHex, parseHex, qrContrast, readableTextColor, relativeLuminance } from './contrast.ts';
+
+const seed = Number(process.env.FC_SEED ?? 20261125);
+console.log('fast-check seed', seed);
+const hexColor = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map((rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`);
 
 describe('parseHex / normalizeHex', () => {
   it.each([
@@ -88,5 +93,37 @@ describe('formatRatio', () => {
   it('never rounds a failing ratio up', () => {
     expect(formatRatio(4.4999)).toBe('4.49:1');
     expect(formatRatio(21)).toBe('21.00:1');
+  });
+});
+
+describe('ensureContrast (the guest page brand colour)', () => {
+  it.each([
+    ['#ffe600', '#ffffff'],
+    ['#0b1f44', '#111827'],
+    ['#ffffff', '#ffffff'],
+    ['#000000', '#111827'],
+  ])('%s on %s reaches WCAG AA', (color, background) => {
+    expect(contrastRatio(ensureContrast(color, background), background)).toBeGreaterThanOrEqual(4.45);
+  });
+
+  it('keeps a colour that already passes, and falls back to teal for no colour', () => {
+    expect(ensureContrast('#0f766e', '#ffffff')).toBe('#0f766e');
+    expect(ensureContrast('', '#ffffff')).toBe('#0f766e');
+    expect(readableTextColor('#ffe600')).toBe('#000000');
+    expect(readableTextColor('#0b1f44')).toBe('#ffffff');
+  });
+
+  it('always ends near AA on the light and the dark guest background', () => {
+    fc.assert(fc.property(hexColor, fc.constantFrom('#ffffff', '#111827'), (color, background) =>
+      contrastRatio(ensureContrast(color, background), background) >= 4.4), { seed });
+  });
+});
+
+describe('contrast properties', () => {
+  it('is symmetric and between 1 and 21', () => {
+    fc.assert(fc.property(hexColor, hexColor, (a, b) => {
+      const ratio = contrastRatio(a, b);
+      return ratio >= 1 && ratio <= 21 && Math.abs(ratio - contrastRatio(b, a)) < 1e-12;
+    }), { seed });
   });
 });

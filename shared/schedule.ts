@@ -1,8 +1,8 @@
 /**
- * Menu schedules in the browser: weekly windows { day 0-6 (Sunday = 0), start 'HH:MM', end 'HH:MM' }
- * in a venue's local time. An empty schedule means the menu is always on; a window whose end is
- * before its start runs past midnight; equal start and end mean the whole day. The guest menu
- * applies the same rules on the server; this is the staff app's own small copy for previews.
+ * Menu schedules: weekly windows { day 0-6 (Sunday = 0), start 'HH:MM', end 'HH:MM' } in a venue's
+ * local time. An empty schedule means the menu is always on; a window whose end is before its
+ * start runs past midnight; equal start and end mean the whole day. The one copy of these rules:
+ * the guest page decides with them which menus are on, the staff app previews with them.
  */
 
 export interface ScheduleWindow { day: number; start: string; end: string }
@@ -54,8 +54,11 @@ export function isOnAt(schedule: readonly ScheduleWindow[] | null | undefined, a
   });
 }
 
-/** The next start of a window after `at` (within a week), or null without windows. */
-export function nextOpening(schedule: readonly ScheduleWindow[] | null | undefined, at: WeekMinute): { day: number; start: string } | null {
+/**
+ * The next start of a window after `at` (within a week; a window starting right now counts a week
+ * later), or null without windows. `today`: it starts later on the same weekday.
+ */
+export function nextOpening(schedule: readonly ScheduleWindow[] | null | undefined, at: WeekMinute): { day: number; start: string; today: boolean } | null {
   let best: { wait: number; w: ScheduleWindow } | null = null;
   const t = at.day * MINUTES_PER_DAY + at.minutes;
   for (const w of schedule ?? []) {
@@ -64,10 +67,10 @@ export function nextOpening(schedule: readonly ScheduleWindow[] | null | undefin
     const wait = (((from - t) % WEEK) + WEEK) % WEEK || WEEK;
     if (!best || wait < best.wait) best = { wait, w };
   }
-  return best ? { day: best.w.day, start: best.w.start } : null;
+  return best ? { day: best.w.day, start: best.w.start, today: best.w.day === at.day } : null;
 }
 
-/** The time zone of this browser (e.g. when no venue shows a menu yet). */
+/** The time zone of this browser (the default for new venues, and when no venue shows a menu yet). */
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -76,11 +79,26 @@ export function browserTimeZone(): string {
   }
 }
 
-/** The wall-clock fields of an instant in a time zone. */
-function wallClock(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(date);
+/** One formatter per zone: building one costs far more than using it (the guest page asks often). */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    if (zoneFormats.size >= 1000) zoneFormats.clear();
+    zoneFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface WallClock { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number }
+
+/** The wall-clock fields of an instant in a time zone (weekday 0 = Sunday). */
+export function wallClock(date: Date, timeZone: string): WallClock {
+  const parts = zoneFormat(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     year: Number(part('year')), month: Number(part('month')), day: Number(part('day')),

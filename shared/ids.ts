@@ -1,22 +1,30 @@
-import { randomBytes, randomInt } from 'node:crypto';
+/**
+ * Record ids and other random tokens, the one generator for the server and the web app (which
+ * makes ids itself when it writes a menu and its children in one batch). Crypto-random in both:
+ * `globalThis.crypto.getRandomValues` is the Web Crypto API of browsers and of Node 20.
+ */
 
-const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const DIGITS = '0123456789';
 
-// Random bytes are drawn from a pool: one OpenSSL call per 4 KiB instead of one per id.
+/** A record id: 15 characters of [a-z0-9] (PocketBase's default id pattern). */
+export const RECORD_ID_PATTERN = /^[a-z0-9]{15}$/;
+
+// Random bytes are drawn from a pool: one call into the platform per 4 KiB instead of one per id.
 const POOL_SIZE = 4096;
-let pool = randomBytes(POOL_SIZE);
-let poolOffset = 0;
+let pool = new Uint8Array(POOL_SIZE);
+let poolOffset = POOL_SIZE;
 
 function nextByte(): number {
   if (poolOffset >= POOL_SIZE) {
-    pool = randomBytes(POOL_SIZE);
+    pool = globalThis.crypto.getRandomValues(new Uint8Array(POOL_SIZE));
     poolOffset = 0;
   }
   return pool[poolOffset++] as number;
 }
 
-/** Unbiased random string over an alphabet (rejection sampling on random bytes). */
+/** Unbiased random string over an alphabet (rejection sampling on crypto-random bytes). */
 export function randomString(length: number, alphabet = ALNUM): string {
   let out = '';
   const limit = 256 - (256 % alphabet.length);
@@ -41,10 +49,7 @@ export function timeOrderedId(now = Date.now()): string {
   return now.toString(36).padStart(9, '0') + randomString(6, LOWER_ALNUM);
 }
 
+/** Crypto-random decimal digits (one-time codes). */
 export function randomDigits(length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += String(randomInt(10));
-  return out;
+  return randomString(length, DIGITS);
 }
-
-export { LOWER_ALNUM, ALNUM };

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { zMenuForm } from './forms.ts';
+import { zLanguages, zPriceVariants, zSchedule, zTranslations } from './domain.ts';
+import { MESSAGES } from './messages.ts';
+
+/**
+ * The writable fields of menus, sections and items: the server's record hooks validate with these
+ * schemas and the staff app's forms (and the upload review) build on the same name rules, so a
+ * rule or a message changes in one place.
+ */
+
+/** A section's name as a person types it. */
+export const zSectionName = z.string().trim().min(1, MESSAGES.sectionNameRequired);
+/** An item's name as a person types it. */
+export const zItemName = z.string().trim().min(1, MESSAGES.itemNameRequired);
+/** Names longer than this are refused (the collections' `max`). */
+export const NAME_MAX = 200;
+
+export const zMenuRecord = zMenuForm.extend({ schedule: zSchedule.nullable(), languages: zLanguages });
+export const zSectionRecord = z.object({ name: zSectionName, translations: zTranslations.nullable() });
+export const zItemRecord = z.object({
+  name: zItemName,
+  prices: zPriceVariants,
+  translations: zTranslations.nullable(),
+});

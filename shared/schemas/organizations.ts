@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MEMBER_ROLES } from '../constants.ts';
+import { zEmailAddress } from './users.ts';
+import { MESSAGES } from './messages.ts';
+
+/**
+ * The writable fields of organizations and invitations as forms ask for them (onboarding, the
+ * organization settings, inviting a member). The server checks the same limits through the
+ * collection (name required, at most 100 characters).
+ */
+
+export const ORGANIZATION_NAME_MAX = 100;
+
+export const zOrganizationName = z.string().trim()
+  .min(1, MESSAGES.organizationNameRequired)
+  .max(ORGANIZATION_NAME_MAX, MESSAGES.organizationNameTooLong);
+
+export const zOrganizationForm = z.object({
+  name: zOrganizationName,
+  currency: z.string().regex(/^[A-Z]{3}$/, 'Choose a currency'),
+  defaultLanguage: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Choose a language'),
+});
+export type OrganizationForm = z.infer<typeof zOrganizationForm>;
+
+export const zInviteForm = z.object({
+  email: zEmailAddress,
+  role: z.enum(MEMBER_ROLES),
+});
+export type InviteForm = z.infer<typeof zInviteForm>;
