@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { ProviderEnv } from './core/auth/oauth2-providers.ts';
 import { isValidCron } from './ops/cron.ts';
 
 /**
@@ -86,17 +87,8 @@ const oauthProviderEnv = z.object({
   PKCE: z.enum(['true', 'false']).optional(),
 });
 
-export interface OAuth2ProviderEnv {
-  name: string;
-  clientId: string;
-  clientSecret: string;
-  authUrl?: string;
-  tokenUrl?: string;
-  userInfoUrl?: string;
-  displayName?: string;
-  scopes?: string[];
-  pkce?: boolean;
-}
+/** One OAuth2 provider as the environment configures it (the shape the provider builder takes). */
+export type OAuth2ProviderEnv = ProviderEnv;
 
 /** OAUTH2_<NAME>_CLIENT_ID, _CLIENT_SECRET, and for generic providers _AUTH_URL, _TOKEN_URL, _USERINFO_URL, _DISPLAY_NAME. */
 function parseOAuth2(env: Record<string, string | undefined>): OAuth2ProviderEnv[] {

@@ -34,3 +34,17 @@ export function writeRule(orgPath: string): string {
 export function updateRule(orgPath: string, parentField: string): string {
   return `${writeRule(orgPath)} && (@request.body.${parentField}:isset = false || @request.body.${parentField} = ${parentField})`;
 }
+
+/**
+ * The five rules of a record owned by the organization at `orgPath`: members read it, members of a
+ * subscribed organization write it, and an update may not move it to another `parentField`.
+ */
+export function tenantRules(orgPath: string, parentField: string, update = updateRule(orgPath, parentField)) {
+  return {
+    listRule: readRule(orgPath),
+    viewRule: readRule(orgPath),
+    createRule: writeRule(orgPath),
+    updateRule: update,
+    deleteRule: writeRule(orgPath),
+  };
+}

@@ -1,6 +1,6 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import { ALLERGEN_KEYS, MENU_STATUSES } from '../../../shared/constants.ts';
-import { readRule, updateRule, writeRule } from '../rules.ts';
+import { readRule, tenantRules, writeRule } from '../rules.ts';
 
 const timestamps = [
   { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
@@ -20,11 +20,7 @@ export const menusCollection: CollectionDef = {
     { name: 'languages', type: 'json', maxSize: 2000 },
     ...timestamps,
   ],
-  listRule: readRule('organization'),
-  viewRule: readRule('organization'),
-  createRule: writeRule('organization'),
-  updateRule: updateRule('organization', 'organization'),
-  deleteRule: writeRule('organization'),
+  ...tenantRules('organization', 'organization'),
   indexes: [{ columns: ['organization', 'updated'] }],
 };
 
@@ -38,11 +34,7 @@ export const sectionsCollection: CollectionDef = {
     { name: 'translations', type: 'json', maxSize: 50000 },
     ...timestamps,
   ],
-  listRule: readRule('menu.organization'),
-  viewRule: readRule('menu.organization'),
-  createRule: writeRule('menu.organization'),
-  updateRule: `${writeRule('menu.organization')} && (@request.body.menu:isset = false || @request.body.menu = menu)`,
-  deleteRule: writeRule('menu.organization'),
+  ...tenantRules('menu.organization', 'menu'),
   indexes: [{ columns: ['menu', 'position'] }],
 };
 

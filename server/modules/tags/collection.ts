@@ -1,5 +1,5 @@
 import type { CollectionDef } from '../../core/collections.ts';
-import { readRule, updateRule, writeRule } from '../rules.ts';
+import { tenantRules } from '../rules.ts';
 
 /** Free labels such as Vegan or Spicy, per organization. */
 export const tagsCollection: CollectionDef = {
@@ -11,10 +11,6 @@ export const tagsCollection: CollectionDef = {
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  listRule: readRule('organization'),
-  viewRule: readRule('organization'),
-  createRule: writeRule('organization'),
-  updateRule: updateRule('organization', 'organization'),
-  deleteRule: writeRule('organization'),
+  ...tenantRules('organization', 'organization'),
   indexes: [{ columns: ['organization', 'name'] }],
 };

@@ -1,6 +1,6 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_STATUSES } from '../../../shared/constants.ts';
-import { readRule, updateRule, writeRule } from '../rules.ts';
+import { tenantRules } from '../rules.ts';
 
 /** Uploaded PDF menus and their extracted drafts. The PDF is a protected file. */
 export const menuUploadsCollection: CollectionDef = {
@@ -18,10 +18,6 @@ export const menuUploadsCollection: CollectionDef = {
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  listRule: readRule('organization'),
-  viewRule: readRule('organization'),
-  createRule: writeRule('organization'),
-  updateRule: updateRule('organization', 'organization'),
-  deleteRule: writeRule('organization'),
+  ...tenantRules('organization', 'organization'),
   indexes: [{ columns: ['organization', 'created'] }, { columns: ['status'] }],
 };

@@ -1,5 +1,5 @@
 import type { CollectionDef } from '../../core/collections.ts';
-import { readRule, updateRule, writeRule } from '../rules.ts';
+import { tenantRules } from '../rules.ts';
 
 export const venuesCollection: CollectionDef = {
   name: 'venues',
@@ -25,10 +25,6 @@ export const venuesCollection: CollectionDef = {
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  listRule: readRule('organization'),
-  viewRule: readRule('organization'),
-  createRule: writeRule('organization'),
-  updateRule: updateRule('organization', 'organization'),
-  deleteRule: writeRule('organization'),
+  ...tenantRules('organization', 'organization'),
   indexes: [{ columns: ['slug'], unique: true }, { columns: ['organization', 'name'] }],
 };
