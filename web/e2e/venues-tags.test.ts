@@ -381,7 +381,7 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     await dialog.getByRole('button', { name: 'Create venue' }).click();
     const alert = dialog.getByRole('alert').filter({ hasText: 'Tiny plan includes 1 venue' });
     await alert.waitFor();
-    expect(await alert.getByRole('link', { name: 'See plans and upgrade' }).getAttribute('href')).toBe('/settings/billing');
+    expect(await alert.getByRole('link', { name: 'View plans and billing' }).getAttribute('href')).toBe('/settings/billing');
     await dialogShot(page, 'venue-create-plan-limit-light-1280');
     await page.keyboard.press('Escape');
     await ctx.engine.update(ctx.engine.collection('organizations'), orgId, { data: { plan: '' }, files: {}, fromForm: false }, superuserRequest(ctx));

@@ -20,11 +20,11 @@ function innermost(err: unknown): Envelope | undefined {
   return env;
 }
 
-/** The plan-limit message of a 400 ("Your Starter plan includes 3 menus …"), or null. */
+/** The plan-limit message of a 400 ("Your Starter plan includes 3 menus …": a field error with code `plan_limit_reached`), or null. */
 export function planLimitMessage(err: unknown): string | null {
   const env = innermost(err);
-  const field = env?.data?.organization as { code?: string; message?: string } | undefined;
-  return field?.code === 'plan_limit_reached' ? field.message || env?.message || 'Your plan limit is reached.' : null;
+  const hit = Object.values(env?.data ?? {}).find((f) => (f as { code?: string })?.code === 'plan_limit_reached') as { message?: string } | undefined;
+  return hit ? hit.message || env?.message || 'Your plan limit is reached.' : null;
 }
 
 /** What went wrong, in words, looking inside failed batches. */

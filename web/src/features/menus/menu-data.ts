@@ -78,3 +78,11 @@ export function venuesShowing(venues: readonly Venue[] | undefined, menuId: stri
   const first = showing.find((v) => v.timezone);
   return { venues: showing, timeZone: first?.timezone || browserTimeZone(), zoneSource: first ? first.name : null };
 }
+
+/** The organization's menus by name (id, name, status): venue menu lists, "append to menu …" on uploads. */
+export function useMenuOptions(organizationId: string | undefined) {
+  return useSWR(organizationId ? swrKeys.menuOptions(organizationId) : null, async () => {
+    const list = await pb.collection('menus').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name', fields: 'id,collectionId,collectionName,name,status' });
+    return list.map(toMenu);
+  });
+}

@@ -1,8 +1,6 @@
 import useSWR from 'swr';
-import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
-import { toMenu } from '../menus/types.ts';
 import { toUpload, UPLOAD_LIST_FIELDS } from './types.ts';
 
 /** The swr reads of the upload screens (keys from `lib/swr-keys.ts`). */
@@ -19,14 +17,6 @@ export function useUploads(organizationId: string | undefined) {
 
 export function useUpload(uploadId: string | undefined) {
   return useSWR(uploadId ? swrKeys.upload(uploadId) : null, async () => toUpload(await pb.collection('menu_uploads').getOne(uploadId as string)));
-}
-
-/** The organization's menus by name, for "append to menu …". */
-export function useMenuOptions(organizationId: string | undefined) {
-  return useSWR(organizationId ? swrKeys.menuOptions(organizationId) : null, async () => {
-    const list = await pb.collection('menus').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name', fields: 'id,collectionId,collectionName,name,status' });
-    return list.map(toMenu);
-  });
 }
 
 /** Asks the server to extract the draft again (failed or ready uploads). */

@@ -12,7 +12,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { UploadForm } from './upload-form.tsx';
 import { UploadList } from './upload-list.tsx';
-import { useMenuOptions, useUploads } from './upload-data.ts';
+import { useUploads } from './upload-data.ts';
+import { useMenuOptions } from '../menus/menu-data.ts';
 import { toUpload, UPLOAD_LIST_FIELDS } from './types.ts';
 
 const STEPS = [

@@ -15,7 +15,8 @@ import { ColorPicker } from '../../components/color-picker.tsx';
 import { browserTimeZone } from '../../../../shared/schedule.ts';
 import { TimezonePicker } from '../../components/timezone-picker.tsx';
 import { isTimeZone } from '../../../../shared/schemas/domain.ts';
-import { PlanLimitAlert, planLimitMessage } from './plan-limit.tsx';
+import { planLimitMessage } from '../../lib/action-errors.ts';
+import { PlanLimitNotice } from '../../components/plan-limit-notice.tsx';
 import { isVenueListKey } from './use-venues.ts';
 import { DEFAULT_VENUE_COLOR, zVenueCreate, type VenueCreateInput, type VenueCreateValues } from './venue-schemas.ts';
 
@@ -59,7 +60,7 @@ function CreateVenueForm({ organizationId, onDone }: { organizationId: string; o
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      {limit ? <PlanLimitAlert message={limit} /> : null}
+      {limit ? <PlanLimitNotice message={limit} /> : null}
       <FormField label="Venue name" error={errors.name?.message}>
         <Input autoFocus autoComplete="off" placeholder="e.g. Café Central" {...register('name')} />
       </FormField>

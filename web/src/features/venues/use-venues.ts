@@ -9,7 +9,6 @@ export const venueKeys = {
   list: (organizationId: string, page: number, query: string) => ['venues', organizationId, page, query] as const,
   detail: (venueId: string) => ['venue', venueId] as const,
   /** The organization's menus, to add to a venue. */
-  menuOptions: (organizationId: string) => ['venue-menu-options', organizationId] as const,
 };
 
 /** Matches every cached list page (for `mutate(isVenueListKey)` after a create or delete). */
@@ -27,12 +26,6 @@ export function useVenueList(organizationId: string | undefined, page: number, q
 
 export function useVenue(venueId: string, config?: SWRConfiguration<RecordModel>) {
   return useSWR<RecordModel>(venueKeys.detail(venueId), () => pb.collection('venues').getOne(venueId), config);
-}
-
-/** The organization's menus (id, name, status), by name. */
-export function useMenuOptions(organizationId: string | undefined) {
-  return useSWR(organizationId ? venueKeys.menuOptions(organizationId) : null, () =>
-    pb.collection('menus').getFullList({ filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name', fields: 'id,name,status' }));
 }
 
 /** The logo's URL (a thumbnail unless `full`), or null without a logo. */

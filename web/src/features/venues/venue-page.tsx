@@ -20,7 +20,8 @@ import { VenueLogoCard } from './venue-logo-card.tsx';
 import { VenueLinkCard } from './venue-link-card.tsx';
 import { VenueOriginalMenuCard } from './venue-original-menu-card.tsx';
 import { useUploads } from '../uploads/upload-data.ts';
-import { isVenueListKey, logoUrl, useMenuOptions, useVenue } from './use-venues.ts';
+import { isVenueListKey, logoUrl, useVenue } from './use-venues.ts';
+import { useMenuOptions } from '../menus/menu-data.ts';
 import type { VenueDetailsValues } from './venue-schemas.ts';
 
 const BackLink = () => (
