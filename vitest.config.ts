@@ -36,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: fullBrowserSuite ? ['web/e2e/**/*.test.ts'] : ['web/e2e/smoke.test.ts'],
+          include: fullBrowserSuite ? ['web/e2e/**/*.test.ts'] : ['web/e2e/smoke.test.ts', 'web/e2e/chromium.test.ts'],
           environment: 'node',
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 90_000,
