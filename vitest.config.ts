@@ -1,9 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { isCI } from './web/e2e/chromium.ts';
 
-/** Three projects: server/shared/scripts (node), web units (happy-dom), browser tests (node + Chromium). */
+/**
+ * Three projects: server/shared/scripts (node), web units (happy-dom), browser tests (node +
+ * Chromium). The browser tests of a default run are one fast smoke per route
+ * (web/e2e/smoke.test.ts); the full browser suite runs under CI (`CI=true`) and with
+ * `npm run test:e2e` (`E2E=full`).
+ */
+const fullBrowserSuite = isCI() || process.env.E2E === 'full';
+
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Test files wait on sockets, child processes and the browser much of the time: two files at a
+    // time keep both cores busy (vitest's default on a 2-core machine is one). TEST_WORKERS overrides.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     // CI also writes a machine-readable report that .ci/run sums into one line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
@@ -25,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['web/e2e/**/*.test.ts'],
+          include: fullBrowserSuite ? ['web/e2e/**/*.test.ts'] : ['web/e2e/smoke.test.ts', 'web/e2e/chromium.test.ts'],
           environment: 'node',
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 90_000,

@@ -1,8 +1,9 @@
 /**
  * Builds the SPA when its sources are newer than the last build (npm start runs this), then
  * writes brotli and gzip siblings of every text asset so the server never compresses per request.
- *   tsx scripts/build-web.ts          build if needed
- *   tsx scripts/build-web.ts --force  always build
+ *   tsx scripts/build-web.ts              build if needed
+ *   tsx scripts/build-web.ts --force      always build
+ *   tsx scripts/build-web.ts --out <dir>  always build, into <dir> instead of web/dist (tests)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +11,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'web', 'dist');
+const outAt = process.argv.indexOf('--out');
+const outArg = outAt === -1 ? undefined : process.argv[outAt + 1];
+const dist = outArg ? path.resolve(outArg) : path.join(root, 'web', 'dist');
 const marker = path.join(dist, 'index.html');
 
 function newest(dir: string): number {
@@ -24,7 +27,7 @@ function newest(dir: string): number {
 }
 
 function needsBuild(): boolean {
-  if (process.argv.includes('--force') || !fs.existsSync(marker)) return true;
+  if (outArg || process.argv.includes('--force') || !fs.existsSync(marker)) return true;
   const built = fs.statSync(marker).mtimeMs;
   return Math.max(newest(path.join(root, 'web')), newest(path.join(root, 'shared'))) > built;
 }
@@ -45,7 +48,7 @@ function compress(dir: string): number {
 }
 
 if (needsBuild()) {
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
     // Under vitest NODE_ENV is "test", which would bundle React's development build.

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../test/test-app.ts';
+import { webBundle } from '../test/web-bundle.ts';
 import { inlineScriptsOf, scriptHash } from './security.ts';
 
 /** Security headers, the CSP's script hashes for every HTML page we serve, CORS and trusted proxies. */
-const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
 describe('inlineScriptsOf', () => {
   it('finds executable inline scripts only', () => {
@@ -17,14 +16,16 @@ describe('inlineScriptsOf', () => {
 
 describe('security headers', () => {
   let t: TestApp;
+  // The built web app (its pages' inline scripts are what the CSP must allow); built here if no
+  // other suite of this run built it yet, which takes a while on a cold cache.
   beforeAll(async () => {
-    t = await buildTestApp({ env: { WEB_DIST } });
+    t = await buildTestApp({ env: { WEB_DIST: await webBundle() } });
     const user = await seed(t.ctx, 'users', { email: 'sec@example.com', password: 'sec-password-1', passwordConfirm: 'sec-password-1', verified: true });
     const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
     await t.ctx.engine.update(t.ctx.engine.collection('organizations'), org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
     const menu = await seed(t.ctx, 'menus', { organization: org, name: 'Lunch', status: 'published' });
     await seed(t.ctx, 'venues', { organization: org, name: 'Sec Bar', timezone: 'UTC', primaryColor: '#0f766e', menus: [menu.id] });
-  });
+  }, 600_000);
   afterAll(async () => { await t.close(); });
 
   it.each(['/', '/login', '/m/sec-bar', '/_/'])('every inline script of %s is allowed by its hash', async (url) => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import type PocketBase from 'pocketbase';
-import type { RecordSubscription } from 'pocketbase';
-import { buildTestApp, tokenFor, type TestApp } from '../test/test-app.ts';
+import { collector, sentinelFence } from '../test/realtime-collector.ts';
+import { buildTestApp, superuserRequest, tokenFor, type TestApp } from '../test/test-app.ts';
 import { A, B, C, EXTRA, PASSWORD, USERS, minimalPdf, pngLogo, seedTenancyWorld, type OrgData, type TenancyWorld, type Who } from '../test/tenancy-fixtures.ts';
 
 /**
@@ -707,23 +707,16 @@ describe('tenant isolation scenarios', () => {
 // Realtime through the official SDK on the listening app.
 // ---------------------------------------------------------------------------------------------
 
-function collector() {
-  const events: RecordSubscription[] = [];
-  return {
-    events,
-    push: (e: RecordSubscription) => events.push(e),
-    async waitFor(n: number, timeoutMs = 3000) {
-      const start = Date.now();
-      while (events.length < n) {
-        if (Date.now() - start > timeoutMs) throw new Error(`got ${events.length} of ${n} events`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return events;
-    },
-  };
+/**
+ * Absence is proven with sentinels, never by sleeping: every watching client also subscribes to
+ * the public plan, and `fence.pass()` rewrites it and waits until each client received that
+ * event. A client's events arrive in order, so anything written before the pass that was going
+ * to reach a client has reached it by then.
+ */
+function planFence(clients: PocketBase[]) {
+  const touch = () => t.ctx.engine.update(t.ctx.engine.collection('plans'), EXTRA.plan, { data: { name: 'Tenancy Plan' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+  return sentinelFence(clients, 'plans', EXTRA.plan, touch);
 }
-
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 describe('realtime tenant isolation', () => {
   const clients: PocketBase[] = [];
@@ -761,6 +754,7 @@ describe('realtime tenant isolation', () => {
       await pb.collection('venues').subscribe(A.venue, seenByOthers.push);
       await pb.collection('items').subscribe(A.item, seenByOthers.push);
     }
+    const fence = await planFence([pbA, pbEditorA, pbB, pbStranger, pbGuest]);
 
     await pbA.collection('venues').update(A.venue, { address: 'Realtime street 1, SECRET-A' });
     await pbA.collection('items').update(A.item, { description: 'Realtime SECRET-A' });
@@ -768,7 +762,7 @@ describe('realtime tenant isolation', () => {
     await pbA.collection('items').delete(created.id);
     await seenByA.waitFor(4);
     await seenByEditorA.waitFor(1);
-    await settle();
+    await fence.pass();
     expect(seenByA.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([`update:${A.venue}`, `update:${A.item}`, `create:${created.id}`, `delete:${created.id}`]);
     expect(seenByEditorA.events.map((e) => e.action)).toEqual(['update']);
     expect(JSON.stringify(seenByEditorA.events[0]?.record.expand)).toContain('Org SECRET-A');
@@ -779,7 +773,7 @@ describe('realtime tenant isolation', () => {
     await pbB.collection('venues').update(B.venue, { address: 'Realtime street 2, SECRET-B' });
     await pbB.collection('items').update(B.item, { description: 'Realtime SECRET-B' });
     await seenByB.waitFor(2);
-    await settle();
+    await fence.pass();
     expect(seenByB.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([`update:${B.venue}`, `update:${B.item}`]);
     expect(JSON.stringify(seenByB.events)).not.toContain('SECRET-A');
     expect(seenByA.events).toHaveLength(4);
@@ -794,10 +788,11 @@ describe('realtime tenant isolation', () => {
     const seenByB = collector();
     await pbA.collection('venues').subscribe('*', seenByA.push);
     await pbB.collection('venues').subscribe('*', seenByB.push);
+    const fence = await planFence([pbA, pbB]);
     const su = as('superuser');
     await su.collection('venues').update(A.venue, { address: 'Support changed SECRET-A' });
     await seenByA.waitFor(1);
-    await settle();
+    await fence.pass();
     expect(seenByA.events.map((e) => e.record.id)).toEqual([A.venue]);
     expect(seenByB.events).toEqual([]);
   });

@@ -5,6 +5,7 @@ import type { RecordSubscription } from 'pocketbase';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../test/test-app.ts';
 import { testCollections } from '../test/fixtures.ts';
+import { collector } from '../test/realtime-collector.ts';
 
 /** Realtime through the official SDK, with the `eventsource` package as Node's EventSource. */
 (globalThis as unknown as { EventSource: typeof EventSource }).EventSource = EventSource;
@@ -22,24 +23,14 @@ async function as(userId: string | null): Promise<PocketBase> {
   return pb;
 }
 
-/** Collects events and waits for a count (or proves none arrive). */
-function collector() {
-  const events: RecordSubscription[] = [];
-  return {
-    events,
-    push: (e: RecordSubscription) => events.push(e),
-    async waitFor(n: number, timeoutMs = 3000) {
-      const start = Date.now();
-      while (events.length < n) {
-        if (Date.now() - start > timeoutMs) throw new Error(`got ${events.length} of ${n} events`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return events;
-    },
-  };
-}
+const titles = (events: RecordSubscription[]) => events.map((e) => e.record.title);
 
-const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+/** Resolves with `promise`, or fails after `ms` naming what did not happen. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 beforeAll(async () => {
   oauth = new OAuth2Server();
@@ -79,9 +70,15 @@ describe('realtime through the official SDK', () => {
     expect(all.events.map((e) => `${e.action}:${e.record.title}`)).toEqual(['create:Live', 'update:Live 2', 'delete:Live 2']);
     expect(one.events.map((e) => e.action)).toEqual(['update', 'delete']);
     await unsubscribeAll();
+    // Sentinel on the same stream: a post watched by id, changed after the one that must not arrive.
+    const marker = await pb.collection('posts').create({ title: 'Marker', author: alice.id });
+    const sentinel = collector();
+    await pb.collection('posts').subscribe(marker.id, sentinel.push);
     await pb.collection('posts').create({ title: 'After', author: alice.id });
-    await settle();
+    await pb.collection('posts').update(marker.id, { title: 'Marker 2' });
+    await sentinel.waitFor(1);
     expect(all.events).toHaveLength(3);
+    expect(titles(sentinel.events)).toEqual(['Marker 2']);
     await pb.realtime.unsubscribe();
   });
 
@@ -112,12 +109,13 @@ describe('realtime through the official SDK', () => {
     await pbAlice.collection('posts').update(draft.id, { title: 'Still secret' });
     await pbAlice.collection('posts').create({ title: 'Public news', author: alice.id, published: true });
     await pbAlice.collection('posts').create({ title: 'Other news', author: alice.id, published: true });
-    await seenByAlice.waitFor(4);
-    await seenByGuest.waitFor(2);
-    await settle();
-    expect(seenByBob.events.map((e) => e.record.title)).toEqual(['Public news', 'Other news']);
-    expect(seenByGuest.events.map((e) => e.record.title)).toEqual(['Public news', 'Other news']);
-    expect(filtered.events.map((e) => e.record.title)).toEqual(['Public news']);
+    // Sentinel: a last post every subscription may see; once it is in, nothing earlier is on its way.
+    await pbAlice.collection('posts').create({ title: 'Public sentinel', author: alice.id, published: true });
+    for (const c of [seenByAlice, seenByBob, seenByGuest, filtered]) await c.waitUntil((e) => e.record.title === 'Public sentinel');
+    expect(titles(seenByAlice.events)).toEqual(['Secret draft', 'Still secret', 'Public news', 'Other news', 'Public sentinel']);
+    expect(titles(seenByBob.events)).toEqual(['Public news', 'Other news', 'Public sentinel']);
+    expect(titles(seenByGuest.events)).toEqual(['Public news', 'Other news', 'Public sentinel']);
+    expect(titles(filtered.events)).toEqual(['Public news', 'Public sentinel']);
     for (const pb of [pbAlice, pbBob, pbGuest]) await pb.realtime.unsubscribe();
   });
 
@@ -129,9 +127,12 @@ describe('realtime through the official SDK', () => {
     await pb.collection('posts').create({ title: 'Mine', author: user.id });
     await got.waitFor(1);
     await pb.collection('users').update(String(user.id), { password: 'carol-password-2', passwordConfirm: 'carol-password-2', oldPassword: 'carol-password' });
-    await t.ctx.engine.create(t.ctx.engine.collection('posts'), { data: { title: 'Mine too', author: user.id }, files: {}, fromForm: false }, t.ctx.auth.systemRequest('default'));
-    await settle(300);
-    expect(got.events.map((e) => e.record.title)).toEqual(['Mine']);
+    const create = (data: Record<string, unknown>) => t.ctx.engine.create(t.ctx.engine.collection('posts'), { data, files: {}, fromForm: false }, t.ctx.auth.systemRequest('default'));
+    await create({ title: 'Mine too', author: user.id });
+    // Sentinel: a public post, which the stream (now a guest's) still receives, after the private one.
+    await create({ title: 'Public after', author: user.id, published: true });
+    await got.waitUntil((e) => e.record.title === 'Public after');
+    expect(titles(got.events)).toEqual(['Mine', 'Public after']);
     await pb.realtime.unsubscribe();
   });
 
@@ -177,11 +178,13 @@ describe('realtime through the official SDK', () => {
     const got = collector();
     await pb.collection('posts').subscribe('*', got.push);
     const firstClient = pb.realtime.clientId;
+    // The SDK calls PB_CONNECT listeners once it has resubmitted its subscriptions on the new stream.
+    let onReconnect = () => undefined as void;
+    const resubscribed = new Promise<void>((resolve) => { onReconnect = resolve; });
+    await pb.realtime.subscribe('PB_CONNECT', () => { if (pb.realtime.clientId !== firstClient) onReconnect(); });
     await t.restart();
-    const deadline = Date.now() + 8000;
-    while ((pb.realtime.clientId === firstClient || !pb.realtime.isConnected) && Date.now() < deadline) await settle(50);
+    await within(resubscribed, 8000, 'the SDK did not reconnect and resubscribe');
     expect(pb.realtime.clientId).not.toBe(firstClient);
-    await settle(200);
     await pb.collection('posts').create({ title: 'After restart', author: alice.id });
     await got.waitFor(1, 5000);
     expect(got.events[0]?.record.title).toBe('After restart');

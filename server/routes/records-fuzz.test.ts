@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../test/test-app.ts';
 import { testCollections } from '../test/fixtures.ts';
+import { announceSeed } from '../test/test-seed.ts';
 
 /**
  * Property-based test of the list endpoint: random and hostile `filter`, `sort`, `fields`,
@@ -227,7 +228,7 @@ async function check(r: Req): Promise<void> {
 
 describe('list endpoint under random and hostile query params', () => {
   it('never fails, never leaks and never lets input reach the database', async () => {
-    await fc.assert(fc.asyncProperty(requestArb, check), { numRuns: 300, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) });
+    await fc.assert(fc.asyncProperty(requestArb, check), { numRuns: 300, seed: announceSeed('fast-check') });
 
     // The generators must keep reaching the query (not only the parameter checks).
     expect(statuses.get(200) ?? 0, `statuses: ${JSON.stringify([...statuses])}`).toBeGreaterThanOrEqual(45);

@@ -1,18 +1,21 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildTestApp, superuserRequest, type TestApp } from '../../server/test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.ts';
+import { webBundle } from '../../server/test/web-bundle.ts';
+import { chromiumPath, chromiumMissing } from './chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = chromiumPath();
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
 
-/** True when a browser is available (CI installs Debian's chromium; there the tests must run). */
-export const hasBrowser = fs.existsSync(CHROMIUM);
-if (!hasBrowser && process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run must install it`);
+/**
+ * True when a browser is available. Under CI a missing browser fails the run (this import throws);
+ * elsewhere the browser tests are skipped, and the global setup said so loudly.
+ */
+export const hasBrowser = chromiumMissing() === null;
 
 export interface E2E {
   app: TestApp;
@@ -24,16 +27,6 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/**
- * A private copy of the built web app for this test file, so a rebuild elsewhere (another run,
- * a developer's `npm start`) can never swap assets under a running browser test.
- */
-function snapshotWebApp(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-web-'));
-  fs.cpSync(path.join(ROOT, 'web', 'dist'), dir, { recursive: true });
-  return dir;
-}
-
 /** A port nobody listens on right now (the app needs its URL, for links in emails and Stripe's return URLs, before it listens). */
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -43,10 +36,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The real app (built web app, real SMTP sink) and a headless Chromium; APP_URL is the app's real address unless given. */
+/**
+ * The real app (the shared built web app, which never changes under a run; a real SMTP sink) and a
+ * headless Chromium; APP_URL is the app's real address unless given.
+ */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const smtp = await startSmtpSink();
-  const webDist = env.WEB_DIST ?? snapshotWebApp();
+  const webDist = env.WEB_DIST ?? (await webBundle());
   const port = env.APP_URL ? 0 : await freePort();
   const appUrl = env.APP_URL ?? `http://127.0.0.1:${port}`;
   const app = await buildTestApp({ env: { SMTP_URL: smtp.url, WEB_DIST: webDist, APP_URL: appUrl, ...env } });
@@ -68,7 +64,6 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
       await browser.close();
       await app.close();
       await smtp.close();
-      if (!env.WEB_DIST) fs.rmSync(webDist, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -27,7 +24,6 @@ describe.skipIf(!hasBrowser)('menus', () => {
   let venueId = '';
   let specialTag = '';
   let menuId = '';
-  let snapshot = '';
   const sectionIds: Record<string, string> = {};
   const auth: Record<string, Auth> = {};
 
@@ -101,12 +97,7 @@ describe.skipIf(!hasBrowser)('menus', () => {
   }
 
   beforeAll(async () => {
-    // Serve a snapshot of the build: a rebuild during this long run (another test run, a developer)
-    // would otherwise swap the hashed assets under the open pages.
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-web-'));
-    fs.cpSync(path.resolve(import.meta.dirname, '..', 'dist'), dist, { recursive: true });
-    e = await startE2E({ WEB_DIST: dist });
-    snapshot = dist;
+    e = await startE2E();
     const { ctx } = e.app;
     const owner = await seed(ctx, 'users', { email: OWNER, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Olga Owner', verified: true });
     orgId = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [owner.id])?.o);
@@ -125,7 +116,6 @@ describe.skipIf(!hasBrowser)('menus', () => {
   });
   afterAll(async () => {
     await e?.close();
-    if (snapshot) fs.rmSync(snapshot, { recursive: true, force: true });
   });
 
   it('shows the empty state, then creates a menu through the dialog', async () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
@@ -38,28 +37,6 @@ function logoPng(): Buffer {
   return PNG.sync.write(png);
 }
 
-/**
- * A private copy of the built web app: other suites may rebuild web/dist (new asset hashes) while
- * this one runs. Retries until the copy is complete (every asset index.html names is present).
- */
-async function snapshotDist(): Promise<string> {
-  const source = path.resolve(import.meta.dirname, '..', 'dist');
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-web-'));
-    try {
-      fs.cpSync(source, target, { recursive: true });
-      const html = fs.readFileSync(path.join(target, 'index.html'), 'utf8');
-      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
-      if (assets.length && assets.every((a) => fs.existsSync(path.join(target, a)))) return target;
-    } catch {
-      // Caught mid-build: try again.
-    }
-    fs.rmSync(target, { recursive: true, force: true });
-    await new Promise((r) => setTimeout(r, 3000));
-  }
-  throw new Error('web/dist never became complete');
-}
-
 /** A screenshot of the viewport only: a modal's overlay covers the viewport, not the full page. */
 async function dialogShot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -83,7 +60,6 @@ function decodeQr(png: Buffer): { width: number; height: number; text: string | 
 
 describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
   let e: E2E;
-  let dist = '';
   let auth: { token: string; record: Record<string, unknown> };
   let orgId = '';
   let venueId = '';
@@ -91,8 +67,7 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
   const menuIds: Record<string, string> = {};
 
   beforeAll(async () => {
-    dist = await snapshotDist();
-    e = await startE2E({ WEB_DIST: dist });
+    e = await startE2E();
     const { ctx } = e.app;
     const su = superuserRequest(ctx);
     // Sign-up hooks give the user their own organization; make it subscribed and the user onboarded.
@@ -109,7 +84,6 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
   });
   afterAll(async () => {
     await e?.close();
-    if (dist) fs.rmSync(dist, { recursive: true, force: true });
   });
 
   const signedIn = async (options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> => {

@@ -4,6 +4,7 @@ import { CollectionRegistry } from '../collections.ts';
 import { guestRequest } from '../request-info.ts';
 import { testCollectionsWithUsers as testCollections } from '../../test/fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { announceSeed } from '../../test/test-seed.ts';
 import { compileFilter, compileSort, FilterCompileError, FilterForbiddenError, type CompileContext } from './compile.ts';
 import { FilterSyntaxError } from './parser.ts';
 
@@ -12,8 +13,7 @@ import { FilterSyntaxError } from './parser.ts';
  * invisible characters), a client filter or sort of a non-superuser is either refused or compiles
  * without joining another collection or reading the request.
  */
-const seed = Number(process.env.FC_SEED ?? 20261125);
-console.log('fast-check seed', seed);
+const seed = announceSeed('fast-check');
 
 const registry = new CollectionRegistry(testCollections);
 const posts = registry.get('posts');

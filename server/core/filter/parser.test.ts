@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Expr, Group, GroupItem, JoinOp, Operand, SignOp } from './ast.ts';
 import { tokenize } from './lexer.ts';
+import { announceSeed } from '../../test/test-seed.ts';
 import {
   FilterSyntaxError,
   MAX_FILTER_EXPRESSIONS,
@@ -376,6 +377,7 @@ describe('parseFilter: limits', () => {
 
 // --- properties ---------------------------------------------------------------------
 describe('parseFilter: properties', () => {
+  const seed = announceSeed('fast-check');
   /** Returns a Group or throws FilterSyntaxError; any other outcome fails the property. */
   function onlyGroupOrSyntaxError(input: string): boolean {
     try {
@@ -387,13 +389,13 @@ describe('parseFilter: properties', () => {
   }
 
   it('never throws anything but FilterSyntaxError on arbitrary strings', () => {
-    fc.assert(fc.property(fc.string(), onlyGroupOrSyntaxError), { numRuns: 2_000 });
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), onlyGroupOrSyntaxError), { numRuns: 1_000 });
+    fc.assert(fc.property(fc.string(), onlyGroupOrSyntaxError), { seed, numRuns: 2_000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), onlyGroupOrSyntaxError), { seed, numRuns: 1_000 });
   });
 
   it('never throws anything but FilterSyntaxError on filter-ish strings', () => {
     const unit = fc.constantFrom(...'()\'"=!~?&|@._ az09\n\\,-:#/\t\r');
-    fc.assert(fc.property(fc.string({ unit, maxLength: 80 }), onlyGroupOrSyntaxError), { numRuns: 5_000 });
+    fc.assert(fc.property(fc.string({ unit, maxLength: 80 }), onlyGroupOrSyntaxError), { seed, numRuns: 5_000 });
   });
 
   // Generate ASTs, print them as filter text and check parsing round-trips.
@@ -443,7 +445,7 @@ describe('parseFilter: properties', () => {
       fc.property(groupArb, (ast) => {
         expect(parseFilter(printGroup(ast))).toEqual(ast);
       }),
-      { numRuns: 1_000 },
+      { seed, numRuns: 1_000 },
     );
   });
 });
