@@ -33,7 +33,10 @@ const zone = (files, patterns, message) => ({
  * are shared by all modules. One zone per module, all in one rule (a later block would replace it).
  */
 const MODULES_DIR = 'server/modules';
-const productModules = fs.readdirSync(path.join(ROOT, MODULES_DIR), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const productModules = fs
+  .readdirSync(path.join(ROOT, MODULES_DIR), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const moduleZones = productModules.map((name) => ({
   target: `./${MODULES_DIR}/${name}`,
   from: productModules.filter((other) => other !== name).map((other) => `./${MODULES_DIR}/${other}`),
@@ -68,7 +71,10 @@ const WEB_FEATURE_PUBLIC_FILES = [
  * (components, hooks, lib) never import a feature. One zone per feature folder on disk.
  */
 function webFeatureZones() {
-  const features = fs.readdirSync(path.join(ROOT, FEATURES), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const features = fs
+    .readdirSync(path.join(ROOT, FEATURES), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   const crossFeature = features.map((feature) => ({
     target: `${FEATURES}/${feature}`,
     from: FEATURES,
@@ -93,7 +99,19 @@ function webFeatureZones() {
 
 export default tseslint.config(
   // Also git-ignored: Lighthouse installed on demand by the bench.
-  { ignores: ['node_modules/**', 'data/**', 'uploads/**', 'dist/**', 'web/dist/**', 'drizzle/**', 'coverage/**', 'scripts/bench/.lighthouse/**', '.tmp/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'data/**',
+      'uploads/**',
+      'dist/**',
+      'web/dist/**',
+      'drizzle/**',
+      'coverage/**',
+      'scripts/bench/.lighthouse/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -111,7 +129,11 @@ export default tseslint.config(
       'import/extensions': ['.ts', '.tsx', '.js'],
     },
   },
-  zone(['shared/**'], ['**/server/**', '**/web/**', 'node:*', 'fastify', 'better-sqlite3', 'react'], 'shared/ imports nothing of ours and no runtime-specific modules.'),
+  zone(
+    ['shared/**'],
+    ['**/server/**', '**/web/**', 'node:*', 'fastify', 'better-sqlite3', 'react'],
+    'shared/ imports nothing of ours and no runtime-specific modules.',
+  ),
   zone(['server/core/**'], CORE_FORBIDDEN, 'core/ knows collections, not the product or HTTP.'),
   // A later `no-restricted-imports` block REPLACES the earlier one for the files it matches, so
   // core/filter repeats the core/ patterns next to its own (scripts/lint-zones.test.ts checks this).
@@ -120,12 +142,15 @@ export default tseslint.config(
     files: ['server/core/filter/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: CORE_FORBIDDEN, message: 'core/ knows collections, not the product or HTTP.' },
-          { group: ['**/db/**', 'better-sqlite3', 'node:fs'], message: 'core/filter is pure.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: CORE_FORBIDDEN, message: 'core/ knows collections, not the product or HTTP.' },
+            { group: ['**/db/**', 'better-sqlite3', 'node:fs'], message: 'core/filter is pure.' },
+          ],
+        },
+      ],
     },
   },
   { files: [`${MODULES_DIR}/**`], rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: moduleZones }] } },
@@ -137,7 +162,15 @@ export default tseslint.config(
   {
     files: ['web/src/**'],
     ignores: ['web/src/lib/toast.ts', 'web/src/components/toaster/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: WEB_NO_SERVER, message: WEB_NO_SERVER_MESSAGE }], paths: [{ name: 'sonner', message: "Import { toast } from web/src/lib/toast.ts (it loads sonner on first use)." }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: WEB_NO_SERVER, message: WEB_NO_SERVER_MESSAGE }],
+          paths: [{ name: 'sonner', message: 'Import { toast } from web/src/lib/toast.ts (it loads sonner on first use).' }],
+        },
+      ],
+    },
   },
   // Feature folders (web/README.md): checked on resolved paths, so `../menus/x.ts` and
   // `../../features/menus/x.ts` are the same import. A different rule from the zones above, so

@@ -25,7 +25,9 @@ console.log(formatReport(results, totals));
 if (process.argv.includes('--matrix')) {
   const matrix = await runCorpus(layoutMatrix());
   const failing = matrix.results.filter((r) => r.score && (recall(r.score.items) < 1 || precision(r.score.prices) < 1));
-  console.log(`\nLayout matrix: ${matrix.results.length} combinations, items P/R ${(precision(matrix.totals.items) * 100).toFixed(1)}% / ${(recall(matrix.totals.items) * 100).toFixed(1)}%, prices P/R ${(precision(matrix.totals.prices) * 100).toFixed(1)}% / ${(recall(matrix.totals.prices) * 100).toFixed(1)}%, ${failing.length} not perfect`);
+  console.log(
+    `\nLayout matrix: ${matrix.results.length} combinations, items P/R ${(precision(matrix.totals.items) * 100).toFixed(1)}% / ${(recall(matrix.totals.items) * 100).toFixed(1)}%, prices P/R ${(precision(matrix.totals.prices) * 100).toFixed(1)}% / ${(recall(matrix.totals.prices) * 100).toFixed(1)}%, ${failing.length} not perfect`,
+  );
   for (const r of failing) console.log(`  ${r.file}: ${r.score?.misses.slice(0, 3).join(' | ')}`);
 }
 const msPerPage = totals.ms / Math.max(1, totals.pages);

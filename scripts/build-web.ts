@@ -36,7 +36,10 @@ function compress(dir: string): number {
   let count = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) { count += compress(full); continue; }
+    if (entry.isDirectory()) {
+      count += compress(full);
+      continue;
+    }
     if (!/\.(m?js|css|html|svg|json|txt|webmanifest)$/.test(entry.name)) continue;
     const data = fs.readFileSync(full);
     if (data.length < 512) continue;
@@ -48,12 +51,26 @@ function compress(dir: string): number {
 }
 
 if (needsBuild()) {
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'inherit',
-    // Under vitest NODE_ENV is "test", which would bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'web/vite.config.ts',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      // Under vitest NODE_ENV is "test", which would bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   console.log(`web app built; pre-compressed ${compress(dist)} assets`);
 } else {
   console.log('web app is up to date');

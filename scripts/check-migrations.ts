@@ -9,7 +9,10 @@ import * as schema from '../server/db/schema.ts';
 import { MIGRATIONS_DIR } from '../server/db/migrate.ts';
 
 const metaDir = path.join(MIGRATIONS_DIR, 'meta');
-const snapshots = fs.readdirSync(metaDir).filter((f) => f.endsWith('_snapshot.json')).sort();
+const snapshots = fs
+  .readdirSync(metaDir)
+  .filter((f) => f.endsWith('_snapshot.json'))
+  .sort();
 const latest = snapshots[snapshots.length - 1];
 if (!latest) {
   console.error('No drizzle snapshot found: run "npm run db:generate".');

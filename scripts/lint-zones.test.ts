@@ -39,17 +39,49 @@ describe('eslint import zones', () => {
     ['web/src/features/menus/zone-probe.ts', "import { x } from '../../../../server/app.ts';\nexport { x };\n", 'web never imports server'],
     ['web/src/features/menus/zone-probe.ts', "import { toast } from 'sonner';\nexport { toast };\n", 'web/src/lib/toast.ts'],
     // A feature's components are its own, however the path is spelled.
-    ['web/src/features/menus/zone-probe.ts', "import { TagChip } from '../tags/tag-chip.tsx';\nexport { TagChip };\n", 'features/menus may not reach into another feature'],
-    ['web/src/features/uploads/zone-probe.ts', "import { ItemRow } from '../../features/menus/item-row.tsx';\nexport { ItemRow };\n", 'features/uploads may not reach into another feature'],
-    ['web/src/features/dashboard/zone-probe.test.ts', "import { useVenue } from '../venues/use-venues.ts';\nexport { useVenue };\n", 'features/dashboard may not reach into another feature'],
-    ['web/src/features/menus/zone-probe.ts', "import { AppRoutes } from '../../app/routes.tsx';\nexport { AppRoutes };\n", 'uses app/paths.ts only'],
+    [
+      'web/src/features/menus/zone-probe.ts',
+      "import { TagChip } from '../tags/tag-chip.tsx';\nexport { TagChip };\n",
+      'features/menus may not reach into another feature',
+    ],
+    [
+      'web/src/features/uploads/zone-probe.ts',
+      "import { ItemRow } from '../../features/menus/item-row.tsx';\nexport { ItemRow };\n",
+      'features/uploads may not reach into another feature',
+    ],
+    [
+      'web/src/features/dashboard/zone-probe.test.ts',
+      "import { useVenue } from '../venues/use-venues.ts';\nexport { useVenue };\n",
+      'features/dashboard may not reach into another feature',
+    ],
+    [
+      'web/src/features/menus/zone-probe.ts',
+      "import { AppRoutes } from '../../app/routes.tsx';\nexport { AppRoutes };\n",
+      'uses app/paths.ts only',
+    ],
     ['web/src/lib/zone-probe.ts', "import { toMenu } from '../features/menus/types.ts';\nexport { toMenu };\n", 'never import a feature'],
-    ['web/src/components/zone-probe.tsx', "import { TagChip } from '../features/tags/tag-chip.tsx';\nexport { TagChip };\n", 'never import a feature'],
-    ['server/core/records/zone-probe.ts', "import { x } from '../../modules/venues/queries.ts';\nexport { x };\n", 'core/ knows collections'],
+    [
+      'web/src/components/zone-probe.tsx',
+      "import { TagChip } from '../features/tags/tag-chip.tsx';\nexport { TagChip };\n",
+      'never import a feature',
+    ],
+    [
+      'server/core/records/zone-probe.ts',
+      "import { x } from '../../modules/venues/queries.ts';\nexport { x };\n",
+      'core/ knows collections',
+    ],
     // Module boundaries resolve the imported file, so these probes import files that exist.
     ['server/modules/venues/zone-probe.ts', "import { x } from '../menus/hooks.ts';\nexport { x };\n", 'only through its queries.ts'],
-    ['server/modules/guest-menu/zone-probe.ts', "import { x } from '../uploads/extract/index.ts';\nexport { x };\n", 'only through its queries.ts'],
-    ['server/modules/uploads/extract/zone-probe.ts', "import { x } from '../../billing/collection.ts';\nexport { x };\n", 'only through its queries.ts'],
+    [
+      'server/modules/guest-menu/zone-probe.ts',
+      "import { x } from '../uploads/extract/index.ts';\nexport { x };\n",
+      'only through its queries.ts',
+    ],
+    [
+      'server/modules/uploads/extract/zone-probe.ts',
+      "import { x } from '../../billing/collection.ts';\nexport { x };\n",
+      'only through its queries.ts',
+    ],
   ])('%s: refuses %s', async (file, code, message) => {
     const messages = await restricted(file, code);
     expect(messages.length).toBeGreaterThan(0);
@@ -64,8 +96,14 @@ describe('eslint import zones', () => {
     ['server/routes/zone-probe.ts', "import { x } from '../core/records/read.ts';\nexport { x };\n"],
     // A feature uses the generic folders, app/paths.ts, shared/, its own files and other features' public files.
     ['web/src/features/menus/zone-probe.ts', "import { Button } from '../../components/ui/button.tsx';\nexport { Button };\n"],
-    ['web/src/features/menus/zone-probe.ts', "import { PageHeader } from '../../components/page-header.tsx';\nimport { cn } from '../../lib/cn.ts';\nimport { useAuth } from '../../hooks/use-auth.ts';\nexport { PageHeader, cn, useAuth };\n"],
-    ['web/src/features/menus/zone-probe.ts', "import { paths } from '../../app/paths.ts';\nimport { MEMBER_ROLES } from '../../../../shared/constants.ts';\nexport { paths, MEMBER_ROLES };\n"],
+    [
+      'web/src/features/menus/zone-probe.ts',
+      "import { PageHeader } from '../../components/page-header.tsx';\nimport { cn } from '../../lib/cn.ts';\nimport { useAuth } from '../../hooks/use-auth.ts';\nexport { PageHeader, cn, useAuth };\n",
+    ],
+    [
+      'web/src/features/menus/zone-probe.ts',
+      "import { paths } from '../../app/paths.ts';\nimport { MEMBER_ROLES } from '../../../../shared/constants.ts';\nexport { paths, MEMBER_ROLES };\n",
+    ],
     ['web/src/features/menus/zone-probe.ts', "import { ItemRow } from './item-row.tsx';\nexport { ItemRow };\n"],
     ['web/src/features/uploads/zone-probe.ts', "import { toMenu } from '../menus/types.ts';\nexport { toMenu };\n"],
     ['web/src/app/zone-probe.ts', "import { x } from '../features/menus/menus-page.tsx';\nexport { x };\n"],
@@ -78,7 +116,10 @@ describe('eslint import zones', () => {
   });
 
   it('still refuses core/ zones in filter tests', async () => {
-    const messages = await restricted('server/core/filter/zone-probe.test.ts', "import { x } from '../../modules/rules.ts';\nexport { x };\n");
+    const messages = await restricted(
+      'server/core/filter/zone-probe.test.ts',
+      "import { x } from '../../modules/rules.ts';\nexport { x };\n",
+    );
     expect(messages.join('\n')).toContain('core/ knows collections');
   });
 });

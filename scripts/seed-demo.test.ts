@@ -10,11 +10,12 @@ describe('seed:demo', () => {
   let t: TestApp;
   let first: SeedDemoResult;
 
-  const tableCounts = () => Object.fromEntries(TABLES.map((table) => [table, Number(t.ctx.stmts.get(`SELECT COUNT(*) AS c FROM "${table}"`)?.c)]));
-  const items = () => t.ctx.stmts.all(
-    'SELECT i.* FROM items i JOIN sections s ON s.id = i.section JOIN menus m ON m.id = s.menu WHERE m.organization = ?',
-    [first.organization.id],
-  );
+  const tableCounts = () =>
+    Object.fromEntries(TABLES.map((table) => [table, Number(t.ctx.stmts.get(`SELECT COUNT(*) AS c FROM "${table}"`)?.c)]));
+  const items = () =>
+    t.ctx.stmts.all('SELECT i.* FROM items i JOIN sections s ON s.id = i.section JOIN menus m ON m.id = s.menu WHERE m.organization = ?', [
+      first.organization.id,
+    ]);
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -30,7 +31,9 @@ describe('seed:demo', () => {
     expect(user).toMatchObject({ name: 'Demo Owner', verified: 1, onboardingComplete: 1, currentOrganization: first.organization.id });
     const org = t.ctx.stmts.get('SELECT * FROM organizations WHERE id = ?', [first.organization.id]);
     expect(org).toMatchObject({ name: 'Trattoria Demo', subscriptionStatus: 'active', currency: 'EUR', defaultLanguage: 'en' });
-    expect(t.ctx.stmts.get('SELECT role FROM memberships WHERE user = ? AND organization = ?', [String(user?.id), first.organization.id])).toEqual({ role: 'owner' });
+    expect(
+      t.ctx.stmts.get('SELECT role FROM memberships WHERE user = ? AND organization = ?', [String(user?.id), first.organization.id]),
+    ).toEqual({ role: 'owner' });
   });
 
   it('creates two venues with time zones, logos and the published menu', async () => {
@@ -55,7 +58,10 @@ describe('seed:demo', () => {
   it('creates 6 tags, 8 translated sections and ~80 valid items', () => {
     expect(first.counts).toMatchObject({ venues: 2, tags: 6, menus: 1, sections: 8 });
     expect(first.tags).toEqual(['Vegan', 'Vegetarian', 'Spicy', 'Gluten-free', 'House special', 'New']);
-    const sections = t.ctx.stmts.all('SELECT s.* FROM sections s JOIN menus m ON m.id = s.menu WHERE m.organization = ? ORDER BY position', [first.organization.id]);
+    const sections = t.ctx.stmts.all(
+      'SELECT s.* FROM sections s JOIN menus m ON m.id = s.menu WHERE m.organization = ? ORDER BY position',
+      [first.organization.id],
+    );
     expect(sections.map((s) => s.name)).toEqual(['Antipasti', 'Soups', 'Salads', 'Pasta', 'Pizza', 'Mains', 'Desserts', 'Drinks']);
     expect(sections.map((s) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     for (const s of sections) expect(JSON.parse(String(s.translations)).de.name).toBeTruthy();
@@ -77,7 +83,10 @@ describe('seed:demo', () => {
     expect(rows.filter((i) => JSON.parse(String(i.translations ?? 'null'))?.de?.name).length).toBeGreaterThanOrEqual(40);
     // Positions are dense within each section (filled by the items hook).
     for (const s of sections) {
-      const positions = rows.filter((i) => i.section === s.id).map((i) => Number(i.position)).sort((a, b) => a - b);
+      const positions = rows
+        .filter((i) => i.section === s.id)
+        .map((i) => Number(i.position))
+        .sort((a, b) => a - b);
       expect(positions).toEqual(positions.map((_, i) => i));
     }
   });
@@ -94,7 +103,8 @@ describe('seed:demo', () => {
 
   it('lets the demo user log in with the printed password', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/collections/users/auth-with-password',
+      method: 'POST',
+      url: '/api/collections/users/auth-with-password',
       payload: { identity: first.user.email, password: first.user.password },
     });
     expect(res.statusCode).toBe(200);

@@ -70,7 +70,9 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof ApiError) {
-      const details = Object.entries(err.data).map(([k, v]) => `  ${k}: ${(v as { message?: string }).message ?? ''}`).join('\n');
+      const details = Object.entries(err.data)
+        .map(([k, v]) => `  ${k}: ${(v as { message?: string }).message ?? ''}`)
+        .join('\n');
       console.error(`${err.message}${details ? `\n${details}` : ''}`);
       return 1;
     }
@@ -80,7 +82,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -7,8 +7,4 @@ import { productModules } from './modules/index.ts';
  * Every collection of the product, in one list: the engine's system collections, then each
  * module's. drizzle-kit derives the committed migrations from this list (server/db/schema.ts).
  */
-export const appCollections: CollectionDef[] = [
-  ...systemCollections,
-  usersCollection,
-  ...productModules.flatMap((m) => m.collections),
-];
+export const appCollections: CollectionDef[] = [...systemCollections, usersCollection, ...productModules.flatMap((m) => m.collections)];

@@ -52,7 +52,8 @@ function registerJsonParser(app: FastifyInstance, errorMessage: string): void {
     } catch {
       return done(new ApiError(400, errorMessage), undefined);
     }
-    if (jsonTooDeep(parsed)) return done(new ApiError(400, `${errorMessage.replace(/\.$/, '')}: the JSON nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+    if (jsonTooDeep(parsed))
+      return done(new ApiError(400, `${errorMessage.replace(/\.$/, '')}: the JSON nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
     done(null, parsed);
   });
 }
@@ -85,14 +86,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Unusable DATA_DIR/UPLOADS_DIR: stop here with a clear message (ConfigError).
   await checkStorageDirs(config);
   const app = Fastify({
-    logger: options.logger === false ? false : {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      // File and backup download URLs carry tokens in the query: never in the log.
-      serializers: {
-        req: (req: FastifyRequest) => ({ method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
-      },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // File and backup download URLs carry tokens in the query: never in the log.
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: maskUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: MAX_BODY,
     exposeHeadRoutes: true,
@@ -111,7 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   closeOnUnreadBody(app);
   registerErrorHandling(app, ctx.storageHealth);
   registerSecurityHeaders(app, [
-    ...spaInlineScripts(config.webDist), POPUP_CLOSE_SCRIPT, ...productModules.flatMap((m) => m.inlineScripts ?? []),
+    ...spaInlineScripts(config.webDist),
+    POPUP_CLOSE_SCRIPT,
+    ...productModules.flatMap((m) => m.inlineScripts ?? []),
   ]);
   registerHeaders(app, config.corsOrigins);
   registerAuth(app, ctx.tokens);

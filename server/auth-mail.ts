@@ -19,8 +19,12 @@ export function createAuthMail(mailer: Mailer, brand: Brand): AuthMail {
 function accountExistsEmail(brand: Brand, loginLink: string): EmailContent {
   return renderEmail(brand, `You already have a ${brand.appName} account`, {
     heading: 'You already have an account',
-    intro: [`Someone (hopefully you) just tried to sign up to ${brand.appName} with this email address, which already has an account. No new account was created.`],
+    intro: [
+      `Someone (hopefully you) just tried to sign up to ${brand.appName} with this email address, which already has an account. No new account was created.`,
+    ],
     action: { kind: 'link', label: 'Sign in', url: loginLink },
-    outro: ['Forgot your password? Choose “Forgot password” on the sign-in page to set a new one. If this wasn’t you, you can ignore this email.'],
+    outro: [
+      'Forgot your password? Choose “Forgot password” on the sign-in page to set a new one. If this wasn’t you, you can ignore this email.',
+    ],
   });
 }

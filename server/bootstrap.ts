@@ -12,7 +12,9 @@ export async function bootstrapAuth(ctx: AppContext, log: FastifyBaseLogger): Pr
   }
   const count = ctx.stmts.get('SELECT COUNT(*) AS c FROM "_superusers"');
   if (Number(count?.c ?? 0) === 0) {
-    log.warn('No superuser yet. Create one with: npm run superuser -- upsert EMAIL PASSWORD (or set SUPERUSER_EMAIL and SUPERUSER_PASSWORD).');
+    log.warn(
+      'No superuser yet. Create one with: npm run superuser -- upsert EMAIL PASSWORD (or set SUPERUSER_EMAIL and SUPERUSER_PASSWORD).',
+    );
   }
   ctx.events.on((event) => {
     const { collection, row } = event;

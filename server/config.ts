@@ -24,7 +24,10 @@ const envSchema = z.object({
   FILE_TOKEN_DURATION: z.coerce.number().int().min(10).max(86400).default(180),
   APP_NAME: z.string().min(1).max(100).default('QR Menu'),
   /** e.g. smtp://user:pass@host:587; unset = emails are written to the log. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SUPERUSER_EMAIL: z.email().optional(),
   SUPERUSER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(71).optional(),
@@ -54,16 +57,24 @@ const envSchema = z.object({
   /** The built staff web app. */
   WEB_DIST: z.string().min(1).default('./web/dist'),
   /** Ops: `*` or a comma-separated list of origins allowed to call /api from browsers. */
-  CORS_ORIGINS: z.string().trim().default('*').refine(
-    (v) => v === '*' || v.split(',').every((o) => /^https?:\/\/[^/\s,]+\/?$/.test(o.trim())),
-    'must be * or a comma-separated list of origins like https://example.com',
-  ),
+  CORS_ORIGINS: z
+    .string()
+    .trim()
+    .default('*')
+    .refine(
+      (v) => v === '*' || v.split(',').every((o) => /^https?:\/\/[^/\s,]+\/?$/.test(o.trim())),
+      'must be * or a comma-separated list of origins like https://example.com',
+    ),
   /** Ops: which proxies' X-Forwarded-* headers are trusted: true, a hop count, or IPs/CIDRs (comma-separated). */
   TRUSTED_PROXIES: z.string().trim().optional(),
   /** Ops: request logs older than this many days are deleted (0 = no request logs). */
   LOGS_MAX_DAYS: z.coerce.number().int().min(0).max(100000).default(5),
   /** Ops: cron expression of automatic backups (UTC), e.g. "0 3 * * *"; empty = none. */
-  BACKUPS_CRON: z.string().trim().default('').refine((v) => v === '' || isValidCron(v), 'must be a 5-field cron expression'),
+  BACKUPS_CRON: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || isValidCron(v), 'must be a 5-field cron expression'),
   /** Ops: automatic backups kept (older ones are deleted). */
   BACKUPS_MAX_KEEP: z.coerce.number().int().min(1).max(10000).default(3),
   /** Uploads: largest single file of a multipart request (MB); more is refused with 413 as it arrives. */
@@ -100,7 +111,11 @@ function parseOAuth2(env: Record<string, string | undefined>): OAuth2ProviderEnv
   const out: OAuth2ProviderEnv[] = [];
   for (const name of [...names].sort()) {
     const prefix = `OAUTH2_${name}_`;
-    const raw = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+    const raw = Object.fromEntries(
+      Object.entries(env)
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([k, v]) => [k.slice(prefix.length), v]),
+    );
     const parsed = oauthProviderEnv.safeParse(raw);
     if (!parsed.success) {
       const lines = parsed.error.issues.map((issue) => `  ${prefix}${issue.path.join('.')}: ${issue.message}`);
@@ -108,8 +123,14 @@ function parseOAuth2(env: Record<string, string | undefined>): OAuth2ProviderEnv
     }
     const p = parsed.data;
     out.push({
-      name: name.toLowerCase(), clientId: p.CLIENT_ID, clientSecret: p.CLIENT_SECRET, authUrl: p.AUTH_URL, tokenUrl: p.TOKEN_URL,
-      userInfoUrl: p.USERINFO_URL, displayName: p.DISPLAY_NAME, scopes: p.SCOPES?.split(/[\s,]+/).filter(Boolean),
+      name: name.toLowerCase(),
+      clientId: p.CLIENT_ID,
+      clientSecret: p.CLIENT_SECRET,
+      authUrl: p.AUTH_URL,
+      tokenUrl: p.TOKEN_URL,
+      userInfoUrl: p.USERINFO_URL,
+      displayName: p.DISPLAY_NAME,
+      scopes: p.SCOPES?.split(/[\s,]+/).filter(Boolean),
       pkce: p.PKCE === undefined ? undefined : p.PKCE === 'true',
     });
   }
@@ -167,7 +188,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -180,7 +204,8 @@ function parseStripePrices(env: Record<string, string | undefined>): Record<stri
     const m = /^STRIPE_PRICE_([A-Z0-9_]+)_(MONTHLY|YEARLY)$/.exec(key);
     const value = raw?.trim();
     if (!m?.[1] || !value) continue;
-    if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`Invalid configuration:\n  ${key}: must be a Stripe price id like price_1AbC…`);
+    if (!/^[A-Za-z0-9_]+$/.test(value))
+      throw new ConfigError(`Invalid configuration:\n  ${key}: must be a Stripe price id like price_1AbC…`);
     const code = m[1].toLowerCase().replace(/_/g, '-');
     prices[code] = { ...prices[code], [m[2] === 'MONTHLY' ? 'month' : 'year']: value };
   }
@@ -190,7 +215,8 @@ function parseStripePrices(env: Record<string, string | undefined>): Record<stri
 function parseStripe(e: z.infer<typeof envSchema>, env: Record<string, string | undefined>): StripeConfig | null {
   if (e.BILLING !== 'stripe') return null;
   const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((k) => !e[k]);
-  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when BILLING=stripe`).join('\n')}`);
+  if (missing.length)
+    throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when BILLING=stripe`).join('\n')}`);
   return {
     secretKey: e.STRIPE_SECRET_KEY ?? '',
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',

@@ -73,13 +73,17 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   const file = databaseFile(config);
   const sqlite = openSqlite(file, {
     prepare: migrateDatabase,
-    recovery: `Restore a backup: unzip the newest one in ${path.join(config.dataDir, 'backups')} (or your off-machine copy), `
-      + `put its data.db at ${file} and its uploads/ in ${config.uploadsDir}, then start the server. `
-      + 'Without a backup, starting with no data.db begins with an empty database. See README, "Backups and restore".',
+    recovery:
+      `Restore a backup: unzip the newest one in ${path.join(config.dataDir, 'backups')} (or your off-machine copy), ` +
+      `put its data.db at ${file} and its uploads/ in ${config.uploadsDir}, then start the server. ` +
+      'Without a backup, starting with no data.db begins with an empty database. See README, "Backups and restore".',
   });
   const registry = new CollectionRegistry(collections);
   const tables = tableNames(sqlite);
-  const missing = registry.all().filter((c) => !tables.has(c.name)).map((c) => c.name);
+  const missing = registry
+    .all()
+    .filter((c) => !tables.has(c.name))
+    .map((c) => c.name);
   if (missing.length) {
     sqlite.close();
     throw new Error(`No table for collection(s) ${missing.join(', ')}: run "npm run db:generate" and commit the migration.`);
@@ -99,23 +103,49 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   applySettings(live, settings.get(), null);
   settings.onChange((next, previous) => applySettings(live, next, previous));
   const auth = new AuthService({
-    registry, engine, tokens, appSecret, now: config.now,
+    registry,
+    engine,
+    tokens,
+    appSecret,
+    now: config.now,
     mail: createAuthMail(mailer, brand),
     logError: (err, msg) => options.log.error({ err }, msg),
   });
   const crons = new CronScheduler({ error: (obj, msg) => options.log.error(obj, msg) });
   const cleanups: Array<() => void> = [];
   // Cached auth rows must never outlive a change (password, verification, deletion).
-  events.on((e) => { if (e.collection.type === 'auth') tokens.forget(e.collection.id, String(e.row.id)); });
+  events.on((e) => {
+    if (e.collection.type === 'auth') tokens.forget(e.collection.id, String(e.row.id));
+  });
   const bus = new LocalBus();
   events.on((e) => bus.publish({ action: e.action, collectionId: e.collection.id, row: e.row }));
-  const hub = new RealtimeHub(registry, engine.access, bus, { idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000, keepAliveMs: config.realtime.keepAliveSeconds * 1000 });
+  const hub = new RealtimeHub(registry, engine.access, bus, {
+    idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000,
+    keepAliveMs: config.realtime.keepAliveSeconds * 1000,
+  });
   // Who may see a delete is decided before the rows are gone (cascades reach rules through parents).
   events.onDeleting((e) => hub.prepareDelete(e.collection, e.row));
   return {
-    config, sqlite, stmts, storageHealth: new StorageHealth(sqlite, stmts), registry, events, storage, engine, tokens, auth, mailer, rateLimits, bus, hub, settings, crons,
+    config,
+    sqlite,
+    stmts,
+    storageHealth: new StorageHealth(sqlite, stmts),
+    registry,
+    events,
+    storage,
+    engine,
+    tokens,
+    auth,
+    mailer,
+    rateLimits,
+    bus,
+    hub,
+    settings,
+    crons,
     oauth2Providers: buildProviders(config.oauth2),
-    onClose: (fn) => { cleanups.push(fn); },
+    onClose: (fn) => {
+      cleanups.push(fn);
+    },
     close: async () => {
       crons.stop();
       for (const fn of cleanups.splice(0)) fn();

@@ -19,15 +19,25 @@ function start(env: Record<string, string>) {
   });
   let out = '';
   let err = '';
-  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) { clearInterval(timer); resolve(m[1]); }
+      if (m?.[1]) {
+        clearInterval(timer);
+        resolve(m[1]);
+      }
     }, 50);
-    void exited.then(() => { clearInterval(timer); reject(new Error(`exited early: ${err}`)); });
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`exited early: ${err}`));
+    });
   });
   listening.catch(() => undefined); // observed by the tests that expect an early exit
   return { child, exited, listening, output: () => out + err, dir };
@@ -42,12 +52,15 @@ describe('server/index.ts', () => {
 
   it.each([
     ['is not a database at all', (file: string) => fs.writeFileSync(file, Buffer.alloc(8192, 0x41))],
-    ['has a damaged schema page', (file: string) => {
-      // A real SQLite file whose first page (the schema) is overwritten past its 100-byte header.
-      const fd = fs.openSync(file, 'r+');
-      fs.writeSync(fd, Buffer.alloc(3000, 0xff), 0, 3000, 100);
-      fs.closeSync(fd);
-    }],
+    [
+      'has a damaged schema page',
+      (file: string) => {
+        // A real SQLite file whose first page (the schema) is overwritten past its 100-byte header.
+        const fd = fs.openSync(file, 'r+');
+        fs.writeSync(fd, Buffer.alloc(3000, 0xff), 0, 3000, 100);
+        fs.closeSync(fd);
+      },
+    ],
   ])('refuses to start on a data.db that %s, saying which file and how to restore a backup', async (_label, damage) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-corrupt-'));
     dirs.push(dir);
@@ -74,7 +87,9 @@ describe('server/index.ts', () => {
     fs.writeFileSync(path.join(dir, 'file'), 'x');
     const p = start({ UPLOADS_DIR: path.join(dir, 'file', 'uploads') });
     expect(await p.exited).toBe(1);
-    expect(p.output()).toContain(`UPLOADS_DIR: ${path.join(dir, 'file', 'uploads')} (the uploaded files folder) cannot be created (ENOTDIR`);
+    expect(p.output()).toContain(
+      `UPLOADS_DIR: ${path.join(dir, 'file', 'uploads')} (the uploaded files folder) cannot be created (ENOTDIR`,
+    );
     expect(p.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
   });
 

@@ -61,10 +61,13 @@ async function main(): Promise<void> {
     // close(): stops accepting, waits for in-flight requests, runs onClose hooks (SSE, SQLite).
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    current.close().then(() => process.exit(0), (err: unknown) => {
-      current.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    });
+    current.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        current.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

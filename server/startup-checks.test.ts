@@ -18,7 +18,8 @@ function tempDir(): string {
   return dir;
 }
 
-const build = (env: Record<string, string>) => buildApp(loadConfig({ LOG_LEVEL: 'silent', APP_SECRET: 'x'.repeat(40), ...env }), { logger: false });
+const build = (env: Record<string, string>) =>
+  buildApp(loadConfig({ LOG_LEVEL: 'silent', APP_SECRET: 'x'.repeat(40), ...env }), { logger: false });
 
 describe('startup checks of the storage folders', () => {
   it('refuses an UPLOADS_DIR below a regular file, naming the variable, the path and the cause', async () => {

@@ -19,7 +19,9 @@ export async function checkStorageDirs(config: Config): Promise<void> {
   for (const { env, dir, what } of dirs) {
     const problem = await writableDirProblem(dir);
     if (problem) {
-      problems.push(`  ${env}: ${dir} (${what}) ${problem}.\n    Create it and make it writable for the user running the server (uid ${process.getuid?.() ?? '?'}), or set ${env} to a writable folder.`);
+      problems.push(
+        `  ${env}: ${dir} (${what}) ${problem}.\n    Create it and make it writable for the user running the server (uid ${process.getuid?.() ?? '?'}), or set ${env} to a writable folder.`,
+      );
     }
   }
   if (problems.length) throw new ConfigError(`Cannot start: a storage folder is unusable:\n${problems.join('\n')}`);
@@ -29,5 +31,7 @@ export async function checkStorageDirs(config: Config): Promise<void> {
 /** Parts of uploads cut short by a crash: nothing can still be writing them when the app starts. */
 async function sweepUploadTemp(dir: string): Promise<void> {
   const names = await fsp.readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n.startsWith(UPLOAD_TEMP_PREFIX)).map((n) => fsp.rm(path.join(dir, n), { force: true }).catch(() => undefined)));
+  await Promise.all(
+    names.filter((n) => n.startsWith(UPLOAD_TEMP_PREFIX)).map((n) => fsp.rm(path.join(dir, n), { force: true }).catch(() => undefined)),
+  );
 }

@@ -27,7 +27,13 @@ export interface PendingInvitation {
  * `POST /api/organizations/{id}/invitations`: always an emailed invitation, whether or not the
  * address has an account (the answer must not tell); they become a member only by accepting.
  */
-export interface InviteResult { status: 'invited'; invitationId: string; email: string; expires: string; emailSent: boolean }
+export interface InviteResult {
+  status: 'invited';
+  invitationId: string;
+  email: string;
+  expires: string;
+  emailSent: boolean;
+}
 
 /** `POST /api/invitations/:token/accept`: the organization the signed-in user just joined. */
 export interface AcceptedInvitation {

@@ -1,10 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, ensureContrast, formatRatio, normalizeHex, parseHex, qrContrast, readableTextColor, relativeLuminance } from './contrast.ts';
+import {
+  contrastRatio,
+  ensureContrast,
+  formatRatio,
+  normalizeHex,
+  parseHex,
+  qrContrast,
+  readableTextColor,
+  relativeLuminance,
+} from './contrast.ts';
 
 const seed = Number(process.env.FC_SEED ?? 20261125);
 console.log('fast-check seed', seed);
-const hexColor = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map((rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`);
+const hexColor = fc
+  .tuple(fc.nat(255), fc.nat(255), fc.nat(255))
+  .map((rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`);
 
 describe('parseHex / normalizeHex', () => {
   it.each([
@@ -114,16 +125,25 @@ describe('ensureContrast (the guest page brand colour)', () => {
   });
 
   it('always ends near AA on the light and the dark guest background', () => {
-    fc.assert(fc.property(hexColor, fc.constantFrom('#ffffff', '#111827'), (color, background) =>
-      contrastRatio(ensureContrast(color, background), background) >= 4.4), { seed });
+    fc.assert(
+      fc.property(
+        hexColor,
+        fc.constantFrom('#ffffff', '#111827'),
+        (color, background) => contrastRatio(ensureContrast(color, background), background) >= 4.4,
+      ),
+      { seed },
+    );
   });
 });
 
 describe('contrast properties', () => {
   it('is symmetric and between 1 and 21', () => {
-    fc.assert(fc.property(hexColor, hexColor, (a, b) => {
-      const ratio = contrastRatio(a, b);
-      return ratio >= 1 && ratio <= 21 && Math.abs(ratio - contrastRatio(b, a)) < 1e-12;
-    }), { seed });
+    fc.assert(
+      fc.property(hexColor, hexColor, (a, b) => {
+        const ratio = contrastRatio(a, b);
+        return ratio >= 1 && ratio <= 21 && Math.abs(ratio - contrastRatio(b, a)) < 1e-12;
+      }),
+      { seed },
+    );
   });
 });

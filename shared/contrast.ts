@@ -14,7 +14,12 @@ const HEX3 = /^#?([0-9a-f]{3})$/i;
 export function parseHex(color: string): Rgb | null {
   const value = color.trim();
   const short = HEX3.exec(value)?.[1];
-  const hex = short ? short.split('').map((c) => c + c).join('') : HEX6.exec(value)?.[1];
+  const hex = short
+    ? short
+        .split('')
+        .map((c) => c + c)
+        .join('')
+    : HEX6.exec(value)?.[1];
   if (!hex) return null;
   return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as Rgb;
 }

@@ -7,8 +7,24 @@ console.log('fast-check seed', seed);
 
 describe('currencyExponent (ISO 4217 minor units)', () => {
   it.each([
-    ['EUR', 2], ['USD', 2], ['CHF', 2], ['GBP', 2], ['JPY', 0], ['KRW', 0], ['ISK', 0], ['CLP', 0],
-    ['KWD', 3], ['BHD', 3], ['JOD', 3], ['OMR', 3], ['TND', 3], ['CLF', 4], ['jpy', 0], [undefined, 2], ['', 2], ['NOT-A-CODE', 2],
+    ['EUR', 2],
+    ['USD', 2],
+    ['CHF', 2],
+    ['GBP', 2],
+    ['JPY', 0],
+    ['KRW', 0],
+    ['ISK', 0],
+    ['CLP', 0],
+    ['KWD', 3],
+    ['BHD', 3],
+    ['JOD', 3],
+    ['OMR', 3],
+    ['TND', 3],
+    ['CLF', 4],
+    ['jpy', 0],
+    [undefined, 2],
+    ['', 2],
+    ['NOT-A-CODE', 2],
   ] as const)('%s has %i', (currency, digits) => {
     expect(currencyExponent(currency)).toBe(digits);
   });
@@ -44,7 +60,19 @@ describe('parseMoney', () => {
   });
 
   it.each([
-    [''], ['   '], ['abc'], ['-5'], ['12.5055'], ['12,50,5'], ['1,2,3'], ['12..5'], ['1.234.56'], ['1,23.45'], [','], ['1.2.3,4'], ['12a'],
+    [''],
+    ['   '],
+    ['abc'],
+    ['-5'],
+    ['12.5055'],
+    ['12,50,5'],
+    ['1,2,3'],
+    ['12..5'],
+    ['1.234.56'],
+    ['1,23.45'],
+    [','],
+    ['1.2.3,4'],
+    ['12a'],
   ])('EUR %j is not an amount', (input) => {
     expect(parseMoney(input, 'EUR')).toBeNull();
   });
@@ -95,7 +123,13 @@ describe('formatMoney', () => {
   });
 
   it.each([
-    [900, 'EUR', '€9'], [750, 'EUR', '€7.50'], [29000, 'USD', '$290'], [0, 'EUR', '€0'], [1250, 'JPY', '¥1,250'], [1000, 'KWD', 'KWD\u00a01'], [1250, 'KWD', 'KWD\u00a01.250'],
+    [900, 'EUR', '€9'],
+    [750, 'EUR', '€7.50'],
+    [29000, 'USD', '$290'],
+    [0, 'EUR', '€0'],
+    [1250, 'JPY', '¥1,250'],
+    [1000, 'KWD', 'KWD\u00a01'],
+    [1250, 'KWD', 'KWD\u00a01.250'],
   ] as const)('trimWhole: %i %s is %s', (minor, currency, text) => {
     expect(formatMoney(minor, currency, 'en-US', { trimWhole: true })).toBe(text);
   });
@@ -108,15 +142,21 @@ describe('formatMoney', () => {
 describe('properties', () => {
   const currency = fc.constantFrom('EUR', 'JPY', 'KWD', 'CLF', 'CHF');
   it('parses what it writes back to the same minor units', () => {
-    fc.assert(fc.property(fc.nat({ max: 1_000_000_000 }), currency, (minor, code) => parseMoney(toDecimalAmount(minor, code), code) === minor), { seed });
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000_000 }), currency, (minor, code) => parseMoney(toDecimalAmount(minor, code), code) === minor),
+      { seed },
+    );
   });
 
-  it('formats every amount with exactly the currency\'s decimals', () => {
-    fc.assert(fc.property(fc.nat({ max: 1_000_000_000 }), currency, (minor, code) => {
-      const digits = currencyExponent(code);
-      const text = formatMoney(minor, code, 'en-US');
-      const decimals = /\.(\d+)/.exec(text)?.[1]?.length ?? 0;
-      return decimals === digits;
-    }), { seed });
+  it("formats every amount with exactly the currency's decimals", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000_000 }), currency, (minor, code) => {
+        const digits = currencyExponent(code);
+        const text = formatMoney(minor, code, 'en-US');
+        const decimals = /\.(\d+)/.exec(text)?.[1]?.length ?? 0;
+        return decimals === digits;
+      }),
+      { seed },
+    );
   });
 });

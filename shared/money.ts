@@ -12,10 +12,32 @@ import { DEFAULT_CURRENCY } from './constants.ts';
  * of Intl, whose CLDR digits differ from ISO for a few currencies and between runtimes.
  */
 const EXPONENTS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0,
-  VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
 };
 
 /** How many minor-unit digits a currency has (EUR 2, JPY 0, KWD 3); 2 for unknown codes. */
@@ -31,7 +53,11 @@ export function currencyExponent(currency: string | null | undefined): number {
  */
 export function parseMoney(input: string, currency?: string | null): number | null {
   const digits = currencyExponent(currency);
-  const text = input.trim().replace(/[\s\u00a0\u202f'’]/g, '').replace(/^(\p{Sc}|[A-Z]{3})/u, '').replace(/(\p{Sc}|[A-Z]{3})$/u, '');
+  const text = input
+    .trim()
+    .replace(/[\s\u00a0\u202f'’]/g, '')
+    .replace(/^(\p{Sc}|[A-Z]{3})/u, '')
+    .replace(/(\p{Sc}|[A-Z]{3})$/u, '');
   if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return null;
   const marks = [...text.matchAll(/[.,]/g)].map((m) => ({ char: m[0], index: m.index }));
   let whole = text;
@@ -118,7 +144,11 @@ export function formatMoney(minor: number, currency?: string | null, locale?: st
 export function currencySymbol(currency?: string | null, locale?: string): string {
   const code = currency || DEFAULT_CURRENCY;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? code;
+    return (
+      new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
+        .formatToParts(0)
+        .find((p) => p.type === 'currency')?.value ?? code
+    );
   } catch {
     return code;
   }

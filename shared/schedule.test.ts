@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateToZonedInput, wallClock, fromMinutes, isOnAt, nextOpening, toMinutes, weekMinuteIn, zonedInputToDate, type ScheduleWindow } from './schedule.ts';
+import {
+  dateToZonedInput,
+  wallClock,
+  fromMinutes,
+  isOnAt,
+  nextOpening,
+  toMinutes,
+  weekMinuteIn,
+  zonedInputToDate,
+  type ScheduleWindow,
+} from './schedule.ts';
 
 const at = (day: number, hhmm: string) => ({ day, minutes: toMinutes(hhmm) });
 
@@ -64,7 +74,15 @@ describe('menu schedules in the venue time zone (the guest page)', () => {
     // 2026-06-15 is a Monday; 10:30 UTC is 12:30 in Vienna (CEST).
     expect(weekMinuteIn(new Date('2026-06-15T10:30:00Z'), 'Europe/Vienna')).toEqual({ day: 1, minutes: 750 });
     expect(weekMinuteIn(new Date('2026-06-15T02:30:00Z'), 'America/New_York')).toEqual({ day: 0, minutes: 22 * 60 + 30 });
-    expect(wallClock(new Date('2026-06-15T02:30:00Z'), 'America/New_York')).toEqual({ year: 2026, month: 6, day: 14, hour: 22, minute: 30, second: 0, weekday: 0 });
+    expect(wallClock(new Date('2026-06-15T02:30:00Z'), 'America/New_York')).toEqual({
+      year: 2026,
+      month: 6,
+      day: 14,
+      hour: 22,
+      minute: 30,
+      second: 0,
+      weekday: 0,
+    });
   });
 
   it.each([
@@ -80,7 +98,10 @@ describe('menu schedules in the venue time zone (the guest page)', () => {
   });
 
   it('finds the next start for "Available from"', () => {
-    const dinner = [{ day: 1, start: '18:00', end: '22:00' }, { day: 2, start: '18:00', end: '22:00' }];
+    const dinner = [
+      { day: 1, start: '18:00', end: '22:00' },
+      { day: 2, start: '18:00', end: '22:00' },
+    ];
     expect(nextOpening(dinner, { day: 1, minutes: 12 * 60 })).toEqual({ day: 1, start: '18:00', today: true });
     expect(nextOpening(dinner, { day: 1, minutes: 23 * 60 })).toEqual({ day: 2, start: '18:00', today: false });
   });
@@ -94,28 +115,44 @@ describe('schedule properties', () => {
   const moment = fc.record({ day: fc.nat(6), minutes: fc.nat(24 * 60 - 1) });
 
   it('a window is on at its own start', () => {
-    fc.assert(fc.property(window, (w) => isOnAt([w], { day: w.day, minutes: toMinutes(w.start) })), { seed });
+    fc.assert(
+      fc.property(window, (w) => isOnAt([w], { day: w.day, minutes: toMinutes(w.start) })),
+      { seed },
+    );
   });
 
   it('the next opening is the first window start after now, walking the week minute by minute', () => {
-    fc.assert(fc.property(fc.array(window, { minLength: 1, maxLength: 4 }), moment, (windows, t) => {
-      const week = 7 * 24 * 60;
-      const now = t.day * 24 * 60 + t.minutes;
-      let expected: number | null = null;
-      for (let step = 1; step <= week && expected === null; step++) {
-        const m = (now + step) % week;
-        if (windows.some((w) => w.day * 24 * 60 + toMinutes(w.start) === m)) expected = m;
-      }
-      const next = nextOpening(windows, t);
-      return next !== null && next.day * 24 * 60 + toMinutes(next.start) === expected;
-    }), { seed, numRuns: 50 });
+    fc.assert(
+      fc.property(fc.array(window, { minLength: 1, maxLength: 4 }), moment, (windows, t) => {
+        const week = 7 * 24 * 60;
+        const now = t.day * 24 * 60 + t.minutes;
+        let expected: number | null = null;
+        for (let step = 1; step <= week && expected === null; step++) {
+          const m = (now + step) % week;
+          if (windows.some((w) => w.day * 24 * 60 + toMinutes(w.start) === m)) expected = m;
+        }
+        const next = nextOpening(windows, t);
+        return next !== null && next.day * 24 * 60 + toMinutes(next.start) === expected;
+      }),
+      { seed, numRuns: 50 },
+    );
   });
 
   it('a datetime-local value survives the round trip through a zone', () => {
     const zones = fc.constantFrom('UTC', 'Europe/Vienna', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe');
-    const instant = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }).map((ms) => new Date(Math.floor(ms / 60000) * 60000));
-    fc.assert(fc.property(instant, zones, (date, zone) => zonedInputToDate(dateToZonedInput(date, zone), zone)?.getTime() === date.getTime()
-      // In the hour a clock change repeats, a wall-clock time names two instants: either is right.
-      || dateToZonedInput(zonedInputToDate(dateToZonedInput(date, zone), zone), zone) === dateToZonedInput(date, zone)), { seed });
+    const instant = fc
+      .integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) })
+      .map((ms) => new Date(Math.floor(ms / 60000) * 60000));
+    fc.assert(
+      fc.property(
+        instant,
+        zones,
+        (date, zone) =>
+          zonedInputToDate(dateToZonedInput(date, zone), zone)?.getTime() === date.getTime() ||
+          // In the hour a clock change repeats, a wall-clock time names two instants: either is right.
+          dateToZonedInput(zonedInputToDate(dateToZonedInput(date, zone), zone), zone) === dateToZonedInput(date, zone),
+      ),
+      { seed },
+    );
   });
 });

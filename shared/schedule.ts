@@ -5,10 +5,17 @@
  * the guest page decides with them which menus are on, the staff app previews with them.
  */
 
-export interface ScheduleWindow { day: number; start: string; end: string }
+export interface ScheduleWindow {
+  day: number;
+  start: string;
+  end: string;
+}
 
 /** A moment as a weekday and minute of that day in some time zone. */
-export interface WeekMinute { day: number; minutes: number }
+export interface WeekMinute {
+  day: number;
+  minutes: number;
+}
 
 export const MINUTES_PER_DAY = 24 * 60;
 const WEEK = 7 * MINUTES_PER_DAY;
@@ -37,7 +44,8 @@ export function fromMinutes(minutes: number): string {
 function span(w: ScheduleWindow): [number, number] {
   let start = toMinutes(w.start);
   let end = toMinutes(w.end);
-  if (end === start) [start, end] = [0, MINUTES_PER_DAY]; // the whole day
+  if (end === start)
+    [start, end] = [0, MINUTES_PER_DAY]; // the whole day
   else if (end < start) end += MINUTES_PER_DAY; // past midnight
   return [w.day * MINUTES_PER_DAY + start, w.day * MINUTES_PER_DAY + end];
 }
@@ -58,7 +66,10 @@ export function isOnAt(schedule: readonly ScheduleWindow[] | null | undefined, a
  * The next start of a window after `at` (within a week; a window starting right now counts a week
  * later), or null without windows. `today`: it starts later on the same weekday.
  */
-export function nextOpening(schedule: readonly ScheduleWindow[] | null | undefined, at: WeekMinute): { day: number; start: string; today: boolean } | null {
+export function nextOpening(
+  schedule: readonly ScheduleWindow[] | null | undefined,
+  at: WeekMinute,
+): { day: number; start: string; today: boolean } | null {
   let best: { wait: number; w: ScheduleWindow } | null = null;
   const t = at.day * MINUTES_PER_DAY + at.minutes;
   for (const w of schedule ?? []) {
@@ -86,7 +97,15 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let f = zoneFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     if (zoneFormats.size >= 1000) zoneFormats.clear();
     zoneFormats.set(timeZone, f);
@@ -94,15 +113,27 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export interface WallClock { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number }
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+}
 
 /** The wall-clock fields of an instant in a time zone (weekday 0 = Sunday). */
 export function wallClock(date: Date, timeZone: string): WallClock {
   const parts = zoneFormat(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return {
-    year: Number(part('year')), month: Number(part('month')), day: Number(part('day')),
-    hour: Number(part('hour')), minute: Number(part('minute')), second: Number(part('second')),
+    year: Number(part('year')),
+    month: Number(part('month')),
+    day: Number(part('day')),
+    hour: Number(part('hour')),
+    minute: Number(part('minute')),
+    second: Number(part('second')),
     weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday')),
   };
 }

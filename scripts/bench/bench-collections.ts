@@ -57,11 +57,7 @@ export const benchCollections: CollectionDef[] = [
   },
   {
     name: BENCH.notes,
-    fields: [
-      { name: 'title', type: 'text', max: 200 },
-      { name: 'owner', type: 'relation', collection: BENCH.members },
-      ...autodates,
-    ],
+    fields: [{ name: 'title', type: 'text', max: 200 }, { name: 'owner', type: 'relation', collection: BENCH.members }, ...autodates],
     indexes: [{ columns: ['owner'] }],
     listRule: 'owner = @request.auth.id',
     viewRule: 'owner = @request.auth.id',

@@ -7,7 +7,14 @@ import path from 'node:path';
  * Lighthouse is installed on first use into scripts/bench/.lighthouse (git-ignored): its
  * dependency tree cannot be locked against this registry, and it is needed by the bench only.
  */
-export interface LighthouseResult { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number }
+export interface LighthouseResult {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+}
 
 const DIR = path.join(import.meta.dirname, '.lighthouse');
 

@@ -14,7 +14,12 @@ import { MIXED_OPS, type HubSnapshot, type MixedOp, type MixedResult, type Mixed
 
 /** The mix: relative weights of the calls (reads ≈ 70%, writes ≈ 30%). */
 const WEIGHTS: ReadonlyArray<readonly [MixedOp, number]> = [
-  ['list', 30], ['view', 25], ['viewAuth', 15], ['create', 12], ['update', 10], ['delete', 8],
+  ['list', 30],
+  ['view', 25],
+  ['viewAuth', 15],
+  ['create', 12],
+  ['update', 10],
+  ['delete', 8],
 ];
 const TOTAL_WEIGHT = WEIGHTS.reduce((a, [, w]) => a + w, 0);
 /** Every fourth client follows one record (`<collection>/<id>`) instead of the whole collection. */
@@ -55,18 +60,20 @@ class PhaseStats {
   }
 
   ops(): Record<MixedOp, OpStats> {
-    return Object.fromEntries(MIXED_OPS.map((op) => {
-      const xs = this.latencies[op];
-      const stats: OpStats = {
-        count: xs.length,
-        errors: this.errors[op],
-        p50Ms: percentile(xs, 50),
-        p95Ms: percentile(xs, 95),
-        p99Ms: percentile(xs, 99),
-        maxMs: percentile(xs, 100),
-      };
-      return [op, stats];
-    })) as Record<MixedOp, OpStats>;
+    return Object.fromEntries(
+      MIXED_OPS.map((op) => {
+        const xs = this.latencies[op];
+        const stats: OpStats = {
+          count: xs.length,
+          errors: this.errors[op],
+          p50Ms: percentile(xs, 50),
+          p95Ms: percentile(xs, 95),
+          p99Ms: percentile(xs, 99),
+          maxMs: percentile(xs, 100),
+        };
+        return [op, stats];
+      }),
+    ) as Record<MixedOp, OpStats>;
   }
 }
 
@@ -90,7 +97,11 @@ class Worker {
   private readonly topics: string[];
   private readonly followsAll: boolean;
 
-  constructor(private readonly index: number, private readonly shared: Shared, private readonly stats: PhaseStats) {
+  constructor(
+    private readonly index: number,
+    private readonly shared: Shared,
+    private readonly stats: PhaseStats,
+  ) {
     const { collection } = shared.task;
     this.followsAll = index % ONE_RECORD_EVERY !== ONE_RECORD_EVERY - 1;
     this.topics = this.followsAll ? [`${collection}/*`] : [`${collection}/${shared.hot[index % shared.hot.length]}`];
@@ -274,7 +285,11 @@ function closeAll(workers: Worker[]): void {
 
 /** The mixed load: a warm-up, then the measured phase with memory snapshots around it. */
 export async function runMixed(t: MixedTask): Promise<MixedResult> {
-  const page = await requestJson<{ items: Array<{ id: string }> }>(t.port, 'GET', `/api/collections/${t.collection}/records?perPage=200&skipTotal=1`);
+  const page = await requestJson<{ items: Array<{ id: string }> }>(
+    t.port,
+    'GET',
+    `/api/collections/${t.collection}/records?perPage=200&skipTotal=1`,
+  );
   const ids = page.items.map((i) => i.id);
   if (ids.length < HOT_RECORDS) throw new Error(`${t.collection} holds only ${ids.length} records`);
   const shared: Shared = {
@@ -300,10 +315,13 @@ export async function runMixed(t: MixedTask): Promise<MixedResult> {
   const cpu0 = { server: await serverCpuUs(t.port), client: process.cpuUsage(), at: performance.now() };
   const stats = new PhaseStats();
   const half: { snapshot?: Promise<HubSnapshot> } = {};
-  const midTimer = setTimeout(() => {
-    half.snapshot = hub(t.port, true);
-    half.snapshot.catch(() => undefined); // awaited (and thrown) below
-  }, (t.seconds * 1000) / 2);
+  const midTimer = setTimeout(
+    () => {
+      half.snapshot = hub(t.port, true);
+      half.snapshot.catch(() => undefined); // awaited (and thrown) below
+    },
+    (t.seconds * 1000) / 2,
+  );
   const workers = await runPhase(shared, t.seconds, stats);
   clearTimeout(midTimer);
   const wallUs = (performance.now() - cpu0.at) * 1000;

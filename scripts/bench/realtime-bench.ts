@@ -73,7 +73,13 @@ async function withServer<T>(
 const TOPICS: Record<FanoutVariant, string> = { shared: BENCH.items, rules: BENCH.feed };
 
 /** One fan-out case: N streams (guests on a public rule, or distinct users on an auth rule), `rounds` updates. */
-export function runFanoutCase(opts: { clients: number; variant: FanoutVariant; rounds: number; fd: FdPlan; onProgress: (text: string) => void }): Promise<FanoutResult> {
+export function runFanoutCase(opts: {
+  clients: number;
+  variant: FanoutVariant;
+  rounds: number;
+  fd: FdPlan;
+  onProgress: (text: string) => void;
+}): Promise<FanoutResult> {
   const { clients, variant } = opts;
   return withServer(opts.fd.raiseTo, opts.onProgress, async (server, { port }) => {
     let tokens: string[] | undefined;
@@ -92,29 +98,52 @@ export function runFanoutCase(opts: { clients: number; variant: FanoutVariant; r
 /** The soak: `clients` workers connect, subscribe and disconnect in a loop for `seconds`. */
 export function runSoak(opts: { clients: number; seconds: number; fd: FdPlan; onProgress: (text: string) => void }): Promise<SoakResult> {
   const warmupSeconds = Math.min(5, Math.max(1, Math.round(opts.seconds / 10)));
-  return withServer(opts.fd.raiseTo, opts.onProgress, (_server, { port }) => runLoad<SoakResult>(
-    { type: 'soak', port, clients: opts.clients, seconds: opts.seconds, warmupSeconds, topic: `${BENCH.items}/*`, collection: BENCH.items, updateEveryMs: 250 },
-    { timeoutMs: (warmupSeconds + opts.seconds + 90) * 1000, fdLimit: opts.fd.raiseTo, onProgress: opts.onProgress },
-  ));
+  return withServer(opts.fd.raiseTo, opts.onProgress, (_server, { port }) =>
+    runLoad<SoakResult>(
+      {
+        type: 'soak',
+        port,
+        clients: opts.clients,
+        seconds: opts.seconds,
+        warmupSeconds,
+        topic: `${BENCH.items}/*`,
+        collection: BENCH.items,
+        updateEveryMs: 250,
+      },
+      { timeoutMs: (warmupSeconds + opts.seconds + 90) * 1000, fdLimit: opts.fd.raiseTo, onProgress: opts.onProgress },
+    ),
+  );
 }
 
 /**
  * The mixed load ("under load"): `clients` simulated clients, each with an SSE stream, call the
  * API (reads, writes, an authenticated view) for `seconds` after a short warm-up.
  */
-export function runMixedLoad(opts: { clients: number; seconds: number; thinkMs: number; fd: FdPlan; onProgress: (text: string) => void }): Promise<MixedResult> {
+export function runMixedLoad(opts: {
+  clients: number;
+  seconds: number;
+  thinkMs: number;
+  fd: FdPlan;
+  onProgress: (text: string) => void;
+}): Promise<MixedResult> {
   const warmupSeconds = Math.min(10, Math.max(3, Math.round(opts.seconds / 6)));
-  return withServer(opts.fd.raiseTo, opts.onProgress, (_server, info) => runLoad<MixedResult>(
-    {
-      type: 'mixed',
-      port: info.port,
-      clients: opts.clients,
-      seconds: opts.seconds,
-      warmupSeconds,
-      collection: BENCH.items,
-      auth: { collection: BENCH.notes, recordId: info.noteId, token: info.memberToken },
-      thinkMs: opts.thinkMs,
-    },
-    { timeoutMs: (warmupSeconds + opts.seconds + 120) * 1000, fdLimit: opts.fd.raiseTo, onProgress: opts.onProgress },
-  ), MIXED_SEED);
+  return withServer(
+    opts.fd.raiseTo,
+    opts.onProgress,
+    (_server, info) =>
+      runLoad<MixedResult>(
+        {
+          type: 'mixed',
+          port: info.port,
+          clients: opts.clients,
+          seconds: opts.seconds,
+          warmupSeconds,
+          collection: BENCH.items,
+          auth: { collection: BENCH.notes, recordId: info.noteId, token: info.memberToken },
+          thinkMs: opts.thinkMs,
+        },
+        { timeoutMs: (warmupSeconds + opts.seconds + 120) * 1000, fdLimit: opts.fd.raiseTo, onProgress: opts.onProgress },
+      ),
+    MIXED_SEED,
+  );
 }

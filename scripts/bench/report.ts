@@ -1,4 +1,12 @@
-import { MIXED_OPS, type FanoutResult, type HubSnapshot, type MixedOp, type MixedResult, type SeedStats, type SoakResult } from './protocol.ts';
+import {
+  MIXED_OPS,
+  type FanoutResult,
+  type HubSnapshot,
+  type MixedOp,
+  type MixedResult,
+  type SeedStats,
+  type SoakResult,
+} from './protocol.ts';
 import type { WrkResult } from './wrk.ts';
 
 export interface MeasuredScenario extends Omit<WrkResult, 'raw'> {
@@ -102,7 +110,11 @@ const ms = (x: number) => (x < 1 ? `${(x * 1000).toFixed(0)}µs` : `${x.toFixed(
 
 function table(header: string[], rows: string[][], rightAlign: boolean[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (rightAlign[i] ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (rightAlign[i] ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -127,14 +139,22 @@ function formatValue(t: TargetResult): string {
   const v = t.value;
   if (v === null || !Number.isFinite(v)) return 'n/a';
   switch (t.unit ?? (t.scenario === BULK ? 'rows/s' : 'ratio')) {
-    case 'ratio': return pct(v);
-    case 'rows/s': return `${v.toFixed(0)} rows/s`;
-    case 'req/s': return `${v.toFixed(1)}/s`;
-    case 'ms': return `${v.toFixed(2)} ms`;
-    case 'KB': return `${v.toFixed(1)} KB`;
-    case 'MB': return `${v.toFixed(2)} MB`;
-    case 'clients': return v.toFixed(0);
-    case 'count': return v.toFixed(0);
+    case 'ratio':
+      return pct(v);
+    case 'rows/s':
+      return `${v.toFixed(0)} rows/s`;
+    case 'req/s':
+      return `${v.toFixed(1)}/s`;
+    case 'ms':
+      return `${v.toFixed(2)} ms`;
+    case 'KB':
+      return `${v.toFixed(1)} KB`;
+    case 'MB':
+      return `${v.toFixed(2)} MB`;
+    case 'clients':
+      return v.toFixed(0);
+    case 'count':
+      return v.toFixed(0);
   }
 }
 
@@ -151,8 +171,10 @@ export function formatTargets(targets: TargetResult[]): string {
 }
 
 export function formatSeed(seed: SeedStats): string {
-  return `bulk insert: ${seed.rows} items in ${(seed.totalMs / 1000).toFixed(2)}s = ${seed.rowsPerSec.toFixed(0)} rows/s `
-    + `(prepareCreate ${(seed.prepareMs / 1000).toFixed(2)}s, execute ${(seed.executeMs / 1000).toFixed(2)}s, ${seed.chunkSize} rows per transaction)`;
+  return (
+    `bulk insert: ${seed.rows} items in ${(seed.totalMs / 1000).toFixed(2)}s = ${seed.rowsPerSec.toFixed(0)} rows/s ` +
+    `(prepareCreate ${(seed.prepareMs / 1000).toFixed(2)}s, execute ${(seed.executeMs / 1000).toFixed(2)}s, ${seed.chunkSize} rows per transaction)`
+  );
 }
 
 // --- login, realtime fan-out and soak -------------------------------------------------------
@@ -182,8 +204,24 @@ export function formatLogin(r: LoginResult): string {
   return table(
     ['login (POST auth-with-password)', 'logins/s', 'p50', 'p90', 'p99', 'CPU ms/login', 'errors'],
     [
-      [`wrk -c${r.connections} (loaded)`, r.requestsPerSec.toFixed(1), ms(r.p50Ms), '', ms(r.p99Ms), r.cpuMsPerLogin.toFixed(1), String(r.non2xx + r.socketErrors)],
-      [`${r.sequential.count} sequential (unloaded)`, '', ms(r.sequential.p50Ms), ms(r.sequential.p90Ms), `max ${ms(r.sequential.maxMs)}`, '', ''],
+      [
+        `wrk -c${r.connections} (loaded)`,
+        r.requestsPerSec.toFixed(1),
+        ms(r.p50Ms),
+        '',
+        ms(r.p99Ms),
+        r.cpuMsPerLogin.toFixed(1),
+        String(r.non2xx + r.socketErrors),
+      ],
+      [
+        `${r.sequential.count} sequential (unloaded)`,
+        '',
+        ms(r.sequential.p50Ms),
+        ms(r.sequential.p90Ms),
+        `max ${ms(r.sequential.maxMs)}`,
+        '',
+        '',
+      ],
     ],
     [false, true, true, true, true, true, true],
   );
@@ -222,11 +260,26 @@ export function summariseFanout(r: FanoutResult): FanoutSummary {
     clients: n,
     connectSec: r.connectMs / 1000,
     subscribeSec: r.subscribeMs / 1000,
-    sendLoopMs: percentile(r.rounds.map((x) => x.sendLoopMs), 50),
-    sendLoopMaxMs: percentile(r.rounds.map((x) => x.sendLoopMs), 100),
-    firstDeliveryMs: percentile(r.rounds.map((x) => x.firstDeliveryMs), 50),
-    lastDeliveryMs: percentile(r.rounds.map((x) => x.lastDeliveryMs), 50),
-    lastDeliveryMaxMs: percentile(r.rounds.map((x) => x.lastDeliveryMs), 100),
+    sendLoopMs: percentile(
+      r.rounds.map((x) => x.sendLoopMs),
+      50,
+    ),
+    sendLoopMaxMs: percentile(
+      r.rounds.map((x) => x.sendLoopMs),
+      100,
+    ),
+    firstDeliveryMs: percentile(
+      r.rounds.map((x) => x.firstDeliveryMs),
+      50,
+    ),
+    lastDeliveryMs: percentile(
+      r.rounds.map((x) => x.lastDeliveryMs),
+      50,
+    ),
+    lastDeliveryMaxMs: percentile(
+      r.rounds.map((x) => x.lastDeliveryMs),
+      100,
+    ),
     sent: Math.min(...r.rounds.map((x) => x.sent)),
     rssPerClientKB: (r.connected.memory.rss - r.before.memory.rss) / n / 1024,
     heapPerClientKB: (heapOf(r.connected) - heapOf(r.before)) / n / 1024,
@@ -240,46 +293,94 @@ export function summariseFanout(r: FanoutResult): FanoutSummary {
 const VARIANT_LABEL = { shared: 'guests, public rule (shared payload)', rules: 'distinct users, @request.auth rule' } as const;
 
 export function fanoutTargets(summaries: FanoutSummary[]): TargetResult[] {
-  const find = (clients: number, variant: FanoutSummary['variant']) => summaries.find((s) => s.clients === clients && s.variant === variant);
+  const find = (clients: number, variant: FanoutSummary['variant']) =>
+    summaries.find((s) => s.clients === clients && s.variant === variant);
   const out: TargetResult[] = [];
   const add = (t: Target, s: FanoutSummary | undefined, pick: (s: FanoutSummary) => number) => {
     if (s) out.push(checkTarget(t, s.errors ? null : pick(s)));
   };
-  add({ label: '1k clients: send loop ≤ 5 ms (shared)', scenario: 'fanout1kShared', max: 5, unit: 'ms' }, find(1000, 'shared'), (s) => s.sendLoopMs);
-  add({ label: '1k clients: send loop ≤ 20 ms (rule checks)', scenario: 'fanout1kRules', max: 20, unit: 'ms' }, find(1000, 'rules'), (s) => s.sendLoopMs);
-  add({ label: '1k clients: last delivery ≤ 50 ms (shared)', scenario: 'fanout1kShared', max: 50, unit: 'ms' }, find(1000, 'shared'), (s) => s.lastDeliveryMs);
-  add({ label: '1k clients: last delivery ≤ 50 ms (rule checks)', scenario: 'fanout1kRules', max: 50, unit: 'ms' }, find(1000, 'rules'), (s) => s.lastDeliveryMs);
-  add({ label: '10k clients: ≤ 16 KB per idle connection (shared)', scenario: 'fanout10kShared', max: 16, unit: 'KB' }, find(10000, 'shared'), (s) => Math.max(s.heapPerClientKB, s.rssPerClientKB));
-  add({ label: '10k clients: ≤ 16 KB per idle connection (rule checks)', scenario: 'fanout10kRules', max: 16, unit: 'KB' }, find(10000, 'rules'), (s) => Math.max(s.heapPerClientKB, s.rssPerClientKB));
-  add({ label: '10k clients: send loop ≤ 50 ms (rule checks)', scenario: 'fanout10kRules', max: 50, unit: 'ms' }, find(10000, 'rules'), (s) => s.sendLoopMs);
+  add(
+    { label: '1k clients: send loop ≤ 5 ms (shared)', scenario: 'fanout1kShared', max: 5, unit: 'ms' },
+    find(1000, 'shared'),
+    (s) => s.sendLoopMs,
+  );
+  add(
+    { label: '1k clients: send loop ≤ 20 ms (rule checks)', scenario: 'fanout1kRules', max: 20, unit: 'ms' },
+    find(1000, 'rules'),
+    (s) => s.sendLoopMs,
+  );
+  add(
+    { label: '1k clients: last delivery ≤ 50 ms (shared)', scenario: 'fanout1kShared', max: 50, unit: 'ms' },
+    find(1000, 'shared'),
+    (s) => s.lastDeliveryMs,
+  );
+  add(
+    { label: '1k clients: last delivery ≤ 50 ms (rule checks)', scenario: 'fanout1kRules', max: 50, unit: 'ms' },
+    find(1000, 'rules'),
+    (s) => s.lastDeliveryMs,
+  );
+  add(
+    { label: '10k clients: ≤ 16 KB per idle connection (shared)', scenario: 'fanout10kShared', max: 16, unit: 'KB' },
+    find(10000, 'shared'),
+    (s) => Math.max(s.heapPerClientKB, s.rssPerClientKB),
+  );
+  add(
+    { label: '10k clients: ≤ 16 KB per idle connection (rule checks)', scenario: 'fanout10kRules', max: 16, unit: 'KB' },
+    find(10000, 'rules'),
+    (s) => Math.max(s.heapPerClientKB, s.rssPerClientKB),
+  );
+  add(
+    { label: '10k clients: send loop ≤ 50 ms (rule checks)', scenario: 'fanout10kRules', max: 50, unit: 'ms' },
+    find(10000, 'rules'),
+    (s) => s.sendLoopMs,
+  );
   return out;
 }
 
 export function formatFanout(summaries: FanoutSummary[], rounds: number): string {
   const kb = (x: number) => `${x.toFixed(1)} KB`;
-  return table(
-    ['realtime fan-out', 'clients', 'connect', 'subscribe', 'send loop', 'max', 'first recv', 'last recv', 'max', 'sent', 'RSS/conn', 'heap/conn', 'loadgen RSS', 'hub after', 'errors'],
-    summaries.map((s) => [
-      VARIANT_LABEL[s.variant],
-      String(s.clients),
-      `${s.connectSec.toFixed(2)}s`,
-      `${s.subscribeSec.toFixed(2)}s`,
-      ms(s.sendLoopMs),
-      ms(s.sendLoopMaxMs),
-      ms(s.firstDeliveryMs),
-      ms(s.lastDeliveryMs),
-      ms(s.lastDeliveryMaxMs),
-      String(s.sent),
-      kb(s.rssPerClientKB),
-      kb(s.heapPerClientKB),
-      `${s.clientRssMB.toFixed(0)} MB`,
-      `${s.hubAfterClose}`,
-      String(s.errors),
-    ]),
-    [false, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
-  ) + `\n(median and max over ${rounds} update rounds after one warm-up; "recv": from the trigger request's start until the first/last client`
-    + ' parsed the event; per connection: server memory after gc, connected + subscribed minus before, divided by clients; "heap" = heapUsed + external;'
-    + ' RSS is noisy: a fresh server gives back start-up memory at unpredictable times, so the target uses the larger of the two)';
+  return (
+    table(
+      [
+        'realtime fan-out',
+        'clients',
+        'connect',
+        'subscribe',
+        'send loop',
+        'max',
+        'first recv',
+        'last recv',
+        'max',
+        'sent',
+        'RSS/conn',
+        'heap/conn',
+        'loadgen RSS',
+        'hub after',
+        'errors',
+      ],
+      summaries.map((s) => [
+        VARIANT_LABEL[s.variant],
+        String(s.clients),
+        `${s.connectSec.toFixed(2)}s`,
+        `${s.subscribeSec.toFixed(2)}s`,
+        ms(s.sendLoopMs),
+        ms(s.sendLoopMaxMs),
+        ms(s.firstDeliveryMs),
+        ms(s.lastDeliveryMs),
+        ms(s.lastDeliveryMaxMs),
+        String(s.sent),
+        kb(s.rssPerClientKB),
+        kb(s.heapPerClientKB),
+        `${s.clientRssMB.toFixed(0)} MB`,
+        `${s.hubAfterClose}`,
+        String(s.errors),
+      ]),
+      [false, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
+    ) +
+    `\n(median and max over ${rounds} update rounds after one warm-up; "recv": from the trigger request's start until the first/last client` +
+    ' parsed the event; per connection: server memory after gc, connected + subscribed minus before, divided by clients; "heap" = heapUsed + external;' +
+    ' RSS is noisy: a fresh server gives back start-up memory at unpredictable times, so the target uses the larger of the two)'
+  );
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -287,20 +388,32 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 export function soakTargets(r: SoakResult): TargetResult[] {
   return [
     checkTarget({ label: 'soak: hub back to 0 clients', scenario: 'soak', max: 0, unit: 'clients' }, r.after.size),
-    checkTarget({ label: 'soak: heap growth ≤ 4 MB (after vs before, gc)', scenario: 'soak', max: 4, unit: 'MB' }, mb(heapOf(r.after) - heapOf(r.before))),
+    checkTarget(
+      { label: 'soak: heap growth ≤ 4 MB (after vs before, gc)', scenario: 'soak', max: 4, unit: 'MB' },
+      mb(heapOf(r.after) - heapOf(r.before)),
+    ),
   ];
 }
 
 export function formatSoak(r: SoakResult): string {
-  const row = (label: string, s: HubSnapshot) => [label, String(s.size), `${mb(s.memory.rss).toFixed(1)} MB`, `${mb(s.memory.heapUsed).toFixed(1)} MB`, `${mb(s.memory.external).toFixed(1)} MB`];
+  const row = (label: string, s: HubSnapshot) => [
+    label,
+    String(s.size),
+    `${mb(s.memory.rss).toFixed(1)} MB`,
+    `${mb(s.memory.heapUsed).toFixed(1)} MB`,
+    `${mb(s.memory.external).toFixed(1)} MB`,
+  ];
   const growth = heapOf(r.after) - heapOf(r.before);
-  return table(
-    [`soak (${r.clients} clients, ${r.seconds}s)`, 'hub clients', 'server RSS', 'heap used', 'external'],
-    [row('before (after warm-up, gc)', r.before), row('end of the loop (gc)', r.end), row('5 s after all left (gc)', r.after)],
-    [false, true, true, true, true],
-  ) + `\n${r.cycles} connect/disconnect cycles (${(r.cycles / r.seconds).toFixed(0)}/s), ${r.subscribes} subscribes, ${r.updates} updates,`
-    + ` ${r.eventsReceived} events received, ${r.errors} errors; heap + external growth ${mb(growth).toFixed(2)} MB`
-    + ` (${r.cycles ? (growth / r.cycles).toFixed(1) : 'n/a'} bytes per cycle), RSS growth ${mb(r.after.memory.rss - r.before.memory.rss).toFixed(1)} MB`;
+  return (
+    table(
+      [`soak (${r.clients} clients, ${r.seconds}s)`, 'hub clients', 'server RSS', 'heap used', 'external'],
+      [row('before (after warm-up, gc)', r.before), row('end of the loop (gc)', r.end), row('5 s after all left (gc)', r.after)],
+      [false, true, true, true, true],
+    ) +
+    `\n${r.cycles} connect/disconnect cycles (${(r.cycles / r.seconds).toFixed(0)}/s), ${r.subscribes} subscribes, ${r.updates} updates,` +
+    ` ${r.eventsReceived} events received, ${r.errors} errors; heap + external growth ${mb(growth).toFixed(2)} MB` +
+    ` (${r.cycles ? (growth / r.cycles).toFixed(1) : 'n/a'} bytes per cycle), RSS growth ${mb(r.after.memory.rss - r.before.memory.rss).toFixed(1)} MB`
+  );
 }
 
 // --- under load (mixed API calls + SSE) ----------------------------------------------------
@@ -316,9 +429,17 @@ export const mixedHeapAllowanceMB = (r: MixedResult) => Math.max(5, 0.1 * mb(hea
 export function mixedTargets(r: MixedResult): TargetResult[] {
   const allowed = mixedHeapAllowanceMB(r);
   return [
-    checkTarget({ label: `load: 0 errors (${r.clients} clients, calls + streams)`, scenario: 'load', max: 0, unit: 'count' }, mixedErrors(r)),
     checkTarget(
-      { label: `load: heap growth ≤ ${allowed.toFixed(1)} MB (+10% or +5 MB of post-warm-up, gc)`, scenario: 'load', max: allowed, unit: 'MB' },
+      { label: `load: 0 errors (${r.clients} clients, calls + streams)`, scenario: 'load', max: 0, unit: 'count' },
+      mixedErrors(r),
+    ),
+    checkTarget(
+      {
+        label: `load: heap growth ≤ ${allowed.toFixed(1)} MB (+10% or +5 MB of post-warm-up, gc)`,
+        scenario: 'load',
+        max: allowed,
+        unit: 'MB',
+      },
       mb(heapOf(r.after) - heapOf(r.before)),
     ),
     checkTarget({ label: 'load: hub back to 0 clients', scenario: 'load', max: 0, unit: 'clients' }, r.after.size),
@@ -341,13 +462,37 @@ export function formatMixed(r: MixedResult): string {
     [
       ...MIXED_OPS.map((op) => {
         const o = r.ops[op];
-        return [OP_LABEL[op], String(o.count), (o.count / r.seconds).toFixed(1), String(o.errors), ms(o.p50Ms), ms(o.p95Ms), ms(o.p99Ms), ms(o.maxMs)];
+        return [
+          OP_LABEL[op],
+          String(o.count),
+          (o.count / r.seconds).toFixed(1),
+          String(o.errors),
+          ms(o.p50Ms),
+          ms(o.p95Ms),
+          ms(o.p99Ms),
+          ms(o.maxMs),
+        ];
       }),
-      ['all calls', String(total), (total / r.seconds).toFixed(1), String(MIXED_OPS.reduce((a, op) => a + r.ops[op].errors, 0)), '', '', '', ''],
+      [
+        'all calls',
+        String(total),
+        (total / r.seconds).toFixed(1),
+        String(MIXED_OPS.reduce((a, op) => a + r.ops[op].errors, 0)),
+        '',
+        '',
+        '',
+        '',
+      ],
     ],
     [false, true, true, true, true, true, true, true],
   );
-  const row = (label: string, s: HubSnapshot) => [label, String(s.size), `${mb(s.memory.rss).toFixed(1)} MB`, `${mb(s.memory.heapUsed).toFixed(1)} MB`, `${mb(s.memory.external).toFixed(1)} MB`];
+  const row = (label: string, s: HubSnapshot) => [
+    label,
+    String(s.size),
+    `${mb(s.memory.rss).toFixed(1)} MB`,
+    `${mb(s.memory.heapUsed).toFixed(1)} MB`,
+    `${mb(s.memory.external).toFixed(1)} MB`,
+  ];
   const memory = table(
     ['server memory (gc)', 'hub clients', 'RSS', 'heap used', 'external'],
     [
@@ -361,11 +506,11 @@ export function formatMixed(r: MixedResult): string {
   const s = r.streams;
   const growth = heapOf(r.after) - heapOf(r.before);
   const lines = [
-    `SSE: ${s.opened} streams opened (${s.reconnects} planned reconnects), ${s.eventsReceived} events received (${(s.eventsReceived / r.seconds).toFixed(0)}/s), ${s.errors} stream errors;`
-      + ` own creates seen on the creator's stream: ${s.ownCreates - s.missedEvents}/${s.ownCreates}, p50 ${ms(s.deliveryP50Ms)}, p95 ${ms(s.deliveryP95Ms)}, p99 ${ms(s.deliveryP99Ms)} from the request's start`,
-    `heap + external growth ${mb(growth).toFixed(2)} MB (allowed ${mixedHeapAllowanceMB(r).toFixed(1)} MB), RSS growth ${mb(r.after.memory.rss - r.before.memory.rss).toFixed(1)} MB;`
-      + ` load generator RSS ${mb(r.clientRss).toFixed(0)} MB; mean think time ${r.thinkMs} ms per client;`
-      + ` CPU during the load: server ${(r.serverCpu * 100).toFixed(0)}%, load generator ${(r.clientCpu * 100).toFixed(0)}% (100% = one core)`,
+    `SSE: ${s.opened} streams opened (${s.reconnects} planned reconnects), ${s.eventsReceived} events received (${(s.eventsReceived / r.seconds).toFixed(0)}/s), ${s.errors} stream errors;` +
+      ` own creates seen on the creator's stream: ${s.ownCreates - s.missedEvents}/${s.ownCreates}, p50 ${ms(s.deliveryP50Ms)}, p95 ${ms(s.deliveryP95Ms)}, p99 ${ms(s.deliveryP99Ms)} from the request's start`,
+    `heap + external growth ${mb(growth).toFixed(2)} MB (allowed ${mixedHeapAllowanceMB(r).toFixed(1)} MB), RSS growth ${mb(r.after.memory.rss - r.before.memory.rss).toFixed(1)} MB;` +
+      ` load generator RSS ${mb(r.clientRss).toFixed(0)} MB; mean think time ${r.thinkMs} ms per client;` +
+      ` CPU during the load: server ${(r.serverCpu * 100).toFixed(0)}%, load generator ${(r.clientCpu * 100).toFixed(0)}% (100% = one core)`,
     ...(r.errorSamples.length ? ['first errors:', ...r.errorSamples.map((e) => `  ${e}`)] : []),
   ];
   return `${ops}\n${memory}\n${lines.join('\n')}`;

@@ -30,9 +30,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  evaluateTargets, fanoutTargets, formatFanout, formatLogin, formatMixed, formatScenarios, formatSeed, formatSoak, formatTargets,
-  loginTargets, mixedTargets, soakTargets, summariseFanout, withRatios,
-  type FanoutSummary, type LoginResult, type MeasuredScenario, type ScenarioResult, type TargetResult,
+  evaluateTargets,
+  fanoutTargets,
+  formatFanout,
+  formatLogin,
+  formatMixed,
+  formatScenarios,
+  formatSeed,
+  formatSoak,
+  formatTargets,
+  loginTargets,
+  mixedTargets,
+  soakTargets,
+  summariseFanout,
+  withRatios,
+  type FanoutSummary,
+  type LoginResult,
+  type MeasuredScenario,
+  type ScenarioResult,
+  type TargetResult,
 } from './report.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { BENCH } from './bench-collections.ts';
@@ -79,16 +95,21 @@ function int(name: string, fallback: number, min: number, max: number): number {
 function parts(): Set<Part> {
   const raw = process.env.BENCH_ONLY?.trim();
   if (!raw) return new Set(PARTS);
-  const picked = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  const picked = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknown = picked.filter((p) => !(PARTS as readonly string[]).includes(p));
-  if (unknown.length || picked.length === 0) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+  if (unknown.length || picked.length === 0)
+    throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
   return new Set(picked as Part[]);
 }
 
 function clientCounts(): number[] {
   const raw = process.env.BENCH_FANOUT_CLIENTS?.trim() || '1000,10000';
   const counts = raw.split(',').map((x) => Number(x.trim()));
-  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 50_000)) throw new Error('BENCH_FANOUT_CLIENTS: comma-separated whole numbers in 1…50000');
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 50_000))
+    throw new Error('BENCH_FANOUT_CLIENTS: comma-separated whole numbers in 1…50000');
   return counts;
 }
 
@@ -111,15 +132,23 @@ function itemsOf(body: Record<string, unknown>): Array<Record<string, unknown>> 
 const ok = (status: number, expected = 200) => (status === expected ? null : `status ${status}`);
 
 /** 30 items, each with its owner expanded. */
-const expandedList = (status: number, body: Record<string, unknown>): string | null => ok(status)
-  ?? (itemsOf(body).length === 30 && itemsOf(body).every((i) => (i.expand as { owner?: unknown } | undefined)?.owner) ? null : 'expected 30 expanded items');
+const expandedList = (status: number, body: Record<string, unknown>): string | null =>
+  ok(status) ??
+  (itemsOf(body).length === 30 && itemsOf(body).every((i) => (i.expand as { owner?: unknown } | undefined)?.owner)
+    ? null
+    : 'expected 30 expanded items');
 
 function scenarios(info: ReadyInfo): Scenario[] {
   const list = `/api/collections/${BENCH.items}/records?${LIST_QUERY}`;
   return [
     { key: 'empty', label: 'empty route (baseline)', path: '/__bench/empty', check: (s) => ok(s) },
     { key: 'health', label: 'GET /api/health', path: '/api/health', check: (s) => ok(s) },
-    { key: 'view', label: 'view by id', path: `/api/collections/${BENCH.items}/records/${info.itemId}`, check: (s, b) => ok(s) ?? (b.id === info.itemId ? null : 'wrong record') },
+    {
+      key: 'view',
+      label: 'view by id',
+      path: `/api/collections/${BENCH.items}/records/${info.itemId}`,
+      check: (s, b) => ok(s) ?? (b.id === info.itemId ? null : 'wrong record'),
+    },
     {
       key: 'viewAuth',
       label: 'view by id (auth rule + token)',
@@ -151,8 +180,20 @@ function scenarios(info: ReadyInfo): Scenario[] {
       path: `/__bench/cold${list}&skipTotal=1&expand=owner`,
       check: expandedList,
     },
-    { key: 'create', label: 'create (POST JSON)', path: `/api/collections/${BENCH.items}/records`, method: 'POST', check: (s, b) => ok(s) ?? (typeof b.id === 'string' ? null : 'no id') },
-    { key: 'guest', label: 'guest page, 100 items (cached, br)', path: info.guest.path, headers: { 'Accept-Encoding': 'br' }, check: (s) => ok(s) },
+    {
+      key: 'create',
+      label: 'create (POST JSON)',
+      path: `/api/collections/${BENCH.items}/records`,
+      method: 'POST',
+      check: (s, b) => ok(s) ?? (typeof b.id === 'string' ? null : 'no id'),
+    },
+    {
+      key: 'guest',
+      label: 'guest page, 100 items (cached, br)',
+      path: info.guest.path,
+      headers: { 'Accept-Encoding': 'br' },
+      check: (s) => ok(s),
+    },
     { key: 'emptyEnd', label: 'empty route (again, drift check)', path: '/__bench/empty', check: (s) => ok(s) },
   ];
 }
@@ -177,7 +218,13 @@ async function serverCpuUs(base: string): Promise<number> {
 
 async function runScenario(base: string, s: Scenario): Promise<MeasuredScenario> {
   await smokeTest(base, s);
-  const opts = { url: base + s.path, threads: THREADS, connections: CONNECTIONS, script: s.method === 'POST' ? POST_SCRIPT : undefined, headers: s.headers };
+  const opts = {
+    url: base + s.path,
+    threads: THREADS,
+    connections: CONNECTIONS,
+    script: s.method === 'POST' ? POST_SCRIPT : undefined,
+    headers: s.headers,
+  };
   if (WARMUP > 0) await runWrk({ ...opts, seconds: WARMUP });
   const before = await serverCpuUs(base);
   const result = await runWrk({ ...opts, seconds: SECONDS });
@@ -238,8 +285,10 @@ async function runFanout(): Promise<FanoutSummary[]> {
   const summaries: FanoutSummary[] = [];
   for (const clients of FANOUT_CLIENTS) {
     if (!fdsFor(fd, clients)) {
-      console.log(`  skipping ${clients} clients: each child needs ~${clients + 2000} open files but may have only ${fd.effective}`
-        + ' (raise the hard limit, e.g. `ulimit -Hn 65536` as root, or in /etc/security/limits.conf)');
+      console.log(
+        `  skipping ${clients} clients: each child needs ~${clients + 2000} open files but may have only ${fd.effective}` +
+          ' (raise the hard limit, e.g. `ulimit -Hn 65536` as root, or in /etc/security/limits.conf)',
+      );
       continue;
     }
     for (const variant of ['shared', 'rules'] as FanoutVariant[]) {
@@ -247,8 +296,10 @@ async function runFanout(): Promise<FanoutSummary[]> {
       const result = await runFanoutCase({ clients, variant, rounds: FANOUT_ROUNDS, fd, onProgress: (t) => console.log(`  ${t}`) });
       const s = summariseFanout(result);
       summaries.push(s);
-      console.log(`  → ${clients} ${variant}: send loop ${s.sendLoopMs.toFixed(2)} ms, last delivery ${s.lastDeliveryMs.toFixed(2)} ms,`
-        + ` ${s.heapPerClientKB.toFixed(1)} KB heap / ${s.rssPerClientKB.toFixed(1)} KB RSS per connection, ${s.errors} errors`);
+      console.log(
+        `  → ${clients} ${variant}: send loop ${s.sendLoopMs.toFixed(2)} ms, last delivery ${s.lastDeliveryMs.toFixed(2)} ms,` +
+          ` ${s.heapPerClientKB.toFixed(1)} KB heap / ${s.rssPerClientKB.toFixed(1)} KB RSS per connection, ${s.errors} errors`,
+      );
     }
   }
   return summaries;
@@ -257,7 +308,9 @@ async function runFanout(): Promise<FanoutSummary[]> {
 async function main(): Promise<void> {
   const started = Date.now();
   const needMain = ONLY.has('http') || ONLY.has('login');
-  console.log(`bench: ${[...ONLY].join(', ')}; wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s (warm-up ${WARMUP}s each), node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(
+    `bench: ${[...ONLY].join(', ')}; wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s (warm-up ${WARMUP}s each), node ${process.version}, ${os.cpus().length} CPUs`,
+  );
 
   let info: ReadyInfo | null = null;
   let results: ScenarioResult[] | null = null;
@@ -280,7 +333,9 @@ async function main(): Promise<void> {
     if (ONLY.has('http')) {
       console.log(formatSeed(info.seed));
       // The guest page must fit the first TCP round trip (≤ 14 KB gzipped for 100 items).
-      console.log(`guest page: ${info.guest.htmlBytes} bytes HTML, ${info.guest.gzipBytes} bytes gzipped (target ≤ ${14 * 1024}), 0 bytes of JavaScript needed to read it`);
+      console.log(
+        `guest page: ${info.guest.htmlBytes} bytes HTML, ${info.guest.gzipBytes} bytes gzipped (target ≤ ${14 * 1024}), 0 bytes of JavaScript needed to read it`,
+      );
     }
     const base = `http://127.0.0.1:${info.port}`;
     if (ONLY.has('http')) {
@@ -294,11 +349,20 @@ async function main(): Promise<void> {
       console.log('  lighthouse (mobile, Slow-4G) on the guest page…');
       const lh = runLighthouse(`${base}${info.guest.path}`);
       const ok = lh.lcpMs <= 1000 && lh.cls <= 0.01 && [lh.performance, lh.accessibility, lh.bestPractices, lh.seo].every((s) => s >= 0.95);
-      console.log(`  → performance ${Math.round(lh.performance * 100)}, accessibility ${Math.round(lh.accessibility * 100)}, best practices ${Math.round(lh.bestPractices * 100)}, SEO ${Math.round(lh.seo * 100)}, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, CLS ${lh.cls.toFixed(3)} — targets (≥ 95, LCP ≤ 1.0 s, CLS ≤ 0.01) ${ok ? 'met' : 'NOT met'}`);
+      console.log(
+        `  → performance ${Math.round(lh.performance * 100)}, accessibility ${Math.round(lh.accessibility * 100)}, best practices ${Math.round(lh.bestPractices * 100)}, SEO ${Math.round(lh.seo * 100)}, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, CLS ${lh.cls.toFixed(3)} — targets (≥ 95, LCP ≤ 1.0 s, CLS ≤ 0.01) ${ok ? 'met' : 'NOT met'}`,
+      );
     }
     if (ONLY.has('login') && !interrupted) {
       process.stdout.write('  login (auth-with-password)… ');
-      login = await runLoginBench({ port: info.port, info, seconds: SECONDS, warmup: WARMUP, threads: THREADS, serverCpuUs: () => serverCpuUs(base) });
+      login = await runLoginBench({
+        port: info.port,
+        info,
+        seconds: SECONDS,
+        warmup: WARMUP,
+        threads: THREADS,
+        serverCpuUs: () => serverCpuUs(base),
+      });
       console.log(`${login.requestsPerSec.toFixed(1)} logins/s, unloaded p50 ${login.sequential.p50Ms.toFixed(1)} ms`);
     }
     await server.stop();
@@ -310,7 +374,13 @@ async function main(): Promise<void> {
   }
   if (ONLY.has('load') && !interrupted) {
     console.log(`under load: ${LOAD_CLIENTS} clients mixing API calls and SSE for ${LOAD_SECONDS}s…`);
-    load = await runMixedLoad({ clients: LOAD_CLIENTS, seconds: LOAD_SECONDS, thinkMs: LOAD_THINK_MS, fd: planFds(), onProgress: (t) => console.log(`  ${t}`) });
+    load = await runMixedLoad({
+      clients: LOAD_CLIENTS,
+      seconds: LOAD_SECONDS,
+      thinkMs: LOAD_THINK_MS,
+      fd: planFds(),
+      onProgress: (t) => console.log(`  ${t}`),
+    });
   }
   if (interrupted) return;
 
@@ -329,29 +399,40 @@ async function main(): Promise<void> {
   if (load) console.log(`${formatMixed(load)}\n`);
   console.log(`${formatTargets(targets)}\n`);
   if (drift > 0.15) {
-    console.log(`warning: the empty route ran at ${baseline[0].toFixed(0)} then ${baseline[1].toFixed(0)} req/s: the machine's load changed during the run.`);
+    console.log(
+      `warning: the empty route ran at ${baseline[0].toFixed(0)} then ${baseline[1].toFixed(0)} req/s: the machine's load changed during the run.`,
+    );
   }
   if (os.cpus().length < 4) {
-    console.log(`note: only ${os.cpus().length} CPUs; wrk (or the load generator) and the server compete for them, so req/s ratios and delivery times are indicative;`
-      + ' "CPU vs empty" is the same ratio from server CPU per request, less sensitive to other load.');
+    console.log(
+      `note: only ${os.cpus().length} CPUs; wrk (or the load generator) and the server compete for them, so req/s ratios and delivery times are indicative;` +
+        ' "CPU vs empty" is the same ratio from server CPU per request, less sensitive to other load.',
+    );
   }
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, 'latest.json');
-  fs.writeFileSync(file, `${JSON.stringify({
-    date: new Date().toISOString(),
-    node: process.version,
-    cpus: os.cpus().length,
-    parts: [...ONLY],
-    wrk: { threads: THREADS, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
-    seed: ONLY.has('http') ? info?.seed : undefined,
-    scenarios: results ?? [],
-    login,
-    fanout: fanout ? { rounds: FANOUT_ROUNDS, cases: fanout } : null,
-    soak,
-    load,
-    targets,
-  }, null, 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        parts: [...ONLY],
+        wrk: { threads: THREADS, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
+        seed: ONLY.has('http') ? info?.seed : undefined,
+        scenarios: results ?? [],
+        login,
+        fanout: fanout ? { rounds: FANOUT_ROUNDS, cases: fanout } : null,
+        soak,
+        load,
+        targets,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   console.log(`results written to ${path.relative(ROOT, file)} (${((Date.now() - started) / 1000).toFixed(0)}s in total)`);
 }
 

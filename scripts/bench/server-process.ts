@@ -33,7 +33,13 @@ export class ServerProcess {
    * Spawns `node --import tsx scripts/bench/server.ts` and resolves once it listens.
    * `env` adds variables (e.g. a smaller BENCH_ITEMS); `fdLimit` raises its open-files limit.
    */
-  start(opts: { timeoutMs: number; cpuProfDir?: string; onProgress?: (text: string) => void; env?: Record<string, string>; fdLimit?: number }): Promise<ReadyInfo> {
+  start(opts: {
+    timeoutMs: number;
+    cpuProfDir?: string;
+    onProgress?: (text: string) => void;
+    env?: Record<string, string>;
+    fdLimit?: number;
+  }): Promise<ReadyInfo> {
     // The child's temp dirs (buildTestApp's included, even when it fails half-way) go under one
     // dir of ours, removed on stop.
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-bench-'));
@@ -90,8 +96,14 @@ export class ServerProcess {
         reject(new Error(`Server request ${req.op} timed out`));
       }, timeoutMs);
       this.pending.set(id, {
-        resolve: (v) => { clearTimeout(timer); resolve(v as T); },
-        reject: (e) => { clearTimeout(timer); reject(e); },
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
       });
       child.send({ ...req, type: 'request', id } as ServerRequest);
     });

@@ -48,7 +48,13 @@ process.on('SIGTERM', () => shutdown(143));
 process.on('disconnect', () => shutdown(0));
 
 /** Inserts `count` rows built by `make`, `chunk` prepared creates per transaction. */
-async function bulkInsert(ctx: AppContext, collectionName: string, count: number, chunk: number, make: (i: number) => Record<string, unknown>): Promise<{ ids: string[]; stats: SeedStats }> {
+async function bulkInsert(
+  ctx: AppContext,
+  collectionName: string,
+  count: number,
+  chunk: number,
+  make: (i: number) => Record<string, unknown>,
+): Promise<{ ids: string[]; stats: SeedStats }> {
   const collection = ctx.engine.collection(collectionName);
   const req = superuserRequest(ctx);
   const ids: string[] = [];
@@ -83,7 +89,11 @@ async function makeUsers(ctx: AppContext, count: number): Promise<string[]> {
   const batch = ++usersMade;
   const users = ctx.engine.collection('users');
   const template = await seed(ctx, 'users', {
-    email: `bench-rt-${batch}@example.com`, password: LOGIN.password, passwordConfirm: LOGIN.password, verified: true, name: 'bench',
+    email: `bench-rt-${batch}@example.com`,
+    password: LOGIN.password,
+    passwordConfirm: LOGIN.password,
+    verified: true,
+    name: 'bench',
   });
   const row = ctx.stmts.get(`SELECT * FROM "users" WHERE "id" = ?`, [String(template.id)]);
   if (!row) throw new Error('template user not stored');
@@ -93,8 +103,16 @@ async function makeUsers(ctx: AppContext, count: number): Promise<string[]> {
   for (let done = 0; done < count; done += 5_000) {
     ctx.stmts.transaction(() => {
       for (let i = done; i < Math.min(count, done + 5_000); i++) {
-        const clone: Record<string, unknown> = { ...row, id: randomString(15, LOWER_ALNUM), email: `bench-rt-${batch}-${i}@example.com`, tokenKey: randomString(50) };
-        ctx.stmts.run(sql, columns.map((c) => clone[c] as string | number | null));
+        const clone: Record<string, unknown> = {
+          ...row,
+          id: randomString(15, LOWER_ALNUM),
+          email: `bench-rt-${batch}-${i}@example.com`,
+          tokenKey: randomString(50),
+        };
+        ctx.stmts.run(
+          sql,
+          columns.map((c) => clone[c] as string | number | null),
+        );
         rows.push(clone);
       }
     });
@@ -118,25 +136,52 @@ async function handleRequest(ctx: AppContext, msg: ServerRequest): Promise<void>
 async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> {
   const su = superuserRequest(ctx);
   const org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [userId])?.o);
-  await ctx.engine.update(ctx.engine.collection('organizations'), org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, su);
+  await ctx.engine.update(
+    ctx.engine.collection('organizations'),
+    org,
+    { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
+    su,
+  );
   const menu = await seed(ctx, 'menus', { organization: org, name: 'À la carte', status: 'published', languages: ['en', 'de'] });
   const allergens = ['gluten', 'milk', 'eggs', 'celery', 'nuts', 'fish'];
   for (let s = 0; s < 8; s++) {
     const section = await seed(ctx, 'sections', { menu: menu.id, name: `Section ${s + 1}` });
     const ops: PreparedWrite[] = [];
     for (let i = 0; i < (s < 4 ? 13 : 12); i++) {
-      ops.push(await ctx.engine.prepareCreate(ctx.engine.collection('items'), {
-        data: {
-          section: section.id, name: `Dish ${s + 1}.${i + 1} with a longer name`, description: 'Seasonal vegetables, fresh herbs and a little olive oil',
-          prices: i % 4 === 0 ? [{ label: 'small', amount: 650 + i * 10 }, { label: 'large', amount: 990 + i * 10 }] : [{ label: '', amount: 1190 + i * 10 }],
-          allergens: [allergens[i % allergens.length]], available: i % 9 !== 0,
-        },
-        files: {}, fromForm: false,
-      }, su));
+      ops.push(
+        await ctx.engine.prepareCreate(
+          ctx.engine.collection('items'),
+          {
+            data: {
+              section: section.id,
+              name: `Dish ${s + 1}.${i + 1} with a longer name`,
+              description: 'Seasonal vegetables, fresh herbs and a little olive oil',
+              prices:
+                i % 4 === 0
+                  ? [
+                      { label: 'small', amount: 650 + i * 10 },
+                      { label: 'large', amount: 990 + i * 10 },
+                    ]
+                  : [{ label: '', amount: 1190 + i * 10 }],
+              allergens: [allergens[i % allergens.length]],
+              available: i % 9 !== 0,
+            },
+            files: {},
+            fromForm: false,
+          },
+          su,
+        ),
+      );
     }
     await ctx.engine.execute(ops);
   }
-  await seed(ctx, 'venues', { organization: org, name: 'Bench Trattoria', timezone: 'Europe/Vienna', primaryColor: '#b45309', menus: [menu.id] });
+  await seed(ctx, 'venues', {
+    organization: org,
+    name: 'Bench Trattoria',
+    timezone: 'Europe/Vienna',
+    primaryColor: '#b45309',
+    menus: [menu.id],
+  });
   return '/m/bench-trattoria';
 }
 
@@ -159,7 +204,13 @@ async function main(): Promise<void> {
   const memberId = String(member.id);
   const notes = await bulkInsert(ctx, BENCH.notes, 1_000, 1_000, (i) => ({ title: `note ${i}`, owner: memberId }));
 
-  const loginUser = await seed(ctx, 'users', { email: LOGIN.identity, password: LOGIN.password, passwordConfirm: LOGIN.password, verified: true, name: 'bench' });
+  const loginUser = await seed(ctx, 'users', {
+    email: LOGIN.identity,
+    password: LOGIN.password,
+    passwordConfirm: LOGIN.password,
+    verified: true,
+    name: 'bench',
+  });
   const feedRecord = await seed(ctx, BENCH.feed, { title: 'public post', owner: String(loginUser.id), public: true });
 
   // Start the measurements from a collected heap, not with the seed's garbage.

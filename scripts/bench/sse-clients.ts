@@ -41,7 +41,9 @@ async function runFanout(t: FanoutTask): Promise<FanoutResult> {
   progress(`${t.variant}, ${t.clients} clients: opening the streams…`);
   const t0 = performance.now();
   await pool(clients, CONNECT_CONCURRENCY, async (c) => {
-    await c.open().catch(() => { errors++; });
+    await c.open().catch(() => {
+      errors++;
+    });
   });
   const connectMs = performance.now() - t0;
   const open = clients.map((c, i) => ({ c, token: t.tokens?.[i] })).filter((x) => x.c.id);
@@ -49,7 +51,14 @@ async function runFanout(t: FanoutTask): Promise<FanoutResult> {
   const t1 = performance.now();
   let subscribed = 0;
   await pool(open, SUBSCRIBE_CONCURRENCY, async ({ c, token }) => {
-    await subscribe(t.port, c, t.topic, { token }).then(() => { subscribed++; }, () => { errors++; });
+    await subscribe(t.port, c, t.topic, { token }).then(
+      () => {
+        subscribed++;
+      },
+      () => {
+        errors++;
+      },
+    );
   });
   const subscribeMs = performance.now() - t1;
   if (subscribed === 0) throw new Error('no client could subscribe');
@@ -97,7 +106,9 @@ async function runFanout(t: FanoutTask): Promise<FanoutResult> {
 async function runSoak(t: SoakTask): Promise<SoakResult> {
   const counters = { cycles: 0, subscribes: 0, updates: 0, eventsReceived: 0, errors: 0 };
   const live = new Set<SseClient>();
-  const onEvent: EventHandler = () => { counters.eventsReceived++; };
+  const onEvent: EventHandler = () => {
+    counters.eventsReceived++;
+  };
 
   /** `seconds` of churn; each worker's last stream stays open (closed by the caller). */
   const churn = async (seconds: number): Promise<void> => {
@@ -181,6 +192,7 @@ process.on('disconnect', () => process.exit(0));
 process.once('message', (raw) => {
   run(raw as LoadTask).then(
     (result) => send({ type: 'result', result }, () => process.exit(0)),
-    (err: unknown) => send({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }, () => process.exit(1)),
+    (err: unknown) =>
+      send({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }, () => process.exit(1)),
   );
 });

@@ -21,7 +21,11 @@ export class SseClient {
   private closing = false;
 
   /** `onDrop`: the server ended the stream after PB_CONNECT (not called after `close()`). */
-  constructor(private readonly port: number, private readonly onEvent: EventHandler, private readonly onDrop?: (client: SseClient) => void) {}
+  constructor(
+    private readonly port: number,
+    private readonly onEvent: EventHandler,
+    private readonly onDrop?: (client: SseClient) => void,
+  ) {}
 
   /** Opens the stream and resolves with the client id of its PB_CONNECT frame (the `id:` line). */
   open(timeoutMs = 15_000): Promise<string> {
@@ -41,20 +45,23 @@ export class SseClient {
         clearTimeout(timer);
         resolve(id);
       };
-      const req = http.get({ host: '127.0.0.1', port: this.port, path: '/api/realtime', agent: false, headers: { Accept: 'text/event-stream' } }, (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          fail(new Error(`GET /api/realtime: status ${res.statusCode}`));
-          return;
-        }
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => this.feed(chunk));
-        res.on('close', () => {
-          if (settled && !this.closing) this.onDrop?.(this);
-          fail(new Error('stream closed before PB_CONNECT'));
-        });
-        res.on('error', () => undefined);
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port: this.port, path: '/api/realtime', agent: false, headers: { Accept: 'text/event-stream' } },
+        (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            fail(new Error(`GET /api/realtime: status ${res.statusCode}`));
+            return;
+          }
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => this.feed(chunk));
+          res.on('close', () => {
+            if (settled && !this.closing) this.onDrop?.(this);
+            fail(new Error('stream closed before PB_CONNECT'));
+          });
+          res.on('error', () => undefined);
+        },
+      );
       req.on('error', fail);
       this.req = req;
     });
@@ -110,7 +117,12 @@ export const progress = (text: string) => send({ type: 'progress', text });
 export const hub = (port: number, gc: boolean) => requestJson<HubSnapshot>(port, 'GET', `/__bench/hub${gc ? '?gc=1' : ''}`);
 
 /** Sets a stream's subscriptions (`POST /api/realtime`); rejects unless the server answers 204. */
-export async function subscribe(port: number, client: SseClient, topics: string | string[], opts: { token?: string; agent?: http.Agent } = {}): Promise<void> {
+export async function subscribe(
+  port: number,
+  client: SseClient,
+  topics: string | string[],
+  opts: { token?: string; agent?: http.Agent } = {},
+): Promise<void> {
   const res = await request(port, 'POST', '/api/realtime', {
     body: { clientId: client.id, subscriptions: Array.isArray(topics) ? topics : [topics] },
     headers: opts.token ? { Authorization: opts.token } : {},
@@ -120,7 +132,8 @@ export async function subscribe(port: number, client: SseClient, topics: string 
 }
 
 /** One update of the collection's bench record through the engine (an event for every subscriber). */
-export const trigger = (port: number, collection: string) => requestJson<unknown>(port, 'POST', `/__bench/update-item?collection=${encodeURIComponent(collection)}`);
+export const trigger = (port: number, collection: string) =>
+  requestJson<unknown>(port, 'POST', `/__bench/update-item?collection=${encodeURIComponent(collection)}`);
 
 /** Polls the hub until it holds at most `size` clients (or `timeoutMs` passed); returns the last snapshot. */
 export async function waitForHubSize(port: number, size: number, timeoutMs: number): Promise<HubSnapshot> {

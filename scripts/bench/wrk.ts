@@ -75,8 +75,12 @@ export function runWrk(opts: WrkOptions): Promise<WrkResult> {
     running.add(child);
     let out = '';
     let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { err += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), (opts.seconds + 15) * 1000);
     child.on('error', (e) => {
       clearTimeout(timer);

@@ -27,8 +27,14 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Table-top backgrounds (gradient pairs) and food colours per section style. */
 const TABLES: ReadonlyArray<[string, string]> = [
-  ['#8d5b3a', '#5d3a22'], ['#c9b79c', '#9c8566'], ['#35524a', '#1f332d'], ['#7a2e2e', '#4a1a1a'],
-  ['#d8cfc4', '#b3a897'], ['#3b4a6b', '#232c40'], ['#a0703f', '#6e4a27'], ['#556b2f', '#37461e'],
+  ['#8d5b3a', '#5d3a22'],
+  ['#c9b79c', '#9c8566'],
+  ['#35524a', '#1f332d'],
+  ['#7a2e2e', '#4a1a1a'],
+  ['#d8cfc4', '#b3a897'],
+  ['#3b4a6b', '#232c40'],
+  ['#a0703f', '#6e4a27'],
+  ['#556b2f', '#37461e'],
 ];
 const FOOD: Record<ImageStyle, readonly string[]> = {
   antipasti: ['#c0392b', '#e74c3c', '#f5e6c8', '#6b8e23', '#d35400', '#8e5b3a'],
@@ -43,17 +49,29 @@ const FOOD: Record<ImageStyle, readonly string[]> = {
 
 function background(rnd: () => number): string {
   const [a, b] = pick(rnd, TABLES);
-  return `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>`
-    + `<rect width="${ITEM_IMAGE_WIDTH}" height="${ITEM_IMAGE_HEIGHT}" fill="url(#bg)"/>`;
+  return (
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>` +
+    `<rect width="${ITEM_IMAGE_WIDTH}" height="${ITEM_IMAGE_HEIGHT}" fill="url(#bg)"/>`
+  );
 }
 
 function plate(cx: number, cy: number, r: number): string {
-  return `<ellipse cx="${cx + 8}" cy="${cy + 12}" rx="${r}" ry="${r * 0.96}" fill="#000" fill-opacity="0.25"/>`
-    + `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fbfaf7"/><circle cx="${cx}" cy="${cy}" r="${r * 0.74}" fill="#efebe4"/>`;
+  return (
+    `<ellipse cx="${cx + 8}" cy="${cy + 12}" rx="${r}" ry="${r * 0.96}" fill="#000" fill-opacity="0.25"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fbfaf7"/><circle cx="${cx}" cy="${cy}" r="${r * 0.74}" fill="#efebe4"/>`
+  );
 }
 
 /** Blobs of food scattered inside a circle. */
-function blobs(rnd: () => number, colors: readonly string[], cx: number, cy: number, spread: number, count: number, size: [number, number]): string {
+function blobs(
+  rnd: () => number,
+  colors: readonly string[],
+  cx: number,
+  cy: number,
+  spread: number,
+  count: number,
+  size: [number, number],
+): string {
   let out = '';
   for (let i = 0; i < count; i++) {
     const angle = rnd() * Math.PI * 2;
@@ -70,8 +88,12 @@ function dish(style: ImageStyle, rnd: () => number): string {
   const cy = 160 + (rnd() - 0.5) * 16;
   switch (style) {
     case 'pizza':
-      return plate(cx, cy, 135) + `<circle cx="${cx}" cy="${cy}" r="112" fill="#d9a05b"/><circle cx="${cx}" cy="${cy}" r="98" fill="#c0392b"/>`
-        + blobs(rnd, ['#f5e6c8', '#fff3d6'], cx, cy, 70, 14, [10, 20]) + blobs(rnd, colors, cx, cy, 80, 18, [4, 9]);
+      return (
+        plate(cx, cy, 135) +
+        `<circle cx="${cx}" cy="${cy}" r="112" fill="#d9a05b"/><circle cx="${cx}" cy="${cy}" r="98" fill="#c0392b"/>` +
+        blobs(rnd, ['#f5e6c8', '#fff3d6'], cx, cy, 70, 14, [10, 20]) +
+        blobs(rnd, colors, cx, cy, 80, 18, [4, 9])
+      );
     case 'pasta': {
       let strands = '';
       for (let i = 0; i < 26; i++) {
@@ -82,21 +104,31 @@ function dish(style: ImageStyle, rnd: () => number): string {
       return plate(cx, cy, 135) + strands + blobs(rnd, colors.slice(3), cx, cy, 45, 9, [5, 11]);
     }
     case 'soup':
-      return plate(cx, cy, 135) + `<circle cx="${cx}" cy="${cy}" r="95" fill="#f4f1ea"/><circle cx="${cx}" cy="${cy}" r="80" fill="${pick(rnd, colors)}"/>`
-        + blobs(rnd, ['#6b8e23', '#f5e6c8', '#8e5b3a'], cx, cy, 55, 10, [3, 7]);
+      return (
+        plate(cx, cy, 135) +
+        `<circle cx="${cx}" cy="${cy}" r="95" fill="#f4f1ea"/><circle cx="${cx}" cy="${cy}" r="80" fill="${pick(rnd, colors)}"/>` +
+        blobs(rnd, ['#6b8e23', '#f5e6c8', '#8e5b3a'], cx, cy, 55, 10, [3, 7])
+      );
     case 'drink': {
       const liquid = pick(rnd, colors);
       const x = cx - 55;
-      return `<ellipse cx="${cx + 10}" cy="292" rx="90" ry="16" fill="#000" fill-opacity="0.25"/>`
-        + `<rect x="${x}" y="40" width="110" height="250" rx="14" fill="#ffffff" fill-opacity="0.35" stroke="#ffffff" stroke-opacity="0.8" stroke-width="4"/>`
-        + `<rect x="${x + 6}" y="${round(90 + rnd() * 40)}" width="98" height="${round(190 - rnd() * 40)}" rx="10" fill="${liquid}" fill-opacity="0.9"/>`
-        + blobs(rnd, ['#ffffff'], cx, 200, 35, 12, [2, 5]);
+      return (
+        `<ellipse cx="${cx + 10}" cy="292" rx="90" ry="16" fill="#000" fill-opacity="0.25"/>` +
+        `<rect x="${x}" y="40" width="110" height="250" rx="14" fill="#ffffff" fill-opacity="0.35" stroke="#ffffff" stroke-opacity="0.8" stroke-width="4"/>` +
+        `<rect x="${x + 6}" y="${round(90 + rnd() * 40)}" width="98" height="${round(190 - rnd() * 40)}" rx="10" fill="${liquid}" fill-opacity="0.9"/>` +
+        blobs(rnd, ['#ffffff'], cx, 200, 35, 12, [2, 5])
+      );
     }
     case 'salad':
-      return plate(cx, cy, 135) + blobs(rnd, colors.slice(0, 3), cx, cy, 80, 40, [10, 22]) + blobs(rnd, colors.slice(3), cx, cy, 70, 12, [6, 12]);
+      return (
+        plate(cx, cy, 135) + blobs(rnd, colors.slice(0, 3), cx, cy, 80, 40, [10, 22]) + blobs(rnd, colors.slice(3), cx, cy, 70, 12, [6, 12])
+      );
     case 'dessert':
-      return plate(cx, cy, 125) + `<rect x="${cx - 60}" y="${cy - 40}" width="120" height="80" rx="16" fill="${pick(rnd, colors.slice(1, 4))}"/>`
-        + blobs(rnd, colors, cx, cy - 10, 50, 10, [5, 11]);
+      return (
+        plate(cx, cy, 125) +
+        `<rect x="${cx - 60}" y="${cy - 40}" width="120" height="80" rx="16" fill="${pick(rnd, colors.slice(1, 4))}"/>` +
+        blobs(rnd, colors, cx, cy - 10, 50, 10, [5, 11])
+      );
     default:
       return plate(cx, cy, 135) + blobs(rnd, colors, cx, cy, 70, 24, [8, 20]);
   }
@@ -124,9 +156,10 @@ export async function logoImage(letter: string, color: string): Promise<Buffer> 
   const mark = glyph
     ? `<path d="${glyph}" transform="translate(68 68) scale(1.2)" fill="none" stroke="#fff" stroke-width="11" stroke-linecap="round" stroke-linejoin="round"/>`
     : '<circle cx="128" cy="128" r="50" fill="none" stroke="#fff" stroke-width="14"/>';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 256 256">`
-    + `<rect width="256" height="256" rx="40" fill="${color}"/>`
-    + '<circle cx="128" cy="128" r="100" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="6"/>'
-    + `${mark}</svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 256 256">` +
+    `<rect width="256" height="256" rx="40" fill="${color}"/>` +
+    '<circle cx="128" cy="128" r="100" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="6"/>' +
+    `${mark}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -46,7 +46,15 @@ export interface SeedDemoResult {
 const input = (data: Record<string, unknown>, files: Record<string, UploadedFile[]> = {}): WriteInput => ({ data, files, fromForm: false });
 
 /** Slug-like file names for uploads ("Pizza Trattoria" -> "pizza-trattoria.webp"); storage adds a random suffix. */
-const fileName = (name: string, ext: string) => `${name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'image'}.${ext}`;
+const fileName = (name: string, ext: string) =>
+  `${
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'image'
+  }.${ext}`;
 
 /** Prepares all writes; if one fails, the files the others staged are removed again. */
 async function prepareAll(pending: Array<Promise<PreparedWrite> | PreparedWrite>): Promise<PreparedWrite[]> {
@@ -68,7 +76,11 @@ async function demoOrganization(ctx: AppContext, system: RequestInfo, userId: st
   );
   const chosen = owned.find((r) => r.id === r.current) ?? owned[0];
   if (chosen) return String(chosen.id);
-  const org = await ctx.engine.create(ctx.engine.collection('organizations'), input({ name: DEMO_ORGANIZATION.name, subscriptionStatus: 'active' }), system);
+  const org = await ctx.engine.create(
+    ctx.engine.collection('organizations'),
+    input({ name: DEMO_ORGANIZATION.name, subscriptionStatus: 'active' }),
+    system,
+  );
   await ctx.engine.create(ctx.engine.collection('memberships'), input({ organization: org.id, user: userId, role: 'owner' }), system);
   return String(org.id);
 }
@@ -99,8 +111,11 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
   // Pictures first: CPU work that needs no database.
   const [logos, pictures] = await Promise.all([
     Promise.all(DEMO_VENUES.map((v) => logoImage(v.logoLetter, v.primaryColor))),
-    Promise.all(DEMO_MENU.sections.flatMap((s) => s.items.filter((i) => i.image).map(async (i) => [i.name, await dishImage(i.name, s.style)] as const)))
-      .then((entries) => new Map(entries)),
+    Promise.all(
+      DEMO_MENU.sections.flatMap((s) =>
+        s.items.filter((i) => i.image).map(async (i) => [i.name, await dishImage(i.name, s.style)] as const),
+      ),
+    ).then((entries) => new Map(entries)),
   ]);
 
   // The verified demo user; creating it provisions its organization and owner membership (users hook).
@@ -116,7 +131,8 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
   const orgId = await demoOrganization(ctx, system, userId);
 
   // Everything else in one transaction: remove the previous demo data, then write the new one.
-  const idsOf = (table: string) => stmts.all(`SELECT id FROM "${table}" WHERE organization = ? ORDER BY created, id`, [orgId]).map((r) => String(r.id));
+  const idsOf = (table: string) =>
+    stmts.all(`SELECT id FROM "${table}" WHERE organization = ? ORDER BY created, id`, [orgId]).map((r) => String(r.id));
   const previous = { venues: idsOf('venues'), menus: idsOf('menus'), tags: idsOf('tags') };
   const pending: Array<Promise<PreparedWrite> | PreparedWrite> = [];
   // Venues first (they link menus), then menus (sections and items cascade), then tags.
@@ -125,14 +141,21 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
   }
 
   const slugTaken = stmts.get('SELECT 1 FROM organizations WHERE slug = ? AND id != ?', [DEMO_ORGANIZATION.slug, orgId]);
-  pending.push(engine.prepareUpdate(col('organizations'), orgId, input({
-    name: DEMO_ORGANIZATION.name,
-    ...(slugTaken ? {} : { slug: DEMO_ORGANIZATION.slug }),
-    subscriptionStatus: 'active',
-    cancelAtPeriodEnd: false,
-    currency: DEMO_ORGANIZATION.currency,
-    defaultLanguage: DEMO_ORGANIZATION.defaultLanguage,
-  }), system));
+  pending.push(
+    engine.prepareUpdate(
+      col('organizations'),
+      orgId,
+      input({
+        name: DEMO_ORGANIZATION.name,
+        ...(slugTaken ? {} : { slug: DEMO_ORGANIZATION.slug }),
+        subscriptionStatus: 'active',
+        cancelAtPeriodEnd: false,
+        currency: DEMO_ORGANIZATION.currency,
+        defaultLanguage: DEMO_ORGANIZATION.defaultLanguage,
+      }),
+      system,
+    ),
+  );
   const current = stmts.get('SELECT currentOrganization AS c FROM users WHERE id = ?', [userId])?.c;
   if (current !== orgId) pending.push(engine.prepareUpdate(col('users'), userId, input({ currentOrganization: orgId }), system));
 
@@ -144,60 +167,115 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
   }
 
   const menuId = newRecordId();
-  pending.push(engine.prepareCreate(col('menus'), input({
-    id: menuId, organization: orgId, name: DEMO_MENU.name, description: DEMO_MENU.description,
-    status: 'published', languages: DEMO_MENU.languages, schedule: [],
-  }), system));
+  pending.push(
+    engine.prepareCreate(
+      col('menus'),
+      input({
+        id: menuId,
+        organization: orgId,
+        name: DEMO_MENU.name,
+        description: DEMO_MENU.description,
+        status: 'published',
+        languages: DEMO_MENU.languages,
+        schedule: [],
+      }),
+      system,
+    ),
+  );
 
   // Positions are left to the hooks: each new section/item goes last in its parent.
   for (const section of DEMO_MENU.sections) {
     const sectionId = newRecordId();
-    pending.push(engine.prepareCreate(col('sections'), input({
-      id: sectionId, menu: menuId, name: section.name, description: section.description,
-      translations: { de: { name: section.de[0], description: section.de[1] } },
-    }), system));
+    pending.push(
+      engine.prepareCreate(
+        col('sections'),
+        input({
+          id: sectionId,
+          menu: menuId,
+          name: section.name,
+          description: section.description,
+          translations: { de: { name: section.de[0], description: section.de[1] } },
+        }),
+        system,
+      ),
+    );
     for (const item of section.items) {
       const picture = pictures.get(item.name);
-      const files: Record<string, { name: string; data: Buffer }[]> = picture ? { image: [{ name: fileName(item.name, 'webp'), data: picture }] } : {};
+      const files: Record<string, { name: string; data: Buffer }[]> = picture
+        ? { image: [{ name: fileName(item.name, 'webp'), data: picture }] }
+        : {};
       pending.push(engine.prepareCreate(col('items'), input(itemData(item, sectionId, tagIds), files), system));
     }
   }
 
   DEMO_VENUES.forEach((venue, i) => {
-    pending.push(engine.prepareCreate(col('venues'), input({
-      organization: orgId, name: venue.name, timezone: venue.timezone, primaryColor: venue.primaryColor,
-      currency: DEMO_ORGANIZATION.currency, address: venue.address, menus: [menuId],
-    }, { logo: [{ name: fileName(venue.name, 'png'), data: logos[i] as Buffer }] }), system));
+    pending.push(
+      engine.prepareCreate(
+        col('venues'),
+        input(
+          {
+            organization: orgId,
+            name: venue.name,
+            timezone: venue.timezone,
+            primaryColor: venue.primaryColor,
+            currency: DEMO_ORGANIZATION.currency,
+            address: venue.address,
+            menus: [menuId],
+          },
+          { logo: [{ name: fileName(venue.name, 'png'), data: logos[i] as Buffer }] },
+        ),
+        system,
+      ),
+    );
   });
 
   await engine.execute(await prepareAll(pending));
 
   // The summary, read back from what was stored.
   const org = stmts.get('SELECT name, slug, subscriptionStatus, currency, defaultLanguage FROM organizations WHERE id = ?', [orgId]) ?? {};
-  const venues = stmts.all('SELECT id, name, slug, timezone FROM venues WHERE organization = ? ORDER BY created, name', [orgId])
-    .map((v) => ({ id: String(v.id), name: String(v.name), slug: String(v.slug), timezone: String(v.timezone), path: `/m/${String(v.slug)}` }));
+  const venues = stmts
+    .all('SELECT id, name, slug, timezone FROM venues WHERE organization = ? ORDER BY created, name', [orgId])
+    .map((v) => ({
+      id: String(v.id),
+      name: String(v.name),
+      slug: String(v.slug),
+      timezone: String(v.timezone),
+      path: `/m/${String(v.slug)}`,
+    }));
   const menu = stmts.get('SELECT name, status, languages FROM menus WHERE id = ?', [menuId]) ?? {};
-  const itemStats = stmts.get(
-    `SELECT COUNT(*) AS items,
+  const itemStats =
+    stmts.get(
+      `SELECT COUNT(*) AS items,
        SUM(i.image != '') AS withImages,
        SUM(json_array_length(i.prices) > 1) AS withVariants,
        SUM(i.available = 0) AS soldOut,
        SUM(json_extract(i.translations, '$.de.name') IS NOT NULL) AS translated
      FROM items i JOIN sections s ON s.id = i.section JOIN menus m ON m.id = s.menu WHERE m.organization = ?`,
-    [orgId],
-  ) ?? {};
+      [orgId],
+    ) ?? {};
   const count = (sql: string) => Number(stmts.get(sql, [orgId])?.c ?? 0);
   return {
     mode: existing ? 'refreshed' : 'created',
     user: { id: userId, email: DEMO_USER.email, name: DEMO_USER.name, password },
     organization: {
-      id: orgId, name: String(org.name), slug: String(org.slug), subscriptionStatus: String(org.subscriptionStatus),
-      currency: String(org.currency), defaultLanguage: String(org.defaultLanguage),
+      id: orgId,
+      name: String(org.name),
+      slug: String(org.slug),
+      subscriptionStatus: String(org.subscriptionStatus),
+      currency: String(org.currency),
+      defaultLanguage: String(org.defaultLanguage),
     },
     venues,
-    menu: { id: menuId, name: String(menu.name), status: String(menu.status), languages: JSON.parse(String(menu.languages ?? '[]')) as string[] },
+    menu: {
+      id: menuId,
+      name: String(menu.name),
+      status: String(menu.status),
+      languages: JSON.parse(String(menu.languages ?? '[]')) as string[],
+    },
     // Same created time for all: listed in the data's order.
-    tags: stmts.all('SELECT name FROM tags WHERE organization = ?', [orgId]).map((t) => String(t.name))
+    tags: stmts
+      .all('SELECT name FROM tags WHERE organization = ?', [orgId])
+      .map((t) => String(t.name))
       .sort((a, b) => DEMO_TAGS.findIndex((t) => t.name === a) - DEMO_TAGS.findIndex((t) => t.name === b)),
     counts: {
       venues: venues.length,

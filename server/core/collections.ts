@@ -5,8 +5,7 @@ import { crc32 } from 'node:zlib';
  * record engine, the filter compiler, the db layer and the realtime hub all read.
  */
 export type FieldType =
-  | 'text' | 'editor' | 'number' | 'bool' | 'email' | 'url' | 'date' | 'autodate'
-  | 'select' | 'json' | 'relation' | 'file' | 'password';
+  'text' | 'editor' | 'number' | 'bool' | 'email' | 'url' | 'date' | 'autodate' | 'select' | 'json' | 'relation' | 'file' | 'password';
 
 interface FieldBase {
   name: string;
@@ -17,15 +16,51 @@ interface FieldBase {
   system?: boolean;
 }
 
-export interface TextField extends FieldBase { type: 'text' | 'editor'; min?: number; max?: number; pattern?: string; autogeneratePattern?: string }
-export interface NumberField extends FieldBase { type: 'number'; min?: number; max?: number; onlyInt?: boolean }
-export interface BoolField extends FieldBase { type: 'bool' }
-export interface EmailField extends FieldBase { type: 'email'; onlyDomains?: string[]; exceptDomains?: string[] }
-export interface UrlField extends FieldBase { type: 'url'; onlyDomains?: string[]; exceptDomains?: string[] }
-export interface DateField extends FieldBase { type: 'date'; min?: string; max?: string }
-export interface AutodateField extends FieldBase { type: 'autodate'; onCreate: boolean; onUpdate: boolean }
-export interface SelectField extends FieldBase { type: 'select'; values: string[]; maxSelect?: number }
-export interface JsonField extends FieldBase { type: 'json'; maxSize?: number }
+export interface TextField extends FieldBase {
+  type: 'text' | 'editor';
+  min?: number;
+  max?: number;
+  pattern?: string;
+  autogeneratePattern?: string;
+}
+export interface NumberField extends FieldBase {
+  type: 'number';
+  min?: number;
+  max?: number;
+  onlyInt?: boolean;
+}
+export interface BoolField extends FieldBase {
+  type: 'bool';
+}
+export interface EmailField extends FieldBase {
+  type: 'email';
+  onlyDomains?: string[];
+  exceptDomains?: string[];
+}
+export interface UrlField extends FieldBase {
+  type: 'url';
+  onlyDomains?: string[];
+  exceptDomains?: string[];
+}
+export interface DateField extends FieldBase {
+  type: 'date';
+  min?: string;
+  max?: string;
+}
+export interface AutodateField extends FieldBase {
+  type: 'autodate';
+  onCreate: boolean;
+  onUpdate: boolean;
+}
+export interface SelectField extends FieldBase {
+  type: 'select';
+  values: string[];
+  maxSelect?: number;
+}
+export interface JsonField extends FieldBase {
+  type: 'json';
+  maxSize?: number;
+}
 export interface RelationField extends FieldBase {
   type: 'relation';
   /** Target collection name. */
@@ -42,11 +77,25 @@ export interface FileField extends FieldBase {
   thumbs?: string[];
   protected?: boolean;
 }
-export interface PasswordField extends FieldBase { type: 'password'; min?: number; max?: number }
+export interface PasswordField extends FieldBase {
+  type: 'password';
+  min?: number;
+  max?: number;
+}
 
 export type FieldDef =
-  | TextField | NumberField | BoolField | EmailField | UrlField | DateField | AutodateField
-  | SelectField | JsonField | RelationField | FileField | PasswordField;
+  | TextField
+  | NumberField
+  | BoolField
+  | EmailField
+  | UrlField
+  | DateField
+  | AutodateField
+  | SelectField
+  | JsonField
+  | RelationField
+  | FileField
+  | PasswordField;
 
 /** `null` = superusers only, `""` = anyone, otherwise a filter expression. */
 export type Rule = string | null;
@@ -122,7 +171,16 @@ export function isMultiValue(field: FieldDef): boolean {
 }
 
 function idField(): TextField {
-  return { name: 'id', type: 'text', system: true, required: true, min: 15, max: 15, pattern: DEFAULT_ID_PATTERN, autogeneratePattern: '[a-z0-9]{15}' };
+  return {
+    name: 'id',
+    type: 'text',
+    system: true,
+    required: true,
+    min: 15,
+    max: 15,
+    pattern: DEFAULT_ID_PATTERN,
+    autogeneratePattern: '[a-z0-9]{15}',
+  };
 }
 
 function authSystemFields(): FieldDef[] {

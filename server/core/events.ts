@@ -32,7 +32,9 @@ export class RecordEvents {
       try {
         handler(event);
       } catch (err) {
-        queueMicrotask(() => { throw err; });
+        queueMicrotask(() => {
+          throw err;
+        });
       }
     }
   }
@@ -48,7 +50,9 @@ export class RecordEvents {
         handler(event);
       } catch (err) {
         // A failing listener must never undo or fail a committed write.
-        queueMicrotask(() => { throw err; });
+        queueMicrotask(() => {
+          throw err;
+        });
       }
     }
   }

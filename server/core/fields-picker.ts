@@ -43,7 +43,10 @@ export function parseFields(fields: string): PickNode | null {
     const m = /^(.*):excerpt\(([^)]*)\)$/.exec(item);
     if (m) {
       path = m[1] ?? '';
-      const args = (m[2] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+      const args = (m[2] ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
       const max = Number(args[0]);
       if (args.length < 1 || args.length > 2 || !Number.isInteger(max) || max <= 0) {
         throw new ApiError(400, 'Invalid fields excerpt modifier.');
@@ -68,12 +71,47 @@ export function parseFields(fields: string): PickNode | null {
 // elements is dropped; inline elements vanish without a trace; every other element separates
 // words (a space before and after); whitespace collapses and the result is trimmed.
 const EXCLUDED_TAGS = new Set([
-  'head', 'style', 'script', 'iframe', 'embed', 'applet', 'object', 'svg', 'img', 'picture',
-  'dialog', 'template', 'button', 'form', 'textarea', 'input', 'select', 'option',
+  'head',
+  'style',
+  'script',
+  'iframe',
+  'embed',
+  'applet',
+  'object',
+  'svg',
+  'img',
+  'picture',
+  'dialog',
+  'template',
+  'button',
+  'form',
+  'textarea',
+  'input',
+  'select',
+  'option',
 ]);
 const INLINE_TAGS = new Set([
-  'a', 'abbr', 'acronym', 'b', 'bdo', 'big', 'br', 'button', 'cite', 'code', 'em', 'i', 'label',
-  'q', 'small', 'span', 'strong', 'strike', 'sub', 'sup', 'time',
+  'a',
+  'abbr',
+  'acronym',
+  'b',
+  'bdo',
+  'big',
+  'br',
+  'button',
+  'cite',
+  'code',
+  'em',
+  'i',
+  'label',
+  'q',
+  'small',
+  'span',
+  'strong',
+  'strike',
+  'sub',
+  'sup',
+  'time',
 ]);
 // Elements without content: excluding them drops the tag only.
 const VOID_TAGS = new Set(['img', 'input', 'embed']);

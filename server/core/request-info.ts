@@ -29,8 +29,14 @@ export function isSuperuser(info: Pick<RequestInfo, 'auth'>): boolean {
  */
 export function inContext(req: RequestInfo, context: string): RequestInfo {
   return {
-    auth: req.auth, method: req.method, context, query: req.query, body: req.body,
-    get headers() { return req.headers; },
+    auth: req.auth,
+    method: req.method,
+    context,
+    query: req.query,
+    body: req.body,
+    get headers() {
+      return req.headers;
+    },
   };
 }
 

@@ -37,10 +37,7 @@ export const externalAuthsCollection: CollectionDef = {
   createRule: null,
   updateRule: null,
   deleteRule: ownerRule,
-  indexes: [
-    { columns: ['collectionRef', 'provider', 'providerId'], unique: true },
-    { columns: ['collectionRef', 'recordRef'] },
-  ],
+  indexes: [{ columns: ['collectionRef', 'provider', 'providerId'], unique: true }, { columns: ['collectionRef', 'recordRef'] }],
 };
 
 /** One-time passwords sent by email; the code is stored only as a keyed hash. */

@@ -14,11 +14,16 @@ export function columnKind(field: FieldDef): 'text' | 'real' | 'bool' | 'jsonArr
 function column(field: FieldDef): SQLiteColumnBuilderBase {
   if (field.name === 'id') return text('id').primaryKey().notNull();
   switch (columnKind(field)) {
-    case 'real': return real(field.name).notNull().default(0);
-    case 'bool': return integer(field.name, { mode: 'boolean' }).notNull().default(false);
-    case 'jsonArray': return text(field.name).notNull().default('[]');
-    case 'json': return text(field.name);
-    default: return text(field.name).notNull().default('');
+    case 'real':
+      return real(field.name).notNull().default(0);
+    case 'bool':
+      return integer(field.name, { mode: 'boolean' }).notNull().default(false);
+    case 'jsonArray':
+      return text(field.name).notNull().default('[]');
+    case 'json':
+      return text(field.name);
+    default:
+      return text(field.name).notNull().default('');
   }
 }
 

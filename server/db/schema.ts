@@ -19,5 +19,21 @@ export const collectionTables = Object.fromEntries(
 
 // drizzle-kit reads top-level exports only: list every table (npm test fails when one is missing).
 export const {
-  _superusers, _externalAuths, _otps, users, plans, organizations, memberships, tags, menus, sections, items, menu_uploads, venues, help_requests, guest_stats, invitations, billing_events,
+  _superusers,
+  _externalAuths,
+  _otps,
+  users,
+  plans,
+  organizations,
+  memberships,
+  tags,
+  menus,
+  sections,
+  items,
+  menu_uploads,
+  venues,
+  help_requests,
+  guest_stats,
+  invitations,
+  billing_events,
 } = collectionTables;

@@ -15,14 +15,26 @@ export function sqliteErrorKind(code: string): SqliteErrorKind {
   // Extended codes (SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED…) share their primary code's cause.
   const primary = code.replace(/^(SQLITE_[A-Z]+?)(_[A-Z_]+)?$/, '$1');
   switch (primary) {
-    case 'SQLITE_CONSTRAINT': case 'SQLITE_MISMATCH': case 'SQLITE_TOOBIG': case 'SQLITE_ERROR': case 'SQLITE_RANGE':
+    case 'SQLITE_CONSTRAINT':
+    case 'SQLITE_MISMATCH':
+    case 'SQLITE_TOOBIG':
+    case 'SQLITE_ERROR':
+    case 'SQLITE_RANGE':
       return 'input';
-    case 'SQLITE_FULL': case 'SQLITE_READONLY': case 'SQLITE_IOERR': case 'SQLITE_CANTOPEN': case 'SQLITE_PERM':
-    case 'SQLITE_NOMEM': case 'SQLITE_PROTOCOL': case 'SQLITE_NOLFS':
+    case 'SQLITE_FULL':
+    case 'SQLITE_READONLY':
+    case 'SQLITE_IOERR':
+    case 'SQLITE_CANTOPEN':
+    case 'SQLITE_PERM':
+    case 'SQLITE_NOMEM':
+    case 'SQLITE_PROTOCOL':
+    case 'SQLITE_NOLFS':
       return 'storage';
-    case 'SQLITE_BUSY': case 'SQLITE_LOCKED':
+    case 'SQLITE_BUSY':
+    case 'SQLITE_LOCKED':
       return 'contention';
-    case 'SQLITE_CORRUPT': case 'SQLITE_NOTADB':
+    case 'SQLITE_CORRUPT':
+    case 'SQLITE_NOTADB':
       return 'corrupt';
     default:
       return 'other';

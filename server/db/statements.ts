@@ -6,7 +6,11 @@ export type SqlParam = string | number | bigint | Buffer | null;
 export type Row = Record<string, unknown>;
 
 /** A query statement in raw mode with the builder that turns its raw rows into objects. */
-interface Reader { stmt: BetterSqlite3.Statement; build: RowBuilder; width: number }
+interface Reader {
+  stmt: BetterSqlite3.Statement;
+  build: RowBuilder;
+  width: number;
+}
 
 /** Adds to a bounded cache, dropping the oldest entry when full. */
 function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): V {
@@ -32,7 +36,10 @@ export class Statements {
   /** Writes that succeeded (statements outside a transaction, committed transactions): storage health reads it. */
   private committedWrites = 0;
 
-  constructor(readonly sqlite: SqliteDb, private readonly maxCached = 1000) {
+  constructor(
+    readonly sqlite: SqliteDb,
+    private readonly maxCached = 1000,
+  ) {
     this.runInTransaction = sqlite.transaction((fn: () => unknown) => fn());
   }
 

@@ -16,18 +16,33 @@ const MB = 1024 * 1024;
 const collections: CollectionDef[] = [
   {
     name: 'blobs',
-    fields: [{ name: 'note', type: 'text' }, { name: 'blob', type: 'file', maxSize: 600 * MB }],
-    listRule: '', viewRule: '', createRule: '', updateRule: '', deleteRule: '',
+    fields: [
+      { name: 'note', type: 'text' },
+      { name: 'blob', type: 'file', maxSize: 600 * MB },
+    ],
+    listRule: '',
+    viewRule: '',
+    createRule: '',
+    updateRule: '',
+    deleteRule: '',
   },
   {
     name: 'locked',
     fields: [{ name: 'blob', type: 'file', maxSize: 600 * MB }],
-    listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null,
+    listRule: null,
+    viewRule: null,
+    createRule: null,
+    updateRule: null,
+    deleteRule: null,
   },
   {
     name: 'members_only',
     fields: [{ name: 'blob', type: 'file', maxSize: 600 * MB }],
-    listRule: '', viewRule: '', createRule: '@request.auth.id != ""', updateRule: '@request.auth.id != ""', deleteRule: null,
+    listRule: '',
+    viewRule: '',
+    createRule: '@request.auth.id != ""',
+    updateRule: '@request.auth.id != ""',
+    deleteRule: null,
   },
 ];
 
@@ -47,16 +62,29 @@ async function setup(env: Record<string, string> = {}) {
   return { t, bytesRead };
 }
 
-interface Streamed { status: number; body: Record<string, unknown>; sent: number; ms: number; headers: http.IncomingHttpHeaders }
+interface Streamed {
+  status: number;
+  body: Record<string, unknown>;
+  sent: number;
+  ms: number;
+  headers: http.IncomingHttpHeaders;
+}
 
 /**
  * A multipart upload of `fileBytes` generated on the fly (one reused 64 KiB chunk, written as the
  * socket drains) with `Transfer-Encoding: chunked`. Stops sending as soon as a response arrives.
  */
-function streamUpload(url: string, options: { method?: string; fileBytes: number; fields?: Record<string, string>; headers?: Record<string, string> }): Promise<Streamed> {
+function streamUpload(
+  url: string,
+  options: { method?: string; fileBytes: number; fields?: Record<string, string>; headers?: Record<string, string> },
+): Promise<Streamed> {
   const boundary = `----qrmenu${Date.now()}`;
-  const fields = Object.entries(options.fields ?? {}).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
-  const head = Buffer.from(`${fields}--${boundary}\r\nContent-Disposition: form-data; name="blob"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const fields = Object.entries(options.fields ?? {})
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const head = Buffer.from(
+    `${fields}--${boundary}\r\nContent-Disposition: form-data; name="blob"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(64 * 1024, 0x61);
   const started = Date.now();
@@ -77,18 +105,29 @@ function streamUpload(url: string, options: { method?: string; fileBytes: number
       res.on('end', () => {
         req.destroy();
         const text = Buffer.concat(parts).toString();
-        resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, sent, ms: Date.now() - started, headers: res.headers });
+        resolve({
+          status: res.statusCode ?? 0,
+          body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          sent,
+          ms: Date.now() - started,
+          headers: res.headers,
+        });
       });
     });
     // Once the server answered, it may close the connection under a request still being sent.
-    req.on('error', (err) => { if (!responded) reject(err); });
+    req.on('error', (err) => {
+      if (!responded) reject(err);
+    });
     req.on('drain', () => wake());
     const pump = async () => {
       req.write(head);
       while (sent < options.fileBytes && !responded && !req.destroyed) {
         const n = Math.min(chunk.length, options.fileBytes - sent);
         sent += n;
-        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) await new Promise<void>((r) => { wake = r; });
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+          await new Promise<void>((r) => {
+            wake = r;
+          });
       }
       if (!responded && !req.destroyed) req.end(tail);
     };
@@ -104,7 +143,9 @@ describe('multipart uploads are streamed to disk with caps', () => {
     const size = 500 * MB;
     const before = process.memoryUsage().rss;
     let peak = before;
-    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
     let res: Streamed;
     try {
       res = await streamUpload(`${t.url}/api/collections/blobs/records`, { fileBytes: size, fields: { note: 'big' } });

@@ -38,7 +38,10 @@ const MAX_FIELD_BYTES = 16 * 1024 * 1024;
 class ByteCap extends Transform {
   size = 0;
 
-  constructor(private readonly maxFile: number, private readonly remaining: () => number) {
+  constructor(
+    private readonly maxFile: number,
+    private readonly remaining: () => number,
+  ) {
     super();
   }
 

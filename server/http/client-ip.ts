@@ -17,7 +17,10 @@ export function clientIp(request: FastifyRequest, proxy: TrustedProxy): string {
     const raw = request.headers[name.toLowerCase()];
     const value = Array.isArray(raw) ? raw.join(',') : raw;
     if (!value) continue;
-    const ips = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const ips = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const ip = proxy.useLeftmostIP ? ips[0] : ips[ips.length - 1];
     if (ip && net.isIP(ip)) return ip;
   }

@@ -16,8 +16,10 @@ export function registerErrorHandling(app: FastifyInstance, storageHealth?: Stor
       const fe = err as FastifyError;
       const status = fe.statusCode ?? 500;
       if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) apiError = new ApiError(413);
-      else if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') apiError = new ApiError(400, 'Unsupported content type.');
-      else if (status >= 400 && status < 500) apiError = new ApiError(status, status === 400 ? 'An error occurred while loading the submitted data.' : undefined);
+      else if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+        apiError = new ApiError(400, 'Unsupported content type.');
+      else if (status >= 400 && status < 500)
+        apiError = new ApiError(status, status === 400 ? 'An error occurred while loading the submitted data.' : undefined);
       else if (sqliteCode(err) && sqliteErrorKind(sqliteCode(err)!) === 'input') {
         // Constraint and similar SQLite errors come from bad input that slipped past validation.
         request.log.warn({ err }, 'sqlite error');

@@ -14,7 +14,9 @@ export function requestInfo(request: FastifyRequest, context = 'default'): Reque
   Object.defineProperty(info, 'headers', {
     enumerable: true,
     get: () => (headers ??= normalizeHeaders(request.headers)),
-    set: (value: Record<string, string>) => { headers = value; },
+    set: (value: Record<string, string>) => {
+      headers = value;
+    },
   });
   return info;
 }

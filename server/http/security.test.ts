@@ -7,8 +7,9 @@ import { inlineScriptsOf, scriptHash } from './security.ts';
 
 describe('inlineScriptsOf', () => {
   it('finds executable inline scripts only', () => {
-    const html = '<script>a()</script><script type="module">b()</script><script src="/x.js"></script>'
-      + '<script type="application/ld+json">{"x":1}</script><SCRIPT type="text/javascript">c()</SCRIPT>';
+    const html =
+      '<script>a()</script><script type="module">b()</script><script src="/x.js"></script>' +
+      '<script type="application/ld+json">{"x":1}</script><SCRIPT type="text/javascript">c()</SCRIPT>';
     expect(inlineScriptsOf(html)).toEqual(['a()', 'b()', 'c()']);
     expect(scriptHash('window.close()')).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
   });
@@ -20,13 +21,25 @@ describe('security headers', () => {
   // other suite of this run built it yet, which takes a while on a cold cache.
   beforeAll(async () => {
     t = await buildTestApp({ env: { WEB_DIST: await webBundle() } });
-    const user = await seed(t.ctx, 'users', { email: 'sec@example.com', password: 'sec-password-1', passwordConfirm: 'sec-password-1', verified: true });
+    const user = await seed(t.ctx, 'users', {
+      email: 'sec@example.com',
+      password: 'sec-password-1',
+      passwordConfirm: 'sec-password-1',
+      verified: true,
+    });
     const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
-    await t.ctx.engine.update(t.ctx.engine.collection('organizations'), org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+    await t.ctx.engine.update(
+      t.ctx.engine.collection('organizations'),
+      org,
+      { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
+      superuserRequest(t.ctx),
+    );
     const menu = await seed(t.ctx, 'menus', { organization: org, name: 'Lunch', status: 'published' });
     await seed(t.ctx, 'venues', { organization: org, name: 'Sec Bar', timezone: 'UTC', primaryColor: '#0f766e', menus: [menu.id] });
   }, 600_000);
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it.each(['/', '/login', '/m/sec-bar', '/_/'])('every inline script of %s is allowed by its hash', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
@@ -62,23 +75,41 @@ describe('security headers', () => {
 
 describe('CORS_ORIGINS', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ env: { CORS_ORIGINS: 'https://shop.example.com, https://kiosk.example.com' } }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { CORS_ORIGINS: 'https://shop.example.com, https://kiosk.example.com' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers only the configured origins', async () => {
-    const preflight = (origin: string) => t.app.inject({
-      method: 'OPTIONS', url: '/api/collections/plans/records',
-      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
-    });
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/collections/plans/records',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
     const ok = await preflight('https://shop.example.com');
     expect(ok.statusCode).toBe(204);
-    expect(ok.headers).toMatchObject({ 'access-control-allow-origin': 'https://shop.example.com', 'access-control-allow-headers': 'authorization', vary: 'Origin' });
+    expect(ok.headers).toMatchObject({
+      'access-control-allow-origin': 'https://shop.example.com',
+      'access-control-allow-headers': 'authorization',
+      vary: 'Origin',
+    });
     const denied = await preflight('https://evil.example.com');
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
     expect(denied.headers['access-control-allow-methods']).toBeUndefined();
-    const get = await t.app.inject({ method: 'GET', url: '/api/collections/plans/records', headers: { origin: 'https://kiosk.example.com' } });
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/collections/plans/records',
+      headers: { origin: 'https://kiosk.example.com' },
+    });
     expect(get.headers['access-control-allow-origin']).toBe('https://kiosk.example.com');
-    const other = await t.app.inject({ method: 'GET', url: '/api/collections/plans/records', headers: { origin: 'https://evil.example.com' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/collections/plans/records',
+      headers: { origin: 'https://evil.example.com' },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -95,7 +126,11 @@ describe('TRUSTED_PROXIES', () => {
     try {
       const id = String(t.ctx.stmts.get('SELECT id FROM _superusers')?.id);
       const token = await tokenFor(t.ctx, '_superusers', id);
-      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: token, 'x-forwarded-for': '203.0.113.9' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { authorization: token, 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(res.json().data.realIP).toBe(ip);
     } finally {
       await t.close();

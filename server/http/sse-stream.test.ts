@@ -10,7 +10,10 @@ function rawStream(url: string, version: '1.0' | '1.1', until: RegExp): Promise<
       socket.write(`GET /api/realtime HTTP/${version}\r\nHost: ${hostname}\r\nAccept: text/event-stream\r\n\r\n`);
     });
     let data = '';
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`no match in: ${data}`)); }, 5000);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no match in: ${data}`));
+    }, 5000);
     socket.on('data', (chunk) => {
       data += chunk.toString('latin1');
       if (until.test(data)) {
@@ -30,7 +33,9 @@ describe('SSE framing written straight to the socket', () => {
     t = await buildTestApp();
     url = await t.listen();
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('frames each event as one HTTP/1.1 chunk of its exact byte length', async () => {
     const raw = await rawStream(url, '1.1', /\r\n\r\n[0-9a-f]+\r\n[\s\S]*\n\n\r\n/);

@@ -14,7 +14,10 @@ export class SseStream {
   private readonly socket: Socket | null;
   private readonly chunked: boolean;
 
-  constructor(private readonly res: ServerResponse, private readonly maxPendingBytes: number) {
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly maxPendingBytes: number,
+  ) {
     this.socket = res.socket;
     // HTTP/1.0 clients get a close-delimited body without chunk framing.
     this.chunked = res.chunkedEncoding;

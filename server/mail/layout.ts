@@ -52,18 +52,24 @@ function actionHtml(action: NonNullable<EmailParts['action']>): string {
   }
   const url = escapeHtml(action.url);
   // bgcolor on the cell keeps the button coloured in clients that drop the anchor's background.
-  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>`
-    + `<td bgcolor="${ACCENT}" style="border-radius:8px;background-color:${ACCENT};">`
-    + `<a href="${url}" target="_blank" style="display:inline-block;padding:12px 24px;${FONT};font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(action.label)}</a>`
-    + `</td></tr></table>`
-    + paragraph('If the button doesn’t work, copy this link into your browser:', MUTED, 13)
-    + `<p style="margin:0 0 16px;${FONT};font-size:13px;line-height:1.5;word-break:break-all;"><a href="${url}" style="color:${ACCENT};">${url}</a></p>`;
+  return (
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>` +
+    `<td bgcolor="${ACCENT}" style="border-radius:8px;background-color:${ACCENT};">` +
+    `<a href="${url}" target="_blank" style="display:inline-block;padding:12px 24px;${FONT};font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(action.label)}</a>` +
+    `</td></tr></table>` +
+    paragraph('If the button doesn’t work, copy this link into your browser:', MUTED, 13) +
+    `<p style="margin:0 0 16px;${FONT};font-size:13px;line-height:1.5;word-break:break-all;"><a href="${url}" style="color:${ACCENT};">${url}</a></p>`
+  );
 }
 
 function detailsHtml(rows: [string, string][]): string {
-  const cells = rows.map(([label, value]) =>
-    `<tr><td style="padding:4px 16px 4px 0;${FONT};font-size:14px;color:${MUTED};vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td>`
-    + `<td style="padding:4px 0;${FONT};font-size:14px;color:${INK};word-break:break-word;">${escapeHtml(value)}</td></tr>`).join('');
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 16px 4px 0;${FONT};font-size:14px;color:${MUTED};vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td>` +
+        `<td style="padding:4px 0;${FONT};font-size:14px;color:${INK};word-break:break-word;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">${cells}</table>`;
 }
 

@@ -132,7 +132,10 @@ describe('failures', () => {
     const smtpUrl = `smtp://mailer:${encodeURIComponent(password)}@127.0.0.1:${await closedPort()}`;
     const logged: unknown[] = [];
     const broken = createMailer({ smtpUrl, from: 'x@example.com', log: (obj, msg) => logged.push(obj, msg) });
-    const err = await broken.send({ to: 'u@example.com', subject: 's', text: 't', html: 'h' }).then(() => null, (e: unknown) => e);
+    const err = await broken.send({ to: 'u@example.com', subject: 's', text: 't', html: 'h' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     await broken.close();
     expect(err).toBeInstanceOf(MailDeliveryError);
     const e = err as MailDeliveryError;

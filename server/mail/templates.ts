@@ -61,9 +61,6 @@ export function loginAlertEmail(brand: Brand, info: { when: string; userAgent: s
       ['Device', agent.length > MAX_AGENT ? `${agent.slice(0, MAX_AGENT)}…` : agent],
       ['IP address', info.ip || 'unknown'],
     ],
-    outro: [
-      'If this was you, there’s nothing to do.',
-      `If it wasn’t, sign in at ${brand.appUrl} and change your password right away.`,
-    ],
+    outro: ['If this was you, there’s nothing to do.', `If it wasn’t, sign in at ${brand.appUrl} and change your password right away.`],
   });
 }

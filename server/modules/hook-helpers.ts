@@ -32,7 +32,13 @@ export function validateWith(ctx: Pick<HookContext, 'action'>, schema: z.ZodType
 
 /** A URL-safe slug from a name: lower-case ASCII letters, digits and dashes. */
 export function slugify(name: string): string {
-  const base = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48);
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
   return base.length >= 2 ? base : `${base}${base ? '-' : ''}${newRecordId().slice(0, 6)}`;
 }
 

@@ -20,12 +20,20 @@ import { guestMenuModule } from './guest-menu/index.ts';
 /** The product, area by area: collections in dependency order, hooks registered at boot. */
 export const productModules: ProductModule[] = [
   billingModule,
-  { name: 'organizations', collections: [organizationsCollection, membershipsCollection], register: (ctx) => registerOrganizationHooks(ctx.engine) },
+  {
+    name: 'organizations',
+    collections: [organizationsCollection, membershipsCollection],
+    register: (ctx) => registerOrganizationHooks(ctx.engine),
+  },
   { name: 'users', collections: [], register: (ctx) => registerUserHooks(ctx.engine) },
   { name: 'tags', collections: [tagsCollection], register: (ctx) => registerTagHooks(ctx.engine) },
   {
-    name: 'menus', collections: [menusCollection, sectionsCollection, itemsCollection],
-    register: (ctx) => { registerMenuHooks(ctx.engine); registerSoldOutReset(ctx); },
+    name: 'menus',
+    collections: [menusCollection, sectionsCollection, itemsCollection],
+    register: (ctx) => {
+      registerMenuHooks(ctx.engine);
+      registerSoldOutReset(ctx);
+    },
   },
   uploadsModule,
   { name: 'venues', collections: [venuesCollection], register: (ctx) => registerVenueHooks(ctx.engine) },

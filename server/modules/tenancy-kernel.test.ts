@@ -10,9 +10,16 @@ import { requireAccount, requireManager, requireMember, requireUser } from './te
  */
 const ORG = 'org_a';
 const roles: Record<string, string> = { owner1: 'owner', admin1: 'admin', editor1: 'editor' };
-const db = { stmts: { get: (_sql: string, params: string[]) => (params[0] === ORG && roles[params[1] ?? ''] ? { role: roles[params[1] ?? ''] } : undefined) } as unknown as Statements };
+const db = {
+  stmts: {
+    get: (_sql: string, params: string[]) => (params[0] === ORG && roles[params[1] ?? ''] ? { role: roles[params[1] ?? ''] } : undefined),
+  } as unknown as Statements,
+};
 
-const user = (id: string, verified: unknown = 1): AuthState => ({ collection: { name: 'users' } as AuthState['collection'], row: { id, verified } });
+const user = (id: string, verified: unknown = 1): AuthState => ({
+  collection: { name: 'users' } as AuthState['collection'],
+  row: { id, verified },
+});
 const superuser: AuthState = { collection: { name: '_superusers' } as AuthState['collection'], row: { id: 'root' } };
 const other: AuthState = { collection: { name: 'staff' } as AuthState['collection'], row: { id: 'x', verified: 1 } };
 

@@ -42,9 +42,7 @@ export function requireUser(auth: AuthState | null): AuthState {
 }
 
 /** Who passed `requireMember`: a member with their role, or a superuser (no membership). */
-export type MemberAccess =
-  | { superuser: false; user: AuthState; role: MemberRole }
-  | { superuser: true; user: null; role: null };
+export type MemberAccess = { superuser: false; user: AuthState; role: MemberRole } | { superuser: true; user: null; role: null };
 
 /**
  * Read access to an organization: a verified member, or a superuser. `denied` is the 403 message
@@ -59,7 +57,12 @@ export function requireMember(db: Db, auth: AuthState | null, organizationId: st
 }
 
 /** Acting for an organization: a verified owner or admin of it (superusers included in the 403, see above). */
-export function requireManager(db: Db, auth: AuthState | null, organizationId: string, denied: string): { user: AuthState; role: 'owner' | 'admin' } {
+export function requireManager(
+  db: Db,
+  auth: AuthState | null,
+  organizationId: string,
+  denied: string,
+): { user: AuthState; role: 'owner' | 'admin' } {
   if (auth && isSuperuser({ auth })) throw new ApiError(403, denied);
   const user = requireUser(auth);
   const role = roleOf(db.stmts, organizationId, String(user.row.id));

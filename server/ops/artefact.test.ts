@@ -91,23 +91,39 @@ describe('production artefact', () => {
     expect(fs.existsSync(path.join(dir, 'web', 'src'))).toBe(false);
     expect(fs.readdirSync(path.join(dir, 'scripts'))).toEqual(['superuser.ts']);
     // Paths of the image, mapped into the temp dir; listen on a free loopback port.
-    const imageEnv = Object.fromEntries(Object.entries(stage.env).map(([k, v]) => [k, v.replace(/^\/app(?=\/|$)/, dir).replace(/^\/data(?=\/|$)/, path.join(dir, 'data'))]));
+    const imageEnv = Object.fromEntries(
+      Object.entries(stage.env).map(([k, v]) => [k, v.replace(/^\/app(?=\/|$)/, dir).replace(/^\/data(?=\/|$)/, path.join(dir, 'data'))]),
+    );
     const env = { PATH: process.env.PATH ?? '', HOME: dir, ...imageEnv, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' };
     // The first superuser, as the README tells self-hosters to create it in the container.
-    const created = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/superuser.ts', 'upsert', 'admin@example.com', 'admin-password-1'], { cwd: dir, env, encoding: 'utf8' });
+    const created = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/superuser.ts', 'upsert', 'admin@example.com', 'admin-password-1'],
+      { cwd: dir, env, encoding: 'utf8' },
+    );
     expect(created).toContain('Superuser admin@example.com created.');
     const child = spawn(process.execPath, stage.cmd.slice(1), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setInterval(() => {
           const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (m?.[1]) { clearInterval(timer); resolve(m[1]); }
+          if (m?.[1]) {
+            clearInterval(timer);
+            resolve(m[1]);
+          }
         }, 25);
-        void exited.then(() => { clearInterval(timer); reject(new Error(`the artefact did not start:\n${out}`)); });
+        void exited.then(() => {
+          clearInterval(timer);
+          reject(new Error(`the artefact did not start:\n${out}`));
+        });
       });
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
@@ -125,7 +141,9 @@ describe('production artefact', () => {
       // Migrations ran at start, in the data volume's path.
       expect(fs.existsSync(path.join(dir, 'data', 'db', 'data.db'))).toBe(true);
       const signIn = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identity: 'admin@example.com', password: 'admin-password-1' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identity: 'admin@example.com', password: 'admin-password-1' }),
       });
       expect(signIn.status).toBe(200);
       await signIn.arrayBuffer();

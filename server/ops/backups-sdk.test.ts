@@ -21,7 +21,10 @@ async function zipEntries(buf: Buffer): Promise<string[]> {
   const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true });
   const names: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (e: yauzl.Entry) => { names.push(e.fileName); zip.readEntry(); });
+    zip.on('entry', (e: yauzl.Entry) => {
+      names.push(e.fileName);
+      zip.readEntry();
+    });
     zip.on('end', () => resolve());
     zip.on('error', reject);
     zip.readEntry();
@@ -38,7 +41,8 @@ async function makeZip(files: Record<string, Buffer>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const upload = (pb: PocketBase, data: Buffer, name: string) => pb.backups.upload({ file: new File([new Uint8Array(data)], name, { type: 'application/zip' }) });
+const upload = (pb: PocketBase, data: Buffer, name: string) =>
+  pb.backups.upload({ file: new File([new Uint8Array(data)], name, { type: 'application/zip' }) });
 
 beforeAll(async () => {
   t = await buildTestApp({ collections: testCollections, env: rootEnv });
@@ -46,7 +50,9 @@ beforeAll(async () => {
   ({ admin, user } = await adminAndUser(t));
 });
 
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('backups', () => {
   it('creates named backups, lists them and validates names', async () => {
@@ -63,7 +69,9 @@ describe('backups', () => {
     expect(e.response.data).toMatchObject({ name: { code: 'validation_backup_name_exists' } });
     // No name: pb_backup_{app}_{YYYYMMDDhhmmss}.zip
     await admin.backups.create('');
-    expect((await admin.backups.getFullList()).map((b) => b.key)).toEqual(expect.arrayContaining([expect.stringMatching(/^pb_backup_qr_menu_\d{14}\.zip$/)]));
+    expect((await admin.backups.getFullList()).map((b) => b.key)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^pb_backup_qr_menu_\d{14}\.zip$/)]),
+    );
   });
 
   it('downloads only with a superuser file token in the query', async () => {
@@ -116,8 +124,16 @@ describe('backups', () => {
     const health = () => admin.send('/api/health', {}).then((r: { data: { canBackup: boolean } }) => r.data.canBackup);
     const first = admin.backups.create('slow_one.zip');
     expect(await eventually(health, (can) => !can, 10_000)).toBe(false);
-    await expectError(admin.backups.create('slow_two.zip'), 400, 'Try again later - another backup/restore process has already been started.');
-    await expectError(admin.backups.restore('first.zip'), 400, 'Try again later - another backup/restore process has already been started.');
+    await expectError(
+      admin.backups.create('slow_two.zip'),
+      400,
+      'Try again later - another backup/restore process has already been started.',
+    );
+    await expectError(
+      admin.backups.restore('first.zip'),
+      400,
+      'Try again later - another backup/restore process has already been started.',
+    );
     await first;
     expect(await health()).toBe(true);
     fs.rmSync(path.join(t.config.uploadsDir, 'slow'), { recursive: true, force: true });
@@ -141,7 +157,12 @@ describe('backups', () => {
 
   it('create → delete data → restore brings the data and files back, and the app serves again', async () => {
     const author = (await user.collection('users').authRefresh()).record.id;
-    const kept = await user.collection('posts').create({ title: 'Kept post', published: true, author, cover: new File([new Uint8Array(await pngLogo('#ff0000'))], 'cover.png', { type: 'image/png' }) });
+    const kept = await user.collection('posts').create({
+      title: 'Kept post',
+      published: true,
+      author,
+      cover: new File([new Uint8Array(await pngLogo('#ff0000'))], 'cover.png', { type: 'image/png' }),
+    });
     await admin.backups.create('snapshot.zip');
     const entries = await zipEntries(fs.readFileSync(path.join(t.config.dataDir, 'backups', 'snapshot.zip')));
     expect(entries).toContain(`uploads/${kept.collectionId}/${kept.id}/${kept.cover}`);
@@ -151,8 +172,24 @@ describe('backups', () => {
     const before = t.ctx;
     await admin.backups.restore('snapshot.zip');
     // The app closes, swaps the files and starts again on the same port.
-    expect(await eventually(() => t.ctx, (ctx) => ctx !== before, 10_000)).not.toBe(before);
-    expect(await eventually(() => fetch(`${t.url}/api/health`).then((r) => r.ok, () => false), Boolean, 10_000)).toBe(true);
+    expect(
+      await eventually(
+        () => t.ctx,
+        (ctx) => ctx !== before,
+        10_000,
+      ),
+    ).not.toBe(before);
+    expect(
+      await eventually(
+        () =>
+          fetch(`${t.url}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        Boolean,
+        10_000,
+      ),
+    ).toBe(true);
     const back = await admin.collection('posts').getOne(kept.id);
     expect(back).toMatchObject({ title: 'Kept post', cover: kept.cover });
     const file = await fetch(admin.files.getURL(back, back.cover));
@@ -162,7 +199,13 @@ describe('backups', () => {
     // Everything else still works: backups list, logs, the previous data set aside was removed.
     expect((await admin.backups.getFullList()).map((b) => b.key)).toContain('snapshot.zip');
     expect((await admin.logs.getList(1, 1)).totalItems).toBeGreaterThan(0);
-    expect(await eventually(() => fs.readdirSync(t.config.dataDir).filter((f) => f.startsWith('.restore')), (left) => left.length === 0, 10_000)).toEqual([]);
+    expect(
+      await eventually(
+        () => fs.readdirSync(t.config.dataDir).filter((f) => f.startsWith('.restore')),
+        (left) => left.length === 0,
+        10_000,
+      ),
+    ).toEqual([]);
     expect(t.ctx.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
@@ -174,7 +217,13 @@ describe('backups', () => {
     const firsts = await eventually(autos, (k) => k.length === 1, 10_000);
     expect(firsts).toHaveLength(1);
     const [firstAuto] = firsts;
-    expect(await eventually(() => admin.send('/api/health', {}).then((r: { data: { canBackup: boolean } }) => r.data.canBackup), Boolean, 10_000)).toBe(true);
+    expect(
+      await eventually(
+        () => admin.send('/api/health', {}).then((r: { data: { canBackup: boolean } }) => r.data.canBackup),
+        Boolean,
+        10_000,
+      ),
+    ).toBe(true);
     await new Promise((r) => setTimeout(r, 20));
     await admin.crons.run('__pbAutoBackup__');
     const second = await eventually(autos, (k) => k.length === 1 && k[0] !== firstAuto, 10_000);

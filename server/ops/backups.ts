@@ -53,11 +53,19 @@ export function canBackup(ctx: AppContext): boolean {
 }
 
 function snake(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'app';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'app'
+  );
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fs.promises.access(file).then(() => true, () => false);
+  return fs.promises.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Moves a folder; across filesystems or onto a mount point, moves its contents instead. */
@@ -96,7 +104,11 @@ export class BackupService {
   readonly dir: string;
   private running: string | null = null;
 
-  constructor(private readonly ctx: AppContext, private readonly restarter: Restarter | undefined, private readonly log: Log) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly restarter: Restarter | undefined,
+    private readonly log: Log,
+  ) {
     this.dir = path.join(ctx.config.dataDir, 'backups');
     services.set(ctx, this);
   }
@@ -151,7 +163,10 @@ export class BackupService {
   }
 
   private checkNewName(name: string, field: string): void {
-    if (name.length > 150) throw invalidData({ [field]: fieldError('validation_length_out_of_range', 'The length must be between 1 and 150.', { min: 1, max: 150 }) });
+    if (name.length > 150)
+      throw invalidData({
+        [field]: fieldError('validation_length_out_of_range', 'The length must be between 1 and 150.', { min: 1, max: 150 }),
+      });
     if (!NAME_RE.test(name)) throw invalidData({ [field]: fieldError('validation_match_invalid', 'Must be in a valid format.') });
     if (fs.existsSync(path.join(this.dir, name))) {
       throw invalidData({ [field]: fieldError('validation_backup_name_exists', 'The backup file name is invalid or already exists.') });
@@ -192,14 +207,23 @@ export class BackupService {
 
   /** Stores an uploaded backup zip under its (sanitised) file name. */
   async saveUpload(stream: Readable, filename: string): Promise<string> {
-    const key = path.basename(filename).toLowerCase().replace(/\.zip$/, '').replace(/[^a-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 140) + '.zip';
+    const key =
+      path
+        .basename(filename)
+        .toLowerCase()
+        .replace(/\.zip$/, '')
+        .replace(/[^a-z0-9_-]+/g, '_')
+        .replace(/^_+|_+$/g, '')
+        .slice(0, 140) + '.zip';
     await fs.promises.mkdir(this.dir, { recursive: true });
     const tmp = path.join(this.dir, `.upload-${randomBytes(8).toString('hex')}`);
     try {
       await pipeline(stream, fs.createWriteStream(tmp));
       if ((stream as Readable & { truncated?: boolean }).truncated) throw new ApiError(413);
       if (!(await looksLikeZip(tmp))) {
-        throw invalidData({ file: fieldError('validation_invalid_mime_type', `"${path.basename(filename)}" mime type must be one of: application/zip.`) });
+        throw invalidData({
+          file: fieldError('validation_invalid_mime_type', `"${path.basename(filename)}" mime type must be one of: application/zip.`),
+        });
       }
       this.checkNewName(key, 'file');
       await fs.promises.rename(tmp, path.join(this.dir, key));
@@ -218,9 +242,14 @@ export class BackupService {
 
   /** Deletes the oldest scheduled backups beyond `keep`. */
   async pruneAuto(keep: number): Promise<string[]> {
-    const auto = await Promise.all((await this.list()).filter((b) => b.key.startsWith(AUTO_PREFIX)).map(async (b) => ({
-      key: b.key, time: (await fs.promises.stat(path.join(this.dir, b.key)).catch(() => null))?.mtimeMs ?? 0,
-    })));
+    const auto = await Promise.all(
+      (await this.list())
+        .filter((b) => b.key.startsWith(AUTO_PREFIX))
+        .map(async (b) => ({
+          key: b.key,
+          time: (await fs.promises.stat(path.join(this.dir, b.key)).catch(() => null))?.mtimeMs ?? 0,
+        })),
+    );
     // Newest first; same instant: the later name (`_2` suffixes) first.
     auto.sort((a, b) => b.time - a.time || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
     const removed: string[] = [];

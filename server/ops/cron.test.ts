@@ -33,12 +33,23 @@ describe('cron expressions', () => {
     expect(due('0 0 * * 5', '2025-06-21T00:00:00Z')).toBe(false);
   });
 
-  it.each(['', '* * * *', '* * * * * *', '60 * * * *', '* 24 * * *', '* * 0 * *', '* * * 13 *', '* * * * 8', 'a * * * *', '*/0 * * * *', '5-1 * * * *', '@often'])(
-    'refuses %j', (expr) => {
-      expect(isValidCron(expr)).toBe(false);
-      expect(() => parseCron(expr)).toThrow(CronSyntaxError);
-    },
-  );
+  it.each([
+    '',
+    '* * * *',
+    '* * * * * *',
+    '60 * * * *',
+    '* 24 * * *',
+    '* * 0 * *',
+    '* * * 13 *',
+    '* * * * 8',
+    'a * * * *',
+    '*/0 * * * *',
+    '5-1 * * * *',
+    '@often',
+  ])('refuses %j', (expr) => {
+    expect(isValidCron(expr)).toBe(false);
+    expect(() => parseCron(expr)).toThrow(CronSyntaxError);
+  });
 });
 
 describe('CronScheduler', () => {
@@ -66,8 +77,15 @@ describe('CronScheduler', () => {
     const s = new CronScheduler({ error: (obj) => errors.push(obj.err) });
     let runs = 0;
     let release!: () => void;
-    s.register('slow', '0 * * * *', () => { runs++; return new Promise<void>((r) => { release = r; }); });
-    s.register('failing', '0 * * * *', () => { throw new Error('boom'); });
+    s.register('slow', '0 * * * *', () => {
+      runs++;
+      return new Promise<void>((r) => {
+        release = r;
+      });
+    });
+    s.register('failing', '0 * * * *', () => {
+      throw new Error('boom');
+    });
     s.register('later', '30 * * * *', () => undefined);
     expect(s.tick(at('2025-06-21T10:00:00Z'))).toEqual(['slow', 'failing']);
     expect(await s.run('slow')).toBe(false); // still running

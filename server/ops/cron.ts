@@ -93,7 +93,12 @@ export function cronMatches(s: CronSchedule, date: Date): boolean {
 
 export type CronJobFn = () => unknown;
 
-interface Job { id: string; expression: string; schedule: CronSchedule; fn: CronJobFn }
+interface Job {
+  id: string;
+  expression: string;
+  schedule: CronSchedule;
+  fn: CronJobFn;
+}
 
 export interface CronLog {
   error(obj: Record<string, unknown>, msg: string): void;
@@ -105,7 +110,10 @@ export class CronScheduler {
   private readonly running = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly log: CronLog, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly log: CronLog,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** Adds or replaces a job; throws CronSyntaxError for an invalid expression. */
   register(id: string, expression: string, fn: CronJobFn): void {

@@ -74,13 +74,18 @@ export class LogStore {
   private flushQueued = false;
   private dropped = 0;
 
-  constructor(file: string, private readonly now: () => Date) {
+  constructor(
+    file: string,
+    private readonly now: () => Date,
+  ) {
     this.db = openSqlite(file, {
       prepare: (db) => db.exec(SCHEMA),
       recovery: 'That file holds only request logs: start the server again and it begins a new one.',
     });
     const insert = this.db.prepare('INSERT INTO _logs (id, level, message, data, created) VALUES (?, ?, ?, ?, ?)');
-    this.writeAll = this.db.transaction((rows: unknown[][]) => { for (const r of rows) insert.run(...r); });
+    this.writeAll = this.db.transaction((rows: unknown[][]) => {
+      for (const r of rows) insert.run(...r);
+    });
     this.timer = setInterval(() => this.flush(), FLUSH_MS);
     this.timer.unref();
   }
@@ -119,7 +124,15 @@ export class LogStore {
 
   private compileContext(request: RequestInfo): CompileContext {
     // Logs are superuser-only, as everything under ops/.
-    return { registry, collection: logsCollection, alias: '_logs', request, allowHidden: true, allowRequestAndCollection: true, now: this.now() };
+    return {
+      registry,
+      collection: logsCollection,
+      alias: '_logs',
+      request,
+      allowHidden: true,
+      allowRequestAndCollection: true,
+      now: this.now(),
+    };
   }
 
   private where(filter: string, request: RequestInfo): SqlFragment {
@@ -131,7 +144,10 @@ export class LogStore {
     }
   }
 
-  list(params: LogListParams, request: RequestInfo): { page: number; perPage: number; totalItems: number; totalPages: number; items: LogItem[] } {
+  list(
+    params: LogListParams,
+    request: RequestInfo,
+  ): { page: number; perPage: number; totalItems: number; totalPages: number; items: LogItem[] } {
     this.flush();
     let where: SqlFragment;
     let order: SqlFragment | null = null;
@@ -143,7 +159,9 @@ export class LogStore {
     }
     const sql = `SELECT * FROM _logs AS _logs WHERE ${where.sql}${order?.sql ? ` ORDER BY ${order.sql}` : ''} LIMIT ? OFFSET ?`;
     try {
-      const rows = this.db.prepare(sql).all(...where.params, ...(order?.params ?? []), params.perPage, (params.page - 1) * params.perPage) as Record<string, unknown>[];
+      const rows = this.db
+        .prepare(sql)
+        .all(...where.params, ...(order?.params ?? []), params.perPage, (params.page - 1) * params.perPage) as Record<string, unknown>[];
       let totalItems = -1;
       let totalPages = -1;
       if (!params.skipTotal) {
@@ -169,9 +187,11 @@ export class LogStore {
     this.flush();
     const where = this.where(filter, request);
     try {
-      return this.db.prepare(
-        `SELECT COUNT(*) AS total, substr(created, 1, 13) || ':00:00.000Z' AS date FROM _logs AS _logs WHERE ${where.sql} GROUP BY date ORDER BY date`,
-      ).all(...where.params) as { total: number; date: string }[];
+      return this.db
+        .prepare(
+          `SELECT COUNT(*) AS total, substr(created, 1, 13) || ':00:00.000Z' AS date FROM _logs AS _logs WHERE ${where.sql} GROUP BY date ORDER BY date`,
+        )
+        .all(...where.params) as { total: number; date: string }[];
     } catch {
       throw new ApiError(400, 'Invalid filter format.');
     }
@@ -193,7 +213,11 @@ export class LogStore {
 
 function toItem(row: Record<string, unknown>): LogItem {
   let data: Record<string, unknown> = {};
-  try { data = JSON.parse(String(row.data ?? '{}')) as Record<string, unknown>; } catch { data = {}; }
+  try {
+    data = JSON.parse(String(row.data ?? '{}')) as Record<string, unknown>;
+  } catch {
+    data = {};
+  }
   return { id: String(row.id), created: String(row.created), data, message: String(row.message), level: Number(row.level) };
 }
 
@@ -204,7 +228,12 @@ export function maskUrl(url: string): string {
 
 /** Successful requests of these are not logged (the SSE stream, the OAuth2 popup landing, reading the logs). */
 function skipWhenOk(method: string, pathname: string): boolean {
-  return (method === 'GET' && pathname === '/api/realtime') || pathname === '/api/oauth2-redirect' || pathname === '/api/logs' || pathname.startsWith('/api/logs/');
+  return (
+    (method === 'GET' && pathname === '/api/realtime') ||
+    pathname === '/api/oauth2-redirect' ||
+    pathname === '/api/logs' ||
+    pathname.startsWith('/api/logs/')
+  );
 }
 
 /** Logs every request into the store when it finished (`onResponse`, after the reply was sent). */

@@ -46,7 +46,12 @@ describe('settings', () => {
   it('reads the contract shape, defaults from the environment, secrets masked', async () => {
     const s = await admin.settings.getAll();
     expect(Object.keys(s).sort()).toEqual(['backups', 'batch', 'fileToken', 'logs', 'meta', 'rateLimits', 'smtp', 'trustedProxy']);
-    expect(s.meta).toMatchObject({ appName: 'QR Menu', appURL: 'http://127.0.0.1:8090', senderAddress: 'no-reply@localhost', senderName: 'QR Menu' });
+    expect(s.meta).toMatchObject({
+      appName: 'QR Menu',
+      appURL: 'http://127.0.0.1:8090',
+      senderAddress: 'no-reply@localhost',
+      senderName: 'QR Menu',
+    });
     expect(s.smtp).toMatchObject({ enabled: true, host: '127.0.0.1', port: sink.port, password: '', tls: false });
     expect(s.logs).toEqual({ maxDays: 5, minLevel: 0, logIP: true, logAuthId: true });
     expect(s.backups).toEqual({ cron: '', cronMaxKeep: 3 });
@@ -63,16 +68,32 @@ describe('settings', () => {
     expect(updated.meta.senderAddress).toBe('no-reply@localhost');
     expect(updated.batch).toEqual({ enabled: true, maxRequests: 2, timeout: 3, maxBodySize: 0 });
     expect(await (await fetch(`${t.url}/api/app-config`)).json()).toMatchObject({ appName: 'Ops Test' });
-    const three = Array.from({ length: 3 }, (_, i) => ({ method: 'POST', url: '/api/collections/users/records', body: { email: `b${i}@example.com` } }));
-    const tooMany = await fetch(`${t.url}/api/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: three }) });
+    const three = Array.from({ length: 3 }, (_, i) => ({
+      method: 'POST',
+      url: '/api/collections/users/records',
+      body: { email: `b${i}@example.com` },
+    }));
+    const tooMany = await fetch(`${t.url}/api/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: three }),
+    });
     expect(tooMany.status).toBe(400);
     expect((await tooMany.json()).data.requests.code).toBe('validation_length_too_long');
     await admin.settings.update({ batch: { enabled: false } });
-    const off = await fetch(`${t.url}/api/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: three }) });
+    const off = await fetch(`${t.url}/api/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: three }),
+    });
     expect(off.status).toBe(403);
     expect((await off.json()).message).toBe('Batch requests are not allowed.');
     await admin.settings.update({ batch: { enabled: true, maxRequests: 50, maxBodySize: 100 } });
-    const big = await fetch(`${t.url}/api/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: three }) });
+    const big = await fetch(`${t.url}/api/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: three }),
+    });
     expect(big.status).toBe(413);
     await admin.settings.update({ batch: { maxBodySize: 0 } });
     // File tokens live as long as settings.fileToken.duration says.
@@ -85,27 +106,42 @@ describe('settings', () => {
 
   it('refuses invalid values with nested field errors and changes nothing', async () => {
     const before = await admin.settings.getAll();
-    const e = await expectError(admin.settings.update({
-      meta: { appName: '', appURL: 'not a url' },
-      logs: { maxDays: -1 },
-      batch: { maxRequests: 'many' },
-      backups: { cron: 'every day' },
-      rateLimits: { rules: [{ label: '', audience: '@everyone', duration: 0, maxRequests: 1 }] },
-      trustedProxy: { headers: ['X Real IP'] },
-    }), 400, 'An error occurred while saving the new settings.');
+    const e = await expectError(
+      admin.settings.update({
+        meta: { appName: '', appURL: 'not a url' },
+        logs: { maxDays: -1 },
+        batch: { maxRequests: 'many' },
+        backups: { cron: 'every day' },
+        rateLimits: { rules: [{ label: '', audience: '@everyone', duration: 0, maxRequests: 1 }] },
+        trustedProxy: { headers: ['X Real IP'] },
+      }),
+      400,
+      'An error occurred while saving the new settings.',
+    );
     expect(e.response.data).toMatchObject({
       meta: { appName: { code: 'validation_required' }, appURL: { code: 'validation_is_url' } },
       logs: { maxDays: { code: 'validation_min_greater_equal_than_required' } },
       batch: { maxRequests: { code: 'validation_invalid_value' } },
       backups: { cron: { code: 'validation_invalid_cron' } },
-      rateLimits: { rules: { 0: { label: { code: 'validation_required' }, audience: { code: 'validation_in_invalid' }, duration: { code: 'validation_min_greater_equal_than_required' } } } },
+      rateLimits: {
+        rules: {
+          0: {
+            label: { code: 'validation_required' },
+            audience: { code: 'validation_in_invalid' },
+            duration: { code: 'validation_min_greater_equal_than_required' },
+          },
+        },
+      },
       trustedProxy: { headers: { 0: { code: 'validation_match_invalid' } } },
     });
     expect(await admin.settings.getAll()).toEqual(before);
   });
 
   it('keeps the SMTP password write-only; new SMTP settings and sender are used for the next email', async () => {
-    const s = await admin.settings.update({ smtp: { username: 'mailer', password: 'p4ss-secret-value' }, meta: { senderName: 'Ops Team', senderAddress: 'ops@example.com' } });
+    const s = await admin.settings.update({
+      smtp: { username: 'mailer', password: 'p4ss-secret-value' },
+      meta: { senderName: 'Ops Team', senderAddress: 'ops@example.com' },
+    });
     expect(s.smtp).toMatchObject({ username: 'mailer', password: '' });
     const stored = () => String(t.ctx.stmts.get("SELECT value FROM _params WHERE key = 'settings'")?.value);
     expect(stored()).toContain('p4ss-secret-value');
@@ -134,7 +170,9 @@ describe('logs', () => {
     await fetch(`${t.url}/api/health?${marker}=1`);
     await admin.settings.getAll({ query: { [marker]: '2' } });
     await fetch(`${t.url}/api/backups/x.zip?token=very-secret-token&${marker}=3`);
-    await fetch(`${t.url}/api/realtime`, { signal: AbortSignal.timeout(300) }).then((r) => r.body?.cancel()).catch(() => undefined);
+    await fetch(`${t.url}/api/realtime`, { signal: AbortSignal.timeout(300) })
+      .then((r) => r.body?.cancel())
+      .catch(() => undefined);
     const list = await eventually(
       () => admin.logs.getList(1, 50, { filter: admin.filter('message ~ {:m}', { m: marker }), sort: '-data.status,created' }),
       (l) => l.totalItems >= 4,
@@ -145,8 +183,15 @@ describe('logs', () => {
     expect(notFound?.id).toMatch(/^[a-z0-9]{15}$/);
     expect(notFound?.created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(notFound?.data).toMatchObject({
-      type: 'request', method: 'GET', status: 404, auth: '', userAgent: 'ops-test-agent', referer: 'https://ref.example.com/',
-      userIP: '127.0.0.1', remoteIP: '127.0.0.1', error: "The requested resource wasn't found.",
+      type: 'request',
+      method: 'GET',
+      status: 404,
+      auth: '',
+      userAgent: 'ops-test-agent',
+      referer: 'https://ref.example.com/',
+      userIP: '127.0.0.1',
+      remoteIP: '127.0.0.1',
+      error: "The requested resource wasn't found.",
     });
     expect(typeof notFound?.data.execTime).toBe('number');
     // Tokens in URLs are masked.
@@ -192,7 +237,10 @@ describe('logs', () => {
   it('honours trusted proxy headers from the settings for the client IP', async () => {
     await admin.settings.update({ trustedProxy: { headers: ['X-Forwarded-For'], useLeftmostIP: true } });
     await fetch(`${t.url}/api/proxied-request`, { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
-    const left = await eventually(() => admin.logs.getList(1, 1, { filter: 'data.url = "/api/proxied-request"' }), (l) => l.totalItems > 0);
+    const left = await eventually(
+      () => admin.logs.getList(1, 1, { filter: 'data.url = "/api/proxied-request"' }),
+      (l) => l.totalItems > 0,
+    );
     expect(left.items[0]?.data).toMatchObject({ userIP: '203.0.113.7', remoteIP: '127.0.0.1' });
     const health = await admin.send('/api/health', { headers: { 'x-forwarded-for': '198.51.100.1' } });
     expect(health.data).toMatchObject({ realIP: '198.51.100.1', possibleProxyHeader: 'X-Forwarded-For', canBackup: true });
@@ -202,12 +250,20 @@ describe('logs', () => {
   it('deletes entries older than logs.maxDays with the retention job', async () => {
     await admin.settings.update({ logs: { maxDays: 2 } });
     const aux = new BetterSqlite3(path.join(t.config.dataDir, 'auxiliary.db'));
-    aux.prepare("INSERT INTO _logs (id, level, message, data, created) VALUES ('oldlog000000001', 0, 'GET /old', '{}', ?)")
+    aux
+      .prepare("INSERT INTO _logs (id, level, message, data, created) VALUES ('oldlog000000001', 0, 'GET /old', '{}', ?)")
       .run(formatDateTime(new Date(Date.now() - 3 * 86_400_000)));
     aux.close();
     expect((await admin.logs.getOne('oldlog000000001')).message).toBe('GET /old');
     await admin.crons.run('__pbLogsCleanup__');
-    await eventually(() => admin.logs.getOne('oldlog000000001').then(() => true, () => false), (present) => !present);
+    await eventually(
+      () =>
+        admin.logs.getOne('oldlog000000001').then(
+          () => true,
+          () => false,
+        ),
+      (present) => !present,
+    );
     await expectError(admin.logs.getOne('oldlog000000001'), 404);
     expect((await admin.logs.getList(1, 1)).totalItems).toBeGreaterThan(0);
   });
@@ -216,13 +272,15 @@ describe('logs', () => {
 describe('crons', () => {
   it('lists the jobs: app jobs by id, then the internal ones', async () => {
     const jobs = await admin.crons.getFullList();
-    expect(jobs).toEqual(expect.arrayContaining([
-      { id: 'soldOutReset', expression: '* * * * *' },
-      { id: 'trialExpiry', expression: '0 * * * *' },
-      { id: '__pbDBOptimize__', expression: '0 0 * * *' },
-      { id: '__pbLogsCleanup__', expression: '0 */6 * * *' },
-      { id: '__pbOTPCleanup__', expression: '0 * * * *' },
-    ]));
+    expect(jobs).toEqual(
+      expect.arrayContaining([
+        { id: 'soldOutReset', expression: '* * * * *' },
+        { id: 'trialExpiry', expression: '0 * * * *' },
+        { id: '__pbDBOptimize__', expression: '0 0 * * *' },
+        { id: '__pbLogsCleanup__', expression: '0 */6 * * *' },
+        { id: '__pbOTPCleanup__', expression: '0 * * * *' },
+      ]),
+    );
     const ids = jobs.map((j) => j.id);
     const app = ids.filter((id) => !id.startsWith('__'));
     expect(ids).toEqual([...app.sort(), ...ids.filter((id) => id.startsWith('__')).sort()]);
@@ -230,7 +288,12 @@ describe('crons', () => {
   });
 
   it('runs jobs on demand: sold-out resets, trial expiry, OTP cleanup', async () => {
-    const owner = await seed(t.ctx, 'users', { email: 'owner@example.com', password: 'owner-password', passwordConfirm: 'owner-password', verified: true });
+    const owner = await seed(t.ctx, 'users', {
+      email: 'owner@example.com',
+      password: 'owner-password',
+      passwordConfirm: 'owner-password',
+      verified: true,
+    });
     const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(owner.id)])?.o);
     const orgs = t.ctx.engine.collection('organizations');
     await t.ctx.engine.update(orgs, org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
@@ -238,23 +301,51 @@ describe('crons', () => {
     const section = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Mains' });
     const past = formatDateTime(new Date(Date.now() - 60_000));
     const future = formatDateTime(new Date(Date.now() + 3_600_000));
-    const due = await seed(t.ctx, 'items', { section: section.id, name: 'Soup', prices: [{ label: '', amount: 500 }], available: false, soldOutUntil: past });
-    const later = await seed(t.ctx, 'items', { section: section.id, name: 'Pie', prices: [{ label: '', amount: 700 }], available: false, soldOutUntil: future });
+    const due = await seed(t.ctx, 'items', {
+      section: section.id,
+      name: 'Soup',
+      prices: [{ label: '', amount: 500 }],
+      available: false,
+      soldOutUntil: past,
+    });
+    const later = await seed(t.ctx, 'items', {
+      section: section.id,
+      name: 'Pie',
+      prices: [{ label: '', amount: 700 }],
+      available: false,
+      soldOutUntil: future,
+    });
     const item = (id: unknown) => t.ctx.stmts.get('SELECT available, soldOutUntil FROM items WHERE id = ?', [String(id)]);
     expect(await admin.crons.run('soldOutReset')).toBe(true);
-    expect(await eventually(() => item(due.id), (r) => r?.available === 1)).toEqual({ available: 1, soldOutUntil: '' });
+    expect(
+      await eventually(
+        () => item(due.id),
+        (r) => r?.available === 1,
+      ),
+    ).toEqual({ available: 1, soldOutUntil: '' });
     expect(item(later.id)).toEqual({ available: 0, soldOutUntil: future });
 
-    await t.ctx.engine.update(orgs, org, { data: { subscriptionStatus: 'trialing', trialEndsAt: past }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+    await t.ctx.engine.update(
+      orgs,
+      org,
+      { data: { subscriptionStatus: 'trialing', trialEndsAt: past }, files: {}, fromForm: false },
+      superuserRequest(t.ctx),
+    );
     await admin.crons.run('trialExpiry');
     const status = () => t.ctx.stmts.get('SELECT subscriptionStatus AS s FROM organizations WHERE id = ?', [org])?.s;
     expect(await eventually(status, (s) => s === 'past_due')).toBe('past_due');
 
     const users = t.ctx.registry.get('users');
-    const insertOtp = (id: string, created: string) => t.ctx.stmts.run(
-      'INSERT INTO _otps (id, collectionRef, recordRef, codeHash, sentTo, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [id, String(users?.id), String(owner.id), 'x', 'owner@example.com', created, created],
-    );
+    const insertOtp = (id: string, created: string) =>
+      t.ctx.stmts.run('INSERT INTO _otps (id, collectionRef, recordRef, codeHash, sentTo, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+        id,
+        String(users?.id),
+        String(owner.id),
+        'x',
+        'owner@example.com',
+        created,
+        created,
+      ]);
     insertOtp('expiredotp00001', formatDateTime(new Date(Date.now() - 3_600_000)));
     insertOtp('freshotp0000001', formatDateTime(new Date()));
     await admin.crons.run('__pbOTPCleanup__');

@@ -18,8 +18,12 @@ afterEach(() => {
 
 function serverIn(dir: string, env: Record<string, string> = {}): ChildServer {
   const s = startChildServer({
-    DATA_DIR: path.join(dir, 'data'), UPLOADS_DIR: path.join(dir, 'uploads'),
-    SUPERUSER_EMAIL: EMAIL, SUPERUSER_PASSWORD: PASSWORD, BILLING: 'off', ...env,
+    DATA_DIR: path.join(dir, 'data'),
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    SUPERUSER_EMAIL: EMAIL,
+    SUPERUSER_PASSWORD: PASSWORD,
+    BILLING: 'off',
+    ...env,
   });
   children.push(s);
   return s;
@@ -76,7 +80,10 @@ describe('crash safety', () => {
     const second = serverIn(dir);
     const url2 = await second.listening;
     const token2 = await superuserToken(url2, EMAIL, PASSWORD);
-    const res = await fetch(`${url2}/api/collections/plans/records?perPage=1000&fields=id&filter=${encodeURIComponent('code ~ "crash-"')}`, { headers: { authorization: token2 } });
+    const res = await fetch(
+      `${url2}/api/collections/plans/records?perPage=1000&fields=id&filter=${encodeURIComponent('code ~ "crash-"')}`,
+      { headers: { authorization: token2 } },
+    );
     const stored = new Set(((await res.json()) as { items: { id: string }[] }).items.map((i) => i.id));
     const lost = acknowledged.filter((id) => !stored.has(id));
     expect(lost).toEqual([]);
@@ -93,21 +100,29 @@ describe('restore in the real process', () => {
     const server = serverIn(dir);
     const url = await server.listening;
     const token = await superuserToken(url, EMAIL, PASSWORD);
-    const api = (p: string, init: RequestInit = {}) => fetch(`${url}${p}`, { ...init, headers: { 'content-type': 'application/json', authorization: token, ...init.headers } });
-    const created = await (await api('/api/collections/plans/records', { method: 'POST', body: JSON.stringify({ code: 'keep-me', name: 'Keep me' }) })).json() as { id: string };
+    const api = (p: string, init: RequestInit = {}) =>
+      fetch(`${url}${p}`, { ...init, headers: { 'content-type': 'application/json', authorization: token, ...init.headers } });
+    const created = (await (
+      await api('/api/collections/plans/records', { method: 'POST', body: JSON.stringify({ code: 'keep-me', name: 'Keep me' }) })
+    ).json()) as { id: string };
     expect((await api('/api/backups', { method: 'POST', body: JSON.stringify({ name: 'proc.zip' }) })).status).toBe(204);
     expect((await api(`/api/collections/plans/records/${created.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await api(`/api/collections/plans/records/${created.id}`)).status).toBe(404);
 
     // Secrets that must never reach the log.
-    await fetch(`${url}/api/files/plans/${created.id}/x.png?token=SECRET-QUERY-TOKEN`, { headers: { authorization: 'SECRET-AUTH-HEADER', cookie: 'session=SECRET-COOKIE' } });
+    await fetch(`${url}/api/files/plans/${created.id}/x.png?token=SECRET-QUERY-TOKEN`, {
+      headers: { authorization: 'SECRET-AUTH-HEADER', cookie: 'session=SECRET-COOKIE' },
+    });
     await api('/api/settings', { method: 'PATCH', body: JSON.stringify({ smtp: { enabled: false, password: 'SECRET-SMTP-PASSWORD' } }) });
 
     expect((await api('/api/backups/proc.zip/restore', { method: 'POST' })).status).toBe(204);
     const end = Date.now() + 20_000;
     let status = 0;
     while (Date.now() < end) {
-      status = await api(`/api/collections/plans/records/${created.id}`).then((r) => r.status, () => 0);
+      status = await api(`/api/collections/plans/records/${created.id}`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -116,7 +131,8 @@ describe('restore in the real process', () => {
     expect(server.output()).toContain('restarting');
     expect(server.output()).toContain('backup restored');
     const log = server.output();
-    for (const secret of ['SECRET-QUERY-TOKEN', 'SECRET-AUTH-HEADER', 'SECRET-COOKIE', 'SECRET-SMTP-PASSWORD', token]) expect(log).not.toContain(secret);
+    for (const secret of ['SECRET-QUERY-TOKEN', 'SECRET-AUTH-HEADER', 'SECRET-COOKIE', 'SECRET-SMTP-PASSWORD', token])
+      expect(log).not.toContain(secret);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(integrity(path.join(dir, 'data', 'data.db'))).toBe('ok');

@@ -42,7 +42,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!email) errors.email = fieldError('validation_required', 'Cannot be blank.');
     else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = fieldError('validation_is_email', 'Must be a valid email address.');
     if (!template) errors.template = fieldError('validation_required', 'Cannot be blank.');
-    else if (!(TEMPLATES as readonly string[]).includes(template)) errors.template = fieldError('validation_in_invalid', 'Must be a valid value.');
+    else if (!(TEMPLATES as readonly string[]).includes(template))
+      errors.template = fieldError('validation_in_invalid', 'Must be a valid value.');
     if (Object.keys(errors).length) throw invalidData(errors);
     const brand = { appName: ctx.config.appName, appUrl: ctx.config.appUrl };
     const link = (p: string) => `${brand.appUrl}/${p}?token=test-token`;
@@ -51,7 +52,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       'password-reset': () => passwordResetEmail(brand, link('reset-password')),
       'email-change': () => emailChangeEmail(brand, link('confirm-email-change'), email),
       otp: () => otpEmail(brand, '12345678', 3),
-      'login-alert': () => loginAlertEmail(brand, { when: new Date().toUTCString(), userAgent: String(request.headers['user-agent'] ?? ''), ip: request.ip }),
+      'login-alert': () =>
+        loginAlertEmail(brand, { when: new Date().toUTCString(), userAgent: String(request.headers['user-agent'] ?? ''), ip: request.ip }),
     }[template as (typeof TEMPLATES)[number]]();
     try {
       await ctx.mailer.send({ to: email, ...content });

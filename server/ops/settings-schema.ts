@@ -19,7 +19,8 @@ const between = (v: number, min: number, max: number): FieldError | null => {
 };
 const maxLength = (v: string, max: number): FieldError | null =>
   v.length > max ? fieldError('validation_length_too_long', `The length must be no more than ${max}.`, { max }) : null;
-const oneOf = (v: string, values: readonly string[]): FieldError | null => (values.includes(v) ? null : fieldError('validation_in_invalid', 'Must be a valid value.'));
+const oneOf = (v: string, values: readonly string[]): FieldError | null =>
+  values.includes(v) ? null : fieldError('validation_in_invalid', 'Must be a valid value.');
 
 type Issues = Pick<z.RefinementCtx, 'addIssue'>;
 
@@ -29,7 +30,10 @@ function report(ctx: Issues, error: FieldError | null, path: PropertyKey[] = [])
 }
 
 /** A value check with the contract's field error. */
-const check = <T>(fn: (value: T) => FieldError | null) => (value: T, ctx: Issues) => report(ctx, fn(value));
+const check =
+  <T>(fn: (value: T) => FieldError | null) =>
+  (value: T, ctx: Issues) =>
+    report(ctx, fn(value));
 
 // ---- Field types -----------------------------------------------------------------------------
 
@@ -40,7 +44,11 @@ const strings = () => z.custom<string[]>((v) => Array.isArray(v) && v.every((s) 
 function url(v: string): FieldError | null {
   if (v === '') return REQUIRED();
   let parsed: URL | null = null;
-  try { parsed = new URL(v); } catch { parsed = null; }
+  try {
+    parsed = new URL(v);
+  } catch {
+    parsed = null;
+  }
   return !parsed || !/^https?:$/.test(parsed.protocol) ? fieldError('validation_is_url', 'Must be a valid url.') : null;
 }
 
@@ -49,10 +57,29 @@ const AUDIENCES = ['', '@guest', '@auth'] as const;
 
 /** One rate limit rule; missing keys are empty (and then reported as such). */
 const zRateLimitRule = z.object({
-  label: z.string().prefault('').superRefine(check((v) => (v === '' ? REQUIRED() : RATE_LIMIT_LABEL.test(v) ? null : fieldError('validation_invalid_rate_limit_label', 'Invalid label format.')))),
-  audience: z.string().prefault('').superRefine(check((v) => oneOf(v, AUDIENCES))).transform((v) => v as (typeof AUDIENCES)[number]),
-  duration: int().prefault(0).superRefine(check((v) => between(v, 1, 86400 * 365))),
-  maxRequests: int().prefault(0).superRefine(check((v) => between(v, 1, 1_000_000))),
+  label: z
+    .string()
+    .prefault('')
+    .superRefine(
+      check((v) =>
+        v === ''
+          ? REQUIRED()
+          : RATE_LIMIT_LABEL.test(v)
+            ? null
+            : fieldError('validation_invalid_rate_limit_label', 'Invalid label format.'),
+      ),
+    ),
+  audience: z
+    .string()
+    .prefault('')
+    .superRefine(check((v) => oneOf(v, AUDIENCES)))
+    .transform((v) => v as (typeof AUDIENCES)[number]),
+  duration: int()
+    .prefault(0)
+    .superRefine(check((v) => between(v, 1, 86400 * 365))),
+  maxRequests: int()
+    .prefault(0)
+    .superRefine(check((v) => between(v, 1, 1_000_000))),
 });
 
 /** Every section's fields, without defaults (those come from the environment: `settingsSchema`). */
@@ -61,7 +88,17 @@ const SECTIONS = {
     appName: z.string().superRefine(check((v) => (v.trim() === '' ? REQUIRED() : maxLength(v, 255)))),
     appURL: z.string().superRefine(check(url)),
     senderName: z.string().superRefine(check((v) => maxLength(v, 255))),
-    senderAddress: z.string().superRefine(check((v) => (v === '' ? REQUIRED() : /^[^\s@<>"]+@[^\s@<>"]+$/.test(v) ? null : fieldError('validation_is_email', 'Must be a valid email address.')))),
+    senderAddress: z
+      .string()
+      .superRefine(
+        check((v) =>
+          v === ''
+            ? REQUIRED()
+            : /^[^\s@<>"]+@[^\s@<>"]+$/.test(v)
+              ? null
+              : fieldError('validation_is_email', 'Must be a valid email address.'),
+        ),
+      ),
     hideControls: z.boolean(),
   },
   smtp: {
@@ -81,7 +118,9 @@ const SECTIONS = {
     logAuthId: z.boolean(),
   },
   backups: {
-    cron: z.string().superRefine(check((v) => (v !== '' && !isValidCron(v) ? fieldError('validation_invalid_cron', 'Invalid cron expression.') : null))),
+    cron: z
+      .string()
+      .superRefine(check((v) => (v !== '' && !isValidCron(v) ? fieldError('validation_invalid_cron', 'Invalid cron expression.') : null))),
     cronMaxKeep: int().superRefine(check((v) => between(v, 1, 10000))),
   },
   batch: {
@@ -95,9 +134,11 @@ const SECTIONS = {
     rules: z.array(zRateLimitRule),
   },
   trustedProxy: {
-    headers: strings().superRefine((list, ctx) => list.forEach((h, i) => {
-      if (!/^[A-Za-z0-9-]{1,100}$/.test(h)) report(ctx, fieldError('validation_match_invalid', 'Must be in a valid format.'), [i]);
-    })),
+    headers: strings().superRefine((list, ctx) =>
+      list.forEach((h, i) => {
+        if (!/^[A-Za-z0-9-]{1,100}$/.test(h)) report(ctx, fieldError('validation_match_invalid', 'Must be in a valid format.'), [i]);
+      }),
+    ),
     useLeftmostIP: z.boolean(),
   },
   fileToken: {
@@ -116,7 +157,15 @@ export type RateLimitRule = z.output<typeof zRateLimitRule>;
 const CROSS_FIELD: { [S in SectionName]?: (section: Section<S>, ctx: Issues) => void } = {
   smtp: (s, ctx) => {
     if (!s.enabled) return;
-    report(ctx, s.host.trim() === '' ? REQUIRED() : !/^[\w.-]+$|^\[[\da-f:.]+\]$/i.test(s.host) ? fieldError('validation_is_host', 'Must be a valid host.') : null, ['host']);
+    report(
+      ctx,
+      s.host.trim() === ''
+        ? REQUIRED()
+        : !/^[\w.-]+$|^\[[\da-f:.]+\]$/i.test(s.host)
+          ? fieldError('validation_is_host', 'Must be a valid host.')
+          : null,
+      ['host'],
+    );
     report(ctx, between(s.port, 1, 65535), ['port']);
   },
   batch: (s, ctx) => {
@@ -127,15 +176,19 @@ const CROSS_FIELD: { [S in SectionName]?: (section: Section<S>, ctx: Issues) => 
 
 /** The settings schema whose missing values are `defaults` (checked like any other value). */
 export function settingsSchema(defaults: Settings): z.ZodType<Settings> {
-  const sections = Object.fromEntries(Object.entries(SECTIONS).map(([name, fields]) => {
-    const defaulted = Object.fromEntries(Object.entries(fields).map(([key, schema]) => {
-      const value = (defaults as Record<string, Record<string, unknown>>)[name]?.[key];
-      return [key, (schema as z.ZodType).prefault(() => structuredClone(value))];
-    }));
-    const cross = CROSS_FIELD[name as SectionName] as ((s: unknown, ctx: Issues) => void) | undefined;
-    const section = z.object(defaulted);
-    return [name, (cross ? section.superRefine(cross) : section).prefault({})];
-  }));
+  const sections = Object.fromEntries(
+    Object.entries(SECTIONS).map(([name, fields]) => {
+      const defaulted = Object.fromEntries(
+        Object.entries(fields).map(([key, schema]) => {
+          const value = (defaults as Record<string, Record<string, unknown>>)[name]?.[key];
+          return [key, (schema as z.ZodType).prefault(() => structuredClone(value))];
+        }),
+      );
+      const cross = CROSS_FIELD[name as SectionName] as ((s: unknown, ctx: Issues) => void) | undefined;
+      const section = z.object(defaulted);
+      return [name, (cross ? section.superRefine(cross) : section).prefault({})];
+    }),
+  );
   return z.object(sections) as unknown as z.ZodType<Settings>;
 }
 
@@ -158,7 +211,10 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, unknown> {
     let blocked = false;
     for (const key of path) {
       const next = node[key];
-      if (next !== undefined && !isPlainFieldTree(next)) { blocked = true; break; }
+      if (next !== undefined && !isPlainFieldTree(next)) {
+        blocked = true;
+        break;
+      }
       node = (node[key] ??= {}) as Record<string, unknown>;
     }
     if (blocked || node[last] !== undefined) continue;

@@ -18,11 +18,25 @@ function service(env: Record<string, string> = {}) {
 describe('settings defaults from the environment', () => {
   it('reads SMTP_URL, MAIL_FROM, batch, rate limits, logs and backups variables', () => {
     const config = loadConfig({
-      SMTP_URL: 'smtps://mailer%40example.com:p%40ss@smtp.example.com?name=menu.example.com', MAIL_FROM: '"Menu, Inc." <menu@example.com>',
-      BATCH_MAX_REQUESTS: '0', RATE_LIMIT_ENABLED: 'false', LOGS_MAX_DAYS: '9', BACKUPS_CRON: '@daily', BACKUPS_MAX_KEEP: '7',
+      SMTP_URL: 'smtps://mailer%40example.com:p%40ss@smtp.example.com?name=menu.example.com',
+      MAIL_FROM: '"Menu, Inc." <menu@example.com>',
+      BATCH_MAX_REQUESTS: '0',
+      RATE_LIMIT_ENABLED: 'false',
+      LOGS_MAX_DAYS: '9',
+      BACKUPS_CRON: '@daily',
+      BACKUPS_MAX_KEEP: '7',
     });
     const s = defaultSettings(config);
-    expect(s.smtp).toEqual({ enabled: true, host: 'smtp.example.com', port: 465, username: 'mailer@example.com', password: 'p@ss', authMethod: 'PLAIN', tls: true, localName: 'menu.example.com' });
+    expect(s.smtp).toEqual({
+      enabled: true,
+      host: 'smtp.example.com',
+      port: 465,
+      username: 'mailer@example.com',
+      password: 'p@ss',
+      authMethod: 'PLAIN',
+      tls: true,
+      localName: 'menu.example.com',
+    });
     expect(s.meta).toMatchObject({ senderName: 'Menu, Inc.', senderAddress: 'menu@example.com' });
     expect(s.batch).toEqual({ enabled: false, maxRequests: 50, timeout: 3, maxBodySize: 0 });
     expect(s.rateLimits.enabled).toBe(false);
@@ -39,7 +53,16 @@ describe('settings defaults from the environment', () => {
     const config = loadConfig({});
     const s = defaultSettings(config);
     expect(smtpUrlOf(s, config)).toBeUndefined();
-    s.smtp = { enabled: true, host: 'mail.example.com', port: 587, username: 'a b', password: 'p:w@d', authMethod: 'LOGIN', tls: false, localName: '' };
+    s.smtp = {
+      enabled: true,
+      host: 'mail.example.com',
+      port: 587,
+      username: 'a b',
+      password: 'p:w@d',
+      authMethod: 'LOGIN',
+      tls: false,
+      localName: '',
+    };
     expect(smtpUrlOf(s, config)).toBe('smtp://a%20b:p%3Aw%40d@mail.example.com:587?authMethod=LOGIN');
     s.meta.senderName = '';
     expect(senderOf(s)).toBe('no-reply@localhost');
@@ -48,7 +71,10 @@ describe('settings defaults from the environment', () => {
   it('rejects invalid env values', () => {
     expect(() => loadConfig({ BACKUPS_CRON: 'daily' })).toThrow(/BACKUPS_CRON/);
     expect(() => loadConfig({ CORS_ORIGINS: 'example.com' })).toThrow(/CORS_ORIGINS/);
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com, https://b.example.com/' }).corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com, https://b.example.com/' }).corsOrigins).toEqual([
+      'https://a.example.com',
+      'https://b.example.com',
+    ]);
     expect(loadConfig({ TRUSTED_PROXIES: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUSTED_PROXIES: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
   });
@@ -74,7 +100,14 @@ describe('SettingsService', () => {
   it('refuses a non-object body and wrongly typed sections', () => {
     const { settings } = service();
     expect(() => settings.update([1])).toThrow(ApiError);
-    const err = (() => { try { settings.update({ meta: 'x', smtp: { port: '25' } }); } catch (e) { return e as ApiError; } return null; })();
+    const err = (() => {
+      try {
+        settings.update({ meta: 'x', smtp: { port: '25' } });
+      } catch (e) {
+        return e as ApiError;
+      }
+      return null;
+    })();
     expect(err?.data).toMatchObject({ meta: { code: 'validation_invalid_value' }, smtp: { port: { code: 'validation_invalid_value' } } });
   });
 

@@ -25,14 +25,28 @@ function parseFrom(from: string): { name: string; address: string } {
 }
 
 function smtpFromUrl(smtpUrl: string | undefined): Settings['smtp'] {
-  const base = { enabled: false, host: 'smtp.example.com', port: 587, username: '', password: '', authMethod: 'PLAIN', tls: false, localName: '' };
+  const base = {
+    enabled: false,
+    host: 'smtp.example.com',
+    port: 587,
+    username: '',
+    password: '',
+    authMethod: 'PLAIN',
+    tls: false,
+    localName: '',
+  };
   if (!smtpUrl) return base;
   try {
     const u = new URL(smtpUrl);
     const tls = u.protocol === 'smtps:';
     return {
-      ...base, enabled: true, host: u.hostname, port: u.port ? Number(u.port) : tls ? 465 : 587, tls,
-      username: decodeURIComponent(u.username), password: decodeURIComponent(u.password),
+      ...base,
+      enabled: true,
+      host: u.hostname,
+      port: u.port ? Number(u.port) : tls ? 465 : 587,
+      tls,
+      username: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
       localName: u.searchParams.get('name') ?? '',
     };
   } catch {
@@ -48,7 +62,12 @@ export function defaultSettings(config: Config): Settings {
     smtp: smtpFromUrl(config.smtpUrl),
     logs: { maxDays: config.logs.maxDays, minLevel: 0, logIP: true, logAuthId: true },
     backups: { cron: config.backups.cron, cronMaxKeep: config.backups.maxKeep },
-    batch: { enabled: config.batch.maxRequests > 0, maxRequests: config.batch.maxRequests || 50, timeout: config.batch.timeoutSeconds, maxBodySize: 0 },
+    batch: {
+      enabled: config.batch.maxRequests > 0,
+      maxRequests: config.batch.maxRequests || 50,
+      timeout: config.batch.timeoutSeconds,
+      maxBodySize: 0,
+    },
     rateLimits: {
       enabled: config.rateLimit.enabled,
       rules: [
@@ -117,7 +136,10 @@ export class SettingsService {
   private effective: Settings;
   private readonly listeners: SettingsListener[] = [];
 
-  constructor(private readonly stmts: Statements, config: Config) {
+  constructor(
+    private readonly stmts: Statements,
+    config: Config,
+  ) {
     const defaults = defaultSettings(config);
     this.schema = settingsSchema(defaults);
     this.overrides = this.load();
@@ -136,7 +158,11 @@ export class SettingsService {
       // that no longer pass their checks drop all overrides (the environment's settings apply).
       let stored = applyPatch({}, parsed);
       const typed = this.schema.safeParse(stored);
-      if (!typed.success) stored = without(stored, typed.error.issues.filter(isTypeIssue).map((i) => i.path.slice(0, 2)));
+      if (!typed.success)
+        stored = without(
+          stored,
+          typed.error.issues.filter(isTypeIssue).map((i) => i.path.slice(0, 2)),
+        );
       return this.schema.safeParse(stored).success ? (stored as Overrides) : {};
     } catch {
       return {};
@@ -154,7 +180,9 @@ export class SettingsService {
     const next = applyPatch(this.overrides, patch);
     const result = this.schema.safeParse(next);
     if (!result.success) throw new ApiError(400, SAVE_ERROR, fieldErrorsOf(result.error));
-    this.stmts.run("INSERT INTO _params (key, value) VALUES ('settings', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [JSON.stringify(next)]);
+    this.stmts.run("INSERT INTO _params (key, value) VALUES ('settings', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [
+      JSON.stringify(next),
+    ]);
     const previous = this.effective;
     this.overrides = next as Overrides;
     this.effective = result.data;

@@ -85,9 +85,13 @@ export async function extractZip(file: string, dir: string, accept: (name: strin
         if (!target.startsWith(dir + path.sep)) return reject(new Error(`unsafe path in zip: ${entry.fileName}`));
         zip.openReadStream(entry, (err, stream) => {
           if (err) return reject(err);
-          fs.promises.mkdir(path.dirname(target), { recursive: true })
+          fs.promises
+            .mkdir(path.dirname(target), { recursive: true })
             .then(() => pipeline(stream, fs.createWriteStream(target)))
-            .then(() => { extracted.push(rel); zip.readEntry(); }, reject);
+            .then(() => {
+              extracted.push(rel);
+              zip.readEntry();
+            }, reject);
         });
       });
       zip.readEntry();

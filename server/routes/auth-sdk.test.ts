@@ -49,7 +49,9 @@ afterAll(async () => {
 describe('accounts through the official SDK', () => {
   it('signs up, receives the verification email over SMTP and confirms it', async () => {
     const pb = t.sdk();
-    const user = await pb.collection('users').create({ email: 'new@example.com', password: 'new-password-1', passwordConfirm: 'new-password-1', name: 'New' });
+    const user = await pb
+      .collection('users')
+      .create({ email: 'new@example.com', password: 'new-password-1', passwordConfirm: 'new-password-1', name: 'New' });
     expect(user.verified).toBe(false);
     expect(user).not.toHaveProperty('password');
     expect(user).not.toHaveProperty('tokenKey');
@@ -57,7 +59,12 @@ describe('accounts through the official SDK', () => {
     // The link proves the mailbox; the account's own session proves the password. Neither alone verifies.
     await expectError(t.sdk().collection('users').confirmVerification(token), 401);
     const someoneElse = t.sdk();
-    await seed(t.ctx, 'users', { email: 'other@example.com', password: 'other-password-1', passwordConfirm: 'other-password-1', verified: true });
+    await seed(t.ctx, 'users', {
+      email: 'other@example.com',
+      password: 'other-password-1',
+      passwordConfirm: 'other-password-1',
+      verified: true,
+    });
     await someoneElse.collection('users').authWithPassword('other@example.com', 'other-password-1');
     await expectError(someoneElse.collection('users').confirmVerification(token), 403);
     await pb.collection('users').authWithPassword('NEW@example.com', 'new-password-1');
@@ -75,14 +82,27 @@ describe('accounts through the official SDK', () => {
   });
 
   it('logs in, refreshes, and refuses wrong credentials the same way', async () => {
-    await seed(t.ctx, 'users', { email: 'login@example.com', password: 'login-password', passwordConfirm: 'login-password', verified: true });
+    await seed(t.ctx, 'users', {
+      email: 'login@example.com',
+      password: 'login-password',
+      passwordConfirm: 'login-password',
+      verified: true,
+    });
     const pb = t.sdk();
     const first = await pb.collection('users').authWithPassword('login@example.com', 'login-password');
     const refreshed = await pb.collection('users').authRefresh();
     expect(refreshed.record.id).toBe(first.record.id);
     expect(refreshed.token).toBeTruthy();
-    const wrong = await expectError(t.sdk().collection('users').authWithPassword('login@example.com', 'nope-nope'), 400, 'Failed to authenticate.');
-    const unknown = await expectError(t.sdk().collection('users').authWithPassword('ghost@example.com', 'nope-nope'), 400, 'Failed to authenticate.');
+    const wrong = await expectError(
+      t.sdk().collection('users').authWithPassword('login@example.com', 'nope-nope'),
+      400,
+      'Failed to authenticate.',
+    );
+    const unknown = await expectError(
+      t.sdk().collection('users').authWithPassword('ghost@example.com', 'nope-nope'),
+      400,
+      'Failed to authenticate.',
+    );
     expect(unknown.response).toEqual(wrong.response);
   });
 
@@ -173,7 +193,10 @@ describe('accounts through the official SDK', () => {
     const second = await signIn();
     expect(second.meta?.isNew).toBe(false);
     expect(second.record.id).toBe(first.record.id);
-    const links = await t.sdk().collection('_superusers').authWithPassword('root@example.com', 'root-password-123')
+    const links = await t
+      .sdk()
+      .collection('_superusers')
+      .authWithPassword('root@example.com', 'root-password-123')
       .then(() => null);
     expect(links).toBeNull();
     const pbUser = t.sdk();
@@ -186,7 +209,11 @@ describe('accounts through the official SDK', () => {
     const redirectURL = `${t.url}/api/oauth2-redirect`;
     const res = await fetch((provider?.authURL ?? '') + encodeURIComponent(redirectURL), { redirect: 'manual' });
     const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
-    await expectError(t.sdk().collection('users').authWithOAuth2Code('mock', code, 'x'.repeat(43), redirectURL), 400, 'Failed to fetch OAuth2 token.');
+    await expectError(
+      t.sdk().collection('users').authWithOAuth2Code('mock', code, 'x'.repeat(43), redirectURL),
+      400,
+      'Failed to fetch OAuth2 token.',
+    );
     await expectError(t.sdk().collection('users').authWithOAuth2Code('nope', 'c', 'v', redirectURL), 400);
   });
 
@@ -227,10 +254,13 @@ describe('accounts through the official SDK', () => {
 
 describe('brute-force protection', () => {
   it('answers 429 to the 11th bad password from one client, while another client still signs in', async () => {
-    const attempt = (ip: string, password: string) => t.app.inject({
-      method: 'POST', url: '/api/collections/users/auth-with-password', remoteAddress: ip,
-      payload: { identity: 'login@example.com', password },
-    });
+    const attempt = (ip: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/collections/users/auth-with-password',
+        remoteAddress: ip,
+        payload: { identity: 'login@example.com', password },
+      });
     for (let i = 0; i < 10; i++) expect((await attempt('10.9.9.1', 'wrong-password')).statusCode).toBe(400);
     const blocked = await attempt('10.9.9.1', 'wrong-password');
     expect(blocked.statusCode).toBe(429);

@@ -62,8 +62,11 @@ describe('impersonation tokens', () => {
 describe('password sign-in limits', () => {
   it('counts parallel attempts before hashing: at most the limit are checked, the rest get 429', async () => {
     await user('parallel@example.com');
-    const attempts = await Promise.all(Array.from({ length: 50 }, () =>
-      post('users/auth-with-password', { identity: 'parallel@example.com', password: 'wrong-password' }, '10.20.0.1')));
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post('users/auth-with-password', { identity: 'parallel@example.com', password: 'wrong-password' }, '10.20.0.1'),
+      ),
+    );
     const statuses = attempts.map((r) => r.statusCode);
     const checked = statuses.filter((s) => s === 400).length;
     expect(checked).toBeGreaterThan(0);
@@ -75,9 +78,13 @@ describe('password sign-in limits', () => {
   it('a successful sign-in does not use up an attempt', async () => {
     await user('regular@example.com');
     for (let i = 0; i < 15; i++) {
-      expect((await post('users/auth-with-password', { identity: 'regular@example.com', password: 'user-password-1' }, '10.20.0.2')).statusCode).toBe(200);
+      expect(
+        (await post('users/auth-with-password', { identity: 'regular@example.com', password: 'user-password-1' }, '10.20.0.2')).statusCode,
+      ).toBe(200);
     }
-    expect((await post('users/auth-with-password', { identity: 'regular@example.com', password: 'wrong' }, '10.20.0.2')).statusCode).toBe(400);
+    expect((await post('users/auth-with-password', { identity: 'regular@example.com', password: 'wrong' }, '10.20.0.2')).statusCode).toBe(
+      400,
+    );
   });
 
   it('keeps separate counters per auth collection, so users and superusers cannot lock each other out', async () => {
@@ -87,12 +94,20 @@ describe('password sign-in limits', () => {
       expect((await post('_superusers/auth-with-password', { identity: ROOT.email, password: 'wrong-password' }, ip)).statusCode).toBe(400);
     }
     expect((await post('_superusers/auth-with-password', { identity: ROOT.email, password: ROOT.password }, ip)).statusCode).toBe(429);
-    expect((await post('users/auth-with-password', { identity: 'shared-ip@example.com', password: 'user-password-1' }, ip)).statusCode).toBe(200);
+    expect(
+      (await post('users/auth-with-password', { identity: 'shared-ip@example.com', password: 'user-password-1' }, ip)).statusCode,
+    ).toBe(200);
     for (let i = 0; i < 10; i++) {
-      expect((await post('users/auth-with-password', { identity: 'shared-ip@example.com', password: 'wrong-password' }, '10.20.0.4')).statusCode).toBe(400);
+      expect(
+        (await post('users/auth-with-password', { identity: 'shared-ip@example.com', password: 'wrong-password' }, '10.20.0.4')).statusCode,
+      ).toBe(400);
     }
-    expect((await post('users/auth-with-password', { identity: 'shared-ip@example.com', password: 'user-password-1' }, '10.20.0.4')).statusCode).toBe(429);
-    expect((await post('_superusers/auth-with-password', { identity: ROOT.email, password: ROOT.password }, '10.20.0.4')).statusCode).toBe(200);
+    expect(
+      (await post('users/auth-with-password', { identity: 'shared-ip@example.com', password: 'user-password-1' }, '10.20.0.4')).statusCode,
+    ).toBe(429);
+    expect((await post('_superusers/auth-with-password', { identity: ROOT.email, password: ROOT.password }, '10.20.0.4')).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -117,7 +132,9 @@ describe('one-time codes', () => {
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().record.email).toBe('victim@example.com');
     // Nor is their password sign-in affected, even from the attacker's address.
-    expect((await post('users/auth-with-password', { identity: 'victim@example.com', password: 'user-password-1' }, attacker)).statusCode).toBe(200);
+    expect(
+      (await post('users/auth-with-password', { identity: 'victim@example.com', password: 'user-password-1' }, attacker)).statusCode,
+    ).toBe(200);
   });
 
   it('limits wrong codes per client across code requests, the same for unknown and known addresses', async () => {
@@ -131,7 +148,10 @@ describe('one-time codes', () => {
       const { otpId } = (await post('users/request-otp', { email }, `10.30.1.${round}`)).json();
       for (let i = 0; i < 3; i++) {
         const res = await post('users/auth-with-otp', { otpId, password: '99999' + String(i) }, ip);
-        if (res.statusCode === 429) { blocked = res; break; }
+        if (res.statusCode === 429) {
+          blocked = res;
+          break;
+        }
         expect(res.statusCode).toBe(400);
         failures++;
       }
@@ -142,7 +162,8 @@ describe('one-time codes', () => {
     for (const email of ['known-otp@example.com', 'nobody-otp@example.com']) {
       const { otpId } = (await post('users/request-otp', { email }, '10.30.2.1')).json();
       const statuses = [];
-      for (let i = 0; i < 6; i++) statuses.push((await post('users/auth-with-otp', { otpId, password: '12345' + String(i) }, `10.30.3.${i}`)).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await post('users/auth-with-otp', { otpId, password: '12345' + String(i) }, `10.30.3.${i}`)).statusCode);
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     }
   });
@@ -150,7 +171,9 @@ describe('one-time codes', () => {
   it('signing in with a code to an unverified account replaces the password the address owner never set', async () => {
     // Someone registers the victim's address with a password of their own and keeps a session.
     const attacker = t.sdk();
-    await attacker.collection('users').create({ email: 'prehijack@example.com', password: 'attacker-pass-1', passwordConfirm: 'attacker-pass-1' });
+    await attacker
+      .collection('users')
+      .create({ email: 'prehijack@example.com', password: 'attacker-pass-1', passwordConfirm: 'attacker-pass-1' });
     await attacker.collection('users').authWithPassword('prehijack@example.com', 'attacker-pass-1');
     // The real owner later signs in with a code sent to their mailbox.
     const owner = t.sdk();
@@ -159,7 +182,11 @@ describe('one-time codes', () => {
     const auth = await owner.collection('users').authWithOTP(otpId, await otpCode('prehijack@example.com', seen));
     expect(auth.record.verified).toBe(true);
     // The attacker's password and session are gone; the owner's session works.
-    await expectError(t.sdk().collection('users').authWithPassword('prehijack@example.com', 'attacker-pass-1'), 400, 'Failed to authenticate.');
+    await expectError(
+      t.sdk().collection('users').authWithPassword('prehijack@example.com', 'attacker-pass-1'),
+      400,
+      'Failed to authenticate.',
+    );
     await expectError(attacker.collection('users').authRefresh(), 401);
     expect((await owner.collection('users').authRefresh()).record.verified).toBe(true);
   });
@@ -176,10 +203,32 @@ describe('one-time codes', () => {
 
 describe('validation errors list every failing field at once', () => {
   it.each([
-    { name: 'empty sign-up', path: 'users/records', body: {}, fields: ['email', 'password', 'passwordConfirm'], message: 'Failed to create record.' },
-    { name: 'sign-up with every value wrong', path: 'users/records', body: { email: 'not-an-email', password: 'short', passwordConfirm: 'other', name: 'n'.repeat(101) }, fields: ['email', 'name', 'password', 'passwordConfirm'], message: 'Failed to create record.' },
-    { name: 'empty confirm-password-reset', path: 'users/confirm-password-reset', body: {}, fields: ['password', 'passwordConfirm', 'token'] },
-    { name: 'confirm-password-reset with a bad token and no password', path: 'users/confirm-password-reset', body: { token: 'x.y.z', passwordConfirm: 'a' }, fields: ['password', 'passwordConfirm', 'token'] },
+    {
+      name: 'empty sign-up',
+      path: 'users/records',
+      body: {},
+      fields: ['email', 'password', 'passwordConfirm'],
+      message: 'Failed to create record.',
+    },
+    {
+      name: 'sign-up with every value wrong',
+      path: 'users/records',
+      body: { email: 'not-an-email', password: 'short', passwordConfirm: 'other', name: 'n'.repeat(101) },
+      fields: ['email', 'name', 'password', 'passwordConfirm'],
+      message: 'Failed to create record.',
+    },
+    {
+      name: 'empty confirm-password-reset',
+      path: 'users/confirm-password-reset',
+      body: {},
+      fields: ['password', 'passwordConfirm', 'token'],
+    },
+    {
+      name: 'confirm-password-reset with a bad token and no password',
+      path: 'users/confirm-password-reset',
+      body: { token: 'x.y.z', passwordConfirm: 'a' },
+      fields: ['password', 'passwordConfirm', 'token'],
+    },
     { name: 'empty confirm-email-change', path: 'users/confirm-email-change', body: {}, fields: ['password', 'token'] },
     { name: 'empty auth-with-otp', path: 'users/auth-with-otp', body: {}, fields: ['otpId', 'password'] },
     { name: 'empty auth-with-password', path: 'users/auth-with-password', body: {}, fields: ['identity', 'password'] },
@@ -194,7 +243,11 @@ describe('validation errors list every failing field at once', () => {
     const id = await user('update-errors@example.com');
     const pb = t.sdk();
     await pb.collection('users').authWithPassword('update-errors@example.com', 'user-password-1');
-    const err = await expectError(pb.collection('users').update(id, { name: 'n'.repeat(101), password: 'new-password-1', passwordConfirm: 'different-1' }), 400, 'Failed to update record.');
+    const err = await expectError(
+      pb.collection('users').update(id, { name: 'n'.repeat(101), password: 'new-password-1', passwordConfirm: 'different-1' }),
+      400,
+      'Failed to update record.',
+    );
     expect(Object.keys(err.response.data).sort()).toEqual(['name', 'oldPassword', 'passwordConfirm']);
   });
 });
@@ -203,9 +256,19 @@ describe('account enumeration', () => {
   it('sign-up with a taken address answers like a new one, creates nothing and tells the owner', async () => {
     await user('taken@example.com', 'owner-password-1');
     const organizations = () => Number(t.ctx.stmts.get('SELECT COUNT(*) AS c FROM organizations')?.c);
-    const fresh = await post('users/records', { email: 'fresh@example.com', password: 'some-password-1', passwordConfirm: 'some-password-1', name: 'Sam' });
+    const fresh = await post('users/records', {
+      email: 'fresh@example.com',
+      password: 'some-password-1',
+      passwordConfirm: 'some-password-1',
+      name: 'Sam',
+    });
     const before = organizations();
-    const taken = await post('users/records', { email: 'Taken@example.com', password: 'some-password-1', passwordConfirm: 'some-password-1', name: 'Sam' });
+    const taken = await post('users/records', {
+      email: 'Taken@example.com',
+      password: 'some-password-1',
+      passwordConfirm: 'some-password-1',
+      name: 'Sam',
+    });
     expect(taken.statusCode).toBe(200);
     expect(fresh.statusCode).toBe(200);
     expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
@@ -229,7 +292,10 @@ describe('account enumeration', () => {
     // Superusers, who can list accounts anyway, keep PocketBase's error.
     const admin = t.sdk();
     await admin.collection('_superusers').authWithPassword(ROOT.email, ROOT.password);
-    const err = await expectError(admin.collection('users').create({ email: 'taken@example.com', password: 'some-password-1', passwordConfirm: 'some-password-1' }), 400);
+    const err = await expectError(
+      admin.collection('users').create({ email: 'taken@example.com', password: 'some-password-1', passwordConfirm: 'some-password-1' }),
+      400,
+    );
     expect(err.response.data.email.code).toBe('validation_not_unique');
   });
 
@@ -238,7 +304,12 @@ describe('account enumeration', () => {
     await user('mover@example.com');
     const pb = t.sdk();
     await pb.collection('users').authWithPassword('mover@example.com', 'user-password-1');
-    const taken = await pb.send('/api/collections/users/request-email-change', { method: 'POST', body: { newEmail: 'someone-else@example.com' } }).then(() => 204, (e: { status: number }) => e.status);
+    const taken = await pb
+      .send('/api/collections/users/request-email-change', { method: 'POST', body: { newEmail: 'someone-else@example.com' } })
+      .then(
+        () => 204,
+        (e: { status: number }) => e.status,
+      );
     expect(taken).toBe(204);
     // Sentinel: a request to a free address afterwards; once its email is in, the first one would be too.
     await pb.collection('users').requestEmailChange('moved@example.com');
@@ -257,7 +328,9 @@ describe('account enumeration', () => {
       const slowTransport = {
         send(message: { to: string }) {
           const end = performance.now() + MAIL_WORK_MS;
-          while (performance.now() < end) { /* busy, like signing */ }
+          while (performance.now() < end) {
+            /* busy, like signing */
+          }
           sent.push(message.to);
           return Promise.resolve();
         },
@@ -265,7 +338,8 @@ describe('account enumeration', () => {
       };
       (app.ctx.mailer as unknown as { swap(m: typeof slowTransport): void }).swap(slowTransport);
       const N = 9;
-      for (let i = 0; i < N; i++) await seed(app.ctx, 'users', { email: `known${i}@example.com`, password: 'password-123', passwordConfirm: 'password-123' });
+      for (let i = 0; i < N; i++)
+        await seed(app.ctx, 'users', { email: `known${i}@example.com`, password: 'password-123', passwordConfirm: 'password-123' });
       // Their sign-up verification emails are out, and the 2-minute resend cooldown is over.
       await eventuallySent(() => sent.length >= N);
       clock += 5 * 60 * 1000;
@@ -275,10 +349,16 @@ describe('account enumeration', () => {
       // The server's own response time (request in → response handed to the socket): the test
       // client shares this process, so what it observes would include work done after the reply.
       let elapsed = 0;
-      app.app.addHook('onResponse', async (_request, reply) => { elapsed = reply.elapsedTime; });
+      app.app.addHook('onResponse', async (_request, reply) => {
+        elapsed = reply.elapsedTime;
+      });
       const url = await app.listen();
       const timed = async (path: string, payload: Payload): Promise<number> => {
-        const res = await fetch(`${url}/api/collections/users/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+        const res = await fetch(`${url}/api/collections/users/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
         expect(res.status).toBeLessThan(500); // the same status is checked elsewhere; here only time
         await res.arrayBuffer();
         return elapsed;

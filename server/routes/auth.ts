@@ -10,7 +10,9 @@ import { isSuperuser, type RequestInfo } from '../core/request-info.ts';
 import type { StoredRow } from '../core/records/codec.ts';
 import { queryString, requestInfo } from '../http/request-info.ts';
 
-interface CollectionParams { collection: string }
+interface CollectionParams {
+  collection: string;
+}
 
 function authCollection(ctx: AppContext, idOrName: string): Collection {
   const c = ctx.registry.get(idOrName);
@@ -27,7 +29,14 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 }
 
 /** The auth response `{token, record, meta?}`: checks the collection's authRule first. */
-export async function authResponse(ctx: AppContext, collection: Collection, row: StoredRow, req: RequestInfo, expand: string, meta?: Record<string, unknown>) {
+export async function authResponse(
+  ctx: AppContext,
+  collection: Collection,
+  row: StoredRow,
+  req: RequestInfo,
+  expand: string,
+  meta?: Record<string, unknown>,
+) {
   const self: RequestInfo = { ...req, auth: { collection, row } };
   const rule = collection.auth?.authRule;
   if (rule === null || (rule && !ctx.engine.access.virtualRowPasses(collection, row, rule, self))) {
@@ -43,7 +52,7 @@ export async function authResponse(ctx: AppContext, collection: Collection, row:
 function authClaims(ctx: AppContext, request: FastifyRequest): Record<string, unknown> | null {
   const header = request.headers.authorization ?? '';
   const token = (header.startsWith('Bearer ') ? header.slice(7) : header).trim();
-  return token ? ctx.tokens.verify(token, ['auth'])?.claims ?? null : null;
+  return token ? (ctx.tokens.verify(token, ['auth'])?.claims ?? null) : null;
 }
 
 /** Counts email-sending requests per client; over the limit → 429. */
@@ -54,14 +63,18 @@ function limitEmails(ctx: AppContext, request: FastifyRequest, action: string): 
 /** Every auth endpoint of the contract under /api/collections/{collection}/. */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const post = (path: string, handler: (c: Collection, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
-    app.post<{ Params: CollectionParams }>(`/api/collections/:collection/${path}`, async (request, reply) => handler(authCollection(ctx, request.params.collection), request, reply));
+    app.post<{ Params: CollectionParams }>(`/api/collections/:collection/${path}`, async (request, reply) =>
+      handler(authCollection(ctx, request.params.collection), request, reply),
+    );
   };
 
   app.get<{ Params: CollectionParams }>('/api/collections/:collection/auth-methods', async (request) => {
     const c = authCollection(ctx, request.params.collection);
     const a = c.auth;
     const providers = c.name === '_superusers' ? [] : ctx.oauth2Providers.map(authMethodEntry);
-    const password = a?.passwordAuth.enabled ? { enabled: true, identityFields: a.passwordAuth.identityFields } : { enabled: false, identityFields: [] };
+    const password = a?.passwordAuth.enabled
+      ? { enabled: true, identityFields: a.passwordAuth.identityFields }
+      : { enabled: false, identityFields: [] };
     return {
       password,
       oauth2: { enabled: providers.length > 0, providers },
@@ -166,12 +179,19 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = bodyOf(request);
     const duration = body.duration === undefined ? 0 : Number(body.duration);
     if (!Number.isFinite(duration) || duration < 0) {
-      throw new ApiError(400, 'An error occurred while validating the submitted data.', { duration: { code: 'validation_min_greater_equal_than_required', message: 'Must be no less than 0.' } });
+      throw new ApiError(400, 'An error occurred while validating the submitted data.', {
+        duration: { code: 'validation_min_greater_equal_than_required', message: 'Must be no less than 0.' },
+      });
     }
     const row = ctx.stmts.get(`SELECT * FROM "${c.name}" WHERE "id" = ?`, [request.params.id]);
     if (!row) throw new ApiError(404);
     const token = await ctx.tokens.sign(c, row, 'auth', duration || (c.auth?.authTokenDuration ?? 604800), { refreshable: false });
-    const record = ctx.engine.present(c, { row, sideEffects: [], staleFiles: [], removedPrefixes: [] }, queryString(request, 'expand'), requestInfo(request));
+    const record = ctx.engine.present(
+      c,
+      { row, sideEffects: [], staleFiles: [], removedPrefixes: [] },
+      queryString(request, 'expand'),
+      requestInfo(request),
+    );
     return { record, token };
   });
 }

@@ -11,7 +11,12 @@ import { requestInfo } from '../http/request-info.ts';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const RECORDS_URL = /^\/api\/collections\/([^/?]+)\/records(?:\/([^/?]+))?(?:\?(.*))?$/;
 
-interface SubRequest { method: string; url: string; headers: Record<string, string>; body: Record<string, unknown> }
+interface SubRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
 
 function invalid(data: Record<string, unknown>): ApiError {
   return new ApiError(400, 'Invalid batch request data.', data);
@@ -20,7 +25,10 @@ function invalid(data: Record<string, unknown>): ApiError {
 /** Validates the batch envelope and returns its sub-requests. */
 function parseRequests(raw: unknown, maxRequests: number): SubRequest[] {
   if (!Array.isArray(raw) || raw.length === 0) throw invalid({ requests: fieldError('validation_required', 'Cannot be blank.') });
-  if (raw.length > maxRequests) throw invalid({ requests: fieldError('validation_length_too_long', `The length must be no more than ${maxRequests}.`, { max: maxRequests }) });
+  if (raw.length > maxRequests)
+    throw invalid({
+      requests: fieldError('validation_length_too_long', `The length must be no more than ${maxRequests}.`, { max: maxRequests }),
+    });
   const errors: Record<string, unknown> = {};
   const out = raw.map((item, i): SubRequest => {
     const r = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
@@ -32,7 +40,10 @@ function parseRequests(raw: unknown, maxRequests: number): SubRequest[] {
     if (!url) e.url = fieldError('validation_required', 'Cannot be blank.');
     else if (url.length > 2000) e.url = fieldError('validation_length_too_long', 'The length must be no more than 2000.', { max: 2000 });
     if (Object.keys(e).length) errors[String(i)] = e;
-    const headers = r.headers && typeof r.headers === 'object' ? Object.fromEntries(Object.entries(r.headers as Record<string, unknown>).map(([k, v]) => [k, String(v)])) : {};
+    const headers =
+      r.headers && typeof r.headers === 'object'
+        ? Object.fromEntries(Object.entries(r.headers as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+        : {};
     const body = r.body && typeof r.body === 'object' && !Array.isArray(r.body) ? (r.body as Record<string, unknown>) : {};
     return { method, url, headers, body };
   });
@@ -61,7 +72,11 @@ function failure(index: number, err: unknown): ApiError {
   });
 }
 
-interface Planned { op: PreparedWrite; expand: string; fields: string }
+interface Planned {
+  op: PreparedWrite;
+  expand: string;
+  fields: string;
+}
 
 /** POST /api/batch: every sub-request in one transaction, all or nothing. */
 export function batchRoutes(app: FastifyInstance, ctx: AppContext, bodyLimit: number): void {
@@ -92,7 +107,17 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext, bodyLimit: nu
     try {
       for (const [i, sub] of subRequests.entries()) {
         try {
-          planned.push(await plan(ctx, sub, i, filesByIndex.get(i) ?? {}, parsed.fromForm, requestInfo(request, 'batch'), request.headers as Record<string, string>));
+          planned.push(
+            await plan(
+              ctx,
+              sub,
+              i,
+              filesByIndex.get(i) ?? {},
+              parsed.fromForm,
+              requestInfo(request, 'batch'),
+              request.headers as Record<string, string>,
+            ),
+          );
         } catch (err) {
           throw failure(i, err);
         }
@@ -102,19 +127,28 @@ export function batchRoutes(app: FastifyInstance, ctx: AppContext, bodyLimit: nu
       await Promise.all(planned.map((p) => p.op.discard()));
       throw err;
     }
-    const applied = await ctx.engine.execute(planned.map((p) => p.op), (err, i) => failure(i, err), (result, i) => {
-      const p = planned[i] as Planned;
-      if (p.op.action === 'delete') return { body: null, status: 204 };
-      const body = ctx.engine.present(p.op.collection, result, p.expand, p.op.req);
-      return { body: p.fields ? applyFields(body, parseFields(p.fields)) : body, status: 200 };
-    });
+    const applied = await ctx.engine.execute(
+      planned.map((p) => p.op),
+      (err, i) => failure(i, err),
+      (result, i) => {
+        const p = planned[i] as Planned;
+        if (p.op.action === 'delete') return { body: null, status: 204 };
+        const body = ctx.engine.present(p.op.collection, result, p.expand, p.op.req);
+        return { body: p.fields ? applyFields(body, parseFields(p.fields)) : body, status: 200 };
+      },
+    );
     return applied.map((a) => a.response);
   }
 }
 
 async function plan(
-  ctx: AppContext, sub: SubRequest, _index: number, files: Record<string, UploadedFile[]>, fromForm: boolean,
-  outer: RequestInfo, outerHeaders: Record<string, string>,
+  ctx: AppContext,
+  sub: SubRequest,
+  _index: number,
+  files: Record<string, UploadedFile[]>,
+  fromForm: boolean,
+  outer: RequestInfo,
+  outerHeaders: Record<string, string>,
 ): Promise<Planned> {
   const m = RECORDS_URL.exec(sub.url);
   if (!m) throw new ApiError(400);

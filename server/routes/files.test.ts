@@ -11,9 +11,15 @@ let url: string;
 beforeAll(async () => {
   t = await buildTestApp({ collections: testCollections });
   const posts = t.ctx.engine.collection('posts');
-  const rec = await t.ctx.engine.create(posts, {
-    data: { title: 'Files', published: true }, files: { docs: [{ name: 'hello.txt', data: Buffer.from('hello world') }] }, fromForm: false,
-  }, superuserRequest(t.ctx));
+  const rec = await t.ctx.engine.create(
+    posts,
+    {
+      data: { title: 'Files', published: true },
+      files: { docs: [{ name: 'hello.txt', data: Buffer.from('hello world') }] },
+      fromForm: false,
+    },
+    superuserRequest(t.ctx),
+  );
   const name = (rec.docs as string[])[0] as string;
   url = `/api/files/posts/${String(rec.id)}/${name}`;
   // Stored an hour ago: dates after it are still in the past.

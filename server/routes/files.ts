@@ -12,7 +12,11 @@ import { queryString, requestInfo } from '../http/request-info.ts';
 const THUMB_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const SNIFF_BYTES = 4100;
 
-interface FileParams { collection: string; recordId: string; filename: string }
+interface FileParams {
+  collection: string;
+  recordId: string;
+  filename: string;
+}
 
 async function readHead(ctx: AppContext, key: string, size: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -62,8 +66,14 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     }
     return sendFile(reply, ctx, key, {
-      size, mtime, mime, filename, download: parseBoolSafe(queryString(request, 'download')), range: request.headers.range,
-      ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'],
+      size,
+      mtime,
+      mime,
+      filename,
+      download: parseBoolSafe(queryString(request, 'download')),
+      range: request.headers.range,
+      ifNoneMatch: request.headers['if-none-match'],
+      ifModifiedSince: request.headers['if-modified-since'],
     });
   });
 
@@ -77,12 +87,22 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 function parseBoolSafe(v: string): boolean {
-  try { return parseBool(v); } catch { return false; }
+  try {
+    return parseBool(v);
+  } catch {
+    return false;
+  }
 }
 
 interface SendOptions {
-  size: number; mtime: number; mime: string; filename: string; download: boolean;
-  range: string | undefined; ifNoneMatch: string | undefined; ifModifiedSince: string | undefined;
+  size: number;
+  mtime: number;
+  mime: string;
+  filename: string;
+  download: boolean;
+  range: string | undefined;
+  ifNoneMatch: string | undefined;
+  ifModifiedSince: string | undefined;
 }
 
 /**
@@ -90,7 +110,11 @@ interface SendOptions {
  * otherwise the file is unchanged when its Last-Modified (whole seconds) is not after the date.
  */
 function notModified(o: SendOptions, etag: string): boolean {
-  if (o.ifNoneMatch !== undefined) return o.ifNoneMatch.split(',').map((s) => s.trim()).some((t) => t === etag || t === '*' || t === `W/${etag}`);
+  if (o.ifNoneMatch !== undefined)
+    return o.ifNoneMatch
+      .split(',')
+      .map((s) => s.trim())
+      .some((t) => t === etag || t === '*' || t === `W/${etag}`);
   if (!o.ifModifiedSince) return false;
   const since = Date.parse(o.ifModifiedSince);
   // An unparsable date is ignored, as are dates in the future (the client's clock, not our file).
@@ -112,10 +136,17 @@ async function sendFile(reply: FastifyReply, ctx: AppContext, key: string, o: Se
   if (notModified(o, etag)) return reply.status(304).send();
   const range = parseRange(o.range, o.size);
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('Content-Range', `bytes */${o.size}`).type('application/json').send(new ApiError(416, 'Range not satisfiable.').toJSON());
+    return reply
+      .status(416)
+      .header('Content-Range', `bytes */${o.size}`)
+      .type('application/json')
+      .send(new ApiError(416, 'Range not satisfiable.').toJSON());
   }
   if (range) {
-    void reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${o.size}`).header('Content-Length', range.end - range.start + 1);
+    void reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${o.size}`)
+      .header('Content-Length', range.end - range.start + 1);
     return reply.send(ctx.storage.openReadStream(key, range));
   }
   void reply.header('Content-Length', o.size);

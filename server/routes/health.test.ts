@@ -14,7 +14,12 @@ let token = '';
 
 beforeEach(async () => {
   t = await buildTestApp({ collections: testCollections });
-  const user = await seed(t.ctx, 'users', { email: 'writer@example.com', password: 'writer-password-1', passwordConfirm: 'writer-password-1', verified: true });
+  const user = await seed(t.ctx, 'users', {
+    email: 'writer@example.com',
+    password: 'writer-password-1',
+    passwordConfirm: 'writer-password-1',
+    verified: true,
+  });
   token = await tokenFor(t.ctx, 'users', String(user.id));
 });
 
@@ -23,9 +28,13 @@ afterEach(async () => {
   await t.close();
 });
 
-const createTopic = (name: string) => t.app.inject({
-  method: 'POST', url: '/api/collections/topics/records', headers: { authorization: token }, payload: { name: `${name}-${'x'.repeat(4900)}` },
-});
+const createTopic = (name: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/collections/topics/records',
+    headers: { authorization: token },
+    payload: { name: `${name}-${'x'.repeat(4900)}` },
+  });
 const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
 
 describe('storage failures', () => {

@@ -9,13 +9,14 @@ const PROXY_HEADERS = ['CF-Connecting-IP', 'Fly-Client-IP', 'X-Real-IP', 'X-Forw
 /** GET /api/health: public liveness; superusers also see diagnostics. */
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/health', async (request, reply) => {
-    const data = request.auth && isSuperuser(request)
-      ? {
-        canBackup: canBackup(ctx),
-        realIP: clientIp(request, ctx.settings.get().trustedProxy),
-        possibleProxyHeader: PROXY_HEADERS.find((h) => request.headers[h.toLowerCase()]) ?? '',
-      }
-      : {};
+    const data =
+      request.auth && isSuperuser(request)
+        ? {
+            canBackup: canBackup(ctx),
+            realIP: clientIp(request, ctx.settings.get().trustedProxy),
+            possibleProxyHeader: PROXY_HEADERS.find((h) => request.headers[h.toLowerCase()]) ?? '',
+          }
+        : {};
     const storage = ctx.storageHealth.status();
     if (!storage.ok) {
       // 503 so load balancers and Docker's HEALTHCHECK see it; the code is for the operator's eyes only.

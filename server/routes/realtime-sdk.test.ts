@@ -28,7 +28,9 @@ const titles = (events: RecordSubscription[]) => events.map((e) => e.record.titl
 /** Resolves with `promise`, or fails after `ms` naming what did not happen. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -40,13 +42,27 @@ beforeAll(async () => {
   t = await buildTestApp({
     collections: testCollections,
     env: {
-      OAUTH2_MOCK_CLIENT_ID: 'c', OAUTH2_MOCK_CLIENT_SECRET: 's',
-      OAUTH2_MOCK_AUTH_URL: `${issuer}/authorize`, OAUTH2_MOCK_TOKEN_URL: `${issuer}/token`, OAUTH2_MOCK_USERINFO_URL: `${issuer}/userinfo`,
+      OAUTH2_MOCK_CLIENT_ID: 'c',
+      OAUTH2_MOCK_CLIENT_SECRET: 's',
+      OAUTH2_MOCK_AUTH_URL: `${issuer}/authorize`,
+      OAUTH2_MOCK_TOKEN_URL: `${issuer}/token`,
+      OAUTH2_MOCK_USERINFO_URL: `${issuer}/userinfo`,
     },
   });
   await t.listen();
-  alice = await seed(t.ctx, 'users', { email: 'alice@example.com', password: 'alice-password', passwordConfirm: 'alice-password', name: 'Alice', verified: true });
-  bob = await seed(t.ctx, 'users', { email: 'bob@example.com', password: 'bob-password1', passwordConfirm: 'bob-password1', verified: true });
+  alice = await seed(t.ctx, 'users', {
+    email: 'alice@example.com',
+    password: 'alice-password',
+    passwordConfirm: 'alice-password',
+    name: 'Alice',
+    verified: true,
+  });
+  bob = await seed(t.ctx, 'users', {
+    email: 'bob@example.com',
+    password: 'bob-password1',
+    passwordConfirm: 'bob-password1',
+    verified: true,
+  });
 });
 
 afterAll(async () => {
@@ -120,14 +136,22 @@ describe('realtime through the official SDK', () => {
   });
 
   it('drops realtime authorisation when the password changes', async () => {
-    const user = await seed(t.ctx, 'users', { email: 'carol@example.com', password: 'carol-password', passwordConfirm: 'carol-password', verified: true });
+    const user = await seed(t.ctx, 'users', {
+      email: 'carol@example.com',
+      password: 'carol-password',
+      passwordConfirm: 'carol-password',
+      verified: true,
+    });
     const pb = await as(String(user.id));
     const got = collector();
     await pb.collection('posts').subscribe('*', got.push);
     await pb.collection('posts').create({ title: 'Mine', author: user.id });
     await got.waitFor(1);
-    await pb.collection('users').update(String(user.id), { password: 'carol-password-2', passwordConfirm: 'carol-password-2', oldPassword: 'carol-password' });
-    const create = (data: Record<string, unknown>) => t.ctx.engine.create(t.ctx.engine.collection('posts'), { data, files: {}, fromForm: false }, t.ctx.auth.systemRequest('default'));
+    await pb
+      .collection('users')
+      .update(String(user.id), { password: 'carol-password-2', passwordConfirm: 'carol-password-2', oldPassword: 'carol-password' });
+    const create = (data: Record<string, unknown>) =>
+      t.ctx.engine.create(t.ctx.engine.collection('posts'), { data, files: {}, fromForm: false }, t.ctx.auth.systemRequest('default'));
     await create({ title: 'Mine too', author: user.id });
     // Sentinel: a public post, which the stream (now a guest's) still receives, after the private one.
     await create({ title: 'Public after', author: user.id, published: true });
@@ -141,12 +165,24 @@ describe('realtime through the official SDK', () => {
     await pb.collection('posts').subscribe('*', () => undefined);
     const clientId = pb.realtime.clientId;
     const bobToken = await tokenFor(t.ctx, 'users', String(bob.id));
-    const res = await fetch(`${t.url}/api/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: bobToken }, body: JSON.stringify({ clientId, subscriptions: ['posts/*'] }) });
+    const res = await fetch(`${t.url}/api/realtime`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: bobToken },
+      body: JSON.stringify({ clientId, subscriptions: ['posts/*'] }),
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).message).toBe("The current and the previous request authorization don't match.");
-    const missing = await fetch(`${t.url}/api/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: 'nope', subscriptions: [] }) });
+    const missing = await fetch(`${t.url}/api/realtime`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ clientId: 'nope', subscriptions: [] }),
+    });
     expect(missing.status).toBe(404);
-    const invalid = await fetch(`${t.url}/api/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ subscriptions: Array(1001).fill('x') }) });
+    const invalid = await fetch(`${t.url}/api/realtime`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscriptions: Array(1001).fill('x') }),
+    });
     expect(invalid.status).toBe(400);
     await pb.realtime.unsubscribe();
   });
@@ -180,8 +216,12 @@ describe('realtime through the official SDK', () => {
     const firstClient = pb.realtime.clientId;
     // The SDK calls PB_CONNECT listeners once it has resubmitted its subscriptions on the new stream.
     let onReconnect = () => undefined as void;
-    const resubscribed = new Promise<void>((resolve) => { onReconnect = resolve; });
-    await pb.realtime.subscribe('PB_CONNECT', () => { if (pb.realtime.clientId !== firstClient) onReconnect(); });
+    const resubscribed = new Promise<void>((resolve) => {
+      onReconnect = resolve;
+    });
+    await pb.realtime.subscribe('PB_CONNECT', () => {
+      if (pb.realtime.clientId !== firstClient) onReconnect();
+    });
     await t.restart();
     await within(resubscribed, 8000, 'the SDK did not reconnect and resubscribe');
     expect(pb.realtime.clientId).not.toBe(firstClient);

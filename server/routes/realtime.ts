@@ -47,12 +47,14 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
     else if (clientId.length > 255) errors.clientId = fieldError('validation_length_out_of_range', 'The length must be between 1 and 255.');
     const raw = body.subscriptions === undefined || body.subscriptions === null ? [] : body.subscriptions;
     const subs = Array.isArray(raw) ? raw : [raw];
-    if (subs.length > 1000) errors.subscriptions = fieldError('validation_length_too_long', 'The length must be no more than 1000.', { max: 1000 });
+    if (subs.length > 1000)
+      errors.subscriptions = fieldError('validation_length_too_long', 'The length must be no more than 1000.', { max: 1000 });
     else {
       const itemErrors: Record<string, unknown> = {};
       subs.forEach((s, i) => {
         if (typeof s !== 'string') itemErrors[String(i)] = fieldError('validation_invalid_value', 'Invalid value.');
-        else if (s.length > 2500) itemErrors[String(i)] = fieldError('validation_length_too_long', 'The length must be no more than 2500.', { max: 2500 });
+        else if (s.length > 2500)
+          itemErrors[String(i)] = fieldError('validation_length_too_long', 'The length must be no more than 2500.', { max: 2500 });
       });
       if (Object.keys(itemErrors).length) errors.subscriptions = itemErrors;
     }
@@ -85,5 +87,11 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/oauth2-redirect', async (request, reply) => redirect(request, reply, bodyOf(request)));
 
   // The popup lands here after the redirect: a tiny page that closes itself.
-  app.get('/_/', async (_request, reply) => reply.type('text/html').send(`<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>You can close this window.</p><script>${POPUP_CLOSE_SCRIPT}</script>`));
+  app.get('/_/', async (_request, reply) =>
+    reply
+      .type('text/html')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>You can close this window.</p><script>${POPUP_CLOSE_SCRIPT}</script>`,
+      ),
+  );
 }

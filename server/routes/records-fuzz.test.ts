@@ -23,8 +23,18 @@ const seeded = new Map<string, { published: boolean; author: string; title: stri
 
 beforeAll(async () => {
   t = await buildTestApp({ collections: testCollections });
-  const alice = await seed(t.ctx, 'users', { email: 'alice@example.com', password: 'alice-password', passwordConfirm: 'alice-password', name: 'Alice' });
-  const bob = await seed(t.ctx, 'users', { email: 'bob@example.com', password: 'bob-password1', passwordConfirm: 'bob-password1', name: 'Bob' });
+  const alice = await seed(t.ctx, 'users', {
+    email: 'alice@example.com',
+    password: 'alice-password',
+    passwordConfirm: 'alice-password',
+    name: 'Alice',
+  });
+  const bob = await seed(t.ctx, 'users', {
+    email: 'bob@example.com',
+    password: 'bob-password1',
+    passwordConfirm: 'bob-password1',
+    name: 'Bob',
+  });
   aliceId = String(alice.id);
   bobId = String(bob.id);
   bobToken = await tokenFor(t.ctx, 'users', bobId);
@@ -35,8 +45,16 @@ beforeAll(async () => {
     const published = i % 3 === 0;
     const title = `Post ${i} ${published ? 'public' : 'draft'}`;
     const post = await seed(t.ctx, 'posts', {
-      title, author, published, views: i * 7, rating: i % 6, secret: SECRET, labels: i % 2 ? ['a'] : ['b', 'c'],
-      tags: i % 4 === 0 ? [String(tagA.id), String(tagB.id)] : [String(tagB.id)], meta: { n: i, s: `m${i}` }, body: `<p>Body of ${i}</p>`,
+      title,
+      author,
+      published,
+      views: i * 7,
+      rating: i % 6,
+      secret: SECRET,
+      labels: i % 2 ? ['a'] : ['b', 'c'],
+      tags: i % 4 === 0 ? [String(tagA.id), String(tagB.id)] : [String(tagB.id)],
+      meta: { n: i, s: `m${i}` },
+      body: `<p>Body of ${i}</p>`,
     });
     seeded.set(String(post.id), { published, author, title });
     if (i % 5 === 0) await seed(t.ctx, 'comments', { post: String(post.id), message: `comment on ${i}`, author });
@@ -50,56 +68,176 @@ afterAll(async () => {
 // ------------------------------------------------------------------ generators
 
 const fieldNames = [
-  'id', 'title', 'views', 'rating', 'published', 'status', 'labels', 'labels:each', 'labels:length', 'tags:length', 'title:lower',
-  'author', 'author.name', 'author.email', 'author.id', 'tags.name', 'tags.name:each', 'meta.n', 'meta.s.0', 'created', 'secret', 'author.secret',
-  'comments_via_post.message', 'comments_via_post.post.secret', 'nope', 'author.nope.x', '@request.auth.id', '@request.body.title',
-  '@collection.users.email', '@collection.posts.secret', '@now', '@rowid', '_', '#', '@', 'a..b', 'title.', 'geoDistance(1,2,3,4)', 'unknownFn(1)',
+  'id',
+  'title',
+  'views',
+  'rating',
+  'published',
+  'status',
+  'labels',
+  'labels:each',
+  'labels:length',
+  'tags:length',
+  'title:lower',
+  'author',
+  'author.name',
+  'author.email',
+  'author.id',
+  'tags.name',
+  'tags.name:each',
+  'meta.n',
+  'meta.s.0',
+  'created',
+  'secret',
+  'author.secret',
+  'comments_via_post.message',
+  'comments_via_post.post.secret',
+  'nope',
+  'author.nope.x',
+  '@request.auth.id',
+  '@request.body.title',
+  '@collection.users.email',
+  '@collection.posts.secret',
+  '@now',
+  '@rowid',
+  '_',
+  '#',
+  '@',
+  'a..b',
+  'title.',
+  'geoDistance(1,2,3,4)',
+  'unknownFn(1)',
 ];
 const operators = ['=', '!=', '>', '>=', '<', '<=', '~', '!~', '?=', '?!=', '?~', '?!~', '?>', '==', '!', '&&', '||', ''];
 const hugeText = 'x'.repeat(10 * 1024);
 const literals = [
-  "'x'", '"a\\"b"', "'it\\'s'", 'null', 'NULL', 'true', 'false', '0', '-1.5', '42', '1e3', '.5', '1.', '--1',
-  "'; DROP TABLE posts; --", '"; DROP TABLE posts; --', '1=1) OR (1=1', "' OR '1'='1", "x' UNION SELECT secret FROM posts --",
-  `'${SECRET}'`, '"%"', "'%TOP%'", "'_'", "'\\'", '"\\', '"unterminated', `"${hugeText}"`, "'\u0000'", "'\uD800'", "'🙂'",
-  '@now', '@todayStart', '@request.auth.id', '@collection.users.id', 'title', 'author.name',
+  "'x'",
+  '"a\\"b"',
+  "'it\\'s'",
+  'null',
+  'NULL',
+  'true',
+  'false',
+  '0',
+  '-1.5',
+  '42',
+  '1e3',
+  '.5',
+  '1.',
+  '--1',
+  "'; DROP TABLE posts; --",
+  '"; DROP TABLE posts; --',
+  '1=1) OR (1=1',
+  "' OR '1'='1",
+  "x' UNION SELECT secret FROM posts --",
+  `'${SECRET}'`,
+  '"%"',
+  "'%TOP%'",
+  "'_'",
+  "'\\'",
+  '"\\',
+  '"unterminated',
+  `"${hugeText}"`,
+  "'\u0000'",
+  "'\uD800'",
+  "'🙂'",
+  '@now',
+  '@todayStart',
+  '@request.auth.id',
+  '@collection.users.id',
+  'title',
+  'author.name',
 ];
 
 const validFields = [
-  'id', 'title', 'views', 'rating', 'published', 'status', 'labels', 'labels:each', 'labels:length', 'tags:length', 'title:lower',
-  'author', 'author.id', 'author.name', 'tags.name', 'meta.n', 'meta.s', 'created', 'comments_via_post.message',
+  'id',
+  'title',
+  'views',
+  'rating',
+  'published',
+  'status',
+  'labels',
+  'labels:each',
+  'labels:length',
+  'tags:length',
+  'title:lower',
+  'author',
+  'author.id',
+  'author.name',
+  'tags.name',
+  'meta.n',
+  'meta.s',
+  'created',
+  'comments_via_post.message',
 ];
 const validOperators = ['=', '!=', '>', '>=', '<', '<=', '~', '!~', '?=', '?!=', '?~', '?!~', '?>'];
 const validLiterals = [
-  "'x'", '"a\\"b"', "'it\\'s'", 'null', 'true', 'false', '0', '-1.5', '42', "'post'", "'Post 3 public'", "'%public'",
-  "'; DROP TABLE posts; --'", "'1=1) OR (1=1'", "\"' OR '1'='1\"", `'${SECRET}'`, "'%TOP%'", "'_'", "'🙂'", '@now', '@todayStart', 'title', 'author.name',
+  "'x'",
+  '"a\\"b"',
+  "'it\\'s'",
+  'null',
+  'true',
+  'false',
+  '0',
+  '-1.5',
+  '42',
+  "'post'",
+  "'Post 3 public'",
+  "'%public'",
+  "'; DROP TABLE posts; --'",
+  "'1=1) OR (1=1'",
+  "\"' OR '1'='1\"",
+  `'${SECRET}'`,
+  "'%TOP%'",
+  "'_'",
+  "'🙂'",
+  '@now',
+  '@todayStart',
+  'title',
+  'author.name',
 ];
 
 // Mostly well-formed expressions (so the list rule is exercised with real matches), some hostile.
-const expression = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...validFields), fc.constantFrom(...validOperators), fc.constantFrom(...validLiterals)) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...fieldNames), fc.constantFrom(...operators), fc.constantFrom(...literals)) },
-).map(([f, op, v]) => `${f} ${op} ${v}`);
+const expression = fc
+  .oneof(
+    {
+      weight: 6,
+      arbitrary: fc.tuple(fc.constantFrom(...validFields), fc.constantFrom(...validOperators), fc.constantFrom(...validLiterals)),
+    },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...fieldNames), fc.constantFrom(...operators), fc.constantFrom(...literals)) },
+  )
+  .map(([f, op, v]) => `${f} ${op} ${v}`);
 
-const structuredFilter = fc.tuple(
-  fc.array(expression, { minLength: 1, maxLength: 4 }),
-  fc.array(fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(' && ', ' || ', '&&', ' // comment\n && ') },
-    { weight: 1, arbitrary: fc.constantFrom(' ', '|', ' & ') },
-  ), { minLength: 4, maxLength: 4 }),
-  fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom('none', 'wrap', 'nest500') },
-    { weight: 1, arbitrary: fc.constantFrom('unbalancedOpen', 'unbalancedClose') },
-  ),
-).map(([exprs, joins, shape]) => {
-  const body = exprs.reduce((acc, e, i) => (i === 0 ? e : `${acc}${joins[(i - 1) % joins.length] ?? ' && '}${e}`), '');
-  switch (shape) {
-    case 'wrap': return `(${body})`;
-    case 'nest500': return `${'('.repeat(500)}${body}${')'.repeat(500)}`;
-    case 'unbalancedOpen': return `((${body})`;
-    case 'unbalancedClose': return `${body}))`;
-    default: return body;
-  }
-});
+const structuredFilter = fc
+  .tuple(
+    fc.array(expression, { minLength: 1, maxLength: 4 }),
+    fc.array(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom(' && ', ' || ', '&&', ' // comment\n && ') },
+        { weight: 1, arbitrary: fc.constantFrom(' ', '|', ' & ') },
+      ),
+      { minLength: 4, maxLength: 4 },
+    ),
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('none', 'wrap', 'nest500') },
+      { weight: 1, arbitrary: fc.constantFrom('unbalancedOpen', 'unbalancedClose') },
+    ),
+  )
+  .map(([exprs, joins, shape]) => {
+    const body = exprs.reduce((acc, e, i) => (i === 0 ? e : `${acc}${joins[(i - 1) % joins.length] ?? ' && '}${e}`), '');
+    switch (shape) {
+      case 'wrap':
+        return `(${body})`;
+      case 'nest500':
+        return `${'('.repeat(500)}${body}${')'.repeat(500)}`;
+      case 'unbalancedOpen':
+        return `((${body})`;
+      case 'unbalancedClose':
+        return `${body}))`;
+      default:
+        return body;
+    }
+  });
 
 const anyText = fc.oneof(
   fc.string(),
@@ -119,33 +257,104 @@ function param(valid: fc.Arbitrary<string>, hostileWeight = 1): fc.Arbitrary<str
 
 const filterArb = param(structuredFilter, 1);
 
-const sortItem = fc.oneof(
-  { weight: 8, arbitrary: fc.tuple(fc.constantFrom('', '-', '+'), fc.constantFrom(...validFields.filter((f) => !f.includes(':')), '@random', '@rowid')) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('', '-', '+', '--', ' '), fc.constantFrom(...fieldNames, '"title"', "'x'", '1', 'title DESC; DROP TABLE posts')) },
-).map(([dir, f]) => `${dir}${f}`);
+const sortItem = fc
+  .oneof(
+    {
+      weight: 8,
+      arbitrary: fc.tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.constantFrom(...validFields.filter((f) => !f.includes(':')), '@random', '@rowid'),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constantFrom('', '-', '+', '--', ' '),
+        fc.constantFrom(...fieldNames, '"title"', "'x'", '1', 'title DESC; DROP TABLE posts'),
+      ),
+    },
+  )
+  .map(([dir, f]) => `${dir}${f}`);
 const sortArb = param(fc.array(sortItem, { minLength: 1, maxLength: 4 }).map((items) => items.join(',')));
 
 const fieldsItem = fc.constantFrom(
-  'id', 'title', 'published', 'author', 'secret', '*', 'expand', 'expand.author.name', 'expand.author.email', 'expand.tags.*',
-  'body:excerpt(10,true)', 'items', 'totalItems', '', ',', '.', '..', 'id', 'published', 'author',
+  'id',
+  'title',
+  'published',
+  'author',
+  'secret',
+  '*',
+  'expand',
+  'expand.author.name',
+  'expand.author.email',
+  'expand.tags.*',
+  'body:excerpt(10,true)',
+  'items',
+  'totalItems',
+  '',
+  ',',
+  '.',
+  '..',
+  'id',
+  'published',
+  'author',
 );
 const badFieldsItem = fc.constantFrom('title:excerpt(0)', 'title:excerpt(1,2,3)', 'title:excerpt(', 'x:excerpt(-1)');
-const fieldsArb = param(fc.oneof(
-  { weight: 5, arbitrary: fc.array(fieldsItem, { minLength: 1, maxLength: 6 }) },
-  { weight: 1, arbitrary: fc.array(fc.oneof(fieldsItem, badFieldsItem), { minLength: 1, maxLength: 6 }) },
-).map((items) => items.join(',')));
+const fieldsArb = param(
+  fc
+    .oneof(
+      { weight: 5, arbitrary: fc.array(fieldsItem, { minLength: 1, maxLength: 6 }) },
+      { weight: 1, arbitrary: fc.array(fc.oneof(fieldsItem, badFieldsItem), { minLength: 1, maxLength: 6 }) },
+    )
+    .map((items) => items.join(',')),
+);
 
 const expandItem = fc.constantFrom(
-  'author', 'tags', 'comments_via_post', 'comments_via_post.author', 'comments_via_post.post.author', 'author.secret', 'secret',
-  'nope', 'a.b.c.d.e.f.g.h', 'posts_via_author', 'posts(author)', 'tags.nope', '.', '', ' author ',
+  'author',
+  'tags',
+  'comments_via_post',
+  'comments_via_post.author',
+  'comments_via_post.post.author',
+  'author.secret',
+  'secret',
+  'nope',
+  'a.b.c.d.e.f.g.h',
+  'posts_via_author',
+  'posts(author)',
+  'tags.nope',
+  '.',
+  '',
+  ' author ',
 );
-const expandArb = param(fc.array(expandItem, { minLength: 1, maxLength: 6 }).map((items) => items.join(',')), 2);
+const expandArb = param(
+  fc.array(expandItem, { minLength: 1, maxLength: 6 }).map((items) => items.join(',')),
+  2,
+);
 
-const numberArb = param(fc.oneof(
-  { weight: 4, arbitrary: fc.integer({ min: -5, max: 60 }).map(String) },
-  { weight: 1, arbitrary: fc.integer().map(String) },
-  { weight: 1, arbitrary: fc.constantFrom('', '0', '-1', '1.5', '1e3', '0x10', ' 2', '99999999999999999999', 'NaN', 'Infinity', '1000', '1001', '5000') },
-));
+const numberArb = param(
+  fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: -5, max: 60 }).map(String) },
+    { weight: 1, arbitrary: fc.integer().map(String) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '0',
+        '-1',
+        '1.5',
+        '1e3',
+        '0x10',
+        ' 2',
+        '99999999999999999999',
+        'NaN',
+        'Infinity',
+        '1000',
+        '1001',
+        '5000',
+      ),
+    },
+  ),
+);
 
 const requestArb = fc.record({
   who: fc.constantFrom('guest' as const, 'bob' as const),
@@ -185,7 +394,9 @@ async function check(r: Req): Promise<void> {
   expect(res.statusCode, context).toBeLessThan(500);
   expect(raw, context).not.toContain(SECRET);
   let json: unknown;
-  expect(() => { json = JSON.parse(raw); }, context).not.toThrow();
+  expect(() => {
+    json = JSON.parse(raw);
+  }, context).not.toThrow();
   const body = json as Record<string, unknown>;
   expect(body !== null && typeof body === 'object' && !Array.isArray(body), context).toBe(true);
 
@@ -239,20 +450,94 @@ describe('list endpoint under random and hostile query params', () => {
       const stored = t.ctx.stmts.get('SELECT title, secret, published, author FROM posts WHERE id = ?', [id]);
       expect(stored).toEqual({ title: row.title, secret: SECRET, published: row.published ? 1 : 0, author: row.author });
     }
-    const tables = t.ctx.stmts.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('posts', 'users', 'comments', 'topics')");
+    const tables = t.ctx.stmts.all(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('posts', 'users', 'comments', 'topics')",
+    );
     expect(tables).toHaveLength(4);
   }, 60_000);
 
   it('handles a few hand-picked hostile requests', async () => {
     const hostile: Req[] = [
-      { who: 'guest', filter: "title = ''; DROP TABLE posts; --'", sort: undefined, fields: undefined, expand: undefined, page: undefined, perPage: undefined, skipTotal: undefined },
-      { who: 'guest', filter: '1=1) OR (1=1', sort: undefined, fields: undefined, expand: undefined, page: undefined, perPage: undefined, skipTotal: undefined },
-      { who: 'bob', filter: `${'('.repeat(500)}title != ""${')'.repeat(500)}`, sort: undefined, fields: undefined, expand: undefined, page: undefined, perPage: undefined, skipTotal: undefined },
-      { who: 'guest', filter: `title = "${hugeText}"`, sort: undefined, fields: undefined, expand: undefined, page: undefined, perPage: undefined, skipTotal: undefined },
-      { who: 'bob', filter: 'published = false || published = true', sort: '-views', fields: '*,expand.author.email', expand: 'author,comments_via_post.post', page: '1', perPage: '1000', skipTotal: undefined },
-      { who: 'guest', filter: 'author.email ~ "example"', sort: undefined, fields: undefined, expand: 'author', page: undefined, perPage: undefined, skipTotal: undefined },
-      { who: 'guest', filter: 'comments_via_post.post.secret ~ "TOP"', sort: undefined, fields: undefined, expand: undefined, page: undefined, perPage: undefined, skipTotal: undefined },
-      { who: 'bob', filter: 'meta.n > 3 && tags.name ?= "spicy" && labels:length > 0 && title:lower ~ "post"', sort: 'author.name,-@rowid', fields: undefined, expand: undefined, page: undefined, perPage: undefined, skipTotal: '1' },
+      {
+        who: 'guest',
+        filter: "title = ''; DROP TABLE posts; --'",
+        sort: undefined,
+        fields: undefined,
+        expand: undefined,
+        page: undefined,
+        perPage: undefined,
+        skipTotal: undefined,
+      },
+      {
+        who: 'guest',
+        filter: '1=1) OR (1=1',
+        sort: undefined,
+        fields: undefined,
+        expand: undefined,
+        page: undefined,
+        perPage: undefined,
+        skipTotal: undefined,
+      },
+      {
+        who: 'bob',
+        filter: `${'('.repeat(500)}title != ""${')'.repeat(500)}`,
+        sort: undefined,
+        fields: undefined,
+        expand: undefined,
+        page: undefined,
+        perPage: undefined,
+        skipTotal: undefined,
+      },
+      {
+        who: 'guest',
+        filter: `title = "${hugeText}"`,
+        sort: undefined,
+        fields: undefined,
+        expand: undefined,
+        page: undefined,
+        perPage: undefined,
+        skipTotal: undefined,
+      },
+      {
+        who: 'bob',
+        filter: 'published = false || published = true',
+        sort: '-views',
+        fields: '*,expand.author.email',
+        expand: 'author,comments_via_post.post',
+        page: '1',
+        perPage: '1000',
+        skipTotal: undefined,
+      },
+      {
+        who: 'guest',
+        filter: 'author.email ~ "example"',
+        sort: undefined,
+        fields: undefined,
+        expand: 'author',
+        page: undefined,
+        perPage: undefined,
+        skipTotal: undefined,
+      },
+      {
+        who: 'guest',
+        filter: 'comments_via_post.post.secret ~ "TOP"',
+        sort: undefined,
+        fields: undefined,
+        expand: undefined,
+        page: undefined,
+        perPage: undefined,
+        skipTotal: undefined,
+      },
+      {
+        who: 'bob',
+        filter: 'meta.n > 3 && tags.name ?= "spicy" && labels:length > 0 && title:lower ~ "post"',
+        sort: 'author.name,-@rowid',
+        fields: undefined,
+        expand: undefined,
+        page: undefined,
+        perPage: undefined,
+        skipTotal: '1',
+      },
     ];
     for (const r of hostile) await check(r);
   });

@@ -16,7 +16,12 @@ let pbGuest: PocketBase;
 beforeAll(async () => {
   t = await buildTestApp({ collections: testCollections });
   await t.listen();
-  alice = await seed(t.ctx, 'users', { email: 'alice@example.com', password: 'alice-password', passwordConfirm: 'alice-password', name: 'Alice' });
+  alice = await seed(t.ctx, 'users', {
+    email: 'alice@example.com',
+    password: 'alice-password',
+    passwordConfirm: 'alice-password',
+    name: 'Alice',
+  });
   bob = await seed(t.ctx, 'users', { email: 'bob@example.com', password: 'bob-password1', passwordConfirm: 'bob-password1', name: 'Bob' });
   pbAlice = t.sdk();
   pbAlice.authStore.save(await tokenFor(t.ctx, 'users', String(alice.id)), null);
@@ -31,8 +36,20 @@ afterAll(async () => {
 
 describe('records through the official SDK', () => {
   it('creates, views, updates and deletes with JSON bodies', async () => {
-    const created = await pbAlice.collection('posts').create({ title: 'Hello', author: alice.id, views: 3, meta: { a: [1, 2] }, labels: ['a', 'b'] });
-    expect(created).toMatchObject({ collectionName: 'posts', title: 'Hello', views: 3, published: false, meta: { a: [1, 2] }, labels: ['a', 'b'], tags: [], cover: '', docs: [] });
+    const created = await pbAlice
+      .collection('posts')
+      .create({ title: 'Hello', author: alice.id, views: 3, meta: { a: [1, 2] }, labels: ['a', 'b'] });
+    expect(created).toMatchObject({
+      collectionName: 'posts',
+      title: 'Hello',
+      views: 3,
+      published: false,
+      meta: { a: [1, 2] },
+      labels: ['a', 'b'],
+      tags: [],
+      cover: '',
+      docs: [],
+    });
     expect(created.id).toMatch(/^[a-z0-9]{15}$/);
     expect(created.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(created).not.toHaveProperty('secret');
@@ -48,7 +65,9 @@ describe('records through the official SDK', () => {
     for (let i = 0; i < 5; i++) {
       await pbAlice.collection('posts').create({ title: `List ${i}`, author: alice.id, views: i * 10, published: i % 2 === 0 });
     }
-    const page = await pbGuest.collection('posts').getList(1, 2, { filter: pbGuest.filter('title ~ {:t} && views >= {:v}', { t: 'List', v: 0 }), sort: '-views' });
+    const page = await pbGuest
+      .collection('posts')
+      .getList(1, 2, { filter: pbGuest.filter('title ~ {:t} && views >= {:v}', { t: 'List', v: 0 }), sort: '-views' });
     expect(page).toMatchObject({ page: 1, perPage: 2, totalItems: 3, totalPages: 2 });
     expect(page.items.map((p) => p.views)).toEqual([40, 20]);
     const skip = await pbGuest.collection('posts').getList(2, 2, { filter: 'title ~ "List"', sort: 'views', skipTotal: true });
@@ -77,7 +96,13 @@ describe('records through the official SDK', () => {
   });
 
   it('reports field validation errors in the contract shape', async () => {
-    const e = await expectError(pbAlice.collection('posts').create({ author: alice.id, views: -1, rating: 2.5, status: 'nope', site: 'not a url', contact: 'x@', labels: ['a', 'z'] }), 400, 'Failed to create record.');
+    const e = await expectError(
+      pbAlice
+        .collection('posts')
+        .create({ author: alice.id, views: -1, rating: 2.5, status: 'nope', site: 'not a url', contact: 'x@', labels: ['a', 'z'] }),
+      400,
+      'Failed to create record.',
+    );
     expect(e.response.data).toMatchObject({
       title: { code: 'validation_required', message: 'Cannot be blank.' },
       views: { code: 'validation_min_number_constraint' },
@@ -97,7 +122,13 @@ describe('records through the official SDK', () => {
   it('expands relations, back-relations and nested paths, and picks fields', async () => {
     const tag1 = await pbAlice.collection('topics').create({ name: 'vegan' });
     const tag2 = await pbAlice.collection('topics').create({ name: 'spicy' });
-    const post = await pbAlice.collection('posts').create({ title: 'Expand me', author: alice.id, tags: [tag2.id, tag1.id], published: true, body: '<p>Hello <b>world</b>, this is long</p>' });
+    const post = await pbAlice.collection('posts').create({
+      title: 'Expand me',
+      author: alice.id,
+      tags: [tag2.id, tag1.id],
+      published: true,
+      body: '<p>Hello <b>world</b>, this is long</p>',
+    });
     await pbAlice.collection('comments').create({ post: post.id, message: 'first', author: alice.id });
     await pbAlice.collection('comments').create({ post: post.id, message: 'second', author: alice.id });
     const withExpand = await pbAlice.collection('posts').getOne(post.id, { expand: 'tags,author,comments_via_post.author' });
@@ -109,9 +140,18 @@ describe('records through the official SDK', () => {
     const guest = await pbGuest.collection('posts').getOne(post.id, { expand: 'author,tags' });
     expect(guest.expand?.author).toBeUndefined();
     expect(guest.expand?.tags).toHaveLength(2);
-    const picked = await pbAlice.collection('posts').getList(1, 10, { filter: `id = "${post.id}"`, fields: 'id,title,body:excerpt(10,true),expand.tags.name', expand: 'tags' });
-    expect(picked.items[0]).toEqual({ id: post.id, title: 'Expand me', body: 'Hello worl...', expand: { tags: [{ name: 'spicy' }, { name: 'vegan' }] } });
-    const comments = await pbGuest.collection('comments').getList(1, 10, { filter: 'post.title = "Expand me"', sort: '-post.views,message' });
+    const picked = await pbAlice
+      .collection('posts')
+      .getList(1, 10, { filter: `id = "${post.id}"`, fields: 'id,title,body:excerpt(10,true),expand.tags.name', expand: 'tags' });
+    expect(picked.items[0]).toEqual({
+      id: post.id,
+      title: 'Expand me',
+      body: 'Hello worl...',
+      expand: { tags: [{ name: 'spicy' }, { name: 'vegan' }] },
+    });
+    const comments = await pbGuest
+      .collection('comments')
+      .getList(1, 10, { filter: 'post.title = "Expand me"', sort: '-post.views,message' });
     expect(comments.items.map((c) => c.message)).toEqual(['first', 'second']);
   });
 
@@ -139,7 +179,9 @@ describe('records through the official SDK', () => {
   });
 
   it('uploads, serves, replaces and deletes files with FormData', async () => {
-    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('title', 'With files');
     form.append('author', String(alice.id));
@@ -212,7 +254,10 @@ describe('records through the official SDK', () => {
     failing.collection('topics').create({ name: 'batch-rollback' });
     failing.collection('posts').create({ author: alice.id });
     const e = await expectError(failing.send(), 400, 'Batch transaction failed.');
-    expect(e.response.data.requests['1']).toMatchObject({ code: 'batch_request_failed', response: { status: 400, data: { title: { code: 'validation_required' } } } });
+    expect(e.response.data.requests['1']).toMatchObject({
+      code: 'batch_request_failed',
+      response: { status: 400, data: { title: { code: 'validation_required' } } },
+    });
     const left = await pbAlice.collection('topics').getList(1, 1, { filter: 'name = "batch-rollback"' });
     expect(left.totalItems).toBe(0);
 

@@ -7,8 +7,12 @@ import { withBody, type BodyLimits } from '../http/body.ts';
 import { queryString, requestInfo } from '../http/request-info.ts';
 import { parseListParams } from './list-params.ts';
 
-interface CollectionParams { collection: string }
-interface RecordParams extends CollectionParams { id: string }
+interface CollectionParams {
+  collection: string;
+}
+interface RecordParams extends CollectionParams {
+  id: string;
+}
 
 const MISSING_FOR_WRITE = 'Missing or invalid collection context.';
 
@@ -66,5 +70,4 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     await engine.delete(collection, request.params.id, requestInfo(request));
     return reply.status(204).send();
   });
-
 }

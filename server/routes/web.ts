@@ -55,8 +55,11 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
   };
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/api?')
-      && !/\.[a-z0-9]{1,8}(\?|$)/i.test(request.url.split('?')[0] ?? '');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/api?') &&
+      !/\.[a-z0-9]{1,8}(\?|$)/i.test(request.url.split('?')[0] ?? '');
     if (isPage) return fallback(request, reply);
     return reply.status(404).type('application/json').send(new ApiError(404).toJSON());
   });

@@ -19,15 +19,25 @@ export function startChildServer(env: Record<string, string>, options: { cwd?: s
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) { clearInterval(timer); resolve(m[1]); }
+      if (m?.[1]) {
+        clearInterval(timer);
+        resolve(m[1]);
+      }
     }, 25);
-    void exited.then(() => { clearInterval(timer); reject(new Error(`exited early: ${out}`)); });
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`exited early: ${out}`));
+    });
   });
   listening.catch(() => undefined);
   return { child, listening, exited, output: () => out };
@@ -36,7 +46,9 @@ export function startChildServer(env: Record<string, string>, options: { cwd?: s
 /** Signs in a superuser through the API; returns its token. */
 export async function superuserToken(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identity: email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: email, password }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return String(((await res.json()) as { token: string }).token);

@@ -7,7 +7,10 @@ const event = (id: string): RecordSubscription => ({ action: 'update', record: {
 describe('realtime collector', () => {
   it('waits for a count or a matching event, and names what never came', async () => {
     const c = collector();
-    setTimeout(() => { c.push(event('a')); c.push(event('b')); }, 5);
+    setTimeout(() => {
+      c.push(event('a'));
+      c.push(event('b'));
+    }, 5);
     expect((await c.waitFor(2)).map((e) => e.record.id)).toEqual(['a', 'b']);
     await c.waitUntil((e) => e.record.id === 'b');
     await expect(c.waitUntil((e) => e.record.id === 'z', 30)).rejects.toThrow('the awaited event never came; got ["update:a","update:b"]');
@@ -16,7 +19,13 @@ describe('realtime collector', () => {
 
   it('passes a fence once every client received the sentinel', async () => {
     const listeners: Array<(e: RecordSubscription) => void> = [];
-    const client = { collection: () => ({ subscribe: async (_topic: string, cb: (e: RecordSubscription) => void) => { listeners.push(cb); } }) };
+    const client = {
+      collection: () => ({
+        subscribe: async (_topic: string, cb: (e: RecordSubscription) => void) => {
+          listeners.push(cb);
+        },
+      }),
+    };
     const fence = await sentinelFence([client, client], 'plans', 'p1', async () => {
       for (const l of listeners) setTimeout(() => l(event('p1')), 5);
     });

@@ -31,9 +31,18 @@ export function collector(): Collector {
   return {
     events,
     push: (e) => events.push(e),
-    waitFor: (n, timeoutMs = 5000) => waitUntil(() => events.length >= n, () => `got ${events.length} of ${n} events`, timeoutMs),
+    waitFor: (n, timeoutMs = 5000) =>
+      waitUntil(
+        () => events.length >= n,
+        () => `got ${events.length} of ${n} events`,
+        timeoutMs,
+      ),
     waitUntil: (match, timeoutMs = 5000) =>
-      waitUntil(() => events.some(match), () => `the awaited event never came; got ${JSON.stringify(events.map((e) => `${e.action}:${String(e.record.id)}`))}`, timeoutMs),
+      waitUntil(
+        () => events.some(match),
+        () => `the awaited event never came; got ${JSON.stringify(events.map((e) => `${e.action}:${String(e.record.id)}`))}`,
+        timeoutMs,
+      ),
   };
 }
 
@@ -53,7 +62,12 @@ export interface SentinelFence {
  * reached every client. After a pass, any event written before it that was going to reach one of
  * these clients has reached it.
  */
-export async function sentinelFence(clients: SubscribingClient[], collection: string, id: string, touch: () => Promise<unknown>): Promise<SentinelFence> {
+export async function sentinelFence(
+  clients: SubscribingClient[],
+  collection: string,
+  id: string,
+  touch: () => Promise<unknown>,
+): Promise<SentinelFence> {
   const seen = clients.map(() => collector());
   for (const [i, pb] of clients.entries()) await pb.collection(collection).subscribe(id, (seen[i] as Collector).push);
   let passes = 0;

@@ -9,7 +9,12 @@ export const rootEnv = { SUPERUSER_EMAIL: ROOT.email, SUPERUSER_PASSWORD: ROOT.p
 export async function adminAndUser(t: TestApp): Promise<{ admin: PocketBase; user: PocketBase }> {
   const admin = t.sdk();
   await admin.collection('_superusers').authWithPassword(ROOT.email, ROOT.password);
-  await seed(t.ctx, 'users', { email: 'user@example.com', password: 'user-password-1', passwordConfirm: 'user-password-1', verified: true });
+  await seed(t.ctx, 'users', {
+    email: 'user@example.com',
+    password: 'user-password-1',
+    passwordConfirm: 'user-password-1',
+    verified: true,
+  });
   const user = t.sdk();
   await user.collection('users').authWithPassword('user@example.com', 'user-password-1');
   return { admin, user };

@@ -71,7 +71,10 @@ describe('smtp sink over SMTP', () => {
 
   it('skips attachments and finds bodies inside multipart/mixed', async () => {
     await send({
-      to: 'att@example.com', subject: 'att', text: 'the text', html: '<i>the html</i>',
+      to: 'att@example.com',
+      subject: 'att',
+      text: 'the text',
+      html: '<i>the html</i>',
       attachments: [{ filename: 'note.txt', content: 'attached text', contentType: 'text/plain' }],
     });
     const mail = await sink.waitFor((m) => m.subject === 'att');
@@ -100,37 +103,34 @@ describe('parseMail', () => {
 
   it('unfolds headers and joins a UTF-8 character split across Q and B words', () => {
     // "é" is C3 A9: first byte in one word, second in the next.
-    const mail = parseMail(crlf([
-      'Subject: Caf=?UTF-8?Q?=C3?=',
-      '  =?UTF-8?B?qQ==?= ok_=?utf-8?q?a_b?=',
-      'X-Long: one',
-      '\ttwo',
-      '',
-      'body',
-    ]));
+    const mail = parseMail(
+      crlf(['Subject: Caf=?UTF-8?Q?=C3?=', '  =?UTF-8?B?qQ==?= ok_=?utf-8?q?a_b?=', 'X-Long: one', '\ttwo', '', 'body']),
+    );
     expect(mail.subject).toBe('Café ok_a b');
     expect(mail.headers['x-long']).toBe('one\ttwo');
     expect(mail.text).toBe('body');
   });
 
   it('honours the charset of a part and quoted boundaries with preamble', () => {
-    const mail = parseMail(crlf([
-      'Content-Type: multipart/alternative; boundary="b=1"',
-      '',
-      'preamble',
-      '--b=1',
-      'Content-Type: text/plain; charset=iso-8859-1',
-      'Content-Transfer-Encoding: quoted-printable',
-      '',
-      'caf=E9 soft=',
-      'break',
-      '--b=1',
-      'Content-Type: text/html',
-      '',
-      '<p>x</p>',
-      '--b=1--',
-      'epilogue',
-    ]));
+    const mail = parseMail(
+      crlf([
+        'Content-Type: multipart/alternative; boundary="b=1"',
+        '',
+        'preamble',
+        '--b=1',
+        'Content-Type: text/plain; charset=iso-8859-1',
+        'Content-Transfer-Encoding: quoted-printable',
+        '',
+        'caf=E9 soft=',
+        'break',
+        '--b=1',
+        'Content-Type: text/html',
+        '',
+        '<p>x</p>',
+        '--b=1--',
+        'epilogue',
+      ]),
+    );
     expect(mail.text).toBe('café softbreak');
     expect(mail.html).toBe('<p>x</p>');
   });

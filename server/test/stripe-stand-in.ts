@@ -15,7 +15,12 @@ import Stripe from 'stripe';
  */
 
 export type Json = Record<string, unknown>;
-export interface RecordedRequest { method: string; path: string; body: Record<string, string>; authorization: string }
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: Record<string, string>;
+  authorization: string;
+}
 
 export const STAND_IN_NOW = Math.floor(Date.now() / 1000);
 export const DAY_SECONDS = 86400;
@@ -54,8 +59,15 @@ let eventSeq = 0;
 /** A Stripe event envelope around `object` (ids unique per process). */
 export function stripeEvent(type: string, object: Json, options: { id?: string; created?: number } = {}): Json {
   return {
-    id: options.id ?? `evt_test_${++eventSeq}`, object: 'event', api_version: Stripe.API_VERSION, created: options.created ?? STAND_IN_NOW,
-    type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object },
+    id: options.id ?? `evt_test_${++eventSeq}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: options.created ?? STAND_IN_NOW,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
   };
 }
 
@@ -86,10 +98,13 @@ export class StripeStandIn {
   /** Answers every API call with a 500 (and tells the SDK not to retry). */
   failing = false;
   port = 0;
-  private readonly server = http.createServer((req, res) => void this.handle(req, res).catch((err: unknown) => {
-    res.writeHead(500, { 'content-type': 'text/plain' });
-    res.end(String(err));
-  }));
+  private readonly server = http.createServer(
+    (req, res) =>
+      void this.handle(req, res).catch((err: unknown) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(err));
+      }),
+  );
   private seq = 0;
   /** Deliveries still in flight (awaited by `stop`). */
   private readonly deliveries = new Set<Promise<unknown>>();
@@ -129,18 +144,47 @@ export class StripeStandIn {
   putSubscription(id: string, s: SubscriptionInput): Json {
     const interval = s.price.endsWith('_year') ? 'year' : 'month';
     const sub: Json = {
-      id, object: 'subscription', customer: s.customer, status: s.status, livemode: false, currency: 'eur',
-      metadata: { organizationId: s.org }, created: STAND_IN_NOW - DAY_SECONDS, start_date: STAND_IN_NOW - DAY_SECONDS, billing_cycle_anchor: STAND_IN_NOW - DAY_SECONDS,
-      cancel_at_period_end: s.cancelAtPeriodEnd ?? false, cancel_at: null, canceled_at: null, ended_at: s.endedAt ?? null,
-      trial_start: s.trialEnd ? STAND_IN_NOW - DAY_SECONDS : null, trial_end: s.trialEnd ?? null,
+      id,
+      object: 'subscription',
+      customer: s.customer,
+      status: s.status,
+      livemode: false,
+      currency: 'eur',
+      metadata: { organizationId: s.org },
+      created: STAND_IN_NOW - DAY_SECONDS,
+      start_date: STAND_IN_NOW - DAY_SECONDS,
+      billing_cycle_anchor: STAND_IN_NOW - DAY_SECONDS,
+      cancel_at_period_end: s.cancelAtPeriodEnd ?? false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: s.endedAt ?? null,
+      trial_start: s.trialEnd ? STAND_IN_NOW - DAY_SECONDS : null,
+      trial_end: s.trialEnd ?? null,
       latest_invoice: s.latestInvoice ?? null,
       items: {
-        object: 'list', has_more: false, url: `/v1/subscription_items?subscription=${id}`,
-        data: [{
-          id: `si_${id}`, object: 'subscription_item', quantity: 1, subscription: id, metadata: {},
-          current_period_start: s.periodEnd - 30 * DAY_SECONDS, current_period_end: s.periodEnd,
-          price: { id: s.price, object: 'price', active: true, currency: 'eur', unit_amount: 900, type: 'recurring', recurring: { interval, interval_count: 1, usage_type: 'licensed' } },
-        }],
+        object: 'list',
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${id}`,
+        data: [
+          {
+            id: `si_${id}`,
+            object: 'subscription_item',
+            quantity: 1,
+            subscription: id,
+            metadata: {},
+            current_period_start: s.periodEnd - 30 * DAY_SECONDS,
+            current_period_end: s.periodEnd,
+            price: {
+              id: s.price,
+              object: 'price',
+              active: true,
+              currency: 'eur',
+              unit_amount: 900,
+              type: 'recurring',
+              recurring: { interval, interval_count: 1, usage_type: 'licensed' },
+            },
+          },
+        ],
       },
     };
     this.subscriptions.set(id, sub);
@@ -157,13 +201,23 @@ export class StripeStandIn {
     const now = Math.floor(Date.now() / 1000);
     const trialEnd = session.trialDays > 0 ? now + session.trialDays * DAY_SECONDS : null;
     const subscription = this.putSubscription(`sub_test_${++this.seq}`, {
-      status: trialEnd ? 'trialing' : 'active', price: session.price, customer: session.customer,
-      org: session.metadata.organizationId ?? '', trialEnd, periodEnd: trialEnd ?? now + 30 * DAY_SECONDS,
+      status: trialEnd ? 'trialing' : 'active',
+      price: session.price,
+      customer: session.customer,
+      org: session.metadata.organizationId ?? '',
+      trialEnd,
+      periodEnd: trialEnd ?? now + 30 * DAY_SECONDS,
     });
     Object.assign(session, { status: 'complete', subscription: subscription.id });
     const completed = stripeEvent('checkout.session.completed', {
-      id: session.id, object: 'checkout.session', mode: 'subscription', status: 'complete', customer: session.customer,
-      subscription: subscription.id, client_reference_id: session.metadata.organizationId ?? null, metadata: session.metadata,
+      id: session.id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      customer: session.customer,
+      subscription: subscription.id,
+      client_reference_id: session.metadata.organizationId ?? null,
+      metadata: session.metadata,
     });
     this.deliverLater(completed);
     return { subscription, redirect: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) };
@@ -175,9 +229,19 @@ export class StripeStandIn {
     if (!target) return;
     const payload = JSON.stringify(evt, null, 2);
     const delivery = new Promise((resolve) => setTimeout(resolve, this.webhookDelayMs))
-      .then(() => fetch(target.url, { method: 'POST', body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signWebhook(payload, target.secret) } }))
-      .then(async (res) => { if (!res.ok) throw new Error(`webhook answered ${res.status}: ${await res.text()}`); })
-      .catch((err: unknown) => { console.error('stripe stand-in: webhook delivery failed', err); });
+      .then(() =>
+        fetch(target.url, {
+          method: 'POST',
+          body: payload,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signWebhook(payload, target.secret) },
+        }),
+      )
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
+      })
+      .catch((err: unknown) => {
+        console.error('stripe stand-in: webhook delivery failed', err);
+      });
     this.deliveries.add(delivery);
     void delivery.finally(() => this.deliveries.delete(delivery));
   }
@@ -202,24 +266,53 @@ export class StripeStandIn {
       res.end(JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong on Stripe' } }));
       return;
     }
-    const missing = (what: string) => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+    const missing = (what: string) =>
+      send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
     const n = ++this.seq;
-    const metadata = (prefix: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k.startsWith(`${prefix}[`)).map(([k, v]) => [k.slice(prefix.length + 1, -1), v]));
+    const metadata = (prefix: string) =>
+      Object.fromEntries(
+        Object.entries(body)
+          .filter(([k]) => k.startsWith(`${prefix}[`))
+          .map(([k, v]) => [k.slice(prefix.length + 1, -1), v]),
+      );
     const pages = this.options.hostedPages ? this.apiBase : null;
 
     if (method === 'POST' && url.pathname === '/v1/customers') {
-      return send(200, { id: `cus_test_${n}`, object: 'customer', name: body.name ?? null, email: body.email ?? null, metadata: metadata('metadata'), livemode: false });
+      return send(200, {
+        id: `cus_test_${n}`,
+        object: 'customer',
+        name: body.name ?? null,
+        email: body.email ?? null,
+        metadata: metadata('metadata'),
+        livemode: false,
+      });
     }
     if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const id = `cs_test_${n}`;
       const session: CheckoutSession = {
-        id, customer: body.customer ?? '', success_url: body.success_url ?? '', cancel_url: body.cancel_url ?? '', metadata: metadata('metadata'),
-        price: body['line_items[0][price]'] ?? '', trialDays: Number(body['subscription_data[trial_period_days]'] ?? 0), status: 'open', subscription: null,
+        id,
+        customer: body.customer ?? '',
+        success_url: body.success_url ?? '',
+        cancel_url: body.cancel_url ?? '',
+        metadata: metadata('metadata'),
+        price: body['line_items[0][price]'] ?? '',
+        trialDays: Number(body['subscription_data[trial_period_days]'] ?? 0),
+        status: 'open',
+        subscription: null,
       };
       this.sessions.set(id, session);
       return send(200, {
-        id, object: 'checkout.session', mode: body.mode, status: 'open', customer: body.customer, client_reference_id: body.client_reference_id,
-        success_url: body.success_url, cancel_url: body.cancel_url, metadata: session.metadata, subscription: null, livemode: false,
+        id,
+        object: 'checkout.session',
+        mode: body.mode,
+        status: 'open',
+        customer: body.customer,
+        client_reference_id: body.client_reference_id,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        metadata: session.metadata,
+        subscription: null,
+        livemode: false,
         url: `${pages ?? 'https://checkout.stripe.test'}/c/pay/${id}`,
       });
     }
@@ -228,7 +321,14 @@ export class StripeStandIn {
       const returnUrl = body.return_url ?? '';
       const link = `${pages ?? 'https://billing.stripe.test'}/p/session/${id}`;
       if (pages) this.portalReturns.set(id, returnUrl);
-      return send(200, { id, object: 'billing_portal.session', customer: body.customer, return_url: returnUrl, livemode: false, url: link });
+      return send(200, {
+        id,
+        object: 'billing_portal.session',
+        customer: body.customer,
+        return_url: returnUrl,
+        livemode: false,
+        url: link,
+      });
     }
     const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (subMatch?.[1]) {
@@ -240,11 +340,16 @@ export class StripeStandIn {
         const price = body['items[0][price]'];
         if (price) {
           const item = (sub.items as { data: Json[] }).data[0] as Json;
-          item.price = { ...(item.price as Json), id: price, recurring: { interval: price.endsWith('_year') ? 'year' : 'month', interval_count: 1 } };
+          item.price = {
+            ...(item.price as Json),
+            id: price,
+            recurring: { interval: price.endsWith('_year') ? 'year' : 'month', interval_count: 1 },
+          };
         }
       }
       const out: Json = structuredClone(sub);
-      if (body['expand[0]'] === 'latest_invoice' && typeof sub.latest_invoice === 'string') out.latest_invoice = this.invoices.get(sub.latest_invoice) ?? sub.latest_invoice;
+      if (body['expand[0]'] === 'latest_invoice' && typeof sub.latest_invoice === 'string')
+        out.latest_invoice = this.invoices.get(sub.latest_invoice) ?? sub.latest_invoice;
       return send(200, out);
     }
     return missing(`route: ${method} ${url.pathname}`);
@@ -267,14 +372,22 @@ export class StripeStandIn {
     }
     if (session) {
       const trial = session.trialDays > 0 ? `<p>${session.trialDays}-day free trial</p>` : '';
-      return html(200, 'Checkout', `<h1>Subscribe</h1><p>Price <code>${escapeHtml(session.price)}</code></p>${trial}
-<form method="post"><button type="submit">Pay and subscribe</button></form><p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>`);
+      return html(
+        200,
+        'Checkout',
+        `<h1>Subscribe</h1><p>Price <code>${escapeHtml(session.price)}</code></p>${trial}
+<form method="post"><button type="submit">Pay and subscribe</button></form><p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>`,
+      );
     }
     const portal = /^\/p\/session\/([\w-]+)$/.exec(url.pathname);
     const returnUrl = portal?.[1] ? this.portalReturns.get(portal[1]) : undefined;
     if (returnUrl !== undefined) {
-      return html(200, 'Billing portal', `<h1>Customer portal</h1><p>Invoices, payment methods and plan changes would be here.</p>
-<p><a class="button" href="${escapeHtml(returnUrl)}">Return to the app</a></p>`);
+      return html(
+        200,
+        'Billing portal',
+        `<h1>Customer portal</h1><p>Invoices, payment methods and plan changes would be here.</p>
+<p><a class="button" href="${escapeHtml(returnUrl)}">Return to the app</a></p>`,
+      );
     }
     return html(404, 'Not found', '<h1>Not found</h1>');
   }

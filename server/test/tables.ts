@@ -9,10 +9,12 @@ import type { SqliteDb } from '../db/open.ts';
  */
 export async function createTables(sqlite: SqliteDb, defs: CollectionDef[]): Promise<void> {
   if (defs.length === 0) return;
-  const tables = Object.fromEntries(defs.map((d) => {
-    const c = normalizeCollection(d);
-    return [c.name, collectionTable(c)];
-  }));
+  const tables = Object.fromEntries(
+    defs.map((d) => {
+      const c = normalizeCollection(d);
+      return [c.name, collectionTable(c)];
+    }),
+  );
   const empty = await generateSQLiteDrizzleJson({});
   const current = await generateSQLiteDrizzleJson(tables);
   for (const statement of await generateSQLiteMigration(empty, current)) sqlite.exec(statement);

@@ -9,8 +9,7 @@ import { seed, superuserRequest, tokenFor, type TestApp } from './test-app.ts';
  */
 
 export type Who =
-  | 'ownerA' | 'adminA' | 'editorA' | 'strangerA' | 'ownerB' | 'editorB'
-  | 'unverified' | 'lapsed' | 'newbie' | 'guest' | 'superuser';
+  'ownerA' | 'adminA' | 'editorA' | 'strangerA' | 'ownerB' | 'editorB' | 'unverified' | 'lapsed' | 'newbie' | 'guest' | 'superuser';
 
 export type OrgKey = 'A' | 'B' | 'C';
 
@@ -131,7 +130,9 @@ export function minimalPdf(title: string): Buffer {
 }
 
 export async function pngLogo(color: string): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 /** Builds the world through the engine as a superuser (sign-up hooks run as in production). */
@@ -177,41 +178,88 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
   await seed(ctx, 'memberships', { id: EXTRA.memEditorB, organization: vars.ORG_B, user: USERS.editorB, role: 'editor' });
   await seed(ctx, 'memberships', { id: EXTRA.memConsultantB, organization: vars.ORG_B, user: USERS.consultant, role: 'editor' });
 
-  await seed(ctx, 'plans', { id: EXTRA.plan, code: 'tenancy-plan', name: 'Tenancy Plan', active: true, priceMonthly: 900, currency: 'EUR', stripePriceMonthly: 'price_hidden_starter', limits: {} });
+  await seed(ctx, 'plans', {
+    id: EXTRA.plan,
+    code: 'tenancy-plan',
+    name: 'Tenancy Plan',
+    active: true,
+    priceMonthly: 900,
+    currency: 'EUR',
+    stripePriceMonthly: 'price_hidden_starter',
+    limits: {},
+  });
 
-  for (const [d, color] of [[A, '#aa0000'], [B, '#0000aa'], [C, '#00aa00']] as const) {
+  for (const [d, color] of [
+    [A, '#aa0000'],
+    [B, '#0000aa'],
+    [C, '#00aa00'],
+  ] as const) {
     const org = vars[`ORG_${d.key}`] as string;
     const m = d.marker;
     await seed(ctx, 'tags', { id: d.tag, organization: org, name: `Tag ${m}`, color: '#00aa00' });
     await seed(ctx, 'menus', { id: d.menu, organization: org, name: `Menu ${m}`, status: 'published' });
     await seed(ctx, 'sections', { id: d.section, menu: d.menu, name: `Section ${m}` });
     await seed(ctx, 'items', { id: d.item, section: d.section, name: `Item ${m}`, prices: [{ label: '', amount: 950 }], tags: [d.tag] });
-    const upload = await engine.create(engine.collection('menu_uploads'), {
-      data: { id: d.upload, organization: org, name: `Upload ${m}` },
-      files: { file: [{ name: 'menu.pdf', data: minimalPdf(`Menu ${m}`) }] }, fromForm: false,
-    }, su);
+    const upload = await engine.create(
+      engine.collection('menu_uploads'),
+      {
+        data: { id: d.upload, organization: org, name: `Upload ${m}` },
+        files: { file: [{ name: 'menu.pdf', data: minimalPdf(`Menu ${m}`) }] },
+        fromForm: false,
+      },
+      su,
+    );
     vars[`PDF_${d.key}`] = String(upload.file);
-    const venue = await engine.create(engine.collection('venues'), {
-      data: { id: d.venue, organization: org, name: `Venue ${m}`, timezone: 'Europe/Vienna', primaryColor: '#112233', menus: [d.menu], originalMenu: d.upload },
-      files: { logo: [{ name: 'logo.png', data: await pngLogo(color) }] }, fromForm: false,
-    }, su);
+    const venue = await engine.create(
+      engine.collection('venues'),
+      {
+        data: {
+          id: d.venue,
+          organization: org,
+          name: `Venue ${m}`,
+          timezone: 'Europe/Vienna',
+          primaryColor: '#112233',
+          menus: [d.menu],
+          originalMenu: d.upload,
+        },
+        files: { logo: [{ name: 'logo.png', data: await pngLogo(color) }] },
+        fromForm: false,
+      },
+      su,
+    );
     vars[`LOGO_${d.key}`] = String(venue.logo);
-    await seed(ctx, 'help_requests', { id: d.help, user: d.owner, organization: org, title: `Help ${m}`, description: `Please help us, ${m}.` });
+    await seed(ctx, 'help_requests', {
+      id: d.help,
+      user: d.owner,
+      organization: org,
+      title: `Help ${m}`,
+      description: `Please help us, ${m}.`,
+    });
   }
 
   // Spares in A: a tag to delete, a second section and item (moves), uploads for link tests.
   await seed(ctx, 'tags', { id: EXTRA.tagA2, organization: vars.ORG_A, name: 'Spare tag SECRET-A' });
   await seed(ctx, 'sections', { id: EXTRA.sectionA2, menu: A.menu, name: 'Second section SECRET-A' });
   await seed(ctx, 'items', { id: EXTRA.itemA2, section: A.section, name: 'Spare item SECRET-A', prices: [{ label: '', amount: 450 }] });
-  await engine.create(engine.collection('menu_uploads'), {
-    data: { id: EXTRA.uploadA2, organization: vars.ORG_A, name: 'Spare upload SECRET-A' },
-    files: { file: [{ name: 'spare.pdf', data: minimalPdf('Spare') }] }, fromForm: false,
-  }, su);
+  await engine.create(
+    engine.collection('menu_uploads'),
+    {
+      data: { id: EXTRA.uploadA2, organization: vars.ORG_A, name: 'Spare upload SECRET-A' },
+      files: { file: [{ name: 'spare.pdf', data: minimalPdf('Spare') }] },
+      fromForm: false,
+    },
+    su,
+  );
   // Support links this one to B's menu in a scenario row (after the read matrix).
-  await engine.create(engine.collection('menu_uploads'), {
-    data: { id: EXTRA.uploadA3, organization: vars.ORG_A, name: 'Linked upload SECRET-A' },
-    files: { file: [{ name: 'linked.pdf', data: minimalPdf('Linked') }] }, fromForm: false,
-  }, su);
+  await engine.create(
+    engine.collection('menu_uploads'),
+    {
+      data: { id: EXTRA.uploadA3, organization: vars.ORG_A, name: 'Linked upload SECRET-A' },
+      files: { file: [{ name: 'linked.pdf', data: minimalPdf('Linked') }] },
+      fromForm: false,
+    },
+    su,
+  );
 
   const tokens: Record<Who, string> = {
     ownerA: await tokenFor(ctx, 'users', USERS.ownerA),
@@ -229,8 +277,14 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
 
   // File tokens come from the real endpoint, with each user's auth.
   const fileTokenOf: Array<[string, Who]> = [
-    ['FT_OWNER_A', 'ownerA'], ['FT_EDITOR_A', 'editorA'], ['FT_STRANGER', 'strangerA'], ['FT_OWNER_B', 'ownerB'],
-    ['FT_EDITOR_B', 'editorB'], ['FT_UNVERIFIED', 'unverified'], ['FT_LAPSED', 'lapsed'], ['FT_SUPERUSER', 'superuser'],
+    ['FT_OWNER_A', 'ownerA'],
+    ['FT_EDITOR_A', 'editorA'],
+    ['FT_STRANGER', 'strangerA'],
+    ['FT_OWNER_B', 'ownerB'],
+    ['FT_EDITOR_B', 'editorB'],
+    ['FT_UNVERIFIED', 'unverified'],
+    ['FT_LAPSED', 'lapsed'],
+    ['FT_SUPERUSER', 'superuser'],
   ];
   for (const [name, who] of fileTokenOf) {
     const res = await t.app.inject({ method: 'POST', url: '/api/files/token', headers: { authorization: tokens[who] } });

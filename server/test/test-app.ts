@@ -41,7 +41,13 @@ export interface TestAppOptions {
 /** A real app over a fresh SQLite file in a temp dir, with extra collections defined by the test. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-test-'));
-  const config = loadConfig({ DATA_DIR: path.join(dir, 'data'), UPLOADS_DIR: path.join(dir, 'uploads'), APP_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: path.join(dir, 'data'),
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    APP_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   if (options.now) config.now = options.now;
   const extra = options.collections ?? [];
   const sqlite = openSqlite(databaseFile(config));
@@ -53,7 +59,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const onRestart = (between: () => Promise<void>) => t.restart(between);
   const { app, ctx } = await buildApp(config, { collections, logger: false, onRestart });
   const t: TestApp = {
-    app, ctx, config, dir, url: '',
+    app,
+    ctx,
+    config,
+    dir,
+    url: '',
     async listen(port = 0) {
       await app.listen({ port, host: '127.0.0.1' });
       t.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -75,7 +75,8 @@ function tryLock(lock: string): boolean {
 }
 
 function prune(keep: string): void {
-  const bundles = fs.readdirSync(CACHE, { withFileTypes: true })
+  const bundles = fs
+    .readdirSync(CACHE, { withFileTypes: true })
     .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== keep)
     .map((e) => ({ dir: path.join(CACHE, e.name), at: fs.statSync(path.join(CACHE, e.name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
@@ -100,7 +101,10 @@ export async function webBundle(): Promise<string> {
       const partial = `${dir}.partial-${process.pid}`;
       fs.rmSync(partial, { recursive: true, force: true });
       const started = Date.now();
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts', '--out', partial], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts', '--out', partial], {
+        cwd: ROOT,
+        maxBuffer: 16 * 1024 * 1024,
+      });
       fs.renameSync(partial, dir);
       console.info(`[web-bundle] built ${path.relative(ROOT, dir)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       prune(hash);

@@ -19,7 +19,10 @@ export function isCurrency(value: string): boolean {
 
 export const zHexColor = z.string().regex(HEX_COLOR_PATTERN, MESSAGES.hexColor);
 export const zTimezone = z.string().min(1).refine(isTimeZone, MESSAGES.unknownTimeZone);
-export const zCurrency = z.string().regex(/^[A-Z]{3}$/, 'Must be a 3-letter currency code').refine(isCurrency, MESSAGES.unknownCurrency);
+export const zCurrency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'Must be a 3-letter currency code')
+  .refine(isCurrency, MESSAGES.unknownCurrency);
 export const zSlug = z.string().min(2).max(60).regex(SLUG_PATTERN, 'Use lower-case letters, digits and dashes');
 export const zLanguage = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, MESSAGES.languageCode);
 
@@ -35,7 +38,13 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
 export const zScheduleWindow = z.object({ day: z.number().int().min(0).max(6), start: hhmm, end: hhmm });
 export const zSchedule = z.array(zScheduleWindow).max(100);
 
-export const zLanguages = z.array(zLanguage).max(20).refine((l) => new Set(l).size === l.length, 'Languages must be unique');
+export const zLanguages = z
+  .array(zLanguage)
+  .max(20)
+  .refine((l) => new Set(l).size === l.length, 'Languages must be unique');
 
 /** Per-language texts: { de: { name: "…", description: "…" } }. */
-export const zTranslations = z.record(zLanguage, z.object({ name: z.string().max(200).optional(), description: z.string().max(2000).optional() }));
+export const zTranslations = z.record(
+  zLanguage,
+  z.object({ name: z.string().max(200).optional(), description: z.string().max(2000).optional() }),
+);

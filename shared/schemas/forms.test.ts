@@ -15,14 +15,38 @@ describe('form schemas carry the specification messages', () => {
     ['venue name', zVenueForm.safeParse({ name: ' ', timezone: 'UTC', primaryColor: '#000000' }), ['Venue name is required']],
     ['tag name', zTagForm.safeParse({ name: '', color: '' }), ['Tag name is required']],
     ['menu name', zMenuForm.safeParse({ name: '' }), ['Menu name is required']],
-    ['upload name', zUploadForm.safeParse({ name: 'a', file: { name: 'x.pdf', size: 10, type: 'application/pdf' } }), ['Menu name is required']],
-    ['upload empty file', zUploadForm.safeParse({ name: 'Lunch', file: { name: 'x.pdf', size: 0, type: 'application/pdf' } }), ['A valid PDF file is required']],
+    [
+      'upload name',
+      zUploadForm.safeParse({ name: 'a', file: { name: 'x.pdf', size: 10, type: 'application/pdf' } }),
+      ['Menu name is required'],
+    ],
+    [
+      'upload empty file',
+      zUploadForm.safeParse({ name: 'Lunch', file: { name: 'x.pdf', size: 0, type: 'application/pdf' } }),
+      ['A valid PDF file is required'],
+    ],
     ['upload missing file', zUploadForm.safeParse({ name: 'Lunch' }), ['A valid PDF file is required']],
-    ['upload not pdf', zUploadForm.safeParse({ name: 'Lunch', file: { name: 'x.png', size: 10, type: 'image/png' } }), ['Only PDF files are supported']],
+    [
+      'upload not pdf',
+      zUploadForm.safeParse({ name: 'Lunch', file: { name: 'x.png', size: 10, type: 'image/png' } }),
+      ['Only PDF files are supported'],
+    ],
     ['help title', zHelpForm.safeParse({ title: '', description: '0123456789' }), ['Title is required']],
-    ['help title long', zHelpForm.safeParse({ title: 'x'.repeat(101), description: '0123456789' }), ['Title must be less than 100 characters']],
-    ['help description short', zHelpForm.safeParse({ title: 'Hi', description: 'too short' }), ['Description must be at least 10 characters']],
-    ['help description long', zHelpForm.safeParse({ title: 'Hi', description: 'x'.repeat(1001) }), ['Description must be less than 1000 characters']],
+    [
+      'help title long',
+      zHelpForm.safeParse({ title: 'x'.repeat(101), description: '0123456789' }),
+      ['Title must be less than 100 characters'],
+    ],
+    [
+      'help description short',
+      zHelpForm.safeParse({ title: 'Hi', description: 'too short' }),
+      ['Description must be at least 10 characters'],
+    ],
+    [
+      'help description long',
+      zHelpForm.safeParse({ title: 'Hi', description: 'x'.repeat(1001) }),
+      ['Description must be less than 1000 characters'],
+    ],
   ])('%s', (_name, result, expected) => {
     expect(messages(result)).toEqual(expected);
   });
@@ -61,7 +85,12 @@ describe('domain schemas', () => {
   });
 
   it('validates schedule windows', () => {
-    expect(zSchedule.safeParse([{ day: 1, start: '11:30', end: '14:00' }, { day: 5, start: '18:00', end: '01:00' }]).success).toBe(true);
+    expect(
+      zSchedule.safeParse([
+        { day: 1, start: '11:30', end: '14:00' },
+        { day: 5, start: '18:00', end: '01:00' },
+      ]).success,
+    ).toBe(true);
     expect(zSchedule.safeParse([{ day: 7, start: '11:30', end: '14:00' }]).success).toBe(false);
     expect(zSchedule.safeParse([{ day: 1, start: '24:00', end: '14:00' }]).success).toBe(false);
   });

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import {
-  DEFAULT_TAG_COLOR, HELP_DESCRIPTION_MAX, HELP_DESCRIPTION_MIN, HELP_TITLE_MAX, UPLOAD_NAME_MIN,
-} from '../constants.ts';
+import { DEFAULT_TAG_COLOR, HELP_DESCRIPTION_MAX, HELP_DESCRIPTION_MIN, HELP_TITLE_MAX, UPLOAD_NAME_MIN } from '../constants.ts';
 import { MESSAGES } from './messages.ts';
 
 /** The forms of the specification, with its exact rules and messages. */
@@ -38,7 +36,9 @@ export type UploadForm = z.infer<typeof zUploadForm>;
 
 export const zHelpForm = z.object({
   title: z.string().trim().min(1, MESSAGES.titleRequired).max(HELP_TITLE_MAX, MESSAGES.titleTooLong),
-  description: z.string().trim()
+  description: z
+    .string()
+    .trim()
     .min(HELP_DESCRIPTION_MIN, MESSAGES.descriptionTooShort)
     .max(HELP_DESCRIPTION_MAX, MESSAGES.descriptionTooLong),
 });

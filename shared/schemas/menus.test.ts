@@ -15,9 +15,17 @@ describe('record schemas of menus, sections and items', () => {
     ['menu', zMenuRecord.safeParse({ name: 'Lunch', schedule: [{ day: 1, start: '11:30', end: '14:00' }], languages: ['en', 'de'] }), []],
     ['section without name', zSectionRecord.safeParse({ name: '', translations: null }), ['Section name is required']],
     ['section', zSectionRecord.safeParse({ name: 'Starters', translations: { de: { name: 'Vorspeisen' } } }), []],
-    ['item without name', zItemRecord.safeParse({ name: ' ', prices: [{ label: '', amount: 650 }], translations: null }), ['Item name is required']],
+    [
+      'item without name',
+      zItemRecord.safeParse({ name: ' ', prices: [{ label: '', amount: 650 }], translations: null }),
+      ['Item name is required'],
+    ],
     ['item without price', zItemRecord.safeParse({ name: 'Soup', prices: [], translations: null }), ['Add at least one price']],
-    ['item with a fractional price', zItemRecord.safeParse({ name: 'Soup', prices: [{ label: '', amount: 6.5 }], translations: null }), ['Prices are whole minor units (cents)']],
+    [
+      'item with a fractional price',
+      zItemRecord.safeParse({ name: 'Soup', prices: [{ label: '', amount: 6.5 }], translations: null }),
+      ['Prices are whole minor units (cents)'],
+    ],
   ])('%s', (_name, result, expected) => {
     expect(messages(result)).toEqual(expected);
   });
@@ -33,8 +41,14 @@ describe('upload draft', () => {
 
   it.each([
     [{ sections: [{ name: ' ', items: [] }] }, 'Invalid draft at sections.0.name: Section name is required'],
-    [{ sections: [{ name: 'Starters', items: [{ ...item, name: '' }] }] }, 'Invalid draft at sections.0.items.0.name: Item name is required'],
-    [{ sections: [{ name: 'Starters', items: [{ ...item, allergens: ['gluten', 'chocolate'] }] }] }, 'Invalid draft at sections.0.items.0.allergens.1: Invalid input'],
+    [
+      { sections: [{ name: 'Starters', items: [{ ...item, name: '' }] }] },
+      'Invalid draft at sections.0.items.0.name: Item name is required',
+    ],
+    [
+      { sections: [{ name: 'Starters', items: [{ ...item, allergens: ['gluten', 'chocolate'] }] }] },
+      'Invalid draft at sections.0.items.0.allergens.1: Invalid input',
+    ],
   ])('names the first problem of %j', (draft, problem) => {
     const result = zMenuDraft.safeParse(draft);
     expect(result.success).toBe(false);
@@ -45,7 +59,10 @@ describe('upload draft', () => {
 describe('organization forms', () => {
   it.each([
     [zOrganizationForm.safeParse({ name: '', currency: 'EUR', defaultLanguage: 'en' }), ['Organization name is required']],
-    [zOrganizationForm.safeParse({ name: 'x'.repeat(101), currency: 'EUR', defaultLanguage: 'en' }), ['Organization name must be less than 100 characters']],
+    [
+      zOrganizationForm.safeParse({ name: 'x'.repeat(101), currency: 'EUR', defaultLanguage: 'en' }),
+      ['Organization name must be less than 100 characters'],
+    ],
     [zInviteForm.safeParse({ email: '', role: 'editor' }), ['Email is required']],
     [zInviteForm.safeParse({ email: 'nope', role: 'editor' }), ['Enter a valid email address']],
     [zInviteForm.safeParse({ email: 'a@example.com', role: 'admin' }), []],

@@ -11,7 +11,9 @@ import { MESSAGES } from './messages.ts';
 
 export const ORGANIZATION_NAME_MAX = 100;
 
-export const zOrganizationName = z.string().trim()
+export const zOrganizationName = z
+  .string()
+  .trim()
   .min(1, MESSAGES.organizationNameRequired)
   .max(ORGANIZATION_NAME_MAX, MESSAGES.organizationNameTooLong);
 

@@ -37,17 +37,25 @@ export const zDraftSection = z.object({
   items: z.array(zDraftItem).max(500),
 });
 
-export const zMenuDraft = z.object({
-  version: z.literal(1).optional(),
-  /** The menu's printed title, when one was recognised (a name suggestion). */
-  title: z.string().max(200).optional(),
-  /** ISO code when the prices name a currency (€, $, £, CHF …). */
-  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
-  pages: z.number().int().min(0).optional(),
-  /** Page sizes in points, for drawing item boxes over the rendered pages. */
-  pageSizes: z.array(z.object({ width: z.number(), height: z.number() })).max(1000).optional(),
-  sections: z.array(zDraftSection).max(200),
-}).refine((d) => d.sections.reduce((n, s) => n + s.items.length, 0) <= 3000, 'A draft can hold at most 3000 items');
+export const zMenuDraft = z
+  .object({
+    version: z.literal(1).optional(),
+    /** The menu's printed title, when one was recognised (a name suggestion). */
+    title: z.string().max(200).optional(),
+    /** ISO code when the prices name a currency (€, $, £, CHF …). */
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
+    pages: z.number().int().min(0).optional(),
+    /** Page sizes in points, for drawing item boxes over the rendered pages. */
+    pageSizes: z
+      .array(z.object({ width: z.number(), height: z.number() }))
+      .max(1000)
+      .optional(),
+    sections: z.array(zDraftSection).max(200),
+  })
+  .refine((d) => d.sections.reduce((n, s) => n + s.items.length, 0) <= 3000, 'A draft can hold at most 3000 items');
 
 export type DraftPrice = z.output<typeof zDraftPrice>;
 export type DraftBox = z.output<typeof zDraftBox>;

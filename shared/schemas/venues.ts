@@ -11,16 +11,24 @@ import { zVenueForm } from './forms.ts';
  */
 
 /** A `#rrggbb` colour; `#rgb` and `rrggbb` typed by hand are accepted and normalized. */
-export const zColorField = z.string().trim().transform((v) => normalizeHex(v) ?? v).pipe(zHexColor);
+export const zColorField = z
+  .string()
+  .trim()
+  .transform((v) => normalizeHex(v) ?? v)
+  .pipe(zHexColor);
 
 export const zVenueRecord = zVenueForm.extend({
   timezone: zTimezone,
   primaryColor: zHexColor,
   currency: z.union([z.literal(''), zCurrency]),
-  tables: z.union([
-    z.null(),
-    z.array(z.string().regex(TABLE_LABEL_PATTERN, 'Use up to 20 letters, digits, spaces or dashes'))
-      .max(MAX_VENUE_TABLES, `A venue has at most ${MAX_VENUE_TABLES} tables`)
-      .refine((list) => new Set(list).size === list.length, 'Each table is listed once'),
-  ], 'Must be a list of table labels'),
+  tables: z.union(
+    [
+      z.null(),
+      z
+        .array(z.string().regex(TABLE_LABEL_PATTERN, 'Use up to 20 letters, digits, spaces or dashes'))
+        .max(MAX_VENUE_TABLES, `A venue has at most ${MAX_VENUE_TABLES} tables`)
+        .refine((list) => new Set(list).size === list.length, 'Each table is listed once'),
+    ],
+    'Must be a list of table labels',
+  ),
 });

@@ -15,8 +15,12 @@ describe.skipIf(!hasBrowser)('account flows', () => {
   const PASSWORD = 'correct horse 42';
 
   // Emails are rate limited per IP; every test here comes from 127.0.0.1.
-  beforeAll(async () => { e = await startE2E({ RATE_LIMIT_ENABLED: 'false' }); });
-  afterAll(async () => { await e?.close(); });
+  beforeAll(async () => {
+    e = await startE2E({ RATE_LIMIT_ENABLED: 'false' });
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   const newEmail = (tag: string) => `${tag}-${++seq}-${Date.now()}@example.com`;
 
@@ -24,9 +28,15 @@ describe.skipIf(!hasBrowser)('account flows', () => {
   async function makeUser(state: { verified?: boolean; status?: string; onboarded?: boolean; name?: string } = {}) {
     const email = newEmail('user');
     const sdk = e.app.sdk();
-    const user = await sdk.collection('users').create({ name: state.name ?? 'Robin Tester', email, password: PASSWORD, passwordConfirm: PASSWORD });
+    const user = await sdk
+      .collection('users')
+      .create({ name: state.name ?? 'Robin Tester', email, password: PASSWORD, passwordConfirm: PASSWORD });
     const { stmts } = e.app.ctx;
-    stmts.run('UPDATE users SET verified = ?, onboardingComplete = ? WHERE id = ?', [state.verified ? 1 : 0, state.onboarded ? 1 : 0, user.id]);
+    stmts.run('UPDATE users SET verified = ?, onboardingComplete = ? WHERE id = ?', [
+      state.verified ? 1 : 0,
+      state.onboarded ? 1 : 0,
+      user.id,
+    ]);
     const org = String(stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [user.id])?.o);
     stmts.run('UPDATE organizations SET subscriptionStatus = ? WHERE id = ?', [state.status ?? 'none', org]);
     return { id: user.id, email, org };
@@ -55,7 +65,10 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
-  const path = (page: Page) => { const u = new URL(page.url()); return u.pathname + u.search; };
+  const path = (page: Page) => {
+    const u = new URL(page.url());
+    return u.pathname + u.search;
+  };
 
   it('takes a new user from sign-up through verification, trial and onboarding to the dashboard', async () => {
     const page = await (await context()).newPage();
@@ -110,7 +123,9 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     const { stmts } = e.app.ctx;
     const user = stmts.get('SELECT id, verified, onboardingComplete, currentOrganization FROM users WHERE email = ?', [email]);
     expect(user).toMatchObject({ verified: 1, onboardingComplete: 1 });
-    const org = stmts.get('SELECT name, subscriptionStatus, billingInterval FROM organizations WHERE id = ?', [String(user?.currentOrganization)]);
+    const org = stmts.get('SELECT name, subscriptionStatus, billingInterval FROM organizations WHERE id = ?', [
+      String(user?.currentOrganization),
+    ]);
     expect(org).toMatchObject({ name: 'Journey Bistro GmbH', subscriptionStatus: 'trialing', billingInterval: 'year' });
     const venues = stmts.all('SELECT name, timezone, primaryColor FROM venues WHERE organization = ?', [String(user?.currentOrganization)]);
     expect(venues).toEqual([{ name: 'Bistro Central', timezone: 'America/New_York', primaryColor: '#2563eb' }]);
@@ -290,7 +305,10 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     });
 
     it.each([
-      ['light', 1280], ['dark', 1280], ['light', 390], ['dark', 390],
+      ['light', 1280],
+      ['dark', 1280],
+      ['light', 390],
+      ['dark', 390],
     ] as const)('every account page in %s at %i px', async (theme, width) => {
       const c = await context({ colorScheme: theme, viewport: { width, height: width > 500 ? 800 : 844 } });
       const page = await c.newPage();

@@ -36,7 +36,10 @@ describe.skipIf(!hasBrowser)('app pages', () => {
     const org = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [id])?.o);
     const pro = String(row("SELECT id FROM plans WHERE code = 'pro'")?.id);
     await update('organizations', org, {
-      subscriptionStatus: 'active', plan: pro, billingInterval: 'month', cancelAtPeriodEnd: false,
+      subscriptionStatus: 'active',
+      plan: pro,
+      billingInterval: 'month',
+      cancelAtPeriodEnd: false,
       currentPeriodEnd: formatDateTime(new Date(Date.now() + 30 * 86400000)),
     });
     await update('users', id, { onboardingComplete: true });
@@ -72,9 +75,17 @@ describe.skipIf(!hasBrowser)('app pages', () => {
     userId = owner.id;
     orgId = owner.org;
     await update('organizations', orgId, { name: 'Trattoria Uno' });
-    await seed(e.app.ctx, 'users', { email: COLLEAGUE, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Carla Colleague', verified: true });
+    await seed(e.app.ctx, 'users', {
+      email: COLLEAGUE,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Carla Colleague',
+      verified: true,
+    });
   });
-  afterAll(async () => { await e?.close(); });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   it('signs in through the login page and welcomes a new organization', async () => {
     const context = await newContext();
@@ -128,7 +139,9 @@ describe.skipIf(!hasBrowser)('app pages', () => {
     const name = page.getByLabel('Name', { exact: true });
     await expect(name.inputValue()).resolves.toBe('Chef Anna');
     await name.fill('Anna Rossi');
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     expect(await page.getByRole('img', { name: 'Your avatar' }).getAttribute('src')).toMatch(/^blob:/);
     await page.getByRole('button', { name: 'Save profile' }).click();
@@ -210,7 +223,10 @@ describe.skipIf(!hasBrowser)('app pages', () => {
     // Role change through the members list.
     await page.getByLabel('Role of Carla Colleague').selectOption('editor');
     await toast(page, 'is now editor');
-    expect(row("SELECT m.role FROM memberships m JOIN users u ON u.id = m.user WHERE u.email = ? AND m.organization = ?", [COLLEAGUE, orgId])?.role).toBe('editor');
+    expect(
+      row('SELECT m.role FROM memberships m JOIN users u ON u.id = m.user WHERE u.email = ? AND m.organization = ?', [COLLEAGUE, orgId])
+        ?.role,
+    ).toBe('editor');
   });
 
   it('billing: cancels at period end and resumes', async () => {
@@ -335,12 +351,27 @@ describe.skipIf(!hasBrowser)('app pages', () => {
 
 describe.skipIf(!hasBrowser)('billing page when billing is off', () => {
   let e: E2E;
-  beforeAll(async () => { e = await startE2E({ BILLING: 'off' }); });
-  afterAll(async () => { await e?.close(); });
+  beforeAll(async () => {
+    e = await startE2E({ BILLING: 'off' });
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   it('says billing is disabled on this server', async () => {
-    const user = await seed(e.app.ctx, 'users', { email: EMAIL, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Self Hoster', verified: true });
-    await e.app.ctx.engine.update(e.app.ctx.engine.collection('users'), String(user.id), { data: { onboardingComplete: true }, files: {}, fromForm: false }, superuserRequest(e.app.ctx));
+    const user = await seed(e.app.ctx, 'users', {
+      email: EMAIL,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Self Hoster',
+      verified: true,
+    });
+    await e.app.ctx.engine.update(
+      e.app.ctx.engine.collection('users'),
+      String(user.id),
+      { data: { onboardingComplete: true }, files: {}, fromForm: false },
+      superuserRequest(e.app.ctx),
+    );
     const context = await e.context({ colorScheme: 'dark' });
     await context.addInitScript(() => localStorage.setItem('cookie_consent', 'no'));
     const page = await context.newPage();

@@ -35,22 +35,36 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
   /** Every URL the page showed (including client-side navigations), to check pages passed through quickly. */
   function visited(page: Page): string[] {
     const urls: string[] = [];
-    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) urls.push(frame.url()); });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) urls.push(frame.url());
+    });
     return urls;
   }
 
   beforeAll(async () => {
     await stripe.start();
     e = await startE2E({
-      BILLING: 'stripe', RATE_LIMIT_ENABLED: 'false',
-      STRIPE_SECRET_KEY: 'sk_test_e2e_qrmenu', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.apiBase,
-      STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month', STRIPE_PRICE_STARTER_YEARLY: 'price_starter_year',
-      STRIPE_PRICE_PRO_MONTHLY: 'price_pro_month', STRIPE_PRICE_PRO_YEARLY: 'price_pro_year',
-      STRIPE_PRICE_BUSINESS_MONTHLY: 'price_business_month', STRIPE_PRICE_BUSINESS_YEARLY: 'price_business_year',
+      BILLING: 'stripe',
+      RATE_LIMIT_ENABLED: 'false',
+      STRIPE_SECRET_KEY: 'sk_test_e2e_qrmenu',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.apiBase,
+      STRIPE_PRICE_STARTER_MONTHLY: 'price_starter_month',
+      STRIPE_PRICE_STARTER_YEARLY: 'price_starter_year',
+      STRIPE_PRICE_PRO_MONTHLY: 'price_pro_month',
+      STRIPE_PRICE_PRO_YEARLY: 'price_pro_year',
+      STRIPE_PRICE_BUSINESS_MONTHLY: 'price_business_month',
+      STRIPE_PRICE_BUSINESS_YEARLY: 'price_business_year',
     });
     stripe.webhook = { url: `${e.url}/api/billing/webhook`, secret: WEBHOOK_SECRET };
     // A new organization: verified owner, no plan yet, not onboarded.
-    const owner = await seed(e.app.ctx, 'users', { email: 'owner@example.com', password: PASSWORD, passwordConfirm: PASSWORD, name: 'Olga Owner', verified: true });
+    const owner = await seed(e.app.ctx, 'users', {
+      email: 'owner@example.com',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Olga Owner',
+      verified: true,
+    });
     orgId = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(owner.id)])?.o);
     await update('organizations', orgId, { name: 'Bistro Stripe' });
   });
@@ -94,7 +108,9 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
     await page.waitForURL('**/onboarding', { timeout: 15_000 });
     expect(urls.some((u) => /\/subscribe\/success\?session_id=cs_test_/.test(u))).toBe(true);
     expect(row('SELECT subscriptionStatus, stripeSubscriptionId, billingInterval FROM organizations WHERE id = ?', [orgId])).toMatchObject({
-      subscriptionStatus: 'trialing', stripeSubscriptionId: expect.stringMatching(/^sub_test_/), billingInterval: 'month',
+      subscriptionStatus: 'trialing',
+      stripeSubscriptionId: expect.stringMatching(/^sub_test_/),
+      billingInterval: 'month',
     });
     expect(row('SELECT p.code FROM organizations o JOIN plans p ON p.id = o.plan WHERE o.id = ?', [orgId])?.code).toBe('starter');
 
@@ -160,7 +176,13 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
   });
 
   it('an editor sees the status only; a failed payment offers the portal on /subscribe', async () => {
-    const editor = await seed(e.app.ctx, 'users', { email: 'editor@example.com', password: PASSWORD, passwordConfirm: PASSWORD, name: 'Eddie Editor', verified: true });
+    const editor = await seed(e.app.ctx, 'users', {
+      email: 'editor@example.com',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Eddie Editor',
+      verified: true,
+    });
     await seed(e.app.ctx, 'memberships', { organization: orgId, user: editor.id, role: 'editor' });
     await update('users', String(editor.id), { currentOrganization: orgId, onboardingComplete: true });
     const editorPage = await (await newContext({ viewport: { width: 390, height: 844 } })).newPage();

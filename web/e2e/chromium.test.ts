@@ -2,10 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chromiumMissing, isCI } from './chromium.ts';
 
 describe('chromium', () => {
-  afterEach(() => { vi.unstubAllEnvs(); });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
 
   it('reads CI the way CI services set it', () => {
-    for (const [value, ci] of [['true', true], ['1', true], ['false', false], ['0', false], ['', false]] as const) {
+    for (const [value, ci] of [
+      ['true', true],
+      ['1', true],
+      ['false', false],
+      ['0', false],
+      ['', false],
+    ] as const) {
       vi.stubEnv('CI', value);
       expect(isCI(), `CI=${value}`).toBe(ci);
     }

@@ -22,7 +22,9 @@ describe.skipIf(!hasBrowser)('content security policy', () => {
     });
     const page = await context.newPage();
     const violations: string[] = [];
-    page.on('console', (msg) => { if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
     return { page, violations };
   }
 
@@ -34,17 +36,41 @@ describe.skipIf(!hasBrowser)('content security policy', () => {
   beforeAll(async () => {
     e = await startE2E();
     const ctx = e.app.ctx;
-    const user = await seed(ctx, 'users', { email: 'csp@example.com', password: PASSWORD, passwordConfirm: PASSWORD, verified: true, name: 'Csp' });
+    const user = await seed(ctx, 'users', {
+      email: 'csp@example.com',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      verified: true,
+      name: 'Csp',
+    });
     const org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
-    await ctx.engine.update(ctx.engine.collection('organizations'), org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, superuserRequest(ctx));
-    await ctx.engine.update(ctx.engine.collection('users'), String(user.id), { data: { onboardingComplete: true }, files: {}, fromForm: false }, superuserRequest(ctx));
+    await ctx.engine.update(
+      ctx.engine.collection('organizations'),
+      org,
+      { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
+      superuserRequest(ctx),
+    );
+    await ctx.engine.update(
+      ctx.engine.collection('users'),
+      String(user.id),
+      { data: { onboardingComplete: true }, files: {}, fromForm: false },
+      superuserRequest(ctx),
+    );
     const tag = await seed(ctx, 'tags', { organization: org, name: 'Spicy', color: '#b91c1c' });
     const menu = await seed(ctx, 'menus', { organization: org, name: 'Lunch', status: 'published', languages: ['en'] });
     const section = await seed(ctx, 'sections', { menu: menu.id, name: 'Soups' });
-    await seed(ctx, 'items', { section: section.id, name: 'Chili', prices: [{ label: '', amount: 900 }], allergens: ['celery'], tags: [tag.id] });
+    await seed(ctx, 'items', {
+      section: section.id,
+      name: 'Chili',
+      prices: [{ label: '', amount: 900 }],
+      allergens: ['celery'],
+      tags: [tag.id],
+    });
     await seed(ctx, 'venues', { organization: org, name: 'Csp Diner', timezone: 'UTC', primaryColor: '#0f766e', menus: [menu.id] });
   });
-  afterAll(async () => { await e?.close(); });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   it('sends the policy with hashes for inline scripts and no unsafe-inline scripts', async () => {
     const res = await fetch(`${e.url}/login`);

@@ -48,10 +48,21 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
       const day = date.toISOString().slice(0, 10);
       const weekday = date.getUTCDay();
       const weekend = weekday === 0 || weekday === 5 || weekday === 6 ? 2 : 1;
-      for (const [hour, base, menu] of [[11, 2, ids.lunch], [12, 6, ids.lunch], [13, 4, ids.lunch], [18, 5, ids.dinner], [19, 8, ids.dinner], [20, 7, ids.dinner], [21, 3, ids.dinner]] as const) {
+      for (const [hour, base, menu] of [
+        [11, 2, ids.lunch],
+        [12, 6, ids.lunch],
+        [13, 4, ids.lunch],
+        [18, 5, ids.dinner],
+        [19, 8, ids.dinner],
+        [20, 7, ids.dinner],
+        [21, 3, ids.dinner],
+      ] as const) {
         const views = base * weekend + ((ago * 7 + hour) % 5);
         const scans = Math.round(views * 0.4);
-        for (const [kind, count, tableNo] of [['view', views, ''], ['scan', scans, String(1 + ((ago + hour) % 8))]] as const) {
+        for (const [kind, count, tableNo] of [
+          ['view', views, ''],
+          ['scan', scans, String(1 + ((ago + hour) % 8))],
+        ] as const) {
           if (!count) continue;
           e.app.ctx.stmts.run(
             'INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -65,7 +76,13 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
   beforeAll(async () => {
     e = await startE2E();
     const ctx = e.app.ctx;
-    const user = await seed(ctx, 'users', { email: EMAIL, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Olivia Owner', verified: true });
+    const user = await seed(ctx, 'users', {
+      email: EMAIL,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Olivia Owner',
+      verified: true,
+    });
     org = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
     await update('organizations', org, { name: 'Trattoria Due', subscriptionStatus: 'active' });
     await update('users', String(user.id), { onboardingComplete: true });
@@ -75,8 +92,29 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await seed(ctx, 'items', { section: soups.id, name: 'Minestrone', prices: [{ label: '', amount: 750 }] });
     ids.lunch = String(lunch.id);
     ids.dinner = String(dinner.id);
-    ids.centre = String((await seed(ctx, 'venues', { organization: org, name: 'Centro', timezone: 'Europe/Rome', primaryColor: '#0f766e', menus: [lunch.id], tables: ['4'] })).id);
-    ids.garden = String((await seed(ctx, 'venues', { organization: org, name: 'Giardino', timezone: 'UTC', primaryColor: '#b45309', menus: [lunch.id, dinner.id] })).id);
+    ids.centre = String(
+      (
+        await seed(ctx, 'venues', {
+          organization: org,
+          name: 'Centro',
+          timezone: 'Europe/Rome',
+          primaryColor: '#0f766e',
+          menus: [lunch.id],
+          tables: ['4'],
+        })
+      ).id,
+    );
+    ids.garden = String(
+      (
+        await seed(ctx, 'venues', {
+          organization: org,
+          name: 'Giardino',
+          timezone: 'UTC',
+          primaryColor: '#b45309',
+          menus: [lunch.id, dinner.id],
+        })
+      ).id,
+    );
 
     const context = await e.context();
     await context.addInitScript(() => localStorage.setItem('cookie_consent', 'no'));
@@ -88,7 +126,9 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await page.waitForURL('**/dashboard');
     session = await context.storageState();
   });
-  afterAll(async () => { await e?.close(); });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   it('shows the empty state before any guest visit, linking to the venues', async () => {
     const page = await signedInPage();
@@ -127,7 +167,11 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     const perVenue = page.getByRole('list', { name: 'Guests per venue' });
     expect((await perVenue.getByRole('listitem').allTextContents()).map((t) => t.replace(/\d.*$/, ''))).toEqual(['Giardino', 'Centro']);
     expect(await page.getByRole('img', { name: /^Bar chart of page views and QR scans per day/ }).isVisible()).toBe(true);
-    expect(await page.getByRole('img', { name: /^Heatmap of page views by weekday and hour.*Busiest: (Friday|Saturday|Sunday) 19:00–20:00/ }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('img', { name: /^Heatmap of page views by weekday and hour.*Busiest: (Friday|Saturday|Sunday) 19:00–20:00/ })
+        .isVisible(),
+    ).toBe(true);
     await page.getByText('Show as table').first().click();
     expect(await page.getByRole('table', { name: 'Page views and QR scans per day' }).getByRole('row').count()).toBe(31);
     await page.getByText('Show as table').first().click();
@@ -136,7 +180,9 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await page.getByLabel('Venue', { exact: true }).selectOption({ label: 'Centro' });
     await page.getByLabel('QR scans, last 30 days: 2').waitFor();
     expect(await page.getByRole('list', { name: 'Guests per venue' }).count()).toBe(0);
-    expect(await page.getByRole('list', { name: 'QR scans per table' }).getByRole('listitem').allTextContents()).toEqual(['Table 42 scans']);
+    expect(await page.getByRole('list', { name: 'QR scans per table' }).getByRole('listitem').allTextContents()).toEqual([
+      'Table 42 scans',
+    ]);
     await page.getByLabel('Venue', { exact: true }).selectOption({ label: 'All venues' });
     await page.getByLabel(`QR scans, last 30 days: ${scansAll.toLocaleString('en-US')}`).waitFor();
 
@@ -157,7 +203,10 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await page.getByLabel(/^QR scans, last 30 days: /).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^guest-analytics-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = fs.readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('"day","views","scans"');
     expect(lines).toHaveLength(31);
     const sum = lines.slice(1).reduce((s, l) => s + Number(JSON.parse(`[${l}]`)[2]), 0);
@@ -166,7 +215,12 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await page.getByLabel('Venue', { exact: true }).selectOption({ label: 'Centro' });
     await page.getByLabel('QR scans, last 30 days: 2').waitFor();
     const [one] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const rows = fs.readFileSync(await one.path(), 'utf8').trim().split('\r\n').slice(1).map((l) => JSON.parse(`[${l}]`) as string[]);
+    const rows = fs
+      .readFileSync(await one.path(), 'utf8')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => JSON.parse(`[${l}]`) as string[]);
     expect(rows.reduce((s, r) => s + Number(r[2]), 0)).toBe(2);
   });
 });

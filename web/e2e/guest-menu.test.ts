@@ -14,22 +14,66 @@ describe.skipIf(!hasBrowser)('guest menu', () => {
     e = await startE2E();
     const ctx = e.app.ctx;
     const su = superuserRequest(ctx);
-    const user = await seed(ctx, 'users', { email: 'chef@example.com', password: 'chef-password', passwordConfirm: 'chef-password', verified: true, name: 'Chef' });
+    const user = await seed(ctx, 'users', {
+      email: 'chef@example.com',
+      password: 'chef-password',
+      passwordConfirm: 'chef-password',
+      verified: true,
+      name: 'Chef',
+    });
     org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
-    await ctx.engine.update(ctx.engine.collection('organizations'), org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, su);
+    await ctx.engine.update(
+      ctx.engine.collection('organizations'),
+      org,
+      { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
+      su,
+    );
     const vegan = await seed(ctx, 'tags', { organization: org, name: 'Vegan', color: '#15803d' });
     const menu = await seed(ctx, 'menus', { organization: org, name: 'Lunch', status: 'published', languages: ['en', 'de'] });
     const soups = await seed(ctx, 'sections', { menu: menu.id, name: 'Soups', translations: { de: { name: 'Suppen' } } });
     const mains = await seed(ctx, 'sections', { menu: menu.id, name: 'Mains', translations: { de: { name: 'Hauptgerichte' } } });
-    const soup = await seed(ctx, 'items', { section: soups.id, name: 'Pumpkin soup', description: 'Roasted pumpkin, ginger', prices: [{ label: '', amount: 650 }], allergens: ['celery'], tags: [vegan.id], translations: { de: { name: 'Kürbissuppe' } } });
+    const soup = await seed(ctx, 'items', {
+      section: soups.id,
+      name: 'Pumpkin soup',
+      description: 'Roasted pumpkin, ginger',
+      prices: [{ label: '', amount: 650 }],
+      allergens: ['celery'],
+      tags: [vegan.id],
+      translations: { de: { name: 'Kürbissuppe' } },
+    });
     soupId = String(soup.id);
-    await seed(ctx, 'items', { section: mains.id, name: 'Wiener Schnitzel', description: 'Veal, potato salad', prices: [{ label: '', amount: 1890 }], allergens: ['gluten', 'eggs', 'milk'] });
-    await seed(ctx, 'items', { section: mains.id, name: 'Risotto', description: 'Mushrooms, parmesan', prices: [{ label: 'small', amount: 1190 }, { label: 'large', amount: 1590 }], allergens: ['milk'] });
-    await seed(ctx, 'venues', { organization: org, name: 'Gasthaus Demo', address: 'Ringstraße 1, Wien', timezone: 'Europe/Vienna', primaryColor: '#0f766e', menus: [menu.id], tables: ['7'] });
+    await seed(ctx, 'items', {
+      section: mains.id,
+      name: 'Wiener Schnitzel',
+      description: 'Veal, potato salad',
+      prices: [{ label: '', amount: 1890 }],
+      allergens: ['gluten', 'eggs', 'milk'],
+    });
+    await seed(ctx, 'items', {
+      section: mains.id,
+      name: 'Risotto',
+      description: 'Mushrooms, parmesan',
+      prices: [
+        { label: 'small', amount: 1190 },
+        { label: 'large', amount: 1590 },
+      ],
+      allergens: ['milk'],
+    });
+    await seed(ctx, 'venues', {
+      organization: org,
+      name: 'Gasthaus Demo',
+      address: 'Ringstraße 1, Wien',
+      timezone: 'Europe/Vienna',
+      primaryColor: '#0f766e',
+      menus: [menu.id],
+      tables: ['7'],
+    });
     staff = new PocketBase(e.url);
     await staff.collection('users').authWithPassword('chef@example.com', 'chef-password');
   });
-  afterAll(async () => { await e?.close(); });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   it('renders at 390 px in light and dark, with no cookies or storage', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {

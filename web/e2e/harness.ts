@@ -49,11 +49,23 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const url = await app.listen(port);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const contexts: BrowserContext[] = [];
   return {
-    app, smtp, browser, url,
+    app,
+    smtp,
+    browser,
+    url,
     async context(options = {}) {
       const c = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, ...options });
       contexts.push(c);
@@ -86,7 +98,12 @@ export async function tokenFromEmail(smtp: SmtpSink, to: string, linkPath: strin
 
 /** Changes a record as a superuser, through the engine (test setup; rules and UI bypassed). */
 export function adminUpdate(e: E2E, collection: string, id: string, data: Record<string, unknown>) {
-  return e.app.ctx.engine.update(e.app.ctx.engine.collection(collection), id, { data, files: {}, fromForm: false }, superuserRequest(e.app.ctx));
+  return e.app.ctx.engine.update(
+    e.app.ctx.engine.collection(collection),
+    id,
+    { data, files: {}, fromForm: false },
+    superuserRequest(e.app.ctx),
+  );
 }
 
 /** Waits for a toast (sonner) showing `text`. */

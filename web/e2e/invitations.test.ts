@@ -25,16 +25,27 @@ describe.skipIf(!hasBrowser)('invitations', () => {
 
   beforeAll(async () => {
     e = await startE2E({ RATE_LIMIT_ENABLED: 'false' });
-    const owner = await seed(e.app.ctx, 'users', { email: OWNER, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Olivia Owner', verified: true });
+    const owner = await seed(e.app.ctx, 'users', {
+      email: OWNER,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Olivia Owner',
+      verified: true,
+    });
     orgId = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(owner.id)])?.o);
     const pro = String(row("SELECT id FROM plans WHERE code = 'pro'")?.id);
     await update('organizations', orgId, {
-      name: 'Trattoria Uno', subscriptionStatus: 'active', plan: pro, billingInterval: 'month',
+      name: 'Trattoria Uno',
+      subscriptionStatus: 'active',
+      plan: pro,
+      billingInterval: 'month',
       currentPeriodEnd: formatDateTime(new Date(Date.now() + 30 * 86400000)),
     });
     await update('users', String(owner.id), { onboardingComplete: true });
   });
-  afterAll(async () => { await e?.close(); });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   async function signIn(page: Page, email: string): Promise<void> {
     await page.goto('/login');
@@ -93,8 +104,12 @@ describe.skipIf(!hasBrowser)('invitations', () => {
     expect(invitee).toMatchObject({ currentOrganization: orgId, onboardingComplete: 1, verified: 1 });
     // Sign-up itself looks the same with or without an invitation, so it set up an organization of
     // their own as usual; the invitation added the membership.
-    expect(e.app.ctx.stmts.all("SELECT organization, role FROM memberships WHERE user = ? ORDER BY role = 'owner'", [String(invitee?.id)]))
-      .toEqual([{ organization: orgId, role: 'editor' }, { organization: expect.any(String), role: 'owner' }]);
+    expect(
+      e.app.ctx.stmts.all("SELECT organization, role FROM memberships WHERE user = ? ORDER BY role = 'owner'", [String(invitee?.id)]),
+    ).toEqual([
+      { organization: orgId, role: 'editor' },
+      { organization: expect.any(String), role: 'owner' },
+    ]);
 
     // The owner sees the new member; the invitation is no longer open.
     await ownerPage.reload();
@@ -104,7 +119,11 @@ describe.skipIf(!hasBrowser)('invitations', () => {
 
   it('screenshots the invited sign-up in dark and at 390 px; a dead link still allows a sign-up of one’s own', async () => {
     const path = await invite('sous.chef@example.com', 'admin');
-    for (const [scheme, width] of [['dark', 1280], ['light', 390], ['dark', 390]] as const) {
+    for (const [scheme, width] of [
+      ['dark', 1280],
+      ['light', 390],
+      ['dark', 390],
+    ] as const) {
       const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
       await page.goto(String(path));
       await page.getByRole('heading', { name: 'Join Trattoria Uno' }).waitFor();
@@ -138,7 +157,13 @@ describe.skipIf(!hasBrowser)('invitations', () => {
     expect(await owner.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
 
     // One's own invitation (the account took the invited address after the link was sent): one click joins.
-    const late = await seed(e.app.ctx, 'users', { email: 'late.private@example.com', password: PASSWORD, passwordConfirm: PASSWORD, name: 'Lee Late', verified: true });
+    const late = await seed(e.app.ctx, 'users', {
+      email: 'late.private@example.com',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Lee Late',
+      verified: true,
+    });
     const latePath = await invite('late@example.com', 'admin');
     await update('users', String(late.id), { email: 'late@example.com', onboardingComplete: true });
     const page = await (await newContext({ colorScheme: 'dark' })).newPage();

@@ -92,21 +92,39 @@ describe.skipIf(!hasBrowser)('menus', () => {
 
   async function openSection(page: Page, name: string) {
     await page.goto(`/menus/${menuId}`);
-    await page.getByTestId('section-row').getByRole('link', { name: new RegExp(name) }).click();
+    await page
+      .getByTestId('section-row')
+      .getByRole('link', { name: new RegExp(name) })
+      .click();
     await page.getByRole('heading', { name, level: 1 }).waitFor();
   }
 
   beforeAll(async () => {
     e = await startE2E();
     const { ctx } = e.app;
-    const owner = await seed(ctx, 'users', { email: OWNER, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Olga Owner', verified: true });
+    const owner = await seed(ctx, 'users', {
+      email: OWNER,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Olga Owner',
+      verified: true,
+    });
     orgId = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [owner.id])?.o);
     await update('organizations', orgId, { subscriptionStatus: 'active', name: 'Gasthaus Lindwurm', currency: 'EUR' });
     await update('users', String(owner.id), { onboardingComplete: true });
-    const colleague = await seed(ctx, 'users', { email: COLLEAGUE, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Carl Colleague', verified: true });
+    const colleague = await seed(ctx, 'users', {
+      email: COLLEAGUE,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Carl Colleague',
+      verified: true,
+    });
     await seed(ctx, 'memberships', { organization: orgId, user: colleague.id, role: 'editor' });
     await update('users', String(colleague.id), { onboardingComplete: true, currentOrganization: orgId });
-    venueId = String((await seed(ctx, 'venues', { organization: orgId, name: 'Lindwurm Wörthersee', timezone: 'Europe/Vienna', primaryColor: '#0f766e' })).id);
+    venueId = String(
+      (await seed(ctx, 'venues', { organization: orgId, name: 'Lindwurm Wörthersee', timezone: 'Europe/Vienna', primaryColor: '#0f766e' }))
+        .id,
+    );
     specialTag = String((await seed(ctx, 'tags', { organization: orgId, name: 'House special', color: '#b45309' })).id);
     await seed(ctx, 'tags', { organization: orgId, name: 'Vegan', color: '#15803d' });
     for (const email of [OWNER, COLLEAGUE]) {
@@ -135,7 +153,11 @@ describe.skipIf(!hasBrowser)('menus', () => {
     menuId = page.url().split('/').pop() as string;
     await page.getByRole('heading', { name: 'Dinner', level: 1 }).waitFor();
     expect(await page.title()).toBe('QR Menu');
-    expect(row('SELECT name, status, organization FROM menus WHERE id = ?', [menuId])).toEqual({ name: 'Dinner', status: 'draft', organization: orgId });
+    expect(row('SELECT name, status, organization FROM menus WHERE id = ?', [menuId])).toEqual({
+      name: 'Dinner',
+      status: 'draft',
+      organization: orgId,
+    });
     // The venue shows the menu from now on (its time zone drives the schedule preview).
     await update('venues', venueId, { menus: [menuId] });
   });
@@ -147,7 +169,10 @@ describe.skipIf(!hasBrowser)('menus', () => {
     for (const name of ['Starters', 'Mains', 'Drinks', 'Desserts']) {
       await page.getByLabel('New section name').fill(name);
       await page.getByRole('button', { name: 'Add section' }).click();
-      await page.getByTestId('section-row').getByRole('link', { name: new RegExp(name) }).waitFor();
+      await page
+        .getByTestId('section-row')
+        .getByRole('link', { name: new RegExp(name) })
+        .waitFor();
     }
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.getByText('Section name is required').waitFor();
@@ -156,24 +181,35 @@ describe.skipIf(!hasBrowser)('menus', () => {
     await page.getByRole('button', { name: 'Rename Drinks' }).click();
     await page.getByLabel('Section name', { exact: true }).fill('Drinks & wine');
     await page.keyboard.press('Enter');
-    await page.getByTestId('section-row').getByRole('link', { name: /Drinks & wine/ }).waitFor();
+    await page
+      .getByTestId('section-row')
+      .getByRole('link', { name: /Drinks & wine/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Delete Desserts' }).click();
     await page.getByRole('dialog', { name: 'Delete “Desserts”?' }).getByRole('button', { name: 'Delete section' }).click();
     await expect.poll(() => sectionNames(page)).toEqual(['Starters', 'Mains', 'Drinks & wine']);
-    await expect.poll(() => rows('SELECT name, position FROM sections WHERE menu = ? ORDER BY position', [menuId])).toEqual([
-      { name: 'Starters', position: 0 }, { name: 'Mains', position: 1 }, { name: 'Drinks & wine', position: 2 },
-    ]);
+    await expect
+      .poll(() => rows('SELECT name, position FROM sections WHERE menu = ? ORDER BY position', [menuId]))
+      .toEqual([
+        { name: 'Starters', position: 0 },
+        { name: 'Mains', position: 1 },
+        { name: 'Drinks & wine', position: 2 },
+      ]);
 
     // Keyboard: Drinks & wine up two places, saved as one batch request (no single updates).
     const writes: string[] = [];
-    page.on('request', (r) => { if (r.method() !== 'GET' && r.url().includes('/api/')) writes.push(`${r.method()} ${new URL(r.url()).pathname}`); });
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/')) writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
     await keyboardMove(page, page.getByRole('button', { name: 'Reorder Drinks & wine' }), 'ArrowUp', 2);
     await expect.poll(() => sectionNames(page)).toEqual(['Drinks & wine', 'Starters', 'Mains']);
     await expect.poll(() => writes.filter((w) => !w.includes('/realtime'))).toEqual(['POST /api/batch']);
     // Mouse: Mains onto Starters.
     await mouseDrag(page, page.getByRole('button', { name: 'Reorder Mains' }), page.getByTestId('section-row').nth(1));
     await expect.poll(() => sectionNames(page)).toEqual(['Drinks & wine', 'Mains', 'Starters']);
-    await expect.poll(() => rows('SELECT name FROM sections WHERE menu = ? ORDER BY position', [menuId]).map((r) => r.name)).toEqual(['Drinks & wine', 'Mains', 'Starters']);
+    await expect
+      .poll(() => rows('SELECT name FROM sections WHERE menu = ? ORDER BY position', [menuId]).map((r) => r.name))
+      .toEqual(['Drinks & wine', 'Mains', 'Starters']);
 
     await page.reload();
     await page.getByTestId('section-row').first().waitFor();
@@ -210,7 +246,9 @@ describe.skipIf(!hasBrowser)('menus', () => {
     await form.getByLabel('Preview time').fill('00:30');
     await expect.poll(() => preview.innerText()).toContain('On: guests see this menu on Sunday at 00:30');
     await form.getByLabel('Preview time').fill('12:00');
-    await expect.poll(() => preview.innerText()).toContain('Off: guests don’t see this menu on Sunday at 12:00. It comes back on Friday at 18:00.');
+    await expect
+      .poll(() => preview.innerText())
+      .toContain('Off: guests don’t see this menu on Sunday at 12:00. It comes back on Friday at 18:00.');
     await form.getByText('Times in Europe/Vienna, the time zone of Lindwurm Wörthersee').waitFor();
 
     await form.getByText('Unsaved changes').waitFor();
@@ -219,7 +257,10 @@ describe.skipIf(!hasBrowser)('menus', () => {
     const saved = row('SELECT description, languages, schedule FROM menus WHERE id = ?', [menuId]);
     expect(saved?.description).toBe('Served from 6 pm');
     expect(JSON.parse(String(saved?.languages))).toEqual(['en', 'de']);
-    expect(JSON.parse(String(saved?.schedule))).toEqual([{ day: 5, start: '18:00', end: '23:00' }, { day: 6, start: '18:00', end: '01:00' }]);
+    expect(JSON.parse(String(saved?.schedule))).toEqual([
+      { day: 5, start: '18:00', end: '23:00' },
+      { day: 6, start: '18:00', end: '01:00' },
+    ]);
 
     await page.getByRole('switch', { name: 'Published' }).click();
     await toast(page, 'Published: guests can see this menu');
@@ -232,7 +273,10 @@ describe.skipIf(!hasBrowser)('menus', () => {
     // The venue showing the menu gives it a guest link and a QR code.
     expect(await page.getByRole('link', { name: 'Guest view' }).getAttribute('href')).toMatch(/^\/m\/[a-z0-9-]+$/);
     await page.getByRole('button', { name: 'QR code' }).click();
-    await page.getByRole('dialog', { name: 'QR code' }).getByText(/opens the menu of Lindwurm Wörthersee/).waitFor();
+    await page
+      .getByRole('dialog', { name: 'QR code' })
+      .getByText(/opens the menu of Lindwurm Wörthersee/)
+      .waitFor();
     await page.keyboard.press('Escape');
   });
 
@@ -256,7 +300,9 @@ describe.skipIf(!hasBrowser)('menus', () => {
     await dialog.getByText('Name each price, e.g. Small or 0.5 l').waitFor();
     await dialog.getByLabel('Price 2 label').fill('Large');
     expect(await dialog.getByLabel('Price 1 amount').inputValue()).toBe('12.50');
-    const photo = await sharp({ create: { width: 640, height: 420, channels: 3, background: '#c2410c' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 420, channels: 3, background: '#c2410c' } })
+      .png()
+      .toBuffer();
     await dialog.getByLabel('Item photo').setInputFiles({ name: 'schnitzel.png', mimeType: 'image/png', buffer: photo });
     await dialog.getByRole('img', { name: 'Item photo preview' }).waitFor();
     await dialog.getByRole('button', { name: 'House special' }).click();
@@ -273,7 +319,10 @@ describe.skipIf(!hasBrowser)('menus', () => {
     await toast(page, 'Added “Wiener Schnitzel”');
 
     const schnitzel = row('SELECT * FROM items WHERE name = ?', ['Wiener Schnitzel']);
-    expect(JSON.parse(String(schnitzel?.prices))).toEqual([{ label: 'Small', amount: 1250 }, { label: 'Large', amount: 1690 }]);
+    expect(JSON.parse(String(schnitzel?.prices))).toEqual([
+      { label: 'Small', amount: 1250 },
+      { label: 'Large', amount: 1690 },
+    ]);
     expect(JSON.parse(String(schnitzel?.allergens))).toEqual(['gluten', 'eggs']);
     expect(JSON.parse(String(schnitzel?.mayContain))).toEqual(['milk']);
     expect(JSON.parse(String(schnitzel?.tags))).toEqual([specialTag]);
@@ -286,11 +335,26 @@ describe.skipIf(!hasBrowser)('menus', () => {
     await row1.locator('img').waitFor();
     await expect.poll(() => row1.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
 
-    for (const [name, price] of [['Goulash', '14.50'], ['Käsespätzle', '11,90'], ['Fish & chips', '15']] as const) await addItem(page, name, price);
+    for (const [name, price] of [
+      ['Goulash', '14.50'],
+      ['Käsespätzle', '11,90'],
+      ['Fish & chips', '15'],
+    ] as const)
+      await addItem(page, name, price);
     await openSection(page, 'Starters');
-    for (const [name, price] of [['Beef broth', '6.50'], ['Burrata', '9,80'], ['Garden salad', '7.20']] as const) await addItem(page, name, price);
+    for (const [name, price] of [
+      ['Beef broth', '6.50'],
+      ['Burrata', '9,80'],
+      ['Garden salad', '7.20'],
+    ] as const)
+      await addItem(page, name, price);
     await openSection(page, 'Drinks & wine');
-    for (const [name, price] of [['Lemonade', '4.20'], ['Grüner Veltliner', '5.80'], ['Espresso', '2.90']] as const) await addItem(page, name, price);
+    for (const [name, price] of [
+      ['Lemonade', '4.20'],
+      ['Grüner Veltliner', '5.80'],
+      ['Espresso', '2.90'],
+    ] as const)
+      await addItem(page, name, price);
     expect(row('SELECT COUNT(*) AS c FROM items i JOIN sections s ON s.id = i.section WHERE s.menu = ?', [menuId])?.c).toBe(10);
     expect(row('SELECT prices FROM items WHERE name = ?', ['Burrata'])?.prices).toBe(JSON.stringify([{ label: '', amount: 980 }]));
   }, 180_000);
@@ -305,7 +369,8 @@ describe.skipIf(!hasBrowser)('menus', () => {
     await expect.poll(() => itemNames(page)).toEqual(['Fish & chips', 'Wiener Schnitzel', 'Goulash', 'Käsespätzle']);
     await keyboardMove(page, page.getByRole('button', { name: 'Reorder Goulash' }), 'ArrowDown', 1);
     await expect.poll(() => itemNames(page)).toEqual(['Fish & chips', 'Wiener Schnitzel', 'Käsespätzle', 'Goulash']);
-    await expect.poll(() => rows('SELECT name FROM items WHERE section = ? ORDER BY position', [sectionIds.Mains]).map((r) => r.name))
+    await expect
+      .poll(() => rows('SELECT name FROM items WHERE section = ? ORDER BY position', [sectionIds.Mains]).map((r) => r.name))
       .toEqual(['Fish & chips', 'Wiener Schnitzel', 'Käsespätzle', 'Goulash']);
     await page.reload();
     await page.getByTestId('item-row').nth(3).waitFor();
@@ -321,13 +386,23 @@ describe.skipIf(!hasBrowser)('menus', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Käsespätzle' });
     await dialog.getByRole('switch').last().click();
     const tomorrow = new Date(Date.now() + 86400000);
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(tomorrow);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      tomorrow,
+    );
     await dialog.getByLabel('Sold out until (optional)').fill(`${day}T18:00`);
     await dialog.getByRole('button', { name: 'Save item' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('item-row').filter({ hasText: 'Käsespätzle' }).getByText(/Sold out until/).waitFor();
+    await page
+      .getByTestId('item-row')
+      .filter({ hasText: 'Käsespätzle' })
+      .getByText(/Sold out until/)
+      .waitFor();
     const until = String(row('SELECT soldOutUntil FROM items WHERE name = ?', ['Käsespätzle'])?.soldOutUntil);
-    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Vienna', hour: '2-digit', minute: '2-digit' }).format(new Date(until.replace(' ', 'T')))).toBe('18:00');
+    expect(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Vienna', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(until.replace(' ', 'T')),
+      ),
+    ).toBe('18:00');
 
     // Wiener Schnitzel has a German name but its description is not translated yet.
     await page.getByRole('switch', { name: 'Untranslated only' }).click();
@@ -362,7 +437,12 @@ describe.skipIf(!hasBrowser)('menus', () => {
 
     // B toggles sold out; A sees it.
     await b.page.getByRole('switch', { name: 'Available: Beef broth' }).click();
-    await a.page.getByTestId('item-row').filter({ hasText: 'Beef broth' }).getByText('Sold out', { exact: true }).first().waitFor({ timeout: 2000 });
+    await a.page
+      .getByTestId('item-row')
+      .filter({ hasText: 'Beef broth' })
+      .getByText('Sold out', { exact: true })
+      .first()
+      .waitFor({ timeout: 2000 });
 
     // A has unsaved input in the editor while B renames the same item: A keeps the input and is told.
     await a.page.getByTestId('item-name').filter({ hasText: 'Garden salad' }).click();
@@ -390,7 +470,8 @@ describe.skipIf(!hasBrowser)('menus', () => {
     await expect.poll(() => sectionNames(a.page), { timeout: 2000 }).toEqual(['Drinks & wine', 'Mains', 'Starters', 'Desserts']);
     await keyboardMove(a.page, a.page.getByRole('button', { name: 'Reorder Desserts' }), 'ArrowUp', 3);
     await expect.poll(() => sectionNames(b.page), { timeout: 2000 }).toEqual(['Desserts', 'Drinks & wine', 'Mains', 'Starters']);
-    await expect.poll(() => rows('SELECT name FROM sections WHERE menu = ? ORDER BY position', [menuId]).map((r) => r.name))
+    await expect
+      .poll(() => rows('SELECT name FROM sections WHERE menu = ? ORDER BY position', [menuId]).map((r) => r.name))
       .toEqual(['Desserts', 'Drinks & wine', 'Mains', 'Starters']);
   });
 
@@ -405,10 +486,21 @@ describe.skipIf(!hasBrowser)('menus', () => {
     await toast(page, 'Duplicated “Dinner”');
     const copy = row("SELECT id, status FROM menus WHERE name = 'Dinner (copy)'");
     expect(copy?.status).toBe('draft');
-    const count = (menu: string) => row('SELECT COUNT(*) AS c FROM items i JOIN sections s ON s.id = i.section WHERE s.menu = ?', [menu])?.c;
+    const count = (menu: string) =>
+      row('SELECT COUNT(*) AS c FROM items i JOIN sections s ON s.id = i.section WHERE s.menu = ?', [menu])?.c;
     expect(count(String(copy?.id))).toBe(count(menuId));
-    expect(rows('SELECT name FROM sections WHERE menu = ? ORDER BY position', [copy?.id]).map((r) => r.name)).toEqual(['Desserts', 'Drinks & wine', 'Mains', 'Starters']);
-    expect(String(row("SELECT i.image FROM items i JOIN sections s ON s.id = i.section WHERE s.menu = ? AND i.name = 'Wiener Schnitzel'", [copy?.id])?.image)).toMatch(/\.png$/);
+    expect(rows('SELECT name FROM sections WHERE menu = ? ORDER BY position', [copy?.id]).map((r) => r.name)).toEqual([
+      'Desserts',
+      'Drinks & wine',
+      'Mains',
+      'Starters',
+    ]);
+    expect(
+      String(
+        row("SELECT i.image FROM items i JOIN sections s ON s.id = i.section WHERE s.menu = ? AND i.name = 'Wiener Schnitzel'", [copy?.id])
+          ?.image,
+      ),
+    ).toMatch(/\.png$/);
     await page.getByRole('link', { name: 'Dinner (copy)' }).waitFor();
 
     await page.getByRole('button', { name: 'Actions for Dinner (copy)' }).click();
@@ -420,7 +512,14 @@ describe.skipIf(!hasBrowser)('menus', () => {
   });
 
   it('shows a plan limit with a link to billing', async () => {
-    const plan = await seed(e.app.ctx, 'plans', { code: 'tiny', name: 'Tiny', active: true, priceMonthly: 100, currency: 'EUR', limits: { menus: 1 } });
+    const plan = await seed(e.app.ctx, 'plans', {
+      code: 'tiny',
+      name: 'Tiny',
+      active: true,
+      priceMonthly: 100,
+      currency: 'EUR',
+      limits: { menus: 1 },
+    });
     await update('organizations', orgId, { plan: plan.id });
     const { page } = await signedIn(OWNER);
     await page.goto('/menus/');
@@ -454,7 +553,15 @@ describe.skipIf(!hasBrowser)('menus', () => {
 
         await page.goto(`/sections/${sectionIds.Mains}/items`);
         await page.getByTestId('item-row').first().waitFor();
-        await expect.poll(() => page.getByTestId('item-row').locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() =>
+            page
+              .getByTestId('item-row')
+              .locator('img')
+              .first()
+              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          )
+          .toBe(true);
         await screenshot(page, `items-${tag}`);
         await page.getByTestId('item-name').filter({ hasText: 'Wiener Schnitzel' }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Wiener Schnitzel' });

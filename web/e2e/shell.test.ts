@@ -5,19 +5,27 @@ import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
 /** The raw (still compressed) response of a GET with the given Accept-Encoding. */
 function rawGet(url: string, encoding: string): Promise<{ headers: http.IncomingHttpHeaders; bytes: number }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
-      res.on('end', () => resolve({ headers: res.headers, bytes }));
-    }).on('error', reject);
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve({ headers: res.headers, bytes }));
+      })
+      .on('error', reject);
   });
 }
 
 /** The SPA shell in a real browser: routes, guards, error box, consent, theme. */
 describe.skipIf(!hasBrowser)('web shell', () => {
   let e: E2E;
-  beforeAll(async () => { e = await startE2E(); });
-  afterAll(async () => { await e?.close(); });
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   it('renders Not Found for unknown routes and titles pages with the product name', async () => {
     const page = await (await e.context()).newPage();
@@ -42,7 +50,16 @@ describe.skipIf(!hasBrowser)('web shell', () => {
   });
 
   it.each([
-    ['/dashboard'], ['/venues/'], ['/venues/abc'], ['/tags/'], ['/menus/'], ['/menus/upload/'], ['/profile/'], ['/help'], ['/settings/billing'], ['/sections/x/items'],
+    ['/dashboard'],
+    ['/venues/'],
+    ['/venues/abc'],
+    ['/tags/'],
+    ['/menus/'],
+    ['/menus/upload/'],
+    ['/profile/'],
+    ['/help'],
+    ['/settings/billing'],
+    ['/sections/x/items'],
   ])('sends a visitor from %s to /login with the original location', async (path) => {
     const page = await (await e.context()).newPage();
     await page.goto(`${path}?q=1`);
@@ -67,7 +84,9 @@ describe.skipIf(!hasBrowser)('web shell', () => {
       await page.goto('/login');
       const banner = page.getByRole('region', { name: 'Cookie consent' });
       await banner.getByText('We Use Cookies', { exact: true }).waitFor();
-      await expect(banner.textContent()).resolves.toContain('To give you the best experience, we use cookies to understand how our app is used and to make improvements. Your choice helps shape a better product.');
+      await expect(banner.textContent()).resolves.toContain(
+        'To give you the best experience, we use cookies to understand how our app is used and to make improvements. Your choice helps shape a better product.',
+      );
       await banner.getByRole('button', { name: choice }).click();
       expect(await banner.count()).toBe(0);
       await page.reload();
@@ -98,9 +117,14 @@ describe.skipIf(!hasBrowser)('web shell', () => {
   it('loads /login with under 150 KB of gzipped JavaScript, pre-compressed and cached immutably', async () => {
     const page = await (await e.context()).newPage();
     const scripts = new Set<string>();
-    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.add(r.url()); });
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.add(r.url());
+    });
     await page.goto('/login');
-    await page.getByRole('button', { name: /sign in|log in/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /sign in|log in/i })
+      .first()
+      .waitFor();
     expect(scripts.size).toBeGreaterThan(0);
     let gzipBytes = 0;
     let brotliBytes = 0;
@@ -115,7 +139,9 @@ describe.skipIf(!hasBrowser)('web shell', () => {
       if (br.bytes > 1024) expect(br.headers['content-encoding']).toBe('br');
       brotliBytes += br.bytes;
     }
-    console.info(`initial JS for /login: ${scripts.size} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip, ${(brotliBytes / 1024).toFixed(1)} KB brotli`);
+    console.info(
+      `initial JS for /login: ${scripts.size} files, ${(gzipBytes / 1024).toFixed(1)} KB gzip, ${(brotliBytes / 1024).toFixed(1)} KB brotli`,
+    );
     expect(gzipBytes).toBeLessThan(150 * 1024);
   });
 });

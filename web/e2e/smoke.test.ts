@@ -63,12 +63,18 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
     page.on('pageerror', (err) => errors.push(`script error: ${err.message}`));
     page.on('console', (msg) => {
       // The browser's own /favicon.ico probe (pages without an icon link) is not the page's doing.
-      if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) errors.push(`console error: ${msg.text()} (${msg.location().url})`);
+      if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico'))
+        errors.push(`console error: ${msg.text()} (${msg.location().url})`);
     });
-    page.on('response', (res) => { if (res.status() >= 400) errors.push(`${res.status()} ${res.request().method()} ${res.url()}`); });
+    page.on('response', (res) => {
+      if (res.status() >= 400) errors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+    });
     return {
       page,
-      problems: async () => [...errors, ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []))],
+      problems: async () => [
+        ...errors,
+        ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
+      ],
     };
   }
 
@@ -87,7 +93,10 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
   async function signedInContext(email: string): Promise<BrowserContext> {
     const context = await newContext();
     const auth = await e.app.sdk().collection('users').authWithPassword(email, PASSWORD);
-    await context.addInitScript((stored) => localStorage.setItem('pocketbase_auth', stored), JSON.stringify({ token: auth.token, record: auth.record }));
+    await context.addInitScript(
+      (stored) => localStorage.setItem('pocketbase_auth', stored),
+      JSON.stringify({ token: auth.token, record: auth.record }),
+    );
     return context;
   }
 
@@ -97,20 +106,43 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
     const su = superuserRequest(ctx);
     const update = (collection: string, id: string, data: Record<string, unknown>) =>
       ctx.engine.update(ctx.engine.collection(collection), id, { data, files: {}, fromForm: false }, su);
-    const user = await seed(ctx, 'users', { email: EMAIL, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Sam Smoke', verified: true });
+    const user = await seed(ctx, 'users', {
+      email: EMAIL,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Sam Smoke',
+      verified: true,
+    });
     const org = String(user.currentOrganization);
     await update('organizations', org, { subscriptionStatus: 'active', name: 'Smoke Kitchen' });
     await update('users', String(user.id), { onboardingComplete: true });
     const tag = await seed(ctx, 'tags', { organization: org, name: 'Spicy', color: '#b91c1c' });
     const menu = await seed(ctx, 'menus', { organization: org, name: 'Lunch', status: 'published', languages: ['en'] });
     const section = await seed(ctx, 'sections', { menu: menu.id, name: 'Soups' });
-    await seed(ctx, 'items', { section: section.id, name: 'Chili', prices: [{ label: '', amount: 900 }], allergens: ['celery'], tags: [tag.id] });
-    const venue = await seed(ctx, 'venues', { organization: org, name: 'Smoke Diner', timezone: 'UTC', primaryColor: '#0f766e', menus: [menu.id] });
+    await seed(ctx, 'items', {
+      section: section.id,
+      name: 'Chili',
+      prices: [{ label: '', amount: 900 }],
+      allergens: ['celery'],
+      tags: [tag.id],
+    });
+    const venue = await seed(ctx, 'venues', {
+      organization: org,
+      name: 'Smoke Diner',
+      timezone: 'UTC',
+      primaryColor: '#0f766e',
+      menus: [menu.id],
+    });
     // An upload no job runs for (a superuser write): its review page shows it as it is.
-    const upload = await ctx.engine.create(ctx.engine.collection('menu_uploads'), {
-      data: { organization: org, name: 'Smoke upload', status: 'processing', pages: 1, progress: 0 },
-      files: { file: [{ name: 'smoke.pdf', data: minimalPdf('Smoke') }] }, fromForm: false,
-    }, su);
+    const upload = await ctx.engine.create(
+      ctx.engine.collection('menu_uploads'),
+      {
+        data: { organization: org, name: 'Smoke upload', status: 'processing', pages: 1, progress: 0 },
+        files: { file: [{ name: 'smoke.pdf', data: minimalPdf('Smoke') }] },
+        fromForm: false,
+      },
+      su,
+    );
     Object.assign(ids, { venue: String(venue.id), menu: String(menu.id), section: String(section.id), upload: String(upload.id) });
 
     await seed(ctx, 'users', { email: NEWCOMER, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Nia Newcomer', verified: true });
@@ -118,7 +150,9 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
     contexts.owner = await signedInContext(EMAIL);
     contexts.newcomer = await signedInContext(NEWCOMER);
   });
-  afterAll(async () => { await e?.close(); });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   for (const route of routes) {
     const as = route.as ?? 'owner';

@@ -36,7 +36,9 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
   const rows = (sql: string, params: unknown[] = []) => e.app.ctx.stmts.all(sql, params as SqlParam[]);
 
   /** A signed-in page; CSP violations and page errors are collected for the final check. */
-  async function signedIn(options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page; problems: () => Promise<string[]> }> {
+  async function signedIn(
+    options: Parameters<E2E['context']>[0] = {},
+  ): Promise<{ context: BrowserContext; page: Page; problems: () => Promise<string[]> }> {
     const context = await e.context(options);
     await context.addInitScript((s) => {
       localStorage.setItem('cookie_consent', 'no');
@@ -52,24 +54,37 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
       if (/Content Security Policy/i.test(m.text())) errors.push(m.text());
       if (process.env.E2E_DEBUG) console.log(`${m.type()}: ${m.text()}`);
     });
-    const problems = async () => [...errors, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations).catch(() => []))];
+    const problems = async () => [
+      ...errors,
+      ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations).catch(() => [])),
+    ];
     return { context, page, problems };
   }
 
   const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
   const item = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
   /** Waits until the PDF page is drawn (pdf.js in its worker). */
-  const rendered = (page: Page, pageNo: number) => page.locator(`[data-testid="pdf-page"][data-page="${pageNo}"][data-rendered="true"]`).waitFor({ timeout: 20_000 });
+  const rendered = (page: Page, pageNo: number) =>
+    page.locator(`[data-testid="pdf-page"][data-page="${pageNo}"][data-rendered="true"]`).waitFor({ timeout: 20_000 });
   const uploadRow = (name: string) => row('SELECT * FROM menu_uploads WHERE name = ?', [name]);
 
   beforeAll(async () => {
     e = await startE2E();
     const { ctx } = e.app;
-    const owner = await seed(ctx, 'users', { email: OWNER, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Uma Uploader', verified: true });
+    const owner = await seed(ctx, 'users', {
+      email: OWNER,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Uma Uploader',
+      verified: true,
+    });
     orgId = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [owner.id])?.o);
     await update('organizations', orgId, { subscriptionStatus: 'active', name: 'Harbour Group', currency: 'EUR' });
     await update('users', String(owner.id), { onboardingComplete: true });
-    venueId = String((await seed(ctx, 'venues', { organization: orgId, name: 'Harbour Fish House', timezone: 'Europe/Vienna', primaryColor: '#0f766e' })).id);
+    venueId = String(
+      (await seed(ctx, 'venues', { organization: orgId, name: 'Harbour Fish House', timezone: 'Europe/Vienna', primaryColor: '#0f766e' }))
+        .id,
+    );
     const allDay = await seed(ctx, 'menus', { organization: orgId, name: 'All day', status: 'published' });
     allDayId = String(allDay.id);
     await seed(ctx, 'sections', { menu: allDayId, name: 'Existing section' });
@@ -81,7 +96,9 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     const { token, record } = await e.app.sdk().collection('users').authWithPassword(OWNER, PASSWORD, { expand: 'currentOrganization' });
     auth = { token, record };
   });
-  afterAll(async () => { await e?.close(); });
+  afterAll(async () => {
+    await e?.close();
+  });
 
   it('checks the form on the client and puts the server’s PDF errors on the file field', async () => {
     const { page, problems } = await signedIn();
@@ -121,7 +138,9 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await form.getByText('Menu name is required').waitFor();
 
     // A password-protected PDF passes the browser's checks; the server's answer lands on the field.
-    await form.getByLabel('PDF file').setInputFiles({ name: 'locked.pdf', mimeType: 'application/pdf', buffer: pdf['encrypted.pdf'] as Buffer });
+    await form
+      .getByLabel('PDF file')
+      .setInputFiles({ name: 'locked.pdf', mimeType: 'application/pdf', buffer: pdf['encrypted.pdf'] as Buffer });
     await form.getByLabel('Menu name').fill('Locked menu');
     await submit.click();
     await form.getByText('This PDF is password-protected. Please upload an unprotected file.').waitFor();
@@ -137,12 +156,15 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     const form = page.getByRole('form', { name: 'Upload a PDF menu' });
 
     // Drop the file on the zone (a DataTransfer made in the page, as a real drag would bring).
-    const dataTransfer = await page.evaluateHandle((b64) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([bytes], 'harbour_fish-house.pdf', { type: 'application/pdf' }));
-      return dt;
-    }, (pdf.fish as Buffer).toString('base64'));
+    const dataTransfer = await page.evaluateHandle(
+      (b64) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const dt = new DataTransfer();
+        dt.items.add(new File([bytes], 'harbour_fish-house.pdf', { type: 'application/pdf' }));
+        return dt;
+      },
+      (pdf.fish as Buffer).toString('base64'),
+    );
     await page.getByTestId('pdf-drop-zone').dispatchEvent('dragenter', { dataTransfer });
     await page.getByText('Drop the PDF to add it').waitFor();
     await page.getByTestId('pdf-drop-zone').dispatchEvent('drop', { dataTransfer });
@@ -154,16 +176,30 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     // A slow uplink, so the progress bar has something to show.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 300 * 1024,
+    });
     const seen = new Set<number>();
     const watch = setInterval(() => {
-      void page.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow', { timeout: 100 }).then((v) => { if (v) seen.add(Number(v)); }).catch(() => undefined);
+      void page
+        .getByRole('progressbar', { name: 'Upload progress' })
+        .getAttribute('aria-valuenow', { timeout: 100 })
+        .then((v) => {
+          if (v) seen.add(Number(v));
+        })
+        .catch(() => undefined);
     }, 100);
     await form.getByRole('button', { name: 'Upload and read menu' }).click();
     await page.waitForURL(/\/menus\/upload\/[a-z0-9]{15}$/, { timeout: 30_000 });
     clearInterval(watch);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    expect([...seen].some((v) => v > 0 && v < 100), `progress values seen: ${[...seen].join(', ')}`).toBe(true);
+    expect(
+      [...seen].some((v) => v > 0 && v < 100),
+      `progress values seen: ${[...seen].join(', ')}`,
+    ).toBe(true);
     await toast(page, 'Uploaded “Fish House”. Reading the menu…');
     fishUploadId = page.url().split('/').pop() as string;
     expect(uploadRow('Fish House')?.id).toBe(fishUploadId);
@@ -175,7 +211,11 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     expect(await page.locator('[data-testid="draft-item"][data-flagged="true"]').count()).toBe(2);
     await item(page, 'Catch of the Day').getByText('No price found').waitFor();
     await page.getByText('The PDF’s prices look like USD; they are imported as EUR amounts').waitFor();
-    expect(await page.getByLabel('Section name').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value))).toEqual(['Raw Bar', 'From the Sea', 'Sides']);
+    expect(await page.getByLabel('Section name').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value))).toEqual([
+      'Raw Bar',
+      'From the Sea',
+      'Sides',
+    ]);
 
     // Importing with unpriced items is stopped before the request, naming them.
     await page.getByRole('button', { name: 'Import' }).first().click();
@@ -205,10 +245,14 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await page.getByRole('button', { name: 'Remove Maine Lobster' }).click();
     await item(page, 'Grilled Swordfish').getByLabel('Item name').fill('Grilled Swordfish Steak');
     await page.locator('[data-testid="save-state"][data-state="saved"]').waitFor();
-    await expect.poll(() => {
-      const draft = JSON.parse(String(uploadRow('Fish House')?.draft)) as { sections: { items: { name: string; prices: { amount: number }[] }[] }[] };
-      return draft.sections[1]?.items.map((i) => `${i.name} ${i.prices.map((p) => p.amount).join('/')}`);
-    }).toEqual(['Catch of the Day 3250', 'Grilled Swordfish Steak 2950', 'Seafood Linguine 2650', 'Fish Tacos 1750']);
+    await expect
+      .poll(() => {
+        const draft = JSON.parse(String(uploadRow('Fish House')?.draft)) as {
+          sections: { items: { name: string; prices: { amount: number }[] }[] }[];
+        };
+        return draft.sections[1]?.items.map((i) => `${i.name} ${i.prices.map((p) => p.amount).join('/')}`);
+      })
+      .toEqual(['Catch of the Day 3250', 'Grilled Swordfish Steak 2950', 'Seafood Linguine 2650', 'Fish Tacos 1750']);
 
     // The edits survive a reload (they are the upload's draft now).
     await page.reload();
@@ -226,14 +270,22 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await toast(page, 'Imported 9 items into “Fish House”');
     const menuId = page.url().split('/').pop() as string;
     await page.getByRole('heading', { name: 'Fish House', level: 1 }).waitFor();
-    expect(row('SELECT name, status, organization FROM menus WHERE id = ?', [menuId])).toEqual({ name: 'Fish House', status: 'draft', organization: orgId });
-    expect(rows('SELECT s.name AS section, i.name AS item, i.prices FROM items i JOIN sections s ON s.id = i.section WHERE s.menu = ? AND s.name = ? ORDER BY i.position', [menuId, 'From the Sea']))
-      .toEqual([
-        { section: 'From the Sea', item: 'Catch of the Day', prices: '[{"label":"","amount":3250}]' },
-        { section: 'From the Sea', item: 'Grilled Swordfish Steak', prices: '[{"label":"","amount":2950}]' },
-        { section: 'From the Sea', item: 'Seafood Linguine', prices: '[{"label":"","amount":2650}]' },
-        { section: 'From the Sea', item: 'Fish Tacos', prices: '[{"label":"","amount":1750}]' },
-      ]);
+    expect(row('SELECT name, status, organization FROM menus WHERE id = ?', [menuId])).toEqual({
+      name: 'Fish House',
+      status: 'draft',
+      organization: orgId,
+    });
+    expect(
+      rows(
+        'SELECT s.name AS section, i.name AS item, i.prices FROM items i JOIN sections s ON s.id = i.section WHERE s.menu = ? AND s.name = ? ORDER BY i.position',
+        [menuId, 'From the Sea'],
+      ),
+    ).toEqual([
+      { section: 'From the Sea', item: 'Catch of the Day', prices: '[{"label":"","amount":3250}]' },
+      { section: 'From the Sea', item: 'Grilled Swordfish Steak', prices: '[{"label":"","amount":2950}]' },
+      { section: 'From the Sea', item: 'Seafood Linguine', prices: '[{"label":"","amount":2650}]' },
+      { section: 'From the Sea', item: 'Fish Tacos', prices: '[{"label":"","amount":1750}]' },
+    ]);
     expect(uploadRow('Fish House')).toMatchObject({ status: 'imported', menu: menuId });
 
     // The menu is in the list; the upload list links to it.
@@ -248,10 +300,15 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
 
   it('shows extraction progress and failures live, retries, switches pages, and appends to an existing menu', async () => {
     // An upload the job is not running for (a superuser write in status "processing"): the test drives its status.
-    const created = await engine().create(engine().collection('menu_uploads'), {
-      data: { organization: orgId, name: 'Golden Lotus', status: 'processing', pages: 3, progress: 0 },
-      files: { file: [{ name: 'golden-lotus.pdf', data: pdf['multi-page.pdf'] as Buffer }] }, fromForm: false,
-    }, su());
+    const created = await engine().create(
+      engine().collection('menu_uploads'),
+      {
+        data: { organization: orgId, name: 'Golden Lotus', status: 'processing', pages: 3, progress: 0 },
+        files: { file: [{ name: 'golden-lotus.pdf', data: pdf['multi-page.pdf'] as Buffer }] },
+        fromForm: false,
+      },
+      su(),
+    );
     const id = String(created.id);
     const { page, problems } = await signedIn();
 
@@ -270,7 +327,11 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await update('menu_uploads', id, { progress: 66 });
     await page.getByText('Reading page 3 of 3').waitFor();
     expect(await page.getByRole('progressbar', { name: 'Reading Golden Lotus' }).getAttribute('aria-valuenow')).toBe('66');
-    await update('menu_uploads', id, { status: 'failed', progress: 100, error: 'Reading this PDF took too long. Please upload a simpler file.' });
+    await update('menu_uploads', id, {
+      status: 'failed',
+      progress: 100,
+      error: 'Reading this PDF took too long. Please upload a simpler file.',
+    });
     await page.getByTestId('upload-error').filter({ hasText: 'Reading this PDF took too long. Please upload a simpler file.' }).waitFor();
 
     // Retry runs the real extraction (status uploaded → processing → ready).
@@ -310,7 +371,10 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
   it('links an upload as the venue’s original menu, shown to guests', async () => {
     const { page, problems } = await signedIn();
     await page.goto(`/venues/${venueId}`);
-    const card = page.locator('div.rounded-lg').filter({ has: page.getByRole('heading', { name: 'Original menu (PDF)' }) }).last();
+    const card = page
+      .locator('div.rounded-lg')
+      .filter({ has: page.getByRole('heading', { name: 'Original menu (PDF)' }) })
+      .last();
     await card.getByLabel('PDF shown to guests').selectOption(fishUploadId);
     await toast(page, 'Guests now see a link to the original menu');
     expect(row('SELECT originalMenu FROM venues WHERE id = ?', [venueId])?.originalMenu).toBe(fishUploadId);

@@ -71,11 +71,31 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     const { ctx } = e.app;
     const su = superuserRequest(ctx);
     // Sign-up hooks give the user their own organization; make it subscribed and the user onboarded.
-    const user = await seed(ctx, 'users', { email: EMAIL, password: PASSWORD, passwordConfirm: PASSWORD, name: 'Olivia Owner', verified: true });
+    const user = await seed(ctx, 'users', {
+      email: EMAIL,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      name: 'Olivia Owner',
+      verified: true,
+    });
     orgId = String(user.currentOrganization);
-    await ctx.engine.update(ctx.engine.collection('organizations'), orgId, { data: { subscriptionStatus: 'active', name: 'Olivia’s Kitchen' }, files: {}, fromForm: false }, su);
-    await ctx.engine.update(ctx.engine.collection('users'), String(user.id), { data: { onboardingComplete: true }, files: {}, fromForm: false }, su);
-    for (const [name, status] of [['Lunch', 'published'], ['Dinner', 'published'], ['Drinks', 'draft']] as const) {
+    await ctx.engine.update(
+      ctx.engine.collection('organizations'),
+      orgId,
+      { data: { subscriptionStatus: 'active', name: 'Olivia’s Kitchen' }, files: {}, fromForm: false },
+      su,
+    );
+    await ctx.engine.update(
+      ctx.engine.collection('users'),
+      String(user.id),
+      { data: { onboardingComplete: true }, files: {}, fromForm: false },
+      su,
+    );
+    for (const [name, status] of [
+      ['Lunch', 'published'],
+      ['Dinner', 'published'],
+      ['Drinks', 'draft'],
+    ] as const) {
       menuIds[name] = String((await seed(ctx, 'menus', { organization: orgId, name, status })).id);
     }
     // The login page may not exist yet: sign in through the SDK and hand the session to the browser.
@@ -96,7 +116,12 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     const page = await context.newPage();
     // Surface browser-side failures in the test output.
     page.on('pageerror', (err) => console.error(`[browser] ${err.message}`));
-    page.on('console', (msg) => { if (msg.type() === 'error') void Promise.all(msg.args().map((a) => a.jsonValue().catch(() => String(a)))).then((v) => console.error(`[console] ${msg.text()} ${JSON.stringify(v)}`)); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error')
+        void Promise.all(msg.args().map((a) => a.jsonValue().catch(() => String(a)))).then((v) =>
+          console.error(`[console] ${msg.text()} ${JSON.stringify(v)}`),
+        );
+    });
     return { context, page };
   };
   const api = () => {
@@ -148,7 +173,13 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     expect(await page.title()).toBe('Edit Venue | QR Menu');
 
     const venue = await api().collection('venues').getOne(venueId);
-    expect(venue).toMatchObject({ organization: orgId, name: 'Café Central', timezone: 'Europe/Lisbon', primaryColor: '#0f766e', currency: 'EUR' });
+    expect(venue).toMatchObject({
+      organization: orgId,
+      name: 'Café Central',
+      timezone: 'Europe/Lisbon',
+      primaryColor: '#0f766e',
+      currency: 'EUR',
+    });
     slug = String(venue.slug);
     expect(slug).toMatch(/^cafe-central/);
   });
@@ -166,7 +197,10 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
 
     // Leaving with unsaved changes asks first.
     const asked: string[] = [];
-    page.once('dialog', (d) => { asked.push(d.message()); void d.dismiss(); });
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
     await page.getByRole('link', { name: 'Venues', exact: true }).first().click();
     expect(asked[0]).toMatch(/unsaved changes/i);
     expect(page.url()).toContain(`/venues/${venueId}`);
@@ -176,7 +210,13 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     expect(await form.getByText('Unsaved changes').count()).toBe(0);
     await page.getByText('Café Zentral', { exact: true }).first().waitFor();
     const saved = await api().collection('venues').getOne(venueId);
-    expect(saved).toMatchObject({ name: 'Café Zentral', primaryColor: '#1d4ed8', currency: 'CHF', address: 'Herrengasse 14, 1010 Wien', slug });
+    expect(saved).toMatchObject({
+      name: 'Café Zentral',
+      primaryColor: '#1d4ed8',
+      currency: 'CHF',
+      address: 'Herrengasse 14, 1010 Wien',
+      slug,
+    });
 
     // Menus: add two, then move the second up with the keyboard.
     const add = page.getByRole('combobox', { name: 'Add a menu' });
@@ -196,14 +236,25 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
 
     // A failed write rolls the optimistic change back and says so.
     const failWrites = async (data: Record<string, unknown>) => {
-      await page.route(`**/api/collections/venues/records/${venueId}*`, (route) => (route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: 400, message: 'Failed to update record.', data }) })
-        : route.continue()));
+      await page.route(`**/api/collections/venues/records/${venueId}*`, (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({ status: 400, message: 'Failed to update record.', data }),
+            })
+          : route.continue(),
+      );
     };
     await failWrites({});
     await page.getByRole('button', { name: 'Move Lunch up' }).click();
     await page.getByText('The menu list was not saved: Failed to update record.').waitFor();
-    await expect.poll(async () => (await page.getByRole('list', { name: 'Menus in order' }).getByRole('listitem').allTextContents()).map((t) => t.replace(/Published|Draft/g, '').trim()))
+    await expect
+      .poll(async () =>
+        (await page.getByRole('list', { name: 'Menus in order' }).getByRole('listitem').allTextContents()).map((t) =>
+          t.replace(/Published|Draft/g, '').trim(),
+        ),
+      )
       .toEqual(['1Dinner', '2Lunch']);
     await page.unrouteAll();
     await failWrites({ name: { code: 'validation_not_unique', message: 'Value must be unique.' } });
@@ -219,7 +270,9 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     expect(await form.getByRole('textbox', { name: 'Venue name' }).inputValue()).toBe('Café Zentral');
 
     // Logo upload with preview.
-    await page.locator('input[type="file"][aria-label="Logo file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+    await page
+      .locator('input[type="file"][aria-label="Logo file"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
     await page.getByText('Logo uploaded').waitFor();
     await expect.poll(async () => String((await api().collection('venues').getOne(venueId)).logo)).toMatch(/\.png$/);
     await expect.poll(() => page.getByTestId('logo-preview').getAttribute('src')).toContain(`/api/files/`);
@@ -230,7 +283,9 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Edit Venue', level: 1 }).waitFor();
-    expect(await page.getByRole('form', { name: 'Venue details' }).getByRole('textbox', { name: 'Venue name' }).inputValue()).toBe('Café Zentral');
+    expect(await page.getByRole('form', { name: 'Venue details' }).getByRole('textbox', { name: 'Venue name' }).inputValue()).toBe(
+      'Café Zentral',
+    );
     await screenshot(page, 'venue-edit-light-1280');
   });
 
@@ -285,7 +340,7 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     const doc = await PDFDocument.load(pdf.data);
     expect(doc.getPageCount()).toBe(1);
     const { width, height } = doc.getPage(0).getSize();
-    expect([Math.round(width / 72 * 25.4), Math.round(height / 72 * 25.4)]).toEqual([105, 148]);
+    expect([Math.round((width / 72) * 25.4), Math.round((height / 72) * 25.4)]).toEqual([105, 148]);
     expect(doc.getTitle()).toBe('Café Zentral – QR menu');
     // Kept next to the screenshots for a person to look at.
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'qr-table-card.pdf'), pdf.data);
@@ -319,7 +374,9 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     await page.getByText('Tag “Vegan” created').waitFor();
     const list = page.getByRole('list', { name: 'Tags' });
     await list.getByText('#000000').waitFor();
-    const [created] = await api().collection('tags').getFullList({ filter: `organization = "${orgId}"` });
+    const [created] = await api()
+      .collection('tags')
+      .getFullList({ filter: `organization = "${orgId}"` });
     expect(created).toMatchObject({ name: 'Vegan', color: '#000000' });
     const chip = list.getByText('Vegan', { exact: true });
     expect(await chip.evaluate((el) => getComputedStyle(el.parentElement as Element).color)).toBe('rgb(255, 255, 255)');
@@ -346,8 +403,20 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
 
   it('shows a plan limit with a link to billing', async () => {
     const { ctx } = e.app;
-    const plan = await seed(ctx, 'plans', { code: 'e2e-tiny', name: 'Tiny', active: true, priceMonthly: 900, currency: 'EUR', limits: { venues: 1 } });
-    await ctx.engine.update(ctx.engine.collection('organizations'), orgId, { data: { plan: plan.id }, files: {}, fromForm: false }, superuserRequest(ctx));
+    const plan = await seed(ctx, 'plans', {
+      code: 'e2e-tiny',
+      name: 'Tiny',
+      active: true,
+      priceMonthly: 900,
+      currency: 'EUR',
+      limits: { venues: 1 },
+    });
+    await ctx.engine.update(
+      ctx.engine.collection('organizations'),
+      orgId,
+      { data: { plan: plan.id }, files: {}, fromForm: false },
+      superuserRequest(ctx),
+    );
     await page.goto('/venues/');
     await page.getByRole('button', { name: 'New venue' }).click();
     const dialog = page.getByRole('dialog', { name: 'New venue' });
@@ -358,12 +427,18 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     expect(await alert.getByRole('link', { name: 'View plans and billing' }).getAttribute('href')).toBe('/settings/billing');
     await dialogShot(page, 'venue-create-plan-limit-light-1280');
     await page.keyboard.press('Escape');
-    await ctx.engine.update(ctx.engine.collection('organizations'), orgId, { data: { plan: '' }, files: {}, fromForm: false }, superuserRequest(ctx));
+    await ctx.engine.update(
+      ctx.engine.collection('organizations'),
+      orgId,
+      { data: { plan: '' }, files: {}, fromForm: false },
+      superuserRequest(ctx),
+    );
   });
 
   it('searches the venue list', async () => {
     const { ctx } = e.app;
-    for (const name of ['Harbour Bar', 'Rooftop Terrace']) await seed(ctx, 'venues', { organization: orgId, name, timezone: 'Europe/Vienna', primaryColor: '#7e22ce' });
+    for (const name of ['Harbour Bar', 'Rooftop Terrace'])
+      await seed(ctx, 'venues', { organization: orgId, name, timezone: 'Europe/Vienna', primaryColor: '#7e22ce' });
     await api().collection('tags').create({ organization: orgId, name: 'Spicy', color: '#b91c1c' });
     await api().collection('tags').create({ organization: orgId, name: 'New', color: '#facc15' });
     await api().collection('tags').create({ organization: orgId, name: 'Gluten free', color: '' });
@@ -395,7 +470,9 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
       await p.keyboard.press('Escape');
 
       await open(p, `/venues/${venueId}`, (q) => q.getByTestId('logo-preview'));
-      expect(await p.getByRole('form', { name: 'Venue details' }).getByRole('textbox', { name: 'Venue name' }).inputValue()).toBe('Café Zentral');
+      expect(await p.getByRole('form', { name: 'Venue details' }).getByRole('textbox', { name: 'Venue name' }).inputValue()).toBe(
+        'Café Zentral',
+      );
       await screenshot(p, `venue-edit-${tag}`);
       await p.getByRole('button', { name: 'QR code' }).first().click();
       const dialog = p.getByRole('dialog', { name: 'QR code' });

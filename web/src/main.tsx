@@ -13,5 +13,9 @@ installDefaultMessages();
 // Mount only into an empty #root (never over server-rendered or foreign content).
 const root = document.getElementById('root');
 if (root && root.childNodes.length === 0) {
-  createRoot(root).render(<StrictMode><App /></StrictMode>);
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }

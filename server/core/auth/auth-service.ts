@@ -39,7 +39,8 @@ function invalid(errors: Record<string, FieldError>): ApiError {
 function requireEmail(value: unknown, key = 'email'): string {
   const email = typeof value === 'string' ? value.trim() : '';
   if (!email) throw invalid({ [key]: fieldError('validation_required', 'Cannot be blank.') });
-  if (email.length > 255 || !EMAIL_RE.test(email)) throw invalid({ [key]: fieldError('validation_is_email', 'Must be a valid email address.') });
+  if (email.length > 255 || !EMAIL_RE.test(email))
+    throw invalid({ [key]: fieldError('validation_is_email', 'Must be a valid email address.') });
   return email;
 }
 
@@ -81,14 +82,20 @@ export class AuthService {
     return this.deps.engine.systemRequest(context);
   }
 
-
   findByEmail(collection: Collection, email: string): StoredRow | undefined {
-    return this.deps.engine.stmts.get(`SELECT * FROM "${collection.name}" WHERE "email" = ? COLLATE NOCASE AND "email" != '' LIMIT 1`, [email]);
+    return this.deps.engine.stmts.get(`SELECT * FROM "${collection.name}" WHERE "email" = ? COLLATE NOCASE AND "email" != '' LIMIT 1`, [
+      email,
+    ]);
   }
 
   private sign(collection: Collection, row: StoredRow, type: TokenType, extra: Record<string, unknown>): Promise<string> {
     const a = collection.auth;
-    const duration = type === 'verification' ? a?.verificationTokenDuration : type === 'passwordReset' ? a?.passwordResetTokenDuration : a?.emailChangeTokenDuration;
+    const duration =
+      type === 'verification'
+        ? a?.verificationTokenDuration
+        : type === 'passwordReset'
+          ? a?.passwordResetTokenDuration
+          : a?.emailChangeTokenDuration;
     return this.deps.tokens.sign(collection, row, type, duration ?? 1800, extra);
   }
 
@@ -117,12 +124,19 @@ export class AuthService {
   }
 
   /** The record of a token of this collection, or the `token` field error (never throws). */
-  private checkToken(collection: Collection, token: unknown, type: TokenType): { row: StoredRow; claims: Record<string, unknown> } | { error: Record<string, FieldError> } {
+  private checkToken(
+    collection: Collection,
+    token: unknown,
+    type: TokenType,
+  ): { row: StoredRow; claims: Record<string, unknown> } | { error: Record<string, FieldError> } {
     const text = typeof token === 'string' ? token : '';
     if (!text) return { error: { token: fieldError('validation_required', 'Cannot be blank.') } };
     const state = this.deps.tokens.verify(text, [type]);
     if (!state) return { error: { token: fieldError('validation_invalid_token', 'Invalid or expired token.') } };
-    if (state.collection.id !== collection.id) return { error: { token: fieldError('validation_token_collection_mismatch', 'The provided token is for different auth collection.') } };
+    if (state.collection.id !== collection.id)
+      return {
+        error: { token: fieldError('validation_token_collection_mismatch', 'The provided token is for different auth collection.') },
+      };
     return { row: state.row, claims: state.claims };
   }
 
@@ -158,20 +172,30 @@ export class AuthService {
   async confirmVerification(collection: Collection, body: Record<string, unknown>, req: RequestInfo): Promise<void> {
     if (collection.name === '_superusers') throw new ApiError(400, 'All superusers are verified by default.');
     const { row, claims } = this.verifyToken(collection, body.token, 'verification');
-    if (typeof claims.email !== 'string' || !claims.email) throw invalid({ token: fieldError('validation_invalid_token_claims', 'Missing email token claim.') });
+    if (typeof claims.email !== 'string' || !claims.email)
+      throw invalid({ token: fieldError('validation_invalid_token_claims', 'Missing email token claim.') });
     if (String(row.email).toLowerCase() !== claims.email.toLowerCase()) {
-      throw invalid({ token: fieldError('validation_token_email_mismatch', "The record email doesn't match with the requested token claims.") });
+      throw invalid({
+        token: fieldError('validation_token_email_mismatch', "The record email doesn't match with the requested token claims."),
+      });
     }
     if (row.verified === 1) return;
     if (!isSuperuser(req)) {
       if (!req.auth) throw new ApiError(401, VERIFY_SIGN_IN_FIRST);
-      if (req.auth.collection.id !== collection.id || String(req.auth.row.id) !== String(row.id)) throw new ApiError(403, VERIFY_SIGN_IN_FIRST);
+      if (req.auth.collection.id !== collection.id || String(req.auth.row.id) !== String(row.id))
+        throw new ApiError(403, VERIFY_SIGN_IN_FIRST);
     }
-    await this.deps.engine.update(collection, String(row.id), { data: { verified: true }, files: {}, fromForm: false }, this.systemRequest('default'));
+    await this.deps.engine.update(
+      collection,
+      String(row.id),
+      { data: { verified: true }, files: {}, fromForm: false },
+      this.systemRequest('default'),
+    );
   }
 
   async requestPasswordReset(collection: Collection, body: Record<string, unknown>): Promise<void> {
-    if (!collection.auth?.passwordAuth.enabled) throw new ApiError(400, 'The collection is not configured to allow password authentication.');
+    if (!collection.auth?.passwordAuth.enabled)
+      throw new ApiError(400, 'The collection is not configured to allow password authentication.');
     const email = requireEmail(body.email);
     const row = this.findByEmail(collection, email);
     if (!row || !this.cooldown('passwordReset', collection, String(row.id))) return;
@@ -188,7 +212,8 @@ export class AuthService {
     const errors: Record<string, FieldError> = 'error' in checked ? { ...checked.error } : {};
     if (!password) errors.password = fieldError('validation_required', 'Cannot be blank.');
     else if (password.length > 255) errors.password = fieldError('validation_length_out_of_range', 'The length must be between 1 and 255.');
-    if (typeof body.passwordConfirm !== 'string' || !body.passwordConfirm) errors.passwordConfirm = fieldError('validation_required', 'Cannot be blank.');
+    if (typeof body.passwordConfirm !== 'string' || !body.passwordConfirm)
+      errors.passwordConfirm = fieldError('validation_required', 'Cannot be blank.');
     else if (body.passwordConfirm !== password) errors.passwordConfirm = fieldError('validation_values_mismatch', "Values don't match.");
     if (Object.keys(errors).length || 'error' in checked) throw invalid(errors);
     const { row, claims } = checked;
@@ -204,10 +229,12 @@ export class AuthService {
 
   async requestEmailChange(collection: Collection, auth: RequestInfo['auth'], body: Record<string, unknown>): Promise<void> {
     if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    if (auth.collection.id !== collection.id) throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
+    if (auth.collection.id !== collection.id)
+      throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
     if (collection.name === '_superusers') throw new ApiError(400, 'All superusers can change their emails directly.');
     const newEmail = requireEmail(body.newEmail, 'newEmail');
-    if (newEmail.toLowerCase() === String(auth.row.email).toLowerCase()) throw invalid({ newEmail: fieldError('validation_not_in_invalid', 'Must not be in list.') });
+    if (newEmail.toLowerCase() === String(auth.row.email).toLowerCase())
+      throw invalid({ newEmail: fieldError('validation_not_in_invalid', 'Must not be in list.') });
     // A taken address gets the same 204 as a free one, and nobody gets an email: the answer must
     // not tell a signed-in user which addresses have accounts (PocketBase answers 400 here).
     // confirm-email-change still refuses an address that is taken by then.
@@ -219,7 +246,11 @@ export class AuthService {
     }, 'email change');
   }
 
-  async confirmEmailChange(collection: Collection, body: Record<string, unknown>, checkPassword: (hash: string, password: string) => Promise<boolean>): Promise<void> {
+  async confirmEmailChange(
+    collection: Collection,
+    body: Record<string, unknown>,
+    checkPassword: (hash: string, password: string) => Promise<boolean>,
+  ): Promise<void> {
     if (collection.name === '_superusers') throw new ApiError(400, 'All superusers can change their emails directly.');
     const checked = this.checkToken(collection, body.token, 'emailChange');
     const passwordError = textError(body.password, 'password');
@@ -227,14 +258,22 @@ export class AuthService {
     const { row, claims } = checked;
     const newEmail = typeof claims.newEmail === 'string' ? claims.newEmail : '';
     const other = newEmail ? this.findByEmail(collection, newEmail) : undefined;
-    const tokenError: Record<string, FieldError> = !newEmail ? { token: fieldError('validation_invalid_token_payload', 'Invalid token payload - newEmail must be set.') }
-      : other && other.id !== row.id ? { token: fieldError('validation_existing_token_email', 'The new email address is already registered.') } : {};
+    const tokenError: Record<string, FieldError> = !newEmail
+      ? { token: fieldError('validation_invalid_token_payload', 'Invalid token payload - newEmail must be set.') }
+      : other && other.id !== row.id
+        ? { token: fieldError('validation_existing_token_email', 'The new email address is already registered.') }
+        : {};
     if (Object.keys(tokenError).length || Object.keys(passwordError).length) throw invalid({ ...tokenError, ...passwordError });
     const password = String(body.password);
     if (!(await checkPassword(String(row.password ?? ''), password))) {
       throw invalid({ password: fieldError('validation_invalid_password', 'Missing or invalid auth record password.') });
     }
-    await this.deps.engine.update(collection, String(row.id), { data: { email: newEmail, verified: true }, files: {}, fromForm: false }, this.systemRequest('default'));
+    await this.deps.engine.update(
+      collection,
+      String(row.id),
+      { data: { email: newEmail, verified: true }, files: {}, fromForm: false },
+      this.systemRequest('default'),
+    );
   }
 
   private otpHash(otpId: string, code: string): string {
@@ -253,10 +292,21 @@ export class AuthService {
     const otps = this.deps.engine.collection('_otps');
     const code = randomDigits(otp.length);
     this.background(async () => {
-      await this.deps.engine.create(otps, {
-        data: { id, collectionRef: collection.id, recordRef: String(row.id), codeHash: this.otpHash(id, code), sentTo: String(row.email) },
-        files: {}, fromForm: false,
-      }, this.systemRequest('otp'));
+      await this.deps.engine.create(
+        otps,
+        {
+          data: {
+            id,
+            collectionRef: collection.id,
+            recordRef: String(row.id),
+            codeHash: this.otpHash(id, code),
+            sentTo: String(row.email),
+          },
+          files: {},
+          fromForm: false,
+        },
+        this.systemRequest('otp'),
+      );
       await this.deps.mail.otp(String(row.email), code, Math.max(1, Math.round(otp.duration / 60)));
     }, 'one-time code');
     return { otpId: id };
@@ -272,7 +322,8 @@ export class AuthService {
   async signUp(collection: Collection, input: WriteInput, req: RequestInfo, expand: string): Promise<RecordJson> {
     const engine = this.deps.engine;
     const email = typeof input.data.email === 'string' ? input.data.email.trim() : '';
-    const existing = collection.name !== '_superusers' && !isSuperuser(req) && EMAIL_RE.test(email) ? this.findByEmail(collection, email) : undefined;
+    const existing =
+      collection.name !== '_superusers' && !isSuperuser(req) && EMAIL_RE.test(email) ? this.findByEmail(collection, email) : undefined;
     if (!existing) return engine.create(collection, input, req, expand);
     const standIn = `${randomString(20, LOWER_ALNUM)}${email.slice(email.lastIndexOf('@'))}`;
     const op = await engine.prepareCreate(collection, { ...input, data: { ...input.data, email: standIn } }, req);
@@ -328,8 +379,14 @@ export class AuthService {
     const expected = Buffer.from(String(record?.codeHash ?? ''), 'hex');
     const given = Buffer.from(this.otpHash(otpId, code), 'hex');
     const row = record ? stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [String(record.recordRef)]) : undefined;
-    if (!record || !row || record.collectionRef !== collection.id || String(record.created) < expiresAt
-      || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (
+      !record ||
+      !row ||
+      record.collectionRef !== collection.id ||
+      String(record.created) < expiresAt ||
+      expected.length !== given.length ||
+      !timingSafeEqual(expected, given)
+    ) {
       this.otpClientFailures.hit(clientKey);
       throw failed;
     }
@@ -339,9 +396,16 @@ export class AuthService {
       // may not be its owner (pre-hijacking). As PocketBase does without MFA, the account becomes
       // verified with a new random password; the new tokenKey ends every older session.
       const password = randomString(40);
-      await this.deps.engine.update(collection, String(row.id), {
-        data: { verified: true, password, passwordConfirm: password }, files: {}, fromForm: false,
-      }, this.systemRequest('otp'));
+      await this.deps.engine.update(
+        collection,
+        String(row.id),
+        {
+          data: { verified: true, password, passwordConfirm: password },
+          files: {},
+          fromForm: false,
+        },
+        this.systemRequest('otp'),
+      );
       return stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [String(row.id)]) ?? row;
     }
     return row;

@@ -93,9 +93,17 @@ const PRESETS: Record<string, Preset> = {
     userInfoUrl: 'https://api.github.com/user',
     scopes: ['read:user', 'user:email'],
     pkce: true,
-    mapUser: (raw) => ({ id: str(raw.id), name: str(raw.name), username: str(raw.login), email: str(raw.email), avatarURL: str(raw.avatar_url) }),
+    mapUser: (raw) => ({
+      id: str(raw.id),
+      name: str(raw.name),
+      username: str(raw.login),
+      email: str(raw.email),
+      avatarURL: str(raw.avatar_url),
+    }),
     async fetchEmail(accessToken) {
-      const res = await fetch('https://api.github.com/user/emails', { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } });
+      const res = await fetch('https://api.github.com/user/emails', {
+        headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+      });
       if (!res.ok) return '';
       const emails = (await res.json()) as Array<{ email: string; primary: boolean; verified: boolean }>;
       return emails.find((e) => e.primary && e.verified)?.email ?? '';
@@ -121,7 +129,13 @@ export function buildProviders(envs: ProviderEnv[]): OAuth2Provider[] {
       throw new Error(`OAuth2 provider "${env.name}" needs OAUTH2_${env.name.toUpperCase()}_AUTH_URL, _TOKEN_URL and _USERINFO_URL`);
     }
     const base: Preset = preset ?? {
-      displayName: env.name, authUrl: '', tokenUrl: '', userInfoUrl: '', scopes: ['openid', 'email', 'profile'], pkce: true, mapUser: (raw) => oidcUser(raw),
+      displayName: env.name,
+      authUrl: '',
+      tokenUrl: '',
+      userInfoUrl: '',
+      scopes: ['openid', 'email', 'profile'],
+      pkce: true,
+      mapUser: (raw) => oidcUser(raw),
     };
     return {
       ...base,
@@ -153,7 +167,13 @@ export function authMethodEntry(p: OAuth2Provider): Record<string, string> {
   }
   const authURL = `${p.authUrl}${p.authUrl.includes('?') ? '&' : '?'}${params.toString()}&redirect_uri=`;
   return {
-    name: p.name, displayName: p.displayName, state, authURL, authUrl: authURL,
-    codeVerifier, codeChallenge, codeChallengeMethod: p.pkce ? 'S256' : '',
+    name: p.name,
+    displayName: p.displayName,
+    state,
+    authURL,
+    authUrl: authURL,
+    codeVerifier,
+    codeChallenge,
+    codeChallengeMethod: p.pkce ? 'S256' : '',
   };
 }

@@ -6,7 +6,11 @@ export class FixedWindowLimiter {
   private readonly buckets = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = 0;
 
-  constructor(private readonly max: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** True while the key is over its limit (without counting). */
   blocked(key: string): boolean {

@@ -7,7 +7,12 @@ import type { RequestInfo } from '../request-info.ts';
  * Creates the superuser, or sets its password when the email exists. An unchanged password is not
  * rewritten, so restarts (SUPERUSER_* in the env, backup restores) keep superusers signed in.
  */
-export async function upsertSuperuser(engine: RecordEngine, system: RequestInfo, email: string, password: string): Promise<'created' | 'updated' | 'unchanged'> {
+export async function upsertSuperuser(
+  engine: RecordEngine,
+  system: RequestInfo,
+  email: string,
+  password: string,
+): Promise<'created' | 'updated' | 'unchanged'> {
   const c = engine.collection('_superusers');
   const existing = engine.stmts.get('SELECT "id", "password" FROM "_superusers" WHERE "email" = ? COLLATE NOCASE', [email]);
   const data = { email, password, passwordConfirm: password };

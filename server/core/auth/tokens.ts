@@ -53,7 +53,13 @@ export class TokenService {
     return secret;
   }
 
-  async sign(collection: Collection, row: Record<string, unknown>, type: TokenType, durationSeconds: number, extra: Record<string, unknown> = {}): Promise<string> {
+  async sign(
+    collection: Collection,
+    row: Record<string, unknown>,
+    type: TokenType,
+    durationSeconds: number,
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
     const key = new TextEncoder().encode(String(row.tokenKey ?? '') + this.secret(collection, type));
     const exp = Math.floor(this.now().getTime() / 1000) + durationSeconds;
     return new SignJWT({ collectionId: collection.id, exp, id: String(row.id), type, ...extra })
@@ -67,7 +73,12 @@ export class TokenService {
   /** Verifies a token of one of the allowed types; null for anything invalid (never throws). */
   verify(token: string, allowed: TokenType[]): (AuthState & { claims: Record<string, unknown> }) | null {
     const hit = this.verified.get(token);
-    if (hit && allowed.includes(hit.state.claims.type as TokenType) && hit.exp > this.now().getTime() / 1000 && this.rows.get(hit.key) === hit.state.row) {
+    if (
+      hit &&
+      allowed.includes(hit.state.claims.type as TokenType) &&
+      hit.exp > this.now().getTime() / 1000 &&
+      this.rows.get(hit.key) === hit.state.row
+    ) {
       return hit.state;
     }
     const state = this.verifyFresh(token, allowed);
@@ -99,9 +110,15 @@ export class TokenService {
     if (!collection || collection.id !== collectionId || collection.type !== 'auth') return null;
     const row = this.loadRow(collection, id);
     if (!row) return null;
-    const expected = createHmac('sha256', String(row.tokenKey ?? '') + this.secret(collection, type as TokenType)).update(`${h}.${p}`).digest();
+    const expected = createHmac('sha256', String(row.tokenKey ?? '') + this.secret(collection, type as TokenType))
+      .update(`${h}.${p}`)
+      .digest();
     let given: Buffer;
-    try { given = Buffer.from(s, 'base64url'); } catch { return null; }
+    try {
+      given = Buffer.from(s, 'base64url');
+    } catch {
+      return null;
+    }
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     return { collection, row, claims };
   }

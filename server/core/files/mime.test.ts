@@ -2,8 +2,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, mimeAllowed, sniffMime } from './mime.ts';
 
-const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#f00' } }).png().toBuffer();
-const jpeg = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#f00' } }).jpeg().toBuffer();
+const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#f00' } })
+  .png()
+  .toBuffer();
+const jpeg = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#f00' } })
+  .jpeg()
+  .toBuffer();
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
 const svgWithProlog = Buffer.from('\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<!-- c -->\n' + svg.toString());

@@ -4,10 +4,21 @@
 export type SignOp = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | '!~' | '?=' | '?!=' | '?>' | '?>=' | '?<' | '?<=' | '?~' | '?!~';
 export type JoinOp = '&&' | '||';
 export type Operand =
-  | { kind: 'identifier'; name: string }   // raw identifier text, e.g. "author.name", "@request.auth.id", "tags:each", "null", "true"
-  | { kind: 'text'; value: string }          // quoted text with escapes resolved
+  | { kind: 'identifier'; name: string } // raw identifier text, e.g. "author.name", "@request.auth.id", "tags:each", "null", "true"
+  | { kind: 'text'; value: string } // quoted text with escapes resolved
   | { kind: 'number'; value: number }
-  | { kind: 'call'; name: string; args: Operand[] };  // function call e.g. geoDistance(a, b, 1, 2)
-export interface Expr { kind: 'expr'; left: Operand; op: SignOp; right: Operand }
-export interface Group { kind: 'group'; items: GroupItem[] }   // items[0].join is null; others are '&&' or '||'
-export interface GroupItem { join: JoinOp | null; node: Expr | Group }
+  | { kind: 'call'; name: string; args: Operand[] }; // function call e.g. geoDistance(a, b, 1, 2)
+export interface Expr {
+  kind: 'expr';
+  left: Operand;
+  op: SignOp;
+  right: Operand;
+}
+export interface Group {
+  kind: 'group';
+  items: GroupItem[];
+} // items[0].join is null; others are '&&' or '||'
+export interface GroupItem {
+  join: JoinOp | null;
+  node: Expr | Group;
+}

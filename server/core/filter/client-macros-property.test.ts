@@ -18,7 +18,16 @@ const seed = announceSeed('fast-check');
 const registry = new CollectionRegistry(testCollections);
 const posts = registry.get('posts');
 if (!posts) throw new Error('posts');
-const ctx: CompileContext = { registry, collection: posts, alias: '_r', request: guestRequest(), allowHidden: false, allowRequestAndCollection: false, enforceListRules: true, now: new Date() };
+const ctx: CompileContext = {
+  registry,
+  collection: posts,
+  alias: '_r',
+  request: guestRequest(),
+  allowHidden: false,
+  allowRequestAndCollection: false,
+  enforceListRules: true,
+  now: new Date(),
+};
 
 // Letter-case variants and look-alikes of each character of the two macro names.
 const LOOKALIKES: Record<string, string[]> = {
@@ -39,18 +48,35 @@ const LOOKALIKES: Record<string, string[]> = {
 const INVISIBLE = ['', '', '', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad'];
 const SPACE = ['', '', ' ', '\t', '\n', '  '];
 
-const spelled = (word: string) => fc.tuple(...[...word].map((ch) => fc.tuple(fc.constantFrom(...(LOOKALIKES[ch] ?? [ch])), fc.constantFrom(...INVISIBLE))))
-  .map((parts) => parts.map(([c, z]) => c + z).join(''));
+const spelled = (word: string) =>
+  fc
+    .tuple(...[...word].map((ch) => fc.tuple(fc.constantFrom(...(LOOKALIKES[ch] ?? [ch])), fc.constantFrom(...INVISIBLE))))
+    .map((parts) => parts.map(([c, z]) => c + z).join(''));
 
 const macro = fc.oneof(
-  fc.tuple(spelled('@collection'), spelled('.'), fc.constantFrom('users', 'posts', 'topics', 'users:a', 'posts:x'), fc.constantFrom('.id', '.name', '.title', '.email', '.tokenKey')).map((p) => p.join('')),
-  fc.tuple(spelled('@request'), spelled('.'), fc.constantFrom('auth.id', 'auth.email', 'query.x', 'headers.x', 'body.title', 'method', 'auth.tokenKey')).map((p) => p.join('')),
+  fc
+    .tuple(
+      spelled('@collection'),
+      spelled('.'),
+      fc.constantFrom('users', 'posts', 'topics', 'users:a', 'posts:x'),
+      fc.constantFrom('.id', '.name', '.title', '.email', '.tokenKey'),
+    )
+    .map((p) => p.join('')),
+  fc
+    .tuple(
+      spelled('@request'),
+      spelled('.'),
+      fc.constantFrom('auth.id', 'auth.email', 'query.x', 'headers.x', 'body.title', 'method', 'auth.tokenKey'),
+    )
+    .map((p) => p.join('')),
 );
 const op = fc.constantFrom('=', '!=', '?=', '~', '?~', '>', '<');
 const other = fc.constantFrom('title', 'author', '"a%"', '""', '1', 'null', 'tags.name', 'author.name');
-const expr = fc.tuple(macro, fc.constantFrom(...SPACE), op, fc.constantFrom(...SPACE), other, fc.boolean())
+const expr = fc
+  .tuple(macro, fc.constantFrom(...SPACE), op, fc.constantFrom(...SPACE), other, fc.boolean())
   .map(([m, s1, o, s2, x, flip]) => (flip ? `${x}${s1}${o}${s2}${m}` : `${m}${s1}${o}${s2}${x}`));
-const filter = fc.array(fc.tuple(expr, fc.constantFrom(' && ', ' || ', '&&', '||')), { minLength: 1, maxLength: 3 })
+const filter = fc
+  .array(fc.tuple(expr, fc.constantFrom(' && ', ' || ', '&&', '||')), { minLength: 1, maxLength: 3 })
   .map((items) => items.map(([e, j], i) => (i === 0 ? e : j + e)).join(''));
 
 /** Refused (403/400), or compiled SQL that joins nothing but the posts' own relations. */
@@ -69,19 +95,29 @@ function safe(compile: () => { sql: string; params: unknown[] }): void {
 
 describe('client filters never reach @collection / @request (property)', () => {
   it('filters: refused or join-free', () => {
-    fc.assert(fc.property(filter, (f) => safe(() => compileFilter(f, ctx))), { seed, numRuns: 2000 });
+    fc.assert(
+      fc.property(filter, (f) => safe(() => compileFilter(f, ctx))),
+      { seed, numRuns: 2000 },
+    );
   });
 
   it('sorts: refused or join-free', () => {
-    const sort = fc.array(fc.tuple(fc.constantFrom('', '-', '+'), macro), { minLength: 1, maxLength: 4 })
+    const sort = fc
+      .array(fc.tuple(fc.constantFrom('', '-', '+'), macro), { minLength: 1, maxLength: 4 })
       .map((items) => items.map(([d, m]) => d + m).join(','));
-    fc.assert(fc.property(sort, (s) => safe(() => compileSort(s, ctx))), { seed, numRuns: 1000 });
+    fc.assert(
+      fc.property(sort, (s) => safe(() => compileSort(s, ctx))),
+      { seed, numRuns: 1000 },
+    );
   });
 
   it('the plain lower-case spelling is always the 403', () => {
-    fc.assert(fc.property(fc.constantFrom('@collection', '@COLLECTION', '@Collection', '@cOlLeCtIoN'), (m) => {
-      expect(() => compileFilter(`${m}.users.name ?~ "a%"`, ctx)).toThrow(FilterForbiddenError);
-    }), { seed });
+    fc.assert(
+      fc.property(fc.constantFrom('@collection', '@COLLECTION', '@Collection', '@cOlLeCtIoN'), (m) => {
+        expect(() => compileFilter(`${m}.users.name ?~ "a%"`, ctx)).toThrow(FilterForbiddenError);
+      }),
+      { seed },
+    );
   });
 });
 
@@ -110,7 +146,10 @@ describe('anonymous filters through HTTP', () => {
   });
 
   it('sorts too', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/collections/plans/records?sort=${encodeURIComponent('-@COLLECTION.menus.name')}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/collections/plans/records?sort=${encodeURIComponent('-@COLLECTION.menus.name')}`,
+    });
     expect(res.statusCode).toBe(403);
     expect(JSON.parse(res.body)).toEqual({ status: 403, message: 'Only superusers can filter by @collection.', data: {} });
   });

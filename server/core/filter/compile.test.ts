@@ -30,7 +30,16 @@ function authAs(id: string): RequestInfo {
 function ids(collection: string, filter: string, request: RequestInfo = guestRequest(), allowHidden = true): string[] {
   const c = registry.get(collection);
   if (!c) throw new Error(collection);
-  const where = compileFilter(filter, { registry, collection: c, alias: '_r', request, allowHidden, allowRequestAndCollection: true, serverRule: true, now: new Date('2026-06-15T12:00:00Z') });
+  const where = compileFilter(filter, {
+    registry,
+    collection: c,
+    alias: '_r',
+    request,
+    allowHidden,
+    allowRequestAndCollection: true,
+    serverRule: true,
+    now: new Date('2026-06-15T12:00:00Z'),
+  });
   const rows = db.prepare(`SELECT _r.id FROM "${c.name}" AS _r WHERE ${where.sql} ORDER BY _r.id`).all(...where.params) as { id: string }[];
   return rows.map((r) => r.id);
 }
@@ -42,8 +51,27 @@ beforeAll(async () => {
   insert('users', { id: 'ubob', email: 'bob@x.io', name: 'Bob', tokenKey: 'k2' });
   insert('topics', { id: 'tvegan', name: 'vegan', color: 'green' });
   insert('topics', { id: 'tspicy', name: 'spicy', color: 'red' });
-  insert('posts', { id: 'p1', title: 'Hello 50% off', views: 10, published: true, author: 'ualice', tags: ['tvegan'], labels: ['a', 'b'], meta: { a: { b: 1 } }, created: '2026-06-01 10:00:00.000Z' });
-  insert('posts', { id: 'p2', title: 'abc', views: 5, published: false, author: 'ubob', tags: ['tvegan', 'tspicy'], labels: ['c'], created: '2026-07-01 10:00:00.000Z' });
+  insert('posts', {
+    id: 'p1',
+    title: 'Hello 50% off',
+    views: 10,
+    published: true,
+    author: 'ualice',
+    tags: ['tvegan'],
+    labels: ['a', 'b'],
+    meta: { a: { b: 1 } },
+    created: '2026-06-01 10:00:00.000Z',
+  });
+  insert('posts', {
+    id: 'p2',
+    title: 'abc',
+    views: 5,
+    published: false,
+    author: 'ubob',
+    tags: ['tvegan', 'tspicy'],
+    labels: ['c'],
+    created: '2026-07-01 10:00:00.000Z',
+  });
   insert('posts', { id: 'p3', title: '', views: 0, published: true, author: '', tags: [], labels: [] });
   insert('comments', { id: 'c1', post: 'p1', message: 'hi there', author: 'ubob' });
   insert('comments', { id: 'c2', post: 'p1', message: 'hello', author: 'ualice' });
@@ -115,14 +143,24 @@ describe('compiled filter semantics', () => {
     const req: RequestInfo = { ...guestRequest('PATCH'), body: { title: 'new', labels: ['a', 'b'] }, query: { q: '1' } };
     expect(ids('posts', '@request.body.title:isset = true && @request.body.views:isset = false && id = "p1"', req)).toEqual(['p1']);
     expect(ids('posts', '@request.body.labels:each ?= "b" && id = "p2"', req)).toEqual(['p2']);
-    expect(ids('posts', '@request.body.labels:length = 2 && @request.query.q = "1" && @request.method = "PATCH" && id = "p1"', req)).toEqual(['p1']);
+    expect(
+      ids('posts', '@request.body.labels:length = 2 && @request.query.q = "1" && @request.method = "PATCH" && id = "p1"', req),
+    ).toEqual(['p1']);
   });
 
   it('binds every literal as a parameter', () => {
     const c = registry.get('posts');
     if (!c) throw new Error();
     const hostile = "x' OR 1=1; DROP TABLE posts; --";
-    const out = compileFilter(`title = "${hostile}"`, { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, allowRequestAndCollection: true, now: new Date() });
+    const out = compileFilter(`title = "${hostile}"`, {
+      registry,
+      collection: c,
+      alias: '_r',
+      request: guestRequest(),
+      allowHidden: false,
+      allowRequestAndCollection: true,
+      now: new Date(),
+    });
     expect(out.sql).not.toContain('DROP');
     expect(out.params).toContain(hostile);
   });
@@ -150,10 +188,28 @@ describe('compiled filter semantics', () => {
   it('compiles sort with relation paths into scalar subqueries', () => {
     const c = registry.get('posts');
     if (!c) throw new Error();
-    const sort = compileSort('-author.name,title,@random', { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, allowRequestAndCollection: true, now: new Date() });
+    const sort = compileSort('-author.name,title,@random', {
+      registry,
+      collection: c,
+      alias: '_r',
+      request: guestRequest(),
+      allowHidden: false,
+      allowRequestAndCollection: true,
+      now: new Date(),
+    });
     const rows = db.prepare(`SELECT _r.id FROM posts AS _r ORDER BY ${sort.sql}`).all(...sort.params) as { id: string }[];
     expect(rows.map((r) => r.id)).toEqual(['p2', 'p1', 'p3']);
-    expect(() => compileSort('nope', { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: false, allowRequestAndCollection: true, now: new Date() })).toThrow(FilterCompileError);
+    expect(() =>
+      compileSort('nope', {
+        registry,
+        collection: c,
+        alias: '_r',
+        request: guestRequest(),
+        allowHidden: false,
+        allowRequestAndCollection: true,
+        now: new Date(),
+      }),
+    ).toThrow(FilterCompileError);
   });
 });
 
@@ -161,7 +217,15 @@ describe('compiled filter semantics', () => {
 function clientCtx(collection: string, superuser = false): CompileContext {
   const c = registry.get(collection);
   if (!c) throw new Error(collection);
-  return { registry, collection: c, alias: '_r', request: guestRequest(), allowHidden: superuser, allowRequestAndCollection: superuser, now: new Date() };
+  return {
+    registry,
+    collection: c,
+    alias: '_r',
+    request: guestRequest(),
+    allowHidden: superuser,
+    allowRequestAndCollection: superuser,
+    now: new Date(),
+  };
 }
 
 function forbidden(fn: () => unknown): string {
@@ -190,7 +254,9 @@ describe('@collection / @request in client filters (C1)', () => {
   });
 
   it('refuses them in sorts, in any case', () => {
-    expect(forbidden(() => compileSort('title,-@COLLECTION.users.name', clientCtx('posts')))).toBe('Only superusers can filter by @collection.');
+    expect(forbidden(() => compileSort('title,-@COLLECTION.users.name', clientCtx('posts')))).toBe(
+      'Only superusers can filter by @collection.',
+    );
     expect(forbidden(() => compileSort('@Request.auth.id', clientCtx('posts')))).toBe('Only superusers can filter by @request.');
   });
 
@@ -230,7 +296,9 @@ describe('compile limits', () => {
   });
 
   it('caps text literals and LIKE wildcards', () => {
-    expect(limit(() => compileFilter(`title = "${'x'.repeat(MAX_TEXT_LITERAL_LENGTH + 1)}"`, clientCtx('posts')))).toContain(`${MAX_TEXT_LITERAL_LENGTH}`);
+    expect(limit(() => compileFilter(`title = "${'x'.repeat(MAX_TEXT_LITERAL_LENGTH + 1)}"`, clientCtx('posts')))).toContain(
+      `${MAX_TEXT_LITERAL_LENGTH}`,
+    );
     const wild = `title ~ "${'%a'.repeat(MAX_LIKE_WILDCARDS + 1)}"`;
     expect(limit(() => compileFilter(wild, clientCtx('posts')))).toContain('wildcards');
     expect(compileFilter(`title ~ "${'%a'.repeat(MAX_LIKE_WILDCARDS)}"`, clientCtx('posts')).sql).toContain('LIKE');
@@ -275,7 +343,9 @@ describe('~ with escaped wildcards (PocketBase parity)', () => {
 describe('geoDistance', () => {
   it('computes great-circle km from numbers', () => {
     // Berlin - Paris is about 877.5 km.
-    expect(ids('posts', 'geoDistance(13.405, 52.52, 2.3522, 48.8566) < 878 && geoDistance(13.405, 52.52, 2.3522, 48.8566) > 877 && id = "p1"')).toEqual(['p1']);
+    expect(
+      ids('posts', 'geoDistance(13.405, 52.52, 2.3522, 48.8566) < 878 && geoDistance(13.405, 52.52, 2.3522, 48.8566) > 877 && id = "p1"'),
+    ).toEqual(['p1']);
     expect(ids('posts', 'geoDistance(1.1, 2.2, 1.1, 2.2) = 0 && id = "p1"')).toEqual(['p1']);
   });
 

@@ -4,8 +4,18 @@ import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { Expr, Group, Operand, SignOp } from './ast.ts';
 import { likePattern } from './like.ts';
 import {
-  FANOUT, FilterCompileError, FilterForbiddenError, FilterLimitError, limitError,
-  MAX_FILTER_COST, MAX_FILTER_LENGTH, MAX_RULE_COST, MAX_JOINS, MAX_LIKE_WILDCARDS, MAX_SORT_FIELD_LENGTH, MAX_SORT_FIELDS,
+  FANOUT,
+  FilterCompileError,
+  FilterForbiddenError,
+  FilterLimitError,
+  limitError,
+  MAX_FILTER_COST,
+  MAX_FILTER_LENGTH,
+  MAX_RULE_COST,
+  MAX_JOINS,
+  MAX_LIKE_WILDCARDS,
+  MAX_SORT_FIELD_LENGTH,
+  MAX_SORT_FIELDS,
   MAX_TEXT_LITERAL_LENGTH,
 } from './limits.ts';
 import { FilterSyntaxError, parseFilter } from './parser.ts';
@@ -66,8 +76,7 @@ export interface CompileContext {
 const MAX_RELATION_DEPTH = 6;
 
 type Resolved =
-  | { kind: 'value'; value: SqlValue; isEmpty: boolean }
-  | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean };
+  { kind: 'value'; value: SqlValue; isEmpty: boolean } | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean };
 
 /** Joins made by one compilation, over all its scopes: checked against MAX_JOINS as they are added. */
 class JoinBudget {
@@ -86,7 +95,10 @@ class JoinScope {
   /** Estimated row combinations the joins produce per outer row (product of their fan-outs). */
   fanout = 1;
 
-  constructor(private readonly prefix: string, private readonly budget: JoinBudget) {}
+  constructor(
+    private readonly prefix: string,
+    private readonly budget: JoinBudget,
+  ) {}
 
   /**
    * Returns the alias for a join key, creating the join with `build(alias)` the first time;
@@ -226,7 +238,10 @@ class Compiler {
   /** The SQL depends on request data other than the auth record, or on the clock. */
   volatile = false;
 
-  constructor(private readonly ctx: CompileContext, readonly budget: JoinBudget = new JoinBudget()) {}
+  constructor(
+    private readonly ctx: CompileContext,
+    readonly budget: JoinBudget = new JoinBudget(),
+  ) {}
 
   newScope(base: string): JoinScope {
     return newScope(base, this.budget);
@@ -246,7 +261,7 @@ class Compiler {
 
   private compileExpr(expr: Expr, scope: JoinScope): SqlFragment {
     this.exprCount++;
-    if ((expr.op.endsWith('~')) && expr.right.kind === 'text' && countUnescapedWildcards(expr.right.value) > MAX_LIKE_WILDCARDS) {
+    if (expr.op.endsWith('~') && expr.right.kind === 'text' && countUnescapedWildcards(expr.right.value) > MAX_LIKE_WILDCARDS) {
       throw limitError('wildcards (% or _) in one ~ pattern', MAX_LIKE_WILDCARDS);
     }
     const left = this.resolve(expr.left, scope);
@@ -273,9 +288,12 @@ class Compiler {
       case 'text':
         if (operand.value.length > MAX_TEXT_LITERAL_LENGTH) throw limitError('characters in one quoted text', MAX_TEXT_LITERAL_LENGTH);
         return value(operand.value);
-      case 'number': return value(operand.value);
-      case 'call': return this.resolveCall(operand.name, operand.args, scope);
-      case 'identifier': return this.resolveIdentifier(operand.name, scope);
+      case 'number':
+        return value(operand.value);
+      case 'call':
+        return this.resolveCall(operand.name, operand.args, scope);
+      case 'identifier':
+        return this.resolveIdentifier(operand.name, scope);
     }
   }
 
@@ -284,7 +302,8 @@ class Compiler {
     if (name !== 'geoDistance') throw new FilterCompileError(`unsupported function ${name}`);
     if (args.length !== 4) throw new FilterCompileError(`geoDistance expects 4 arguments, got ${args.length}`);
     const resolved = args.map((a, i) => {
-      if (a.kind !== 'identifier' && a.kind !== 'number') throw new FilterCompileError(`geoDistance argument ${i} must be a field or a number`);
+      if (a.kind !== 'identifier' && a.kind !== 'number')
+        throw new FilterCompileError(`geoDistance argument ${i} must be a field or a number`);
       return this.resolve(a, scope);
     });
     return geoDistance(resolved as [Resolved, Resolved, Resolved, Resolved]);
@@ -313,8 +332,14 @@ class Compiler {
 
   /** Follows `rel.rel2.field` from a table alias, adding joins to the scope. */
   private resolveFieldPath(
-    collection: Collection, alias: string, segments: string[], modifier: string | null,
-    scope: JoinScope, multi: boolean, keyPrefix: string, depth: number,
+    collection: Collection,
+    alias: string,
+    segments: string[],
+    modifier: string | null,
+    scope: JoinScope,
+    multi: boolean,
+    keyPrefix: string,
+    depth: number,
   ): Resolved {
     const [seg, ...rest] = segments;
     if (seg === undefined || seg === '') throw new FilterCompileError('empty field path');
@@ -340,9 +365,17 @@ class Compiler {
       let targetAlias: string;
       if (isMultiValue(field)) {
         const each = scope.join(`${pathKey}:each`, (a) => ({ sql: `LEFT JOIN json_each(${column}) AS ${a}`, params: [] }), FANOUT.array);
-        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`), this.visibleFanout(target, FANOUT.lookup));
+        targetAlias = scope.join(
+          pathKey,
+          (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`),
+          this.visibleFanout(target, FANOUT.lookup),
+        );
       } else {
-        targetAlias = scope.join(pathKey, (a) => this.joinVisible(target, a, `${a}."id" = ${column}`), this.visibleFanout(target, FANOUT.lookup));
+        targetAlias = scope.join(
+          pathKey,
+          (a) => this.joinVisible(target, a, `${a}."id" = ${column}`),
+          this.visibleFanout(target, FANOUT.lookup),
+        );
       }
       return this.resolveFieldPath(target, targetAlias, rest, modifier, scope, multi || isMultiValue(field), keyPrefix, depth + 1);
     }
@@ -377,7 +410,8 @@ class Compiler {
 
   /** Fan-out of a join to `target`: larger when its list rule is checked on every joined row. */
   private visibleFanout(target: Collection, fanout: number): number {
-    const checked = this.ctx.enforceListRules && !isSuperuser(this.ctx.request) && target.listRule !== null && target.listRule.trim() !== '';
+    const checked =
+      this.ctx.enforceListRules && !isSuperuser(this.ctx.request) && target.listRule !== null && target.listRule.trim() !== '';
     return checked ? fanout * FANOUT.listRule : fanout;
   }
 
@@ -390,7 +424,13 @@ class Compiler {
     if (rule.trim() === '') return { sql: base, params: [] };
     // The list rule is the server's: it may use @collection/@request whoever filters.
     const visible = compileFilter(rule, {
-      ...this.ctx, collection: target, alias, allowHidden: true, enforceListRules: false, allowRequestAndCollection: true, serverRule: true,
+      ...this.ctx,
+      collection: target,
+      alias,
+      allowHidden: true,
+      enforceListRules: false,
+      allowRequestAndCollection: true,
+      serverRule: true,
     });
     if (visible.volatile) this.volatile = true;
     return { sql: `${base} AND ${visible.sql}`, params: visible.params };
@@ -399,8 +439,10 @@ class Compiler {
   private applyModifier(field: FieldDef, column: string, modifier: string | null, scope: JoinScope, multi: boolean, key: string): Resolved {
     const json = field.type === 'json';
     switch (modifier) {
-      case null: return { kind: 'column', sql: column, params: [], multi, json };
-      case 'lower': return { kind: 'column', sql: `LOWER(${column})`, params: [], multi, json };
+      case null:
+        return { kind: 'column', sql: column, params: [], multi, json };
+      case 'lower':
+        return { kind: 'column', sql: `LOWER(${column})`, params: [], multi, json };
       case 'length':
         if (!isMultiValue(field)) throw new FilterCompileError(':length needs a multi-value field');
         return { kind: 'column', sql: `json_array_length(${column})`, params: [], multi, json: false };
@@ -409,7 +451,8 @@ class Compiler {
         const a = scope.join(`${column}:each:${key}`, (x) => ({ sql: `LEFT JOIN json_each(${column}) AS ${x}`, params: [] }), FANOUT.array);
         return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
       }
-      default: throw new FilterCompileError(`unsupported modifier :${modifier}`);
+      default:
+        throw new FilterCompileError(`unsupported modifier :${modifier}`);
     }
   }
 
@@ -420,7 +463,11 @@ class Compiler {
     const [collName, joinAlias = ''] = head.split(':');
     const collection = this.ctx.registry.get(collName ?? '');
     if (!collection) throw new FilterCompileError(`unknown collection ${collName}`);
-    const a = scope.join(`@collection.${collection.id}:${joinAlias}`, (x) => ({ sql: `LEFT JOIN ${ident(collection.name)} AS ${x} ON 1`, params: [] }), FANOUT.scan);
+    const a = scope.join(
+      `@collection.${collection.id}:${joinAlias}`,
+      (x) => ({ sql: `LEFT JOIN ${ident(collection.name)} AS ${x} ON 1`, params: [] }),
+      FANOUT.scan,
+    );
     return this.resolveFieldPath(collection, a, path, modifier, scope, true, `@collection.${head}`, 1);
   }
 
@@ -445,9 +492,12 @@ class Compiler {
         if (modifier) throw new FilterCompileError(`unsupported modifier :${modifier}`);
         return value(v ?? null);
       }
-      case 'body': return this.resolveBody(path, modifier, scope);
-      case 'auth': return this.resolveAuth(path, modifier, scope);
-      default: throw new FilterCompileError(`unknown @request.${area ?? ''}`);
+      case 'body':
+        return this.resolveBody(path, modifier, scope);
+      case 'auth':
+        return this.resolveAuth(path, modifier, scope);
+      default:
+        throw new FilterCompileError(`unknown @request.${area ?? ''}`);
     }
   }
 
@@ -463,16 +513,24 @@ class Compiler {
       if (field?.type !== 'relation' || raw === undefined) return value(null);
       const target = this.ctx.registry.relationTarget(field);
       const ids = Array.isArray(raw) ? raw : [raw];
-      const a = scope.join(`@request.body.${name}`, (x) => ({
-        sql: `LEFT JOIN ${ident(target.name)} AS ${x} ON ${x}."id" IN (SELECT value FROM json_each(?))`,
-        params: [JSON.stringify(ids)],
-      }), ids.length);
+      const a = scope.join(
+        `@request.body.${name}`,
+        (x) => ({
+          sql: `LEFT JOIN ${ident(target.name)} AS ${x} ON ${x}."id" IN (SELECT value FROM json_each(?))`,
+          params: [JSON.stringify(ids)],
+        }),
+        ids.length,
+      );
       return this.resolveFieldPath(target, a, rest, modifier, scope, ids.length > 1 || isMultiValue(field), `@request.body.${name}`, 1);
     }
     if (modifier === 'length') return value(Array.isArray(raw) ? raw.length : raw === undefined || raw === '' || raw === null ? 0 : 1);
     if (modifier === 'each') {
       const items = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-      const a = scope.join(`@request.body.${name}:each`, (x) => ({ sql: `LEFT JOIN json_each(?) AS ${x}`, params: [JSON.stringify(items)] }), items.length);
+      const a = scope.join(
+        `@request.body.${name}:each`,
+        (x) => ({ sql: `LEFT JOIN json_each(?) AS ${x}`, params: [JSON.stringify(items)] }),
+        items.length,
+      );
       return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
     }
     let v = raw;
@@ -503,10 +561,14 @@ class Compiler {
       return value(modifier === 'lower' && typeof v === 'string' ? v.toLowerCase() : v);
     }
     // Paths through the auth record's relations: join the auth row itself, then follow the path.
-    const a = scope.join('@request.auth', (x) => ({
-      sql: `LEFT JOIN ${ident(auth.collection.name)} AS ${x} ON ${x}."id" = ?`,
-      params: [String(auth.row.id)],
-    }), FANOUT.lookup);
+    const a = scope.join(
+      '@request.auth',
+      (x) => ({
+        sql: `LEFT JOIN ${ident(auth.collection.name)} AS ${x} ON ${x}."id" = ?`,
+        params: [String(auth.row.id)],
+      }),
+      FANOUT.lookup,
+    );
     return this.resolveFieldPath(auth.collection, a, [name, ...rest], modifier, scope, false, '@request.auth', 1);
   }
 }
@@ -541,9 +603,10 @@ function geoDistance(args: [Resolved, Resolved, Resolved, Resolved]): Resolved {
   const params: SqlValue[] = [];
   // Each use of an argument emits its SQL (and a bound copy of its value) in reading order.
   const arg = (i: number): string => `radians(${param(args[i] as Resolved, params)})`;
-  const sql = `(12742 * asin(min(1, sqrt(`
-    + `pow(sin((${arg(3)} - ${arg(1)}) / 2), 2) + `
-    + `cos(${arg(1)}) * cos(${arg(3)}) * pow(sin((${arg(2)} - ${arg(0)}) / 2), 2)))))`;
+  const sql =
+    `(12742 * asin(min(1, sqrt(` +
+    `pow(sin((${arg(3)} - ${arg(1)}) / 2), 2) + ` +
+    `cos(${arg(1)}) * cos(${arg(3)}) * pow(sin((${arg(2)} - ${arg(0)}) / 2), 2)))))`;
   return { kind: 'column', sql, params, multi: false, json: true };
 }
 
@@ -559,9 +622,7 @@ function comparison(left: Resolved, op: SignOp, right: Resolved): SqlFragment {
       const other = emptyRight ? left : right;
       const x = param(other, params);
       if (other.kind === 'value') params.push(...params); // the same bound value appears twice
-      return eq
-        ? { sql: `(${x} = '' OR ${x} IS NULL)`, params }
-        : { sql: `(${x} IS NOT '' AND ${x} IS NOT NULL)`, params };
+      return eq ? { sql: `(${x} = '' OR ${x} IS NULL)`, params } : { sql: `(${x} IS NOT '' AND ${x} IS NOT NULL)`, params };
     }
     const l = param(left, params);
     const r = param(right, params);
@@ -622,16 +683,26 @@ export function compileFilter(filter: string, ctx: CompileContext): CompiledFilt
 export function compileSort(sort: string, ctx: CompileContext): SqlFragment {
   const parts: string[] = [];
   const params: SqlValue[] = [];
-  const items = sort.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = sort
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length > MAX_SORT_FIELDS) throw limitError('sort fields', MAX_SORT_FIELDS);
   const names = items.map((item) => item.replace(/^[-+]/, ''));
-  for (const name of names) if (name.length > MAX_SORT_FIELD_LENGTH) throw limitError('characters in one sort field', MAX_SORT_FIELD_LENGTH);
+  for (const name of names)
+    if (name.length > MAX_SORT_FIELD_LENGTH) throw limitError('characters in one sort field', MAX_SORT_FIELD_LENGTH);
   checkMacros(names, ctx);
   for (const [i, item] of items.entries()) {
     const desc = item.startsWith('-');
     const name = names[i] as string;
-    if (name === '@random') { parts.push('RANDOM()'); continue; }
-    if (name === '@rowid') { parts.push(`${ctx.alias}._rowid_${desc ? ' DESC' : ''}`); continue; }
+    if (name === '@random') {
+      parts.push('RANDOM()');
+      continue;
+    }
+    if (name === '@rowid') {
+      parts.push(`${ctx.alias}._rowid_${desc ? ' DESC' : ''}`);
+      continue;
+    }
     if (!/^[\w@][\w.:@]*$/.test(name)) throw new FilterCompileError(`invalid sort field ${name}`);
     const compiler = new Compiler(ctx);
     const scope = compiler.newScope('_s');

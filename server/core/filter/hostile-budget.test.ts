@@ -30,31 +30,61 @@ function insert(table: string, row: Record<string, unknown>): void {
     const v = row[c];
     return Array.isArray(v) || (v && typeof v === 'object') ? JSON.stringify(v) : typeof v === 'boolean' ? Number(v) : v;
   });
-  t.ctx.sqlite.prepare(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`).run(...(values as never[]));
+  t.ctx.sqlite
+    .prepare(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`)
+    .run(...(values as never[]));
 }
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const su = await seed(t.ctx, '_superusers', { email: 'root@example.com', password: 'root-password-1', passwordConfirm: 'root-password-1' });
+  const su = await seed(t.ctx, '_superusers', {
+    email: 'root@example.com',
+    password: 'root-password-1',
+    passwordConfirm: 'root-password-1',
+  });
   superuser = await tokenFor(t.ctx, '_superusers', String(su.id));
   const now = '2026-01-01 00:00:00.000Z';
   const ts = { created: now, updated: now };
   const db = t.ctx.sqlite;
   db.transaction(() => {
     insert('users', { id: 'memberhostile01', email: 'm@example.com', password: 'x', tokenKey: 'k'.repeat(30), verified: true, ...ts });
-    for (let i = 0; i < MENUS; i++) insert('plans', { id: pad('plan', i), code: `p${i}`, name: `plan ${i}`, active: true, position: i, ...ts });
+    for (let i = 0; i < MENUS; i++)
+      insert('plans', { id: pad('plan', i), code: `p${i}`, name: `plan ${i}`, active: true, position: i, ...ts });
     insert('organizations', { id: ORG, name: 'Hostile', slug: 'hostile', subscriptionStatus: 'active', plan: pad('plan', 0), ...ts });
-    for (let i = 1; i < 50; i++) insert('organizations', { id: pad('org', i), name: `other ${i}`, slug: `other-${i}`, subscriptionStatus: 'active', plan: pad('plan', i % 3), ...ts });
+    for (let i = 1; i < 50; i++)
+      insert('organizations', {
+        id: pad('org', i),
+        name: `other ${i}`,
+        slug: `other-${i}`,
+        subscriptionStatus: 'active',
+        plan: pad('plan', i % 3),
+        ...ts,
+      });
     insert('memberships', { id: 'mshiphostile001', organization: ORG, user: 'memberhostile01', role: 'owner', ...ts });
     for (let i = 0; i < TAGS; i++) insert('tags', { id: pad('tag', i), organization: ORG, name: `tag ${i}`, ...ts });
-    for (let i = 0; i < MENUS; i++) insert('menus', { id: pad('menu', i), organization: ORG, name: `menu ${i}`, description: 'a'.repeat(1990), languages: ['en'], ...ts });
+    for (let i = 0; i < MENUS; i++)
+      insert('menus', {
+        id: pad('menu', i),
+        organization: ORG,
+        name: `menu ${i}`,
+        description: 'a'.repeat(1990),
+        languages: ['en'],
+        ...ts,
+      });
     // Few menus with many sections and items, so back-relations fan out.
-    for (let i = 0; i < SECTIONS; i++) insert('sections', { id: pad('sec', i), menu: pad('menu', i % 10), name: `section ${i}`, position: i, ...ts });
+    for (let i = 0; i < SECTIONS; i++)
+      insert('sections', { id: pad('sec', i), menu: pad('menu', i % 10), name: `section ${i}`, position: i, ...ts });
     for (let i = 0; i < ITEMS; i++) {
       insert('items', {
-        id: pad('item', i), section: pad('sec', i % 30), name: `item ${i}`, description: 'a'.repeat(1990), position: i,
-        tags: [pad('tag', i % TAGS), pad('tag', (i + 1) % TAGS), pad('tag', (i + 2) % TAGS)], allergens: ['gluten', 'milk'],
-        translations: { de: { name: `Ding ${i}` } }, ...ts,
+        id: pad('item', i),
+        section: pad('sec', i % 30),
+        name: `item ${i}`,
+        description: 'a'.repeat(1990),
+        position: i,
+        tags: [pad('tag', i % TAGS), pad('tag', (i + 1) % TAGS), pad('tag', (i + 2) % TAGS)],
+        allergens: ['gluten', 'milk'],
+        translations: { de: { name: `Ding ${i}` } },
+        ...ts,
       });
     }
   })();
@@ -65,7 +95,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Probe { status: number; ms: number; body: string }
+interface Probe {
+  status: number;
+  ms: number;
+  body: string;
+}
 
 async function probe(collection: string, query: Record<string, string>, token: string): Promise<Probe> {
   const url = `/api/collections/${collection}/records?${new URLSearchParams({ perPage: '50', ...query })}`;
@@ -95,7 +129,12 @@ const cases: Case[] = [
   ['oracle @COLLECTION', 'guest', 'plans', { filter: '@COLLECTION.menus.name ?~ "a%"' }],
   ['N^3 @Collection self-joins', 'guest', 'plans', { filter: or(3, (i) => `@Collection.menus:m${i}.description ?~ name`) }],
   ['@Request.auth', 'guest', 'plans', { filter: '@Request.auth.id != ""' }],
-  ['unindexed back-relation', 'guest', 'plans', { filter: 'organizations_via_plan.name ?= "x" || organizations_via_plan.plan.organizations_via_plan.name ?= "y"' }],
+  [
+    'unindexed back-relation',
+    'guest',
+    'plans',
+    { filter: 'organizations_via_plan.name ?= "x" || organizations_via_plan.plan.organizations_via_plan.name ?= "y"' },
+  ],
   ['json paths, long || chain', 'guest', 'plans', { filter: or(60, (i) => `limits.venues = ${i} || features.a.b.c = "${i}"`) }],
   ['sort by @COLLECTION', 'guest', 'plans', { sort: '@COLLECTION.menus.name' }],
   ['huge literal', 'guest', 'plans', { filter: `name = "${'x'.repeat(3400)}"` }],
@@ -104,7 +143,12 @@ const cases: Case[] = [
   ['too deep parentheses', 'guest', 'plans', { filter: nest(65, 'name = "x"') }],
   // A verified member, through the tenant collections (list rules join memberships).
   ['two back-relations', 'member', 'menus', { filter: 'sections_via_menu.items_via_section.name ?= "zz"' }],
-  ['back-relation cycle', 'member', 'menus', { filter: 'sections_via_menu.items_via_section.section.menu.sections_via_menu.items_via_section.name ?= "zz"' }],
+  [
+    'back-relation cycle',
+    'member',
+    'menus',
+    { filter: 'sections_via_menu.items_via_section.section.menu.sections_via_menu.items_via_section.name ?= "zz"' },
+  ],
   ['cycle through items', 'member', 'items', { filter: 'section.menu.sections_via_menu.items_via_section.section.menu.name ?= "zz"' }],
   ['multi-relation back and forth', 'member', 'items', { filter: 'tags.items_via_tags.tags.items_via_tags.name ?= "zz"' }],
   ['multi-relation back-relation', 'member', 'tags', { filter: 'items_via_tags.section.menu.sections_via_menu.name ?= "zz"' }],
@@ -113,39 +157,99 @@ const cases: Case[] = [
   ['all-values chain', 'member', 'items', { filter: and(40, (i) => `tags.name != "t${i}"`) }],
   ['all-values back-relations', 'member', 'menus', { filter: and(30, (i) => `sections_via_menu.items_via_section.name != "t${i}"`) }],
   [':each chain', 'member', 'items', { filter: or(60, (i) => `allergens:each ?= "a${i}" || mayContain:each ?= "b${i}"`) }],
-  [':each with relations', 'member', 'items', { filter: 'allergens:each ?= tags.name && mayContain:each ?= section.menu.sections_via_menu.name' }],
+  [
+    ':each with relations',
+    'member',
+    'items',
+    { filter: 'allergens:each ?= tags.name && mayContain:each ?= section.menu.sections_via_menu.name' },
+  ],
   ['LIKE backtracking', 'member', 'items', { filter: 'description ~ "%a%a%a%a%a%a%a%b"' }],
   ['LIKE too many wildcards', 'member', 'items', { filter: `description ~ "${'%a'.repeat(30)}%b"` }],
-  ['LIKE chain over back-relations', 'member', 'menus', { filter: or(40, (i) => `sections_via_menu.items_via_section.description ~ "%a%a%a%a%a%${i}"`) }],
+  [
+    'LIKE chain over back-relations',
+    'member',
+    'menus',
+    { filter: or(40, (i) => `sections_via_menu.items_via_section.description ~ "%a%a%a%a%a%${i}"`) },
+  ],
   ['huge text literal', 'member', 'items', { filter: `description ~ "${'a'.repeat(3000)}"` }],
   ['json path chain', 'member', 'items', { filter: or(110, (i) => `translations.de.name ~ "x${i}"`) }],
   ['long || chain', 'member', 'items', { filter: or(200, (i) => `name = "n${i}"`) }],
   ['201 expressions', 'member', 'items', { filter: or(201, (i) => `name = "n${i}"`) }],
   ['deep parentheses over back-relations', 'member', 'menus', { filter: nest(60, 'sections_via_menu.items_via_section.name ?= "x"') }],
-  ['relation depth', 'member', 'items', { filter: 'section.menu.organization.plan.organizations_via_plan.plan.organizations_via_plan.name ?= "x"' }],
+  [
+    'relation depth',
+    'member',
+    'items',
+    { filter: 'section.menu.organization.plan.organizations_via_plan.plan.organizations_via_plan.name ?= "x"' },
+  ],
   ['mixed case macros', 'member', 'items', { filter: 'name = "x" || @cOLLECTION.items:a.name ?= name' }],
   ['@request in a function', 'member', 'items', { filter: 'geoDistance(@REQUEST.query.x, 0, 0, 0) < 1' }],
-  ['geoDistance over back-relations', 'member', 'menus', { filter: or(40, (i) => `geoDistance(sections_via_menu.items_via_section.position, ${i}, 0, 0) < 1`) }],
-  ['sort with 8 relation paths', 'member', 'items', { sort: 'section.menu.name,-section.name,tags.name,section.menu.organization.name,-name,tags.organization.name,section.position,-id' }],
-  ['sort with back-relations', 'member', 'menus', { sort: 'sections_via_menu.items_via_section.name,-sections_via_menu.items_via_section.description,sections_via_menu.name' }],
+  [
+    'geoDistance over back-relations',
+    'member',
+    'menus',
+    { filter: or(40, (i) => `geoDistance(sections_via_menu.items_via_section.position, ${i}, 0, 0) < 1`) },
+  ],
+  [
+    'sort with 8 relation paths',
+    'member',
+    'items',
+    { sort: 'section.menu.name,-section.name,tags.name,section.menu.organization.name,-name,tags.organization.name,section.position,-id' },
+  ],
+  [
+    'sort with back-relations',
+    'member',
+    'menus',
+    { sort: 'sections_via_menu.items_via_section.name,-sections_via_menu.items_via_section.description,sections_via_menu.name' },
+  ],
   ['sort with 9 fields', 'member', 'items', { sort: 'name,name,name,name,name,name,name,name,name' }],
   ['sort by @request', 'member', 'items', { sort: '-@Request.auth.id' }],
-  ['filter and sort together', 'member', 'menus', {
-    filter: or(50, (i) => `sections_via_menu.items_via_section.tags.name ?= "t${i}"`),
-    sort: 'sections_via_menu.items_via_section.name,sections_via_menu.name,-name',
-  }],
+  [
+    'filter and sort together',
+    'member',
+    'menus',
+    {
+      filter: or(50, (i) => `sections_via_menu.items_via_section.tags.name ?= "t${i}"`),
+      sort: 'sections_via_menu.items_via_section.name,sections_via_menu.name,-name',
+    },
+  ],
   // Superusers may use @collection, but within the same caps.
   ['superuser: N^3 self-joins', 'superuser', 'menus', { filter: or(3, (i) => `@collection.menus:m${i}.description ?~ name`) }],
-  ['superuser: two whole-table joins', 'superuser', 'items', { filter: '@collection.items:a.name ?= name && @collection.items:b.section ?= section' }],
-  ['superuser: one correlated whole-table join', 'superuser', 'items', { filter: '@collection.items.name ?= name && @collection.items.id != id' }],
+  [
+    'superuser: two whole-table joins',
+    'superuser',
+    'items',
+    { filter: '@collection.items:a.name ?= name && @collection.items:b.section ?= section' },
+  ],
+  [
+    'superuser: one correlated whole-table join',
+    'superuser',
+    'items',
+    { filter: '@collection.items.name ?= name && @collection.items.id != id' },
+  ],
   ['superuser: whole-table join with a path', 'superuser', 'menus', { filter: '@collection.items.section.menu.name ?= name' }],
   ['superuser: whole-table join with tags', 'superuser', 'menus', { filter: '@collection.items.tags.name ?= name' }],
-  ['superuser: whole-table join and back-relation', 'superuser', 'menus', { filter: '@collection.sections.name ?= sections_via_menu.name' }],
+  [
+    'superuser: whole-table join and back-relation',
+    'superuser',
+    'menus',
+    { filter: '@collection.sections.name ?= sections_via_menu.name' },
+  ],
   ['superuser: whole-table join, many expressions', 'superuser', 'items', { filter: or(5, (i) => `@collection.menus.name ?= "m${i}"`) }],
   ['superuser: all-values over a whole table', 'superuser', 'menus', { filter: '@collection.items.name != name' }],
   ['superuser: whole-table sort', 'superuser', 'items', { sort: '@collection.items.name,@collection.menus.name' }],
-  ['superuser: hidden fields through a whole table', 'superuser', 'menus', { filter: '@collection.users.tokenKey ?= name || @collection.organizations.stripeCustomerId ?= name' }],
-  ['superuser: unindexed back-relations', 'superuser', 'plans', { filter: 'organizations_via_plan.plan.organizations_via_plan.plan.organizations_via_plan.name ?= "x"' }],
+  [
+    'superuser: hidden fields through a whole table',
+    'superuser',
+    'menus',
+    { filter: '@collection.users.tokenKey ?= name || @collection.organizations.stripeCustomerId ?= name' },
+  ],
+  [
+    'superuser: unindexed back-relations',
+    'superuser',
+    'plans',
+    { filter: 'organizations_via_plan.plan.organizations_via_plan.plan.organizations_via_plan.name ?= "x"' },
+  ],
   ['superuser: long chain of back-relations', 'superuser', 'menus', { filter: or(50, (i) => `sections_via_menu.name ?= "t${i}"`) }],
 ];
 
@@ -192,6 +296,17 @@ describe('server rules fit the limits', () => {
     if (!collection) throw new Error(name);
     const body = Object.fromEntries(collection.fields.map((f) => [f.name, f.type === 'relation' ? ['a', 'b'] : 'x']));
     const request = { ...guestRequest('PATCH'), body };
-    expect(() => compileFilter(rule, { registry, collection, alias: '_r', request, allowHidden: true, allowRequestAndCollection: true, serverRule: true, now: new Date() })).not.toThrow();
+    expect(() =>
+      compileFilter(rule, {
+        registry,
+        collection,
+        alias: '_r',
+        request,
+        allowHidden: true,
+        allowRequestAndCollection: true,
+        serverRule: true,
+        now: new Date(),
+      }),
+    ).not.toThrow();
   });
 });

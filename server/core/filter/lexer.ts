@@ -26,8 +26,22 @@ export type Token =
   | { kind: 'lparen' | 'rparen' | 'comma' | 'eof'; pos: number };
 
 const SIGN_OPS: ReadonlySet<string> = new Set<SignOp>([
-  '=', '!=', '>', '>=', '<', '<=', '~', '!~',
-  '?=', '?!=', '?>', '?>=', '?<', '?<=', '?~', '?!~',
+  '=',
+  '!=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  '~',
+  '!~',
+  '?=',
+  '?!=',
+  '?>',
+  '?>=',
+  '?<',
+  '?<=',
+  '?~',
+  '?!~',
 ]);
 const JOIN_OPS: ReadonlySet<string> = new Set<JoinOp>(['&&', '||']);
 const SIGN_CHARS: ReadonlySet<string> = new Set('=?!<>~');
@@ -40,8 +54,7 @@ const LETTER = /^\p{L}$/u;
 const isDigit = (ch: string | undefined): boolean => ch !== undefined && ch >= '0' && ch <= '9';
 const isLetter = (ch: string): boolean => LETTER.test(ch);
 const isIdentStart = (ch: string): boolean => isLetter(ch) || SPECIAL_START.has(ch);
-const isIdentPart = (ch: string): boolean =>
-  isLetter(ch) || isDigit(ch) || ch === '_' || ch === '.' || ch === ':';
+const isIdentPart = (ch: string): boolean => isLetter(ch) || isDigit(ch) || ch === '_' || ch === '.' || ch === ':';
 
 function isSignOp(s: string): s is SignOp {
   return SIGN_OPS.has(s);
@@ -64,16 +77,25 @@ export function quote(s: string): string {
 /** Human-readable token description for parser error messages. */
 export function describeToken(t: Token): string {
   switch (t.kind) {
-    case 'eof': return 'end of input';
-    case 'lparen': return '"("';
-    case 'rparen': return '")"';
-    case 'comma': return '","';
-    case 'identifier': return `identifier ${quote(t.value)}`;
-    case 'func': return `function call ${quote(`${t.value}(`)}`;
-    case 'text': return `text ${quote(t.value)}`;
-    case 'number': return `number ${t.value}`;
+    case 'eof':
+      return 'end of input';
+    case 'lparen':
+      return '"("';
+    case 'rparen':
+      return '")"';
+    case 'comma':
+      return '","';
+    case 'identifier':
+      return `identifier ${quote(t.value)}`;
+    case 'func':
+      return `function call ${quote(`${t.value}(`)}`;
+    case 'text':
+      return `text ${quote(t.value)}`;
+    case 'number':
+      return `number ${t.value}`;
     case 'sign':
-    case 'join': return quote(t.value);
+    case 'join':
+      return quote(t.value);
   }
 }
 

@@ -81,7 +81,8 @@ class Parser {
 
   /** expr := operand SIGN operand */
   private parseExpr(): Expr {
-    if (this.exprCount >= MAX_FILTER_EXPRESSIONS) throw new FilterSyntaxError(`max filter expressions limit (${MAX_FILTER_EXPRESSIONS}) reached`, null, true);
+    if (this.exprCount >= MAX_FILTER_EXPRESSIONS)
+      throw new FilterSyntaxError(`max filter expressions limit (${MAX_FILTER_EXPRESSIONS}) reached`, null, true);
 
     const left = this.parseOperand('left operand', 0);
     const sign = this.next();
@@ -97,11 +98,16 @@ class Parser {
   private parseOperand(what: string, callDepth: number): Operand {
     const t = this.next();
     switch (t.kind) {
-      case 'identifier': return { kind: 'identifier', name: t.value };
-      case 'text': return { kind: 'text', value: t.value };
-      case 'number': return { kind: 'number', value: t.value };
-      case 'func': return this.parseCall(t, callDepth + 1);
-      default: throw new FilterSyntaxError(`expected ${what}, got ${describeToken(t)}`, t.pos);
+      case 'identifier':
+        return { kind: 'identifier', name: t.value };
+      case 'text':
+        return { kind: 'text', value: t.value };
+      case 'number':
+        return { kind: 'number', value: t.value };
+      case 'func':
+        return this.parseCall(t, callDepth + 1);
+      default:
+        throw new FilterSyntaxError(`expected ${what}, got ${describeToken(t)}`, t.pos);
     }
   }
 

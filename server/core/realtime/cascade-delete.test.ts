@@ -15,18 +15,37 @@ import { eventually } from '../../test/eventually.ts';
 let t: TestApp;
 const clients: PocketBase[] = [];
 
-interface Tenant { org: string; owner: string; menu: string; section: string; items: string[]; venue: string }
+interface Tenant {
+  org: string;
+  owner: string;
+  menu: string;
+  section: string;
+  items: string[];
+  venue: string;
+}
 
 async function tenant(email: string): Promise<Tenant> {
   const user = await seed(t.ctx, 'users', { email, password: 'password-123', passwordConfirm: 'password-123', verified: true });
   const owner = String(user.id);
   const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [owner])?.o);
-  await t.ctx.engine.update(t.ctx.engine.collection('organizations'), org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+  await t.ctx.engine.update(
+    t.ctx.engine.collection('organizations'),
+    org,
+    { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
+    superuserRequest(t.ctx),
+  );
   const menu = await seed(t.ctx, 'menus', { organization: org, name: 'Menu', status: 'published' });
   const section = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Mains' });
   const items = [];
-  for (const name of ['Soup', 'Stew']) items.push(String((await seed(t.ctx, 'items', { section: section.id, name, prices: [{ label: '', amount: 500 }] })).id));
-  const venue = await seed(t.ctx, 'venues', { organization: org, name: `${email} venue`, timezone: 'UTC', primaryColor: '#0f766e', menus: [menu.id] });
+  for (const name of ['Soup', 'Stew'])
+    items.push(String((await seed(t.ctx, 'items', { section: section.id, name, prices: [{ label: '', amount: 500 }] })).id));
+  const venue = await seed(t.ctx, 'venues', {
+    organization: org,
+    name: `${email} venue`,
+    timezone: 'UTC',
+    primaryColor: '#0f766e',
+    menus: [menu.id],
+  });
   return { org, owner, menu: String(menu.id), section: String(section.id), items, venue: String(venue.id) };
 }
 
@@ -56,7 +75,12 @@ describe('cascade delete events', () => {
   it('an owner subscribed to items and sections gets a delete for each record of the menu they delete; another organization gets nothing', async () => {
     const a = await tenant('a@example.com');
     const b = await tenant('b@example.com');
-    const editor = await seed(t.ctx, 'users', { email: 'editor@example.com', password: 'password-123', passwordConfirm: 'password-123', verified: true });
+    const editor = await seed(t.ctx, 'users', {
+      email: 'editor@example.com',
+      password: 'password-123',
+      passwordConfirm: 'password-123',
+      verified: true,
+    });
     await seed(t.ctx, 'memberships', { organization: a.org, user: editor.id, role: 'editor' });
     const pbA = await as(a.owner);
     const pbEditor = await as(String(editor.id));
@@ -78,18 +102,32 @@ describe('cascade delete events', () => {
     expect(t.ctx.stmts.get('SELECT COUNT(*) AS c FROM items WHERE section = ?', [a.section])?.c).toBe(0);
 
     const expected = [`delete:${a.items[0]}`, `delete:${a.items[1]}`, `delete:${a.section}`];
-    const gotA = await eventually(() => seenByA.seen(), (s) => s.length >= 3);
+    const gotA = await eventually(
+      () => seenByA.seen(),
+      (s) => s.length >= 3,
+    );
     expect([...gotA].sort()).toEqual([...expected].sort());
     // A view subscription with expand still gets the parents, as they were before the delete.
-    await eventually(() => seenByEditor.events.length, (n) => n >= 1);
+    await eventually(
+      () => seenByEditor.events.length,
+      (n) => n >= 1,
+    );
     expect(seenByEditor.seen()).toEqual([`delete:${a.items[0]}`]);
     expect(seenByEditor.events[0]?.record.expand?.section?.expand?.menu?.id).toBe(a.menu);
 
     // Sentinels sent after the delete: once they arrive, any delete event would have arrived first.
     await pbB.collection('items').update(String(b.items[0]), { name: 'Sentinel B' });
     const plan = t.ctx.stmts.get('SELECT id FROM plans LIMIT 1');
-    await t.ctx.engine.update(t.ctx.engine.collection('plans'), String(plan?.id), { data: { position: 9 }, files: {}, fromForm: false }, superuserRequest(t.ctx));
-    await eventually(() => seenByB.events.length + seenByGuest.events.length, (n) => n >= 2);
+    await t.ctx.engine.update(
+      t.ctx.engine.collection('plans'),
+      String(plan?.id),
+      { data: { position: 9 }, files: {}, fromForm: false },
+      superuserRequest(t.ctx),
+    );
+    await eventually(
+      () => seenByB.events.length + seenByGuest.events.length,
+      (n) => n >= 2,
+    );
     expect(seenByB.seen()).toEqual([`update:${b.items[0]}`]);
     expect(seenByGuest.seen()).toEqual([`update:${String(plan?.id)}`]);
     expect(seenByA.seen()).toHaveLength(3);
@@ -102,7 +140,10 @@ describe('cascade delete events', () => {
     await pbC.collection('venues').subscribe('*', seen.push);
     await pbC.collection('items').subscribe('*', seen.push);
     await pbC.collection('organizations').delete(c.org);
-    const got = await eventually(() => seen.seen(), (s) => s.length >= 3);
+    const got = await eventually(
+      () => seen.seen(),
+      (s) => s.length >= 3,
+    );
     expect([...got].sort()).toEqual([`delete:${c.venue}`, ...c.items.map((id) => `delete:${id}`)].sort());
   });
 
@@ -118,7 +159,10 @@ describe('cascade delete events', () => {
     await expect(batch.send()).rejects.toMatchObject({ status: 400 });
     expect(t.ctx.stmts.get('SELECT COUNT(*) AS c FROM items WHERE section = ?', [d.section])?.c).toBe(2);
     await pbD.collection('items').update(String(d.items[0]), { name: 'Sentinel D' });
-    await eventually(() => seen.events.length, (n) => n >= 1);
+    await eventually(
+      () => seen.events.length,
+      (n) => n >= 1,
+    );
     expect(seen.seen()).toEqual([`update:${d.items[0]}`]);
   });
 });

@@ -1,7 +1,13 @@
 import type { Collection, CollectionRegistry, Rule } from '../collections.ts';
 import { ApiError } from '../errors.ts';
 import {
-  compileFilter, FilterCompileError, FilterForbiddenError, FilterLimitError, FilterSyntaxError, type CompileContext, type SqlFragment,
+  compileFilter,
+  FilterCompileError,
+  FilterForbiddenError,
+  FilterLimitError,
+  FilterSyntaxError,
+  type CompileContext,
+  type SqlFragment,
 } from '../filter/compile.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { Statements } from '../../db/statements.ts';
@@ -42,7 +48,16 @@ export class Access {
     const cached = bucket.get(key);
     if (cached) return cached;
     try {
-      const compiled = compileFilter(rule, { registry: this.registry, collection, alias, request: req, allowHidden: true, allowRequestAndCollection: true, serverRule: true, now: this.now() });
+      const compiled = compileFilter(rule, {
+        registry: this.registry,
+        collection,
+        alias,
+        request: req,
+        allowHidden: true,
+        allowRequestAndCollection: true,
+        serverRule: true,
+        now: this.now(),
+      });
       const fragment = { sql: compiled.sql, params: compiled.params };
       if (!compiled.volatile) {
         if (bucket.size > 200) bucket.clear();
@@ -85,8 +100,14 @@ export class Access {
   clientContext(collection: Collection, req: RequestInfo, alias = ROW_ALIAS): CompileContext {
     const superuser = isSuperuser(req);
     return {
-      registry: this.registry, collection, alias, request: req, now: this.now(),
-      allowHidden: superuser, allowRequestAndCollection: superuser, enforceListRules: !superuser,
+      registry: this.registry,
+      collection,
+      alias,
+      request: req,
+      now: this.now(),
+      allowHidden: superuser,
+      allowRequestAndCollection: superuser,
+      enforceListRules: !superuser,
     };
   }
 
@@ -128,7 +149,6 @@ export class Access {
     return this.stmts.get(sql, [...values, ...cond.params]) !== undefined;
   }
 
-
   /**
    * Which of many auth records (all of one auth collection) pass a rule for a row: one query
    * instead of one per user (realtime fan-out to thousands of subscribers).
@@ -153,13 +173,21 @@ export class Access {
     const alias = '_au';
     const req: RequestInfo = { auth: null, method: 'GET', context: 'realtime', query: {}, headers: {}, body: {} };
     const cond = compileFilter(rule, {
-      registry: this.registry, collection, alias: ROW_ALIAS, request: req, allowHidden: true, allowRequestAndCollection: true, serverRule: true,
-      now: this.now(), authAlias: { alias, collection: authCollection },
+      registry: this.registry,
+      collection,
+      alias: ROW_ALIAS,
+      request: req,
+      allowHidden: true,
+      allowRequestAndCollection: true,
+      serverRule: true,
+      now: this.now(),
+      authAlias: { alias, collection: authCollection },
     });
     const select = names.map((n) => `? AS "${n}"`).join(', ');
     const query = {
-      sql: `SELECT ${alias}."id" AS id FROM (SELECT ${select}) AS ${ROW_ALIAS}, "${authCollection.name}" AS ${alias} `
-        + `WHERE ${alias}."id" IN (SELECT value FROM json_each(?)) AND ${cond.sql}`,
+      sql:
+        `SELECT ${alias}."id" AS id FROM (SELECT ${select}) AS ${ROW_ALIAS}, "${authCollection.name}" AS ${alias} ` +
+        `WHERE ${alias}."id" IN (SELECT value FROM json_each(?)) AND ${cond.sql}`,
       params: cond.params,
     };
     // Rules with @now-like macros or other request data compile differently each time.

@@ -15,11 +15,16 @@ export interface SerializeOptions {
 
 function decode(kind: Kind, raw: unknown): unknown {
   switch (kind) {
-    case 'bool': return raw === 1 || raw === true;
-    case 'real': return typeof raw === 'number' ? raw : Number(raw ?? 0);
-    case 'jsonArray': return raw === '[]' || raw == null ? [] : JSON.parse(String(raw));
-    case 'json': return raw == null ? null : JSON.parse(String(raw));
-    default: return raw ?? '';
+    case 'bool':
+      return raw === 1 || raw === true;
+    case 'real':
+      return typeof raw === 'number' ? raw : Number(raw ?? 0);
+    case 'jsonArray':
+      return raw === '[]' || raw == null ? [] : JSON.parse(String(raw));
+    case 'json':
+      return raw == null ? null : JSON.parse(String(raw));
+    default:
+      return raw ?? '';
   }
 }
 
@@ -29,10 +34,14 @@ type Serializer = (collection: Collection, row: StoredRow, decodeValue: typeof d
 function decodeExpression(kind: Kind, key: string): string {
   const v = `r[${key}]`;
   switch (kind) {
-    case 'bool': return `(${v} === 1 || ${v} === true)`;
-    case 'real': return `(typeof ${v} === 'number' ? ${v} : Number(${v} ?? 0))`;
-    case 'text': return `(${v} ?? '')`;
-    default: return `d(${JSON.stringify(kind)}, ${v})`;
+    case 'bool':
+      return `(${v} === 1 || ${v} === true)`;
+    case 'real':
+      return `(typeof ${v} === 'number' ? ${v} : Number(${v} ?? 0))`;
+    case 'text':
+      return `(${v} ?? '')`;
+    default:
+      return `d(${JSON.stringify(kind)}, ${v})`;
   }
 }
 
@@ -85,11 +94,16 @@ export function decodeField(field: FieldDef, raw: unknown): unknown {
 /** A typed JS value as the SQLite value stored in the field's column. */
 export function encodeField(field: FieldDef, value: unknown): SqlValue {
   switch (columnKind(field)) {
-    case 'bool': return value ? 1 : 0;
-    case 'real': return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-    case 'jsonArray': return JSON.stringify(Array.isArray(value) ? value : []);
-    case 'json': return value === undefined || value === null ? null : JSON.stringify(value);
-    default: return value == null ? '' : String(value);
+    case 'bool':
+      return value ? 1 : 0;
+    case 'real':
+      return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+    case 'jsonArray':
+      return JSON.stringify(Array.isArray(value) ? value : []);
+    case 'json':
+      return value === undefined || value === null ? null : JSON.stringify(value);
+    default:
+      return value == null ? '' : String(value);
   }
 }
 

@@ -29,11 +29,20 @@ export class PreparedDelete implements PreparedWrite {
   apply(): AppliedWrite {
     const row = this.deps.access.findWithRule(this.collection, this.recordId, this.collection.deleteRule, this.req);
     if (!row) throw new ApiError(404);
-    if (this.collection.name === '_superusers' && Number(this.deps.access.stmts.get('SELECT COUNT(*) AS c FROM "_superusers"')?.c ?? 0) <= 1) {
+    if (
+      this.collection.name === '_superusers' &&
+      Number(this.deps.access.stmts.get('SELECT COUNT(*) AS c FROM "_superusers"')?.c ?? 0) <= 1
+    ) {
       throw new ApiError(400, "You can't delete the only existing superuser.");
     }
     const result: AppliedWrite = { row, sideEffects: [], staleFiles: [], removedPrefixes: [], followUps: [] };
-    const hookCtx = { action: 'delete' as const, collection: this.collection, row, req: this.req, tx: this.deps.txOps(result.followUps ?? []) };
+    const hookCtx = {
+      action: 'delete' as const,
+      collection: this.collection,
+      row,
+      req: this.req,
+      tx: this.deps.txOps(result.followUps ?? []),
+    };
     this.deps.hooks.runBefore(hookCtx);
     const removed: Array<{ collection: Collection; row: StoredRow }> = [];
     this.deleteRecursive(this.collection, row, result, new Set(), removed);
@@ -48,7 +57,13 @@ export class PreparedDelete implements PreparedWrite {
   }
 
   /** Removes references to the record and collects it and its cascade into `removed` (not yet deleted). */
-  private deleteRecursive(collection: Collection, row: StoredRow, result: AppliedWrite, visited: Set<string>, removed: Array<{ collection: Collection; row: StoredRow }>): void {
+  private deleteRecursive(
+    collection: Collection,
+    row: StoredRow,
+    result: AppliedWrite,
+    visited: Set<string>,
+    removed: Array<{ collection: Collection; row: StoredRow }>,
+  ): void {
     const key = `${collection.id}/${String(row.id)}`;
     if (visited.has(key)) return;
     visited.add(key);

@@ -18,7 +18,10 @@ afterAll(async () => t.close());
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
 describe('record engine writes', () => {
@@ -27,7 +30,12 @@ describe('record engine writes', () => {
     const post = await seed(t.ctx, 'posts', { title: 'Evented', author: 'author000000001' });
     const comment = await seed(t.ctx, 'comments', { post: post.id, message: 'x' });
     const engine = t.ctx.engine;
-    await engine.update(engine.collection('posts'), String(post.id), { data: { title: 'Changed' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+    await engine.update(
+      engine.collection('posts'),
+      String(post.id),
+      { data: { title: 'Changed' }, files: {}, fromForm: false },
+      superuserRequest(t.ctx),
+    );
     await engine.delete(engine.collection('posts'), String(post.id), superuserRequest(t.ctx));
     expect(events.map((e) => `${e.action}:${e.collection.name}:${String(e.row.id)}`)).toEqual([
       `create:posts:${post.id}`,
@@ -45,7 +53,11 @@ describe('record engine writes', () => {
     const posts = engine.collection('posts');
     const req = superuserRequest(t.ctx);
     const before = filesUnder(t.config.uploadsDir).length;
-    const good = await engine.prepareCreate(posts, { data: { title: 'ok', author: 'author000000001' }, files: { docs: [{ name: 'a.txt', data: Buffer.from('a') }] }, fromForm: true }, req);
+    const good = await engine.prepareCreate(
+      posts,
+      { data: { title: 'ok', author: 'author000000001' }, files: { docs: [{ name: 'a.txt', data: Buffer.from('a') }] }, fromForm: true },
+      req,
+    );
     const bad = await engine.prepareCreate(posts, { data: { author: 'author000000001' }, files: {}, fromForm: true }, req);
     expect(filesUnder(t.config.uploadsDir).length).toBe(before + 1);
     await expect(engine.execute([good, bad])).rejects.toMatchObject({ status: 400 });
@@ -58,11 +70,24 @@ describe('record engine writes', () => {
     const engine = t.ctx.engine;
     const posts = engine.collection('posts');
     const req = superuserRequest(t.ctx);
-    const rec = await engine.create(posts, { data: { title: 'files', author: 'author000000001' }, files: { docs: [{ name: 'one.txt', data: Buffer.from('1') }] }, fromForm: true }, req);
+    const rec = await engine.create(
+      posts,
+      {
+        data: { title: 'files', author: 'author000000001' },
+        files: { docs: [{ name: 'one.txt', data: Buffer.from('1') }] },
+        fromForm: true,
+      },
+      req,
+    );
     const first = (rec.docs as string[])[0] as string;
     const dir = path.join(t.config.uploadsDir, posts.id, String(rec.id));
     expect(fs.existsSync(path.join(dir, first))).toBe(true);
-    const upd = await engine.update(posts, String(rec.id), { data: {}, files: { docs: [{ name: 'two.txt', data: Buffer.from('2') }] }, fromForm: true }, req);
+    const upd = await engine.update(
+      posts,
+      String(rec.id),
+      { data: {}, files: { docs: [{ name: 'two.txt', data: Buffer.from('2') }] }, fromForm: true },
+      req,
+    );
     expect(upd.docs).toHaveLength(1);
     expect(fs.existsSync(path.join(dir, first))).toBe(false);
     expect(fs.existsSync(path.join(dir, (upd.docs as string[])[0] as string))).toBe(true);
@@ -77,7 +102,11 @@ describe('record engine writes', () => {
     expect(engine.list(posts, params, req).totalItems).toBe(0);
     await engine.create(posts, { data: { title: 'counted 1', author: 'author000000001' }, files: {}, fromForm: false }, req);
     expect(engine.list(posts, params, req).totalItems).toBe(1);
-    const ok = await engine.prepareCreate(posts, { data: { title: 'counted 2', author: 'author000000001' }, files: {}, fromForm: false }, req);
+    const ok = await engine.prepareCreate(
+      posts,
+      { data: { title: 'counted 2', author: 'author000000001' }, files: {}, fromForm: false },
+      req,
+    );
     const bad = await engine.prepareCreate(posts, { data: { author: 'author000000001' }, files: {}, fromForm: false }, req);
     await expect(engine.execute([ok, bad])).rejects.toMatchObject({ status: 400 });
     expect(engine.list(posts, params, req).totalItems).toBe(1);

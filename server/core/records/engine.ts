@@ -9,7 +9,18 @@ import type { RecordJson } from './codec.ts';
 import { PreparedDelete } from './delete.ts';
 import { listRecords, serializeMany, viewRecord, type ListParams, type ListResult } from './read.ts';
 import { WriteHooks, type TxOps } from './hooks.ts';
-import { internalCreate, internalUpdate, PreparedCreate, PreparedUpdate, PreparedUpsert, removeStaleFiles, type AppliedWrite, type PreparedWrite, type WriteDeps, type WriteInput } from './write.ts';
+import {
+  internalCreate,
+  internalUpdate,
+  PreparedCreate,
+  PreparedUpdate,
+  PreparedUpsert,
+  removeStaleFiles,
+  type AppliedWrite,
+  type PreparedWrite,
+  type WriteDeps,
+  type WriteInput,
+} from './write.ts';
 
 /**
  * The record service: list/view/create/update/delete over the registry's collections, with rules,
@@ -29,7 +40,10 @@ export class RecordEngine {
   ) {
     this.access = new Access(registry, stmts, now);
     const deps: WriteDeps = {
-      access: this.access, storage, now, hooks: this.hooks,
+      access: this.access,
+      storage,
+      now,
+      hooks: this.hooks,
       txOps: (followUps) => this.txOps(deps, followUps),
       deleting: (collection, row) => events.deleting({ action: 'delete', collection, row }),
     };
@@ -110,24 +124,30 @@ export class RecordEngine {
   ): Promise<Array<AppliedWrite & { response?: R }>> {
     let results: Array<AppliedWrite & { response?: R }>;
     try {
-      results = this.stmts.transaction(() => ops.map((op, i) => {
-        try {
-          const applied: AppliedWrite & { response?: R } = op.apply();
-          // Responses see the state at their point of the transaction, as in PocketBase's batch.
-          if (respond) applied.response = respond(applied, i);
-          return applied;
-        } catch (err) {
-          throw onError ? onError(err, i) : err;
-        }
-      }));
+      results = this.stmts.transaction(() =>
+        ops.map((op, i) => {
+          try {
+            const applied: AppliedWrite & { response?: R } = op.apply();
+            // Responses see the state at their point of the transaction, as in PocketBase's batch.
+            if (respond) applied.response = respond(applied, i);
+            return applied;
+          } catch (err) {
+            throw onError ? onError(err, i) : err;
+          }
+        }),
+      );
     } catch (err) {
       await Promise.all(ops.map((op) => op.discard()));
       throw err;
     }
-    await Promise.all(results.map((r) => Promise.all([
-      removeStaleFiles(this.storage, r.staleFiles),
-      ...r.removedPrefixes.map((p) => this.storage.deletePrefix(p).catch(() => undefined)),
-    ])));
+    await Promise.all(
+      results.map((r) =>
+        Promise.all([
+          removeStaleFiles(this.storage, r.staleFiles),
+          ...r.removedPrefixes.map((p) => this.storage.deletePrefix(p).catch(() => undefined)),
+        ]),
+      ),
+    );
     results.forEach((r, i) => {
       const op = ops[i] as PreparedWrite;
       for (const s of r.sideEffects) this.events.emit(s);

@@ -28,7 +28,10 @@ export function parseExpand(expand: string): ExpandTree {
   return root;
 }
 
-interface Loaded { row: StoredRow; json: RecordJson }
+interface Loaded {
+  row: StoredRow;
+  json: RecordJson;
+}
 
 /**
  * Resolves `expand` for already-serialised records: one batched `IN (...)` query per relation
@@ -74,8 +77,9 @@ function loadVisibleByIds(access: Access, target: Collection, ids: Set<string>, 
   if (cond === 'never') return [];
   // One query for all ids: walk the id list (CROSS JOIN keeps it the outer loop) and seek each
   // record by its primary key; cheaper in SQLite than `id IN (SELECT value FROM json_each(?))`.
-  const sql = `SELECT ${ROW_ALIAS}.* FROM json_each(?) AS _ids CROSS JOIN "${target.name}" AS ${ROW_ALIAS} ON ${ROW_ALIAS}."id" = _ids.value`
-    + (cond ? ` WHERE ${cond.sql}` : '');
+  const sql =
+    `SELECT ${ROW_ALIAS}.* FROM json_each(?) AS _ids CROSS JOIN "${target.name}" AS ${ROW_ALIAS} ON ${ROW_ALIAS}."id" = _ids.value` +
+    (cond ? ` WHERE ${cond.sql}` : '');
   if (cond !== null) return serializeAll(access, target, access.stmts.all(sql, [JSON.stringify([...ids]), ...cond.params]), req);
   const rows = access.rowCache.byIds(target.id, ids, (missing) => access.stmts.all(sql, [JSON.stringify(missing)]));
   return serializeAll(access, target, rows, req);
@@ -99,7 +103,15 @@ function relationIds(row: StoredRow, key: string, multi: boolean): string[] {
   }
 }
 
-function expandForward(access: Access, items: Loaded[], key: string, targetName: string, multi: boolean, subtree: ExpandTree, req: RequestInfo): void {
+function expandForward(
+  access: Access,
+  items: Loaded[],
+  key: string,
+  targetName: string,
+  multi: boolean,
+  subtree: ExpandTree,
+  req: RequestInfo,
+): void {
   const target = access.registry.get(targetName);
   if (!target) return;
   // Hot path (every list with expand): plain loops, no closures or intermediate arrays per item.
@@ -131,7 +143,16 @@ function expandForward(access: Access, items: Loaded[], key: string, targetName:
   }
 }
 
-function expandBack(access: Access, collection: Collection, items: Loaded[], key: string, sourceName: string, fieldName: string, subtree: ExpandTree, req: RequestInfo): void {
+function expandBack(
+  access: Access,
+  collection: Collection,
+  items: Loaded[],
+  key: string,
+  sourceName: string,
+  fieldName: string,
+  subtree: ExpandTree,
+  req: RequestInfo,
+): void {
   const source = access.registry.get(sourceName);
   const ref = source?.fieldsByName.get(fieldName);
   if (!source || !ref || ref.type !== 'relation' || access.registry.relationTarget(ref).id !== collection.id) return;

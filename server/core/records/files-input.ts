@@ -34,10 +34,18 @@ export class StagedFiles {
   readonly errors: Record<string, FieldError> = {};
   readonly written: string[] = [];
 
-  constructor(private readonly storage: FileStorage, readonly prefix: string) {}
+  constructor(
+    private readonly storage: FileStorage,
+    readonly prefix: string,
+  ) {}
 
   /** Sniffs, checks and stores each uploaded file; per-field errors are kept for validation. */
-  static async stage(storage: FileStorage, collection: Collection, recordId: string, files: Record<string, UploadedFile[]>): Promise<StagedFiles> {
+  static async stage(
+    storage: FileStorage,
+    collection: Collection,
+    recordId: string,
+    files: Record<string, UploadedFile[]>,
+  ): Promise<StagedFiles> {
     const staged = new StagedFiles(storage, `${collection.id}/${recordId}`);
     try {
       for (const [key, uploads] of Object.entries(files)) {
@@ -81,11 +89,22 @@ export class StagedFiles {
   private async check(field: FileField, upload: UploadedFile): Promise<{ mime: string } | { error: FieldError }> {
     const maxSize = field.maxSize || DEFAULT_FILE_MAX_SIZE;
     if (sizeOf(upload) > maxSize) {
-      return { error: fieldError('validation_file_size_limit', `Failed to upload ${upload.name} - the maximum allowed file size is ${maxSize} bytes.`, { file: upload.name, maxSize }) };
+      return {
+        error: fieldError(
+          'validation_file_size_limit',
+          `Failed to upload ${upload.name} - the maximum allowed file size is ${maxSize} bytes.`,
+          { file: upload.name, maxSize },
+        ),
+      };
     }
     const mime = await mimeOf(upload);
     if (field.mimeTypes?.length && !mimeAllowed(mime, field.mimeTypes)) {
-      return { error: fieldError('validation_invalid_mime_type', `"${upload.name}" mime type must be one of: ${field.mimeTypes.join(', ')}.`, { file: upload.name, types: field.mimeTypes.join(', ') }) };
+      return {
+        error: fieldError('validation_invalid_mime_type', `"${upload.name}" mime type must be one of: ${field.mimeTypes.join(', ')}.`, {
+          file: upload.name,
+          types: field.mimeTypes.join(', '),
+        }),
+      };
     }
     return { mime };
   }
@@ -112,7 +131,10 @@ function names(value: unknown): string[] {
  * staged uploads (`f`, `+f`, `f+`), with PocketBase's replace-by-default semantics.
  */
 export function resolveFileField(
-  field: FileField, existing: string[], data: Record<string, unknown>, staged: StagedFiles,
+  field: FileField,
+  existing: string[],
+  data: Record<string, unknown>,
+  staged: StagedFiles,
 ): { files: string[]; error: FieldError | null } {
   const slot = staged.byField.get(field.name);
   let list = existing;
@@ -134,7 +156,8 @@ export function resolveFileField(
   list = [...new Set(list)];
   if (!isMultiValue(field) && list.length > 1) list = [list[list.length - 1] as string];
   const max = isMultiValue(field) ? (field.maxSelect ?? 1) : 1;
-  if (!error && list.length > max) error = fieldError('validation_too_many_files', `The maximum allowed files is ${max}.`, { maxSelect: max });
+  if (!error && list.length > max)
+    error = fieldError('validation_too_many_files', `The maximum allowed files is ${max}.`, { maxSelect: max });
   if (!error && staged.errors[field.name]) error = staged.errors[field.name] ?? null;
   if (!error && field.required && list.length === 0) error = fieldError('validation_required', 'Cannot be blank.');
   return { files: list, error };

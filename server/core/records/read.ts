@@ -55,17 +55,25 @@ export function listRecords(access: Access, collection: Collection, params: List
   const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const from = `FROM "${collection.name}" AS ${ROW_ALIAS}${whereSql}`;
   const offset = (params.page - 1) * params.perPage;
-  const rows = access.stmts.all(
-    `SELECT ${ROW_ALIAS}.* ${from}${orderBy} LIMIT ? OFFSET ?`,
-    [...whereParams, ...orderParams, params.perPage, offset],
-  );
+  const rows = access.stmts.all(`SELECT ${ROW_ALIAS}.* ${from}${orderBy} LIMIT ? OFFSET ?`, [
+    ...whereParams,
+    ...orderParams,
+    params.perPage,
+    offset,
+  ]);
   let totalItems = -1;
   let totalPages = -1;
   if (!params.skipTotal) {
     totalItems = countCached(access, `SELECT COUNT(*) AS c ${from}`, whereParams);
     totalPages = Math.ceil(totalItems / params.perPage);
   }
-  return { page: params.page, perPage: params.perPage, totalItems, totalPages, items: serializeMany(access, collection, rows, params.expand, req) };
+  return {
+    page: params.page,
+    perPage: params.perPage,
+    totalItems,
+    totalPages,
+    items: serializeMany(access, collection, rows, params.expand, req),
+  };
 }
 
 const countCaches = new WeakMap<object, Map<string, { generation: number; count: number }>>();

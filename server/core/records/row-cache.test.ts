@@ -28,7 +28,10 @@ describe('RowCache', () => {
     expect(names(cache.byIds('o', ['a', 'b'], load))).toEqual(['A', 'B']);
     expect(names(cache.byIds('o', ['a', 'b', 'c', 'zz'], load))).toEqual(['A', 'B', 'C']);
     expect(names(cache.byIds('o', ['c', 'a'], load))).toEqual(['A', 'C']);
-    expect(queries).toEqual([['a', 'b'], ['c', 'zz']]);
+    expect(queries).toEqual([
+      ['a', 'b'],
+      ['c', 'zz'],
+    ]);
   });
 
   it('forgets everything after any write', () => {

@@ -15,7 +15,10 @@ export class RowCache {
   private readonly byCollection = new Map<string, Map<string, StoredRow>>();
   private size = 0;
 
-  constructor(private readonly stmts: Statements, private readonly maxRows = 20_000) {}
+  constructor(
+    private readonly stmts: Statements,
+    private readonly maxRows = 20_000,
+  ) {}
 
   /** The rows of a collection for the current generation. */
   private rowsOf(collectionId: string): Map<string, StoredRow> {

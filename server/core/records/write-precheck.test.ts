@@ -13,7 +13,9 @@ const requestOrStored = (id: string) => requestOnly(id) || !id.startsWith('@');
 describe('bodyFreePart', () => {
   it('keeps the top-level && parts that read only what is allowed', () => {
     expect(bodyFreePart('@request.auth.id != "" && author = @request.auth.id', requestOnly)).toBe('(@request.auth.id != "")');
-    expect(bodyFreePart('@request.auth.id != "" && author = @request.auth.id', requestOrStored)).toBe('(@request.auth.id != "") && (author = @request.auth.id)');
+    expect(bodyFreePart('@request.auth.id != "" && author = @request.auth.id', requestOrStored)).toBe(
+      '(@request.auth.id != "") && (author = @request.auth.id)',
+    );
     expect(bodyFreePart(writeRule, requestOnly)).toBe('(@request.auth.id != "") && (@request.auth.verified = true)');
   });
 

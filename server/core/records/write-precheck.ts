@@ -48,7 +48,10 @@ export function bodyFreePart(rule: string, allowed: (identifier: string) => bool
       current = { start: t.pos + 2, ok: true };
     } else if (t.kind === 'eof') parts.push({ ...current, end: rule.length });
   }
-  const kept = parts.filter((p) => p.ok).map((p) => rule.slice(p.start, p.end).trim()).filter(Boolean);
+  const kept = parts
+    .filter((p) => p.ok)
+    .map((p) => rule.slice(p.start, p.end).trim())
+    .filter(Boolean);
   return kept.length ? kept.map((p) => `(${p})`).join(' && ') : null;
 }
 
@@ -67,6 +70,6 @@ export function precheckCreate(access: Access, collection: Collection, req: Requ
 export function precheckUpdate(access: Access, collection: Collection, id: string, req: RequestInfo): void {
   const superuser = isSuperuser(req);
   if (!superuser && collection.updateRule === null) throw new ApiError(403, 'Only superusers can perform this action.');
-  const rule: Rule = superuser ? '' : bodyFreePart(collection.updateRule ?? '', requestOrStored) ?? '';
+  const rule: Rule = superuser ? '' : (bodyFreePart(collection.updateRule ?? '', requestOrStored) ?? '');
   if (!access.findWithRule(collection, id, rule, req)) throw new ApiError(404);
 }

@@ -62,7 +62,12 @@ export interface WriteDeps {
 const AUTH_FORM_KEYS = new Set(['password', 'passwordConfirm', 'oldPassword']);
 
 /** Applies `f+`, `+f`, `f-` modifiers to typed values (numbers, multi selects/relations). */
-function applyModifiers(field: FieldDef, current: unknown, data: Record<string, unknown>, fromForm: boolean): { value: unknown; touched: boolean; error?: FieldError } {
+function applyModifiers(
+  field: FieldDef,
+  current: unknown,
+  data: Record<string, unknown>,
+  fromForm: boolean,
+): { value: unknown; touched: boolean; error?: FieldError } {
   const keys = modifierKeys(field.name);
   let value = current;
   let touched = false;
@@ -74,7 +79,10 @@ function applyModifiers(field: FieldDef, current: unknown, data: Record<string, 
   }
   const has = (k: string) => Object.hasOwn(data, k);
   if (field.type === 'number') {
-    for (const [k, sign] of [[keys.append, 1], [keys.remove, -1]] as const) {
+    for (const [k, sign] of [
+      [keys.append, 1],
+      [keys.remove, -1],
+    ] as const) {
       if (!has(k)) continue;
       const n = normalizeValue(field, data[k], fromForm);
       if (!n.ok) return { value, touched: true, error: fieldError(n.code, n.message) };
@@ -84,11 +92,22 @@ function applyModifiers(field: FieldDef, current: unknown, data: Record<string, 
   } else if (field.type === 'select' || field.type === 'relation') {
     const multi = isMultiValue(field);
     const asList = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : v ? [String(v)] : []);
-    const listOf = (k: string) => asList((normalizeValue({ ...field, maxSelect: 2 } as FieldDef, data[k], fromForm) as { value: unknown }).value);
+    const listOf = (k: string) =>
+      asList((normalizeValue({ ...field, maxSelect: 2 } as FieldDef, data[k], fromForm) as { value: unknown }).value);
     let list = asList(value);
-    if (has(keys.prepend)) { list = [...listOf(keys.prepend), ...list]; touched = true; }
-    if (has(keys.append)) { list = [...list, ...listOf(keys.append)]; touched = true; }
-    if (has(keys.remove)) { const rm = new Set(listOf(keys.remove)); list = list.filter((x) => !rm.has(x)); touched = true; }
+    if (has(keys.prepend)) {
+      list = [...listOf(keys.prepend), ...list];
+      touched = true;
+    }
+    if (has(keys.append)) {
+      list = [...list, ...listOf(keys.append)];
+      touched = true;
+    }
+    if (has(keys.remove)) {
+      const rm = new Set(listOf(keys.remove));
+      list = list.filter((x) => !rm.has(x));
+      touched = true;
+    }
     list = [...new Set(list)];
     value = multi ? list : (list[list.length - 1] ?? '');
   }
@@ -138,13 +157,19 @@ abstract class SaveBase implements PreparedWrite {
     const field = this.collection.fieldsByName.get('password');
     const min = field?.type === 'password' ? (field.min ?? 8) : 8;
     const max = field?.type === 'password' ? (field.max ?? 71) : 71;
-    if ([...password].length < min) this.authErrors.password = fieldError('validation_min_text_constraint', `Must be at least ${min} character(s).`, { min });
-    else if ([...password].length > max) this.authErrors.password = fieldError('validation_max_text_constraint', `Must be less than ${max} character(s).`, { max });
+    if ([...password].length < min)
+      this.authErrors.password = fieldError('validation_min_text_constraint', `Must be at least ${min} character(s).`, { min });
+    else if ([...password].length > max)
+      this.authErrors.password = fieldError('validation_max_text_constraint', `Must be less than ${max} character(s).`, { max });
     if (Object.keys(this.authErrors).length === 0) this.passwordHash = await hashPassword(password);
   }
 
   /** Resolves every submitted key into the record's new typed values. */
-  protected resolveValues(existing: Record<string, unknown>): { values: Record<string, unknown>; errors: Record<string, FieldError>; staleFiles: string[] } {
+  protected resolveValues(existing: Record<string, unknown>): {
+    values: Record<string, unknown>;
+    errors: Record<string, FieldError>;
+    staleFiles: string[];
+  } {
     const values: Record<string, unknown> = { ...existing };
     const errors: Record<string, FieldError> = {};
     const staleFiles: string[] = [];
@@ -174,8 +199,7 @@ abstract class SaveBase implements PreparedWrite {
     const data = this.input.data;
     for (const field of this.collection.fields) {
       const k = modifierKeys(field.name);
-      const submitted = [k.set, k.append, k.prepend, k.remove].some((x) => Object.hasOwn(data, x))
-        || this.staged.byField.has(field.name);
+      const submitted = [k.set, k.append, k.prepend, k.remove].some((x) => Object.hasOwn(data, x)) || this.staged.byField.has(field.name);
       if (!submitted || (field.hidden && !this.superuser && field.name !== 'password')) continue;
       body[field.name] = field.type === 'password' ? data.password : values[field.name];
     }
@@ -188,7 +212,9 @@ abstract class SaveBase implements PreparedWrite {
       existingRelationIds(field, ids) {
         if (ids.length === 0) return new Set();
         const target = access.registry.relationTarget(field);
-        const rows = access.stmts.all(`SELECT "id" FROM "${target.name}" WHERE "id" IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]);
+        const rows = access.stmts.all(`SELECT "id" FROM "${target.name}" WHERE "id" IN (SELECT value FROM json_each(?))`, [
+          JSON.stringify(ids),
+        ]);
         return new Set(rows.map((r) => String(r.id)));
       },
     };
@@ -204,7 +230,10 @@ abstract class SaveBase implements PreparedWrite {
       if (params.every((p) => p === '' || p === null)) continue;
       const collate = idx.nocase ? ' COLLATE NOCASE' : '';
       const where = fields.map((f) => `"${f.name}"${collate} = ?`).join(' AND ');
-      const hit = this.deps.access.stmts.get(`SELECT 1 FROM "${this.collection.name}" WHERE ${where} AND "id" != ? LIMIT 1`, [...params, this.recordId]);
+      const hit = this.deps.access.stmts.get(`SELECT 1 FROM "${this.collection.name}" WHERE ${where} AND "id" != ? LIMIT 1`, [
+        ...params,
+        this.recordId,
+      ]);
       if (hit) for (const f of fields) errors[f.name] = fieldError('validation_not_unique', 'Value must be unique.');
     }
     return errors;
@@ -235,12 +264,18 @@ abstract class SaveBase implements PreparedWrite {
 export class PreparedCreate extends SaveBase {
   readonly action = 'create' as const;
 
-  static async prepare(deps: WriteDeps, collection: Collection, req: RequestInfo, input: WriteInput, staged?: StagedFiles): Promise<PreparedCreate> {
+  static async prepare(
+    deps: WriteDeps,
+    collection: Collection,
+    req: RequestInfo,
+    input: WriteInput,
+    staged?: StagedFiles,
+  ): Promise<PreparedCreate> {
     if (!isSuperuser(req) && collection.createRule === null) throw new ApiError(403, 'Only superusers can perform this action.');
     const submittedId = input.data.id;
     const id = typeof submittedId === 'string' && submittedId !== '' ? submittedId : newRecordId();
     const op = new PreparedCreate(deps, collection, req, input, id);
-    op.staged = staged ?? await StagedFiles.stage(deps.storage, collection, /^[\w-]{1,100}$/.test(id) ? id : newRecordId(), input.files);
+    op.staged = staged ?? (await StagedFiles.stage(deps.storage, collection, /^[\w-]{1,100}$/.test(id) ? id : newRecordId(), input.files));
     await op.prepareAuth(undefined);
     return op;
   }
@@ -258,7 +293,8 @@ export class PreparedCreate extends SaveBase {
       values.tokenKey = randomString(50);
       values.password = this.passwordHash ?? '';
       if (this.collection.name === '_superusers') values.verified = true;
-      else if (values.verified === true && !this.superuser) errors.verified = fieldError('validation_values_mismatch', "Values don't match.");
+      else if (values.verified === true && !this.superuser)
+        errors.verified = fieldError('validation_values_mismatch', "Values don't match.");
     }
     const req = { ...this.req, body: this.requestBody(values) };
     const rule = this.collection.createRule;
@@ -268,7 +304,8 @@ export class PreparedCreate extends SaveBase {
     }
     const skip = new Set(auth ? ['password', 'tokenKey'] : []);
     Object.assign(errors, validateRecord(this.collection, values, this.lookups(), skip));
-    if (!errors.id && /[/\\]/.test(String(values.id))) errors.id = fieldError('validation_pk_forbidden', 'The record primary key contains forbidden characters.');
+    if (!errors.id && /[/\\]/.test(String(values.id)))
+      errors.id = fieldError('validation_pk_forbidden', 'The record primary key contains forbidden characters.');
     Object.assign(errors, this.uniqueErrors(values), { ...errors }, this.authErrors);
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to create record.', errors);
     const row = this.toRow(values);
@@ -284,12 +321,16 @@ export class PreparedCreate extends SaveBase {
     } catch (err) {
       // The primary key itself tells us about a duplicate id (no extra lookup per create).
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-        throw new ApiError(400, 'Failed to create record.', { id: fieldError('validation_pk_invalid', 'The record primary key is invalid or already exists.') });
+        throw new ApiError(400, 'Failed to create record.', {
+          id: fieldError('validation_pk_invalid', 'The record primary key is invalid or already exists.'),
+        });
       }
       throw err;
     }
     this.deps.hooks.runAfter(hookCtx);
-    const final = followUps.length ? (this.deps.access.stmts.get(`SELECT * FROM "${this.collection.name}" WHERE "id" = ?`, [this.recordId]) ?? row) : row;
+    const final = followUps.length
+      ? (this.deps.access.stmts.get(`SELECT * FROM "${this.collection.name}" WHERE "id" = ?`, [this.recordId]) ?? row)
+      : row;
     return { row: final, sideEffects: [], staleFiles: [], removedPrefixes: [], followUps };
   }
 }
@@ -298,12 +339,19 @@ export class PreparedCreate extends SaveBase {
 export class PreparedUpdate extends SaveBase {
   readonly action = 'update' as const;
 
-  static async prepare(deps: WriteDeps, collection: Collection, id: string, req: RequestInfo, input: WriteInput, staged?: StagedFiles): Promise<PreparedUpdate> {
+  static async prepare(
+    deps: WriteDeps,
+    collection: Collection,
+    id: string,
+    req: RequestInfo,
+    input: WriteInput,
+    staged?: StagedFiles,
+  ): Promise<PreparedUpdate> {
     if (!isSuperuser(req) && collection.updateRule === null) throw new ApiError(403, 'Only superusers can perform this action.');
     const op = new PreparedUpdate(deps, collection, req, input, id);
     // Existence is checked in apply: an earlier request of the same batch may create the record.
     const existing = deps.access.stmts.get(`SELECT * FROM "${collection.name}" WHERE "id" = ?`, [id]);
-    op.staged = staged ?? await StagedFiles.stage(deps.storage, collection, id, input.files);
+    op.staged = staged ?? (await StagedFiles.stage(deps.storage, collection, id, input.files));
     await op.prepareAuth(existing);
     return op;
   }
@@ -341,10 +389,10 @@ export class PreparedUpdate extends SaveBase {
     const hookCtx = { action: 'update' as const, collection: this.collection, row, before: stored, req, tx: this.deps.txOps(followUps) };
     this.deps.hooks.runBefore(hookCtx);
     const cols = Object.keys(row).filter((c) => c !== 'id');
-    this.deps.access.stmts.run(
-      `UPDATE "${this.collection.name}" SET ${cols.map((c) => `"${c}" = ?`).join(', ')} WHERE "id" = ?`,
-      [...cols.map((c) => row[c] ?? null), this.recordId],
-    );
+    this.deps.access.stmts.run(`UPDATE "${this.collection.name}" SET ${cols.map((c) => `"${c}" = ?`).join(', ')} WHERE "id" = ?`, [
+      ...cols.map((c) => row[c] ?? null),
+      this.recordId,
+    ]);
     this.deps.hooks.runAfter(hookCtx);
     const prefix = `${this.collection.id}/${this.recordId}`;
     return { row, sideEffects: [], staleFiles: staleFiles.map((name) => ({ prefix, name })), removedPrefixes: [], followUps };
@@ -359,7 +407,13 @@ export function internalCreate(deps: WriteDeps, collection: Collection, req: Req
   return op.apply();
 }
 
-export function internalUpdate(deps: WriteDeps, collection: Collection, id: string, req: RequestInfo, data: Record<string, unknown>): AppliedWrite {
+export function internalUpdate(
+  deps: WriteDeps,
+  collection: Collection,
+  id: string,
+  req: RequestInfo,
+  data: Record<string, unknown>,
+): AppliedWrite {
   const op = new PreparedUpdate(deps, collection, req, { data, files: {}, fromForm: false }, id);
   op.useStaged(new StagedFiles(deps.storage, `${collection.id}/${id}`));
   return op.apply();
@@ -372,7 +426,11 @@ export function internalUpdate(deps: WriteDeps, collection: Collection, id: stri
 export class PreparedUpsert implements PreparedWrite {
   private chosen: PreparedWrite;
 
-  private constructor(private readonly create: PreparedCreate, private readonly update: PreparedUpdate | null, private readonly deps: WriteDeps) {
+  private constructor(
+    private readonly create: PreparedCreate,
+    private readonly update: PreparedUpdate | null,
+    private readonly deps: WriteDeps,
+  ) {
     this.chosen = create;
   }
 
@@ -383,9 +441,15 @@ export class PreparedUpsert implements PreparedWrite {
     return new PreparedUpsert(create, update, deps);
   }
 
-  get action() { return this.chosen.action; }
-  get collection() { return this.chosen.collection; }
-  get req() { return this.chosen.req; }
+  get action() {
+    return this.chosen.action;
+  }
+  get collection() {
+    return this.chosen.collection;
+  }
+  get req() {
+    return this.chosen.req;
+  }
 
   apply(): AppliedWrite {
     const id = this.update?.recordId ?? '';

@@ -43,7 +43,7 @@ describe('POST /api/account/sign-out-everywhere', () => {
     expect((await call('POST', '/api/collections/users/auth-refresh', other)).statusCode).toBe(200);
     // Signing in again works and yields a working token.
     expect((await call('POST', '/api/collections/users/auth-refresh', await login('ana@example.com'))).statusCode).toBe(200);
-    expect(t.ctx.stmts.get("SELECT COUNT(DISTINCT tokenKey) AS c FROM users")?.c).toBe(2);
+    expect(t.ctx.stmts.get('SELECT COUNT(DISTINCT tokenKey) AS c FROM users')?.c).toBe(2);
   });
 
   it('refuses guests and invalid tokens', async () => {
@@ -66,7 +66,9 @@ describe('DELETE users (own account)', () => {
     expect(refused.json().message).toMatch(/^You are the only owner of .+\. Appoint another owner before deleting your account\.$/);
     expect(t.ctx.stmts.get('SELECT id FROM users WHERE id = ?', [ana])).toBeDefined();
 
-    expect((await call('PATCH', `/api/collections/memberships/records/${String(benMembership.id)}`, token, { role: 'owner' })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/collections/memberships/records/${String(benMembership.id)}`, token, { role: 'owner' })).statusCode,
+    ).toBe(200);
     expect((await call('DELETE', `/api/collections/users/records/${ana}`, token)).statusCode).toBe(204);
     expect(t.ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [org, ben])?.role).toBe('owner');
   });

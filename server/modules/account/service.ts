@@ -13,7 +13,12 @@ import { requireAccount } from '../tenancy.ts';
 export async function signOutEverywhere(ctx: AppContext, auth: AuthState | null): Promise<void> {
   const user = requireAccount(auth);
   const users = ctx.engine.collection('users');
-  await ctx.engine.update(users, String(user.row.id), { data: { tokenKey: randomString(50) }, files: {}, fromForm: false }, ctx.engine.systemRequest());
+  await ctx.engine.update(
+    users,
+    String(user.row.id),
+    { data: { tokenKey: randomString(50) }, files: {}, fromForm: false },
+    ctx.engine.systemRequest(),
+  );
 }
 
 /**

@@ -11,7 +11,13 @@ afterEach(async () => {
 async function setup(env: Record<string, string> = {}) {
   const t = await buildTestApp({ env });
   apps.push(t);
-  const user = await seed(t.ctx, 'users', { email: 'owner@example.com', password: 'owner-password', passwordConfirm: 'owner-password', name: 'Owner', verified: true });
+  const user = await seed(t.ctx, 'users', {
+    email: 'owner@example.com',
+    password: 'owner-password',
+    passwordConfirm: 'owner-password',
+    name: 'Owner',
+    verified: true,
+  });
   const token = await tokenFor(t.ctx, 'users', String(user.id));
   const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, auth = token) =>
@@ -32,7 +38,12 @@ describe('billing', () => {
   it('trial mode: choosing a plan starts its trial; writes open up; members cannot change billing fields', async () => {
     const { call, org, orgRow, t } = await setup();
     expect(orgRow()?.subscriptionStatus).toBe('none');
-    const blocked = await call('POST', '/api/collections/venues/records', { organization: org, name: 'Before', timezone: 'UTC', primaryColor: '#112233' });
+    const blocked = await call('POST', '/api/collections/venues/records', {
+      organization: org,
+      name: 'Before',
+      timezone: 'UTC',
+      primaryColor: '#112233',
+    });
     expect(blocked.statusCode).toBe(400);
     const direct = await call('PATCH', `/api/collections/organizations/records/${org}`, { subscriptionStatus: 'active' });
     expect(direct.statusCode).toBe(404);
@@ -47,10 +58,20 @@ describe('billing', () => {
     const days = (Date.parse(String(row?.trialEndsAt).replace(' ', 'T')) - Date.now()) / 86400000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThan(14.1);
-    const venue = await call('POST', '/api/collections/venues/records', { organization: org, name: 'After', timezone: 'Europe/Vienna', primaryColor: '#112233' });
+    const venue = await call('POST', '/api/collections/venues/records', {
+      organization: org,
+      name: 'After',
+      timezone: 'Europe/Vienna',
+      primaryColor: '#112233',
+    });
     expect(venue.statusCode).toBe(200);
     // Starter allows one venue: the second names the limit and the plan.
-    const second = await call('POST', '/api/collections/venues/records', { organization: org, name: 'Second', timezone: 'UTC', primaryColor: '#112233' });
+    const second = await call('POST', '/api/collections/venues/records', {
+      organization: org,
+      name: 'Second',
+      timezone: 'UTC',
+      primaryColor: '#112233',
+    });
     expect(second.statusCode).toBe(400);
     expect(second.json().message).toBe('Your Starter plan includes 1 venue. Upgrade your plan to add more.');
     // Cancel and resume.
@@ -68,7 +89,12 @@ describe('billing', () => {
 
   it('only owners and admins manage billing', async () => {
     const { t, org, call } = await setup();
-    const editor = await seed(t.ctx, 'users', { email: 'editor@example.com', password: 'editor-password', passwordConfirm: 'editor-password', verified: true });
+    const editor = await seed(t.ctx, 'users', {
+      email: 'editor@example.com',
+      password: 'editor-password',
+      passwordConfirm: 'editor-password',
+      verified: true,
+    });
     await seed(t.ctx, 'memberships', { organization: org, user: editor.id, role: 'editor' });
     const editorToken = await tokenFor(t.ctx, 'users', String(editor.id));
     const res = await call('POST', '/api/billing/subscribe', { plan: 'pro', interval: 'month', organization: org }, editorToken);
@@ -86,8 +112,14 @@ describe('billing', () => {
 
 describe('billing fields change only through billing', () => {
   const fields = {
-    billingInterval: 'year', plan: 'PLAN', subscriptionStatus: 'active', trialEndsAt: '2099-01-01 00:00:00.000Z', currentPeriodEnd: '2099-01-01 00:00:00.000Z',
-    cancelAtPeriodEnd: true, stripeCustomerId: 'cus_attacker', stripeSubscriptionId: 'sub_attacker',
+    billingInterval: 'year',
+    plan: 'PLAN',
+    subscriptionStatus: 'active',
+    trialEndsAt: '2099-01-01 00:00:00.000Z',
+    currentPeriodEnd: '2099-01-01 00:00:00.000Z',
+    cancelAtPeriodEnd: true,
+    stripeCustomerId: 'cus_attacker',
+    stripeSubscriptionId: 'sub_attacker',
   } as const;
   const planId = (t: TestApp) => String(t.ctx.stmts.get("SELECT id FROM plans WHERE code = 'business'")?.id);
 
@@ -115,7 +147,12 @@ describe('billing fields change only through billing', () => {
 
   it('a superuser may set them; members still edit the other fields', async () => {
     const { t, call, org, orgRow } = await setup();
-    await t.ctx.engine.update(t.ctx.engine.collection('organizations'), org, { data: { billingInterval: 'year', stripeCustomerId: 'cus_real' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+    await t.ctx.engine.update(
+      t.ctx.engine.collection('organizations'),
+      org,
+      { data: { billingInterval: 'year', stripeCustomerId: 'cus_real' }, files: {}, fromForm: false },
+      superuserRequest(t.ctx),
+    );
     expect(orgRow()).toMatchObject({ billingInterval: 'year', stripeCustomerId: 'cus_real' });
     const rename = await call('PATCH', `/api/collections/organizations/records/${org}`, { name: 'Renamed', currency: 'USD' });
     expect(rename.statusCode).toBe(200);

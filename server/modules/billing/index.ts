@@ -13,7 +13,9 @@ async function register(ctx: AppContext): Promise<void> {
   await seedPlans(engine);
   if (config.billing === 'off') {
     // Self-hosting: every organization is active; the subscribe step never appears.
-    engine.hooks.before('organizations', 'create', (hook) => { hook.row.subscriptionStatus = 'active'; });
+    engine.hooks.before('organizations', 'create', (hook) => {
+      hook.row.subscriptionStatus = 'active';
+    });
   }
   if (config.billing === 'trial') {
     // Once at boot (trials may have ended while the app was down), then hourly (see /api/crons).

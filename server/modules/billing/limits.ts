@@ -20,7 +20,13 @@ interface Limited {
 const LIMITED: Limited[] = [
   { collection: 'venues', limitKey: 'venues', noun: ['venue', 'venues'], count: countVenues },
   { collection: 'menus', limitKey: 'menus', noun: ['menu', 'menus'], count: countMenus },
-  { collection: 'menu_uploads', limitKey: 'uploadsPerMonth', noun: ['PDF upload per month', 'PDF uploads per month'], monthly: true, count: countUploads },
+  {
+    collection: 'menu_uploads',
+    limitKey: 'uploadsPerMonth',
+    noun: ['PDF upload per month', 'PDF uploads per month'],
+    monthly: true,
+    count: countUploads,
+  },
 ];
 
 /** Plan limits, checked when a record is created: a clear 400 that names the limit and the plan. */

@@ -4,18 +4,36 @@ import { planCount } from './queries.ts';
 /** The plans created at first start (superusers can edit them through the records API). */
 export const DEFAULT_PLANS = [
   {
-    code: 'starter', name: 'Starter', description: 'One venue, everything you need to go digital.', priceMonthly: 900, priceYearly: 9000,
-    trialDays: 14, position: 1, limits: { venues: 1, menus: 3, uploadsPerMonth: 3 },
+    code: 'starter',
+    name: 'Starter',
+    description: 'One venue, everything you need to go digital.',
+    priceMonthly: 900,
+    priceYearly: 9000,
+    trialDays: 14,
+    position: 1,
+    limits: { venues: 1, menus: 3, uploadsPerMonth: 3 },
     features: ['1 venue', '3 menus', 'QR codes & table cards', 'Allergens & translations', '3 PDF imports per month'],
   },
   {
-    code: 'pro', name: 'Pro', description: 'For busy restaurants with several menus.', priceMonthly: 2900, priceYearly: 29000,
-    trialDays: 14, position: 2, limits: { venues: 3, menus: 20, uploadsPerMonth: 20 },
+    code: 'pro',
+    name: 'Pro',
+    description: 'For busy restaurants with several menus.',
+    priceMonthly: 2900,
+    priceYearly: 29000,
+    trialDays: 14,
+    position: 2,
+    limits: { venues: 3, menus: 20, uploadsPerMonth: 20 },
     features: ['3 venues', '20 menus', 'Scheduled menus', 'Live sold-out updates', 'Guest analytics', '20 PDF imports per month'],
   },
   {
-    code: 'business', name: 'Business', description: 'Groups and chains with many locations.', priceMonthly: 7900, priceYearly: 79000,
-    trialDays: 30, position: 3, limits: { venues: 0, menus: 0, uploadsPerMonth: 0 },
+    code: 'business',
+    name: 'Business',
+    description: 'Groups and chains with many locations.',
+    priceMonthly: 7900,
+    priceYearly: 79000,
+    trialDays: 30,
+    position: 3,
+    limits: { venues: 0, menus: 0, uploadsPerMonth: 0 },
     features: ['Unlimited venues', 'Unlimited menus', 'Team roles', 'Priority support', 'Unlimited PDF imports'],
   },
 ];
@@ -25,6 +43,10 @@ export async function seedPlans(engine: RecordEngine): Promise<void> {
   if (planCount(engine.stmts) > 0) return;
   const plans = engine.collection('plans');
   const system = engine.systemRequest();
-  const ops = await Promise.all(DEFAULT_PLANS.map((p) => engine.prepareCreate(plans, { data: { ...p, currency: 'EUR', active: true }, files: {}, fromForm: false }, system)));
+  const ops = await Promise.all(
+    DEFAULT_PLANS.map((p) =>
+      engine.prepareCreate(plans, { data: { ...p, currency: 'EUR', active: true }, files: {}, fromForm: false }, system),
+    ),
+  );
   await engine.execute(ops);
 }

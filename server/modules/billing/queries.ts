@@ -18,7 +18,10 @@ export function planPricesByCode(stmts: Statements, code: string): Row | undefin
 
 /** The plan with a Stripe price (monthly or yearly). */
 export function planByStripePrice(stmts: Statements, priceId: string): Row | undefined {
-  return stmts.get('SELECT id, stripePriceYearly FROM plans WHERE stripePriceMonthly = ? OR stripePriceYearly = ? LIMIT 1', [priceId, priceId]);
+  return stmts.get('SELECT id, stripePriceYearly FROM plans WHERE stripePriceMonthly = ? OR stripePriceYearly = ? LIMIT 1', [
+    priceId,
+    priceId,
+  ]);
 }
 
 /** A plan's name and its limits (parsed; {} when unset or invalid). */
@@ -26,7 +29,11 @@ export function planLimits(stmts: Statements, planId: string): { name: string; l
   const plan = planId ? stmts.get('SELECT name, limits FROM plans WHERE id = ?', [planId]) : undefined;
   if (!plan) return undefined;
   let limits: Record<string, unknown> = {};
-  try { limits = JSON.parse(String(plan.limits ?? '{}')) ?? {}; } catch { /* no limits */ }
+  try {
+    limits = JSON.parse(String(plan.limits ?? '{}')) ?? {};
+  } catch {
+    /* no limits */
+  }
   return { name: String(plan.name), limits };
 }
 

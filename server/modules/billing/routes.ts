@@ -71,7 +71,8 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
       scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, raw, done) => done(null, raw));
       // Failures (Stripe unreachable while re-fetching) answer 5xx, so Stripe delivers the event again.
       scope.post('/api/billing/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) =>
-        viaStripe(request.log, () => stripe.handleWebhook(request.body, request.headers['stripe-signature'])));
+        viaStripe(request.log, () => stripe.handleWebhook(request.body, request.headers['stripe-signature'])),
+      );
     });
   }
 }

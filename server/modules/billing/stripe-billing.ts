@@ -43,8 +43,11 @@ const CHANGEABLE: ReadonlySet<unknown> = new Set(['trialing', 'active', 'past_du
 const EVENT_RETENTION_DAYS = 90;
 
 const SUBSCRIPTION_EVENTS = new Set([
-  'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted',
-  'customer.subscription.paused', 'customer.subscription.resumed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
 ]);
 
 /** The SDK client; STRIPE_API_BASE (an origin) points it at a stand-in or proxy. */
@@ -98,13 +101,21 @@ function isMissing(err: unknown): boolean {
   return err instanceof Stripe.errors.StripeError && (err.code === 'resource_missing' || err.statusCode === 404);
 }
 
-export interface WebhookResult { received: true; duplicate?: true; ignored?: true }
+export interface WebhookResult {
+  received: true;
+  duplicate?: true;
+  ignored?: true;
+}
 
 export class StripeBilling {
   /** Per-organization queues: reads, Stripe calls and writes of one organization never interleave. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly engine: RecordEngine, private readonly config: Config, readonly stripe: Stripe) {}
+  constructor(
+    private readonly engine: RecordEngine,
+    private readonly config: Config,
+    readonly stripe: Stripe,
+  ) {}
 
   private get secrets(): StripeConfig {
     if (!this.config.stripe) throw new ApiError(500, 'Stripe billing is not configured.');
@@ -114,9 +125,14 @@ export class StripeBilling {
   private serialized<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(key) ?? Promise.resolve();
     const run = previous.then(fn);
-    const tail = run.then(() => undefined, () => undefined);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
     this.queues.set(key, tail);
-    void tail.then(() => { if (this.queues.get(key) === tail) this.queues.delete(key); });
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
     return run;
   }
 
@@ -129,7 +145,12 @@ export class StripeBilling {
   }
 
   private async updateOrg(id: string, data: Row): Promise<void> {
-    await this.engine.update(this.engine.collection('organizations'), id, { data, files: {}, fromForm: false }, this.engine.systemRequest());
+    await this.engine.update(
+      this.engine.collection('organizations'),
+      id,
+      { data, files: {}, fromForm: false },
+      this.engine.systemRequest(),
+    );
   }
 
   private planByPrice(priceId: string): { id: string; interval: BillingInterval } | undefined {
@@ -150,7 +171,9 @@ export class StripeBilling {
     const price = String((chosen.interval === 'year' ? plan.stripePriceYearly : plan.stripePriceMonthly) ?? '');
     if (!price) {
       const message = `The ${String(plan.name)} plan is not available with ${chosen.interval === 'year' ? 'yearly' : 'monthly'} billing yet.`;
-      throw new ApiError(400, 'An error occurred while validating the submitted data.', { interval: fieldError('validation_invalid_value', message) });
+      throw new ApiError(400, 'An error occurred while validating the submitted data.', {
+        interval: fieldError('validation_invalid_value', message),
+      });
     }
     return this.serialized(organizationId, async () => {
       const row = this.org(organizationId);
@@ -196,11 +219,13 @@ export class StripeBilling {
     const item = current.items.data[0];
     if (!item) throw new ApiError(400, 'The current subscription has no plan to change. Please use the billing portal.');
     const unchanged = item.price.id === price && !current.cancel_at_period_end && !current.cancel_at;
-    const next = unchanged ? current : await this.stripe.subscriptions.update(current.id, {
-      items: [{ id: item.id, price }],
-      proration_behavior: 'create_prorations',
-      ...(current.cancel_at && !current.cancel_at_period_end ? { cancel_at: '' as const } : { cancel_at_period_end: false }),
-    });
+    const next = unchanged
+      ? current
+      : await this.stripe.subscriptions.update(current.id, {
+          items: [{ id: item.id, price }],
+          proration_behavior: 'create_prorations',
+          ...(current.cancel_at && !current.cancel_at_period_end ? { cancel_at: '' as const } : { cancel_at_period_end: false }),
+        });
     await this.apply(row, next, { adopt: false });
     return { url: `${this.config.appUrl}/subscribe/success`, status: mapStripeStatus(next.status) };
   }
@@ -241,7 +266,14 @@ export class StripeBilling {
     try {
       if (!Buffer.isBuffer(raw) || raw.length === 0) throw new Error('empty body');
       if (typeof signature !== 'string' || !signature) throw new Error('no signature');
-      event = this.stripe.webhooks.constructEvent(raw, signature, this.secrets.webhookSecret, undefined, undefined, this.config.now().getTime());
+      event = this.stripe.webhooks.constructEvent(
+        raw,
+        signature,
+        this.secrets.webhookSecret,
+        undefined,
+        undefined,
+        this.config.now().getTime(),
+      );
     } catch {
       throw new ApiError(400, 'Invalid Stripe webhook signature.');
     }
@@ -280,7 +312,8 @@ export class StripeBilling {
     if (session.mode !== 'subscription') return false;
     const customerId = idOf(session.customer);
     const subscriptionId = idOf(session.subscription);
-    const org = this.org(session.metadata?.organizationId || session.client_reference_id || '') ?? this.orgBy('stripeCustomerId', customerId);
+    const org =
+      this.org(session.metadata?.organizationId || session.client_reference_id || '') ?? this.orgBy('stripeCustomerId', customerId);
     if (!org) return false;
     const orgId = String(org.id);
     return this.serialized(orgId, async () => {
@@ -295,9 +328,10 @@ export class StripeBilling {
 
   private async onSubscriptionEvent(payload: Stripe.Subscription, deleted: boolean): Promise<boolean> {
     if (!payload?.id) return false;
-    const org = this.org(payload.metadata?.organizationId ?? '')
-      ?? this.orgBy('stripeSubscriptionId', payload.id)
-      ?? this.orgBy('stripeCustomerId', idOf(payload.customer));
+    const org =
+      this.org(payload.metadata?.organizationId ?? '') ??
+      this.orgBy('stripeSubscriptionId', payload.id) ??
+      this.orgBy('stripeCustomerId', idOf(payload.customer));
     if (!org) return false;
     const orgId = String(org.id);
     return this.serialized(orgId, async () => {
@@ -333,7 +367,10 @@ export class StripeBilling {
       const status = mapStripeStatus(sub.status);
       const row = this.org(orgId);
       if (!row) return false;
-      return this.apply(row, sub, { adopt: false, status: stillUnpaid && (status === 'active' || status === 'trialing') ? 'past_due' : status });
+      return this.apply(row, sub, {
+        adopt: false,
+        status: stillUnpaid && (status === 'active' || status === 'trialing') ? 'past_due' : status,
+      });
     });
   }
 
@@ -364,7 +401,8 @@ export class StripeBilling {
     else if (plan) data.billingInterval = plan.interval;
     const trialEnd = fromUnix(sub.trial_end);
     if (trialEnd) data.trialEndsAt = trialEnd;
-    const periodEnd = status === 'canceled' && sub.ended_at ? fromUnix(sub.ended_at) : fromUnix(legacyPeriodEnd ?? item?.current_period_end);
+    const periodEnd =
+      status === 'canceled' && sub.ended_at ? fromUnix(sub.ended_at) : fromUnix(legacyPeriodEnd ?? item?.current_period_end);
     if (periodEnd) data.currentPeriodEnd = periodEnd;
     await this.updateOrg(String(row.id), data);
     return true;

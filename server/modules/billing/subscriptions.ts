@@ -9,7 +9,11 @@ import { activePlanByCode } from './queries.ts';
 export type BillingMode = 'stripe' | 'trial' | 'off';
 
 /** The organization the user acts for, if they are its owner or admin. */
-export function managedOrganization(engine: RecordEngine, auth: AuthState | null, organizationId?: string): { id: string; row: Record<string, unknown> } {
+export function managedOrganization(
+  engine: RecordEngine,
+  auth: AuthState | null,
+  organizationId?: string,
+): { id: string; row: Record<string, unknown> } {
   const id = organizationId || String(auth?.row.currentOrganization || '');
   requireManager(engine, auth, id, 'Only owners and admins can manage billing.');
   const row = organizationRow(engine.stmts, id);
@@ -20,7 +24,11 @@ export function managedOrganization(engine: RecordEngine, auth: AuthState | null
 export type BillingInterval = 'month' | 'year';
 
 /** The active plan and interval a subscribe request names; 400 naming the invalid fields. */
-export function choosePlan(engine: RecordEngine, planCode: unknown, interval: unknown): { plan: Record<string, unknown>; interval: BillingInterval } {
+export function choosePlan(
+  engine: RecordEngine,
+  planCode: unknown,
+  interval: unknown,
+): { plan: Record<string, unknown>; interval: BillingInterval } {
   const plan = activePlanByCode(engine.stmts, String(planCode ?? ''));
   const errors: Record<string, unknown> = {};
   if (!plan) errors.plan = fieldError('validation_invalid_value', 'Choose one of the available plans.');
@@ -30,7 +38,13 @@ export function choosePlan(engine: RecordEngine, planCode: unknown, interval: un
 }
 
 /** Trial mode: choosing a plan starts its free trial (no payment). */
-export async function startTrial(engine: RecordEngine, organizationId: string, planCode: unknown, interval: unknown, now: Date): Promise<void> {
+export async function startTrial(
+  engine: RecordEngine,
+  organizationId: string,
+  planCode: unknown,
+  interval: unknown,
+  now: Date,
+): Promise<void> {
   const { plan } = choosePlan(engine, planCode, interval);
   const org = organizationRow(engine.stmts, organizationId);
   const hadTrial = Boolean(org?.trialEndsAt);
@@ -50,12 +64,22 @@ export async function startTrial(engine: RecordEngine, organizationId: string, p
 export async function expireTrials(engine: RecordEngine, now: Date): Promise<number> {
   const expired = expiredTrialIds(engine.stmts, formatDateTime(now));
   for (const id of expired) {
-    await engine.update(engine.collection('organizations'), id, { data: { subscriptionStatus: 'past_due' }, files: {}, fromForm: false }, engine.systemRequest());
+    await engine.update(
+      engine.collection('organizations'),
+      id,
+      { data: { subscriptionStatus: 'past_due' }, files: {}, fromForm: false },
+      engine.systemRequest(),
+    );
   }
   return expired.length;
 }
 
 /** Cancel at period end, or resume before it ends. */
 export async function setCancelAtPeriodEnd(engine: RecordEngine, organizationId: string, cancel: boolean): Promise<void> {
-  await engine.update(engine.collection('organizations'), organizationId, { data: { cancelAtPeriodEnd: cancel }, files: {}, fromForm: false }, engine.systemRequest());
+  await engine.update(
+    engine.collection('organizations'),
+    organizationId,
+    { data: { cancelAtPeriodEnd: cancel }, files: {}, fromForm: false },
+    engine.systemRequest(),
+  );
 }

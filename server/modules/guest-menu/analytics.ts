@@ -29,7 +29,10 @@ export function guestAnalytics(ctx: AppContext, organization: string, venue: str
   const { stmts } = ctx;
   const zones = venue ? [venueTimezone(stmts, venue) || 'UTC'] : venueTimezonesOf(stmts, organization).map((tz) => tz || 'UTC');
   const now = ctx.config.now();
-  const to = (zones.length ? zones : ['UTC']).map((tz) => localSlot(now, tz).day).sort().at(-1) as string;
+  const to = (zones.length ? zones : ['UTC'])
+    .map((tz) => localSlot(now, tz).day)
+    .sort()
+    .at(-1) as string;
   const from = addDays(to, 1 - days);
   const window: StatsWindow = { organization, from, to, venue };
   const byDay = new Map(statsPerDay(stmts, window).map((r) => [r.day, { views: r.views, scans: r.scans }]));
@@ -44,10 +47,16 @@ export function guestAnalytics(ctx: AppContext, organization: string, venue: str
   }
   // Names come from the modules that own menus and venues ('' once deleted).
   const top = topMenuViews(stmts, window, 10);
-  const menuName = menuNames(stmts, top.map((r) => r.menu));
+  const menuName = menuNames(
+    stmts,
+    top.map((r) => r.menu),
+  );
   const topMenus = top.map((r) => ({ menu: r.menu, name: menuName.get(r.menu) ?? '', views: r.views }));
   const perVenue = statsPerVenue(stmts, window);
-  const venueName = venueNames(stmts, perVenue.map((r) => r.venue));
+  const venueName = venueNames(
+    stmts,
+    perVenue.map((r) => r.venue),
+  );
   const venues = perVenue.map((r) => ({ venue: r.venue, name: venueName.get(r.venue) ?? '', views: r.views, scans: r.scans }));
   const tables = scansPerTable(stmts, window, 50);
   return { from, to, days: dayList, heatmap, topMenus, venues, tables };
@@ -78,7 +87,13 @@ export function analyticsRoutes(app: FastifyInstance, ctx: AppContext, flush: ()
   app.get('/api/analytics/guests.csv', async (request, reply) => {
     flush(); // counters still in memory are included
     const data = parse(request);
-    const lines = [['day', 'views', 'scans'].map(csvCell).join(','), ...data.days.map((d) => [d.day, d.views, d.scans].map(csvCell).join(','))];
-    return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="guest-analytics-${data.from}-${data.to}.csv"`).send(`${lines.join('\r\n')}\r\n`);
+    const lines = [
+      ['day', 'views', 'scans'].map(csvCell).join(','),
+      ...data.days.map((d) => [d.day, d.views, d.scans].map(csvCell).join(',')),
+    ];
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="guest-analytics-${data.from}-${data.to}.csv"`)
+      .send(`${lines.join('\r\n')}\r\n`);
   });
 }

@@ -21,26 +21,60 @@ async function update(collection: string, id: string, data: Record<string, unkno
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const user = await seed(t.ctx, 'users', { email: 'owner@example.com', password: 'owner-password', passwordConfirm: 'owner-password', verified: true });
+  const user = await seed(t.ctx, 'users', {
+    email: 'owner@example.com',
+    password: 'owner-password',
+    passwordConfirm: 'owner-password',
+    verified: true,
+  });
   org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
   await update('organizations', org, { subscriptionStatus: 'active' });
   const vegan = await seed(t.ctx, 'tags', { organization: org, name: 'Vegan', color: '#15803d' });
   const menu = await seed(t.ctx, 'menus', { organization: org, name: 'À la carte', status: 'published', languages: ['en', 'de'] });
   menuId = String(menu.id);
-  const dinner = await seed(t.ctx, 'menus', { organization: org, name: 'Dinner', status: 'published', languages: ['en'], schedule: [{ day: 0, start: '00:00', end: '00:01' }] });
+  const dinner = await seed(t.ctx, 'menus', {
+    organization: org,
+    name: 'Dinner',
+    status: 'published',
+    languages: ['en'],
+    schedule: [{ day: 0, start: '00:00', end: '00:01' }],
+  });
   const draft = await seed(t.ctx, 'menus', { organization: org, name: 'Secret draft', status: 'draft' });
   const starters = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Starters', translations: { de: { name: 'Vorspeisen' } } });
   const soup = await seed(t.ctx, 'items', {
-    section: starters.id, name: 'Tomato soup', description: 'With basil <b>fresh</b>', prices: [{ label: '', amount: 650 }],
-    allergens: ['celery'], tags: [vegan.id], translations: { de: { name: 'Tomatensuppe' } },
+    section: starters.id,
+    name: 'Tomato soup',
+    description: 'With basil <b>fresh</b>',
+    prices: [{ label: '', amount: 650 }],
+    allergens: ['celery'],
+    tags: [vegan.id],
+    translations: { de: { name: 'Tomatensuppe' } },
   });
   soupId = String(soup.id);
-  await seed(t.ctx, 'items', { section: starters.id, name: 'Bread', prices: [{ label: 'small', amount: 300 }, { label: 'large', amount: 500 }], allergens: ['gluten'], available: false });
-  const venue = await seed(t.ctx, 'venues', { organization: org, name: 'Trattoria <Test>', timezone: 'Europe/Vienna', primaryColor: '#ffe600', menus: [menu.id, dinner.id, draft.id], tables: ['12', 'Terrace 1'] });
+  await seed(t.ctx, 'items', {
+    section: starters.id,
+    name: 'Bread',
+    prices: [
+      { label: 'small', amount: 300 },
+      { label: 'large', amount: 500 },
+    ],
+    allergens: ['gluten'],
+    available: false,
+  });
+  const venue = await seed(t.ctx, 'venues', {
+    organization: org,
+    name: 'Trattoria <Test>',
+    timezone: 'Europe/Vienna',
+    primaryColor: '#ffe600',
+    menus: [menu.id, dinner.id, draft.id],
+    tables: ['12', 'Terrace 1'],
+  });
   venueId = String(venue.id);
 });
 
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
@@ -106,9 +140,15 @@ describe('guest menu page', () => {
 
   it('counts views and QR scans per table without any client identifier', async () => {
     flushGuestStats(t.ctx);
-    const count = (kind: string, menu: string, tableNo = '') => Number(t.ctx.stmts.get(
-      'SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = ? AND menu = ? AND tableNo = ?', [venueId, kind, menu, tableNo],
-    )?.n);
+    const count = (kind: string, menu: string, tableNo = '') =>
+      Number(
+        t.ctx.stmts.get('SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = ? AND menu = ? AND tableNo = ?', [
+          venueId,
+          kind,
+          menu,
+          tableNo,
+        ])?.n,
+      );
     const views = count('view', menuId);
     await get('/m/trattoria-test?src=qr&t=12');
     await get('/m/trattoria-test?src=qr&t=12');
@@ -118,12 +158,20 @@ describe('guest menu page', () => {
     expect(count('scan', menuId, '12')).toBe(2);
     expect(count('view', menuId)).toBe(views + 3);
     const rows = t.ctx.stmts.all('SELECT * FROM guest_stats WHERE venue = ?', [venueId]);
-    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['count', 'day', 'hour', 'id', 'kind', 'menu', 'organization', 'tableNo', 'venue', 'weekday'].sort());
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
+      ['count', 'day', 'hour', 'id', 'kind', 'menu', 'organization', 'tableNo', 'venue', 'weekday'].sort(),
+    );
   });
 
   it('counts a venue page showing several menus as a view of no menu', async () => {
     const lunch = await seed(t.ctx, 'menus', { organization: org, name: 'Lunch', status: 'published', languages: ['en'] });
-    const venue = await seed(t.ctx, 'venues', { organization: org, name: 'Two Menus', timezone: 'UTC', primaryColor: '#0f766e', menus: [menuId, lunch.id] });
+    const venue = await seed(t.ctx, 'venues', {
+      organization: org,
+      name: 'Two Menus',
+      timezone: 'UTC',
+      primaryColor: '#0f766e',
+      menus: [menuId, lunch.id],
+    });
     await get('/m/two-menus');
     flushGuestStats(t.ctx);
     const rows = t.ctx.stmts.all('SELECT menu, kind, count FROM guest_stats WHERE venue = ?', [String(venue.id)]);
@@ -133,7 +181,11 @@ describe('guest menu page', () => {
   it('reports analytics to members only, as JSON and CSV', async () => {
     const owner = t.ctx.stmts.get("SELECT id FROM users WHERE email = 'owner@example.com'");
     const token = await tokenFor(t.ctx, 'users', String(owner?.id));
-    const res = await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}&days=7`, headers: { authorization: token } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/guests?organization=${org}&days=7`,
+      headers: { authorization: token },
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json();
     expect(data.days).toHaveLength(7);
@@ -143,25 +195,50 @@ describe('guest menu page', () => {
     expect(data.topMenus).toEqual([{ menu: menuId, name: 'À la carte', views: menuViews }]);
     expect(data.venues.map((v: { name: string }) => v.name)).toEqual(['Trattoria <Test>', 'Two Menus']);
     expect(data.heatmap.flat().reduce((a: number, b: number) => a + b, 0)).toBeGreaterThanOrEqual(3);
-    const csv = await t.app.inject({ method: 'GET', url: `/api/analytics/guests.csv?organization=${org}&days=3`, headers: { authorization: token } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/guests.csv?organization=${org}&days=3`,
+      headers: { authorization: token },
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('"day","views","scans"');
-    const stranger = await seed(t.ctx, 'users', { email: 'stranger@example.com', password: 'stranger-pass', passwordConfirm: 'stranger-pass', verified: true });
-    const denied = await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}`, headers: { authorization: await tokenFor(t.ctx, 'users', String(stranger.id)) } });
+    const stranger = await seed(t.ctx, 'users', {
+      email: 'stranger@example.com',
+      password: 'stranger-pass',
+      passwordConfirm: 'stranger-pass',
+      verified: true,
+    });
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/guests?organization=${org}`,
+      headers: { authorization: await tokenFor(t.ctx, 'users', String(stranger.id)) },
+    });
     expect(denied.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/analytics/guests?organization=${org}` })).statusCode).toBe(401);
   });
 
   it('counts scans of unknown table labels without a table: no new counter per label', async () => {
     flushGuestStats(t.ctx);
-    const labels = () => t.ctx.stmts.all("SELECT DISTINCT tableNo FROM guest_stats WHERE venue = ? AND kind = 'scan' ORDER BY tableNo", [venueId]).map((r) => r.tableNo);
+    const labels = () =>
+      t.ctx.stmts
+        .all("SELECT DISTINCT tableNo FROM guest_stats WHERE venue = ? AND kind = 'scan' ORDER BY tableNo", [venueId])
+        .map((r) => r.tableNo);
     const rows = () => Number(t.ctx.stmts.get('SELECT COUNT(*) AS n FROM guest_stats WHERE venue = ?', [venueId])?.n);
-    const untabled = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'scan' AND tableNo = ''", [venueId])?.n);
+    const untabled = () =>
+      Number(
+        t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'scan' AND tableNo = ''", [
+          venueId,
+        ])?.n,
+      );
     await get('/m/trattoria-test?src=qr&t=x');
     flushGuestStats(t.ctx);
     const [rowsBefore, untabledBefore] = [rows(), untabled()];
     for (let i = 0; i < 10; i++) {
-      await t.app.inject({ method: 'GET', url: `/m/trattoria-test?src=qr&t=${encodeURIComponent(`rnd-${i}-${Math.random().toString(36).slice(2, 8)}`)}`, remoteAddress: `10.1.0.${i}` });
+      await t.app.inject({
+        method: 'GET',
+        url: `/m/trattoria-test?src=qr&t=${encodeURIComponent(`rnd-${i}-${Math.random().toString(36).slice(2, 8)}`)}`,
+        remoteAddress: `10.1.0.${i}`,
+      });
     }
     await t.app.inject({ method: 'GET', url: '/m/trattoria-test?src=qr&t=Terrace%201', remoteAddress: '10.1.1.1' });
     flushGuestStats(t.ctx);
@@ -173,8 +250,10 @@ describe('guest menu page', () => {
 
   it('rate-limits scan counting per client IP and venue', async () => {
     flushGuestStats(t.ctx);
-    const scans = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'scan'", [venueId])?.n);
-    const views = () => Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'view'", [venueId])?.n);
+    const scans = () =>
+      Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'scan'", [venueId])?.n);
+    const views = () =>
+      Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE venue = ? AND kind = 'view'", [venueId])?.n);
     const [scansBefore, viewsBefore] = [scans(), views()];
     const scan = (ip: string) => t.app.inject({ method: 'GET', url: '/m/trattoria-test?src=qr&t=12', remoteAddress: ip });
     for (let i = 0; i < SCAN_LIMIT.max + 5; i++) expect((await scan('10.2.0.1')).statusCode).toBe(200);
@@ -192,7 +271,11 @@ describe('guest menu page', () => {
     const topic = `guest/${venueId}`;
     await new Promise<void>((resolve) => {
       es.addEventListener('PB_CONNECT', (e) => {
-        void fetch(`${url}/api/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }) }).then(() => resolve());
+        void fetch(`${url}/api/realtime`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }),
+        }).then(() => resolve());
       });
     });
     es.addEventListener(topic, (e) => events.push(e.data));
@@ -203,8 +286,8 @@ describe('guest menu page', () => {
     expect(JSON.parse(events[0] ?? '{}')).toEqual({ items: [{ id: soupId, available: false, prices: [{ label: '', amount: 700 }] }] });
   });
 
-  it('sends live updates only for items the published page shows, never a draft menu\'s', async () => {
-    const url = t.url || await t.listen();
+  it("sends live updates only for items the published page shows, never a draft menu's", async () => {
+    const url = t.url || (await t.listen());
     const draft = t.ctx.stmts.get("SELECT id FROM menus WHERE name = 'Secret draft'");
     const section = await seed(t.ctx, 'sections', { menu: draft?.id, name: 'Unreleased' });
     const secret = await seed(t.ctx, 'items', { section: section.id, name: 'Secret dish', prices: [{ label: '', amount: 4242 }] });
@@ -213,14 +296,21 @@ describe('guest menu page', () => {
     const topic = `guest/${venueId}`;
     await new Promise<void>((resolve) => {
       es.addEventListener('PB_CONNECT', (e) => {
-        void fetch(`${url}/api/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }) }).then(() => resolve());
+        void fetch(`${url}/api/realtime`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }),
+        }).then(() => resolve());
       });
     });
     es.addEventListener(topic, (e) => events.push(e.data));
     await update('items', String(secret.id), { prices: [{ label: '', amount: 9999 }], available: false });
     // Sentinel: an item of the published menu, updated afterwards; once it arrives, the draft's would have too.
     await update('items', soupId, { available: true });
-    await eventually(() => events.join(), (all) => all.includes(soupId));
+    await eventually(
+      () => events.join(),
+      (all) => all.includes(soupId),
+    );
     es.close();
     expect(events.map((e) => JSON.parse(e).items[0].id)).toEqual([soupId]);
     expect(events.join()).not.toContain('9999');
@@ -230,10 +320,25 @@ describe('guest menu page', () => {
     expect(Buffer.byteLength(GUEST_CSS)).toBeLessThanOrEqual(4096);
     expect(Buffer.byteLength(LIVE_SCRIPT)).toBeLessThanOrEqual(5120);
     const section = await seed(t.ctx, 'sections', { menu: menuId, name: 'Many' });
-    const ops = await Promise.all(Array.from({ length: 100 }, (_, i) => t.ctx.engine.prepareCreate(t.ctx.engine.collection('items'), {
-      data: { section: section.id, name: `Dish number ${i}`, description: 'Slow-cooked with seasonal vegetables and herbs', prices: [{ label: '', amount: 900 + i * 10 }], allergens: ['milk'] },
-      files: {}, fromForm: false,
-    }, superuserRequest(t.ctx))));
+    const ops = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        t.ctx.engine.prepareCreate(
+          t.ctx.engine.collection('items'),
+          {
+            data: {
+              section: section.id,
+              name: `Dish number ${i}`,
+              description: 'Slow-cooked with seasonal vegetables and herbs',
+              prices: [{ label: '', amount: 900 + i * 10 }],
+              allergens: ['milk'],
+            },
+            files: {},
+            fromForm: false,
+          },
+          superuserRequest(t.ctx),
+        ),
+      ),
+    );
     await t.ctx.engine.execute(ops);
     const res = await get('/m/trattoria-test', { 'accept-encoding': 'gzip' });
     expect(res.rawPayload.length).toBeLessThanOrEqual(14 * 1024);
@@ -247,11 +352,29 @@ describe('guest menu page', () => {
 function livePrices(html: string, update: { id: string; available: boolean; prices: { label: string; amount: number }[] }): string[] {
   const attr = (name: string) => new RegExp(`<body[^>]* ${name}="([^"]*)"`).exec(html)?.[1] ?? null;
   const written: string[] = [];
-  const priceList = { set textContent(_v: string) { written.length = 0; }, appendChild: (span: { text: string }) => { written.push(span.text); } };
+  const priceList = {
+    set textContent(_v: string) {
+      written.length = 0;
+    },
+    appendChild: (span: { text: string }) => {
+      written.push(span.text);
+    },
+  };
   const li = { classList: { toggle: () => {} }, querySelector: (sel: string) => (sel === '.ps' ? priceList : null) };
-  const span = () => ({ text: '', className: '', appendChild(node: { textContent?: string; text?: string }) { this.text += node.textContent ?? ''; } });
+  const span = () => ({
+    text: '',
+    className: '',
+    appendChild(node: { textContent?: string; text?: string }) {
+      this.text += node.textContent ?? '';
+    },
+  });
   const listeners = new Map<string, (e: { data: string }) => void>();
-  class FakeEventSource { readyState = 1; addEventListener(type: string, fn: (e: { data: string }) => void) { listeners.set(type, fn); } }
+  class FakeEventSource {
+    readyState = 1;
+    addEventListener(type: string, fn: (e: { data: string }) => void) {
+      listeners.set(type, fn);
+    }
+  }
   const document = {
     body: { getAttribute: attr },
     documentElement: { lang: /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en' },
@@ -260,7 +383,13 @@ function livePrices(html: string, update: { id: string; available: boolean; pric
     createTextNode: (text: string) => ({ textContent: text }),
   };
   const window = { EventSource: FakeEventSource, fetch: () => Promise.resolve() };
-  new Function('window', 'document', 'EventSource', 'fetch', 'setTimeout', LIVE_SCRIPT)(window, document, FakeEventSource, window.fetch, () => 0);
+  new Function('window', 'document', 'EventSource', 'fetch', 'setTimeout', LIVE_SCRIPT)(
+    window,
+    document,
+    FakeEventSource,
+    window.fetch,
+    () => 0,
+  );
   listeners.get(`guest/${attr('data-v') ?? ''}`)?.({ data: JSON.stringify({ items: [update] }) });
   return written;
 }
@@ -274,7 +403,15 @@ describe('prices in the venue currency (ISO 4217 minor units)', () => {
     const menu = await seed(t.ctx, 'menus', { organization: org, name: `${currency} menu`, status: 'published', languages: ['en'] });
     const section = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Mains' });
     const item = await seed(t.ctx, 'items', { section: section.id, name: 'Ramen', prices: [{ label: '', amount: 1250 }] });
-    await seed(t.ctx, 'venues', { organization: org, name: slug, slug, timezone: 'UTC', primaryColor: '#0f766e', currency, menus: [menu.id] });
+    await seed(t.ctx, 'venues', {
+      organization: org,
+      name: slug,
+      slug,
+      timezone: 'UTC',
+      primaryColor: '#0f766e',
+      currency,
+      menus: [menu.id],
+    });
     const html = (await get(`/m/${slug}`)).body;
     expect(html.replace(/\u00a0/g, ' ')).toContain(`<span class="p">${shown}</span>`);
     expect(html).toContain(`"price":"${decimal}","priceCurrency":"${currency}"`);
@@ -290,9 +427,15 @@ describe('original PDF menu', () => {
     doc.addPage([300, 400]).drawText(name, { x: 40, y: 340, size: 18 });
     const data = Buffer.from(await doc.save());
     const engine = t.ctx.engine;
-    return engine.create(engine.collection('menu_uploads'), {
-      data: { organization, name, status: 'ready' }, files: { file: [{ name: 'menu.pdf', data }] }, fromForm: false,
-    }, superuserRequest(t.ctx));
+    return engine.create(
+      engine.collection('menu_uploads'),
+      {
+        data: { organization, name, status: 'ready' },
+        files: { file: [{ name: 'menu.pdf', data }] },
+        fromForm: false,
+      },
+      superuserRequest(t.ctx),
+    );
   }
 
   it('serves the upload linked to the venue publicly, and nothing else', async () => {
@@ -312,7 +455,13 @@ describe('original PDF menu', () => {
     expect(res.headers['content-disposition']).toBe('inline; filename="menu.pdf"');
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(res.rawPayload.equals(Buffer.from(await t.ctx.storage.read(`${t.ctx.engine.collection('menu_uploads').id}/${linked.id}/${String(linked.file)}`) as Uint8Array))).toBe(true);
+    expect(
+      res.rawPayload.equals(
+        Buffer.from(
+          (await t.ctx.storage.read(`${t.ctx.engine.collection('menu_uploads').id}/${linked.id}/${String(linked.file)}`)) as Uint8Array,
+        ),
+      ),
+    ).toBe(true);
 
     // The files themselves stay protected: without a file token they do not exist.
     for (const u of [linked, other]) expect((await get(`/api/files/menu_uploads/${u.id}/${String(u.file)}`)).statusCode).toBe(404);

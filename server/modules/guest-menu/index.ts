@@ -69,10 +69,13 @@ function venueLanguage(venue: GuestVenue, query: string, acceptLanguage: string)
 export function chooseLanguage(available: string[], query: string, acceptLanguage: string): string {
   const langs = available.length ? available : ['en'];
   if (query && langs.includes(query)) return query;
-  const wanted = acceptLanguage.split(',').map((part) => {
-    const [tag = '', q = 'q=1'] = part.trim().split(';');
-    return { tag: tag.toLowerCase(), q: Number(q.replace('q=', '')) || 0 };
-  }).sort((a, b) => b.q - a.q);
+  const wanted = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', q = 'q=1'] = part.trim().split(';');
+      return { tag: tag.toLowerCase(), q: Number(q.replace('q=', '')) || 0 };
+    })
+    .sort((a, b) => b.q - a.q);
   for (const { tag } of wanted) {
     const exact = langs.find((l) => l.toLowerCase() === tag);
     if (exact) return exact;
@@ -94,7 +97,9 @@ function compress(html: string, status: number, shown: string[] = []): CachedPag
     // Referrer-Policy: no-referrer comes with every response (security headers).
   };
   return {
-    status, shown, etag,
+    status,
+    shown,
+    etag,
     bodies: {
       br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: zlib.gzipSync(buf, { level: 9 }),
@@ -149,7 +154,10 @@ function register(ctx: AppContext): void {
   const stats = new GuestStats(stmts);
   const timer = setInterval(() => stats.flush(newRecordId), STATS_FLUSH_MS);
   timer.unref();
-  ctx.onClose(() => { clearInterval(timer); stats.flush(newRecordId); });
+  ctx.onClose(() => {
+    clearInterval(timer);
+    stats.flush(newRecordId);
+  });
 
   events.on((event) => {
     const scope = scopeOf(stmts, event);
@@ -173,14 +181,22 @@ function register(ctx: AppContext): void {
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });
   const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage =>
     pages.get(`${venue.slug}|${menuId ?? ''}|${lang}`, () => {
-      const { html, status, shown } = renderGuestPage({ venue, menuId, lang, languages, now: weekMinuteIn(config.now(), venue.timezone), baseUrl: config.appUrl });
+      const { html, status, shown } = renderGuestPage({
+        venue,
+        menuId,
+        lang,
+        languages,
+        now: weekMinuteIn(config.now(), venue.timezone),
+        baseUrl: config.appUrl,
+      });
       return { value: compress(html, status, shown), owner: owner(venue) };
     });
 
-  const venueBySlug = (slug: string): GuestVenue | null => venues.get(slug, () => {
-    const venue = loadGuestVenue(stmts, slug, formatDateTime(config.now()));
-    return { value: venue, owner: venue ? owner(venue) : { organization: '', venue: '', slug } };
-  });
+  const venueBySlug = (slug: string): GuestVenue | null =>
+    venues.get(slug, () => {
+      const venue = loadGuestVenue(stmts, slug, formatDateTime(config.now()));
+      return { value: venue, owner: venue ? owner(venue) : { organization: '', venue: '', slug } };
+    });
 
   runtimes.set(ctx, { venueBySlug, page, stats, pages, scans: new FixedWindowLimiter(SCAN_LIMIT.max, SCAN_LIMIT.windowMs) });
 }
@@ -206,7 +222,10 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   // Synchronous on purpose: the cached page needs no await, so no promise per guest request.
-  const handler = (request: FastifyRequest<{ Params: { slug: string; menuId?: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
+  const handler = (
+    request: FastifyRequest<{ Params: { slug: string; menuId?: string }; Querystring: Record<string, string> }>,
+    reply: FastifyReply,
+  ) => {
     const rt = runtime();
     const venue = rt.venueBySlug(request.params.slug);
     const menuId = request.params.menuId ?? null;
@@ -240,7 +259,13 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const key = `${collection.id}/${upload.id}/${upload.file}`;
     const data = await ctx.storage.read(key);
     if (!data || (await sniffMime(data, upload.file)) !== 'application/pdf') return send(request, reply, notFoundPage);
-    return reply.headers({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="menu.pdf"', 'Cache-Control': 'public, max-age=300' }).send(data);
+    return reply
+      .headers({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'inline; filename="menu.pdf"',
+        'Cache-Control': 'public, max-age=300',
+      })
+      .send(data);
   });
 }
 

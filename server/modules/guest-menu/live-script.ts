@@ -6,11 +6,12 @@
  * shared/money.ts), so the script stays one constant string (its CSP hash never changes) and
  * still shows 1250 as ¥1,250 or KWD 1.250.
  */
-export const LIVE_SCRIPT = `(function(){if(!window.EventSource||!window.fetch)return;var b=document.body,v=b.getAttribute('data-v'),c=b.getAttribute('data-c'),dg=+b.getAttribute('data-e')||0,l=document.documentElement.lang,t='guest/'+v,es,f;`
-  + `try{f=new Intl.NumberFormat(l,{style:'currency',currency:c,minimumFractionDigits:dg,maximumFractionDigits:dg})}catch(x){return}`
-  + `function on(e){var d;try{d=JSON.parse(e.data)}catch(x){return}(d.items||[]).forEach(function(u){var li=document.getElementById('i-'+u.id);if(!li)return;`
-  + `li.classList.toggle('out',!u.available);var so=li.querySelector('.so');if(so)so.hidden=!!u.available;var ps=li.querySelector('.ps');`
-  + `if(ps&&u.prices){ps.textContent='';u.prices.forEach(function(p){var s=document.createElement('span');s.className='p';if(p.label){var m=document.createElement('small');m.textContent=p.label;s.appendChild(m);s.appendChild(document.createTextNode(' '))}`
-  + `s.appendChild(document.createTextNode(f.format(p.amount/Math.pow(10,dg))));ps.appendChild(s)})}})}`
-  + `function go(){es=new EventSource('/api/realtime');es.addEventListener('PB_CONNECT',function(e){fetch('/api/realtime',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({clientId:e.lastEventId,subscriptions:[t]})})});`
-  + `es.addEventListener(t,on);es.onerror=function(){if(es.readyState===2)setTimeout(go,2000)}}go()})();`;
+export const LIVE_SCRIPT =
+  `(function(){if(!window.EventSource||!window.fetch)return;var b=document.body,v=b.getAttribute('data-v'),c=b.getAttribute('data-c'),dg=+b.getAttribute('data-e')||0,l=document.documentElement.lang,t='guest/'+v,es,f;` +
+  `try{f=new Intl.NumberFormat(l,{style:'currency',currency:c,minimumFractionDigits:dg,maximumFractionDigits:dg})}catch(x){return}` +
+  `function on(e){var d;try{d=JSON.parse(e.data)}catch(x){return}(d.items||[]).forEach(function(u){var li=document.getElementById('i-'+u.id);if(!li)return;` +
+  `li.classList.toggle('out',!u.available);var so=li.querySelector('.so');if(so)so.hidden=!!u.available;var ps=li.querySelector('.ps');` +
+  `if(ps&&u.prices){ps.textContent='';u.prices.forEach(function(p){var s=document.createElement('span');s.className='p';if(p.label){var m=document.createElement('small');m.textContent=p.label;s.appendChild(m);s.appendChild(document.createTextNode(' '))}` +
+  `s.appendChild(document.createTextNode(f.format(p.amount/Math.pow(10,dg))));ps.appendChild(s)})}})}` +
+  `function go(){es=new EventSource('/api/realtime');es.addEventListener('PB_CONNECT',function(e){fetch('/api/realtime',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({clientId:e.lastEventId,subscriptions:[t]})})});` +
+  `es.addEventListener(t,on);es.onerror=function(){if(es.readyState===2)setTimeout(go,2000)}}go()})();`;

@@ -6,17 +6,51 @@ import { tagsByIds } from '../tags/queries.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueBySlug } from '../venues/queries.ts';
 
-export interface Translation { name?: string; description?: string }
+export interface Translation {
+  name?: string;
+  description?: string;
+}
 export interface GuestItem {
-  id: string; name: string; description: string; prices: { label: string; amount: number }[]; image: string;
-  tags: { name: string; color: string }[]; allergens: string[]; mayContain: string[]; available: boolean;
+  id: string;
+  name: string;
+  description: string;
+  prices: { label: string; amount: number }[];
+  image: string;
+  tags: { name: string; color: string }[];
+  allergens: string[];
+  mayContain: string[];
+  available: boolean;
   translations: Record<string, Translation>;
 }
-export interface GuestSection { id: string; name: string; description: string; translations: Record<string, Translation>; items: GuestItem[] }
-export interface GuestMenu { id: string; name: string; description: string; schedule: ScheduleWindow[]; languages: string[]; updated: string; sections: GuestSection[] }
+export interface GuestSection {
+  id: string;
+  name: string;
+  description: string;
+  translations: Record<string, Translation>;
+  items: GuestItem[];
+}
+export interface GuestMenu {
+  id: string;
+  name: string;
+  description: string;
+  schedule: ScheduleWindow[];
+  languages: string[];
+  updated: string;
+  sections: GuestSection[];
+}
 export interface GuestVenue {
-  id: string; slug: string; name: string; timezone: string; primaryColor: string; currency: string; address: string;
-  logo: string; organization: string; defaultLanguage: string; originalMenuUrl: string; menus: GuestMenu[];
+  id: string;
+  slug: string;
+  name: string;
+  timezone: string;
+  primaryColor: string;
+  currency: string;
+  address: string;
+  logo: string;
+  organization: string;
+  defaultLanguage: string;
+  originalMenuUrl: string;
+  menus: GuestMenu[];
   /** Every language offered by the venue's menus (the switcher). */
   languages: string[];
   /** The venue's registered table labels: only these are counted per table. */
@@ -25,7 +59,11 @@ export interface GuestVenue {
 
 const json = <T>(v: unknown, fallback: T): T => {
   if (v === null || v === undefined || v === '') return fallback;
-  try { return JSON.parse(String(v)) as T; } catch { return fallback; }
+  try {
+    return JSON.parse(String(v)) as T;
+  } catch {
+    return fallback;
+  }
 };
 
 /**
@@ -42,8 +80,14 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
   const menuRows = publishedMenus(stmts, menuIds, String(venue.organization));
   const menusById = new Map(menuRows.map((m) => [String(m.id), m]));
   const orderedMenus = menuIds.map((id) => menusById.get(id)).filter((m): m is NonNullable<typeof m> => Boolean(m));
-  const sectionRows = sectionsOfMenus(stmts, orderedMenus.map((m) => String(m.id)));
-  const itemRows = itemsOfSections(stmts, sectionRows.map((s) => String(s.id)));
+  const sectionRows = sectionsOfMenus(
+    stmts,
+    orderedMenus.map((m) => String(m.id)),
+  );
+  const itemRows = itemsOfSections(
+    stmts,
+    sectionRows.map((s) => String(s.id)),
+  );
   const tags = tagsByIds(stmts, [...new Set(itemRows.flatMap((i) => json<string[]>(i.tags, [])))]);
 
   const itemsBySection = new Map<string, GuestItem[]>();
@@ -53,27 +97,54 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
     const available = i.available === 1 || (soldOutUntil !== '' && soldOutUntil <= now);
     const list = itemsBySection.get(String(i.section)) ?? [];
     list.push({
-      id: String(i.id), name: String(i.name), description: String(i.description ?? ''), prices: json(i.prices, []), image: String(i.image ?? ''),
-      tags: json<string[]>(i.tags, []).map((id) => tags.get(id)).filter((t): t is { name: string; color: string } => Boolean(t)),
-      allergens: json(i.allergens, []), mayContain: json(i.mayContain, []), available, translations: json(i.translations, {}),
+      id: String(i.id),
+      name: String(i.name),
+      description: String(i.description ?? ''),
+      prices: json(i.prices, []),
+      image: String(i.image ?? ''),
+      tags: json<string[]>(i.tags, [])
+        .map((id) => tags.get(id))
+        .filter((t): t is { name: string; color: string } => Boolean(t)),
+      allergens: json(i.allergens, []),
+      mayContain: json(i.mayContain, []),
+      available,
+      translations: json(i.translations, {}),
     });
     itemsBySection.set(String(i.section), list);
   }
   const sectionsByMenu = new Map<string, GuestSection[]>();
   for (const s of sectionRows) {
     const list = sectionsByMenu.get(String(s.menu)) ?? [];
-    list.push({ id: String(s.id), name: String(s.name), description: String(s.description ?? ''), translations: json(s.translations, {}), items: itemsBySection.get(String(s.id)) ?? [] });
+    list.push({
+      id: String(s.id),
+      name: String(s.name),
+      description: String(s.description ?? ''),
+      translations: json(s.translations, {}),
+      items: itemsBySection.get(String(s.id)) ?? [],
+    });
     sectionsByMenu.set(String(s.menu), list);
   }
   const upload = venue.originalMenu ? uploadOfOrganization(stmts, String(venue.originalMenu), String(venue.organization)) : undefined;
   const menus: GuestMenu[] = orderedMenus.map((m) => ({
-    id: String(m.id), name: String(m.name), description: String(m.description ?? ''), schedule: json(m.schedule, []),
-    languages: json<string[]>(m.languages, []), updated: String(m.updated ?? ''), sections: sectionsByMenu.get(String(m.id)) ?? [],
+    id: String(m.id),
+    name: String(m.name),
+    description: String(m.description ?? ''),
+    schedule: json(m.schedule, []),
+    languages: json<string[]>(m.languages, []),
+    updated: String(m.updated ?? ''),
+    sections: sectionsByMenu.get(String(m.id)) ?? [],
   }));
   return {
-    id: String(venue.id), slug: String(venue.slug), name: String(venue.name), timezone: String(venue.timezone || 'UTC'),
-    primaryColor: String(venue.primaryColor || '#0f766e'), currency: String(venue.currency || org.currency || 'EUR'), address: String(venue.address ?? ''),
-    logo: String(venue.logo ?? ''), organization: String(venue.organization), defaultLanguage: String(org.defaultLanguage || 'en'),
+    id: String(venue.id),
+    slug: String(venue.slug),
+    name: String(venue.name),
+    timezone: String(venue.timezone || 'UTC'),
+    primaryColor: String(venue.primaryColor || '#0f766e'),
+    currency: String(venue.currency || org.currency || 'EUR'),
+    address: String(venue.address ?? ''),
+    logo: String(venue.logo ?? ''),
+    organization: String(venue.organization),
+    defaultLanguage: String(org.defaultLanguage || 'en'),
     originalMenuUrl: upload?.file ? `/m/${encodeURIComponent(String(venue.slug))}/original.pdf` : '',
     menus,
     languages: [...new Set(menus.flatMap((m) => m.languages))],

@@ -3,7 +3,16 @@ import type { SqlParam, Statements } from '../../db/statements.ts';
 /** The guest-menu module's SQL: the `guest_stats` counters (other modules' data comes through their queries.ts). */
 
 /** One counted slot of guest traffic (see stats.ts). */
-export interface StatsHit { organization: string; venue: string; menu: string; day: string; hour: number; weekday: number; kind: 'view' | 'scan'; tableNo: string }
+export interface StatsHit {
+  organization: string;
+  venue: string;
+  menu: string;
+  day: string;
+  hour: number;
+  weekday: number;
+  kind: 'view' | 'scan';
+  tableNo: string;
+}
 
 /** Adds counted hits, one upsert per distinct slot, in one transaction. */
 export function addGuestStats(stmts: Statements, hits: Iterable<{ hit: StatsHit; count: number }>, newId: () => string): void {
@@ -19,7 +28,12 @@ export function addGuestStats(stmts: Statements, hits: Iterable<{ hit: StatsHit;
 }
 
 /** Which counters an analytics query reads: an organization's local days `from`..`to`, optionally one venue. */
-export interface StatsWindow { organization: string; from: string; to: string; venue: string }
+export interface StatsWindow {
+  organization: string;
+  from: string;
+  to: string;
+  venue: string;
+}
 
 function where(w: StatsWindow): { sql: string; params: SqlParam[] } {
   return {
@@ -31,34 +45,51 @@ function where(w: StatsWindow): { sql: string; params: SqlParam[] } {
 /** Views and scans per local day (days without traffic are missing). */
 export function statsPerDay(stmts: Statements, w: StatsWindow): { day: string; views: number; scans: number }[] {
   const { sql, params } = where(w);
-  return stmts.all(`SELECT day, SUM(CASE WHEN kind = 'view' THEN count ELSE 0 END) AS views, SUM(CASE WHEN kind = 'scan' THEN count ELSE 0 END) AS scans FROM guest_stats WHERE ${sql} GROUP BY day`, params)
+  return stmts
+    .all(
+      `SELECT day, SUM(CASE WHEN kind = 'view' THEN count ELSE 0 END) AS views, SUM(CASE WHEN kind = 'scan' THEN count ELSE 0 END) AS scans FROM guest_stats WHERE ${sql} GROUP BY day`,
+      params,
+    )
     .map((r) => ({ day: String(r.day), views: Number(r.views), scans: Number(r.scans) }));
 }
 
 /** Views per weekday and hour. */
 export function viewsPerWeekdayHour(stmts: Statements, w: StatsWindow): { weekday: number; hour: number; views: number }[] {
   const { sql, params } = where(w);
-  return stmts.all(`SELECT weekday, hour, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = 'view' GROUP BY weekday, hour`, params)
+  return stmts
+    .all(`SELECT weekday, hour, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = 'view' GROUP BY weekday, hour`, params)
     .map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), views: Number(r.n) }));
 }
 
 /** The most viewed menus, most first. */
 export function topMenuViews(stmts: Statements, w: StatsWindow, limit: number): { menu: string; views: number }[] {
   const { sql, params } = where(w);
-  return stmts.all(`SELECT menu, SUM(count) AS views FROM guest_stats WHERE ${sql} AND kind = 'view' AND menu != '' GROUP BY menu ORDER BY views DESC LIMIT ${Number(limit)}`, params)
+  return stmts
+    .all(
+      `SELECT menu, SUM(count) AS views FROM guest_stats WHERE ${sql} AND kind = 'view' AND menu != '' GROUP BY menu ORDER BY views DESC LIMIT ${Number(limit)}`,
+      params,
+    )
     .map((r) => ({ menu: String(r.menu), views: Number(r.views) }));
 }
 
 /** Views and scans per venue, most viewed first. */
 export function statsPerVenue(stmts: Statements, w: StatsWindow): { venue: string; views: number; scans: number }[] {
   const { sql, params } = where(w);
-  return stmts.all(`SELECT venue, SUM(CASE WHEN kind = 'view' THEN count ELSE 0 END) AS views, SUM(CASE WHEN kind = 'scan' THEN count ELSE 0 END) AS scans FROM guest_stats WHERE ${sql} GROUP BY venue ORDER BY views DESC`, params)
+  return stmts
+    .all(
+      `SELECT venue, SUM(CASE WHEN kind = 'view' THEN count ELSE 0 END) AS views, SUM(CASE WHEN kind = 'scan' THEN count ELSE 0 END) AS scans FROM guest_stats WHERE ${sql} GROUP BY venue ORDER BY views DESC`,
+      params,
+    )
     .map((r) => ({ venue: String(r.venue), views: Number(r.views), scans: Number(r.scans) }));
 }
 
 /** Scans per registered table label, most first. */
 export function scansPerTable(stmts: Statements, w: StatsWindow, limit: number): { tableNo: string; scans: number }[] {
   const { sql, params } = where(w);
-  return stmts.all(`SELECT tableNo, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = 'scan' AND tableNo != '' GROUP BY tableNo ORDER BY n DESC LIMIT ${Number(limit)}`, params)
+  return stmts
+    .all(
+      `SELECT tableNo, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = 'scan' AND tableNo != '' GROUP BY tableNo ORDER BY n DESC LIMIT ${Number(limit)}`,
+      params,
+    )
     .map((r) => ({ tableNo: String(r.tableNo), scans: Number(r.n) }));
 }

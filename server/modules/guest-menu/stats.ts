@@ -28,13 +28,14 @@ export const guestStatsCollection: CollectionDef = {
   createRule: null,
   updateRule: null,
   deleteRule: null,
-  indexes: [
-    { columns: ['venue', 'menu', 'day', 'hour', 'kind', 'tableNo'], unique: true },
-    { columns: ['organization', 'day'] },
-  ],
+  indexes: [{ columns: ['venue', 'menu', 'day', 'hour', 'kind', 'tableNo'], unique: true }, { columns: ['organization', 'day'] }],
 };
 
-export interface Slot { day: string; hour: number; weekday: number }
+export interface Slot {
+  day: string;
+  hour: number;
+  weekday: number;
+}
 
 type Hit = StatsHit;
 
@@ -69,7 +70,11 @@ export class GuestStats {
     const key = `${venue}|${menu}|${slot.day}|${slot.hour}|${kind}|${tableNo}`;
     const entry = this.pending.get(key);
     if (entry) entry.count++;
-    else this.pending.set(key, { hit: { organization, venue, menu, day: slot.day, hour: slot.hour, weekday: slot.weekday, kind, tableNo }, count: 1 });
+    else
+      this.pending.set(key, {
+        hit: { organization, venue, menu, day: slot.day, hour: slot.hour, weekday: slot.weekday, kind, tableNo },
+        count: 1,
+      });
   }
 
   /** Writes the counted hits (one upsert per distinct slot). */

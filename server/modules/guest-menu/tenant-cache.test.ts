@@ -7,7 +7,15 @@ import { guestPageCacheStats } from './index.ts';
  * pages. Observed through the cache's own hit/build counters (no timing).
  */
 let t: TestApp;
-interface Tenant { org: string; venue: string; slug: string; menu: string; section: string; item: string; tag: string }
+interface Tenant {
+  org: string;
+  venue: string;
+  slug: string;
+  menu: string;
+  section: string;
+  item: string;
+  tag: string;
+}
 let a: Tenant;
 let b: Tenant;
 
@@ -22,9 +30,22 @@ async function tenant(email: string, name: string): Promise<Tenant> {
   const tag = await seed(t.ctx, 'tags', { organization: org, name: 'Vegan', color: '#15803d' });
   const menu = await seed(t.ctx, 'menus', { organization: org, name: `${name} menu`, status: 'published', languages: ['en'] });
   const section = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Mains' });
-  const item = await seed(t.ctx, 'items', { section: section.id, name: `${name} dish`, prices: [{ label: '', amount: 1000 }], tags: [tag.id] });
+  const item = await seed(t.ctx, 'items', {
+    section: section.id,
+    name: `${name} dish`,
+    prices: [{ label: '', amount: 1000 }],
+    tags: [tag.id],
+  });
   const venue = await seed(t.ctx, 'venues', { organization: org, name, timezone: 'UTC', primaryColor: '#0f766e', menus: [menu.id] });
-  return { org, venue: String(venue.id), slug: String(venue.slug), menu: String(menu.id), section: String(section.id), item: String(item.id), tag: String(tag.id) };
+  return {
+    org,
+    venue: String(venue.id),
+    slug: String(venue.slug),
+    menu: String(menu.id),
+    section: String(section.id),
+    item: String(item.id),
+    tag: String(tag.id),
+  };
 }
 
 const view = (slug: string) => t.app.inject({ method: 'GET', url: `/m/${slug}` });
@@ -35,7 +56,9 @@ beforeAll(async () => {
   b = await tenant('b@example.com', 'Beta');
 });
 
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('guest page cache per tenant', () => {
   const writesInA: Array<[string, (x: Tenant) => Promise<unknown>]> = [

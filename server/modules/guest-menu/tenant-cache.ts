@@ -26,7 +26,11 @@ export class TenantCache<T> {
   private readonly entries = new Map<string, { value: T; owner: CacheOwner; expires: number }>();
   readonly stats = { hits: 0, builds: 0 };
 
-  constructor(private readonly ttlMs: number, private readonly max: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The cached value, or `build()` stored under `key` with its owner. */
   get(key: string, build: () => { value: T; owner: CacheOwner }): T {
@@ -46,7 +50,11 @@ export class TenantCache<T> {
   invalidate(scope: CacheScope): void {
     const slugs = new Set(scope.slugs ?? []);
     for (const [key, { owner }] of this.entries) {
-      if ((scope.organization && owner.organization === scope.organization) || (scope.venue && owner.venue === scope.venue) || slugs.has(owner.slug)) {
+      if (
+        (scope.organization && owner.organization === scope.organization) ||
+        (scope.venue && owner.venue === scope.venue) ||
+        slugs.has(owner.slug)
+      ) {
         this.entries.delete(key);
       }
     }

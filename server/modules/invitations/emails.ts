@@ -19,10 +19,7 @@ export function invitationEmail(brand: Brand, info: InvitationInfo & { link: str
       'Create your account with this email address to accept:',
     ],
     action: { kind: 'link', label: 'Accept invitation', url: info.link },
-    outro: [
-      `The invitation is valid for ${info.days} days.`,
-      'If you don’t know the sender, you can safely ignore this email.',
-    ],
+    outro: [`The invitation is valid for ${info.days} days.`, 'If you don’t know the sender, you can safely ignore this email.'],
   });
 }
 

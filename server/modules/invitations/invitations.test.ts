@@ -6,8 +6,12 @@ import { INVITATIONS_PER_HOUR } from './service.ts';
 /** Members list, invitations by email (existing account or sign-up link) and their permissions. */
 let smtp: SmtpSink;
 const apps: TestApp[] = [];
-beforeAll(async () => { smtp = await startSmtpSink(); });
-afterAll(async () => { await smtp.close(); });
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  await smtp.close();
+});
 afterEach(async () => {
   for (const t of apps.splice(0)) await t.close();
   smtp.clear();
@@ -29,12 +33,18 @@ async function world() {
   const editor = await user('editor@example.com', 'Eddie Editor');
   const stranger = await user('stranger@example.com', 'Sam Stranger');
   const org = owner.org;
-  await t.ctx.engine.update(t.ctx.engine.collection('organizations'), org, { data: { name: 'Trattoria Uno' }, files: {}, fromForm: false }, t.ctx.engine.systemRequest());
+  await t.ctx.engine.update(
+    t.ctx.engine.collection('organizations'),
+    org,
+    { data: { name: 'Trattoria Uno' }, files: {}, fromForm: false },
+    t.ctx.engine.systemRequest(),
+  );
   await seed(t.ctx, 'memberships', { organization: org, user: admin.id, role: 'admin' });
   await seed(t.ctx, 'memberships', { organization: org, user: editor.id, role: 'editor' });
   const call = (method: Method, url: string, auth: string, payload?: unknown) =>
     t.app.inject({ method, url, payload: payload as object, headers: auth ? { authorization: auth } : {} });
-  const membership = (userId: string) => t.ctx.stmts.get('SELECT id, role FROM memberships WHERE organization = ? AND user = ?', [org, userId]);
+  const membership = (userId: string) =>
+    t.ctx.stmts.get('SELECT id, role FROM memberships WHERE organization = ? AND user = ?', [org, userId]);
   return { t, owner, admin, editor, stranger, org, call, user, membership };
 }
 
@@ -59,9 +69,18 @@ describe('GET /api/organizations/:id/members', () => {
 describe('POST /api/organizations/:id/invitations', () => {
   it('invites an existing account like anyone else: no member until they accept', async () => {
     const { org, owner, stranger, call, membership } = await world();
-    const res = await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: ' Stranger@Example.com ', role: 'editor' });
+    const res = await call('POST', `/api/organizations/${org}/invitations`, owner.token, {
+      email: ' Stranger@Example.com ',
+      role: 'editor',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'invited', invitationId: expect.any(String), email: 'stranger@example.com', expires: expect.any(String), emailSent: true });
+    expect(res.json()).toEqual({
+      status: 'invited',
+      invitationId: expect.any(String),
+      email: 'stranger@example.com',
+      expires: expect.any(String),
+      emailSent: true,
+    });
     expect(res.body).not.toContain(stranger.id);
     expect(membership(stranger.id)).toBeUndefined();
     // The inviter's members list does not show them (nor their account's name) before they accept.
@@ -81,16 +100,26 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(membership(stranger.id)?.role).toBe('editor');
     expect((await call('GET', `/api/organizations/${org}/members`, owner.token)).body).toContain('stranger@example.com');
     // A member cannot be invited again.
-    const again = await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'stranger@example.com', role: 'admin' });
+    const again = await call('POST', `/api/organizations/${org}/invitations`, owner.token, {
+      email: 'stranger@example.com',
+      role: 'admin',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().data.email.code).toBe('validation_already_member');
   });
 
   it('answers the same whether or not the address has an account', async () => {
     const { org, admin, call } = await world();
-    const shape = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, k === 'email' ? v : typeof v]));
-    const existing = await call('POST', `/api/organizations/${org}/invitations`, admin.token, { email: 'stranger@example.com', role: 'editor' });
-    const unknown = await call('POST', `/api/organizations/${org}/invitations`, admin.token, { email: 'nobody@example.com', role: 'editor' });
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(body).map(([k, v]) => [k, k === 'email' ? v : typeof v]));
+    const existing = await call('POST', `/api/organizations/${org}/invitations`, admin.token, {
+      email: 'stranger@example.com',
+      role: 'editor',
+    });
+    const unknown = await call('POST', `/api/organizations/${org}/invitations`, admin.token, {
+      email: 'nobody@example.com',
+      role: 'editor',
+    });
     expect(existing.statusCode).toBe(unknown.statusCode);
     expect(shape(existing.json())).toEqual({ ...shape(unknown.json()), email: 'stranger@example.com' });
     // Both are open invitations, listed alike.
@@ -120,7 +149,11 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(lookup.json()).toMatchObject({ email: 'newcook@example.com', organizationName: 'Trattoria Uno', role: 'editor' });
 
     // Signing up is the same as without an invitation: no membership, nothing revealed.
-    const signUp = await call('POST', '/api/collections/users/records', '', { email: 'NewCook@example.com', password: 'password-123', passwordConfirm: 'password-123' });
+    const signUp = await call('POST', '/api/collections/users/records', '', {
+      email: 'NewCook@example.com',
+      password: 'password-123',
+      passwordConfirm: 'password-123',
+    });
     expect(signUp.statusCode).toBe(200);
     const newId = String(signUp.json().id);
     expect(signUp.json()).toMatchObject({ onboardingComplete: false, verified: false });
@@ -133,7 +166,9 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(accepted.json()).toEqual({ organizationId: org, organizationName: 'Trattoria Uno', role: 'editor' });
     expect(t.ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [org, newId])?.role).toBe('editor');
     // They work in the inviting organization (already set up: no onboarding).
-    expect(t.ctx.stmts.get('SELECT currentOrganization AS o, onboardingComplete AS onboarded, verified FROM users WHERE id = ?', [newId])).toEqual({ o: org, onboarded: 1, verified: 1 });
+    expect(
+      t.ctx.stmts.get('SELECT currentOrganization AS o, onboardingComplete AS onboarded, verified FROM users WHERE id = ?', [newId]),
+    ).toEqual({ o: org, onboarded: 1, verified: 1 });
     expect(t.ctx.stmts.get('SELECT acceptedAt FROM invitations')?.acceptedAt).not.toBe('');
     expect((await call('GET', `/api/invitations/${token}`, '')).statusCode).toBe(404);
     expect((await call('GET', `/api/organizations/${org}/invitations`, admin.token)).json()).toEqual([]);
@@ -145,7 +180,11 @@ describe('POST /api/organizations/:id/invitations', () => {
     const invite = await smtp.waitFor((m) => m.to.includes('chef.victim@example.com'));
     const token = /invite=([\w-]+)/.exec(invite.text)?.[1] ?? '';
     // The attacker signs up with the invited address and a password of their own.
-    const signUp = await call('POST', '/api/collections/users/records', '', { email: 'chef.victim@example.com', password: 'attacker-pass', passwordConfirm: 'attacker-pass' });
+    const signUp = await call('POST', '/api/collections/users/records', '', {
+      email: 'chef.victim@example.com',
+      password: 'attacker-pass',
+      passwordConfirm: 'attacker-pass',
+    });
     expect(signUp.statusCode).toBe(200);
     const attackerId = String(signUp.json().id);
     const member = () => t.ctx.stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [org, attackerId]);
@@ -168,13 +207,30 @@ describe('POST /api/organizations/:id/invitations', () => {
   it('limits how many invitations one organization sends per hour', async () => {
     const { org, owner, stranger, call } = await world();
     for (let i = 0; i < INVITATIONS_PER_HOUR; i++) {
-      expect((await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: `cook${i}@example.com`, role: 'editor' })).statusCode).toBe(200);
+      expect(
+        (await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: `cook${i}@example.com`, role: 'editor' }))
+          .statusCode,
+      ).toBe(200);
     }
-    const over = await call('POST', `/api/organizations/${org}/invitations`, owner.token, { email: 'one-more@example.com', role: 'editor' });
+    const over = await call('POST', `/api/organizations/${org}/invitations`, owner.token, {
+      email: 'one-more@example.com',
+      role: 'editor',
+    });
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ status: 429, message: 'This organization has sent too many invitations. Please try again in an hour.', data: {} });
+    expect(over.json()).toEqual({
+      status: 429,
+      message: 'This organization has sent too many invitations. Please try again in an hour.',
+      data: {},
+    });
     // Another organization is not affected.
-    expect((await call('POST', `/api/organizations/${stranger.org}/invitations`, stranger.token, { email: 'one-more@example.com', role: 'editor' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/organizations/${stranger.org}/invitations`, stranger.token, {
+          email: 'one-more@example.com',
+          role: 'editor',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('re-inviting replaces the open invitation; owners and admins can revoke it', async () => {
@@ -189,8 +245,14 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect((await call('DELETE', `/api/organizations/${org}/invitations/${id}`, owner.token)).statusCode).toBe(204);
     expect(t.ctx.stmts.all('SELECT id FROM invitations')).toHaveLength(0);
     // A revoked invitation no longer joins anyone.
-    const signUp = await call('POST', '/api/collections/users/records', '', { email: 'chef@example.com', password: 'password-123', passwordConfirm: 'password-123' });
-    expect(t.ctx.stmts.get('SELECT 1 AS x FROM memberships WHERE organization = ? AND user = ?', [org, String(signUp.json().id)])).toBeUndefined();
+    const signUp = await call('POST', '/api/collections/users/records', '', {
+      email: 'chef@example.com',
+      password: 'password-123',
+      passwordConfirm: 'password-123',
+    });
+    expect(
+      t.ctx.stmts.get('SELECT 1 AS x FROM memberships WHERE organization = ? AND user = ?', [org, String(signUp.json().id)]),
+    ).toBeUndefined();
     // They get an organization of their own and onboard as usual.
     expect(t.ctx.stmts.all('SELECT role FROM memberships WHERE user = ?', [String(signUp.json().id)])).toEqual([{ role: 'owner' }]);
     expect(signUp.json()).toMatchObject({ onboardingComplete: false });
@@ -215,7 +277,12 @@ describe('POST /api/organizations/:id/invitations', () => {
 
     // Someone who has an account of their own and changed its email to the invited address.
     const chef = await user('chef.private@example.com', 'Chef');
-    await t.ctx.engine.update(t.ctx.engine.collection('users'), chef.id, { data: { email: 'Sous.Chef@Example.com' }, files: {}, fromForm: false }, t.ctx.engine.systemRequest());
+    await t.ctx.engine.update(
+      t.ctx.engine.collection('users'),
+      chef.id,
+      { data: { email: 'Sous.Chef@Example.com' }, files: {}, fromForm: false },
+      t.ctx.engine.systemRequest(),
+    );
     // A new email means a new token key: sign in again.
     const chefToken = await tokenFor(t.ctx, 'users', chef.id);
     const res = await accept(chefToken);
@@ -224,16 +291,37 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(membership(chef.id)?.role).toBe('admin');
     expect(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [chef.id])?.o).toBe(org);
     // They keep their own organization too, and the link is used up.
-    expect(t.ctx.stmts.all('SELECT organization FROM memberships WHERE user = ? ORDER BY organization = ?', [chef.id, org])).toEqual([{ organization: chef.org }, { organization: org }]);
+    expect(t.ctx.stmts.all('SELECT organization FROM memberships WHERE user = ? ORDER BY organization = ?', [chef.id, org])).toEqual([
+      { organization: chef.org },
+      { organization: org },
+    ]);
     expect((await accept(chefToken)).statusCode).toBe(404);
     expect((await call('GET', `/api/organizations/${org}/invitations`, owner.token)).json()).toEqual([]);
   });
 
   it.each([
-    { name: 'editors cannot invite', as: 'editor', body: { email: 'x@example.com', role: 'editor' }, status: 403, message: 'Only owners and admins can manage members.' },
-    { name: 'non-members cannot invite', as: 'stranger', body: { email: 'x@example.com', role: 'editor' }, status: 403, message: 'Only owners and admins can manage members.' },
+    {
+      name: 'editors cannot invite',
+      as: 'editor',
+      body: { email: 'x@example.com', role: 'editor' },
+      status: 403,
+      message: 'Only owners and admins can manage members.',
+    },
+    {
+      name: 'non-members cannot invite',
+      as: 'stranger',
+      body: { email: 'x@example.com', role: 'editor' },
+      status: 403,
+      message: 'Only owners and admins can manage members.',
+    },
     { name: 'guests cannot invite', as: 'guest', body: { email: 'x@example.com', role: 'editor' }, status: 401 },
-    { name: 'admins cannot appoint owners', as: 'admin', body: { email: 'x@example.com', role: 'owner' }, status: 403, message: 'Only owners can appoint owners.' },
+    {
+      name: 'admins cannot appoint owners',
+      as: 'admin',
+      body: { email: 'x@example.com', role: 'owner' },
+      status: 403,
+      message: 'Only owners can appoint owners.',
+    },
     { name: 'owners appoint owners', as: 'owner', body: { email: 'x@example.com', role: 'owner' }, status: 200 },
     { name: 'admins invite admins', as: 'admin', body: { email: 'x@example.com', role: 'admin' }, status: 200 },
     { name: 'invalid email and role', as: 'owner', body: { email: 'not-an-email', role: 'boss' }, status: 400, data: ['email', 'role'] },
@@ -254,10 +342,16 @@ describe('POST /api/organizations/:id/invitations', () => {
     const byAdmin = await call('PATCH', `/api/collections/memberships/records/${editorMembership}`, admin.token, { role: 'owner' });
     expect(byAdmin.statusCode).toBe(404);
     expect(membership(editor.id)?.role).toBe('editor');
-    expect((await call('PATCH', `/api/collections/memberships/records/${editorMembership}`, admin.token, { role: 'admin' })).statusCode).toBe(200);
-    expect((await call('PATCH', `/api/collections/memberships/records/${editorMembership}`, owner.token, { role: 'owner' })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/collections/memberships/records/${editorMembership}`, admin.token, { role: 'admin' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `/api/collections/memberships/records/${editorMembership}`, owner.token, { role: 'owner' })).statusCode,
+    ).toBe(200);
     expect(membership(editor.id)?.role).toBe('owner');
     // The organization now has two owners.
-    expect((await call('GET', `/api/organizations/${org}/members`, owner.token)).json().filter((m: { role: string }) => m.role === 'owner')).toHaveLength(2);
+    expect(
+      (await call('GET', `/api/organizations/${org}/members`, owner.token)).json().filter((m: { role: string }) => m.role === 'owner'),
+    ).toHaveLength(2);
   });
 });

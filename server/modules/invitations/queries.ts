@@ -3,19 +3,36 @@ import type { MemberRole } from '../../../shared/constants.ts';
 
 /** The invitations module's SQL: `invitations` (open = not accepted; valid = open and not expired at `now`). */
 
-export interface OpenInvitation { id: string; email: string; role: MemberRole; expires: string; created: string }
+export interface OpenInvitation {
+  id: string;
+  email: string;
+  role: MemberRole;
+  expires: string;
+  created: string;
+}
 
 /** Valid invitations of an organization, newest first. */
 export function validInvitationsOf(stmts: Statements, organizationId: string, now: string): OpenInvitation[] {
-  return stmts.all(
-    "SELECT id, email, role, expires, created FROM invitations WHERE organization = ? AND acceptedAt = '' AND expires > ? ORDER BY created DESC",
-    [organizationId, now],
-  ).map((r) => ({ id: String(r.id), email: String(r.email), role: String(r.role) as MemberRole, expires: String(r.expires), created: String(r.created) }));
+  return stmts
+    .all(
+      "SELECT id, email, role, expires, created FROM invitations WHERE organization = ? AND acceptedAt = '' AND expires > ? ORDER BY created DESC",
+      [organizationId, now],
+    )
+    .map((r) => ({
+      id: String(r.id),
+      email: String(r.email),
+      role: String(r.role) as MemberRole,
+      expires: String(r.expires),
+      created: String(r.created),
+    }));
 }
 
 /** The open invitation of an address (any case) to an organization, expired or not. */
 export function openInvitationIdFor(stmts: Statements, organizationId: string, email: string): string | null {
-  const row = stmts.get("SELECT id FROM invitations WHERE organization = ? AND email = ? COLLATE NOCASE AND acceptedAt = ''", [organizationId, email]);
+  const row = stmts.get("SELECT id FROM invitations WHERE organization = ? AND email = ? COLLATE NOCASE AND acceptedAt = ''", [
+    organizationId,
+    email,
+  ]);
   return row ? String(row.id) : null;
 }
 
@@ -23,10 +40,27 @@ export function isOpenInvitation(stmts: Statements, id: string, organizationId: 
   return Boolean(stmts.get("SELECT id FROM invitations WHERE id = ? AND organization = ? AND acceptedAt = ''", [id, organizationId]));
 }
 
-export interface TokenInvitation { id: string; email: string; role: MemberRole; expires: string; organization: string }
+export interface TokenInvitation {
+  id: string;
+  email: string;
+  role: MemberRole;
+  expires: string;
+  organization: string;
+}
 
 /** The valid invitation whose token hashes to `tokenHash`. */
 export function validInvitationByToken(stmts: Statements, tokenHash: string, now: string): TokenInvitation | null {
-  const row = stmts.get("SELECT id, email, role, expires, organization FROM invitations WHERE tokenHash = ? AND acceptedAt = '' AND expires > ?", [tokenHash, now]);
-  return row ? { id: String(row.id), email: String(row.email), role: String(row.role) as MemberRole, expires: String(row.expires), organization: String(row.organization) } : null;
+  const row = stmts.get(
+    "SELECT id, email, role, expires, organization FROM invitations WHERE tokenHash = ? AND acceptedAt = '' AND expires > ?",
+    [tokenHash, now],
+  );
+  return row
+    ? {
+        id: String(row.id),
+        email: String(row.email),
+        role: String(row.role) as MemberRole,
+        expires: String(row.expires),
+        organization: String(row.organization),
+      }
+    : null;
 }

@@ -34,8 +34,9 @@ const MANAGERS_ONLY = 'Only owners and admins can manage members.';
 /** The members of an organization with their names and emails (which the users rule hides from each other). */
 export function listMembers(ctx: AppContext, auth: AuthState | null, organizationId: string): Member[] {
   requireMember(ctx, auth, organizationId, MEMBERS_ONLY);
-  return membersOf(ctx.stmts, organizationId)
-    .sort((a, b) => (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9) || (a.name || a.email).localeCompare(b.name || b.email));
+  return membersOf(ctx.stmts, organizationId).sort(
+    (a, b) => (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9) || (a.name || a.email).localeCompare(b.name || b.email),
+  );
 }
 
 /** Open invitations (not accepted, not expired) of an organization, for its members. */
@@ -84,7 +85,13 @@ function inviteLimiter(ctx: AppContext): FixedWindowLimiter {
  * address has an account nor anything about it. Someone with an account signs in to accept;
  * anyone else signs up with that address.
  */
-export async function inviteMember(ctx: AppContext, auth: AuthState | null, organizationId: string, body: unknown, log: Log): Promise<InviteResult> {
+export async function inviteMember(
+  ctx: AppContext,
+  auth: AuthState | null,
+  organizationId: string,
+  body: unknown,
+  log: Log,
+): Promise<InviteResult> {
   const { user, role: callerRole } = requireManager(ctx, auth, organizationId, MANAGERS_ONLY);
   const { email, role } = parseInvite(body);
   if (role === 'owner' && callerRole !== 'owner') throw new ApiError(403, 'Only owners can appoint owners.');
@@ -92,14 +99,25 @@ export async function inviteMember(ctx: AppContext, auth: AuthState | null, orga
   if (!org) throw new ApiError(404);
   // Managers already see their members' emails (members list), so this tells them nothing new.
   if (isMemberEmail(ctx.stmts, organizationId, email)) {
-    throw new ApiError(400, VALIDATION_FAILED, { email: fieldError('validation_already_member', 'This person is already a member of the organization.') });
+    throw new ApiError(400, VALIDATION_FAILED, {
+      email: fieldError('validation_already_member', 'This person is already a member of the organization.'),
+    });
   }
-  if (!inviteLimiter(ctx).hit(organizationId)) throw new ApiError(429, 'This organization has sent too many invitations. Please try again in an hour.');
+  if (!inviteLimiter(ctx).hit(organizationId))
+    throw new ApiError(429, 'This organization has sent too many invitations. Please try again in an hour.');
   const { engine, config } = ctx;
   const system = engine.systemRequest();
   const token = randomBytes(32).toString('base64url');
   const expires = formatDateTime(new Date(config.now().getTime() + INVITATION_DAYS * 86400000));
-  const data = { organization: organizationId, email, role, tokenHash: hashToken(token), invitedBy: String(user.row.id), expires, acceptedAt: '' };
+  const data = {
+    organization: organizationId,
+    email,
+    role,
+    tokenHash: hashToken(token),
+    invitedBy: String(user.row.id),
+    expires,
+    acceptedAt: '',
+  };
   const invitations = engine.collection('invitations');
   // Inviting the same address again replaces the open invitation (new link, new role, new expiry).
   const open = openInvitationIdFor(ctx.stmts, organizationId, email);
@@ -111,7 +129,13 @@ export async function inviteMember(ctx: AppContext, auth: AuthState | null, orga
   const inviteLink = `${config.appUrl}/sign-up?invite=${encodeURIComponent(token)}`;
   const hasAccount = emailHasAccount(ctx.stmts, email);
   const link = hasAccount ? `${config.appUrl}/login?redirect=${encodeURIComponent(`/sign-up?invite=${token}`)}` : inviteLink;
-  const info = { organizationName: String(org.name), inviterName: String(user.row.name || user.row.email), role, link, days: INVITATION_DAYS };
+  const info = {
+    organizationName: String(org.name),
+    inviterName: String(user.row.name || user.row.email),
+    role,
+    link,
+    days: INVITATION_DAYS,
+  };
   const brand = { appName: config.appName, appUrl: config.appUrl };
   let emailSent = true;
   try {
@@ -124,14 +148,22 @@ export async function inviteMember(ctx: AppContext, auth: AuthState | null, orga
 }
 
 /** Owners and admins withdraw an open invitation. */
-export async function revokeInvitation(ctx: AppContext, auth: AuthState | null, organizationId: string, invitationId: string): Promise<void> {
+export async function revokeInvitation(
+  ctx: AppContext,
+  auth: AuthState | null,
+  organizationId: string,
+  invitationId: string,
+): Promise<void> {
   requireManager(ctx, auth, organizationId, MANAGERS_ONLY);
   if (!isOpenInvitation(ctx.stmts, invitationId, organizationId)) throw new ApiError(404);
   await ctx.engine.delete(ctx.engine.collection('invitations'), invitationId, ctx.engine.systemRequest());
 }
 
 /** What the sign-up page may show for an invitation link (the token is the secret). */
-export function lookupInvitation(ctx: AppContext, token: string): { email: string; organizationName: string; role: MemberRole; expires: string } {
+export function lookupInvitation(
+  ctx: AppContext,
+  token: string,
+): { email: string; organizationName: string; role: MemberRole; expires: string } {
   const { invitation, organizationName } = validInvitation(ctx, token);
   return { email: invitation.email, organizationName, role: invitation.role, expires: invitation.expires };
 }
@@ -170,12 +202,24 @@ export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, 
   const userId = String(user.row.id);
   const input = (data: Record<string, unknown>) => ({ data, files: {}, fromForm: false });
   const writes = [
-    await engine.prepareUpdate(engine.collection('invitations'), invitation.id, input({ acceptedAt: formatDateTime(ctx.config.now()) }), system),
-    await engine.prepareUpdate(engine.collection('users'), userId, input({ currentOrganization: organizationId, onboardingComplete: true, verified: true }), system),
+    await engine.prepareUpdate(
+      engine.collection('invitations'),
+      invitation.id,
+      input({ acceptedAt: formatDateTime(ctx.config.now()) }),
+      system,
+    ),
+    await engine.prepareUpdate(
+      engine.collection('users'),
+      userId,
+      input({ currentOrganization: organizationId, onboardingComplete: true, verified: true }),
+      system,
+    ),
   ];
   // Already a member (added since the link was sent): keep their role, just use the link up.
   if (!roleOf(ctx.stmts, organizationId, userId)) {
-    writes.unshift(await engine.prepareCreate(engine.collection('memberships'), input({ organization: organizationId, user: userId, role }), system));
+    writes.unshift(
+      await engine.prepareCreate(engine.collection('memberships'), input({ organization: organizationId, user: userId, role }), system),
+    );
   }
   await engine.execute(writes);
   return { organizationId, organizationName, role };

@@ -47,8 +47,11 @@ export const itemsCollection: CollectionDef = {
     /** [{label, amount}] with VAT-inclusive amounts in minor units; at least one. */
     { name: 'prices', type: 'json', maxSize: 5000 },
     {
-      name: 'image', type: 'file', maxSize: 5 * 1024 * 1024,
-      mimeTypes: ['image/png', 'image/jpeg', 'image/webp'], thumbs: ['160x160', '480x320', '960x640'],
+      name: 'image',
+      type: 'file',
+      maxSize: 5 * 1024 * 1024,
+      mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
+      thumbs: ['160x160', '480x320', '960x640'],
     },
     { name: 'tags', type: 'relation', collection: 'tags', maxSelect: 20 },
     { name: 'allergens', type: 'select', values: [...ALLERGEN_KEYS], maxSelect: 14 },
@@ -67,4 +70,3 @@ export const itemsCollection: CollectionDef = {
   deleteRule: writeRule('section.menu.organization'),
   indexes: [{ columns: ['section', 'position'] }, { columns: ['available', 'soldOutUntil'] }],
 };
-

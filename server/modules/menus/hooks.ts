@@ -44,10 +44,16 @@ export function registerMenuHooks(engine: RecordEngine): void {
 
   hooks.before('sections', 'create', (ctx) => {
     appendPosition(ctx, SECTIONS);
-    validateWith(ctx, zSectionRecord, { name: ctx.row.name, translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null });
+    validateWith(ctx, zSectionRecord, {
+      name: ctx.row.name,
+      translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null,
+    });
   });
   hooks.before('sections', 'update', (ctx) => {
-    validateWith(ctx, zSectionRecord, { name: ctx.row.name, translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null });
+    validateWith(ctx, zSectionRecord, {
+      name: ctx.row.name,
+      translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null,
+    });
   });
   hooks.after('sections', 'delete', (ctx) => closeGap(ctx, SECTIONS));
 
@@ -57,12 +63,17 @@ export function registerMenuHooks(engine: RecordEngine): void {
     const contains = values.allergens as string[];
     const mayContain = values.mayContain as string[];
     if (contains.some((a) => mayContain.includes(a))) {
-      throw writeFailed(ctx, { mayContain: fieldError('validation_invalid_value', 'An allergen is either contained or may be contained, not both') });
+      throw writeFailed(ctx, {
+        mayContain: fieldError('validation_invalid_value', 'An allergen is either contained or may be contained, not both'),
+      });
     }
     const tagIds = values.tags as string[];
     if (tagIds.length) {
       const org = organizationOfSection(stmts, String(ctx.row.section));
-      if (countTagsOfOrganization(stmts, org, tagIds) !== tagIds.length) throw writeFailed(ctx, { tags: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
+      if (countTagsOfOrganization(stmts, org, tagIds) !== tagIds.length)
+        throw writeFailed(ctx, {
+          tags: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.'),
+        });
     }
   };
   hooks.before('items', 'create', (ctx) => {

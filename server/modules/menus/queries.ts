@@ -12,8 +12,14 @@ export function maxPosition(stmts: Statements, { table, parent }: Children, pare
 }
 
 /** A parent's children after `position`, in order. */
-export function laterSiblings(stmts: Statements, { table, parent }: Children, parentId: string, position: number): { id: string; position: number }[] {
-  return stmts.all(`SELECT id, position FROM "${table}" WHERE "${parent}" = ? AND position > ? ORDER BY position`, [parentId, position])
+export function laterSiblings(
+  stmts: Statements,
+  { table, parent }: Children,
+  parentId: string,
+  position: number,
+): { id: string; position: number }[] {
+  return stmts
+    .all(`SELECT id, position FROM "${table}" WHERE "${parent}" = ? AND position > ? ORDER BY position`, [parentId, position])
     .map((r) => ({ id: String(r.id), position: Number(r.position) }));
 }
 
@@ -29,7 +35,12 @@ export function organizationOfSection(stmts: Statements, sectionId: string): str
 
 /** How many of `ids` are menus of the organization. */
 export function countMenusOfOrganization(stmts: Statements, organizationId: string, ids: string[]): number {
-  return Number(stmts.get('SELECT COUNT(*) AS c FROM menus WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [organizationId, JSON.stringify(ids)])?.c ?? 0);
+  return Number(
+    stmts.get('SELECT COUNT(*) AS c FROM menus WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [
+      organizationId,
+      JSON.stringify(ids),
+    ])?.c ?? 0,
+  );
 }
 
 /** Menus of an organization created at or after `since` ('' for all): the plan limit. */
@@ -45,24 +56,34 @@ export function soldOutItemIdsDue(stmts: Statements, now: string): string[] {
 /** The published menus among `ids` that belong to the organization (stored rows, any order). */
 export function publishedMenus(stmts: Statements, ids: string[], organizationId: string): Row[] {
   if (!ids.length) return [];
-  return stmts.all("SELECT * FROM menus WHERE id IN (SELECT value FROM json_each(?)) AND status = 'published' AND organization = ?", [JSON.stringify(ids), organizationId]);
+  return stmts.all("SELECT * FROM menus WHERE id IN (SELECT value FROM json_each(?)) AND status = 'published' AND organization = ?", [
+    JSON.stringify(ids),
+    organizationId,
+  ]);
 }
 
 /** The sections of the menus, by position then age. */
 export function sectionsOfMenus(stmts: Statements, menuIds: string[]): Row[] {
   if (!menuIds.length) return [];
-  return stmts.all('SELECT * FROM sections WHERE menu IN (SELECT value FROM json_each(?)) ORDER BY position, created', [JSON.stringify(menuIds)]);
+  return stmts.all('SELECT * FROM sections WHERE menu IN (SELECT value FROM json_each(?)) ORDER BY position, created', [
+    JSON.stringify(menuIds),
+  ]);
 }
 
 /** The items of the sections, by position then age. */
 export function itemsOfSections(stmts: Statements, sectionIds: string[]): Row[] {
   if (!sectionIds.length) return [];
-  return stmts.all('SELECT * FROM items WHERE section IN (SELECT value FROM json_each(?)) ORDER BY position, created', [JSON.stringify(sectionIds)]);
+  return stmts.all('SELECT * FROM items WHERE section IN (SELECT value FROM json_each(?)) ORDER BY position, created', [
+    JSON.stringify(sectionIds),
+  ]);
 }
 
 /** The menu and organization of a section whose menu is published, or undefined. */
 export function publishedMenuOfSection(stmts: Statements, sectionId: string): { menu: string; organization: string } | undefined {
-  const row = stmts.get("SELECT m.id AS menu, m.organization AS organization FROM sections s JOIN menus m ON m.id = s.menu AND m.status = 'published' WHERE s.id = ?", [sectionId]);
+  const row = stmts.get(
+    "SELECT m.id AS menu, m.organization AS organization FROM sections s JOIN menus m ON m.id = s.menu AND m.status = 'published' WHERE s.id = ?",
+    [sectionId],
+  );
   return row ? { menu: String(row.menu), organization: String(row.organization) } : undefined;
 }
 

@@ -14,7 +14,14 @@ const timestamps = [
  * not visible to rules in a member's body.
  */
 export const BILLING_FIELDS = [
-  'subscriptionStatus', 'plan', 'billingInterval', 'trialEndsAt', 'currentPeriodEnd', 'cancelAtPeriodEnd', 'stripeCustomerId', 'stripeSubscriptionId',
+  'subscriptionStatus',
+  'plan',
+  'billingInterval',
+  'trialEndsAt',
+  'currentPeriodEnd',
+  'cancelAtPeriodEnd',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
 ] as const;
 const noBillingFields = BILLING_FIELDS.map((f) => `@request.body.${f}:isset = false`).join(' && ');
 

@@ -28,15 +28,20 @@ export function registerOrganizationHooks(engine: RecordEngine): void {
     if (!row.currency) row.currency = DEFAULT_CURRENCY;
     if (!row.defaultLanguage) row.defaultLanguage = DEFAULT_LANGUAGE;
     if (!row.subscriptionStatus) row.subscriptionStatus = 'none';
-    if (!isCurrency(String(row.currency))) throw writeFailed(ctx, { currency: fieldError('validation_invalid_value', MESSAGES.unknownCurrency) });
-    if (!zLanguage.safeParse(row.defaultLanguage).success) throw writeFailed(ctx, { defaultLanguage: fieldError('validation_invalid_value', MESSAGES.languageCode) });
+    if (!isCurrency(String(row.currency)))
+      throw writeFailed(ctx, { currency: fieldError('validation_invalid_value', MESSAGES.unknownCurrency) });
+    if (!zLanguage.safeParse(row.defaultLanguage).success)
+      throw writeFailed(ctx, { defaultLanguage: fieldError('validation_invalid_value', MESSAGES.languageCode) });
   };
   // Before normalize, which fills in the default subscription status.
   const billingUnchanged = (ctx: HookContext) => {
     if (isSuperuser(ctx.req)) return;
     const changed = BILLING_FIELDS.filter((f) => canonical(ctx.row[f]) !== (ctx.before ? canonical(ctx.before[f]) : ''));
     if (changed.length === 0) return;
-    throw writeFailed(ctx, Object.fromEntries(changed.map((f) => [f, fieldError('validation_billing_field', 'Billing details change only through billing.')])));
+    throw writeFailed(
+      ctx,
+      Object.fromEntries(changed.map((f) => [f, fieldError('validation_billing_field', 'Billing details change only through billing.')])),
+    );
   };
   hooks.before('organizations', 'create', billingUnchanged);
   hooks.before('organizations', 'update', billingUnchanged);
@@ -58,7 +63,8 @@ export function registerOrganizationHooks(engine: RecordEngine): void {
   });
   // Leaving an organization also stops it being the member's current one.
   hooks.after('memberships', 'delete', (ctx) => {
-    if (currentOrganizationOf(stmts, String(ctx.row.user)) === ctx.row.organization) ctx.tx.update('users', String(ctx.row.user), { currentOrganization: '' });
+    if (currentOrganizationOf(stmts, String(ctx.row.user)) === ctx.row.organization)
+      ctx.tx.update('users', String(ctx.row.user), { currentOrganization: '' });
   });
   hooks.before('memberships', 'delete', (ctx) => {
     // Deleting the whole organization removes its memberships by cascade: that is allowed.

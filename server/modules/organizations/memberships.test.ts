@@ -17,7 +17,13 @@ async function world() {
   const t = await buildTestApp();
   apps.push(t);
   const user = async (email: string) => {
-    const row = await seed(t.ctx, 'users', { email, password: 'password-123', passwordConfirm: 'password-123', name: email, verified: true });
+    const row = await seed(t.ctx, 'users', {
+      email,
+      password: 'password-123',
+      passwordConfirm: 'password-123',
+      name: email,
+      verified: true,
+    });
     const id = String(row.id);
     return { id, token: await tokenFor(t.ctx, 'users', id) };
   };
@@ -30,11 +36,13 @@ async function world() {
   await seed(t.ctx, 'memberships', { organization: org, user: coOwner.id, role: 'owner' });
   await seed(t.ctx, 'memberships', { organization: org, user: admin.id, role: 'admin' });
   await seed(t.ctx, 'memberships', { organization: org, user: editor.id, role: 'editor' });
-  const membership = (userId: string) => t.ctx.stmts.get('SELECT id, role FROM memberships WHERE organization = ? AND user = ?', [org, userId]);
+  const membership = (userId: string) =>
+    t.ctx.stmts.get('SELECT id, role FROM memberships WHERE organization = ? AND user = ?', [org, userId]);
   const idOf = (userId: string) => String(membership(userId)?.id);
   const call = (method: Method, url: string, token: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { authorization: token } });
-  const setRole = (token: string, userId: string, role: string) => call('PATCH', `/api/collections/memberships/records/${idOf(userId)}`, token, { role });
+  const setRole = (token: string, userId: string, role: string) =>
+    call('PATCH', `/api/collections/memberships/records/${idOf(userId)}`, token, { role });
   const remove = (token: string, userId: string) => call('DELETE', `/api/collections/memberships/records/${idOf(userId)}`, token);
   return { t, org, owner, coOwner, admin, editor, outsider, membership, setRole, remove, call };
 }
@@ -79,7 +87,11 @@ describe('owners are changed by owners only', () => {
 describe('memberships are never created directly by members', () => {
   it.each(['owner', 'admin', 'editor', 'outsider'] as const)('%s adding a user by id gets 403', async (who) => {
     const w = await world();
-    const res = await w.call('POST', '/api/collections/memberships/records', w[who].token, { organization: w.org, user: w.outsider.id, role: 'editor' });
+    const res = await w.call('POST', '/api/collections/memberships/records', w[who].token, {
+      organization: w.org,
+      user: w.outsider.id,
+      role: 'editor',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ status: 403, message: 'Only superusers can perform this action.', data: {} });
     expect(w.membership(w.outsider.id)).toBeUndefined();
@@ -87,7 +99,11 @@ describe('memberships are never created directly by members', () => {
 
   it('a superuser may add a member', async () => {
     const { t, org, outsider, membership } = await world();
-    await t.ctx.engine.create(t.ctx.engine.collection('memberships'), { data: { organization: org, user: outsider.id, role: 'editor' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+    await t.ctx.engine.create(
+      t.ctx.engine.collection('memberships'),
+      { data: { organization: org, user: outsider.id, role: 'editor' }, files: {}, fromForm: false },
+      superuserRequest(t.ctx),
+    );
     expect(membership(outsider.id)?.role).toBe('editor');
   });
 });

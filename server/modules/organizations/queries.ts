@@ -26,11 +26,21 @@ export function organizationSlugTaken(stmts: Statements, slug: string): boolean 
 }
 
 /** What records of an organization inherit: its currency, language, and whether it may publish. */
-export interface OrganizationDefaults { currency: string; defaultLanguage: string; subscriptionStatus: string }
+export interface OrganizationDefaults {
+  currency: string;
+  defaultLanguage: string;
+  subscriptionStatus: string;
+}
 
 export function organizationDefaults(stmts: Statements, id: string): OrganizationDefaults | undefined {
   const row = stmts.get('SELECT currency, defaultLanguage, subscriptionStatus FROM organizations WHERE id = ?', [id]);
-  return row ? { currency: String(row.currency ?? ''), defaultLanguage: String(row.defaultLanguage ?? ''), subscriptionStatus: String(row.subscriptionStatus ?? '') } : undefined;
+  return row
+    ? {
+        currency: String(row.currency ?? ''),
+        defaultLanguage: String(row.defaultLanguage ?? ''),
+        subscriptionStatus: String(row.subscriptionStatus ?? ''),
+      }
+    : undefined;
 }
 
 /** Subscribed organizations (trialing or active) show guest pages and may write. */
@@ -39,7 +49,11 @@ export function isSubscribed(stmts: Statements, id: string): boolean {
 }
 
 /** The oldest organization whose Stripe customer or subscription id is `value`. */
-export function organizationByStripeId(stmts: Statements, column: 'stripeCustomerId' | 'stripeSubscriptionId', value: string): Row | undefined {
+export function organizationByStripeId(
+  stmts: Statements,
+  column: 'stripeCustomerId' | 'stripeSubscriptionId',
+  value: string,
+): Row | undefined {
   return value ? stmts.get(`SELECT * FROM organizations WHERE "${column}" = ? ORDER BY created LIMIT 1`, [value]) : undefined;
 }
 
@@ -50,12 +64,17 @@ export function planOf(stmts: Statements, id: string): string {
 
 /** Organizations whose trial ended before `now` (a formatted date-time) and are still trialing. */
 export function expiredTrialIds(stmts: Statements, now: string): string[] {
-  return stmts.all("SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?", [now]).map((r) => String(r.id));
+  return stmts
+    .all("SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?", [now])
+    .map((r) => String(r.id));
 }
 
 /** Owners of an organization other than the membership `excluding`. */
 export function ownersLeft(stmts: Statements, organizationId: string, excluding: string): number {
-  return Number(stmts.get("SELECT COUNT(*) AS c FROM memberships WHERE organization = ? AND role = 'owner' AND id != ?", [organizationId, excluding])?.c ?? 0);
+  return Number(
+    stmts.get("SELECT COUNT(*) AS c FROM memberships WHERE organization = ? AND role = 'owner' AND id != ?", [organizationId, excluding])
+      ?.c ?? 0,
+  );
 }
 
 /**
@@ -74,17 +93,36 @@ export function strandedOrganizationName(stmts: Statements, userId: string): str
   return row ? String(row.name) : null;
 }
 
-export interface MemberRow { membershipId: string; userId: string; name: string; email: string; role: MemberRole }
+export interface MemberRow {
+  membershipId: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: MemberRole;
+}
 
 /** The members of an organization with their names and emails, unsorted. */
 export function membersOf(stmts: Statements, organizationId: string): MemberRow[] {
-  return stmts.all(
-    'SELECT m.id AS membershipId, u.id AS userId, u.name AS name, u.email AS email, m.role AS role FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ?',
-    [organizationId],
-  ).map((r) => ({ membershipId: String(r.membershipId), userId: String(r.userId), name: String(r.name ?? ''), email: String(r.email ?? ''), role: String(r.role) as MemberRole }));
+  return stmts
+    .all(
+      'SELECT m.id AS membershipId, u.id AS userId, u.name AS name, u.email AS email, m.role AS role FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ?',
+      [organizationId],
+    )
+    .map((r) => ({
+      membershipId: String(r.membershipId),
+      userId: String(r.userId),
+      name: String(r.name ?? ''),
+      email: String(r.email ?? ''),
+      role: String(r.role) as MemberRole,
+    }));
 }
 
 /** Whether the account with this email (any case) is a member of the organization. */
 export function isMemberEmail(stmts: Statements, organizationId: string, email: string): boolean {
-  return Boolean(stmts.get('SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND u.email = ? COLLATE NOCASE', [organizationId, email]));
+  return Boolean(
+    stmts.get('SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND u.email = ? COLLATE NOCASE', [
+      organizationId,
+      email,
+    ]),
+  );
 }

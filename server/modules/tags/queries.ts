@@ -4,7 +4,12 @@ import type { Statements } from '../../db/statements.ts';
 
 /** How many of `ids` are tags of the organization. */
 export function countTagsOfOrganization(stmts: Statements, organizationId: string, ids: string[]): number {
-  return Number(stmts.get('SELECT COUNT(*) AS c FROM tags WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [organizationId, JSON.stringify(ids)])?.c ?? 0);
+  return Number(
+    stmts.get('SELECT COUNT(*) AS c FROM tags WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [
+      organizationId,
+      JSON.stringify(ids),
+    ])?.c ?? 0,
+  );
 }
 
 /** Name and colour of each tag by id (an unset colour is black). */

@@ -8,8 +8,11 @@ export const usersCollection: CollectionDef = {
   fields: [
     { name: 'name', type: 'text', max: 100 },
     {
-      name: 'avatar', type: 'file', maxSize: 5 * 1024 * 1024,
-      mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], thumbs: ['100x100', '200x200'],
+      name: 'avatar',
+      type: 'file',
+      maxSize: 5 * 1024 * 1024,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+      thumbs: ['100x100', '200x200'],
     },
     { name: 'onboardingComplete', type: 'bool' },
     /** The organization the app works in; only one the user is a member of. */
@@ -21,7 +24,8 @@ export const usersCollection: CollectionDef = {
   viewRule: 'id = @request.auth.id',
   // Sign-up may not pick an organization or skip onboarding: both are set by the product.
   createRule: '@request.body.currentOrganization:isset = false && @request.body.onboardingComplete:isset = false',
-  updateRule: 'id = @request.auth.id && (@request.body.currentOrganization:isset = false || @request.body.currentOrganization = "" || (@collection.memberships.user ?= id && @collection.memberships.organization ?= @request.body.currentOrganization))',
+  updateRule:
+    'id = @request.auth.id && (@request.body.currentOrganization:isset = false || @request.body.currentOrganization = "" || (@collection.memberships.user ?= id && @collection.memberships.organization ?= @request.body.currentOrganization))',
   deleteRule: 'id = @request.auth.id',
   auth: { otp: { enabled: true, duration: 600, length: 6 } },
 };

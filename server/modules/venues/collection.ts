@@ -13,8 +13,11 @@ export const venuesCollection: CollectionDef = {
     { name: 'currency', type: 'text', pattern: '^[A-Z]{3}$' },
     { name: 'address', type: 'text', max: 500 },
     {
-      name: 'logo', type: 'file', maxSize: 2 * 1024 * 1024,
-      mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'], thumbs: ['128x128', '256x256'],
+      name: 'logo',
+      type: 'file',
+      maxSize: 2 * 1024 * 1024,
+      mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
+      thumbs: ['128x128', '256x256'],
     },
     /** The menus shown at this venue, in order. */
     { name: 'menus', type: 'relation', collection: 'menus', maxSelect: 50 },

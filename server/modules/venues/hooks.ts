@@ -20,10 +20,15 @@ export function registerVenueHooks(engine: RecordEngine): void {
     if (!row.currency) row.currency = organizationDefaults(stmts, String(row.organization))?.currency || 'EUR';
     const menuIds = JSON.parse(String(row.menus || '[]')) as string[];
     if (menuIds.length) {
-      if (countMenusOfOrganization(stmts, String(row.organization), menuIds) !== menuIds.length) throw writeFailed(ctx, { menus: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
+      if (countMenusOfOrganization(stmts, String(row.organization), menuIds) !== menuIds.length)
+        throw writeFailed(ctx, {
+          menus: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.'),
+        });
     }
     if (row.originalMenu && !uploadOfOrganization(stmts, String(row.originalMenu), String(row.organization))) {
-      throw writeFailed(ctx, { originalMenu: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.') });
+      throw writeFailed(ctx, {
+        originalMenu: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.'),
+      });
     }
   };
   hooks.before('venues', 'create', check);

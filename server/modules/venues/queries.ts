@@ -39,7 +39,11 @@ export function venueNames(stmts: Statements, ids: string[]): Map<string, string
 
 /** The organization's venues that list a menu. */
 export function venueIdsListingMenu(stmts: Statements, organizationId: string, menuId: string): string[] {
-  return stmts.all('SELECT v.id AS id FROM venues v WHERE v.organization = ? AND EXISTS (SELECT 1 FROM json_each(v.menus) je WHERE je.value = ?)', [organizationId, menuId])
+  return stmts
+    .all('SELECT v.id AS id FROM venues v WHERE v.organization = ? AND EXISTS (SELECT 1 FROM json_each(v.menus) je WHERE je.value = ?)', [
+      organizationId,
+      menuId,
+    ])
     .map((r) => String(r.id));
 }
 

@@ -9,16 +9,34 @@ let venue = '';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const user = await seed(t.ctx, 'users', { email: 'owner@example.com', password: 'password-123', passwordConfirm: 'password-123', verified: true });
+  const user = await seed(t.ctx, 'users', {
+    email: 'owner@example.com',
+    password: 'password-123',
+    passwordConfirm: 'password-123',
+    verified: true,
+  });
   const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
-  await t.ctx.engine.update(t.ctx.engine.collection('organizations'), org, { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+  await t.ctx.engine.update(
+    t.ctx.engine.collection('organizations'),
+    org,
+    { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
+    superuserRequest(t.ctx),
+  );
   venue = String((await seed(t.ctx, 'venues', { organization: org, name: 'Cafe', timezone: 'UTC', primaryColor: '#0f766e' })).id);
   token = await tokenFor(t.ctx, 'users', String(user.id));
 });
 
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const patch = (tables: unknown) => t.app.inject({ method: 'PATCH', url: `/api/collections/venues/records/${venue}`, payload: { tables }, headers: { authorization: token } });
+const patch = (tables: unknown) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/collections/venues/records/${venue}`,
+    payload: { tables },
+    headers: { authorization: token },
+  });
 
 describe('venue tables', () => {
   it('stores a list of table labels', async () => {

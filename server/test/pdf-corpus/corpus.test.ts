@@ -21,7 +21,10 @@ describe('PDF menu corpus', () => {
   it('meets the accuracy and speed targets, each file as expected', async () => {
     const { results, totals } = await runCorpus();
     const report = formatReport(results, totals);
-    expect(results.filter((r) => !r.ok).map((r) => r.file), report).toEqual([]);
+    expect(
+      results.filter((r) => !r.ok).map((r) => r.file),
+      report,
+    ).toEqual([]);
     expect(recall(totals.items), report).toBeGreaterThanOrEqual(0.95);
     expect(precision(totals.prices), report).toBeGreaterThanOrEqual(0.98);
     // CPU time of this process per page: wall time on a shared CI machine mostly measures the neighbours.
@@ -29,7 +32,8 @@ describe('PDF menu corpus', () => {
     // Unpriced items are flagged with no price, never priced 0.
     const unpriced = results.flatMap((r) => (r.score ? [r.score.unpricedFlagged] : []));
     expect(unpriced.reduce((n, u) => n + u.ok, 0)).toBe(unpriced.reduce((n, u) => n + u.expected, 0));
-    for (const r of results) for (const s of r.draft?.sections ?? []) for (const i of s.items) expect(i.prices.every((p) => p.amount > 0)).toBe(true);
+    for (const r of results)
+      for (const s of r.draft?.sections ?? []) for (const i of s.items) expect(i.prices.every((p) => p.amount > 0)).toBe(true);
   });
 
   it('generalises over a sample of the layout matrix (menus × layouts × columns)', async () => {
@@ -39,7 +43,7 @@ describe('PDF menu corpus', () => {
     expect(precision(totals.prices), formatReport(results, totals)).toBeGreaterThanOrEqual(0.98);
   });
 
-  it('never runs a document\'s JavaScript', async () => {
+  it("never runs a document's JavaScript", async () => {
     const { results } = await runCorpus(corpus.filter((c) => c.file === 'embedded-javascript.pdf'));
     expect(results[0]?.ok).toBe(true);
     expect((globalThis as Record<string, unknown>).__qrmenuPdfScriptRan).toBeUndefined();

@@ -1,4 +1,20 @@
-import { asian, bistro, brunch, cafe, diner, drinks, fineDining, gasthaus, pub, seafood, steakhouse, swiss, tapas, trattoria, wineList } from './menus.ts';
+import {
+  asian,
+  bistro,
+  brunch,
+  cafe,
+  diner,
+  drinks,
+  fineDining,
+  gasthaus,
+  pub,
+  seafood,
+  steakhouse,
+  swiss,
+  tapas,
+  trattoria,
+  wineList,
+} from './menus.ts';
 import { renderMenu, type CorpusSection } from './render.ts';
 import { encryptPdf, notAPdf, scannedPdf, withJavaScript } from './special.ts';
 import { UPLOAD_MESSAGES } from '../../modules/uploads/pdf.ts';
@@ -18,7 +34,12 @@ export interface CorpusCase {
   expected: CorpusExpectation;
 }
 
-const menu = (sections: CorpusSection[], pages: number, currency?: string): CorpusExpectation => ({ kind: 'menu', sections, pages, ...(currency ? { currency } : {}) });
+const menu = (sections: CorpusSection[], pages: number, currency?: string): CorpusExpectation => ({
+  kind: 'menu',
+  sections,
+  pages,
+  ...(currency ? { currency } : {}),
+});
 
 /**
  * The extraction corpus: every file is generated here by code (pdf-lib, standard fonts), with the
@@ -40,7 +61,13 @@ export const corpus: CorpusCase[] = [
   {
     file: 'us-right-column.pdf',
     about: 'US dollar prices in a right column, ALL CAPS headings, regular descriptions',
-    build: () => renderMenu(diner, { layout: 'right', priceFormat: 'us', heading: { size: 13, caps: true }, description: { face: 'regular', size: 9 } }),
+    build: () =>
+      renderMenu(diner, {
+        layout: 'right',
+        priceFormat: 'us',
+        heading: { size: 13, caps: true },
+        description: { face: 'regular', size: 9 },
+      }),
     expected: menu(diner.sections, 1, 'USD'),
   },
   {
@@ -58,19 +85,37 @@ export const corpus: CorpusCase[] = [
   {
     file: 'caps-headings-allergens.pdf',
     about: 'headings in bold caps at item size, prices after the description, EU allergen letters and a legend',
-    build: () => renderMenu(gasthaus, { layout: 'descPrice', priceFormat: 'eu', heading: { size: 11, caps: true }, allergens: 'letters', legend: true }),
+    build: () =>
+      renderMenu(gasthaus, {
+        layout: 'descPrice',
+        priceFormat: 'eu',
+        heading: { size: 11, caps: true },
+        allergens: 'letters',
+        legend: true,
+      }),
     expected: menu(gasthaus.sections, 1, 'EUR'),
   },
   {
     file: 'swiss-dash-prices.pdf',
     about: 'Swiss `38.–` prices, letter-spaced caps headings in the regular face (spacing only)',
-    build: () => renderMenu({ ...swiss, tagline: 'Alle Preise in CHF inkl. MwSt.' }, { layout: 'leaders', priceFormat: 'swiss', heading: { face: 'regular', size: 12, caps: true, letterSpaced: true } }),
+    build: () =>
+      renderMenu(
+        { ...swiss, tagline: 'Alle Preise in CHF inkl. MwSt.' },
+        { layout: 'leaders', priceFormat: 'swiss', heading: { face: 'regular', size: 12, caps: true, letterSpaced: true } },
+      ),
     expected: menu(swiss.sections, 1, 'CHF'),
   },
   {
     file: 'multi-page.pdf',
     about: 'three pages with a running header and page numbers; sections continue across pages',
-    build: () => renderMenu(asian, { layout: 'right', priceFormat: 'dot', heading: { size: 16 }, runningHeader: 'Golden Lotus · Pan-Asian Kitchen', pageNumbers: true }),
+    build: () =>
+      renderMenu(asian, {
+        layout: 'right',
+        priceFormat: 'dot',
+        heading: { size: 16 },
+        runningHeader: 'Golden Lotus · Pan-Asian Kitchen',
+        pageNumbers: true,
+      }),
     expected: menu(asian.sections, 3),
   },
   {
@@ -94,7 +139,8 @@ export const corpus: CorpusCase[] = [
   {
     file: 'wine-table.pdf',
     about: 'a wine list as a table: glass sizes head two price columns',
-    build: () => renderMenu(wineList, { layout: 'variantTable', priceFormat: 'euPlain', heading: { size: 13 }, variantLabels: ['1/8 l', '1/4 l'] }),
+    build: () =>
+      renderMenu(wineList, { layout: 'variantTable', priceFormat: 'euPlain', heading: { size: 13 }, variantLabels: ['1/8 l', '1/4 l'] }),
     expected: menu(wineList.sections, 1),
   },
   {
@@ -106,37 +152,71 @@ export const corpus: CorpusCase[] = [
   {
     file: 'centered-stacked.pdf',
     about: 'a centred menu: name, description and price on their own lines, letter-spaced headings, a section note, "EUR" after prices',
-    build: () => renderMenu(fineDining, {
-      layout: 'centered', priceFormat: 'eurSuffix', heading: { size: 13, caps: true, letterSpaced: true, centered: true },
-      name: { size: 12 }, description: { size: 10 }, sectionNotes: { Mains: 'All mains are served with seasonal vegetables' },
-    }),
+    build: () =>
+      renderMenu(fineDining, {
+        layout: 'centered',
+        priceFormat: 'eurSuffix',
+        heading: { size: 13, caps: true, letterSpaced: true, centered: true },
+        name: { size: 12 },
+        description: { size: 10 },
+        sectionNotes: { Mains: 'All mains are served with seasonal vegetables' },
+      }),
     expected: menu(fineDining.sections, 1, 'EUR'),
   },
   {
     file: 'fragmented-two-columns.pdf',
     about: 'two columns, text drawn in kerned fragments, long names and descriptions wrapping over lines, pound prices',
-    build: () => renderMenu(steakhouse, { columns: 2, layout: 'descPrice', priceFormat: 'gbp', heading: { size: 13 }, fragmented: true, pageSize: [595, 560] }),
+    build: () =>
+      renderMenu(steakhouse, {
+        columns: 2,
+        layout: 'descPrice',
+        priceFormat: 'gbp',
+        heading: { size: 13 },
+        fragmented: true,
+        pageSize: [595, 560],
+      }),
     expected: menu(steakhouse.sections, 1, 'GBP'),
   },
   {
     file: 'plain-single-font.pdf',
     about: 'one font and size for everything: headings only in capitals, descriptions styled like names',
-    build: () => renderMenu(tapas, {
-      layout: 'right', priceFormat: 'euPlain', title: { face: 'regular', size: 10 }, heading: { face: 'regular', size: 10, caps: true },
-      name: { face: 'regular', size: 10 }, description: { face: 'regular', size: 10 },
-    }),
+    build: () =>
+      renderMenu(tapas, {
+        layout: 'right',
+        priceFormat: 'euPlain',
+        title: { face: 'regular', size: 10 },
+        heading: { face: 'regular', size: 10, caps: true },
+        name: { face: 'regular', size: 10 },
+        description: { face: 'regular', size: 10 },
+      }),
     expected: menu(tapas.sections, 1),
   },
   {
     file: 'centered-two-columns.pdf',
     about: 'two centred columns, prices on their own lines, long names wrapping, kerned fragments',
-    build: () => renderMenu(steakhouse, { columns: 2, layout: 'centered', priceFormat: 'swiss', heading: { size: 15, caps: true }, fragmented: true, pageSize: [595, 600] }),
+    build: () =>
+      renderMenu(steakhouse, {
+        columns: 2,
+        layout: 'centered',
+        priceFormat: 'swiss',
+        heading: { size: 15, caps: true },
+        fragmented: true,
+        pageSize: [595, 600],
+      }),
     expected: menu(steakhouse.sections, 2),
   },
   {
     file: 'prices-left-two-columns.pdf',
     about: 'two columns with prices left of the names; the second column holds a single item',
-    build: () => renderMenu(gasthaus, { columns: 2, layout: 'left', priceFormat: 'eu', heading: { size: 12, caps: true }, allergens: 'letters', pageSize: [595, 600] }),
+    build: () =>
+      renderMenu(gasthaus, {
+        columns: 2,
+        layout: 'left',
+        priceFormat: 'eu',
+        heading: { size: 12, caps: true },
+        allergens: 'letters',
+        pageSize: [595, 600],
+      }),
     expected: menu(gasthaus.sections, 1, 'EUR'),
   },
   {

@@ -24,7 +24,9 @@ export function layoutMatrix(every = 1): CorpusCase[] {
         if (index % every !== 0) continue;
         const size = [15, 12, 11][index % 3] as number;
         const options: RenderOptions = {
-          layout, columns, priceFormat: FORMATS[index % FORMATS.length] as PriceFormat,
+          layout,
+          columns,
+          priceFormat: FORMATS[index % FORMATS.length] as PriceFormat,
           heading: { size: layout === 'centered' ? Math.max(size, 13) : size, caps: index % 2 === 0 || size <= 11 },
           fragmented: index % 5 === 0,
           ...(columns === 2 ? { pageSize: [595, 600] as [number, number] } : {}),

@@ -15,7 +15,10 @@ export interface TextStyle {
  * (as a reader sees it), right-aligned and centred text, dot leaders and superscripts.
  */
 export class MenuWriter {
-  private constructor(readonly doc: PDFDocument, private readonly fonts: Record<Face, PDFFont>) {}
+  private constructor(
+    readonly doc: PDFDocument,
+    private readonly fonts: Record<Face, PDFFont>,
+  ) {}
 
   static async create(title = 'Menu'): Promise<MenuWriter> {
     const doc = await PDFDocument.create();
@@ -47,15 +50,23 @@ export class MenuWriter {
 export class PageWriter {
   private seed = 11;
 
-  constructor(readonly page: PDFPage, private readonly fonts: Record<Face, PDFFont>, private readonly fragmented = false) {}
+  constructor(
+    readonly page: PDFPage,
+    private readonly fonts: Record<Face, PDFFont>,
+    private readonly fragmented = false,
+  ) {}
 
   private random(): number {
     this.seed = (this.seed * 1103515245 + 12345) % 2147483648;
     return this.seed / 2147483648;
   }
 
-  get width(): number { return this.page.getWidth(); }
-  get height(): number { return this.page.getHeight(); }
+  get width(): number {
+    return this.page.getWidth();
+  }
+  get height(): number {
+    return this.page.getHeight();
+  }
 
   measure(text: string, style: TextStyle): number {
     return this.fonts[style.face].widthOfTextAtSize(text, style.size);
@@ -64,7 +75,14 @@ export class PageWriter {
   /** Draws `text` with its baseline `top` points below the page's top edge. */
   text(text: string, x: number, top: number, style: TextStyle): number {
     const grey = style.grey ?? 0;
-    const draw = (piece: string, at: number) => this.page.drawText(piece, { x: at, y: this.height - top, size: style.size, font: this.fonts[style.face], color: rgb(grey, grey, grey) });
+    const draw = (piece: string, at: number) =>
+      this.page.drawText(piece, {
+        x: at,
+        y: this.height - top,
+        size: style.size,
+        font: this.fonts[style.face],
+        color: rgb(grey, grey, grey),
+      });
     if (!this.fragmented) {
       draw(text, x);
       return x + this.measure(text, style);
@@ -107,7 +125,12 @@ export class PageWriter {
   }
 
   line(x0: number, x1: number, top: number, grey = 0.6): void {
-    this.page.drawLine({ start: { x: x0, y: this.height - top }, end: { x: x1, y: this.height - top }, thickness: 0.5, color: rgb(grey, grey, grey) });
+    this.page.drawLine({
+      start: { x: x0, y: this.height - top },
+      end: { x: x1, y: this.height - top },
+      thickness: 0.5,
+      color: rgb(grey, grey, grey),
+    });
   }
 
   /** Greedy word wrap to a width. */

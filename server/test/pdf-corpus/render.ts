@@ -5,7 +5,10 @@ import { ALLERGENS } from '../../../shared/constants.ts';
 export type AllergenKey = (typeof ALLERGENS)[number]['key'];
 
 /** What a corpus menu contains: the truth the extractor is scored against. */
-export interface CorpusPrice { label: string; amount: number }
+export interface CorpusPrice {
+  label: string;
+  amount: number;
+}
 export interface CorpusItem {
   name: string;
   description?: string;
@@ -14,8 +17,15 @@ export interface CorpusItem {
   /** The prices exactly as printed, when they differ from the menu's format (e.g. `small 4 / large 6`). */
   printed?: string;
 }
-export interface CorpusSection { name: string; items: CorpusItem[] }
-export interface CorpusMenu { title?: string; tagline?: string; sections: CorpusSection[] }
+export interface CorpusSection {
+  name: string;
+  items: CorpusItem[];
+}
+export interface CorpusMenu {
+  title?: string;
+  tagline?: string;
+  sections: CorpusSection[];
+}
 
 export type PriceFormat = 'eu' | 'euPlain' | 'us' | 'dot' | 'euroPrefix' | 'swiss' | 'int' | 'eurSuffix' | 'gbp';
 export type ItemLayout = 'leaders' | 'right' | 'descPrice' | 'left' | 'inline' | 'variantTable' | 'centered';
@@ -51,15 +61,24 @@ const DOT = (n: number) => (n / 100).toFixed(2);
 export function formatPrice(amount: number, format: PriceFormat): string {
   const whole = amount % 100 === 0;
   switch (format) {
-    case 'eu': return `${DOT(amount).replace('.', ',')} €`;
-    case 'euPlain': return DOT(amount).replace('.', ',');
-    case 'us': return `$${DOT(amount)}`;
-    case 'dot': return DOT(amount);
-    case 'euroPrefix': return whole ? `€${amount / 100}` : `€${DOT(amount)}`;
-    case 'swiss': return whole ? `${amount / 100}.–` : DOT(amount);
-    case 'int': return String(Math.round(amount / 100));
-    case 'eurSuffix': return `${DOT(amount)} EUR`;
-    case 'gbp': return `£${DOT(amount)}`;
+    case 'eu':
+      return `${DOT(amount).replace('.', ',')} €`;
+    case 'euPlain':
+      return DOT(amount).replace('.', ',');
+    case 'us':
+      return `$${DOT(amount)}`;
+    case 'dot':
+      return DOT(amount);
+    case 'euroPrefix':
+      return whole ? `€${amount / 100}` : `€${DOT(amount)}`;
+    case 'swiss':
+      return whole ? `${amount / 100}.–` : DOT(amount);
+    case 'int':
+      return String(Math.round(amount / 100));
+    case 'eurSuffix':
+      return `${DOT(amount)} EUR`;
+    case 'gbp':
+      return `£${DOT(amount)}`;
   }
 }
 
@@ -76,7 +95,10 @@ function allergenLetters(keys: AllergenKey[]): string {
   return `(${keys.map((k) => ALLERGENS.find((a) => a.key === k)?.code).join(', ')})`;
 }
 
-interface Frame { x0: number; x1: number }
+interface Frame {
+  x0: number;
+  x1: number;
+}
 
 /**
  * Renders a menu with one of the corpus layouts: a flowing cursor over columns and pages,
@@ -89,7 +111,10 @@ export async function renderMenu(menu: CorpusMenu, options: RenderOptions): Prom
   const columns = options.columns ?? 1;
   const gutter = 28;
   const colWidth = (pw - 2 * margin - (columns - 1) * gutter) / columns;
-  const frames: Frame[] = Array.from({ length: columns }, (_, i) => ({ x0: margin + i * (colWidth + gutter), x1: margin + i * (colWidth + gutter) + colWidth }));
+  const frames: Frame[] = Array.from({ length: columns }, (_, i) => ({
+    x0: margin + i * (colWidth + gutter),
+    x1: margin + i * (colWidth + gutter) + colWidth,
+  }));
   const headingStyle: TextStyle = { face: options.heading?.face ?? 'bold', size: options.heading?.size ?? 15 };
   const nameStyle: TextStyle = { face: options.name?.face ?? 'bold', size: options.name?.size ?? 11 };
   const descStyle: TextStyle = { face: options.description?.face ?? 'italic', size: options.description?.size ?? 9, grey: 0.25 };
@@ -135,14 +160,24 @@ export async function renderMenu(menu: CorpusMenu, options: RenderOptions): Prom
     if (!item.allergens?.length || options.allergens !== 'letters') return item.name;
     return `${item.name} ${allergenLetters(item.allergens)}`;
   };
-  const priceText = (item: CorpusItem) => item.printed ?? (item.prices.length ? formatPrices(item.prices, options.priceFormat) : (options.noPriceText ?? ''));
+  const priceText = (item: CorpusItem) =>
+    item.printed ?? (item.prices.length ? formatPrices(item.prices, options.priceFormat) : (options.noPriceText ?? ''));
   const lineGap = (s: TextStyle) => s.size * 1.3;
 
   const itemHeight = (item: CorpusItem): number => {
     const f = frame();
-    const width = f.x1 - f.x0 - (options.layout === 'left' ? 56 : 0) - (options.layout === 'descPrice' ? 60 : 0) - (options.layout === 'centered' ? 120 : 0);
+    const width =
+      f.x1 -
+      f.x0 -
+      (options.layout === 'left' ? 56 : 0) -
+      (options.layout === 'descPrice' ? 60 : 0) -
+      (options.layout === 'centered' ? 120 : 0);
     const nameLines = page.wrap(nameText(item), options.layout === 'centered' ? f.x1 - f.x0 - 40 : width - 60, nameStyle).length;
-    return nameLines * lineGap(nameStyle) + (descLines(item.description, width).length + (options.layout === 'centered' ? 1 : 0)) * lineGap(descStyle) + 8;
+    return (
+      nameLines * lineGap(nameStyle) +
+      (descLines(item.description, width).length + (options.layout === 'centered' ? 1 : 0)) * lineGap(descStyle) +
+      8
+    );
   };
 
   const drawItem = (item: CorpusItem) => {
@@ -157,7 +192,10 @@ export async function renderMenu(menu: CorpusMenu, options: RenderOptions): Prom
         // A name too long for one line wraps; the leaders run on its last line.
         const style = { ...nameStyle, face: 'regular' as const };
         const lines = page.wrap(name, f.x1 - f.x0 - (price ? page.measure(price, style) + 30 : 0), style);
-        lines.slice(0, -1).forEach((text) => { page.text(text, f.x0, top, style); top += lineGap(nameStyle); });
+        lines.slice(0, -1).forEach((text) => {
+          page.text(text, f.x0, top, style);
+          top += lineGap(nameStyle);
+        });
         const last = lines[lines.length - 1] ?? name;
         if (price) page.leaders(last, price, f.x0, f.x1, top, style);
         else page.text(last, f.x0, top, style);
@@ -174,7 +212,11 @@ export async function renderMenu(menu: CorpusMenu, options: RenderOptions): Prom
           const labels = options.variantLabels ?? [];
           labels.forEach((label, i) => {
             const p = item.prices.find((x) => x.label === label);
-            if (p) page.right(formatPrice(p.amount, options.priceFormat), f.x1 - (labels.length - 1 - i) * 60, top, { ...nameStyle, face: 'regular' });
+            if (p)
+              page.right(formatPrice(p.amount, options.priceFormat), f.x1 - (labels.length - 1 - i) * 60, top, {
+                ...nameStyle,
+                face: 'regular',
+              });
           });
         } else if (price) page.right(price, f.x1, top, { ...nameStyle, face: 'regular' });
         break;
@@ -252,7 +294,8 @@ export async function renderMenu(menu: CorpusMenu, options: RenderOptions): Prom
       lines.forEach((text, i) => {
         top += lineGap(descStyle);
         page.text(text, f.x0 + indent, top, descStyle);
-        if (options.layout === 'descPrice' && i === lines.length - 1 && price) page.right(price, f.x1, top, { ...nameStyle, face: 'regular' });
+        if (options.layout === 'descPrice' && i === lines.length - 1 && price)
+          page.right(price, f.x1, top, { ...nameStyle, face: 'regular' });
       });
       if (options.layout === 'descPrice' && !lines.length && price) page.right(price, f.x1, top, { ...nameStyle, face: 'regular' });
     }
@@ -284,7 +327,13 @@ export async function renderMenu(menu: CorpusMenu, options: RenderOptions): Prom
 
   for (const section of menu.sections) {
     const first = section.items[0];
-    ensure(headingStyle.size * 1.6 + 10 + (first ? itemHeight(first) : 0) + (options.variantLabels ? 14 : 0) + (options.sectionNotes?.[section.name] ? 16 : 0));
+    ensure(
+      headingStyle.size * 1.6 +
+        10 +
+        (first ? itemHeight(first) : 0) +
+        (options.variantLabels ? 14 : 0) +
+        (options.sectionNotes?.[section.name] ? 16 : 0),
+    );
     drawHeading(section.name);
     for (const item of section.items) {
       const h = itemHeight(item);
@@ -315,7 +364,9 @@ export async function renderMenu(menu: CorpusMenu, options: RenderOptions): Prom
   }
 
   if (options.pageNumbers) {
-    pages.forEach((p, i) => p.center(`Page ${i + 1} of ${pages.length}`, pw / 2, ph - margin + 10, { face: 'regular', size: 8, grey: 0.4 }));
+    pages.forEach((p, i) =>
+      p.center(`Page ${i + 1} of ${pages.length}`, pw / 2, ph - margin + 10, { face: 'regular', size: 8, grey: 0.4 }),
+    );
   }
   return writer.save();
 }

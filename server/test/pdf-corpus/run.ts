@@ -18,19 +18,37 @@ export interface CaseResult {
   score?: FileScore;
 }
 
-export interface CorpusTotals { sections: Counts; items: Counts; prices: Counts; allergens: Counts; pages: number; ms: number; cpuMs: number }
+export interface CorpusTotals {
+  sections: Counts;
+  items: Counts;
+  prices: Counts;
+  allergens: Counts;
+  pages: number;
+  ms: number;
+  cpuMs: number;
+}
 
 /** Runs one corpus file through the upload checks and the extractor, as the job does. */
 export async function runCase(c: CorpusCase): Promise<CaseResult> {
   const bytes = await c.build();
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const cpuMs = () => { const d = process.cpuUsage(cpu); return (d.user + d.system) / 1000; };
+  const cpuMs = () => {
+    const d = process.cpuUsage(cpu);
+    return (d.user + d.system) / 1000;
+  };
   const base = { file: c.file, about: c.about };
   const inspected = await inspectPdf(bytes);
   if (!inspected.ok) {
     const error = { stage: 'upload' as const, message: inspected.problem.message };
-    return { ...base, pages: 0, ms: performance.now() - started, cpuMs: cpuMs(), error, ok: c.expected.kind === 'error' && c.expected.stage === 'upload' && c.expected.message === error.message };
+    return {
+      ...base,
+      pages: 0,
+      ms: performance.now() - started,
+      cpuMs: cpuMs(),
+      error,
+      ok: c.expected.kind === 'error' && c.expected.stage === 'upload' && c.expected.message === error.message,
+    };
   }
   const pages = inspected.pages;
   try {
@@ -45,7 +63,14 @@ export async function runCase(c: CorpusCase): Promise<CaseResult> {
   } catch (err) {
     if (!(err instanceof ExtractionError)) throw err;
     const error = { stage: 'extraction' as const, message: err.message };
-    return { ...base, pages, ms: performance.now() - started, cpuMs: cpuMs(), error, ok: c.expected.kind === 'error' && c.expected.stage === 'extraction' && c.expected.message === err.message };
+    return {
+      ...base,
+      pages,
+      ms: performance.now() - started,
+      cpuMs: cpuMs(),
+      error,
+      ok: c.expected.kind === 'error' && c.expected.stage === 'extraction' && c.expected.message === err.message,
+    };
   } finally {
     await inspected.doc.destroy();
   }
@@ -81,11 +106,40 @@ export function formatReport(results: CaseResult[], totals: CorpusTotals): strin
   for (const r of results) {
     const perPage = r.pages ? (r.ms / r.pages).toFixed(1) : '-';
     const cpuPerPage = r.pages ? (r.cpuMs / r.pages).toFixed(1) : '-';
-    if (r.score) rows.push([r.file, String(r.pages), pr(r.score.sections), pr(r.score.items), pr(r.score.prices), perPage, cpuPerPage, r.ok ? 'ok' : 'MISMATCH']);
-    else rows.push([r.file, String(r.pages || '-'), '-', '-', '-', perPage, cpuPerPage, `${r.ok ? 'ok' : 'UNEXPECTED'}: ${r.error?.stage ?? 'no'} error "${r.error?.message ?? ''}"`]);
+    if (r.score)
+      rows.push([
+        r.file,
+        String(r.pages),
+        pr(r.score.sections),
+        pr(r.score.items),
+        pr(r.score.prices),
+        perPage,
+        cpuPerPage,
+        r.ok ? 'ok' : 'MISMATCH',
+      ]);
+    else
+      rows.push([
+        r.file,
+        String(r.pages || '-'),
+        '-',
+        '-',
+        '-',
+        perPage,
+        cpuPerPage,
+        `${r.ok ? 'ok' : 'UNEXPECTED'}: ${r.error?.stage ?? 'no'} error "${r.error?.message ?? ''}"`,
+      ]);
   }
   const pages = Math.max(1, totals.pages);
-  rows.push(['TOTAL (text PDFs)', String(totals.pages), pr(totals.sections), pr(totals.items), pr(totals.prices), (totals.ms / pages).toFixed(1), (totals.cpuMs / pages).toFixed(1), `allergens ${pr(totals.allergens)}`]);
+  rows.push([
+    'TOTAL (text PDFs)',
+    String(totals.pages),
+    pr(totals.sections),
+    pr(totals.items),
+    pr(totals.prices),
+    (totals.ms / pages).toFixed(1),
+    (totals.cpuMs / pages).toFixed(1),
+    `allergens ${pr(totals.allergens)}`,
+  ]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   const sep = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;

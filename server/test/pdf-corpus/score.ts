@@ -2,7 +2,11 @@ import type { MenuDraft } from '../../modules/uploads/extract/types.ts';
 import type { CorpusSection } from './render.ts';
 
 /** Precision/recall counts of one file (sections, items, prices), summable over the corpus. */
-export interface Counts { expected: number; extracted: number; matched: number }
+export interface Counts {
+  expected: number;
+  extracted: number;
+  matched: number;
+}
 export interface FileScore {
   sections: Counts;
   items: Counts;
@@ -16,7 +20,13 @@ export interface FileScore {
 
 /** Case-, accent-spacing- and punctuation-insensitive text key. */
 export function norm(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ').replace(/^[\s.:–-]+|[\s.:–-]+$/g, '').trim();
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.:–-]+|[\s.:–-]+$/g, '')
+    .trim();
 }
 
 const label = (l: string) => norm(l).replace(/\s/g, '').replace(',', '.');
@@ -46,7 +56,10 @@ function count(expected: string[], extracted: string[]): Counts & { missing: str
  * (section, item name, price label, amount) tuples, each matched at most once.
  */
 export function scoreDraft(draft: MenuDraft, truth: CorpusSection[]): FileScore {
-  const sec = count(truth.map((s) => norm(s.name)), draft.sections.map((s) => norm(s.name)));
+  const sec = count(
+    truth.map((s) => norm(s.name)),
+    draft.sections.map((s) => norm(s.name)),
+  );
   const itemKey = (s: string, i: string) => `${norm(s)} / ${norm(i)}`;
   const items = count(
     truth.flatMap((s) => s.items.map((i) => itemKey(s.name, i.name))),
@@ -63,14 +76,26 @@ export function scoreDraft(draft: MenuDraft, truth: CorpusSection[]): FileScore 
   );
   const unpriced = truth.flatMap((s) => s.items.filter((i) => !i.prices.length).map((i) => itemKey(s.name, i.name)));
   const found = new Map(draft.sections.flatMap((s) => s.items.map((i) => [itemKey(s.name, i.name), i] as const)));
-  const ok = unpriced.filter((k) => { const i = found.get(k); return i && i.flagged && i.prices.length === 0; }).length;
+  const ok = unpriced.filter((k) => {
+    const i = found.get(k);
+    return i && i.flagged && i.prices.length === 0;
+  }).length;
   const misses = [
-    ...sec.missing.map((m) => `missing section: ${m}`), ...sec.extra.map((m) => `extra section: ${m}`),
-    ...items.missing.map((m) => `missing item: ${m}`), ...items.extra.map((m) => `extra item: ${m}`),
+    ...sec.missing.map((m) => `missing section: ${m}`),
+    ...sec.extra.map((m) => `extra section: ${m}`),
+    ...items.missing.map((m) => `missing item: ${m}`),
+    ...items.extra.map((m) => `extra item: ${m}`),
     ...prices.extra.map((m) => `wrong price: ${m}`),
   ];
   const strip = ({ missing: _m, extra: _e, ...c }: Counts & { missing: string[]; extra: string[] }): Counts => c;
-  return { sections: strip(sec), items: strip(items), prices: strip(prices), allergens: strip(allergens), unpricedFlagged: { expected: unpriced.length, ok }, misses };
+  return {
+    sections: strip(sec),
+    items: strip(items),
+    prices: strip(prices),
+    allergens: strip(allergens),
+    unpricedFlagged: { expected: unpriced.length, ok },
+    misses,
+  };
 }
 
 export function addCounts(a: Counts, b: Counts): Counts {

@@ -15,14 +15,16 @@ export async function scannedPdf(pages = 1): Promise<Uint8Array> {
   for (let p = 0; p < pages; p++) {
     const pixels = Buffer.alloc(width * height, 245);
     let seed = 7 + p;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let row = 60; row < height - 60; row += 22) {
       const barWidth = 200 + Math.floor(rand() * 300);
       for (let y = row; y < row + 9; y++) {
         for (let x = 50; x < 50 + barWidth; x++) if (rand() > 0.25) pixels[y * width + x] = 30 + Math.floor(rand() * 40);
       }
     }
-    const png = await sharp(pixels, { raw: { width, height, channels: 1 } }).png().toBuffer();
+    const png = await sharp(pixels, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
     const image = await doc.embedPng(png);
     const page = doc.addPage([595, 842]);
     page.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
@@ -89,7 +91,10 @@ export function ownerOnlyEncryptedPdf(original: Uint8Array): Uint8Array {
   const p = -3904;
   const pBytes = Buffer.alloc(4);
   pBytes.writeInt32LE(p);
-  const key = createHash('md5').update(Buffer.concat([PADDING, o, pBytes, id])).digest().subarray(0, 5);
+  const key = createHash('md5')
+    .update(Buffer.concat([PADDING, o, pBytes, id]))
+    .digest()
+    .subarray(0, 5);
   const u = rc4(key, PADDING);
   let tail = '\n';
   const objOffset = original.length + Buffer.byteLength(tail, 'latin1');

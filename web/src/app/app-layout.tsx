@@ -2,7 +2,21 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
-import { Building2, ChevronsUpDown, CreditCard, FileUp, HelpCircle, LayoutDashboard, LogOut, Menu as MenuIcon, Settings, Store, Tag, User, UtensilsCrossed } from 'lucide-react';
+import {
+  Building2,
+  ChevronsUpDown,
+  CreditCard,
+  FileUp,
+  HelpCircle,
+  LayoutDashboard,
+  LogOut,
+  Menu as MenuIcon,
+  Settings,
+  Store,
+  Tag,
+  User,
+  UtensilsCrossed,
+} from 'lucide-react';
 import { toast } from '../lib/toast.ts';
 import { pb } from '../lib/pb.ts';
 import { cn } from '../lib/cn.ts';
@@ -12,7 +26,14 @@ import { usePublicConfig } from '../hooks/use-public-config.ts';
 import { paths } from './paths.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Sheet } from '../components/ui/dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
 
@@ -29,7 +50,11 @@ const NAV = [
 
 function isActive(location: string, href: string): boolean {
   const base = href.replace(/\/$/, '');
-  return location === href || location === base || (base !== '/dashboard' && location.startsWith(`${base}/`) && !(base === '/menus' && location.startsWith('/menus/upload')));
+  return (
+    location === href ||
+    location === base ||
+    (base !== '/dashboard' && location.startsWith(`${base}/`) && !(base === '/menus' && location.startsWith('/menus/upload')))
+  );
 }
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
@@ -39,8 +64,16 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
       {NAV.map(({ href, label, icon: Icon }) => {
         const active = isActive(location, href);
         return (
-          <Link key={href} href={href} onClick={onNavigate} aria-current={active ? 'page' : undefined}
-            className={cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground', active && 'bg-accent text-foreground')}>
+          <Link
+            key={href}
+            href={href}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground',
+              active && 'bg-accent text-foreground',
+            )}
+          >
             <Icon className="size-4" aria-hidden /> {label}
           </Link>
         );
@@ -53,7 +86,10 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
 function OrganizationSwitcher() {
   const { record, organization } = useAuth();
   const { data } = useSWR(record ? ['memberships', record.id] : null, () =>
-    pb.collection('memberships').getFullList({ filter: pb.filter('user = {:id}', { id: record?.id }), expand: 'organization', sort: 'created' }));
+    pb
+      .collection('memberships')
+      .getFullList({ filter: pb.filter('user = {:id}', { id: record?.id }), expand: 'organization', sort: 'created' }),
+  );
   const switchTo = async (org: RecordModel) => {
     if (!record || org.id === organization?.id) return;
     try {
@@ -68,7 +104,10 @@ function OrganizationSwitcher() {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" className="w-full justify-between">
-          <span className="flex min-w-0 items-center gap-2"><Building2 aria-hidden /><span className="truncate">{String(organization?.name ?? 'Organization')}</span></span>
+          <span className="flex min-w-0 items-center gap-2">
+            <Building2 aria-hidden />
+            <span className="truncate">{String(organization?.name ?? 'Organization')}</span>
+          </span>
           <ChevronsUpDown className="opacity-60" aria-hidden />
         </Button>
       </DropdownMenuTrigger>
@@ -77,7 +116,12 @@ function OrganizationSwitcher() {
         {(data ?? []).map((m) => {
           const org = (m.expand as { organization?: RecordModel } | undefined)?.organization;
           if (!org) return null;
-          return <DropdownMenuItem key={org.id} onSelect={() => void switchTo(org)}>{String(org.name)}{org.id === organization?.id ? <span className="ml-auto text-xs">✓</span> : null}</DropdownMenuItem>;
+          return (
+            <DropdownMenuItem key={org.id} onSelect={() => void switchTo(org)}>
+              {String(org.name)}
+              {org.id === organization?.id ? <span className="ml-auto text-xs">✓</span> : null}
+            </DropdownMenuItem>
+          );
         })}
       </DropdownMenuContent>
     </DropdownMenu>
@@ -92,14 +136,25 @@ function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Account menu">
-          <span className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">{name.slice(0, 1).toUpperCase()}</span>
+          <span className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>{name}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate(paths.profile())}><User /> Profile</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => { logout(); navigate(paths.login()); }}><LogOut /> Sign out</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate(paths.profile())}>
+          <User /> Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => {
+            logout();
+            navigate(paths.login());
+          }}
+        >
+          <LogOut /> Sign out
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -109,7 +164,12 @@ function UserMenu() {
 export function AppLayout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const appName = usePublicConfig().appName;
-  const brand = <Link href={paths.dashboard()} className="flex items-center gap-2 px-3 text-base font-semibold"><img src="/favicon.svg" alt="" className="size-6" />{appName}</Link>;
+  const brand = (
+    <Link href={paths.dashboard()} className="flex items-center gap-2 px-3 text-base font-semibold">
+      <img src="/favicon.svg" alt="" className="size-6" />
+      {appName}
+    </Link>
+  );
   return (
     <div className="flex min-h-screen">
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-4 border-r bg-card p-4 lg:flex">
@@ -124,7 +184,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur">
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setOpen(true)}><MenuIcon /></Button>
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setOpen(true)}>
+            <MenuIcon />
+          </Button>
           <div className="lg:hidden">{brand}</div>
           <div className="ml-auto flex items-center gap-2">
             <RealtimeIndicator />
@@ -132,7 +194,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <UserMenu />
           </div>
         </header>
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">{children}</main>
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -10,7 +10,10 @@ export function AuthShell({ children, wide }: { children: ReactNode; wide?: bool
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
       <header className="flex h-14 items-center justify-between px-4 sm:px-6">
-        <Link href={paths.dashboard()} className="flex items-center gap-2 font-semibold"><img src="/favicon.svg" alt="" className="size-6" />{appName}</Link>
+        <Link href={paths.dashboard()} className="flex items-center gap-2 font-semibold">
+          <img src="/favicon.svg" alt="" className="size-6" />
+          {appName}
+        </Link>
         <ThemeSwitch />
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { requireApp, requireVerified, safeRedirect, visitorOnly, type GuardUser } from './guard-logic.ts';
 
-const user = (over: Partial<GuardUser> = {}): GuardUser => ({ verified: true, onboardingComplete: true, subscriptionStatus: 'active', ...over });
+const user = (over: Partial<GuardUser> = {}): GuardUser => ({
+  verified: true,
+  onboardingComplete: true,
+  subscriptionStatus: 'active',
+  ...over,
+});
 
 describe('app guard, in the specification order', () => {
   it.each([
     ['not logged in', null, '/login?redirect=%2Fvenues%2F%3Fq%3D1'],
-    ['not verified (even if unsubscribed and not onboarded)', user({ verified: false, subscriptionStatus: 'none', onboardingComplete: false }), '/verify'],
+    [
+      'not verified (even if unsubscribed and not onboarded)',
+      user({ verified: false, subscriptionStatus: 'none', onboardingComplete: false }),
+      '/verify',
+    ],
     ['no subscription (even if not onboarded)', user({ subscriptionStatus: 'none', onboardingComplete: false }), '/subscribe/'],
     ['past due', user({ subscriptionStatus: 'past_due' }), '/subscribe/'],
     ['canceled', user({ subscriptionStatus: 'canceled' }), '/subscribe/'],

@@ -35,5 +35,9 @@ export function AppGuard({ children }: { children: ReactNode }) {
 export function VisitorGuard({ children }: { children: ReactNode }) {
   const { guardUser } = useAuth();
   const params = new URLSearchParams(useSearch());
-  return <Guard check={(loc) => visitorOnly(guardUser, params.get('redirect'), loc.startsWith(paths.signUp()) && params.has('invite'))}>{children}</Guard>;
+  return (
+    <Guard check={(loc) => visitorOnly(guardUser, params.get('redirect'), loc.startsWith(paths.signUp()) && params.has('invite'))}>
+      {children}
+    </Guard>
+  );
 }

@@ -39,18 +39,48 @@ function Lazy({ component: C, withData = true }: { component: LazyExoticComponen
   const [location] = useLocation();
   return (
     <RouteErrorBoundary resetKey={location}>
-      <Suspense fallback={<PageSkeleton />}>{withData ? <DataProvider><C /></DataProvider> : <C />}</Suspense>
+      <Suspense fallback={<PageSkeleton />}>
+        {withData ? (
+          <DataProvider>
+            <C />
+          </DataProvider>
+        ) : (
+          <C />
+        )}
+      </Suspense>
     </RouteErrorBoundary>
   );
 }
 
-const visitor = (c: LazyExoticComponent<ComponentType>) => <AuthShell><VisitorGuard><Lazy component={c} withData={false} /></VisitorGuard></AuthShell>;
-const open = (c: LazyExoticComponent<ComponentType>) => <AuthShell><Lazy component={c} /></AuthShell>;
-const verified = (c: LazyExoticComponent<ComponentType>, wide = false) => <AuthShell wide={wide}><VerifiedGuard><Lazy component={c} /></VerifiedGuard></AuthShell>;
+const visitor = (c: LazyExoticComponent<ComponentType>) => (
+  <AuthShell>
+    <VisitorGuard>
+      <Lazy component={c} withData={false} />
+    </VisitorGuard>
+  </AuthShell>
+);
+const open = (c: LazyExoticComponent<ComponentType>) => (
+  <AuthShell>
+    <Lazy component={c} />
+  </AuthShell>
+);
+const verified = (c: LazyExoticComponent<ComponentType>, wide = false) => (
+  <AuthShell wide={wide}>
+    <VerifiedGuard>
+      <Lazy component={c} />
+    </VerifiedGuard>
+  </AuthShell>
+);
 const app = (c: LazyExoticComponent<ComponentType>) => (
   <AppGuard>
     <LayoutErrorBoundary>
-      <Suspense fallback={<PageSkeleton />}><DataProvider><AppLayout><Lazy component={c} withData={false} /></AppLayout></DataProvider></Suspense>
+      <Suspense fallback={<PageSkeleton />}>
+        <DataProvider>
+          <AppLayout>
+            <Lazy component={c} withData={false} />
+          </AppLayout>
+        </DataProvider>
+      </Suspense>
     </LayoutErrorBoundary>
   </AppGuard>
 );
@@ -62,14 +92,20 @@ function LayoutErrorBoundary({ children }: { children: ReactNode }) {
 
 function NotFound() {
   useTitle('Not Found');
-  return <AuthShell><p className="text-center text-lg">Not Found</p></AuthShell>;
+  return (
+    <AuthShell>
+      <p className="text-center text-lg">Not Found</p>
+    </AuthShell>
+  );
 }
 
 /** The one route table of the app (the specification's routes, guards and redirects). */
 export function AppRoutes(): ReactNode {
   return (
     <Switch>
-      <Route path="/"><Redirect to="/dashboard" replace /></Route>
+      <Route path="/">
+        <Redirect to="/dashboard" replace />
+      </Route>
       <Route path="/login">{visitor(Login)}</Route>
       <Route path="/sign-up">{visitor(SignUp)}</Route>
       <Route path="/verify">{open(Verify)}</Route>
@@ -78,7 +114,9 @@ export function AppRoutes(): ReactNode {
       <Route path="/onboarding">{verified(Onboarding)}</Route>
       <Route path="/subscribe/success">{verified(SubscribeSuccess)}</Route>
       <Route path="/subscribe/">{verified(Subscribe, true)}</Route>
-      <Route path="/subscribe"><Redirect to="/subscribe/" replace /></Route>
+      <Route path="/subscribe">
+        <Redirect to="/subscribe/" replace />
+      </Route>
       <Route path="/dashboard">{app(Dashboard)}</Route>
       <Route path="/help">{app(Help)}</Route>
       <Route path="/venues/:venueId">{app(Venue)}</Route>
@@ -92,9 +130,15 @@ export function AppRoutes(): ReactNode {
       <Route path="/sections/:sectionId/items">{app(SectionItems)}</Route>
       <Route path="/settings/organization">{app(Organization)}</Route>
       <Route path="/settings/billing">{app(Billing)}</Route>
-      <Route path="/settings/"><Redirect to="/settings/organization" replace /></Route>
-      <Route path="/settings"><Redirect to="/settings/organization" replace /></Route>
-      <Route><NotFound /></Route>
+      <Route path="/settings/">
+        <Redirect to="/settings/organization" replace />
+      </Route>
+      <Route path="/settings">
+        <Redirect to="/settings/organization" replace />
+      </Route>
+      <Route>
+        <NotFound />
+      </Route>
     </Switch>
   );
 }

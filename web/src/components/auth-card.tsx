@@ -3,20 +3,46 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from './ui
 import { cn } from '../lib/cn.ts';
 
 /** The one card of each account page: a page heading (h1), optional icon, body and footer links. */
-export function AuthCard({ title, description, icon, tone = 'primary', children, footer, className }: {
-  title: string; description?: ReactNode; icon?: ReactNode; tone?: 'primary' | 'destructive'; children?: ReactNode; footer?: ReactNode; className?: string;
+export function AuthCard({
+  title,
+  description,
+  icon,
+  tone = 'primary',
+  children,
+  footer,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  icon?: ReactNode;
+  tone?: 'primary' | 'destructive';
+  children?: ReactNode;
+  footer?: ReactNode;
+  className?: string;
 }) {
   return (
     <Card className={cn('shadow-md', className)}>
       <CardHeader className="gap-2 p-5 sm:p-6">
         {icon ? (
-          <div aria-hidden className={cn('mb-1 flex size-11 items-center justify-center rounded-full [&_svg]:size-5', tone === 'primary' ? 'bg-primary/10 text-primary' : 'bg-destructive/10 text-destructive')}>{icon}</div>
+          <div
+            aria-hidden
+            className={cn(
+              'mb-1 flex size-11 items-center justify-center rounded-full [&_svg]:size-5',
+              tone === 'primary' ? 'bg-primary/10 text-primary' : 'bg-destructive/10 text-destructive',
+            )}
+          >
+            {icon}
+          </div>
         ) : null}
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
         {description ? <CardDescription className="text-pretty">{description}</CardDescription> : null}
       </CardHeader>
       {children ? <CardContent className="p-5 pt-0 sm:p-6 sm:pt-0">{children}</CardContent> : null}
-      {footer ? <CardFooter className="flex-wrap justify-center gap-x-1 border-t px-5 py-4 text-sm text-muted-foreground sm:px-6">{footer}</CardFooter> : null}
+      {footer ? (
+        <CardFooter className="flex-wrap justify-center gap-x-1 border-t px-5 py-4 text-sm text-muted-foreground sm:px-6">
+          {footer}
+        </CardFooter>
+      ) : null}
     </Card>
   );
 }

@@ -54,7 +54,20 @@ export interface ColorPickerProps {
  * that accepts `#rrggbb` (`rrggbb` and `#rgb` are expanded on blur) and preset swatches.
  */
 export const ColorPicker = forwardRef<HTMLInputElement, ColorPickerProps>(function ColorPicker(
-  { value, onChange, onBlur, id, name, label = 'Colour', allowEmpty, placeholder = '#000000', presets = COLOR_PRESETS, disabled, className, ...aria },
+  {
+    value,
+    onChange,
+    onBlur,
+    id,
+    name,
+    label = 'Colour',
+    allowEmpty,
+    placeholder = '#000000',
+    presets = COLOR_PRESETS,
+    disabled,
+    className,
+    ...aria
+  },
   ref,
 ) {
   const fallbackId = useId();
@@ -72,7 +85,10 @@ export const ColorPicker = forwardRef<HTMLInputElement, ColorPickerProps>(functi
       <div className="flex items-center gap-2">
         <span
           aria-hidden
-          className={cn('size-10 shrink-0 rounded-md border shadow-inner', !valid && 'bg-[repeating-conic-gradient(hsl(var(--muted))_0%_25%,transparent_0%_50%)] bg-[length:12px_12px]')}
+          className={cn(
+            'size-10 shrink-0 rounded-md border shadow-inner',
+            !valid && 'bg-[repeating-conic-gradient(hsl(var(--muted))_0%_25%,transparent_0%_50%)] bg-[length:12px_12px]',
+          )}
           style={valid ? { backgroundColor: shown } : undefined}
         />
         <Input
@@ -92,7 +108,13 @@ export const ColorPicker = forwardRef<HTMLInputElement, ColorPickerProps>(functi
           {...aria}
         />
       </div>
-      <HexColorPicker color={shown} onChange={(c) => onChange(c.toLowerCase())} role="group" aria-label={label} style={{ width: '100%', height: 128 }} />
+      <HexColorPicker
+        color={shown}
+        onChange={(c) => onChange(c.toLowerCase())}
+        role="group"
+        aria-label={label}
+        style={{ width: '100%', height: 128 }}
+      />
       <div role="group" aria-label={`${label}: presets`} className="grid grid-cols-[repeat(6,2rem)] gap-2">
         {presets.map((p) => {
           const selected = normalized === p.value;

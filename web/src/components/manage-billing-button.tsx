@@ -9,7 +9,11 @@ import { billingPortalUrl, leaveFor } from '../lib/billing-api.ts';
  * Opens Stripe's Customer Portal for the organization (invoices, payment method, plan changes
  * and cancellation); the portal returns to /settings/billing. Errors become toasts.
  */
-export function ManageBillingButton({ organization, children = 'Manage billing', ...props }: Omit<ButtonProps, 'onClick' | 'loading'> & { organization?: string }) {
+export function ManageBillingButton({
+  organization,
+  children = 'Manage billing',
+  ...props
+}: Omit<ButtonProps, 'onClick' | 'loading'> & { organization?: string }) {
   const [pending, setPending] = useState(false);
   usePageRestore(() => setPending(false));
   const open = async () => {
@@ -23,7 +27,8 @@ export function ManageBillingButton({ organization, children = 'Manage billing',
   };
   return (
     <Button {...props} loading={pending} onClick={() => void open()}>
-      {children}{pending ? null : <ExternalLink aria-hidden />}
+      {children}
+      {pending ? null : <ExternalLink aria-hidden />}
     </Button>
   );
 }

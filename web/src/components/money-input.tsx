@@ -12,8 +12,17 @@ export const MoneyInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLI
     const symbol = currencySymbol(currency);
     return (
       <div className="relative">
-        <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>{symbol}</span>
-        <Input ref={ref} inputMode="decimal" autoComplete="off" placeholder="0.00" className={cn(symbol.length > 1 ? 'pl-12' : 'pl-7', 'text-right tabular-nums', className)} {...props} />
+        <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
+          {symbol}
+        </span>
+        <Input
+          ref={ref}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          className={cn(symbol.length > 1 ? 'pl-12' : 'pl-7', 'text-right tabular-nums', className)}
+          {...props}
+        />
       </div>
     );
   },

@@ -37,7 +37,13 @@ type Format = 'svg' | 'png' | 'pdf';
  */
 export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, venueId }: QrCodeDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="QR code" description={`Print it on tables, menus or the door: it opens the menu of ${title}.`} className="max-w-3xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="QR code"
+      description={`Print it on tables, menus or the door: it opens the menu of ${title}.`}
+      className="max-w-3xl"
+    >
       {open ? <QrCodeBody url={url} title={title} color={color} logoUrl={logoUrl} venueId={venueId} /> : null}
     </Dialog>
   );
@@ -65,18 +71,30 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
   useEffect(() => {
     if (!useLogo || logo || !logoUrl) return;
     let live = true;
-    imageDataUrl(logoUrl).then((data) => { if (live) setLogo(data); }).catch(() => {
-      if (live) setLogoFailed(true);
-    });
-    return () => { live = false; };
+    imageDataUrl(logoUrl)
+      .then((data) => {
+        if (live) setLogo(data);
+      })
+      .catch(() => {
+        if (live) setLogoFailed(true);
+      });
+    return () => {
+      live = false;
+    };
   }, [useLogo, logo, logoUrl]);
 
   // Live preview; a bad colour keeps the last good picture.
   useEffect(() => {
     if (!hex) return;
     let live = true;
-    qrSvg(target, { color: hex, logo: useLogo ? logo : null }).then((s) => { if (live) setSvg(s); }).catch(() => undefined);
-    return () => { live = false; };
+    qrSvg(target, { color: hex, logo: useLogo ? logo : null })
+      .then((s) => {
+        if (live) setSvg(s);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [target, hex, useLogo, logo]);
 
   const style = { color: hex ?? '#000000', logo: useLogo ? logo : null };
@@ -126,22 +144,58 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
         <div className="grid gap-2">
           <div className="mx-auto aspect-square w-full max-w-[16rem] overflow-hidden rounded-lg border bg-white p-2 shadow-sm md:max-w-none">
             {svg ? (
-              <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={`QR code for ${title}`} className="size-full" data-testid="qr-preview" />
+              <img
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+                alt={`QR code for ${title}`}
+                className="size-full"
+                data-testid="qr-preview"
+              />
             ) : (
               <div className="size-full animate-pulse rounded bg-neutral-200" aria-label="Drawing the QR code" />
             )}
           </div>
-          <p className="break-all text-center font-mono text-xs text-muted-foreground" aria-label="Link in the QR code">{target}</p>
+          <p className="break-all text-center font-mono text-xs text-muted-foreground" aria-label="Link in the QR code">
+            {target}
+          </p>
         </div>
         <div className="grid gap-2">
           <p className="text-sm font-medium">Download</p>
           <div className="grid grid-cols-3 gap-2">
-            <Button type="button" variant="outline" onClick={() => void download('svg')} disabled={!ready} loading={busy === 'svg'} aria-label="Download SVG"><FileDown aria-hidden /> SVG</Button>
-            <Button type="button" variant="outline" onClick={() => void download('png')} disabled={!ready} loading={busy === 'png'} aria-label="Download PNG"><FileImage aria-hidden /> PNG</Button>
-            <Button type="button" variant="outline" onClick={() => void download('pdf')} disabled={!ready} loading={busy === 'pdf'} aria-label="Download PDF table card"><FileText aria-hidden /> PDF</Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void download('svg')}
+              disabled={!ready}
+              loading={busy === 'svg'}
+              aria-label="Download SVG"
+            >
+              <FileDown aria-hidden /> SVG
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void download('png')}
+              disabled={!ready}
+              loading={busy === 'png'}
+              aria-label="Download PNG"
+            >
+              <FileImage aria-hidden /> PNG
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void download('pdf')}
+              disabled={!ready}
+              loading={busy === 'pdf'}
+              aria-label="Download PDF table card"
+            >
+              <FileText aria-hidden /> PDF
+            </Button>
           </div>
           <p className="text-xs text-muted-foreground">SVG for print shops, PNG at 1024 × 1024 px, PDF as an A6 table card.</p>
-          <Button type="button" variant="secondary" onClick={() => void copy()}><Copy aria-hidden /> Copy link</Button>
+          <Button type="button" variant="secondary" onClick={() => void copy()}>
+            <Copy aria-hidden /> Copy link
+          </Button>
         </div>
       </div>
 
@@ -154,18 +208,37 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
         {logoUrl ? (
           <div className="grid gap-1">
             <div className="flex items-center gap-2">
-              <input id={logoId} type="checkbox" className="size-4 accent-primary" checked={withLogo && !logoFailed} disabled={logoFailed}
-                onChange={(e) => setWithLogo(e.target.checked)} />
+              <input
+                id={logoId}
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={withLogo && !logoFailed}
+                disabled={logoFailed}
+                onChange={(e) => setWithLogo(e.target.checked)}
+              />
               <Label htmlFor={logoId}>Show the logo in the centre</Label>
             </div>
             <p className="text-xs text-muted-foreground">
-              {logoFailed ? 'The logo could not be loaded, so the code is shown without it.' : 'Uses the strongest error correction so the code still scans.'}
+              {logoFailed
+                ? 'The logo could not be loaded, so the code is shown without it.'
+                : 'Uses the strongest error correction so the code still scans.'}
             </p>
           </div>
         ) : null}
 
-        <FormField label="Table number (optional)" hint="Adds the table to the link, so you know where guests scanned." error={tableValid ? undefined : 'Use up to 20 letters, digits, spaces or dashes'}>
-          <Input value={table} onChange={(e) => setTable(e.target.value)} inputMode="text" maxLength={20} placeholder="e.g. 12" autoComplete="off" />
+        <FormField
+          label="Table number (optional)"
+          hint="Adds the table to the link, so you know where guests scanned."
+          error={tableValid ? undefined : 'Use up to 20 letters, digits, spaces or dashes'}
+        >
+          <Input
+            value={table}
+            onChange={(e) => setTable(e.target.value)}
+            inputMode="text"
+            maxLength={20}
+            placeholder="e.g. 12"
+            autoComplete="off"
+          />
         </FormField>
       </div>
     </div>
@@ -174,25 +247,32 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
 
 function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'fail'; ratio: number; onUseBlack: () => void }) {
   const Icon = level === 'good' ? CheckCircle2 : level === 'low' ? AlertTriangle : XCircle;
-  const text = level === 'good'
-    ? `Contrast ${formatRatio(ratio)} against white: scans well.`
-    : level === 'low'
-      ? `Contrast ${formatRatio(ratio)} against white is low: some phones may struggle in dim light. ${QR_CONTRAST_GOOD}:1 or more is recommended.`
-      : `Contrast ${formatRatio(ratio)} against white is too low to scan reliably (at least ${QR_CONTRAST_MIN}:1 is needed). Choose a darker colour to download.`;
+  const text =
+    level === 'good'
+      ? `Contrast ${formatRatio(ratio)} against white: scans well.`
+      : level === 'low'
+        ? `Contrast ${formatRatio(ratio)} against white is low: some phones may struggle in dim light. ${QR_CONTRAST_GOOD}:1 or more is recommended.`
+        : `Contrast ${formatRatio(ratio)} against white is too low to scan reliably (at least ${QR_CONTRAST_MIN}:1 is needed). Choose a darker colour to download.`;
   return (
     <div
       role={level === 'fail' ? 'alert' : 'status'}
       className={cn(
         'flex items-start gap-2 rounded-md border p-3 text-sm',
-        level === 'good' && 'border-emerald-600/20 bg-emerald-50 text-emerald-900 dark:border-emerald-400/25 dark:bg-emerald-400/10 dark:text-emerald-200',
-        level === 'low' && 'border-amber-600/25 bg-amber-50 text-amber-900 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-200',
+        level === 'good' &&
+          'border-emerald-600/20 bg-emerald-50 text-emerald-900 dark:border-emerald-400/25 dark:bg-emerald-400/10 dark:text-emerald-200',
+        level === 'low' &&
+          'border-amber-600/25 bg-amber-50 text-amber-900 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-200',
         level === 'fail' && 'border-red-600/20 bg-red-50 text-red-900 dark:border-red-400/25 dark:bg-red-400/10 dark:text-red-200',
       )}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="grid gap-2">
         <p>{text}</p>
-        {level === 'fail' ? <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={onUseBlack}>Use black</Button> : null}
+        {level === 'fail' ? (
+          <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={onUseBlack}>
+            Use black
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -8,7 +8,13 @@ export function RealtimeIndicator() {
   const status = useRealtimeStatus();
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" role="status" aria-live="polite" data-status={status}>
-      <span className={cn('size-2 rounded-full', status === 'connected' ? 'bg-emerald-500' : status === 'reconnecting' ? 'animate-pulse bg-amber-500' : 'bg-muted-foreground/50')} aria-hidden />
+      <span
+        className={cn(
+          'size-2 rounded-full',
+          status === 'connected' ? 'bg-emerald-500' : status === 'reconnecting' ? 'animate-pulse bg-amber-500' : 'bg-muted-foreground/50',
+        )}
+        aria-hidden
+      />
       <span className="hidden sm:inline">{LABEL[status]}</span>
     </span>
   );

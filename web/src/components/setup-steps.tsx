@@ -19,13 +19,21 @@ export function SetupSteps({ current }: { current: 'plan' | 'venue' }) {
       {steps.map((s, i) => (
         <li key={s.key} className="flex items-center gap-2" aria-current={i === at ? 'step' : undefined}>
           {i > 0 ? <span className="h-px w-4 bg-border sm:w-6" aria-hidden /> : null}
-          <span className={cn('flex size-5 shrink-0 items-center justify-center rounded-full border text-[10px] font-semibold',
-            i < at && 'border-primary bg-primary text-primary-foreground',
-            i === at && 'border-primary text-primary',
-          )}>
+          <span
+            className={cn(
+              'flex size-5 shrink-0 items-center justify-center rounded-full border text-[10px] font-semibold',
+              i < at && 'border-primary bg-primary text-primary-foreground',
+              i === at && 'border-primary text-primary',
+            )}
+          >
             {i < at ? <Check className="size-3" aria-hidden /> : i + 1}
           </span>
-          <span className={cn('whitespace-nowrap', i === at ? 'font-medium text-foreground' : 'sr-only sm:not-sr-only sm:whitespace-nowrap')}>{s.label}{i < at ? <span className="sr-only"> (done)</span> : null}</span>
+          <span
+            className={cn('whitespace-nowrap', i === at ? 'font-medium text-foreground' : 'sr-only sm:not-sr-only sm:whitespace-nowrap')}
+          >
+            {s.label}
+            {i < at ? <span className="sr-only"> (done)</span> : null}
+          </span>
         </li>
       ))}
     </ol>

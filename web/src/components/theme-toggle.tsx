@@ -16,12 +16,15 @@ export function ThemeToggle() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Theme: ${theme}`}><Icon /></Button>
+        <Button variant="ghost" size="icon" aria-label={`Theme: ${theme}`}>
+          <Icon />
+        </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         {OPTIONS.map(({ value, label, icon: I }) => (
           <DropdownMenuItem key={value} onSelect={() => setTheme(value)}>
-            <I /> {label}{theme === value ? <span className="ml-auto text-xs text-muted-foreground">✓</span> : null}
+            <I /> {label}
+            {theme === value ? <span className="ml-auto text-xs text-muted-foreground">✓</span> : null}
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>

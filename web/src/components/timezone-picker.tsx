@@ -4,7 +4,9 @@ import { Combobox, type ComboboxOption, type ComboboxProps } from './ui/combobox
 /** "GMT+1", "GMT-03:30", "GMT" for a zone right now. */
 function offsetOf(zone: string, now: Date): string {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName');
+    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
+      .formatToParts(now)
+      .find((p) => p.type === 'timeZoneName');
     return part?.value ?? '';
   } catch {
     return '';

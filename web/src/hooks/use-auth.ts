@@ -8,7 +8,10 @@ export const AUTH_EXPAND = 'currentOrganization';
 let ready = !pb.authStore.isValid;
 let version = 0;
 const listeners = new Set<() => void>();
-const notify = () => { version++; listeners.forEach((l) => l()); };
+const notify = () => {
+  version++;
+  listeners.forEach((l) => l());
+};
 pb.authStore.onChange(notify);
 
 /** Refreshes the signed-in record (with its current organization) from the server. */
@@ -27,7 +30,12 @@ export async function refreshAuth(): Promise<void> {
 }
 
 /** Runs once at start-up: the guards wait for it so nobody is bounced on a stale record. */
-export const authReady: Promise<void> = ready ? Promise.resolve() : refreshAuth().finally(() => { ready = true; notify(); });
+export const authReady: Promise<void> = ready
+  ? Promise.resolve()
+  : refreshAuth().finally(() => {
+      ready = true;
+      notify();
+    });
 
 export function toGuardUser(record: RecordModel | null): GuardUser | null {
   if (!record || !pb.authStore.isValid) return null;
@@ -48,6 +56,6 @@ function subscribe(listener: () => void) {
 export function useAuth() {
   useSyncExternalStore(subscribe, () => version);
   const record = pb.authStore.isValid ? pb.authStore.record : null;
-  const organization = ((record?.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization) ?? null;
+  const organization = (record?.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization ?? null;
   return { ready, record, organization, guardUser: toGuardUser(record), logout: () => pb.authStore.clear() };
 }

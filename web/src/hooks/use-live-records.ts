@@ -15,16 +15,32 @@ export type LiveTarget = SwrKey | ((key: unknown) => boolean);
  * trims the records the server sends (e.g. leave out a large JSON field).
  */
 export function useRecordSubscription<T extends RecordModel = RecordModel>(
-  collection: string, topic: string | null | undefined, onEvent: (event: LiveEvent<T>) => void, enabled = true, fields?: string,
+  collection: string,
+  topic: string | null | undefined,
+  onEvent: (event: LiveEvent<T>) => void,
+  enabled = true,
+  fields?: string,
 ): void {
   const handler = useRef(onEvent);
-  useEffect(() => { handler.current = onEvent; });
+  useEffect(() => {
+    handler.current = onEvent;
+  });
   useEffect(() => {
     if (!enabled || !topic) return;
     let active = true;
     let unsubscribe: (() => Promise<void>) | undefined;
-    pb.collection(collection).subscribe<T>(topic, (event) => { if (active) handler.current(event); }, fields ? { fields } : undefined)
-      .then((off) => { if (active) unsubscribe = off; else void off().catch(() => undefined); })
+    pb.collection(collection)
+      .subscribe<T>(
+        topic,
+        (event) => {
+          if (active) handler.current(event);
+        },
+        fields ? { fields } : undefined,
+      )
+      .then((off) => {
+        if (active) unsubscribe = off;
+        else void off().catch(() => undefined);
+      })
       .catch(() => undefined); // the realtime indicator shows connection problems
     return () => {
       active = false;
@@ -36,7 +52,9 @@ export function useRecordSubscription<T extends RecordModel = RecordModel>(
 /** Runs `onReconnect` when the realtime connection comes back after a drop (events may be missed). */
 function useReconnect(onReconnect: () => void, enabled: boolean): void {
   const handler = useRef(onReconnect);
-  useEffect(() => { handler.current = onReconnect; });
+  useEffect(() => {
+    handler.current = onReconnect;
+  });
   useEffect(() => {
     if (!enabled) return;
     let active = true;
@@ -44,11 +62,20 @@ function useReconnect(onReconnect: () => void, enabled: boolean): void {
     // the initial connection and only later ones follow a drop.
     let initialPending = !pb.realtime.isConnected;
     let unsubscribe: (() => Promise<void>) | undefined;
-    void pb.realtime.subscribe('PB_CONNECT', () => {
-      if (!active) return;
-      if (initialPending) { initialPending = false; return; }
-      handler.current();
-    }).then((off) => { if (active) unsubscribe = off; else void off().catch(() => undefined); }).catch(() => undefined);
+    void pb.realtime
+      .subscribe('PB_CONNECT', () => {
+        if (!active) return;
+        if (initialPending) {
+          initialPending = false;
+          return;
+        }
+        handler.current();
+      })
+      .then((off) => {
+        if (active) unsubscribe = off;
+        else void off().catch(() => undefined);
+      })
+      .catch(() => undefined);
     return () => {
       active = false;
       void unsubscribe?.().catch(() => undefined);
@@ -63,7 +90,13 @@ function useReconnect(onReconnect: () => void, enabled: boolean): void {
  * themselves. `onEvent` also sees the accepted events (e.g. to leave a deleted record's page).
  */
 export function useLiveRecords<T extends RecordModel = RecordModel>({
-  collection, topic, targets, when, onEvent, enabled = true, fields,
+  collection,
+  topic,
+  targets,
+  when,
+  onEvent,
+  enabled = true,
+  fields,
 }: {
   collection: string;
   topic: string | null | undefined;
@@ -76,7 +109,9 @@ export function useLiveRecords<T extends RecordModel = RecordModel>({
 }): void {
   const { mutate } = useSWRConfig();
   const latest = useRef({ targets, when, onEvent });
-  useEffect(() => { latest.current = { targets, when, onEvent }; });
+  useEffect(() => {
+    latest.current = { targets, when, onEvent };
+  });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -87,11 +122,17 @@ export function useLiveRecords<T extends RecordModel = RecordModel>({
     }, 120);
   };
 
-  useRecordSubscription<T>(collection, topic, (event) => {
-    const { when: accept, onEvent: notify } = latest.current;
-    if (accept && !accept(event)) return;
-    notify?.(event);
-    refresh();
-  }, enabled, fields);
+  useRecordSubscription<T>(
+    collection,
+    topic,
+    (event) => {
+      const { when: accept, onEvent: notify } = latest.current;
+      if (accept && !accept(event)) return;
+      notify?.(event);
+      refresh();
+    },
+    enabled,
+    fields,
+  );
   useReconnect(refresh, enabled && Boolean(topic));
 }

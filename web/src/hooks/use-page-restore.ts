@@ -6,9 +6,13 @@ import { useEffect, useRef } from 'react';
  */
 export function usePageRestore(onRestore: () => void): void {
   const callback = useRef(onRestore);
-  useEffect(() => { callback.current = onRestore; });
   useEffect(() => {
-    const handler = (e: PageTransitionEvent) => { if (e.persisted) callback.current(); };
+    callback.current = onRestore;
+  });
+  useEffect(() => {
+    const handler = (e: PageTransitionEvent) => {
+      if (e.persisted) callback.current();
+    };
     window.addEventListener('pageshow', handler);
     return () => window.removeEventListener('pageshow', handler);
   }, []);

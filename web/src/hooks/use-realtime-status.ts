@@ -14,7 +14,14 @@ export function useRealtimeStatus(): RealtimeStatus {
       if (active && subs.length) setStatus('reconnecting');
     };
     let unsubscribe: (() => Promise<void>) | undefined;
-    void pb.realtime.subscribe('PB_CONNECT', () => { if (active) setStatus('connected'); }).then((u) => { unsubscribe = u; }).catch(() => setStatus('reconnecting'));
+    void pb.realtime
+      .subscribe('PB_CONNECT', () => {
+        if (active) setStatus('connected');
+      })
+      .then((u) => {
+        unsubscribe = u;
+      })
+      .catch(() => setStatus('reconnecting'));
     return () => {
       active = false;
       pb.realtime.onDisconnect = previous;

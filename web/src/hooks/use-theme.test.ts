@@ -3,7 +3,10 @@ import { applyTheme, readTheme, setTheme } from './use-theme.ts';
 
 function mockSystemDark(dark: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: dark && query.includes('dark'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined,
+    matches: dark && query.includes('dark'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
   }));
 }
 

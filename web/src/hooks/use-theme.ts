@@ -27,7 +27,11 @@ export function applyTheme(theme: Theme): 'light' | 'dark' {
 }
 
 export function setTheme(theme: Theme): void {
-  try { localStorage.setItem(KEY, theme); } catch { /* storage may be blocked */ }
+  try {
+    localStorage.setItem(KEY, theme);
+  } catch {
+    /* storage may be blocked */
+  }
   applyTheme(theme);
   listeners.forEach((l) => l());
 }
@@ -44,7 +48,10 @@ export function useTheme() {
     applyTheme(theme);
     if (theme !== 'system') return;
     const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const onChange = () => { applyTheme('system'); listeners.forEach((l) => l()); };
+    const onChange = () => {
+      applyTheme('system');
+      listeners.forEach((l) => l());
+    };
     media.addEventListener('change', onChange);
     return () => media.removeEventListener('change', onChange);
   }, [theme]);

@@ -20,7 +20,8 @@ export function useUnsavedChanges(dirty: boolean): void {
       const link = (e.target as Element | null)?.closest?.('a[href]');
       if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return;
       const url = new URL(link.href, window.location.href);
-      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search))
+        return;
       if (!window.confirm(UNSAVED_MESSAGE)) {
         e.preventDefault();
         e.stopPropagation();

@@ -16,10 +16,11 @@ export const zEmailChangeForm = z.object({
 });
 export type EmailChangeForm = z.infer<typeof zEmailChangeForm>;
 
-export const zPasswordChangeForm = z.object({
-  oldPassword: z.string().min(1, 'Enter your current password'),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(71, 'Password must be less than 72 characters'),
-  passwordConfirm: z.string(),
-}).refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: 'Passwords do not match' });
+export const zPasswordChangeForm = z
+  .object({
+    oldPassword: z.string().min(1, 'Enter your current password'),
+    password: z.string().min(8, 'Password must be at least 8 characters').max(71, 'Password must be less than 72 characters'),
+    passwordConfirm: z.string(),
+  })
+  .refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: 'Passwords do not match' });
 export type PasswordChangeForm = z.infer<typeof zPasswordChangeForm>;
-

@@ -5,7 +5,10 @@ import { errorMessage } from './api-errors.ts';
 interface Envelope {
   status?: number;
   message?: string;
-  data?: Record<string, { code?: string; message?: string; response?: Envelope } | Record<string, { code?: string; message?: string; response?: Envelope }>>;
+  data?: Record<
+    string,
+    { code?: string; message?: string; response?: Envelope } | Record<string, { code?: string; message?: string; response?: Envelope }>
+  >;
 }
 
 /** The innermost error envelope: a failed batch reports the failing sub-request's own error. */
@@ -23,14 +26,19 @@ function innermost(err: unknown): Envelope | undefined {
 /** The plan-limit message of a 400 ("Your Starter plan includes 3 menus …": a field error with code `plan_limit_reached`), or null. */
 export function planLimitMessage(err: unknown): string | null {
   const env = innermost(err);
-  const hit = Object.values(env?.data ?? {}).find((f) => (f as { code?: string })?.code === 'plan_limit_reached') as { message?: string } | undefined;
+  const hit = Object.values(env?.data ?? {}).find((f) => (f as { code?: string })?.code === 'plan_limit_reached') as
+    { message?: string } | undefined;
   return hit ? hit.message || env?.message || 'Your plan limit is reached.' : null;
 }
 
 /** What went wrong, in words, looking inside failed batches. */
 export function describeError(err: unknown): string {
   const env = innermost(err);
-  const fieldMessage = env?.data && Object.values(env.data).map((f) => (f as { message?: string })?.message).find((m) => typeof m === 'string');
+  const fieldMessage =
+    env?.data &&
+    Object.values(env.data)
+      .map((f) => (f as { message?: string })?.message)
+      .find((m) => typeof m === 'string');
   if (env && env !== (err as { response?: Envelope }).response) return fieldMessage || env.message || errorMessage(err);
   return errorMessage(err);
 }

@@ -15,7 +15,10 @@ export interface SubscribeResult {
 
 /** Chooses a plan for the organization (the current one when omitted); owners and admins only. */
 export function subscribe(plan: string, interval: BillingInterval, organization?: string): Promise<SubscribeResult> {
-  return pb.send<SubscribeResult>('/api/billing/subscribe', { method: 'POST', body: { plan, interval, ...(organization ? { organization } : {}) } });
+  return pb.send<SubscribeResult>('/api/billing/subscribe', {
+    method: 'POST',
+    body: { plan, interval, ...(organization ? { organization } : {}) },
+  });
 }
 
 /** The payment page to send the browser to, when the answer is one (a plan changed in place has a status instead). */

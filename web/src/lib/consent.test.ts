@@ -18,10 +18,12 @@ describe('cookie consent', () => {
   });
 
   it('builds a one-year cookie with the domain, SameSite=Lax and Secure (not on plain-http localhost)', () => {
-    expect(consentCookie('yes', { hostname: 'app.example.com', protocol: 'https:' }))
-      .toBe('cookie_consent=yes; Max-Age=31536000; Path=/; Domain=app.example.com; SameSite=Lax; Secure');
-    expect(consentCookie('no', { hostname: 'localhost', protocol: 'http:' }))
-      .toBe('cookie_consent=no; Max-Age=31536000; Path=/; SameSite=Lax');
+    expect(consentCookie('yes', { hostname: 'app.example.com', protocol: 'https:' })).toBe(
+      'cookie_consent=yes; Max-Age=31536000; Path=/; Domain=app.example.com; SameSite=Lax; Secure',
+    );
+    expect(consentCookie('no', { hostname: 'localhost', protocol: 'http:' })).toBe(
+      'cookie_consent=no; Max-Age=31536000; Path=/; SameSite=Lax',
+    );
     expect(consentCookie('no', { hostname: '127.0.0.1', protocol: 'http:' })).not.toContain('Secure');
   });
 });

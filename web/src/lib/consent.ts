@@ -20,6 +20,10 @@ export function consentCookie(value: Consent, location: Pick<Location, 'hostname
 }
 
 export function storeConsent(value: Exclude<Consent, 'undecided'>): void {
-  try { localStorage.setItem(CONSENT_COOKIE, value); } catch { /* storage may be blocked */ }
+  try {
+    localStorage.setItem(CONSENT_COOKIE, value);
+  } catch {
+    /* storage may be blocked */
+  }
   document.cookie = consentCookie(value, window.location);
 }

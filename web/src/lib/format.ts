@@ -12,7 +12,12 @@ export function formatDate(value: unknown, options: Intl.DateTimeFormatOptions =
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86400], ['month', 30 * 86400], ['week', 7 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60],
+  ['year', 365 * 86400],
+  ['month', 30 * 86400],
+  ['week', 7 * 86400],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
 ];
 
 /** "3 minutes ago", "yesterday"; "just now" under a minute. */

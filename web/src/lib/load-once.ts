@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-export interface LoadOnceState<T> { data?: T; error?: unknown; isLoading: boolean }
+export interface LoadOnceState<T> {
+  data?: T;
+  error?: unknown;
+  isLoading: boolean;
+}
 
 /**
  * A value fetched once per page load and shared by every component that reads it (the public
@@ -13,15 +17,25 @@ export function loadOnce<T>(load: () => Promise<T>): { use(): LoadOnceState<T>; 
   const listeners = new Set<() => void>();
   const get = (): Promise<T> => {
     promise ??= load().then(
-      (data) => { state = { data, isLoading: false }; listeners.forEach((l) => l()); return data; },
-      (error: unknown) => { state = { error, isLoading: false }; listeners.forEach((l) => l()); throw error; },
+      (data) => {
+        state = { data, isLoading: false };
+        listeners.forEach((l) => l());
+        return data;
+      },
+      (error: unknown) => {
+        state = { error, isLoading: false };
+        listeners.forEach((l) => l());
+        throw error;
+      },
     );
     return promise;
   };
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     get().catch(() => undefined);
-    return () => { listeners.delete(listener); };
+    return () => {
+      listeners.delete(listener);
+    };
   };
   return { use: () => useSyncExternalStore(subscribe, () => state), get };
 }

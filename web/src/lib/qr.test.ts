@@ -49,14 +49,28 @@ describe('qrSvg', () => {
 describe('qrTableCardPdf', () => {
   const png = async () => {
     // A tiny valid PNG (1 × 1, white) stands in for the code.
-    const bytes = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=='),
+      (c) => c.charCodeAt(0),
+    );
     return new Blob([bytes], { type: 'image/png' });
   };
 
   it('makes a one-page A6 PDF, even for names the standard fonts cannot print', async () => {
     const { PDFDocument } = await import('pdf-lib');
-    for (const title of ['Café Central', '寿司 Tokyo', 'Restaurant Zum Goldenen Hirschen am Stadtpark in der Inneren Stadt von Wien', 'X'.repeat(200)]) {
-      const blob = await qrTableCardPdf({ title, url: 'https://menu.example.com/m/cafe?src=qr&t=4', png: await png(), color: '#0f766e', table: '4' });
+    for (const title of [
+      'Café Central',
+      '寿司 Tokyo',
+      'Restaurant Zum Goldenen Hirschen am Stadtpark in der Inneren Stadt von Wien',
+      'X'.repeat(200),
+    ]) {
+      const blob = await qrTableCardPdf({
+        title,
+        url: 'https://menu.example.com/m/cafe?src=qr&t=4',
+        png: await png(),
+        color: '#0f766e',
+        table: '4',
+      });
       const bytes = new Uint8Array(await blob.arrayBuffer());
       expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
       const doc = await PDFDocument.load(bytes);

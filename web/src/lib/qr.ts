@@ -43,7 +43,13 @@ export function shortUrl(url: string): string {
 
 /** A file name stem such as `qr-cafe-central-table-12`. */
 export function qrFileName(title: string, table?: string): string {
-  const slug = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
   const parts = ['qr', slug(title) || 'menu'];
   const t = table?.trim() ? slug(table) : '';
   if (t) parts.push('table', t);
@@ -93,7 +99,9 @@ export function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 function canvasBlob(canvas: HTMLCanvasElement, type = 'image/png'): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be created.'))), type));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be created.'))), type),
+  );
 }
 
 /** A square PNG (1024 × 1024 by default) rendered by `qrcode` onto a canvas, logo drawn on top. */
@@ -160,9 +168,19 @@ export async function qrTableCardPdf(card: TableCard): Promise<Blob> {
   const grey = rgb(0.36, 0.4, 0.47);
 
   // The standard fonts only know WinAnsi: other characters (e.g. CJK) are left out, not misprinted.
-  const printable = (font: typeof bold, text: string) => [...text].filter((ch) => {
-    try { font.encodeText(ch); return true; } catch { return false; }
-  }).join('').replace(/\s+/g, ' ').trim();
+  const printable = (font: typeof bold, text: string) =>
+    [...text]
+      .filter((ch) => {
+        try {
+          font.encodeText(ch);
+          return true;
+        } catch {
+          return false;
+        }
+      })
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
   const margin = 22;
   const maxWidth = A6.width - 2 * margin;
   const widthOf = (font: typeof bold, text: string, size: number) => font.widthOfTextAtSize(text, size);
@@ -201,7 +219,13 @@ export async function qrTableCardPdf(card: TableCard): Promise<Blob> {
   const title = titleLines(printable(bold, card.title));
   const firstBaseline = title.lines.length > 1 ? A6.height - 40 : A6.height - 52;
   title.lines.forEach((line, i) => {
-    page.drawText(line, { x: (A6.width - widthOf(bold, line, title.size)) / 2, y: firstBaseline - i * title.size * 1.2, size: title.size, font: bold, color: ink });
+    page.drawText(line, {
+      x: (A6.width - widthOf(bold, line, title.size)) / 2,
+      y: firstBaseline - i * title.size * 1.2,
+      size: title.size,
+      font: bold,
+      color: ink,
+    });
   });
 
   const qrSide = 220;

@@ -7,5 +7,9 @@ const LazyToaster = lazy(() => import('./toaster.tsx'));
 export function ToasterHost({ theme }: { theme: 'light' | 'dark' }) {
   const wanted = useSyncExternalStore(toasterHost.subscribe, toasterHost.wanted);
   if (!wanted) return null;
-  return <Suspense fallback={null}><LazyToaster theme={theme} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster theme={theme} />
+    </Suspense>
+  );
 }

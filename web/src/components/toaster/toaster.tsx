@@ -6,6 +6,10 @@ import { toasterHost } from '../../lib/toast.ts';
 /** Bottom-right, 4 s, at most 3 visible (the specification's toasts). */
 export default function AppToaster({ theme }: { theme: 'light' | 'dark' }) {
   // Runs after the Toaster's own effects (it renders first), so it already listens.
-  useEffect(() => { toasterHost.ready(toast); }, []);
-  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX_VISIBLE} theme={theme} richColors closeButton />;
+  useEffect(() => {
+    toasterHost.ready(toast);
+  }, []);
+  return (
+    <Toaster position="bottom-right" duration={TOAST_DURATION_MS} visibleToasts={TOAST_MAX_VISIBLE} theme={theme} richColors closeButton />
+  );
 }

@@ -32,13 +32,30 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Va
   loading?: boolean;
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, asChild, loading, disabled, children, ...props }, ref) => {
-  const Comp = asChild ? Slot : 'button';
-  return (
-    <Comp ref={ref} className={cn(buttonVariants({ variant, size }), className)} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
-      {/* Slot (asChild) needs exactly one child: no spinner slot there. */}
-      {asChild ? children : <>{loading ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}{children}</>}
-    </Comp>
-  );
-});
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
+  ({ className, variant, size, asChild, loading, disabled, children, ...props }, ref) => {
+    const Comp = asChild ? Slot : 'button';
+    return (
+      <Comp
+        ref={ref}
+        className={cn(buttonVariants({ variant, size }), className)}
+        disabled={disabled || loading}
+        aria-busy={loading || undefined}
+        {...props}
+      >
+        {/* Slot (asChild) needs exactly one child: no spinner slot there. */}
+        {asChild ? (
+          children
+        ) : (
+          <>
+            {loading ? (
+              <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
+            ) : null}
+            {children}
+          </>
+        )}
+      </Comp>
+    );
+  },
+);
 Button.displayName = 'Button';

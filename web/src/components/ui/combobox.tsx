@@ -83,17 +83,30 @@ export const Combobox = forwardRef<HTMLInputElement, ComboboxProps>(function Com
         else setActive((i) => Math.max(0, i - 1));
         break;
       case 'PageDown':
-        if (open) { e.preventDefault(); setActive((i) => Math.min(shown.length - 1, i + 10)); }
+        if (open) {
+          e.preventDefault();
+          setActive((i) => Math.min(shown.length - 1, i + 10));
+        }
         break;
       case 'PageUp':
-        if (open) { e.preventDefault(); setActive((i) => Math.max(0, i - 10)); }
+        if (open) {
+          e.preventDefault();
+          setActive((i) => Math.max(0, i - 10));
+        }
         break;
       case 'Enter':
         // An open list owns Enter; a closed one lets the form submit.
-        if (open) { e.preventDefault(); pick(shown[active]); }
+        if (open) {
+          e.preventDefault();
+          pick(shown[active]);
+        }
         break;
       case 'Escape':
-        if (open) { e.preventDefault(); e.stopPropagation(); close(); }
+        if (open) {
+          e.preventDefault();
+          e.stopPropagation();
+          close();
+        }
         break;
     }
   };
@@ -114,7 +127,11 @@ export const Combobox = forwardRef<HTMLInputElement, ComboboxProps>(function Com
         spellCheck={false}
         value={query ?? selected?.label ?? value}
         className={cn('pr-9', className)}
-        onChange={(e) => { setQuery(e.target.value); setActive(0); setOpen(true); }}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
         onClick={openList}
         onKeyDown={handleKey}
         onBlur={(e) => {
@@ -153,15 +170,27 @@ export const Combobox = forwardRef<HTMLInputElement, ComboboxProps>(function Com
             )}
           >
             <span className="truncate">{o.label}</span>
-            {o.value === value ? <span className="text-xs text-primary" aria-hidden>✓</span> : null}
+            {o.value === value ? (
+              <span className="text-xs text-primary" aria-hidden>
+                ✓
+              </span>
+            ) : null}
           </li>
         ))}
-        {shown.length === 0 ? <li role="presentation" className="px-2 py-1.5 text-sm text-muted-foreground">{emptyText}</li> : null}
+        {shown.length === 0 ? (
+          <li role="presentation" className="px-2 py-1.5 text-sm text-muted-foreground">
+            {emptyText}
+          </li>
+        ) : null}
         {matches.length > shown.length ? (
-          <li role="presentation" className="px-2 py-1.5 text-xs text-muted-foreground">{matches.length - shown.length} more, keep typing to narrow</li>
+          <li role="presentation" className="px-2 py-1.5 text-xs text-muted-foreground">
+            {matches.length - shown.length} more, keep typing to narrow
+          </li>
         ) : null}
       </ul>
-      <span className="sr-only" aria-live="polite">{open ? `${matches.length} ${matches.length === 1 ? 'result' : 'results'}` : ''}</span>
+      <span className="sr-only" aria-live="polite">
+        {open ? `${matches.length} ${matches.length === 1 ? 'result' : 'results'}` : ''}
+      </span>
     </div>
   );
 });

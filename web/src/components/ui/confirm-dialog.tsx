@@ -9,7 +9,16 @@ import { Input, Label } from './input.tsx';
  * and the dialog closes when it resolves (it stays open when it throws, so errors can be shown).
  */
 export function ConfirmDialog({
-  open, onOpenChange, title, description, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive, confirmText, onConfirm, children,
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  destructive,
+  confirmText,
+  onConfirm,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -25,7 +34,9 @@ export function ConfirmDialog({
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const id = useId();
-  useEffect(() => { if (!open) setTyped(''); }, [open]);
+  useEffect(() => {
+    if (!open) setTyped('');
+  }, [open]);
   const ready = !confirmText || typed.trim() === confirmText;
   const confirm = async () => {
     if (!ready || pending) return;
@@ -40,18 +51,44 @@ export function ConfirmDialog({
     }
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => { if (!pending) onOpenChange(next); }} title={title} description={description}>
-      <form className="grid gap-4" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirm();
+        }}
+      >
         {children}
         {confirmText ? (
           <div className="grid gap-2">
-            <Label htmlFor={id}>Type <span className="font-mono font-semibold">{confirmText}</span> to confirm</Label>
-            <Input id={id} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+            <Label htmlFor={id}>
+              Type <span className="font-mono font-semibold">{confirmText}</span> to confirm
+            </Label>
+            <Input
+              id={id}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
           </div>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>{cancelLabel}</Button>
-          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={!ready} loading={pending}>{confirmLabel}</Button>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={!ready} loading={pending}>
+            {confirmLabel}
+          </Button>
         </div>
       </form>
     </Dialog>

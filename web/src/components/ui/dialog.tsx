@@ -4,20 +4,44 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
 /** Accessible modal dialog (focus trap, Escape, aria) on Radix. */
-export function Dialog({ open, onOpenChange, title, description, children, className }: {
-  open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode; className?: string;
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
 }) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-sm" />
-        <D.Content className={cn('fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg', className)}>
+        <D.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg',
+            className,
+          )}
+        >
           <div className="flex flex-col gap-1.5 pr-6">
             <D.Title className="text-lg font-semibold">{title}</D.Title>
-            {description ? <D.Description className="text-sm text-muted-foreground">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+            {description ? (
+              <D.Description className="text-sm text-muted-foreground">{description}</D.Description>
+            ) : (
+              <D.Description className="sr-only">{title}</D.Description>
+            )}
           </div>
           {children}
-          <D.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring" aria-label="Close">
+          <D.Close
+            className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label="Close"
+          >
             <X className="size-4" />
           </D.Close>
         </D.Content>
@@ -27,7 +51,17 @@ export function Dialog({ open, onOpenChange, title, description, children, class
 }
 
 /** A sheet sliding in from the left (the phone navigation). */
-export function Sheet({ open, onOpenChange, title, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode }) {
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>

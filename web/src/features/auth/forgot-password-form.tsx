@@ -17,7 +17,12 @@ import { zEmailForm } from './schemas.ts';
  */
 export function ForgotPasswordForm({ email, onEmail, onBack }: { email: string; onEmail: (email: string) => void; onBack: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<z.input<typeof zEmailForm>, unknown, z.output<typeof zEmailForm>>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof zEmailForm>, unknown, z.output<typeof zEmailForm>>({
     resolver: zodResolver(zEmailForm),
     defaultValues: { email },
   });
@@ -36,21 +41,36 @@ export function ForgotPasswordForm({ email, onEmail, onBack }: { email: string; 
         <Notice tone="success">
           <span className="flex gap-3">
             <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>If an account exists for <span className="break-words font-medium">{sentTo}</span>, we’ve sent a link to reset the password. Check your inbox (and the spam folder).</span>
+            <span>
+              If an account exists for <span className="break-words font-medium">{sentTo}</span>, we’ve sent a link to reset the password.
+              Check your inbox (and the spam folder).
+            </span>
           </span>
         </Notice>
-        <Button type="button" variant="outline" className="w-full" onClick={onBack} autoFocus>Back to sign in</Button>
+        <Button type="button" variant="outline" className="w-full" onClick={onBack} autoFocus>
+          Back to sign in
+        </Button>
       </div>
     );
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormField label="Email" error={errors.email?.message} hint="We’ll email you a link to choose a new password.">
-        <Input type="email" autoComplete="email" inputMode="email" autoFocus placeholder="you@restaurant.com"
-          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          placeholder="you@restaurant.com"
+          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
+        />
       </FormField>
-      <Button type="submit" className="w-full" loading={isSubmitting}>Send reset link</Button>
-      <Button type="button" variant="ghost" className="w-full" onClick={onBack}>Back to sign in</Button>
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        Send reset link
+      </Button>
+      <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
+        Back to sign in
+      </Button>
     </form>
   );
 }

@@ -15,10 +15,16 @@ function useInvitation(token: string): Lookup {
     let live = true;
     setLookup({ state: 'loading' });
     fetchInvitation(token).then(
-      (invitation) => { if (live) setLookup({ state: 'found', invitation }); },
-      () => { if (live) setLookup({ state: 'invalid' }); },
+      (invitation) => {
+        if (live) setLookup({ state: 'found', invitation });
+      },
+      () => {
+        if (live) setLookup({ state: 'invalid' });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [token]);
   return lookup;
 }
@@ -35,14 +41,25 @@ export function InvitedSignUp({ token }: { token: string }) {
   if (lookup.state === 'loading') {
     return (
       <div className="grid gap-4 rounded-lg border bg-card p-6 shadow-md" aria-busy="true" aria-label="Loading invitation">
-        <Skeleton className="h-7 w-2/3" /><Skeleton className="h-4 w-3/4" /><Skeleton className="h-10 w-full" /><Skeleton className="h-10 w-full" /><Skeleton className="h-10 w-full" />
+        <Skeleton className="h-7 w-2/3" />
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
       </div>
     );
   }
   if (record) return <SignedInInvitation token={token} invitation={lookup.state === 'found' ? lookup.invitation : null} account={record} />;
   if (lookup.state === 'invalid') {
     return (
-      <SignUpForm notice={<Notice tone="error">This invitation link is invalid or has expired. Ask the person who invited you to send a new one, or create an account of your own.</Notice>} />
+      <SignUpForm
+        notice={
+          <Notice tone="error">
+            This invitation link is invalid or has expired. Ask the person who invited you to send a new one, or create an account of your
+            own.
+          </Notice>
+        }
+      />
     );
   }
   return <SignUpForm invitation={lookup.invitation} inviteToken={token} />;

@@ -31,7 +31,12 @@ export function LoginPanel() {
   const { title, description } = TITLES[mode];
 
   const signUpLink = (
-    <>New here?<Link href={paths.signUp()} className="font-medium text-primary underline-offset-4 hover:underline">Create an account</Link></>
+    <>
+      New here?
+      <Link href={paths.signUp()} className="font-medium text-primary underline-offset-4 hover:underline">
+        Create an account
+      </Link>
+    </>
   );
 
   return (
@@ -43,7 +48,9 @@ export function LoginPanel() {
           {otpEnabled ? (
             <>
               <OrDivider />
-              <Button type="button" variant="outline" className="w-full" onClick={() => setMode('otp')}><Mail aria-hidden /> Email me a code</Button>
+              <Button type="button" variant="outline" className="w-full" onClick={() => setMode('otp')}>
+                <Mail aria-hidden /> Email me a code
+              </Button>
             </>
           ) : null}
         </>
@@ -51,7 +58,9 @@ export function LoginPanel() {
         <>
           <OtpLoginForm email={email} onEmail={setEmail} onSuccess={done} />
           <OrDivider />
-          <Button type="button" variant="ghost" className="w-full" onClick={() => setMode('password')}><KeyRound aria-hidden /> Sign in with password</Button>
+          <Button type="button" variant="ghost" className="w-full" onClick={() => setMode('password')}>
+            <KeyRound aria-hidden /> Sign in with password
+          </Button>
         </>
       ) : (
         <ForgotPasswordForm email={email} onEmail={setEmail} onBack={() => setMode('password')} />

@@ -33,7 +33,15 @@ export function OAuthButtons({ onSuccess, verb = 'Continue' }: { onSuccess: () =
     <>
       <div className="grid gap-2">
         {providers.map((p) => (
-          <Button key={p.name} type="button" variant="outline" className="w-full" loading={pending === p.name} disabled={pending !== null} onClick={() => void signIn(p.name)}>
+          <Button
+            key={p.name}
+            type="button"
+            variant="outline"
+            className="w-full"
+            loading={pending === p.name}
+            disabled={pending !== null}
+            onClick={() => void signIn(p.name)}
+          >
             {verb} with {p.displayName || p.name}
           </Button>
         ))}

@@ -14,8 +14,21 @@ import { renameFields } from '../../lib/form-errors.ts';
 import { useAuthMethods } from './auth-methods.ts';
 
 /** Step 1 of the code sign-in: ask for the address and send the code. */
-function RequestCode({ email, onEmail, onSent }: { email: string; onEmail: (email: string) => void; onSent: (otpId: string, email: string) => void }) {
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<z.input<typeof zEmailForm>, unknown, z.output<typeof zEmailForm>>({
+function RequestCode({
+  email,
+  onEmail,
+  onSent,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  onSent: (otpId: string, email: string) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof zEmailForm>, unknown, z.output<typeof zEmailForm>>({
     resolver: zodResolver(zEmailForm),
     defaultValues: { email },
   });
@@ -30,22 +43,45 @@ function RequestCode({ email, onEmail, onSent }: { email: string; onEmail: (emai
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormField label="Email" error={errors.email?.message} hint="We’ll email you a 6-digit code. No password needed.">
-        <Input type="email" autoComplete="email" inputMode="email" autoFocus placeholder="you@restaurant.com"
-          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          placeholder="you@restaurant.com"
+          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
+        />
       </FormField>
-      <Button type="submit" className="w-full" loading={isSubmitting}>Email me a code</Button>
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        Email me a code
+      </Button>
     </form>
   );
 }
 
 /** Step 2: enter the code from the email. */
-function EnterCode({ otpId, email, onResend, onChangeEmail, onSuccess }: {
-  otpId: string; email: string; onResend: () => Promise<void>; onChangeEmail: () => void; onSuccess: () => Promise<void>;
+function EnterCode({
+  otpId,
+  email,
+  onResend,
+  onChangeEmail,
+  onSuccess,
+}: {
+  otpId: string;
+  email: string;
+  onResend: () => Promise<void>;
+  onChangeEmail: () => void;
+  onSuccess: () => Promise<void>;
 }) {
   const [resending, setResending] = useState(false);
   const duration = useAuthMethods().data?.otp.duration ?? 0;
   const minutes = duration >= 60 ? Math.round(duration / 60) : 0;
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<z.input<typeof zOtpForm>, unknown, z.output<typeof zOtpForm>>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof zOtpForm>, unknown, z.output<typeof zOtpForm>>({
     resolver: zodResolver(zOtpForm),
     defaultValues: { code: '' },
   });
@@ -60,17 +96,39 @@ function EnterCode({ otpId, email, onResend, onChangeEmail, onSuccess }: {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        If an account exists for <span className="break-words font-medium text-foreground">{email}</span>, a sign-in code is on its way{minutes ? `. It is valid for ${minutes} minutes.` : '.'}
+        If an account exists for <span className="break-words font-medium text-foreground">{email}</span>, a sign-in code is on its way
+        {minutes ? `. It is valid for ${minutes} minutes.` : '.'}
       </p>
       <FormField label="Code" error={errors.code?.message}>
-        <Input autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]*" maxLength={6} autoFocus placeholder="123456"
-          className="text-center font-mono text-lg tracking-[0.5em]" {...register('code')} />
+        <Input
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={6}
+          autoFocus
+          placeholder="123456"
+          className="text-center font-mono text-lg tracking-[0.5em]"
+          {...register('code')}
+        />
       </FormField>
-      <Button type="submit" className="w-full" loading={isSubmitting}>Sign in</Button>
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        Sign in
+      </Button>
       <div className="flex flex-wrap justify-between gap-2">
-        <Button type="button" variant="link" size="sm" className="h-auto px-0 text-sm" onClick={onChangeEmail}>Use a different email</Button>
-        <Button type="button" variant="link" size="sm" className="h-auto px-0 text-sm" loading={resending}
-          onClick={() => { setResending(true); void onResend().finally(() => setResending(false)); }}>
+        <Button type="button" variant="link" size="sm" className="h-auto px-0 text-sm" onClick={onChangeEmail}>
+          Use a different email
+        </Button>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto px-0 text-sm"
+          loading={resending}
+          onClick={() => {
+            setResending(true);
+            void onResend().finally(() => setResending(false));
+          }}
+        >
           Send a new code
         </Button>
       </div>
@@ -79,7 +137,15 @@ function EnterCode({ otpId, email, onResend, onChangeEmail, onSuccess }: {
 }
 
 /** Sign-in with a one-time code sent by email (requestOTP → authWithOTP). */
-export function OtpLoginForm({ email, onEmail, onSuccess }: { email: string; onEmail: (email: string) => void; onSuccess: () => Promise<void> }) {
+export function OtpLoginForm({
+  email,
+  onEmail,
+  onSuccess,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  onSuccess: () => Promise<void>;
+}) {
   const [sent, setSent] = useState<{ otpId: string; email: string } | null>(null);
   const resend = async () => {
     if (!sent) return;
@@ -92,5 +158,14 @@ export function OtpLoginForm({ email, onEmail, onSuccess }: { email: string; onE
     }
   };
   if (!sent) return <RequestCode email={email} onEmail={onEmail} onSent={(otpId, to) => setSent({ otpId, email: to })} />;
-  return <EnterCode key={sent.otpId} otpId={sent.otpId} email={sent.email} onResend={resend} onChangeEmail={() => setSent(null)} onSuccess={onSuccess} />;
+  return (
+    <EnterCode
+      key={sent.otpId}
+      otpId={sent.otpId}
+      email={sent.email}
+      onResend={resend}
+      onChangeEmail={() => setSent(null)}
+      onSuccess={onSuccess}
+    />
+  );
 }

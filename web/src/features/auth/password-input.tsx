@@ -4,7 +4,10 @@ import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 
 /** A password input with a show/hide toggle (the toggle keeps the field's id and aria wiring on the input). */
-export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(function PasswordInput({ className, ...props }, ref) {
+export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(function PasswordInput(
+  { className, ...props },
+  ref,
+) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">

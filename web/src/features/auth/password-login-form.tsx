@@ -14,10 +14,24 @@ import { renameFields } from '../../lib/form-errors.ts';
 type Values = z.input<typeof zLoginForm>;
 
 /** Email + password sign-in. `onEmail` shares the typed address with the other sign-in modes. */
-export function PasswordLoginForm({ email, onEmail, onForgot, onSuccess }: {
-  email: string; onEmail: (email: string) => void; onForgot: () => void; onSuccess: () => Promise<void>;
+export function PasswordLoginForm({
+  email,
+  onEmail,
+  onForgot,
+  onSuccess,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  onForgot: () => void;
+  onSuccess: () => Promise<void>;
 }) {
-  const { register, handleSubmit, setError, getValues, formState: { errors, isSubmitting } } = useForm<Values, unknown, z.output<typeof zLoginForm>>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof zLoginForm>>({
     resolver: zodResolver(zLoginForm),
     defaultValues: { email, password: '' },
   });
@@ -34,20 +48,37 @@ export function PasswordLoginForm({ email, onEmail, onForgot, onSuccess }: {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" autoFocus placeholder="you@restaurant.com"
-          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          placeholder="you@restaurant.com"
+          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
+        />
       </FormField>
       <div className="grid gap-2">
         <FormField label="Password" error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" {...register('password')} />
         </FormField>
         <div className="-mt-1 flex justify-end">
-          <Button type="button" variant="link" size="sm" className="h-auto px-0 text-sm" onClick={() => { onEmail(getValues('email')); onForgot(); }}>
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto px-0 text-sm"
+            onClick={() => {
+              onEmail(getValues('email'));
+              onForgot();
+            }}
+          >
             Forgot password?
           </Button>
         </div>
       </div>
-      <Button type="submit" className="w-full" loading={isSubmitting}>Sign in</Button>
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        Sign in
+      </Button>
     </form>
   );
 }

@@ -10,9 +10,13 @@ export function PasswordMeter({ password }: { password: string }) {
   return (
     <span className="grid gap-1.5">
       <span className="flex gap-1" aria-hidden>
-        {[1, 2, 3, 4].map((i) => <span key={i} className={cn('h-1 flex-1 rounded-full', i <= s.score ? BAR[s.score] : 'bg-muted')} />)}
+        {[1, 2, 3, 4].map((i) => (
+          <span key={i} className={cn('h-1 flex-1 rounded-full', i <= s.score ? BAR[s.score] : 'bg-muted')} />
+        ))}
       </span>
-      <span><span className="font-medium text-foreground">{s.label}.</span> {s.tip}</span>
+      <span>
+        <span className="font-medium text-foreground">{s.label}.</span> {s.tip}
+      </span>
     </span>
   );
 }

@@ -31,7 +31,13 @@ export function ResendVerification({ email, ...props }: { email: string } & Omit
   return (
     <Button type="button" variant="outline" {...props} loading={sending} disabled={remaining > 0} onClick={() => void resend()}>
       {sending ? null : <RotateCw aria-hidden />}
-      {remaining > 0 ? <span>Resend email in <span className="tabular-nums">{remaining}</span>s</span> : 'Resend email'}
+      {remaining > 0 ? (
+        <span>
+          Resend email in <span className="tabular-nums">{remaining}</span>s
+        </span>
+      ) : (
+        'Resend email'
+      )}
     </Button>
   );
 }

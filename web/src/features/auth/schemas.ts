@@ -12,7 +12,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 71;
 
 export const zEmail = z.string().trim().pipe(z.email(MESSAGES.emailInvalid));
-const zNewPassword = z.string()
+const zNewPassword = z
+  .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
@@ -31,13 +32,18 @@ export const zSignUpForm = z.object({
 export const zEmailForm = z.object({ email: zEmail });
 
 export const zOtpForm = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
 });
 
-export const zResetPasswordForm = z.object({
-  password: zNewPassword,
-  passwordConfirm: z.string(),
-}).refine((v) => v.password === v.passwordConfirm, { message: 'Passwords do not match', path: ['passwordConfirm'] });
+export const zResetPasswordForm = z
+  .object({
+    password: zNewPassword,
+    passwordConfirm: z.string(),
+  })
+  .refine((v) => v.password === v.passwordConfirm, { message: 'Passwords do not match', path: ['passwordConfirm'] });
 
 export const zConfirmEmailChangeForm = z.object({
   password: z.string().min(1, 'Enter your password'),

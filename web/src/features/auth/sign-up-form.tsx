@@ -29,7 +29,13 @@ type Values = z.input<typeof zSignUpForm>;
  */
 export function SignUpForm({ invitation, inviteToken, notice }: { invitation?: Invitation; inviteToken?: string; notice?: ReactNode }) {
   const [, navigate] = useLocation();
-  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<Values, unknown, z.output<typeof zSignUpForm>>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof zSignUpForm>>({
     resolver: zodResolver(zSignUpForm),
     defaultValues: { name: '', email: invitation?.email ?? '', password: '' },
   });
@@ -65,12 +71,24 @@ export function SignUpForm({ invitation, inviteToken, notice }: { invitation?: I
     navigate(paths.verify(), { replace: true });
   });
 
-  const loginLink = <>Already have an account?<Link href={paths.login()} className="font-medium text-primary underline-offset-4 hover:underline">Sign in</Link></>;
+  const loginLink = (
+    <>
+      Already have an account?
+      <Link href={paths.login()} className="font-medium text-primary underline-offset-4 hover:underline">
+        Sign in
+      </Link>
+    </>
+  );
 
   const title = invitation ? `Join ${invitation.organizationName}` : 'Create your account';
-  const description = invitation
-    ? <>You’re invited to join <span className="font-medium text-foreground">{invitation.organizationName}</span> as {roleWithArticle(invitation.role)}. Create your account to accept.</>
-    : 'Put your menu online in minutes.';
+  const description = invitation ? (
+    <>
+      You’re invited to join <span className="font-medium text-foreground">{invitation.organizationName}</span> as{' '}
+      {roleWithArticle(invitation.role)}. Create your account to accept.
+    </>
+  ) : (
+    'Put your menu online in minutes.'
+  );
 
   return (
     <AuthCard title={title} description={description} footer={loginLink}>
@@ -81,13 +99,22 @@ export function SignUpForm({ invitation, inviteToken, notice }: { invitation?: I
           <Input autoComplete="name" autoFocus placeholder="Alex Example" {...register('name')} />
         </FormField>
         <FormField label="Email" error={errors.email?.message} hint={invitation ? 'The invitation is for this address.' : undefined}>
-          <Input type="email" autoComplete="email" inputMode="email" placeholder="you@restaurant.com" readOnly={Boolean(invitation)}
-            className={invitation ? 'bg-muted text-muted-foreground' : undefined} {...register('email')} />
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@restaurant.com"
+            readOnly={Boolean(invitation)}
+            className={invitation ? 'bg-muted text-muted-foreground' : undefined}
+            {...register('email')}
+          />
         </FormField>
         <FormField label="Password" error={errors.password?.message} hint={<PasswordMeter password={password} />}>
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </FormField>
-        <Button type="submit" className="w-full" loading={isSubmitting}>Create account</Button>
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          Create account
+        </Button>
         <p className="text-center text-xs text-muted-foreground">We’ll send you an email to confirm your address.</p>
       </form>
     </AuthCard>

@@ -9,7 +9,11 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
 import { acceptInvitation, isInvitee, roleWithArticle, type Invitation } from './invitation.ts';
 
-const dashboardLink = <Link href={paths.dashboard()} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>Go to the dashboard</Link>;
+const dashboardLink = (
+  <Link href={paths.dashboard()} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
+    Go to the dashboard
+  </Link>
+);
 
 /**
  * An invitation link opened while signed in. The invited account joins with one click; anyone
@@ -26,7 +30,10 @@ export function SignedInInvitation({ token, invitation, account }: { token: stri
     return (
       <AuthCard title="Invitation link" description="You’re already signed in.">
         <div className="grid gap-4">
-          <Notice tone="error">This invitation link is invalid, has expired or was already used. If you still need access, ask the person who invited you to send a new one.</Notice>
+          <Notice tone="error">
+            This invitation link is invalid, has expired or was already used. If you still need access, ask the person who invited you to
+            send a new one.
+          </Notice>
           {dashboardLink}
         </div>
       </AuthCard>
@@ -34,7 +41,11 @@ export function SignedInInvitation({ token, invitation, account }: { token: stri
   }
 
   const org = <span className="font-medium text-foreground">{invitation.organizationName}</span>;
-  const description = <>You’re invited to join {org} as {roleWithArticle(invitation.role)}.</>;
+  const description = (
+    <>
+      You’re invited to join {org} as {roleWithArticle(invitation.role)}.
+    </>
+  );
 
   if (isInvitee(email, invitation)) {
     const accept = async () => {
@@ -52,7 +63,9 @@ export function SignedInInvitation({ token, invitation, account }: { token: stri
     return (
       <AuthCard title={`Join ${invitation.organizationName}`} description={description}>
         <div className="grid gap-3">
-          <Button type="button" className="w-full" loading={accepting} onClick={() => void accept()}>Accept invitation</Button>
+          <Button type="button" className="w-full" loading={accepting} onClick={() => void accept()}>
+            Accept invitation
+          </Button>
           {dashboardLink}
         </div>
       </AuthCard>
@@ -67,7 +80,9 @@ export function SignedInInvitation({ token, invitation, account }: { token: stri
           <span className="font-medium break-words">{invitation.email}</span>. Sign out to create the invited account.
         </Notice>
         <div className="grid gap-3">
-          <Button type="button" className="w-full" onClick={logout}>Sign out and continue</Button>
+          <Button type="button" className="w-full" onClick={logout}>
+            Sign out and continue
+          </Button>
           {dashboardLink}
         </div>
       </div>

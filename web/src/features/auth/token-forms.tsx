@@ -22,12 +22,27 @@ function tokenError(err: unknown): string | null {
 }
 
 /** Shown when a link is missing its token or the server rejected it. */
-export function BrokenLink({ title = 'This link didn’t work', message, action }: { title?: string; message: string; action: { label: string; href: string } }) {
+export function BrokenLink({
+  title = 'This link didn’t work',
+  message,
+  action,
+}: {
+  title?: string;
+  message: string;
+  action: { label: string; href: string };
+}) {
   return (
-    <AuthCard icon={<XCircle />} tone="destructive" title={title} description="Links from our emails expire after a while and work only once.">
+    <AuthCard
+      icon={<XCircle />}
+      tone="destructive"
+      title={title}
+      description="Links from our emails expire after a while and work only once."
+    >
       <div className="grid gap-3">
         <Notice tone="error">{message}</Notice>
-        <Link href={action.href} className={linkButton}>{action.label}</Link>
+        <Link href={action.href} className={linkButton}>
+          {action.label}
+        </Link>
       </div>
     </AuthCard>
   );
@@ -36,7 +51,13 @@ export function BrokenLink({ title = 'This link didn’t work', message, action 
 /** /reset-password?token=…: choose a new password. Tokens rotate, so the local session is dropped. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const [state, setState] = useState<'form' | 'done' | { failed: string }>('form');
-  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<z.input<typeof zResetPasswordForm>, unknown, z.output<typeof zResetPasswordForm>>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof zResetPasswordForm>, unknown, z.output<typeof zResetPasswordForm>>({
     resolver: zodResolver(zResetPasswordForm),
     defaultValues: { password: '', passwordConfirm: '' },
   });
@@ -57,7 +78,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (state === 'done') {
     return (
       <AuthCard icon={<CheckCircle2 />} title="Password changed" description="Your new password is set. Sign in with it to continue.">
-        <Link href={paths.login()} className={linkButton} autoFocus>Sign in</Link>
+        <Link href={paths.login()} className={linkButton} autoFocus>
+          Sign in
+        </Link>
       </AuthCard>
     );
   }
@@ -72,7 +95,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <FormField label="Confirm new password" error={errors.passwordConfirm?.message}>
           <PasswordInput autoComplete="new-password" {...register('passwordConfirm')} />
         </FormField>
-        <Button type="submit" className="w-full" loading={isSubmitting}>Change password</Button>
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          Change password
+        </Button>
       </form>
     </AuthCard>
   );
@@ -81,7 +106,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
 /** /confirm-email-change?token=…: the password proves it's the owner; all sessions end afterwards. */
 export function ConfirmEmailChangeForm({ token }: { token: string }) {
   const [state, setState] = useState<'form' | 'done' | { failed: string }>('form');
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<z.input<typeof zConfirmEmailChangeForm>, unknown, z.output<typeof zConfirmEmailChangeForm>>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof zConfirmEmailChangeForm>, unknown, z.output<typeof zConfirmEmailChangeForm>>({
     resolver: zodResolver(zConfirmEmailChangeForm),
     defaultValues: { password: '' },
   });
@@ -101,20 +131,32 @@ export function ConfirmEmailChangeForm({ token }: { token: string }) {
 
   if (state === 'done') {
     return (
-      <AuthCard icon={<CheckCircle2 />} title="Email changed" description="Your account now uses the new address. Sign in with it to continue.">
-        <Link href={paths.login()} className={linkButton} autoFocus>Sign in</Link>
+      <AuthCard
+        icon={<CheckCircle2 />}
+        title="Email changed"
+        description="Your account now uses the new address. Sign in with it to continue."
+      >
+        <Link href={paths.login()} className={linkButton} autoFocus>
+          Sign in
+        </Link>
       </AuthCard>
     );
   }
   if (typeof state === 'object') return <BrokenLink message={state.failed} action={{ label: 'Go to sign in', href: paths.login() }} />;
 
   return (
-    <AuthCard icon={<Mail />} title="Confirm your new email" description="Enter your current password to finish changing your email address.">
+    <AuthCard
+      icon={<Mail />}
+      title="Confirm your new email"
+      description="Enter your current password to finish changing your email address."
+    >
       <form onSubmit={submit} noValidate className="grid gap-4">
         <FormField label="Password" error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" autoFocus {...register('password')} />
         </FormField>
-        <Button type="submit" className="w-full" loading={isSubmitting}>Confirm email change</Button>
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          Confirm email change
+        </Button>
       </form>
     </AuthCard>
   );

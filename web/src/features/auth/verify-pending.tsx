@@ -16,11 +16,21 @@ function useContinueWhenVerified(userId: string | undefined, verified: boolean) 
     if (!userId || verified) return;
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void pb.collection('users').subscribe(userId, (e) => {
-      if (!e.record.verified) return;
-      void refreshAuth().then(() => navigate(paths.dashboard(), { replace: true }));
-    }).then((u) => { if (cancelled) void u(); else unsubscribe = u; }).catch(() => undefined);
-    return () => { cancelled = true; unsubscribe?.(); };
+    void pb
+      .collection('users')
+      .subscribe(userId, (e) => {
+        if (!e.record.verified) return;
+        void refreshAuth().then(() => navigate(paths.dashboard(), { replace: true }));
+      })
+      .then((u) => {
+        if (cancelled) void u();
+        else unsubscribe = u;
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
   }, [userId, verified, navigate]);
 }
 
@@ -35,15 +45,23 @@ export function VerifyPending() {
   if (ready && record?.verified) {
     return (
       <AuthCard icon={<CheckCircle2 />} title="Your email is verified" description="You’re all set. Continue to your account.">
-        <Button className="w-full" autoFocus onClick={() => navigate(paths.dashboard())}>Continue</Button>
+        <Button className="w-full" autoFocus onClick={() => navigate(paths.dashboard())}>
+          Continue
+        </Button>
       </AuthCard>
     );
   }
 
   if (!record) {
     return (
-      <AuthCard icon={<MailCheck />} title="Check your inbox" description="We sent you a link to verify your email address. Open it to activate your account, or sign in to get a new one.">
-        <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })}>Sign in</Link>
+      <AuthCard
+        icon={<MailCheck />}
+        title="Check your inbox"
+        description="We sent you a link to verify your email address. Open it to activate your account, or sign in to get a new one."
+      >
+        <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })}>
+          Sign in
+        </Link>
       </AuthCard>
     );
   }
@@ -60,11 +78,32 @@ export function VerifyPending() {
     <AuthCard
       icon={<MailCheck />}
       title="Check your inbox"
-      description={<>We sent a verification link to <span className="break-words font-medium text-foreground">{email}</span>. Open it to activate your account.</>}
-      footer={<>Wrong account?<button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={() => { logout(); navigate(paths.login()); }}>Sign out</button></>}
+      description={
+        <>
+          We sent a verification link to <span className="break-words font-medium text-foreground">{email}</span>. Open it to activate your
+          account.
+        </>
+      }
+      footer={
+        <>
+          Wrong account?
+          <button
+            type="button"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => {
+              logout();
+              navigate(paths.login());
+            }}
+          >
+            Sign out
+          </button>
+        </>
+      }
     >
       <div className="grid gap-3">
-        <Button className="w-full" loading={checking} onClick={() => void checkAgain()}>I’ve verified my email</Button>
+        <Button className="w-full" loading={checking} onClick={() => void checkAgain()}>
+          I’ve verified my email
+        </Button>
         <ResendVerification email={email} className="w-full" />
         <p className="text-center text-xs text-muted-foreground">Can’t find it? Check your spam folder, or resend the email.</p>
       </div>

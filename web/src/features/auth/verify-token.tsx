@@ -23,7 +23,10 @@ const confirmations = new Map<string, Promise<void>>();
 function confirmOnce(token: string): Promise<void> {
   let p = confirmations.get(token);
   if (!p) {
-    p = pb.collection('users').confirmVerification(token).then(() => undefined);
+    p = pb
+      .collection('users')
+      .confirmVerification(token)
+      .then(() => undefined);
     confirmations.set(token, p);
     p.catch(() => confirmations.delete(token));
   }
@@ -48,24 +51,29 @@ export function VerifyToken({ token }: { token: string }) {
 
   useEffect(() => {
     let active = true;
-    confirmOnce(token).then(async () => {
-      if (pb.authStore.isValid) {
-        await refreshAuth();
-        if (!active) return;
-        if (pb.authStore.record?.verified) {
-          toast.success('Email verified. Welcome aboard!');
-          navigate(paths.dashboard(), { replace: true });
-          return;
+    confirmOnce(token).then(
+      async () => {
+        if (pb.authStore.isValid) {
+          await refreshAuth();
+          if (!active) return;
+          if (pb.authStore.record?.verified) {
+            toast.success('Email verified. Welcome aboard!');
+            navigate(paths.dashboard(), { replace: true });
+            return;
+          }
         }
-      }
-      if (active) setState({ kind: 'verified' });
-    }, (err: unknown) => {
-      if (!active) return;
-      const status = (err as { status?: number }).status;
-      if (status === 401 || status === 403) setState({ kind: 'sign-in', otherAccount: status === 403 });
-      else setState({ kind: 'failed', message: failureText(err) });
-    });
-    return () => { active = false; };
+        if (active) setState({ kind: 'verified' });
+      },
+      (err: unknown) => {
+        if (!active) return;
+        const status = (err as { status?: number }).status;
+        if (status === 401 || status === 403) setState({ kind: 'sign-in', otherAccount: status === 403 });
+        else setState({ kind: 'failed', message: failureText(err) });
+      },
+    );
+    return () => {
+      active = false;
+    };
   }, [token, navigate]);
 
   if (state.kind === 'pending') {
@@ -76,19 +84,34 @@ export function VerifyToken({ token }: { token: string }) {
   if (state.kind === 'verified') {
     return (
       <AuthCard icon={<CheckCircle2 />} title="Email verified" description="Thanks for confirming your address. Sign in to continue.">
-        <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })} autoFocus>Sign in</Link>
+        <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })} autoFocus>
+          Sign in
+        </Link>
       </AuthCard>
     );
   }
   if (state.kind === 'sign-in') return <SignInToVerify token={token} otherAccount={state.otherAccount} />;
   const canResend = record && !record.verified;
   return (
-    <AuthCard icon={<XCircle />} tone="destructive" title="This link didn’t work" description="Verification links expire after a while and work only once.">
+    <AuthCard
+      icon={<XCircle />}
+      tone="destructive"
+      title="This link didn’t work"
+      description="Verification links expire after a while and work only once."
+    >
       <div className="grid gap-3">
         <Notice tone="error">{state.message}</Notice>
-        {canResend ? <ResendVerification email={String(record.email)} className="w-full" />
-          : record ? <Link href={paths.dashboard()} className={buttonVariants({ className: 'w-full' })}>Continue</Link>
-            : <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })}>Sign in to get a new link</Link>}
+        {canResend ? (
+          <ResendVerification email={String(record.email)} className="w-full" />
+        ) : record ? (
+          <Link href={paths.dashboard()} className={buttonVariants({ className: 'w-full' })}>
+            Continue
+          </Link>
+        ) : (
+          <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })}>
+            Sign in to get a new link
+          </Link>
+        )}
       </div>
     </AuthCard>
   );
@@ -108,13 +131,23 @@ function SignInToVerify({ token, otherAccount }: { token: string; otherAccount: 
     <AuthCard
       icon={<LogIn />}
       title="Sign in to confirm your email"
-      description={email ? `This link confirms ${email}. Sign in to that account to finish.` : 'Sign in to the account this link was sent for to finish.'}
+      description={
+        email
+          ? `This link confirms ${email}. Sign in to that account to finish.`
+          : 'Sign in to the account this link was sent for to finish.'
+      }
     >
       <div className="grid gap-3">
         {otherAccount && record ? <Notice>{`You are signed in as ${String(record.email)}.`}</Notice> : null}
-        {otherAccount
-          ? <Link href={back} onClick={logout} className={buttonVariants({ className: 'w-full' })} autoFocus>Sign out and continue</Link>
-          : <Link href={back} className={buttonVariants({ className: 'w-full' })} autoFocus>Sign in</Link>}
+        {otherAccount ? (
+          <Link href={back} onClick={logout} className={buttonVariants({ className: 'w-full' })} autoFocus>
+            Sign out and continue
+          </Link>
+        ) : (
+          <Link href={back} className={buttonVariants({ className: 'w-full' })} autoFocus>
+            Sign in
+          </Link>
+        )}
         <p className="text-sm text-muted-foreground">
           Didn’t create this account? Someone may have used your address. Choose “Forgot password?” when signing in to take it over.
         </p>

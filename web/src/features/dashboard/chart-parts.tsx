@@ -21,7 +21,9 @@ export function LegendSwatch({ className, children }: { className: string; child
 export function ChartTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     <details className="group text-sm">
-      <summary className="w-fit cursor-pointer select-none rounded text-xs text-muted-foreground hover:text-foreground">Show as table</summary>
+      <summary className="w-fit cursor-pointer select-none rounded text-xs text-muted-foreground hover:text-foreground">
+        Show as table
+      </summary>
       <div className="mt-2 max-h-64 overflow-auto rounded-md border">
         <table className="w-full text-left text-xs tabular-nums [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1.5 [&_th]:font-medium [&_thead_th]:sticky [&_thead_th]:top-0 [&_thead_th]:bg-muted [&_tr+tr]:border-t">
           <caption className="sr-only">{caption}</caption>
@@ -55,8 +57,16 @@ export function BarList({ rows, label, single = false }: { rows: BarRow[]; label
             <span className="shrink-0 text-xs tabular-nums text-muted-foreground">{row.figures}</span>
           </div>
           <div aria-hidden className="relative h-2 overflow-hidden rounded-full bg-muted">
-            <div className={cn('absolute inset-y-0 left-0 rounded-full', single ? SERIES.scans : SERIES.views)} style={{ width: `${percent(row.value, max)}%` }} />
-            {row.inner !== undefined ? <div className={cn('absolute inset-y-0 left-0 rounded-full', SERIES.scans)} style={{ width: `${percent(row.inner, max)}%` }} /> : null}
+            <div
+              className={cn('absolute inset-y-0 left-0 rounded-full', single ? SERIES.scans : SERIES.views)}
+              style={{ width: `${percent(row.value, max)}%` }}
+            />
+            {row.inner !== undefined ? (
+              <div
+                className={cn('absolute inset-y-0 left-0 rounded-full', SERIES.scans)}
+                style={{ width: `${percent(row.inner, max)}%` }}
+              />
+            ) : null}
           </div>
         </li>
       ))}

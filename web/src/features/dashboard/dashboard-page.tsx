@@ -37,12 +37,27 @@ export default function DashboardPage() {
             <p className="font-medium">The dashboard could not be loaded.</p>
             <p className="text-sm text-muted-foreground">{errorMessage(counts.error)}</p>
           </div>
-          <Button variant="outline" onClick={() => { void counts.mutate(); void recent.mutate(); }}><RefreshCw aria-hidden /> Try again</Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              void counts.mutate();
+              void recent.mutate();
+            }}
+          >
+            <RefreshCw aria-hidden /> Try again
+          </Button>
         </Card>
       ) : !counts.data ? (
         <div className="grid gap-6" aria-busy="true" aria-label="Loading dashboard">
-          <div className="grid grid-cols-3 gap-3 sm:gap-4">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-[100px] sm:h-[86px]" />)}</div>
-          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]"><Skeleton className="h-72" /><Skeleton className="h-72" /></div>
+          <div className="grid grid-cols-3 gap-3 sm:gap-4">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-[100px] sm:h-[86px]" />
+            ))}
+          </div>
+          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <Skeleton className="h-72" />
+            <Skeleton className="h-72" />
+          </div>
         </div>
       ) : isNew ? (
         <div className="grid gap-6">

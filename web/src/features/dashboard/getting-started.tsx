@@ -16,21 +16,37 @@ export function GettingStarted({ organizationName }: { organizationName: string 
     <Card className="overflow-hidden">
       <div className="grid gap-8 p-6 sm:p-10 lg:grid-cols-[1.1fr_1fr] lg:items-center">
         <div className="grid gap-4">
-          <span className="flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary"><Store className="size-6" aria-hidden /></span>
+          <span className="flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
+            <Store className="size-6" aria-hidden />
+          </span>
           <h2 className="text-xl font-semibold tracking-tight sm:text-2xl">Welcome to {organizationName}!</h2>
-          <p className="text-muted-foreground">You’re all set up. Start with your first venue, then give it a menu your guests can open with a QR code.</p>
+          <p className="text-muted-foreground">
+            You’re all set up. Start with your first venue, then give it a menu your guests can open with a QR code.
+          </p>
           <div className="flex flex-col gap-2 sm:flex-row">
             {/* Links styled as buttons (navigation, not actions). */}
-            <Link href={paths.venues()} className={buttonVariants({ size: 'lg' })}>Create your first venue</Link>
-            <Link href={paths.menuUpload()} className={buttonVariants({ size: 'lg', variant: 'outline' })}><FileUp aria-hidden /> Import a PDF menu</Link>
+            <Link href={paths.venues()} className={buttonVariants({ size: 'lg' })}>
+              Create your first venue
+            </Link>
+            <Link href={paths.menuUpload()} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+              <FileUp aria-hidden /> Import a PDF menu
+            </Link>
           </div>
         </div>
         <ol className="grid gap-3">
           {STEPS.map(({ icon: Icon, title, text }, i) => (
             <li key={title} className="flex gap-4 rounded-lg border bg-muted/40 p-4">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground" aria-hidden>{i + 1}</span>
+              <span
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                aria-hidden
+              >
+                {i + 1}
+              </span>
               <div className="min-w-0">
-                <p className="flex items-center gap-2 font-medium"><Icon className="size-4 text-muted-foreground" aria-hidden />{title}</p>
+                <p className="flex items-center gap-2 font-medium">
+                  <Icon className="size-4 text-muted-foreground" aria-hidden />
+                  {title}
+                </p>
                 <p className="text-sm text-muted-foreground">{text}</p>
               </div>
             </li>

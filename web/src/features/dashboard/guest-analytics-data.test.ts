@@ -2,8 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '../../lib/pb.ts';
 import {
-  busiestSlots, dayLabel, downloadGuestCsv, fileNameFromDisposition, guestQuery, heatLevel, heatmapRows, hourRange, isEmpty, labelledDays,
-  niceMax, percent, totals, venueBreakdown, weekdayName, type GuestAnalytics,
+  busiestSlots,
+  dayLabel,
+  downloadGuestCsv,
+  fileNameFromDisposition,
+  guestQuery,
+  heatLevel,
+  heatmapRows,
+  hourRange,
+  isEmpty,
+  labelledDays,
+  niceMax,
+  percent,
+  totals,
+  venueBreakdown,
+  weekdayName,
+  type GuestAnalytics,
 } from './guest-analytics-data.ts';
 
 const grid = (set: [weekday: number, hour: number, views: number][] = []) => {
@@ -12,7 +26,15 @@ const grid = (set: [weekday: number, hour: number, views: number][] = []) => {
   return h;
 };
 
-const analytics = (days: GuestAnalytics['days']): GuestAnalytics => ({ from: '', to: '', days, heatmap: grid(), topMenus: [], venues: [], tables: [] });
+const analytics = (days: GuestAnalytics['days']): GuestAnalytics => ({
+  from: '',
+  to: '',
+  days,
+  heatmap: grid(),
+  topMenus: [],
+  venues: [],
+  tables: [],
+});
 
 describe('guest analytics shaping', () => {
   it('builds the query of the analytics routes', () => {
@@ -21,7 +43,10 @@ describe('guest analytics shaping', () => {
   });
 
   it('sums the days and knows when there is nothing to show', () => {
-    const days = [{ day: '2025-06-01', views: 3, scans: 1 }, { day: '2025-06-02', views: 5, scans: 2 }];
+    const days = [
+      { day: '2025-06-01', views: 3, scans: 1 },
+      { day: '2025-06-02', views: 5, scans: 2 },
+    ];
     expect(totals(days)).toEqual({ views: 8, scans: 3 });
     expect(totals([])).toEqual({ views: 0, scans: 0 });
     expect(isEmpty(analytics(days))).toBe(false);
@@ -29,7 +54,19 @@ describe('guest analytics shaping', () => {
   });
 
   it.each([
-    [0, 4], [1, 4], [4, 4], [5, 6], [7, 8], [9, 10], [10, 10], [11, 20], [23, 30], [47, 50], [61, 80], [150, 200], [1234, 2000],
+    [0, 4],
+    [1, 4],
+    [4, 4],
+    [5, 6],
+    [7, 8],
+    [9, 10],
+    [10, 10],
+    [11, 20],
+    [23, 30],
+    [47, 50],
+    [61, 80],
+    [150, 200],
+    [1234, 2000],
   ])('rounds an axis maximum of %i up to %i with a whole middle line', (max, nice) => {
     expect(niceMax(max)).toBe(nice);
     expect(Number.isInteger(niceMax(max) / 2)).toBe(true);
@@ -78,15 +115,32 @@ describe('guest analytics shaping', () => {
   });
 
   it('finds the busiest weekday-hours, ties in week order', () => {
-    const h = grid([[5, 19, 12], [6, 20, 12], [0, 12, 3], [1, 9, 12], [2, 8, 1]]);
-    expect(busiestSlots(h, 3)).toEqual([{ weekday: 1, hour: 9, views: 12 }, { weekday: 5, hour: 19, views: 12 }, { weekday: 6, hour: 20, views: 12 }]);
+    const h = grid([
+      [5, 19, 12],
+      [6, 20, 12],
+      [0, 12, 3],
+      [1, 9, 12],
+      [2, 8, 1],
+    ]);
+    expect(busiestSlots(h, 3)).toEqual([
+      { weekday: 1, hour: 9, views: 12 },
+      { weekday: 5, hour: 19, views: 12 },
+      { weekday: 6, hour: 20, views: 12 },
+    ]);
     expect(busiestSlots(grid())).toEqual([]);
   });
 
   it('lists every venue, busiest first, venues without visits at zero', () => {
     const rows = venueBreakdown(
-      [{ venue: 'b', name: 'Bistro', views: 9, scans: 4 }, { venue: 'gone', name: 'Old place', views: 2, scans: 0 }],
-      [{ id: 'a', name: 'Alpha' }, { id: 'b', name: 'Bistro' }, { id: 'c', name: 'Café' }],
+      [
+        { venue: 'b', name: 'Bistro', views: 9, scans: 4 },
+        { venue: 'gone', name: 'Old place', views: 2, scans: 0 },
+      ],
+      [
+        { id: 'a', name: 'Alpha' },
+        { id: 'b', name: 'Bistro' },
+        { id: 'c', name: 'Café' },
+      ],
     );
     expect(rows).toEqual([
       { venue: 'b', name: 'Bistro', views: 9, scans: 4 },
@@ -97,7 +151,9 @@ describe('guest analytics shaping', () => {
   });
 
   it('reads the file name of a download', () => {
-    expect(fileNameFromDisposition('attachment; filename="guest-analytics-2025-05-05-2025-06-03.csv"', 'x.csv')).toBe('guest-analytics-2025-05-05-2025-06-03.csv');
+    expect(fileNameFromDisposition('attachment; filename="guest-analytics-2025-05-05-2025-06-03.csv"', 'x.csv')).toBe(
+      'guest-analytics-2025-05-05-2025-06-03.csv',
+    );
     expect(fileNameFromDisposition("attachment; filename*=UTF-8''caf%C3%A9.csv", 'x.csv')).toBe('café.csv');
     expect(fileNameFromDisposition('attachment; filename="../../etc.csv"', 'x.csv')).toBe('.._.._etc.csv');
     expect(fileNameFromDisposition(null, 'x.csv')).toBe('x.csv');
@@ -105,16 +161,26 @@ describe('guest analytics shaping', () => {
 });
 
 describe('CSV download', () => {
-  afterEach(() => { vi.unstubAllGlobals(); });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('fetches with the auth token and saves the file under the server’s name', async () => {
     pb.authStore.save('token-123', null);
-    const fetchMock = vi.fn(async () => new Response('"day","views","scans"\r\n', {
-      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="guest-analytics-2025-05-05-2025-06-03.csv"' },
-    }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('"day","views","scans"\r\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="guest-analytics-2025-05-05-2025-06-03.csv"',
+          },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const clicks: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicks.push(this.download); });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
     expect(await downloadGuestCsv('org1', 'ven1')).toBe('guest-analytics-2025-05-05-2025-06-03.csv');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toContain('/api/analytics/guests.csv?organization=org1&days=30&venue=ven1');
@@ -125,7 +191,10 @@ describe('CSV download', () => {
   });
 
   it('throws the SDK’s error with the server’s message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ status: 403, message: 'Only members see analytics.', data: {} }, { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ status: 403, message: 'Only members see analytics.', data: {} }, { status: 403 })),
+    );
     const err = await downloadGuestCsv('org1', '').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ClientResponseError);
     expect(err).toMatchObject({ status: 403, message: 'Only members see analytics.' });

@@ -144,7 +144,9 @@ export function heatLevel(value: number, max: number): 0 | 1 | 2 | 3 | 4 {
 
 /** The `count` busiest weekday-hours, busiest first (ties: earlier in the week, then earlier hour). */
 export function busiestSlots(heatmap: number[][], count = 3): { weekday: number; hour: number; views: number }[] {
-  const slots = heatmapRows(heatmap).flatMap((row, order) => row.values.map((views, hour) => ({ weekday: row.weekday, hour, views, order })));
+  const slots = heatmapRows(heatmap).flatMap((row, order) =>
+    row.values.map((views, hour) => ({ weekday: row.weekday, hour, views, order })),
+  );
   return slots
     .filter((s) => s.views > 0)
     .sort((a, b) => b.views - a.views || a.order - b.order || a.hour - b.hour)
@@ -152,7 +154,12 @@ export function busiestSlots(heatmap: number[][], count = 3): { weekday: number;
     .map(({ weekday, hour, views }) => ({ weekday, hour, views }));
 }
 
-export interface VenueRow { venue: string; name: string; views: number; scans: number }
+export interface VenueRow {
+  venue: string;
+  name: string;
+  views: number;
+  scans: number;
+}
 
 /**
  * Every venue of the organization with its figures (venues without visits included, at 0),
@@ -160,7 +167,12 @@ export interface VenueRow { venue: string; name: string; views: number; scans: n
  */
 export function venueBreakdown(stats: GuestAnalytics['venues'], venues: { id: string; name: string }[]): VenueRow[] {
   const byId = new Map(stats.map((s) => [s.venue, s]));
-  const rows: VenueRow[] = venues.map((v) => ({ venue: v.id, name: v.name, views: byId.get(v.id)?.views ?? 0, scans: byId.get(v.id)?.scans ?? 0 }));
+  const rows: VenueRow[] = venues.map((v) => ({
+    venue: v.id,
+    name: v.name,
+    views: byId.get(v.id)?.views ?? 0,
+    scans: byId.get(v.id)?.scans ?? 0,
+  }));
   for (const s of stats) if (!venues.some((v) => v.id === s.venue)) rows.push({ ...s });
   return rows.sort((a, b) => b.views - a.views || b.scans - a.scans || a.name.localeCompare(b.name));
 }

@@ -10,7 +10,15 @@ import { useVenues } from '../menus/menu-data.ts';
 import { BarList } from './chart-parts.tsx';
 import { DailyChart } from './daily-chart.tsx';
 import { PeakHoursHeatmap } from './peak-hours-heatmap.tsx';
-import { downloadGuestCsv, GUEST_DAYS, isEmpty, totals, useGuestAnalytics, venueBreakdown, type GuestAnalytics } from './guest-analytics-data.ts';
+import {
+  downloadGuestCsv,
+  GUEST_DAYS,
+  isEmpty,
+  totals,
+  useGuestAnalytics,
+  venueBreakdown,
+  type GuestAnalytics,
+} from './guest-analytics-data.ts';
 
 const n = (v: number) => v.toLocaleString();
 const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`;
@@ -18,17 +26,31 @@ const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? on
 function Figure({ label, value, today, icon: Icon }: { label: string; value: number; today: number; icon: LucideIcon }) {
   return (
     <Card className="flex items-center gap-3 p-4 sm:gap-4 sm:p-5">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary sm:size-11"><Icon className="size-4 sm:size-5" aria-hidden /></span>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary sm:size-11">
+        <Icon className="size-4 sm:size-5" aria-hidden />
+      </span>
       <div className="min-w-0">
         <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
-        <p className="text-2xl font-semibold tabular-nums" aria-label={`${label}, last ${GUEST_DAYS} days: ${n(value)}`}>{n(value)}</p>
+        <p className="text-2xl font-semibold tabular-nums" aria-label={`${label}, last ${GUEST_DAYS} days: ${n(value)}`}>
+          {n(value)}
+        </p>
         <p className="truncate text-xs text-muted-foreground">{n(today)} today</p>
       </div>
     </Card>
   );
 }
 
-function ChartCard({ title, description, children, className }: { title: string; description: string; children: ReactNode; className?: string }) {
+function ChartCard({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Card className={className}>
       <CardHeader className="p-4 sm:p-6">
@@ -43,13 +65,19 @@ function ChartCard({ title, description, children, className }: { title: string;
 function EmptyState({ venueName }: { venueName: string }) {
   return (
     <Card className="flex flex-col items-center gap-3 border-dashed p-8 text-center sm:p-10">
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary"><QrCode className="size-6" aria-hidden /></span>
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <QrCode className="size-6" aria-hidden />
+      </span>
       <p className="font-medium">No guest visits yet — print your QR code</p>
       <p className="max-w-md text-sm text-muted-foreground">
-        {venueName ? `Nobody has opened the menu of ${venueName} in the last ${GUEST_DAYS} days.` : `Nobody has opened one of your menus in the last ${GUEST_DAYS} days.`}
-        {' '}Put the venue’s QR code on tables and at the door: scans and page views show up here.
+        {venueName
+          ? `Nobody has opened the menu of ${venueName} in the last ${GUEST_DAYS} days.`
+          : `Nobody has opened one of your menus in the last ${GUEST_DAYS} days.`}{' '}
+        Put the venue’s QR code on tables and at the door: scans and page views show up here.
       </p>
-      <Link href={paths.venues()} className={buttonVariants({ variant: 'outline' })}><QrCode aria-hidden /> Get your QR code</Link>
+      <Link href={paths.venues()} className={buttonVariants({ variant: 'outline' })}>
+        <QrCode aria-hidden /> Get your QR code
+      </Link>
     </Card>
   );
 }
@@ -57,9 +85,15 @@ function EmptyState({ venueName }: { venueName: string }) {
 function LoadingState() {
   return (
     <div className="grid gap-4" aria-busy="true" aria-label="Loading guest figures">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4"><Skeleton className="h-[104px]" /><Skeleton className="h-[104px]" /></div>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <Skeleton className="h-[104px]" />
+        <Skeleton className="h-[104px]" />
+      </div>
       <Skeleton className="h-72" />
-      <div className="grid gap-4 lg:grid-cols-2"><Skeleton className="h-64" /><Skeleton className="h-64" /></div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
     </div>
   );
 }
@@ -84,13 +118,35 @@ function Charts({ data, venueId, venues }: { data: GuestAnalytics; venueId: stri
         <div className="grid gap-4">
           <ChartCard title="Top menus" description="The menus guests opened most.">
             {data.topMenus.length ? (
-              <BarList label="Top menus" single rows={data.topMenus.map((m) => ({ key: m.menu, name: m.name || 'Deleted menu', value: m.views, figures: plural(m.views, 'view', 'views') }))} />
-            ) : <p className="text-sm text-muted-foreground">No menu views yet. Pages showing several menus at once count for none of them.</p>}
+              <BarList
+                label="Top menus"
+                single
+                rows={data.topMenus.map((m) => ({
+                  key: m.menu,
+                  name: m.name || 'Deleted menu',
+                  value: m.views,
+                  figures: plural(m.views, 'view', 'views'),
+                }))}
+              />
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                No menu views yet. Pages showing several menus at once count for none of them.
+              </p>
+            )}
           </ChartCard>
           {venueId ? (
             data.tables.length ? (
               <ChartCard title="QR scans per table" description="Codes printed with a table number.">
-                <BarList label="QR scans per table" single rows={data.tables.slice(0, 10).map((t) => ({ key: t.tableNo, name: `Table ${t.tableNo}`, value: t.scans, figures: plural(t.scans, 'scan', 'scans') }))} />
+                <BarList
+                  label="QR scans per table"
+                  single
+                  rows={data.tables.slice(0, 10).map((t) => ({
+                    key: t.tableNo,
+                    name: `Table ${t.tableNo}`,
+                    value: t.scans,
+                    figures: plural(t.scans, 'scan', 'scans'),
+                  }))}
+                />
               </ChartCard>
             ) : null
           ) : (
@@ -99,7 +155,11 @@ function Charts({ data, venueId, venues }: { data: GuestAnalytics; venueId: stri
                 label="Guests per venue"
                 rows={perVenue.map((v) => ({
                   key: v.venue,
-                  name: <Link href={paths.venue(v.venue)} className="hover:underline">{v.name || 'Deleted venue'}</Link>,
+                  name: (
+                    <Link href={paths.venue(v.venue)} className="hover:underline">
+                      {v.name || 'Deleted venue'}
+                    </Link>
+                  ),
                   value: v.views,
                   inner: v.scans,
                   figures: `${plural(v.views, 'view', 'views')} · ${plural(v.scans, 'scan', 'scans')}`,
@@ -140,14 +200,22 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
     <section aria-labelledby="guests-heading" className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="guests-heading" className="text-lg font-semibold tracking-tight">Guests</h2>
+          <h2 id="guests-heading" className="text-lg font-semibold tracking-tight">
+            Guests
+          </h2>
           <p className="text-sm text-muted-foreground">QR scans and menu page views, last {GUEST_DAYS} days.</p>
         </div>
         <div className="flex w-full gap-2 sm:w-auto">
-          <label htmlFor={selectId} className="sr-only">Venue</label>
+          <label htmlFor={selectId} className="sr-only">
+            Venue
+          </label>
           <Select id={selectId} value={venueId} onChange={(e) => setVenueId(e.target.value)} className="min-w-0 flex-1 sm:w-52">
             <option value="">All venues</option>
-            {venueList.map((v) => <option key={v.id} value={v.id}>{v.name}</option>)}
+            {venueList.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
           </Select>
           <Button variant="outline" onClick={() => void download()} loading={downloading} disabled={!analytics.data}>
             {downloading ? null : <Download aria-hidden />} Download CSV
@@ -160,13 +228,19 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
             <p className="font-medium">Guest figures could not be loaded.</p>
             <p className="text-sm text-muted-foreground">{errorMessage(analytics.error)}</p>
           </div>
-          <Button variant="outline" onClick={() => void analytics.mutate()}><RefreshCw aria-hidden /> Try again</Button>
+          <Button variant="outline" onClick={() => void analytics.mutate()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
         </Card>
       ) : !analytics.data ? (
         <LoadingState />
       ) : (
         <div aria-busy={stale || undefined} className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          {isEmpty(analytics.data) ? <EmptyState venueName={venueName} /> : <Charts data={analytics.data} venueId={venueId} venues={venueList} />}
+          {isEmpty(analytics.data) ? (
+            <EmptyState venueName={venueName} />
+          ) : (
+            <Charts data={analytics.data} venueId={venueId} venues={venueList} />
+          )}
         </div>
       )}
     </section>

@@ -17,10 +17,16 @@ export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
 
   return (
     <figure className="grid gap-3">
-      <div role="img" aria-label={`Heatmap of page views by weekday and hour, in each venue's local time. ${summary}`} className="grid grid-cols-[auto_repeat(24,minmax(0,1fr))] gap-[2px] sm:gap-[3px]">
+      <div
+        role="img"
+        aria-label={`Heatmap of page views by weekday and hour, in each venue's local time. ${summary}`}
+        className="grid grid-cols-[auto_repeat(24,minmax(0,1fr))] gap-[2px] sm:gap-[3px]"
+      >
         {rows.map((row) => (
           <Fragment key={row.weekday}>
-            <span aria-hidden className="self-center pr-1.5 text-[11px] leading-none text-muted-foreground">{weekdayName(row.weekday)}</span>
+            <span aria-hidden className="self-center pr-1.5 text-[11px] leading-none text-muted-foreground">
+              {weekdayName(row.weekday)}
+            </span>
             {row.values.map((v, hour) => (
               <span
                 key={hour}
@@ -33,26 +39,43 @@ export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
         ))}
         <span aria-hidden />
         {HOUR_TICKS.map((h) => (
-          <span key={h} aria-hidden className="col-span-6 pt-1 text-[11px] leading-none tabular-nums text-muted-foreground">{String(h).padStart(2, '0')}:00</span>
+          <span key={h} aria-hidden className="col-span-6 pt-1 text-[11px] leading-none tabular-nums text-muted-foreground">
+            {String(h).padStart(2, '0')}:00
+          </span>
         ))}
       </div>
       <figcaption className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-xs text-muted-foreground">
         <span>{summary}</span>
         <span className="inline-flex items-center gap-1" aria-hidden>
           Fewer
-          {LEVELS.map((c) => <span key={c} className={cn('size-2.5 rounded-[2px]', c)} />)}
+          {LEVELS.map((c) => (
+            <span key={c} className={cn('size-2.5 rounded-[2px]', c)} />
+          ))}
           More
         </span>
       </figcaption>
       <ChartTable caption="Page views by weekday and hour">
         <thead>
-          <tr><th scope="col">Day</th>{Array.from({ length: 24 }, (_, h) => <th key={h} scope="col" className="text-right">{String(h).padStart(2, '0')}</th>)}</tr>
+          <tr>
+            <th scope="col">Day</th>
+            {Array.from({ length: 24 }, (_, h) => (
+              <th key={h} scope="col" className="text-right">
+                {String(h).padStart(2, '0')}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.weekday}>
-              <th scope="row" className="font-normal">{weekdayName(row.weekday)}</th>
-              {row.values.map((v, h) => <td key={h} className="text-right">{v}</td>)}
+              <th scope="row" className="font-normal">
+                {weekdayName(row.weekday)}
+              </th>
+              {row.values.map((v, h) => (
+                <td key={h} className="text-right">
+                  {v}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

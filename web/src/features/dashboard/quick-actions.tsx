@@ -23,8 +23,13 @@ export function QuickActions() {
         <ul className="-mx-2 grid grid-cols-1 gap-1">
           {ACTIONS.map(({ href, label, hint, icon: Icon }) => (
             <li key={label}>
-              <Link href={href} className="flex items-center gap-3 rounded-md p-2 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary"><Icon className="size-4" aria-hidden /></span>
+              <Link
+                href={href}
+                className="flex items-center gap-3 rounded-md p-2 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+                  <Icon className="size-4" aria-hidden />
+                </span>
                 <span className="grid min-w-0">
                   <span className="truncate text-sm font-medium">{label}</span>
                   <span className="truncate text-xs text-muted-foreground">{hint}</span>

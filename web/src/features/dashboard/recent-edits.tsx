@@ -21,26 +21,47 @@ export function RecentEdits({ edits, loading }: { edits: RecentEdit[] | undefine
       <CardContent>
         {loading ? (
           <ul className="grid gap-3" aria-busy="true" aria-label="Loading recent edits">
-            {[0, 1, 2].map((i) => <li key={i} className="flex items-center gap-3"><Skeleton className="size-9" /><div className="grid flex-1 gap-2"><Skeleton className="h-4 w-1/2" /><Skeleton className="h-3 w-1/3" /></div></li>)}
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="flex items-center gap-3">
+                <Skeleton className="size-9" />
+                <div className="grid flex-1 gap-2">
+                  <Skeleton className="h-4 w-1/2" />
+                  <Skeleton className="h-3 w-1/3" />
+                </div>
+              </li>
+            ))}
           </ul>
         ) : !edits?.length ? (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">Nothing edited yet. Changes to menus and items will show up here.</p>
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            Nothing edited yet. Changes to menus and items will show up here.
+          </p>
         ) : (
           <ul className="-mx-2 grid grid-cols-1 gap-1">
             {edits.map((edit) => {
               const Icon = edit.kind === 'menu' ? UtensilsCrossed : ListOrdered;
               return (
                 <li key={`${edit.kind}-${edit.id}`}>
-                  <Link href={hrefOf(edit)} className="flex items-center gap-3 rounded-md p-2 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground"><Icon className="size-4" aria-hidden /></span>
+                  <Link
+                    href={hrefOf(edit)}
+                    className="flex items-center gap-3 rounded-md p-2 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+                      <Icon className="size-4" aria-hidden />
+                    </span>
                     <span className="grid min-w-0 flex-1">
                       <span className="flex min-w-0 items-center gap-2">
                         <span className="truncate text-sm font-medium">{edit.name}</span>
-                        <Badge variant="outline" className="hidden sm:inline-flex">{edit.kind === 'menu' ? 'Menu' : 'Item'}</Badge>
+                        <Badge variant="outline" className="hidden sm:inline-flex">
+                          {edit.kind === 'menu' ? 'Menu' : 'Item'}
+                        </Badge>
                       </span>
                       <span className="truncate text-xs text-muted-foreground">{edit.context}</span>
                     </span>
-                    <time dateTime={edit.updated.replace(' ', 'T')} title={formatDate(edit.updated, { dateStyle: 'medium', timeStyle: 'short' })} className="shrink-0 text-xs text-muted-foreground">
+                    <time
+                      dateTime={edit.updated.replace(' ', 'T')}
+                      title={formatDate(edit.updated, { dateStyle: 'medium', timeStyle: 'short' })}
+                      className="shrink-0 text-xs text-muted-foreground"
+                    >
                       {formatRelative(edit.updated)}
                     </time>
                     <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />

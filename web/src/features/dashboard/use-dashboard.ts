@@ -45,19 +45,41 @@ export function useDashboardCounts(organizationId: string | undefined) {
 export function useRecentEdits(organizationId: string | undefined) {
   return useSWR(organizationId ? dashboardKeys.recent(organizationId) : null, async (): Promise<RecentEdit[]> => {
     const [menus, items] = await Promise.all([
-      pb.collection('menus').getList(1, 5, { filter: pb.filter('organization = {:org}', { org: organizationId }), sort: '-updated', skipTotal: true, fields: 'id,name,status,updated' }),
+      pb.collection('menus').getList(1, 5, {
+        filter: pb.filter('organization = {:org}', { org: organizationId }),
+        sort: '-updated',
+        skipTotal: true,
+        fields: 'id,name,status,updated',
+      }),
       pb.collection('items').getList(1, 5, {
-        filter: pb.filter('section.menu.organization = {:org}', { org: organizationId }), sort: '-updated', skipTotal: true, expand: 'section.menu',
+        filter: pb.filter('section.menu.organization = {:org}', { org: organizationId }),
+        sort: '-updated',
+        skipTotal: true,
+        expand: 'section.menu',
         fields: 'id,name,updated,section,expand.section.name,expand.section.expand.menu.name',
       }),
     ]);
     const edits: RecentEdit[] = [
-      ...menus.items.map((m) => ({ id: m.id, kind: 'menu' as const, name: String(m.name || 'Untitled menu'), context: m.status === 'published' ? 'Published menu' : 'Draft menu', updated: String(m.updated), href: { menu: m.id } })),
+      ...menus.items.map((m) => ({
+        id: m.id,
+        kind: 'menu' as const,
+        name: String(m.name || 'Untitled menu'),
+        context: m.status === 'published' ? 'Published menu' : 'Draft menu',
+        updated: String(m.updated),
+        href: { menu: m.id },
+      })),
       ...items.items.map((i) => {
         const section = (i.expand as { section?: RecordModel } | undefined)?.section;
         const menu = (section?.expand as { menu?: RecordModel } | undefined)?.menu;
         const context = [section?.name, menu?.name].filter(Boolean).join(' · ');
-        return { id: i.id, kind: 'item' as const, name: String(i.name || 'Untitled item'), context: context || 'Item', updated: String(i.updated), href: { section: String(i.section) } };
+        return {
+          id: i.id,
+          kind: 'item' as const,
+          name: String(i.name || 'Untitled item'),
+          context: context || 'Item',
+          updated: String(i.updated),
+          href: { section: String(i.section) },
+        };
       }),
     ];
     return edits.sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, 5);

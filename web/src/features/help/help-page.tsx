@@ -24,14 +24,23 @@ const helpKey = (userId: string) => ['help-requests', userId] as const;
 function HelpForm({ userId, onSent }: { userId: string; onSent: () => void }) {
   const { consent } = useConsent();
   const form = useForm({ resolver: zodResolver(zHelpForm), defaultValues: { title: '', description: '' } });
-  const { register, handleSubmit, reset, setError, watch, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const description = watch('description') ?? '';
 
   const onSubmit = handleSubmit(async (values) => {
     // A replay link only with consent and a configured analytics client.
     const replay = consent === 'yes' && analytics() ? sessionReplayUrl(SESSION_REPLAY_LOOKBACK_SECONDS) : '';
     try {
-      await pb.collection('help_requests').create({ user: userId, title: values.title, description: values.description, ...(replay ? { sessionReplayUrl: replay } : {}) });
+      await pb
+        .collection('help_requests')
+        .create({ user: userId, title: values.title, description: values.description, ...(replay ? { sessionReplayUrl: replay } : {}) });
       toast.success('Thanks! We received your request and will get back to you by email.');
       reset();
       onSent();
@@ -45,12 +54,24 @@ function HelpForm({ userId, onSent }: { userId: string; onSent: () => void }) {
       <FormField label="Title" error={errors.title?.message}>
         <Input {...register('title')} placeholder="What do you need help with?" autoComplete="off" />
       </FormField>
-      <FormField label="Description" error={errors.description?.message}
-        hint={<span className="flex justify-between gap-2"><span>Tell us what happened and what you expected.</span><span className="tabular-nums">{description.length}/{HELP_DESCRIPTION_MAX}</span></span>}>
+      <FormField
+        label="Description"
+        error={errors.description?.message}
+        hint={
+          <span className="flex justify-between gap-2">
+            <span>Tell us what happened and what you expected.</span>
+            <span className="tabular-nums">
+              {description.length}/{HELP_DESCRIPTION_MAX}
+            </span>
+          </span>
+        }
+      >
         <Textarea {...register('description')} rows={7} placeholder="Steps to reproduce, the page you were on, anything that helps." />
       </FormField>
       <div className="flex justify-end">
-        <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto"><Send aria-hidden /> Send request</Button>
+        <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
+          <Send aria-hidden /> Send request
+        </Button>
       </div>
     </form>
   );
@@ -65,7 +86,8 @@ export default function HelpPage() {
   const { record } = useAuth();
   const userId = record?.id ?? '';
   const requests = useSWR(userId ? helpKey(userId) : null, () =>
-    pb.collection('help_requests').getList(1, 20, { filter: pb.filter('user = {:id}', { id: userId }), sort: '-created' }));
+    pb.collection('help_requests').getList(1, 20, { filter: pb.filter('user = {:id}', { id: userId }), sort: '-created' }),
+  );
 
   return (
     <>
@@ -73,7 +95,9 @@ export default function HelpPage() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2"><LifeBuoy className="size-5 text-primary" aria-hidden /> Contact support</CardTitle>
+            <CardTitle className="flex items-center gap-2">
+              <LifeBuoy className="size-5 text-primary" aria-hidden /> Contact support
+            </CardTitle>
             <CardDescription>Replies go to {String(record?.email ?? 'your email address')}.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -87,10 +111,14 @@ export default function HelpPage() {
           </CardHeader>
           <CardContent>
             {requests.error ? (
-              <p role="alert" className="text-sm text-destructive">{errorMessage(requests.error)}</p>
+              <p role="alert" className="text-sm text-destructive">
+                {errorMessage(requests.error)}
+              </p>
             ) : !requests.data ? (
               <div className="grid gap-3" aria-busy="true" aria-label="Loading requests">
-                {[0, 1].map((i) => <Skeleton key={i} className="h-14" />)}
+                {[0, 1].map((i) => (
+                  <Skeleton key={i} className="h-14" />
+                ))}
               </div>
             ) : requests.data.items.length === 0 ? (
               <div className="flex flex-col items-center gap-2 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
@@ -102,7 +130,9 @@ export default function HelpPage() {
                 {requests.data.items.map((r) => (
                   <li key={r.id} className="flex items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
                     <div className="min-w-0">
-                      <p className="truncate text-sm font-medium" title={String(r.title)}>{String(r.title)}</p>
+                      <p className="truncate text-sm font-medium" title={String(r.title)}>
+                        {String(r.title)}
+                      </p>
                       <p className="text-xs text-muted-foreground">{formatDate(r.created, { dateStyle: 'medium', timeStyle: 'short' })}</p>
                     </div>
                     {statusBadge(r.status)}

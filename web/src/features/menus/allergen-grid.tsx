@@ -9,7 +9,11 @@ const LABEL: Record<AllergenState, string> = { none: 'Not listed', contains: 'Co
  * The 14 EU allergens (Regulation 1169/2011, Annex II) with their official names and letter codes,
  * each a tri-state toggle: not listed → contains → may contain (aria-pressed true / mixed).
  */
-export function AllergenGrid({ allergens, mayContain, onChange }: {
+export function AllergenGrid({
+  allergens,
+  mayContain,
+  onChange,
+}: {
   allergens: string[];
   mayContain: string[];
   onChange: (next: { allergens: string[]; mayContain: string[] }) => void;
@@ -38,12 +42,24 @@ export function AllergenGrid({ allergens, mayContain, onChange }: {
                 className={cn(
                   'flex h-full w-full items-center gap-2 rounded-md border px-2.5 py-2 text-left text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   state === 'none' && 'hover:bg-accent',
-                  state === 'contains' && 'border-red-600/40 bg-red-50 text-red-900 dark:border-red-400/40 dark:bg-red-400/10 dark:text-red-200',
-                  state === 'may' && 'border-dashed border-amber-600/50 bg-amber-50 text-amber-900 dark:border-amber-400/50 dark:bg-amber-400/10 dark:text-amber-200',
+                  state === 'contains' &&
+                    'border-red-600/40 bg-red-50 text-red-900 dark:border-red-400/40 dark:bg-red-400/10 dark:text-red-200',
+                  state === 'may' &&
+                    'border-dashed border-amber-600/50 bg-amber-50 text-amber-900 dark:border-amber-400/50 dark:bg-amber-400/10 dark:text-amber-200',
                 )}
               >
-                <span className={cn('flex size-6 shrink-0 items-center justify-center rounded font-mono text-xs font-semibold',
-                  state === 'none' ? 'bg-muted text-muted-foreground' : state === 'contains' ? 'bg-red-600 text-white dark:bg-red-500' : 'bg-amber-500 text-black')}>{a.code}</span>
+                <span
+                  className={cn(
+                    'flex size-6 shrink-0 items-center justify-center rounded font-mono text-xs font-semibold',
+                    state === 'none'
+                      ? 'bg-muted text-muted-foreground'
+                      : state === 'contains'
+                        ? 'bg-red-600 text-white dark:bg-red-500'
+                        : 'bg-amber-500 text-black',
+                  )}
+                >
+                  {a.code}
+                </span>
                 <span className="min-w-0 flex-1 leading-tight">{a.name}</span>
                 <span className={cn('shrink-0 text-xs', state === 'none' ? 'text-muted-foreground' : 'font-medium')}>{LABEL[state]}</span>
               </button>
@@ -58,10 +74,14 @@ export function AllergenGrid({ allergens, mayContain, onChange }: {
 
 /** Letter codes of contained and possible allergens, e.g. "A, G" and "H". */
 export function allergenCodes(keys: readonly string[]): string {
-  return ALLERGENS.filter((a) => keys.includes(a.key)).map((a) => a.code).join(', ');
+  return ALLERGENS.filter((a) => keys.includes(a.key))
+    .map((a) => a.code)
+    .join(', ');
 }
 
 /** Official names of allergens, e.g. "Cereals containing gluten, Milk". */
 export function allergenNames(keys: readonly string[]): string {
-  return ALLERGENS.filter((a) => keys.includes(a.key)).map((a) => a.name).join(', ');
+  return ALLERGENS.filter((a) => keys.includes(a.key))
+    .map((a) => a.name)
+    .join(', ');
 }

@@ -13,14 +13,25 @@ import { PlanLimitNotice } from '../../components/plan-limit-notice.tsx';
 import { toMenu, type Menu } from './types.ts';
 
 /** Asks for a name and creates a draft menu in the organization. */
-export function CreateMenuDialog({ open, onOpenChange, organizationId, onCreated }: {
+export function CreateMenuDialog({
+  open,
+  onOpenChange,
+  organizationId,
+  onCreated,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   organizationId: string;
   onCreated: (menu: Menu) => void;
 }) {
   const [limit, setLimit] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<MenuForm>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<MenuForm>({
     resolver: zodResolver(zMenuForm),
     defaultValues: { name: '' },
   });
@@ -44,15 +55,26 @@ export function CreateMenuDialog({ open, onOpenChange, organizationId, onCreated
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => { if (!isSubmitting) onOpenChange(next); }} title="New menu" description="Start with a name; you add sections and items next.">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!isSubmitting) onOpenChange(next);
+      }}
+      title="New menu"
+      description="Start with a name; you add sections and items next."
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormField label="Menu name" error={errors.name?.message}>
           <Input {...register('name')} placeholder="e.g. Dinner, Drinks, Lunch specials" autoComplete="off" autoFocus />
         </FormField>
         {limit ? <PlanLimitNotice message={limit} /> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>Cancel</Button>
-          <Button type="submit" loading={isSubmitting}>Create menu</Button>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Create menu
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -24,30 +24,59 @@ async function imageFile(record: { image: string } & Parameters<typeof pb.files.
  */
 export async function duplicateMenu(menu: Menu): Promise<string> {
   const [sections, items] = await Promise.all([
-    pb.collection('sections').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('menu = {:m}', { m: menu.id }), sort: 'position,created' }),
-    pb.collection('items').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section.menu = {:m}', { m: menu.id }), sort: 'position,created' }),
+    pb
+      .collection('sections')
+      .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('menu = {:m}', { m: menu.id }), sort: 'position,created' }),
+    pb
+      .collection('items')
+      .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section.menu = {:m}', { m: menu.id }), sort: 'position,created' }),
   ]);
   const menuId = newRecordId();
   const sectionIds = new Map(sections.map((s) => [s.id, newRecordId()]));
   type Write = { collection: string; body: Record<string, unknown> };
-  const writes: Write[] = [{
-    collection: 'menus',
-    body: {
-      id: menuId, organization: menu.organization, name: `${menu.name} (copy)`.slice(0, 100), description: menu.description,
-      status: 'draft', schedule: menu.schedule, languages: menu.languages,
+  const writes: Write[] = [
+    {
+      collection: 'menus',
+      body: {
+        id: menuId,
+        organization: menu.organization,
+        name: `${menu.name} (copy)`.slice(0, 100),
+        description: menu.description,
+        status: 'draft',
+        schedule: menu.schedule,
+        languages: menu.languages,
+      },
     },
-  }];
+  ];
   for (const raw of sections) {
     const s = toSection(raw);
-    writes.push({ collection: 'sections', body: { id: sectionIds.get(s.id), menu: menuId, name: s.name, description: s.description, position: s.position, translations: s.translations } });
+    writes.push({
+      collection: 'sections',
+      body: {
+        id: sectionIds.get(s.id),
+        menu: menuId,
+        name: s.name,
+        description: s.description,
+        position: s.position,
+        translations: s.translations,
+      },
+    });
   }
   const photos = await Promise.all(items.map((raw) => imageFile(toItem(raw))));
   items.forEach((raw, i) => {
     const item = toItem(raw);
     const body: Record<string, unknown> = {
-      section: sectionIds.get(item.section), name: item.name, description: item.description, prices: item.prices, tags: item.tags,
-      allergens: item.allergens, mayContain: item.mayContain, available: item.available, soldOutUntil: item.soldOutUntil,
-      position: item.position, translations: item.translations,
+      section: sectionIds.get(item.section),
+      name: item.name,
+      description: item.description,
+      prices: item.prices,
+      tags: item.tags,
+      allergens: item.allergens,
+      mayContain: item.mayContain,
+      available: item.available,
+      soldOutUntil: item.soldOutUntil,
+      position: item.position,
+      translations: item.translations,
     };
     const photo = photos[i];
     if (photo) body.image = photo;
@@ -60,7 +89,11 @@ export async function duplicateMenu(menu: Menu): Promise<string> {
     try {
       await batch.send();
     } catch (err) {
-      if (i > 0) await pb.collection('menus').delete(menuId).catch(() => undefined);
+      if (i > 0)
+        await pb
+          .collection('menus')
+          .delete(menuId)
+          .catch(() => undefined);
       throw err;
     }
   }

@@ -33,7 +33,14 @@ export interface ItemEditorContext {
  * live copy from the list: when another member saves the same item, a clean form follows, a dirty
  * one shows a notice. `onSave` applies the change optimistically and returns the saved record.
  */
-export function ItemEditor({ open, onOpenChange, item, server, ctx, onSave }: {
+export function ItemEditor({
+  open,
+  onOpenChange,
+  item,
+  server,
+  ctx,
+  onSave,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   item: Item | null;
@@ -50,10 +57,29 @@ export function ItemEditor({ open, onOpenChange, item, server, ctx, onSave }: {
     onOpenChange(false);
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={title} description={item ? undefined : 'Add a dish or drink to this section.'} className="max-w-2xl">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={title}
+      description={item ? undefined : 'Add a dish or drink to this section.'}
+      className="max-w-2xl"
+    >
       {open ? (
-        <ItemForm key={item?.id ?? 'new'} item={item} server={server} ctx={ctx} onSave={onSave}
-          onDirty={(d) => { dirty.current = d; }} onCancel={close} onSaved={() => { dirty.current = false; onOpenChange(false); }} />
+        <ItemForm
+          key={item?.id ?? 'new'}
+          item={item}
+          server={server}
+          ctx={ctx}
+          onSave={onSave}
+          onDirty={(d) => {
+            dirty.current = d;
+          }}
+          onCancel={close}
+          onSaved={() => {
+            dirty.current = false;
+            onOpenChange(false);
+          }}
+        />
       ) : null}
     </Dialog>
   );
@@ -71,21 +97,44 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
   );
 }
 
-function ItemForm({ item, server, ctx, onSave, onDirty, onCancel, onSaved }: {
-  item: Item | null; server: Item | null | undefined; ctx: ItemEditorContext;
+function ItemForm({
+  item,
+  server,
+  ctx,
+  onSave,
+  onDirty,
+  onCancel,
+  onSaved,
+}: {
+  item: Item | null;
+  server: Item | null | undefined;
+  ctx: ItemEditorContext;
   onSave: (body: Record<string, unknown>, original: Item | null, preview: Partial<Item>) => Promise<Item>;
-  onDirty: (dirty: boolean) => void; onCancel: () => void; onSaved: () => void;
+  onDirty: (dirty: boolean) => void;
+  onCancel: () => void;
+  onSaved: () => void;
 }) {
   const { languages, currency, timeZone } = ctx;
   const schema = useMemo(() => itemFormSchema(currency, timeZone), [currency, timeZone]);
   const [base, setBase] = useState<Item | null>(item);
-  const { register, control, handleSubmit, reset, setError, setValue, watch, formState: { errors, isDirty, isSubmitting } } = useForm<ItemFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<ItemFormValues>({
     resolver: zodResolver(schema),
     defaultValues: itemFormValues(item, languages, currency, timeZone),
   });
   const prices = useFieldArray({ control, name: 'prices' });
   useUnsavedChanges(isDirty);
-  useEffect(() => { onDirty(isDirty); }, [isDirty, onDirty]);
+  useEffect(() => {
+    onDirty(isDirty);
+  }, [isDirty, onDirty]);
 
   // Another member saved this item: follow when clean, otherwise offer to reload.
   const serverPrint = itemFingerprint(server, languages, currency, timeZone);
@@ -104,8 +153,14 @@ function ItemForm({ item, server, ctx, onSave, onDirty, onCancel, onSaved }: {
   const onSubmit = handleSubmit(async (values) => {
     const body = itemBody(values, base, languages, currency, timeZone);
     const preview: Partial<Item> = {
-      name: body.name as string, description: body.description as string, prices: body.prices as Item['prices'], tags: values.tags,
-      allergens: values.allergens, mayContain: body.mayContain as string[], available: values.available, soldOutUntil: String(body.soldOutUntil ?? ''),
+      name: body.name as string,
+      description: body.description as string,
+      prices: body.prices as Item['prices'],
+      tags: values.tags,
+      allergens: values.allergens,
+      mayContain: body.mayContain as string[],
+      available: values.available,
+      soldOutUntil: String(body.soldOutUntil ?? ''),
       translations: body.translations as Item['translations'],
     };
     try {
@@ -114,13 +169,24 @@ function ItemForm({ item, server, ctx, onSave, onDirty, onCancel, onSaved }: {
       setBase(saved);
       onSaved();
     } catch (err) {
-      handleApiError(err, setError, ['name', 'description', 'prices', 'image', 'tags', 'allergens', 'mayContain', 'available', 'soldOutUntil', 'translations']);
+      handleApiError(err, setError, [
+        'name',
+        'description',
+        'prices',
+        'image',
+        'tags',
+        'allergens',
+        'mayContain',
+        'available',
+        'soldOutUntil',
+        'translations',
+      ]);
     }
   });
 
   const currentImage = base?.image ? pb.files.getURL(base, base.image, { thumb: '480x320' }) : null;
   const others = languages.slice(1);
-  const pricesError = (errors.prices as { root?: { message?: string }; message?: string } | undefined);
+  const pricesError = errors.prices as { root?: { message?: string }; message?: string } | undefined;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
@@ -128,11 +194,21 @@ function ItemForm({ item, server, ctx, onSave, onDirty, onCancel, onSaved }: {
         {conflict && server ? (
           <RemoteChangeNotice
             what="This item"
-            onReload={() => { reset(itemFormValues(server, languages, currency, timeZone)); setBase(server); }}
-            onKeep={() => { reset(itemFormValues(server, languages, currency, timeZone), { keepValues: true }); setBase(server); }}
+            onReload={() => {
+              reset(itemFormValues(server, languages, currency, timeZone));
+              setBase(server);
+            }}
+            onKeep={() => {
+              reset(itemFormValues(server, languages, currency, timeZone), { keepValues: true });
+              setBase(server);
+            }}
           />
         ) : null}
-        {deleted ? <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">This item was deleted by someone else. Saving it will fail.</p> : null}
+        {deleted ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            This item was deleted by someone else. Saving it will fail.
+          </p>
+        ) : null}
       </div>
 
       <Section title="Basics">
@@ -151,47 +227,95 @@ function ItemForm({ item, server, ctx, onSave, onDirty, onCancel, onSaved }: {
             return (
               <li key={field.id} className="grid gap-1">
                 <div className="flex items-start gap-2">
-                  <Input {...register(`prices.${i}.label`)} placeholder={prices.fields.length > 1 ? 'Label, e.g. Small' : 'Label (optional)'} aria-label={`Price ${i + 1} label`}
-                    aria-invalid={rowErrors?.label ? true : undefined} autoComplete="off" className="min-w-0 flex-1" />
-                  <Controller control={control} name={`prices.${i}.amount`} render={({ field: f }) => (
-                    <MoneyInput
-                      currency={currency}
-                      value={f.value}
-                      onChange={f.onChange}
-                      onBlur={() => {
-                        // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
-                        const minor = parseMoney(f.value, currency);
-                        if (minor !== null) f.onChange(toDecimalAmount(minor, currency));
-                        f.onBlur();
-                      }}
-                      ref={f.ref}
-                      aria-label={`Price ${i + 1} amount`}
-                      aria-invalid={rowErrors?.amount ? true : undefined}
-                      className="w-32"
-                    />
-                  )} />
-                  <Button type="button" variant="ghost" size="icon" className="shrink-0" aria-label={`Remove price ${i + 1}`} disabled={prices.fields.length <= 1} onClick={() => prices.remove(i)}><X aria-hidden /></Button>
+                  <Input
+                    {...register(`prices.${i}.label`)}
+                    placeholder={prices.fields.length > 1 ? 'Label, e.g. Small' : 'Label (optional)'}
+                    aria-label={`Price ${i + 1} label`}
+                    aria-invalid={rowErrors?.label ? true : undefined}
+                    autoComplete="off"
+                    className="min-w-0 flex-1"
+                  />
+                  <Controller
+                    control={control}
+                    name={`prices.${i}.amount`}
+                    render={({ field: f }) => (
+                      <MoneyInput
+                        currency={currency}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={() => {
+                          // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
+                          const minor = parseMoney(f.value, currency);
+                          if (minor !== null) f.onChange(toDecimalAmount(minor, currency));
+                          f.onBlur();
+                        }}
+                        ref={f.ref}
+                        aria-label={`Price ${i + 1} amount`}
+                        aria-invalid={rowErrors?.amount ? true : undefined}
+                        className="w-32"
+                      />
+                    )}
+                  />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="shrink-0"
+                    aria-label={`Remove price ${i + 1}`}
+                    disabled={prices.fields.length <= 1}
+                    onClick={() => prices.remove(i)}
+                  >
+                    <X aria-hidden />
+                  </Button>
                 </div>
-                {rowErrors?.label || rowErrors?.amount ? <p role="alert" className="text-sm font-medium text-destructive">{rowErrors.amount?.message ?? rowErrors.label?.message}</p> : null}
+                {rowErrors?.label || rowErrors?.amount ? (
+                  <p role="alert" className="text-sm font-medium text-destructive">
+                    {rowErrors.amount?.message ?? rowErrors.label?.message}
+                  </p>
+                ) : null}
               </li>
             );
           })}
         </ul>
-        {pricesError?.root?.message || pricesError?.message ? <p role="alert" className="text-sm font-medium text-destructive">{pricesError.root?.message ?? pricesError.message}</p> : null}
+        {pricesError?.root?.message || pricesError?.message ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {pricesError.root?.message ?? pricesError.message}
+          </p>
+        ) : null}
         <div>
-          <Button type="button" variant="outline" size="sm" disabled={prices.fields.length >= 10} onClick={() => prices.append({ label: '', amount: '' })}><Plus aria-hidden /> Add price</Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={prices.fields.length >= 10}
+            onClick={() => prices.append({ label: '', amount: '' })}
+          >
+            <Plus aria-hidden /> Add price
+          </Button>
         </div>
       </Section>
 
       <Section title="Photo">
-        <Controller control={control} name="image" render={({ field }) => (
-          <ImageField value={field.value} currentUrl={currentImage} onChange={(f) => field.onChange(f)} error={errors.image?.message} />
-        )} />
+        <Controller
+          control={control}
+          name="image"
+          render={({ field }) => (
+            <ImageField value={field.value} currentUrl={currentImage} onChange={(f) => field.onChange(f)} error={errors.image?.message} />
+          )}
+        />
       </Section>
 
       <Section title="Tags">
-        <Controller control={control} name="tags" render={({ field }) => <TagPicker tags={ctx.tags} value={field.value} onChange={field.onChange} />} />
-        {errors.tags?.message ? <p role="alert" className="text-sm font-medium text-destructive">{errors.tags.message}</p> : null}
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => <TagPicker tags={ctx.tags} value={field.value} onChange={field.onChange} />}
+        />
+        {errors.tags?.message ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {errors.tags.message}
+          </p>
+        ) : null}
       </Section>
 
       <Section title="Allergens" hint="The 14 allergens guests must be told about in the EU, with the letter codes printed on menus.">
@@ -203,48 +327,83 @@ function ItemForm({ item, server, ctx, onSave, onDirty, onCancel, onSaved }: {
             setValue('mayContain', next.mayContain, { shouldDirty: true });
           }}
         />
-        {errors.mayContain?.message ? <p role="alert" className="text-sm font-medium text-destructive">{errors.mayContain.message}</p> : null}
+        {errors.mayContain?.message ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {errors.mayContain.message}
+          </p>
+        ) : null}
       </Section>
 
       <Section title="Availability">
         <div className="flex items-center justify-between gap-4">
           <Label htmlFor="item-available" className="grid gap-1">
             <span>{available ? 'Available' : 'Sold out'}</span>
-            <span className="text-xs font-normal text-muted-foreground">{available ? 'Guests can order it.' : 'Guests see it marked as sold out.'}</span>
+            <span className="text-xs font-normal text-muted-foreground">
+              {available ? 'Guests can order it.' : 'Guests see it marked as sold out.'}
+            </span>
           </Label>
-          <Controller control={control} name="available" render={({ field }) => (
-            <Switch id="item-available" checked={field.value} onCheckedChange={(v) => { field.onChange(v); if (v) setValue('soldOutUntil', '', { shouldDirty: true }); }} />
-          )} />
+          <Controller
+            control={control}
+            name="available"
+            render={({ field }) => (
+              <Switch
+                id="item-available"
+                checked={field.value}
+                onCheckedChange={(v) => {
+                  field.onChange(v);
+                  if (v) setValue('soldOutUntil', '', { shouldDirty: true });
+                }}
+              />
+            )}
+          />
         </div>
         {!available ? (
-          <FormField label="Sold out until (optional)" error={errors.soldOutUntil?.message} hint={`In ${timeZone}. It becomes available again at that time; leave empty to keep it sold out until you switch it back.`}>
+          <FormField
+            label="Sold out until (optional)"
+            error={errors.soldOutUntil?.message}
+            hint={`In ${timeZone}. It becomes available again at that time; leave empty to keep it sold out until you switch it back.`}
+          >
             <Input type="datetime-local" {...register('soldOutUntil')} className="w-full sm:w-64" />
           </FormField>
         ) : null}
       </Section>
 
-      <Section title="Translations" hint={others.length ? `Texts for guests reading in other languages. Empty fields fall back to ${languageName(languages[0] ?? 'en')}.` : undefined}>
+      <Section
+        title="Translations"
+        hint={
+          others.length
+            ? `Texts for guests reading in other languages. Empty fields fall back to ${languageName(languages[0] ?? 'en')}.`
+            : undefined
+        }
+      >
         {others.length === 0 ? (
           <p className="text-sm text-muted-foreground">This menu has one language. Add languages on the menu page to translate items.</p>
-        ) : others.map((lang) => (
-          <div key={lang} className="grid gap-3 rounded-md border p-3">
-            <p className="text-sm font-medium">{languageName(lang)} <span className="font-mono text-xs text-muted-foreground">{lang}</span></p>
-            <FormField label={`Name (${lang})`} error={errors.translations?.[lang]?.name?.message}>
-              <Input {...register(`translations.${lang}.name`)} placeholder={name} autoComplete="off" lang={lang} />
-            </FormField>
-            <FormField label={`Description (${lang})`} error={errors.translations?.[lang]?.description?.message}>
-              <Textarea {...register(`translations.${lang}.description`)} rows={2} lang={lang} />
-            </FormField>
-          </div>
-        ))}
+        ) : (
+          others.map((lang) => (
+            <div key={lang} className="grid gap-3 rounded-md border p-3">
+              <p className="text-sm font-medium">
+                {languageName(lang)} <span className="font-mono text-xs text-muted-foreground">{lang}</span>
+              </p>
+              <FormField label={`Name (${lang})`} error={errors.translations?.[lang]?.name?.message}>
+                <Input {...register(`translations.${lang}.name`)} placeholder={name} autoComplete="off" lang={lang} />
+              </FormField>
+              <FormField label={`Description (${lang})`} error={errors.translations?.[lang]?.description?.message}>
+                <Textarea {...register(`translations.${lang}.description`)} rows={2} lang={lang} />
+              </FormField>
+            </div>
+          ))
+        )}
       </Section>
 
       <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex items-center justify-end gap-2 border-t bg-background px-6 py-4">
         {isDirty ? <span className="mr-auto hidden text-sm text-muted-foreground sm:inline">Unsaved changes</span> : null}
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>Cancel</Button>
-        <Button type="submit" loading={isSubmitting}>{item ? 'Save item' : 'Add item'}</Button>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {item ? 'Save item' : 'Add item'}
+        </Button>
       </div>
     </form>
   );
 }
-

@@ -26,37 +26,50 @@ export interface ItemFormValues {
 
 /** The editor's rules; amounts are read in `currency`, "sold out until" in `timeZone`. */
 export function itemFormSchema(currency: string, timeZone: string) {
-  return z.object({
-    name: zItemName.max(NAME_MAX, MESSAGES.nameUnder200),
-    description: z.string().max(2000, 'Keep the description under 2000 characters'),
-    prices: z.array(z.object({
-      label: z.string().max(50, 'Keep labels under 50 characters'),
-      amount: z.string().refine((v) => parseMoney(v, currency) !== null, MESSAGES.priceInvalid),
-    })).min(1, MESSAGES.priceRequired).max(10, 'Up to 10 prices per item').superRefine((rows, ctx) => {
-      if (rows.length < 2) return;
-      rows.forEach((row, i) => {
-        if (!row.label.trim()) ctx.addIssue({ code: 'custom', path: [i, 'label'], message: 'Name each price, e.g. Small or 0.5 l' });
-      });
-    }),
-    image: z.custom<File | null | undefined>((v) => v === undefined || v === null || v instanceof File)
-      .refine((f) => !f || ITEM_IMAGE_TYPES.includes(f.type), 'Use a JPEG, PNG or WebP image')
-      .refine((f) => !f || f.size <= ITEM_IMAGE_MAX_BYTES, 'The photo must be smaller than 5 MB'),
-    tags: z.array(z.string()).max(20, 'Up to 20 tags per item'),
-    allergens: z.array(z.string()),
-    mayContain: z.array(z.string()),
-    available: z.boolean(),
-    soldOutUntil: z.string(),
-    // Optional: a language added to the menu while the editor is open has no fields yet.
-    translations: z.record(z.string(), z.object({
-      name: z.string().max(NAME_MAX, MESSAGES.nameUnder200).optional(),
-      description: z.string().max(2000, 'Keep the description under 2000 characters').optional(),
-    })),
-  }).superRefine((v, ctx) => {
-    if (v.available || !v.soldOutUntil) return;
-    const until = zonedInputToDate(v.soldOutUntil, timeZone);
-    if (!until) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'Enter a date and time' });
-    else if (until.getTime() <= Date.now()) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'Pick a time in the future' });
-  });
+  return z
+    .object({
+      name: zItemName.max(NAME_MAX, MESSAGES.nameUnder200),
+      description: z.string().max(2000, 'Keep the description under 2000 characters'),
+      prices: z
+        .array(
+          z.object({
+            label: z.string().max(50, 'Keep labels under 50 characters'),
+            amount: z.string().refine((v) => parseMoney(v, currency) !== null, MESSAGES.priceInvalid),
+          }),
+        )
+        .min(1, MESSAGES.priceRequired)
+        .max(10, 'Up to 10 prices per item')
+        .superRefine((rows, ctx) => {
+          if (rows.length < 2) return;
+          rows.forEach((row, i) => {
+            if (!row.label.trim()) ctx.addIssue({ code: 'custom', path: [i, 'label'], message: 'Name each price, e.g. Small or 0.5 l' });
+          });
+        }),
+      image: z
+        .custom<File | null | undefined>((v) => v === undefined || v === null || v instanceof File)
+        .refine((f) => !f || ITEM_IMAGE_TYPES.includes(f.type), 'Use a JPEG, PNG or WebP image')
+        .refine((f) => !f || f.size <= ITEM_IMAGE_MAX_BYTES, 'The photo must be smaller than 5 MB'),
+      tags: z.array(z.string()).max(20, 'Up to 20 tags per item'),
+      allergens: z.array(z.string()),
+      mayContain: z.array(z.string()),
+      available: z.boolean(),
+      soldOutUntil: z.string(),
+      // Optional: a language added to the menu while the editor is open has no fields yet.
+      translations: z.record(
+        z.string(),
+        z.object({
+          name: z.string().max(NAME_MAX, MESSAGES.nameUnder200).optional(),
+          description: z.string().max(2000, 'Keep the description under 2000 characters').optional(),
+        }),
+      ),
+    })
+    .superRefine((v, ctx) => {
+      if (v.available || !v.soldOutUntil) return;
+      const until = zonedInputToDate(v.soldOutUntil, timeZone);
+      if (!until) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'Enter a date and time' });
+      else if (until.getTime() <= Date.now())
+        ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'Pick a time in the future' });
+    });
 }
 
 /** Editor values for an item (or a new one). */
@@ -69,7 +82,9 @@ export function itemFormValues(item: Item | null, languages: readonly string[], 
   return {
     name: item?.name ?? '',
     description: item?.description ?? '',
-    prices: item?.prices.length ? item.prices.map((p) => ({ label: p.label ?? '', amount: toDecimalAmount(p.amount, currency) })) : [{ label: '', amount: '' }],
+    prices: item?.prices.length
+      ? item.prices.map((p) => ({ label: p.label ?? '', amount: toDecimalAmount(p.amount, currency) }))
+      : [{ label: '', amount: '' }],
     image: undefined,
     tags: item?.tags ?? [],
     allergens: item?.allergens ?? [],
@@ -88,7 +103,13 @@ export function itemFingerprint(item: Item | null | undefined, languages: readon
 }
 
 /** The record body for create/update (a File makes the SDK send multipart). */
-export function itemBody(values: ItemFormValues, original: Item | null, languages: readonly string[], currency: string, timeZone: string): Record<string, unknown> {
+export function itemBody(
+  values: ItemFormValues,
+  original: Item | null,
+  languages: readonly string[],
+  currency: string,
+  timeZone: string,
+): Record<string, unknown> {
   const translations: Translations = { ...(original?.translations ?? {}) };
   for (const lang of languages.slice(1)) {
     const t = values.translations[lang];

@@ -5,7 +5,13 @@ import { cn } from '../../lib/cn.ts';
 import { formatMoney } from '../../../../shared/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
 import { allergenCodes, allergenNames } from './allergen-grid.tsx';
 import { Switch } from './switch.tsx';
 import { isAvailableNow, missingTranslations, type Item, type Tag } from './types.ts';
@@ -15,13 +21,27 @@ function untilText(value: string, timeZone: string): string {
   if (Number.isNaN(d.getTime())) return '';
   // Within the coming week the weekday is enough ("Mon 18:00"); later ones get the date.
   const soon = d.getTime() - Date.now() < 6 * 86400000;
-  return new Intl.DateTimeFormat(undefined, soon
-    ? { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit' }
-    : { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat(
+    undefined,
+    soon
+      ? { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit' }
+      : { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  ).format(d);
 }
 
 /** One item in the section list: photo, name, prices, tags, allergens, availability switch, actions. */
-export function ItemRow({ item, handle, dragging, tags, languages, currency, timeZone, onEdit, onDelete, onToggleAvailable }: {
+export function ItemRow({
+  item,
+  handle,
+  dragging,
+  tags,
+  languages,
+  currency,
+  timeZone,
+  onEdit,
+  onDelete,
+  onToggleAvailable,
+}: {
   item: Item;
   handle: ReactNode;
   dragging: boolean;
@@ -37,44 +57,83 @@ export function ItemRow({ item, handle, dragging, tags, languages, currency, tim
   const itemTags = (tags ?? []).filter((t) => item.tags.includes(t.id));
   const missing = missingTranslations(item, languages);
   const thumb = item.image ? pb.files.getURL(item, item.image, { thumb: '160x160' }) : '';
-  const prices = item.prices.map((p) => (p.label ? `${p.label} ${formatMoney(p.amount, currency)}` : formatMoney(p.amount, currency))).join(' · ');
+  const prices = item.prices
+    .map((p) => (p.label ? `${p.label} ${formatMoney(p.amount, currency)}` : formatMoney(p.amount, currency)))
+    .join(' · ');
 
   return (
-    <div data-testid="item-row" data-item-id={item.id} className={cn('flex items-center gap-2 rounded-md border bg-card p-2 sm:gap-3', dragging && 'shadow-lg ring-2 ring-ring')}>
+    <div
+      data-testid="item-row"
+      data-item-id={item.id}
+      className={cn('flex items-center gap-2 rounded-md border bg-card p-2 sm:gap-3', dragging && 'shadow-lg ring-2 ring-ring')}
+    >
       {handle}
       <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground">
-        {thumb ? <img src={thumb} alt="" className="size-full object-cover" loading="lazy" /> : <ImageIcon className="size-5" aria-hidden />}
+        {thumb ? (
+          <img src={thumb} alt="" className="size-full object-cover" loading="lazy" />
+        ) : (
+          <ImageIcon className="size-5" aria-hidden />
+        )}
       </span>
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <button type="button" onClick={onEdit} className="truncate text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none" data-testid="item-name">
+        <button
+          type="button"
+          onClick={onEdit}
+          className="truncate text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+          data-testid="item-name"
+        >
           {item.name || 'Untitled item'}
         </button>
         <p className="text-sm tabular-nums text-muted-foreground sm:truncate">{prices || 'No price'}</p>
         <div className="flex flex-wrap items-center gap-1">
           {!availableNow ? (
-            <Badge variant="warning" className="max-w-full whitespace-normal">{item.soldOutUntil ? `Sold out until ${untilText(item.soldOutUntil, timeZone)}` : 'Sold out'}</Badge>
+            <Badge variant="warning" className="max-w-full whitespace-normal">
+              {item.soldOutUntil ? `Sold out until ${untilText(item.soldOutUntil, timeZone)}` : 'Sold out'}
+            </Badge>
           ) : null}
-          {item.allergens.length ? <Badge variant="outline" title={`Contains: ${allergenNames(item.allergens)}`}>Contains {allergenCodes(item.allergens)}</Badge> : null}
-          {item.mayContain.length ? <Badge variant="outline" className="border-dashed" title={`May contain: ${allergenNames(item.mayContain)}`}>May contain {allergenCodes(item.mayContain)}</Badge> : null}
+          {item.allergens.length ? (
+            <Badge variant="outline" title={`Contains: ${allergenNames(item.allergens)}`}>
+              Contains {allergenCodes(item.allergens)}
+            </Badge>
+          ) : null}
+          {item.mayContain.length ? (
+            <Badge variant="outline" className="border-dashed" title={`May contain: ${allergenNames(item.mayContain)}`}>
+              May contain {allergenCodes(item.mayContain)}
+            </Badge>
+          ) : null}
           {itemTags.map((t) => (
             <Badge key={t.id} variant="outline" className="max-w-full gap-1.5 whitespace-normal">
-              <span className="size-2 rounded-full" style={{ backgroundColor: t.color }} aria-hidden />{t.name}
+              <span className="size-2 rounded-full" style={{ backgroundColor: t.color }} aria-hidden />
+              {t.name}
             </Badge>
           ))}
-          {missing.length ? <Badge variant="info"><Languages className="size-3" aria-hidden />{missing.join(', ')} missing</Badge> : null}
+          {missing.length ? (
+            <Badge variant="info">
+              <Languages className="size-3" aria-hidden />
+              {missing.join(', ')} missing
+            </Badge>
+          ) : null}
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-        <span className="hidden text-xs text-muted-foreground sm:inline" aria-hidden>{availableNow ? 'Available' : 'Sold out'}</span>
+        <span className="hidden text-xs text-muted-foreground sm:inline" aria-hidden>
+          {availableNow ? 'Available' : 'Sold out'}
+        </span>
         <Switch checked={availableNow} onCheckedChange={onToggleAvailable} aria-label={`Available: ${item.name}`} />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${item.name}`}><MoreHorizontal aria-hidden /></Button>
+            <Button variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${item.name}`}>
+              <MoreHorizontal aria-hidden />
+            </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent>
-            <DropdownMenuItem onSelect={onEdit}><Pencil /> Edit</DropdownMenuItem>
+            <DropdownMenuItem onSelect={onEdit}>
+              <Pencil /> Edit
+            </DropdownMenuItem>
             <DropdownMenuSeparator />
-            <DropdownMenuItem destructive onSelect={onDelete}><Trash2 /> Delete</DropdownMenuItem>
+            <DropdownMenuItem destructive onSelect={onDelete}>
+              <Trash2 /> Delete
+            </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

@@ -43,7 +43,10 @@ export default function ItemsPage() {
   const key = swrKeys.items(sectionId);
   const list = useMemo(() => items ?? [], [items]);
   // Memoised: a fallback array built on every render would recompute `untranslated` each time.
-  const languages = useMemo(() => (menu?.languages.length ? menu.languages : [String(organization?.defaultLanguage || 'en')]), [menu, organization]);
+  const languages = useMemo(
+    () => (menu?.languages.length ? menu.languages : [String(organization?.defaultLanguage || 'en')]),
+    [menu, organization],
+  );
   const currency = String(organization?.currency || 'EUR');
   const { timeZone } = venuesShowing(venues, menu?.id ?? '');
   const untranslated = useMemo(() => list.filter((i) => missingTranslations(i, languages).length > 0), [list, languages]);
@@ -52,7 +55,9 @@ export default function ItemsPage() {
   const ids = new Set(list.map((i) => i.id));
   useLiveRecords({ collection: 'items', topic: '*', when: (e) => e.record.section === sectionId || ids.has(e.record.id), targets: [key] });
   useLiveRecords({
-    collection: 'sections', topic: sectionId, targets: [swrKeys.section(sectionId)],
+    collection: 'sections',
+    topic: sectionId,
+    targets: [swrKeys.section(sectionId)],
     onEvent: (e) => {
       if (e.action !== 'delete') return;
       toast.info('This section was deleted by someone else.');
@@ -78,13 +83,21 @@ export default function ItemsPage() {
 
   const onSave = async (body: Record<string, unknown>, original: Item | null, preview: Partial<Item>): Promise<Item> => {
     if (original) {
-      const saved = await optimistic(list.map((i) => (i.id === original.id ? { ...i, ...preview } : i)), async () => toItem(await pb.collection('items').update(original.id, body)), null);
-      await mutate(key, (current: Item[] | undefined) => (current ?? []).map((i) => (i.id === saved.id ? saved : i)), { revalidate: false });
+      const saved = await optimistic(
+        list.map((i) => (i.id === original.id ? { ...i, ...preview } : i)),
+        async () => toItem(await pb.collection('items').update(original.id, body)),
+        null,
+      );
+      await mutate(key, (current: Item[] | undefined) => (current ?? []).map((i) => (i.id === saved.id ? saved : i)), {
+        revalidate: false,
+      });
       toast.success(`Saved “${saved.name}”`);
       return saved;
     }
     const created = toItem(await pb.collection('items').create({ ...body, section: sectionId }));
-    await mutate(key, (current: Item[] | undefined) => [...(current ?? []).filter((i) => i.id !== created.id), created], { revalidate: true });
+    await mutate(key, (current: Item[] | undefined) => [...(current ?? []).filter((i) => i.id !== created.id), created], {
+      revalidate: true,
+    });
     toast.success(`Added “${created.name}”`);
     return created;
   };
@@ -94,7 +107,9 @@ export default function ItemsPage() {
       list.map((i) => (i.id === item.id ? { ...i, available, soldOutUntil: '' } : i)),
       () => pb.collection('items').update(item.id, { available, soldOutUntil: '' }),
       available ? 'The item was not marked available' : 'The item was not marked sold out',
-    ).then(() => toast.success(available ? `“${item.name}” is available again` : `“${item.name}” is sold out`)).catch(() => undefined);
+    )
+      .then(() => toast.success(available ? `“${item.name}” is available again` : `“${item.name}” is sold out`))
+      .catch(() => undefined);
   };
 
   const reorder = (next: Item[]) => {
@@ -102,8 +117,13 @@ export default function ItemsPage() {
   };
 
   const remove = async (item: Item) => {
-    await optimistic(withPositions(list.filter((i) => i.id !== item.id)), () => pb.collection('items').delete(item.id), 'The item was not deleted')
-      .then(() => toast.success(`Deleted “${item.name}”`)).catch(() => undefined);
+    await optimistic(
+      withPositions(list.filter((i) => i.id !== item.id)),
+      () => pb.collection('items').delete(item.id),
+      'The item was not deleted',
+    )
+      .then(() => toast.success(`Deleted “${item.name}”`))
+      .catch(() => undefined);
   };
 
   if (error) {
@@ -111,8 +131,12 @@ export default function ItemsPage() {
     return (
       <Card className="grid justify-items-center gap-3 p-10 text-center">
         <h1 className="text-lg font-semibold">{missing ? 'Section not found' : 'The section could not be loaded'}</h1>
-        <p className="text-sm text-muted-foreground">{missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}</p>
-        <Link className={buttonVariants({ variant: 'outline' })} href={paths.menus()}>Back to menus</Link>
+        <p className="text-sm text-muted-foreground">
+          {missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}
+        </p>
+        <Link className={buttonVariants({ variant: 'outline' })} href={paths.menus()}>
+          Back to menus
+        </Link>
       </Card>
     );
   }
@@ -120,17 +144,24 @@ export default function ItemsPage() {
 
   const openEditor = (item: Item | null) => setEditor({ open: true, item });
   const editing = editor.item;
-  const server = editing ? (items ? list.find((i) => i.id === editing.id) ?? null : undefined) : undefined;
+  const server = editing ? (items ? (list.find((i) => i.id === editing.id) ?? null) : undefined) : undefined;
 
   return (
     <>
-      <Link href={paths.menu(menu.id)} className="mb-3 inline-flex max-w-full items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        href={paths.menu(menu.id)}
+        className="mb-3 inline-flex max-w-full items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4 shrink-0" aria-hidden /> <span className="truncate">{menu.name || 'Menu'}</span>
       </Link>
       <PageHeader
         title={section.name || 'Section'}
         description={`${list.length === 1 ? '1 item' : `${list.length} items`} · prices in ${currency}`}
-        actions={<Button onClick={() => openEditor(null)}><Plus aria-hidden /> Add item</Button>}
+        actions={
+          <Button onClick={() => openEditor(null)}>
+            <Plus aria-hidden /> Add item
+          </Button>
+        }
       />
 
       {languages.length > 1 && list.length > 0 ? (
@@ -145,13 +176,21 @@ export default function ItemsPage() {
       ) : null}
 
       {isLoading && !items ? (
-        <div className="grid gap-2" aria-busy="true" aria-label="Loading items">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-20" />)}</div>
+        <div className="grid gap-2" aria-busy="true" aria-label="Loading items">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-20" />
+          ))}
+        </div>
       ) : list.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground"><UtensilsCrossed className="size-6" aria-hidden /></span>
+          <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <UtensilsCrossed className="size-6" aria-hidden />
+          </span>
           <h2 className="text-lg font-semibold">No items in {section.name}</h2>
           <p className="max-w-sm text-sm text-muted-foreground">Add dishes or drinks with prices, a photo, tags and allergens.</p>
-          <Button onClick={() => openEditor(null)}><Plus aria-hidden /> Add the first item</Button>
+          <Button onClick={() => openEditor(null)}>
+            <Plus aria-hidden /> Add the first item
+          </Button>
         </Card>
       ) : shown.length === 0 ? (
         <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">Every item is translated.</p>
@@ -190,12 +229,16 @@ export default function ItemsPage() {
       />
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => { if (!open) setDeleting(null); }}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
         title={`Delete “${deleting?.name ?? ''}”?`}
         description="Guests no longer see it. This cannot be undone."
         confirmLabel="Delete item"
         destructive
-        onConfirm={() => { if (deleting) void remove(deleting); }}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
       />
     </>
   );

@@ -8,20 +8,27 @@ import { toItem, toMenu, toSection, toTag, toVenue, type Menu, type Section, typ
 /** The swr reads of the menu screens (keys from `lib/swr-keys.ts`). */
 
 export function useMenusPage(organizationId: string | undefined, page: number, search: string) {
-  return useSWR(organizationId ? swrKeys.menus(organizationId, page, search) : null, async () => {
-    const filter = search.trim()
-      ? pb.filter('organization = {:org} && name ~ {:q}', { org: organizationId, q: search.trim() })
-      : pb.filter('organization = {:org}', { org: organizationId });
-    const list = await pb.collection('menus').getList(page, DEFAULT_PAGE_SIZE, { filter, sort: '-updated,-created' });
-    return { ...list, items: list.items.map(toMenu) };
-  }, { keepPreviousData: true });
+  return useSWR(
+    organizationId ? swrKeys.menus(organizationId, page, search) : null,
+    async () => {
+      const filter = search.trim()
+        ? pb.filter('organization = {:org} && name ~ {:q}', { org: organizationId, q: search.trim() })
+        : pb.filter('organization = {:org}', { org: organizationId });
+      const list = await pb.collection('menus').getList(page, DEFAULT_PAGE_SIZE, { filter, sort: '-updated,-created' });
+      return { ...list, items: list.items.map(toMenu) };
+    },
+    { keepPreviousData: true },
+  );
 }
 
 /** All venues of the organization (which menus each shows, its time zone). */
 export function useVenues(organizationId: string | undefined) {
   return useSWR(organizationId ? swrKeys.venues(organizationId) : null, async () => {
     const list = await pb.collection('venues').getFullList({
-      batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name', fields: 'id,collectionId,collectionName,name,slug,timezone,currency,primaryColor,logo,menus',
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter('organization = {:org}', { org: organizationId }),
+      sort: 'name',
+      fields: 'id,collectionId,collectionName,name,slug,timezone,currency,primaryColor,logo,menus',
     });
     return list.map(toVenue);
   });
@@ -29,7 +36,9 @@ export function useVenues(organizationId: string | undefined) {
 
 export function useTags(organizationId: string | undefined) {
   return useSWR(organizationId ? swrKeys.tags(organizationId) : null, async () => {
-    const list = await pb.collection('tags').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name' });
+    const list = await pb
+      .collection('tags')
+      .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name' });
     return list.map(toTag);
   });
 }
@@ -40,7 +49,9 @@ export function useMenu(menuId: string | undefined) {
 
 export function useSections(menuId: string | undefined) {
   return useSWR(menuId ? swrKeys.sections(menuId) : null, async () => {
-    const list = await pb.collection('sections').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('menu = {:menu}', { menu: menuId }), sort: 'position,created' });
+    const list = await pb
+      .collection('sections')
+      .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('menu = {:menu}', { menu: menuId }), sort: 'position,created' });
     return list.map(toSection);
   });
 }
@@ -48,14 +59,19 @@ export function useSections(menuId: string | undefined) {
 /** How many items each section of a menu has. */
 export function useItemCounts(menuId: string | undefined) {
   return useSWR(menuId ? swrKeys.itemCounts(menuId) : null, async () => {
-    const list = await pb.collection('items').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section.menu = {:menu}', { menu: menuId }), fields: 'id,section' });
+    const list = await pb
+      .collection('items')
+      .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section.menu = {:menu}', { menu: menuId }), fields: 'id,section' });
     const counts: Record<string, number> = {};
     for (const i of list) counts[String(i.section)] = (counts[String(i.section)] ?? 0) + 1;
     return counts;
   });
 }
 
-export interface SectionWithMenu { section: Section; menu: Menu }
+export interface SectionWithMenu {
+  section: Section;
+  menu: Menu;
+}
 
 export function useSection(sectionId: string | undefined) {
   return useSWR(sectionId ? swrKeys.section(sectionId) : null, async (): Promise<SectionWithMenu> => {
@@ -67,13 +83,18 @@ export function useSection(sectionId: string | undefined) {
 
 export function useItems(sectionId: string | undefined) {
   return useSWR(sectionId ? swrKeys.items(sectionId) : null, async () => {
-    const list = await pb.collection('items').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section = {:section}', { section: sectionId }), sort: 'position,created' });
+    const list = await pb
+      .collection('items')
+      .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section = {:section}', { section: sectionId }), sort: 'position,created' });
     return list.map(toItem);
   });
 }
 
 /** The venues showing a menu, and the time zone its schedule is read in (first venue, else this browser's). */
-export function venuesShowing(venues: readonly Venue[] | undefined, menuId: string): { venues: Venue[]; timeZone: string; zoneSource: string | null } {
+export function venuesShowing(
+  venues: readonly Venue[] | undefined,
+  menuId: string,
+): { venues: Venue[]; timeZone: string; zoneSource: string | null } {
   const showing = (venues ?? []).filter((v) => v.menus.includes(menuId));
   const first = showing.find((v) => v.timezone);
   return { venues: showing, timeZone: first?.timezone || browserTimeZone(), zoneSource: first ? first.name : null };
@@ -82,7 +103,12 @@ export function venuesShowing(venues: readonly Venue[] | undefined, menuId: stri
 /** The organization's menus by name (id, name, status): venue menu lists, "append to menu …" on uploads. */
 export function useMenuOptions(organizationId: string | undefined) {
   return useSWR(organizationId ? swrKeys.menuOptions(organizationId) : null, async () => {
-    const list = await pb.collection('menus').getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name', fields: 'id,collectionId,collectionName,name,status' });
+    const list = await pb.collection('menus').getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter('organization = {:org}', { org: organizationId }),
+      sort: 'name',
+      fields: 'id,collectionId,collectionName,name,status',
+    });
     return list.map(toMenu);
   });
 }

@@ -42,11 +42,29 @@ const same = (a: MenuDetails, b: MenuDetails) => JSON.stringify(a) === JSON.stri
  * Name, description, languages and the weekly schedule of a menu, saved together. Another
  * member's save refreshes a clean form; a dirty one shows a notice instead of losing input.
  */
-export function MenuDetailsForm({ menu, timeZone, zoneSource, defaultLanguage }: { menu: Menu; timeZone: string; zoneSource: string | null; defaultLanguage: string }) {
+export function MenuDetailsForm({
+  menu,
+  timeZone,
+  zoneSource,
+  defaultLanguage,
+}: {
+  menu: Menu;
+  timeZone: string;
+  zoneSource: string | null;
+  defaultLanguage: string;
+}) {
   const { mutate } = useSWRConfig();
   const server = valuesOf(menu, defaultLanguage);
   const [base, setBase] = useState(server);
-  const { register, control, handleSubmit, reset, watch, setError, formState: { errors, isDirty, isSubmitting } } = useForm<MenuDetails>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<MenuDetails>({
     resolver: zodResolver(zMenuDetails),
     defaultValues: base,
   });
@@ -84,8 +102,14 @@ export function MenuDetailsForm({ menu, timeZone, zoneSource, defaultLanguage }:
       {conflict ? (
         <RemoteChangeNotice
           what="This menu"
-          onReload={() => { reset(server); setBase(server); }}
-          onKeep={() => { reset(server, { keepValues: true }); setBase(server); }}
+          onReload={() => {
+            reset(server);
+            setBase(server);
+          }}
+          onKeep={() => {
+            reset(server, { keepValues: true });
+            setBase(server);
+          }}
         />
       ) : null}
       <Card>
@@ -102,9 +126,17 @@ export function MenuDetailsForm({ menu, timeZone, zoneSource, defaultLanguage }:
           </FormField>
           <div className="grid gap-2">
             <Label>Languages</Label>
-            <Controller control={control} name="languages" render={({ field, fieldState }) => (
-              <LanguagesField value={field.value} onChange={field.onChange} error={fieldState.error?.message ?? (errors.languages as { root?: { message?: string } } | undefined)?.root?.message} />
-            )} />
+            <Controller
+              control={control}
+              name="languages"
+              render={({ field, fieldState }) => (
+                <LanguagesField
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message ?? (errors.languages as { root?: { message?: string } } | undefined)?.root?.message}
+                />
+              )}
+            />
           </div>
         </CardContent>
       </Card>
@@ -115,21 +147,33 @@ export function MenuDetailsForm({ menu, timeZone, zoneSource, defaultLanguage }:
           <CardDescription>When guests see this menu, e.g. a lunch menu on weekdays only.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <Controller control={control} name="schedule" render={({ field }) => (
-            <ScheduleEditor value={field.value} onChange={field.onChange} errors={errors.schedule as never} timeZone={timeZone} />
-          )} />
+          <Controller
+            control={control}
+            name="schedule"
+            render={({ field }) => (
+              <ScheduleEditor value={field.value} onChange={field.onChange} errors={errors.schedule as never} timeZone={timeZone} />
+            )}
+          />
           <SchedulePreview schedule={schedule} timeZone={timeZone} zoneSource={zoneSource} />
         </CardContent>
       </Card>
 
-      <div className={cn(
-        'flex flex-wrap items-center justify-end gap-2 rounded-lg border bg-card px-4 py-3',
-        // While there is something to save, the bar stays in view at the bottom of the screen.
-        isDirty && 'sticky bottom-2 z-20 shadow-lg ring-1 ring-primary/30',
-      )}>
-        <span className="mr-auto text-sm text-muted-foreground" aria-live="polite">{isDirty ? 'Unsaved changes' : 'All changes saved'}</span>
-        <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => reset(base)}>Discard</Button>
-        <Button type="submit" loading={isSubmitting} disabled={!isDirty}>Save menu</Button>
+      <div
+        className={cn(
+          'flex flex-wrap items-center justify-end gap-2 rounded-lg border bg-card px-4 py-3',
+          // While there is something to save, the bar stays in view at the bottom of the screen.
+          isDirty && 'sticky bottom-2 z-20 shadow-lg ring-1 ring-primary/30',
+        )}
+      >
+        <span className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+          {isDirty ? 'Unsaved changes' : 'All changes saved'}
+        </span>
+        <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => reset(base)}>
+          Discard
+        </Button>
+        <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+          Save menu
+        </Button>
       </div>
     </form>
   );

@@ -73,7 +73,9 @@ export default function MenuPage() {
 
   const sectionIds = new Set((sections ?? []).map((s) => s.id));
   useLiveRecords({
-    collection: 'menus', topic: menuId, targets: [swrKeys.menu(menuId)],
+    collection: 'menus',
+    topic: menuId,
+    targets: [swrKeys.menu(menuId)],
     onEvent: (e) => {
       if (e.action === 'delete') {
         toast.info('This menu was deleted by someone else.');
@@ -81,8 +83,18 @@ export default function MenuPage() {
       }
     },
   });
-  useLiveRecords({ collection: 'sections', topic: '*', when: (e) => e.record.menu === menuId, targets: [swrKeys.sections(menuId), swrKeys.itemCounts(menuId)] });
-  useLiveRecords({ collection: 'items', topic: '*', when: (e) => sectionIds.has(String(e.record.section)), targets: [swrKeys.itemCounts(menuId)] });
+  useLiveRecords({
+    collection: 'sections',
+    topic: '*',
+    when: (e) => e.record.menu === menuId,
+    targets: [swrKeys.sections(menuId), swrKeys.itemCounts(menuId)],
+  });
+  useLiveRecords({
+    collection: 'items',
+    topic: '*',
+    when: (e) => sectionIds.has(String(e.record.section)),
+    targets: [swrKeys.itemCounts(menuId)],
+  });
 
   if (error) {
     const missing = (error as { status?: number }).status === 404;
@@ -91,8 +103,12 @@ export default function MenuPage() {
         <BackLink />
         <Card className="grid justify-items-center gap-3 p-10 text-center">
           <h1 className="text-lg font-semibold">{missing ? 'Menu not found' : 'The menu could not be loaded'}</h1>
-          <p className="text-sm text-muted-foreground">{missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}</p>
-          <Link className={buttonVariants({ variant: 'outline' })} href={paths.menus()}>Back to menus</Link>
+          <p className="text-sm text-muted-foreground">
+            {missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}
+          </p>
+          <Link className={buttonVariants({ variant: 'outline' })} href={paths.menus()}>
+            Back to menus
+          </Link>
         </Card>
       </>
     );
@@ -107,17 +123,39 @@ export default function MenuPage() {
       <BackLink />
       <PageHeader
         title={menu.name || 'Untitled menu'}
-        description={showing.length ? <>Shown at {showing.map((v, i) => <span key={v.id}>{i ? ', ' : ''}<Link href={paths.venue(v.id)} className="underline-offset-4 hover:underline">{v.name}</Link></span>)}</> : 'Not shown at a venue yet: add it to a venue to give guests a link and QR code.'}
+        description={
+          showing.length ? (
+            <>
+              Shown at{' '}
+              {showing.map((v, i) => (
+                <span key={v.id}>
+                  {i ? ', ' : ''}
+                  <Link href={paths.venue(v.id)} className="underline-offset-4 hover:underline">
+                    {v.name}
+                  </Link>
+                </span>
+              ))}
+            </>
+          ) : (
+            'Not shown at a venue yet: add it to a venue to give guests a link and QR code.'
+          )
+        }
         actions={
           <>
             <StatusControl menu={menu} />
             {venue ? (
               <>
-                <a className={buttonVariants({ variant: 'outline' })} href={paths.guestMenu(venue.slug)} target="_blank" rel="noreferrer"><ExternalLink aria-hidden /> Guest view</a>
-                <Button variant="outline" onClick={() => setQrOpen(true)}><QrCode aria-hidden /> QR code</Button>
+                <a className={buttonVariants({ variant: 'outline' })} href={paths.guestMenu(venue.slug)} target="_blank" rel="noreferrer">
+                  <ExternalLink aria-hidden /> Guest view
+                </a>
+                <Button variant="outline" onClick={() => setQrOpen(true)}>
+                  <QrCode aria-hidden /> QR code
+                </Button>
               </>
             ) : (
-              <Link className={buttonVariants({ variant: 'outline' })} href={paths.venues()}><QrCode aria-hidden /> Add to a venue</Link>
+              <Link className={buttonVariants({ variant: 'outline' })} href={paths.venues()}>
+                <QrCode aria-hidden /> Add to a venue
+              </Link>
             )}
           </>
         }
@@ -127,11 +165,25 @@ export default function MenuPage() {
           <SectionList menuId={menu.id} sections={sections} counts={counts} loading={sectionsLoading} />
         </div>
         <div className="lg:order-1">
-          <MenuDetailsForm key={menu.id} menu={menu} timeZone={timeZone} zoneSource={zoneSource} defaultLanguage={String(organization?.defaultLanguage || 'en')} />
+          <MenuDetailsForm
+            key={menu.id}
+            menu={menu}
+            timeZone={timeZone}
+            zoneSource={zoneSource}
+            defaultLanguage={String(organization?.defaultLanguage || 'en')}
+          />
         </div>
       </div>
       {venue ? (
-        <QrCodeDialog open={qrOpen} onOpenChange={setQrOpen} url={`${window.location.origin}${paths.guestMenu(venue.slug)}`} title={venue.name} color={venue.primaryColor} logoUrl={venueLogo(venue)} venueId={venue.id} />
+        <QrCodeDialog
+          open={qrOpen}
+          onOpenChange={setQrOpen}
+          url={`${window.location.origin}${paths.guestMenu(venue.slug)}`}
+          title={venue.name}
+          color={venue.primaryColor}
+          logoUrl={venueLogo(venue)}
+          venueId={venue.id}
+        />
       ) : null}
     </>
   );

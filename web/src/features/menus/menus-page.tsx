@@ -14,7 +14,13 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, Skeleton } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { formatDate, formatRelative } from '../../lib/format.ts';
 import { CreateMenuDialog } from './create-menu-dialog.tsx';
@@ -34,7 +40,10 @@ function VenueNames({ venues }: { venues: Venue[] | null }) {
     <span className="flex min-w-0 flex-wrap gap-x-1">
       {venues.map((v, i) => (
         <span key={v.id} className="min-w-0 truncate">
-          <Link href={paths.venue(v.id)} className="hover:underline">{v.name}</Link>{i < venues.length - 1 ? ',' : ''}
+          <Link href={paths.venue(v.id)} className="hover:underline">
+            {v.name}
+          </Link>
+          {i < venues.length - 1 ? ',' : ''}
         </span>
       ))}
     </span>
@@ -51,7 +60,10 @@ export default function MenusPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
-    const t = setTimeout(() => { setSearch(searchText.trim()); setPage(1); }, 250);
+    const t = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, 250);
     return () => clearTimeout(t);
   }, [searchText]);
 
@@ -61,8 +73,18 @@ export default function MenusPage() {
   const [deleting, setDeleting] = useState<Menu | null>(null);
   const [duplicating, setDuplicating] = useState<string | null>(null);
 
-  useLiveRecords({ collection: 'menus', topic: orgId ? '*' : null, when: (e) => e.record.organization === orgId, targets: [keysStartingWith('menus', orgId)] });
-  useLiveRecords({ collection: 'venues', topic: orgId ? '*' : null, when: (e) => e.record.organization === orgId, targets: orgId ? [swrKeys.venues(orgId)] : [] });
+  useLiveRecords({
+    collection: 'menus',
+    topic: orgId ? '*' : null,
+    when: (e) => e.record.organization === orgId,
+    targets: [keysStartingWith('menus', orgId)],
+  });
+  useLiveRecords({
+    collection: 'venues',
+    topic: orgId ? '*' : null,
+    when: (e) => e.record.organization === orgId,
+    targets: orgId ? [swrKeys.venues(orgId)] : [],
+  });
 
   // A page emptied by deletes falls back to the last page that has menus.
   useEffect(() => {
@@ -87,7 +109,9 @@ export default function MenusPage() {
   const onDelete = async (menu: Menu) => {
     const previous = data;
     // Optimistic: the row disappears at once and comes back if the server refuses.
-    await mutatePage((d) => (d ? { ...d, items: d.items.filter((m) => m.id !== menu.id), totalItems: d.totalItems - 1 } : d), { revalidate: false });
+    await mutatePage((d) => (d ? { ...d, items: d.items.filter((m) => m.id !== menu.id), totalItems: d.totalItems - 1 } : d), {
+      revalidate: false,
+    });
     try {
       await pb.collection('menus').delete(menu.id);
       toast.success(`Deleted “${menu.name}”`);
@@ -111,68 +135,130 @@ export default function MenusPage() {
         description="Menus your venues show to guests. Drafts stay hidden until you publish them."
         actions={
           <>
-            <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}><FileUp aria-hidden /> Upload PDF</Link>
-            <Button onClick={() => setCreating(true)} disabled={!orgId}><Plus aria-hidden /> New menu</Button>
+            <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}>
+              <FileUp aria-hidden /> Upload PDF
+            </Link>
+            <Button onClick={() => setCreating(true)} disabled={!orgId}>
+              <Plus aria-hidden /> New menu
+            </Button>
           </>
         }
       />
 
       {empty ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground"><UtensilsCrossed className="size-6" aria-hidden /></span>
+          <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <UtensilsCrossed className="size-6" aria-hidden />
+          </span>
           <h2 className="text-lg font-semibold">No menus yet</h2>
-          <p className="max-w-sm text-sm text-muted-foreground">Create a menu, add sections such as Starters or Drinks, then fill them with items and prices.</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Create a menu, add sections such as Starters or Drinks, then fill them with items and prices.
+          </p>
           <div className="mt-2 flex flex-wrap justify-center gap-2">
-            <Button onClick={() => setCreating(true)}><Plus aria-hidden /> Create your first menu</Button>
-            <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}><FileUp aria-hidden /> Import from a PDF</Link>
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden /> Create your first menu
+            </Button>
+            <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}>
+              <FileUp aria-hidden /> Import from a PDF
+            </Link>
           </div>
         </Card>
       ) : (
         <div className="grid gap-4">
           <div className="relative max-w-sm">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Search menus" aria-label="Search menus" className="pl-9" />
+            <Input
+              type="search"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              placeholder="Search menus"
+              aria-label="Search menus"
+              className="pl-9"
+            />
           </div>
           <Card className="overflow-hidden">
-            <div className="hidden grid-cols-[minmax(0,2fr)_7rem_minmax(0,1.4fr)_8rem_2.5rem] gap-4 border-b bg-muted/40 px-4 py-2.5 text-xs font-medium uppercase tracking-wide text-muted-foreground md:grid" aria-hidden>
-              <span>Name</span><span>Status</span><span>Shown at</span><span>Last edited</span><span />
+            <div
+              className="hidden grid-cols-[minmax(0,2fr)_7rem_minmax(0,1.4fr)_8rem_2.5rem] gap-4 border-b bg-muted/40 px-4 py-2.5 text-xs font-medium uppercase tracking-wide text-muted-foreground md:grid"
+              aria-hidden
+            >
+              <span>Name</span>
+              <span>Status</span>
+              <span>Shown at</span>
+              <span>Last edited</span>
+              <span />
             </div>
             {error ? (
               <div className="flex flex-col items-center gap-3 p-8 text-center text-sm">
                 <p className="text-destructive">Menus could not be loaded.</p>
-                <Button variant="outline" size="sm" onClick={() => void mutatePage()}>Try again</Button>
+                <Button variant="outline" size="sm" onClick={() => void mutatePage()}>
+                  Try again
+                </Button>
               </div>
             ) : isLoading && !data ? (
               <ul aria-busy="true" aria-label="Loading menus" className="divide-y">
-                {[0, 1, 2].map((i) => <li key={i} className="flex items-center gap-4 px-4 py-4"><Skeleton className="h-4 w-1/3" /><Skeleton className="h-4 w-16" /><Skeleton className="ml-auto h-4 w-20" /></li>)}
+                {[0, 1, 2].map((i) => (
+                  <li key={i} className="flex items-center gap-4 px-4 py-4">
+                    <Skeleton className="h-4 w-1/3" />
+                    <Skeleton className="h-4 w-16" />
+                    <Skeleton className="ml-auto h-4 w-20" />
+                  </li>
+                ))}
               </ul>
             ) : menus.length === 0 ? (
               <p className="p-8 text-center text-sm text-muted-foreground">No menu matches “{search}”.</p>
             ) : (
               <ul className="divide-y" aria-label="Menus">
                 {menus.map((menu) => (
-                  <li key={menu.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 transition-colors hover:bg-muted/30 md:grid-cols-[minmax(0,2fr)_7rem_minmax(0,1.4fr)_8rem_2.5rem] md:gap-4">
+                  <li
+                    key={menu.id}
+                    className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 transition-colors hover:bg-muted/30 md:grid-cols-[minmax(0,2fr)_7rem_minmax(0,1.4fr)_8rem_2.5rem] md:gap-4"
+                  >
                     <div className="min-w-0">
-                      <Link href={paths.menu(menu.id)} className="block truncate font-medium hover:underline focus-visible:underline focus-visible:outline-none">{menu.name || 'Untitled menu'}</Link>
+                      <Link
+                        href={paths.menu(menu.id)}
+                        className="block truncate font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+                      >
+                        {menu.name || 'Untitled menu'}
+                      </Link>
                       {menu.description ? <p className="truncate text-sm text-muted-foreground">{menu.description}</p> : null}
                     </div>
-                    <div className="hidden md:block"><StatusBadge status={menu.status} /></div>
-                    <div className="hidden min-w-0 text-sm md:block"><VenueNames venues={showingAt(menu.id)} /></div>
-                    <time className="hidden text-sm text-muted-foreground md:block" dateTime={menu.updated.replace(' ', 'T')} title={formatDate(menu.updated, { dateStyle: 'medium', timeStyle: 'short' })}>
+                    <div className="hidden md:block">
+                      <StatusBadge status={menu.status} />
+                    </div>
+                    <div className="hidden min-w-0 text-sm md:block">
+                      <VenueNames venues={showingAt(menu.id)} />
+                    </div>
+                    <time
+                      className="hidden text-sm text-muted-foreground md:block"
+                      dateTime={menu.updated.replace(' ', 'T')}
+                      title={formatDate(menu.updated, { dateStyle: 'medium', timeStyle: 'short' })}
+                    >
                       {formatRelative(menu.updated)}
                     </time>
                     <div className="flex justify-end">
                       <DropdownMenu>
                         <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${menu.name}`} loading={duplicating === menu.id}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            className="size-9"
+                            aria-label={`Actions for ${menu.name}`}
+                            loading={duplicating === menu.id}
+                          >
                             {duplicating === menu.id ? null : <MoreHorizontal aria-hidden />}
                           </Button>
                         </DropdownMenuTrigger>
                         <DropdownMenuContent>
-                          <DropdownMenuItem onSelect={() => navigate(paths.menu(menu.id))}><Pencil /> Edit</DropdownMenuItem>
-                          <DropdownMenuItem onSelect={() => void onDuplicate(menu)}><Copy /> Duplicate</DropdownMenuItem>
+                          <DropdownMenuItem onSelect={() => navigate(paths.menu(menu.id))}>
+                            <Pencil /> Edit
+                          </DropdownMenuItem>
+                          <DropdownMenuItem onSelect={() => void onDuplicate(menu)}>
+                            <Copy /> Duplicate
+                          </DropdownMenuItem>
                           <DropdownMenuSeparator />
-                          <DropdownMenuItem destructive onSelect={() => setDeleting(menu)}><Trash2 /> Delete</DropdownMenuItem>
+                          <DropdownMenuItem destructive onSelect={() => setDeleting(menu)}>
+                            <Trash2 /> Delete
+                          </DropdownMenuItem>
                         </DropdownMenuContent>
                       </DropdownMenu>
                     </div>
@@ -189,10 +275,16 @@ export default function MenusPage() {
           </Card>
           {data && data.totalPages > 1 ? (
             <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
-              <span className="text-muted-foreground">Page {data.page} of {data.totalPages} · {data.totalItems} menus</span>
+              <span className="text-muted-foreground">
+                Page {data.page} of {data.totalPages} · {data.totalItems} menus
+              </span>
               <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}><ChevronLeft aria-hidden /> Previous</Button>
-                <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>Next <ChevronRight aria-hidden /></Button>
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  <ChevronLeft aria-hidden /> Previous
+                </Button>
+                <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>
+                  Next <ChevronRight aria-hidden />
+                </Button>
               </div>
             </nav>
           ) : null}
@@ -214,7 +306,9 @@ export default function MenusPage() {
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => { if (!open) setDeleting(null); }}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
         title={`Delete “${deleting?.name ?? ''}”?`}
         description="Its sections and items are deleted too, and venues stop showing it. This cannot be undone."
         confirmLabel="Delete menu"

@@ -27,8 +27,16 @@ function nextWindow(schedule: readonly ScheduleWindow[], day: number): ScheduleW
  * Weekly opening windows per day (times as `<input type="time">`); no windows at all means the
  * menu is always on. A window ending before it starts runs past midnight.
  */
-export function ScheduleEditor({ value, onChange, errors, timeZone }: {
-  value: ScheduleWindow[]; onChange: (next: ScheduleWindow[]) => void; errors?: WindowErrors; timeZone: string;
+export function ScheduleEditor({
+  value,
+  onChange,
+  errors,
+  timeZone,
+}: {
+  value: ScheduleWindow[];
+  onChange: (next: ScheduleWindow[]) => void;
+  errors?: WindowErrors;
+  timeZone: string;
 }) {
   const set = (index: number, patch: Partial<ScheduleWindow>) => onChange(value.map((w, i) => (i === index ? { ...w, ...patch } : w)));
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
@@ -38,11 +46,19 @@ export function ScheduleEditor({ value, onChange, errors, timeZone }: {
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed px-3 py-2 text-sm">
         <p className="min-w-0 flex-1 text-muted-foreground">
-          {value.length === 0
-            ? 'No hours set: guests see this menu all the time.'
-            : <>Guests see this menu only during these hours, in <span className="font-medium text-foreground">{timeZone}</span>.</>}
+          {value.length === 0 ? (
+            'No hours set: guests see this menu all the time.'
+          ) : (
+            <>
+              Guests see this menu only during these hours, in <span className="font-medium text-foreground">{timeZone}</span>.
+            </>
+          )}
         </p>
-        {value.length ? <Button type="button" variant="outline" size="sm" className="ml-auto" onClick={() => onChange([])}>Clear hours</Button> : null}
+        {value.length ? (
+          <Button type="button" variant="outline" size="sm" className="ml-auto" onClick={() => onChange([])}>
+            Clear hours
+          </Button>
+        ) : null}
       </div>
       <ul className="divide-y rounded-md border" aria-label="Weekly hours">
         {WEEK_ORDER.map((day) => {
@@ -58,18 +74,64 @@ export function ScheduleEditor({ value, onChange, errors, timeZone }: {
                   const allDay = w.start === w.end;
                   return (
                     <div key={index} className="flex flex-wrap items-center gap-2">
-                      <Input type="time" value={w.start} onChange={(e) => set(index, { start: e.target.value })} aria-label={`${dayName} from`} aria-invalid={err?.start ? true : undefined} className="w-[7.5rem]" required />
-                      <span className="text-muted-foreground" aria-hidden>–</span>
-                      <Input type="time" value={w.end} onChange={(e) => set(index, { end: e.target.value })} aria-label={`${dayName} until`} aria-invalid={err?.end ? true : undefined} className="w-[7.5rem]" required />
-                      <Button type="button" variant="ghost" size="icon" className="size-9" aria-label={`Remove ${dayName} ${w.start}–${w.end}`} onClick={() => remove(index)}><X aria-hidden /></Button>
-                      {overnight ? <span className="text-xs text-muted-foreground">until next day</span> : allDay ? <span className="text-xs text-muted-foreground">all day</span> : null}
-                      {err?.start || err?.end ? <p role="alert" className="w-full text-sm font-medium text-destructive">{err.start?.message ?? err.end?.message}</p> : null}
+                      <Input
+                        type="time"
+                        value={w.start}
+                        onChange={(e) => set(index, { start: e.target.value })}
+                        aria-label={`${dayName} from`}
+                        aria-invalid={err?.start ? true : undefined}
+                        className="w-[7.5rem]"
+                        required
+                      />
+                      <span className="text-muted-foreground" aria-hidden>
+                        –
+                      </span>
+                      <Input
+                        type="time"
+                        value={w.end}
+                        onChange={(e) => set(index, { end: e.target.value })}
+                        aria-label={`${dayName} until`}
+                        aria-invalid={err?.end ? true : undefined}
+                        className="w-[7.5rem]"
+                        required
+                      />
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="size-9"
+                        aria-label={`Remove ${dayName} ${w.start}–${w.end}`}
+                        onClick={() => remove(index)}
+                      >
+                        <X aria-hidden />
+                      </Button>
+                      {overnight ? (
+                        <span className="text-xs text-muted-foreground">until next day</span>
+                      ) : allDay ? (
+                        <span className="text-xs text-muted-foreground">all day</span>
+                      ) : null}
+                      {err?.start || err?.end ? (
+                        <p role="alert" className="w-full text-sm font-medium text-destructive">
+                          {err.start?.message ?? err.end?.message}
+                        </p>
+                      ) : null}
                     </div>
                   );
                 })}
                 <div className="flex items-center gap-3">
-                  {windows.length === 0 ? <span className="text-sm text-muted-foreground">{value.length ? 'Not shown' : 'All day'}</span> : null}
-                  <Button type="button" variant="link" size="sm" className="h-8 px-0" onClick={() => add(day)} aria-label={`Add hours on ${dayName}`}><Plus aria-hidden /> Add hours</Button>
+                  {windows.length === 0 ? (
+                    <span className="text-sm text-muted-foreground">{value.length ? 'Not shown' : 'All day'}</span>
+                  ) : null}
+                  <Button
+                    type="button"
+                    variant="link"
+                    size="sm"
+                    className="h-8 px-0"
+                    onClick={() => add(day)}
+                    aria-label={`Add hours on ${dayName}`}
+                  >
+                    <Plus aria-hidden /> Add hours
+                  </Button>
                 </div>
               </div>
             </li>

@@ -1,12 +1,29 @@
 import { useId, useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { DAY_NAMES, WEEK_ORDER, fromMinutes, isOnAt, nextOpening, toMinutes, weekMinuteIn, type ScheduleWindow } from '../../../../shared/schedule.ts';
+import {
+  DAY_NAMES,
+  WEEK_ORDER,
+  fromMinutes,
+  isOnAt,
+  nextOpening,
+  toMinutes,
+  weekMinuteIn,
+  type ScheduleWindow,
+} from '../../../../shared/schedule.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 
 /** "What guests see at <day, time>": whether the (unsaved) schedule shows the menu then. */
-export function SchedulePreview({ schedule, timeZone, zoneSource }: { schedule: ScheduleWindow[]; timeZone: string; zoneSource: string | null }) {
+export function SchedulePreview({
+  schedule,
+  timeZone,
+  zoneSource,
+}: {
+  schedule: ScheduleWindow[];
+  timeZone: string;
+  zoneSource: string | null;
+}) {
   const id = useId();
   const now = () => {
     const t = weekMinuteIn(new Date(), timeZone);
@@ -21,26 +38,56 @@ export function SchedulePreview({ schedule, timeZone, zoneSource }: { schedule: 
   return (
     <div className="grid gap-3 rounded-md border bg-muted/30 p-3">
       <div className="grid gap-2">
-        <p id={`${id}-label`} className="text-sm font-medium">What guests see at a given time</p>
+        <p id={`${id}-label`} className="text-sm font-medium">
+          What guests see at a given time
+        </p>
         <div className="flex flex-wrap items-center gap-2" role="group" aria-labelledby={`${id}-label`}>
-          <Select value={at.day} onChange={(e) => setAt((a) => ({ ...a, day: Number(e.target.value) }))} aria-label="Preview day" className="w-36">
-            {WEEK_ORDER.map((d) => <option key={d} value={d}>{DAY_NAMES[d]}</option>)}
+          <Select
+            value={at.day}
+            onChange={(e) => setAt((a) => ({ ...a, day: Number(e.target.value) }))}
+            aria-label="Preview day"
+            className="w-36"
+          >
+            {WEEK_ORDER.map((d) => (
+              <option key={d} value={d}>
+                {DAY_NAMES[d]}
+              </option>
+            ))}
           </Select>
           <span className="text-sm text-muted-foreground">at</span>
-          <Input type="time" value={at.time} onChange={(e) => setAt((a) => ({ ...a, time: e.target.value }))} aria-label="Preview time" className="w-[7.5rem]" />
-          <Button type="button" variant="outline" onClick={() => setAt(now())}>Now</Button>
+          <Input
+            type="time"
+            value={at.time}
+            onChange={(e) => setAt((a) => ({ ...a, time: e.target.value }))}
+            aria-label="Preview time"
+            className="w-[7.5rem]"
+          />
+          <Button type="button" variant="outline" onClick={() => setAt(now())}>
+            Now
+          </Button>
         </div>
       </div>
-      <p role="status" aria-live="polite" data-testid="schedule-preview" className={cn('flex items-start gap-2 text-sm font-medium', on ? 'text-emerald-700 dark:text-emerald-300' : 'text-muted-foreground')}>
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="schedule-preview"
+        className={cn(
+          'flex items-start gap-2 text-sm font-medium',
+          on ? 'text-emerald-700 dark:text-emerald-300' : 'text-muted-foreground',
+        )}
+      >
         {on ? <Eye className="mt-0.5 size-4 shrink-0" aria-hidden /> : <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden />}
         <span>
-          {!valid ? 'Pick a time.'
-            : on ? `On: guests see this menu on ${DAY_NAMES[at.day]} at ${at.time}.`
+          {!valid
+            ? 'Pick a time.'
+            : on
+              ? `On: guests see this menu on ${DAY_NAMES[at.day]} at ${at.time}.`
               : `Off: guests don’t see this menu on ${DAY_NAMES[at.day]} at ${at.time}.${next ? ` It comes back ${next.day === at.day && toMinutes(next.start) > minutes ? 'today' : `on ${DAY_NAMES[next.day]}`} at ${next.start}.` : ''}`}
         </span>
       </p>
       <p className="text-xs text-muted-foreground">
-        Times in {timeZone}{zoneSource ? `, the time zone of ${zoneSource}` : ', your browser’s time zone (no venue shows this menu yet)'}.
+        Times in {timeZone}
+        {zoneSource ? `, the time zone of ${zoneSource}` : ', your browser’s time zone (no venue shows this menu yet)'}.
       </p>
     </div>
   );

@@ -27,8 +27,16 @@ const TEMP = 'tmp-';
  * rename and delete. Every change shows at once and is rolled back with a toast if the server
  * refuses it.
  */
-export function SectionList({ menuId, sections, counts, loading }: {
-  menuId: string; sections: Section[] | undefined; counts: Record<string, number> | undefined; loading: boolean;
+export function SectionList({
+  menuId,
+  sections,
+  counts,
+  loading,
+}: {
+  menuId: string;
+  sections: Section[] | undefined;
+  counts: Record<string, number> | undefined;
+  loading: boolean;
 }) {
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
@@ -59,8 +67,19 @@ export function SectionList({ menuId, sections, counts, loading }: {
 
   /** Appends a section at once; false (and a toast) when the server refuses it. */
   const add = async (name: string): Promise<boolean> => {
-    const temp: Section = toSection({ id: `${TEMP}${Date.now()}`, collectionId: '', collectionName: 'sections', menu: menuId, name, position: list.length });
-    const ok = await optimistic([...list, temp], () => pb.collection('sections').create({ menu: menuId, name }), 'The section was not added');
+    const temp: Section = toSection({
+      id: `${TEMP}${Date.now()}`,
+      collectionId: '',
+      collectionName: 'sections',
+      menu: menuId,
+      name,
+      position: list.length,
+    });
+    const ok = await optimistic(
+      [...list, temp],
+      () => pb.collection('sections').create({ menu: menuId, name }),
+      'The section was not added',
+    );
     if (ok) toast.success(`Added “${name}”`);
     return ok;
   };
@@ -68,11 +87,19 @@ export function SectionList({ menuId, sections, counts, loading }: {
   const rename = (section: Section, name: string) => {
     setEditing(null);
     if (section.name === name) return;
-    void optimistic(list.map((s) => (s.id === section.id ? { ...s, name } : s)), () => pb.collection('sections').update(section.id, { name }), 'The section was not renamed');
+    void optimistic(
+      list.map((s) => (s.id === section.id ? { ...s, name } : s)),
+      () => pb.collection('sections').update(section.id, { name }),
+      'The section was not renamed',
+    );
   };
 
   const remove = async (section: Section) => {
-    const ok = await optimistic(withPositions(list.filter((s) => s.id !== section.id)), () => pb.collection('sections').delete(section.id), 'The section was not deleted');
+    const ok = await optimistic(
+      withPositions(list.filter((s) => s.id !== section.id)),
+      () => pb.collection('sections').delete(section.id),
+      'The section was not deleted',
+    );
     if (ok) {
       toast.success(`Deleted “${section.name}”`);
       void mutate(swrKeys.itemCounts(menuId));
@@ -89,9 +116,15 @@ export function SectionList({ menuId, sections, counts, loading }: {
       </CardHeader>
       <CardContent className="grid gap-4">
         {loading && !sections ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading sections">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-12" />)}</div>
+          <div className="grid gap-2" aria-busy="true" aria-label="Loading sections">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-12" />
+            ))}
+          </div>
         ) : list.length === 0 ? (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">No sections yet. Add one below, for example Starters, Mains or Drinks.</p>
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No sections yet. Add one below, for example Starters, Mains or Drinks.
+          </p>
         ) : (
           <SortableList
             items={list}
@@ -103,7 +136,10 @@ export function SectionList({ menuId, sections, counts, loading }: {
               const pending = section.id.startsWith(TEMP);
               const isEditing = editing === section.id;
               return (
-                <div data-testid="section-row" className={`flex min-h-14 items-center gap-2 rounded-md border bg-card px-2 py-2 ${dragging ? 'shadow-lg ring-2 ring-ring' : ''} ${pending ? 'opacity-60' : ''}`}>
+                <div
+                  data-testid="section-row"
+                  className={`flex min-h-14 items-center gap-2 rounded-md border bg-card px-2 py-2 ${dragging ? 'shadow-lg ring-2 ring-ring' : ''} ${pending ? 'opacity-60' : ''}`}
+                >
                   {handle}
                   {isEditing ? (
                     <RenameSectionForm section={section} onSave={(name) => rename(section, name)} onCancel={() => setEditing(null)} />
@@ -112,20 +148,39 @@ export function SectionList({ menuId, sections, counts, loading }: {
                       {pending ? (
                         <span className="min-w-0 flex-1 truncate font-medium">{section.name}</span>
                       ) : (
-                        <Link href={paths.sectionItems(section.id)} className="group flex min-w-0 flex-1 items-center gap-2 rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                        <Link
+                          href={paths.sectionItems(section.id)}
+                          className="group flex min-w-0 flex-1 items-center gap-2 rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                        >
                           <span className="grid min-w-0">
                             <span className="truncate font-medium group-hover:underline">{section.name}</span>
-                            <span className="text-xs text-muted-foreground">{count(section.id) === 1 ? '1 item' : `${count(section.id)} items`}</span>
+                            <span className="text-xs text-muted-foreground">
+                              {count(section.id) === 1 ? '1 item' : `${count(section.id)} items`}
+                            </span>
                           </span>
                           <ChevronRight className="ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden />
                         </Link>
                       )}
-                      <Button type="button" size="icon" variant="ghost" className="size-9 shrink-0" aria-label={`Rename ${section.name}`} disabled={pending}
-                        onClick={() => setEditing(section.id)}>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        className="size-9 shrink-0"
+                        aria-label={`Rename ${section.name}`}
+                        disabled={pending}
+                        onClick={() => setEditing(section.id)}
+                      >
                         <Pencil aria-hidden />
                       </Button>
-                      <Button type="button" size="icon" variant="ghost" className="size-9 shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Delete ${section.name}`} disabled={pending}
-                        onClick={() => setDeleting(section)}>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        className="size-9 shrink-0 text-muted-foreground hover:text-destructive"
+                        aria-label={`Delete ${section.name}`}
+                        disabled={pending}
+                        onClick={() => setDeleting(section)}
+                      >
                         <Trash2 aria-hidden />
                       </Button>
                     </>
@@ -139,12 +194,22 @@ export function SectionList({ menuId, sections, counts, loading }: {
       </CardContent>
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => { if (!open) setDeleting(null); }}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
         title={`Delete “${deleting?.name ?? ''}”?`}
-        description={!deleting ? undefined : count(deleting.id) === 0 ? 'This cannot be undone.' : `${count(deleting.id) === 1 ? 'Its item is' : `Its ${count(deleting.id)} items are`} deleted too. This cannot be undone.`}
+        description={
+          !deleting
+            ? undefined
+            : count(deleting.id) === 0
+              ? 'This cannot be undone.'
+              : `${count(deleting.id) === 1 ? 'Its item is' : `Its ${count(deleting.id)} items are`} deleted too. This cannot be undone.`
+        }
         confirmLabel="Delete section"
         destructive
-        onConfirm={() => { if (deleting) void remove(deleting); }}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
       />
     </Card>
   );
@@ -155,7 +220,12 @@ type SectionName = z.infer<typeof zSectionNameForm>;
 
 /** The "new section" input under the list; the name comes back if adding fails. */
 function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }) {
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<SectionName>({ resolver: zodResolver(zSectionNameForm), defaultValues: { name: '' } });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SectionName>({ resolver: zodResolver(zSectionNameForm), defaultValues: { name: '' } });
   const onSubmit = handleSubmit(async ({ name }) => {
     reset({ name: '' });
     if (!(await onAdd(name))) reset({ name });
@@ -163,26 +233,67 @@ function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-1.5">
       <div className="flex gap-2">
-        <Input {...register('name')} placeholder="e.g. Desserts" aria-label="New section name" aria-invalid={errors.name ? true : undefined} autoComplete="off" />
-        <Button type="submit" variant="secondary" className="shrink-0"><Plus aria-hidden /> Add section</Button>
+        <Input
+          {...register('name')}
+          placeholder="e.g. Desserts"
+          aria-label="New section name"
+          aria-invalid={errors.name ? true : undefined}
+          autoComplete="off"
+        />
+        <Button type="submit" variant="secondary" className="shrink-0">
+          <Plus aria-hidden /> Add section
+        </Button>
       </div>
-      {errors.name ? <p role="alert" className="text-sm font-medium text-destructive">{errors.name.message}</p> : null}
+      {errors.name ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.name.message}
+        </p>
+      ) : null}
     </form>
   );
 }
 
 /** Inline rename: Enter saves, Escape cancels. */
 function RenameSectionForm({ section, onSave, onCancel }: { section: Section; onSave: (name: string) => void; onCancel: () => void }) {
-  const { register, handleSubmit, formState: { errors } } = useForm<SectionName>({ resolver: zodResolver(zSectionNameForm), defaultValues: { name: section.name } });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SectionName>({ resolver: zodResolver(zSectionNameForm), defaultValues: { name: section.name } });
   return (
-    <form onSubmit={handleSubmit(({ name }) => onSave(name))} noValidate className="grid min-w-0 flex-1 gap-1"
-      onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); onCancel(); } }}>
+    <form
+      onSubmit={handleSubmit(({ name }) => onSave(name))}
+      noValidate
+      className="grid min-w-0 flex-1 gap-1"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
       <div className="flex items-center gap-1">
-        <Input {...register('name')} aria-label="Section name" aria-invalid={errors.name ? true : undefined} autoFocus autoComplete="off" className="h-9" />
-        <Button type="submit" size="icon" variant="ghost" className="size-9 shrink-0" aria-label="Save name"><Check aria-hidden /></Button>
-        <Button type="button" size="icon" variant="ghost" className="size-9 shrink-0" aria-label="Cancel renaming" onClick={onCancel}><X aria-hidden /></Button>
+        <Input
+          {...register('name')}
+          aria-label="Section name"
+          aria-invalid={errors.name ? true : undefined}
+          autoFocus
+          autoComplete="off"
+          className="h-9"
+        />
+        <Button type="submit" size="icon" variant="ghost" className="size-9 shrink-0" aria-label="Save name">
+          <Check aria-hidden />
+        </Button>
+        <Button type="button" size="icon" variant="ghost" className="size-9 shrink-0" aria-label="Cancel renaming" onClick={onCancel}>
+          <X aria-hidden />
+        </Button>
       </div>
-      {errors.name ? <p role="alert" className="text-sm font-medium text-destructive">{errors.name.message}</p> : null}
+      {errors.name ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.name.message}
+        </p>
+      ) : null}
     </form>
   );
 }

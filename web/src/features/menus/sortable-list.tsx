@@ -1,6 +1,14 @@
 import type { CSSProperties, ReactNode } from 'react';
 import {
-  DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -13,7 +21,13 @@ import { cn } from '../../lib/cn.ts';
  * receives the whole list in its new order.
  */
 export function SortableList<T extends { id: string }>({
-  items, onReorder, renderItem, labelOf, disabled, className, as: Tag = 'ul',
+  items,
+  onReorder,
+  renderItem,
+  labelOf,
+  disabled,
+  className,
+  as: Tag = 'ul',
 }: {
   items: readonly T[];
   onReorder: (next: T[], moved: T) => void;
@@ -31,7 +45,8 @@ export function SortableList<T extends { id: string }>({
   const place = (id: UniqueIdentifier | undefined) => `position ${items.findIndex((i) => i.id === id) + 1} of ${items.length}`;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${place(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is no longer over the list.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is no longer over the list.`,
     onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
@@ -49,22 +64,38 @@ export function SortableList<T extends { id: string }>({
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: 'To reorder, press Space or Enter on the handle, move with the arrow keys, and press Space or Enter again to drop. Escape cancels.' },
+        screenReaderInstructions: {
+          draggable:
+            'To reorder, press Space or Enter on the handle, move with the arrow keys, and press Space or Enter again to drop. Escape cancels.',
+        },
       }}
     >
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy} disabled={disabled}>
         <Tag className={className}>
-          {items.map((item) => <SortableRow key={item.id} item={item} label={labelOf(item)} disabled={disabled} render={renderItem} />)}
+          {items.map((item) => (
+            <SortableRow key={item.id} item={item} label={labelOf(item)} disabled={disabled} render={renderItem} />
+          ))}
         </Tag>
       </SortableContext>
     </DndContext>
   );
 }
 
-function SortableRow<T extends { id: string }>({ item, label, disabled, render }: {
-  item: T; label: string; disabled?: boolean; render: (item: T, handle: ReactNode, state: { dragging: boolean }) => ReactNode;
+function SortableRow<T extends { id: string }>({
+  item,
+  label,
+  disabled,
+  render,
+}: {
+  item: T;
+  label: string;
+  disabled?: boolean;
+  render: (item: T, handle: ReactNode, state: { dragging: boolean }) => ReactNode;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+    disabled,
+  });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const handle = (
     <button

@@ -2,10 +2,13 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** An on/off switch (role="switch"); label it with aria-label or a <label htmlFor>. */
-export const Switch = forwardRef<HTMLButtonElement, Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange'> & {
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}>(({ checked, onCheckedChange, className, disabled, ...props }, ref) => (
+export const Switch = forwardRef<
+  HTMLButtonElement,
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange'> & {
+    checked: boolean;
+    onCheckedChange: (checked: boolean) => void;
+  }
+>(({ checked, onCheckedChange, className, disabled, ...props }, ref) => (
   <button
     ref={ref}
     type="button"
@@ -20,7 +23,13 @@ export const Switch = forwardRef<HTMLButtonElement, Omit<ButtonHTMLAttributes<HT
     )}
     {...props}
   >
-    <span aria-hidden className={cn('pointer-events-none block size-5 rounded-full bg-white shadow-md ring-0 transition-transform', checked ? 'translate-x-5' : 'translate-x-0')} />
+    <span
+      aria-hidden
+      className={cn(
+        'pointer-events-none block size-5 rounded-full bg-white shadow-md ring-0 transition-transform',
+        checked ? 'translate-x-5' : 'translate-x-0',
+      )}
+    />
   </button>
 ));
 Switch.displayName = 'Switch';

@@ -8,7 +8,15 @@ import type { Tag } from './types.ts';
 export function TagPicker({ tags, value, onChange }: { tags: Tag[] | undefined; value: string[]; onChange: (next: string[]) => void }) {
   if (!tags) return <p className="text-sm text-muted-foreground">Loading tags…</p>;
   if (!tags.length) {
-    return <p className="text-sm text-muted-foreground">No tags yet. Create labels such as Vegan or Spicy on the <Link href={paths.tags()} className="font-medium text-foreground underline underline-offset-4">Tags</Link> page.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        No tags yet. Create labels such as Vegan or Spicy on the{' '}
+        <Link href={paths.tags()} className="font-medium text-foreground underline underline-offset-4">
+          Tags
+        </Link>{' '}
+        page.
+      </p>
+    );
   }
   const toggle = (id: string) => onChange(value.includes(id) ? value.filter((t) => t !== id) : [...value, id]);
   return (
@@ -23,10 +31,16 @@ export function TagPicker({ tags, value, onChange }: { tags: Tag[] | undefined; 
               onClick={() => toggle(tag.id)}
               className={cn(
                 'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                on ? 'border-primary bg-primary/10 font-medium text-foreground' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+                on
+                  ? 'border-primary bg-primary/10 font-medium text-foreground'
+                  : 'text-muted-foreground hover:bg-accent hover:text-foreground',
               )}
             >
-              <span className="size-2.5 rounded-full border border-black/10 dark:border-white/20" style={{ backgroundColor: tag.color }} aria-hidden />
+              <span
+                className="size-2.5 rounded-full border border-black/10 dark:border-white/20"
+                style={{ backgroundColor: tag.color }}
+                aria-hidden
+              />
               {tag.name}
               {on ? <Check className="size-3.5" aria-hidden /> : null}
             </button>

@@ -4,7 +4,10 @@ import type { ScheduleWindow } from '../../../../shared/schedule.ts';
 /** The records of the menu screens, with JSON fields normalised (the server may send null). */
 
 export type MenuStatus = 'draft' | 'published';
-export interface PriceVariant { label: string; amount: number }
+export interface PriceVariant {
+  label: string;
+  amount: number;
+}
 export type Translations = Record<string, { name?: string; description?: string }>;
 
 export interface Menu extends RecordModel {
@@ -42,10 +45,21 @@ export interface Item extends RecordModel {
   updated: string;
 }
 
-export interface Venue extends RecordModel { name: string; slug: string; timezone: string; currency: string; primaryColor: string; logo: string; menus: string[] }
-export interface Tag extends RecordModel { name: string; color: string }
+export interface Venue extends RecordModel {
+  name: string;
+  slug: string;
+  timezone: string;
+  currency: string;
+  primaryColor: string;
+  logo: string;
+  menus: string[];
+}
+export interface Tag extends RecordModel {
+  name: string;
+  color: string;
+}
 
-const arr = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 const obj = <T extends object>(v: unknown): T => (v && typeof v === 'object' && !Array.isArray(v) ? (v as T) : ({} as T));
 
 export function toMenu(r: RecordModel): Menu {
@@ -63,7 +77,14 @@ export function toMenu(r: RecordModel): Menu {
 }
 
 export function toSection(r: RecordModel): Section {
-  return { ...r, menu: String(r.menu ?? ''), name: String(r.name ?? ''), description: String(r.description ?? ''), position: Number(r.position ?? 0), translations: obj<Translations>(r.translations) };
+  return {
+    ...r,
+    menu: String(r.menu ?? ''),
+    name: String(r.name ?? ''),
+    description: String(r.description ?? ''),
+    position: Number(r.position ?? 0),
+    translations: obj<Translations>(r.translations),
+  };
 }
 
 export function toItem(r: RecordModel): Item {
@@ -86,7 +107,16 @@ export function toItem(r: RecordModel): Item {
 }
 
 export function toVenue(r: RecordModel): Venue {
-  return { ...r, name: String(r.name ?? ''), slug: String(r.slug ?? ''), timezone: String(r.timezone || ''), currency: String(r.currency || ''), primaryColor: String(r.primaryColor || '#000000'), logo: String(r.logo || ''), menus: arr<string>(r.menus) };
+  return {
+    ...r,
+    name: String(r.name ?? ''),
+    slug: String(r.slug ?? ''),
+    timezone: String(r.timezone || ''),
+    currency: String(r.currency || ''),
+    primaryColor: String(r.primaryColor || '#000000'),
+    logo: String(r.logo || ''),
+    menus: arr<string>(r.menus),
+  };
 }
 
 export function toTag(r: RecordModel): Tag {
@@ -102,7 +132,10 @@ export function isAvailableNow(item: Pick<Item, 'available' | 'soldOutUntil'>, n
 }
 
 /** The languages of a menu other than its default (first) one that an item or section lacks. */
-export function missingTranslations(record: { name: string; description: string; translations: Translations }, languages: readonly string[]): string[] {
+export function missingTranslations(
+  record: { name: string; description: string; translations: Translations },
+  languages: readonly string[],
+): string[] {
   return languages.slice(1).filter((lang) => {
     const t = record.translations[lang];
     return !t?.name?.trim() || (record.description.trim() !== '' && !t.description?.trim());

@@ -15,7 +15,10 @@ export const COLOR_PRESETS = [
   { name: 'Charcoal', hex: '#1f2937' },
 ] as const;
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & { value: string; onChange: (value: string) => void };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & {
+  value: string;
+  onChange: (value: string) => void;
+};
 
 /**
  * A brand colour: a hex input (the labelled control), the browser's colour picker behind the
@@ -26,10 +29,18 @@ export const ColorField = forwardRef<HTMLInputElement, Props>(function ColorFiel
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-2">
-        <label className="relative size-10 shrink-0 cursor-pointer overflow-hidden rounded-md border border-input shadow-sm focus-within:ring-2 focus-within:ring-ring" title="Pick any colour">
+        <label
+          className="relative size-10 shrink-0 cursor-pointer overflow-hidden rounded-md border border-input shadow-sm focus-within:ring-2 focus-within:ring-ring"
+          title="Pick any colour"
+        >
           <span className="sr-only">Pick any colour</span>
           <span className="block size-full" style={{ backgroundColor: valid ? value : 'transparent' }} />
-          <input type="color" className="absolute inset-0 size-full cursor-pointer opacity-0" value={valid ? value.toLowerCase() : '#000000'} onChange={(e) => onChange(e.target.value)} />
+          <input
+            type="color"
+            className="absolute inset-0 size-full cursor-pointer opacity-0"
+            value={valid ? value.toLowerCase() : '#000000'}
+            onChange={(e) => onChange(e.target.value)}
+          />
         </label>
         <Input
           ref={ref}

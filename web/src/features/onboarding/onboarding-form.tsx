@@ -33,12 +33,26 @@ function Legend({ children }: { children: string }) {
 }
 
 /** The form itself, once we know whether the organization already has a venue. */
-function OnboardingFields({ user, organization, existingVenue }: { user: RecordModel; organization: RecordModel; existingVenue: RecordModel | null }) {
+function OnboardingFields({
+  user,
+  organization,
+  existingVenue,
+}: {
+  user: RecordModel;
+  organization: RecordModel;
+  existingVenue: RecordModel | null;
+}) {
   const [, navigate] = useLocation();
   // A venue created by an earlier, half-failed submit is not created twice.
   const createdVenue = useRef<string | null>(null);
   const schema = existingVenue ? zOnboardingOrgOnly : zOnboardingForm;
-  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<OnboardingValues, unknown, OnboardingValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<OnboardingValues, unknown, OnboardingValues>({
     resolver: zodResolver(schema as typeof zOnboardingForm),
     defaultValues: {
       organizationName: String(organization.name ?? ''),
@@ -51,14 +65,17 @@ function OnboardingFields({ user, organization, existingVenue }: { user: RecordM
 
   const submit = handleSubmit(async (v) => {
     try {
-      if (v.organizationName !== organization.name) await pb.collection('organizations').update(organization.id, { name: v.organizationName });
+      if (v.organizationName !== organization.name)
+        await pb.collection('organizations').update(organization.id, { name: v.organizationName });
     } catch (err) {
       handleApiError(err, renameFields(setError, { name: 'organizationName' }), ['name']);
       return;
     }
     if (!existingVenue && !createdVenue.current) {
       try {
-        const venue = await pb.collection('venues').create({ organization: organization.id, name: v.name, timezone: v.timezone, primaryColor: v.primaryColor });
+        const venue = await pb
+          .collection('venues')
+          .create({ organization: organization.id, name: v.name, timezone: v.timezone, primaryColor: v.primaryColor });
         createdVenue.current = venue.id;
       } catch (err) {
         handleApiError(err, setError, ['name', 'timezone', 'primaryColor']);
@@ -76,10 +93,19 @@ function OnboardingFields({ user, organization, existingVenue }: { user: RecordM
   });
 
   return (
-    <AuthCard icon={<Store />} title="Set up your venue" description="Name your business and your first venue. You can change all of this later.">
+    <AuthCard
+      icon={<Store />}
+      title="Set up your venue"
+      description="Name your business and your first venue. You can change all of this later."
+    >
       {!subscribed ? (
         <div className="mb-5">
-          <Notice>Your organization has no active plan yet, so venues can’t be created. <Link href={paths.subscribe()} className="font-medium text-primary underline-offset-4 hover:underline">Choose a plan</Link></Notice>
+          <Notice>
+            Your organization has no active plan yet, so venues can’t be created.{' '}
+            <Link href={paths.subscribe()} className="font-medium text-primary underline-offset-4 hover:underline">
+              Choose a plan
+            </Link>
+          </Notice>
         </div>
       ) : null}
       <form onSubmit={submit} noValidate className="grid gap-6">
@@ -90,7 +116,10 @@ function OnboardingFields({ user, organization, existingVenue }: { user: RecordM
           </FormField>
         </fieldset>
         {existingVenue ? (
-          <Notice>Your organization already has a venue, <span className="font-medium">{String(existingVenue.name)}</span>. You can add more from the Venues page.</Notice>
+          <Notice>
+            Your organization already has a venue, <span className="font-medium">{String(existingVenue.name)}</span>. You can add more from
+            the Venues page.
+          </Notice>
         ) : (
           <fieldset className="grid gap-4">
             <Legend>Your first venue</Legend>
@@ -98,19 +127,29 @@ function OnboardingFields({ user, organization, existingVenue }: { user: RecordM
               <Input autoComplete="off" placeholder="Café Central" {...register('name')} />
             </FormField>
             {/* FormField wires id and aria onto its direct child, so it sits inside the Controller. */}
-            <Controller control={control} name="timezone" render={({ field }) => (
-              <FormField label="Time zone" error={errors.timezone?.message} hint="Used for menu schedules and opening hours.">
-                <TimezonePicker ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-              </FormField>
-            )} />
-            <Controller control={control} name="primaryColor" render={({ field }) => (
-              <FormField label="Primary colour" error={errors.primaryColor?.message} hint="Your brand colour on the guest menu.">
-                <ColorField ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-              </FormField>
-            )} />
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field }) => (
+                <FormField label="Time zone" error={errors.timezone?.message} hint="Used for menu schedules and opening hours.">
+                  <TimezonePicker ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                </FormField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="primaryColor"
+              render={({ field }) => (
+                <FormField label="Primary colour" error={errors.primaryColor?.message} hint="Your brand colour on the guest menu.">
+                  <ColorField ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                </FormField>
+              )}
+            />
           </fieldset>
         )}
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>Finish setup</Button>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          Finish setup
+        </Button>
       </form>
     </AuthCard>
   );
@@ -135,13 +174,23 @@ function LoadingCard() {
 export function OnboardingForm() {
   const { record, organization } = useAuth();
   const orgId = organization?.id;
-  const venues = useSWR(orgId ? ['onboarding:venues', orgId] : null, () =>
-    pb.collection('venues').getList(1, 1, { filter: pb.filter('organization = {:org}', { org: orgId }), fields: 'id,name', skipTotal: true }), { revalidateOnFocus: false });
+  const venues = useSWR(
+    orgId ? ['onboarding:venues', orgId] : null,
+    () =>
+      pb
+        .collection('venues')
+        .getList(1, 1, { filter: pb.filter('organization = {:org}', { org: orgId }), fields: 'id,name', skipTotal: true }),
+    { revalidateOnFocus: false },
+  );
 
   if (!record) return null;
   if (record.onboardingComplete) return <Redirect to={paths.dashboard()} replace />;
   if (!organization) {
-    return <AuthCard title="Set up your venue"><Notice tone="error">Your account isn’t part of an organization. Ask an owner to invite you, or contact support.</Notice></AuthCard>;
+    return (
+      <AuthCard title="Set up your venue">
+        <Notice tone="error">Your account isn’t part of an organization. Ask an owner to invite you, or contact support.</Notice>
+      </AuthCard>
+    );
   }
   if (venues.isLoading) return <LoadingCard />;
   return <OnboardingFields user={record} organization={organization} existingVenue={venues.data?.items[0] ?? null} />;

@@ -34,10 +34,19 @@ export function DeleteAccountCard() {
         <CardDescription>Permanently removes your account and your memberships. This cannot be undone.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="destructive" onClick={() => setOpen(true)} className="w-full sm:w-auto"><Trash2 aria-hidden /> Delete account</Button>
-        <ConfirmDialog open={open} onOpenChange={setOpen} title="Delete your account?" destructive confirmText="DELETE" confirmLabel="Delete account"
+        <Button variant="destructive" onClick={() => setOpen(true)} className="w-full sm:w-auto">
+          <Trash2 aria-hidden /> Delete account
+        </Button>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title="Delete your account?"
+          destructive
+          confirmText="DELETE"
+          confirmLabel="Delete account"
           description={`This permanently deletes ${String(record?.email ?? 'your account')}. If you are the only owner of a team, appoint another owner first.`}
-          onConfirm={remove} />
+          onConfirm={remove}
+        />
       </CardContent>
     </Card>
   );

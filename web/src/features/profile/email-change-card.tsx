@@ -13,7 +13,13 @@ import { zEmailChangeForm } from '../../lib/account-schemas.ts';
 /** Requests an email change: the new address gets a confirmation link. */
 export function EmailChangeCard() {
   const { record } = useAuth();
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
     resolver: zodResolver(zEmailChangeForm),
     defaultValues: { newEmail: '' },
   });
@@ -34,7 +40,10 @@ export function EmailChangeCard() {
     <Card>
       <CardHeader>
         <CardTitle>Email</CardTitle>
-        <CardDescription>You sign in with <span className="font-medium text-foreground">{String(record?.email ?? '')}</span>. The change takes effect once you confirm the new address.</CardDescription>
+        <CardDescription>
+          You sign in with <span className="font-medium text-foreground">{String(record?.email ?? '')}</span>. The change takes effect once
+          you confirm the new address.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -42,7 +51,9 @@ export function EmailChangeCard() {
             <Input {...register('newEmail')} type="email" autoComplete="email" placeholder="you@example.com" />
           </FormField>
           <div className="flex justify-end">
-            <Button type="submit" variant="secondary" loading={isSubmitting} className="w-full sm:w-auto">Send confirmation link</Button>
+            <Button type="submit" variant="secondary" loading={isSubmitting} className="w-full sm:w-auto">
+              Send confirmation link
+            </Button>
           </div>
         </form>
       </CardContent>

@@ -16,7 +16,13 @@ import { zPasswordChangeForm } from '../../lib/account-schemas.ts';
  */
 export function PasswordChangeCard() {
   const { record } = useAuth();
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
     resolver: zodResolver(zPasswordChangeForm),
     defaultValues: { oldPassword: '', password: '', passwordConfirm: '' },
   });
@@ -60,7 +66,9 @@ export function PasswordChangeCard() {
             </FormField>
           </div>
           <div className="flex justify-end">
-            <Button type="submit" variant="secondary" loading={isSubmitting} className="w-full sm:w-auto">Change password</Button>
+            <Button type="submit" variant="secondary" loading={isSubmitting} className="w-full sm:w-auto">
+              Change password
+            </Button>
           </div>
         </form>
       </CardContent>

@@ -15,28 +15,49 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, zProfileForm } from '../../lib/account-
 
 const zForm = zProfileForm.extend({
   /** A new picture, `null` to remove the current one, `undefined` to keep it. */
-  avatar: z.custom<File | null | undefined>((v) => v === undefined || v === null || v instanceof File)
+  avatar: z
+    .custom<File | null | undefined>((v) => v === undefined || v === null || v instanceof File)
     .refine((f) => !f || AVATAR_TYPES.includes(f.type), 'Use a JPEG, PNG, WebP or GIF image')
     .refine((f) => !f || f.size <= AVATAR_MAX_BYTES, 'The image must be smaller than 5 MB')
     .optional(),
 });
 
 function initials(name: string): string {
-  return name.split(/[\s@.]+/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase()).join('') || '?';
+  return (
+    name
+      .split(/[\s@.]+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((p) => p[0]?.toUpperCase())
+      .join('') || '?'
+  );
 }
 
 /** Name and avatar (with a live preview of the chosen picture). */
 export function ProfileDetailsCard() {
   const { record } = useAuth();
   const fileInput = useRef<HTMLInputElement>(null);
-  const { register, handleSubmit, setValue, watch, reset, setError, formState: { errors, isSubmitting, isDirty } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm({
     resolver: zodResolver(zForm),
     defaultValues: { name: String(record?.name ?? ''), avatar: undefined as File | null | undefined },
   });
   const avatar = watch('avatar');
   const name = watch('name');
   const preview = useMemo(() => (avatar instanceof File ? URL.createObjectURL(avatar) : ''), [avatar]);
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   const [broken, setBroken] = useState(false);
   const current = record?.avatar && avatar !== null ? pb.files.getURL(record, String(record.avatar), { thumb: '100x100' }) : '';
   const shown = preview || (broken ? '' : current);
@@ -67,29 +88,55 @@ export function ProfileDetailsCard() {
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
           <div className="flex items-center gap-4">
             <span className="flex size-16 shrink-0 sm:size-20 items-center justify-center overflow-hidden rounded-full border bg-muted text-xl font-semibold text-muted-foreground">
-              {shown ? <img src={shown} alt="Your avatar" className="size-full object-cover" onError={() => setBroken(true)} /> : <span aria-hidden>{initials(name || String(record?.email ?? ''))}</span>}
+              {shown ? (
+                <img src={shown} alt="Your avatar" className="size-full object-cover" onError={() => setBroken(true)} />
+              ) : (
+                <span aria-hidden>{initials(name || String(record?.email ?? ''))}</span>
+              )}
             </span>
             <div className="grid min-w-0 flex-1 gap-2">
               <div className="flex flex-wrap gap-2">
-                <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()}><ImageUp aria-hidden /> {shown ? 'Change photo' : 'Upload photo'}</Button>
+                <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+                  <ImageUp aria-hidden /> {shown ? 'Change photo' : 'Upload photo'}
+                </Button>
                 {shown ? (
-                  <Button type="button" variant="ghost" size="sm" onClick={() => {
-                    if (fileInput.current) fileInput.current.value = '';
-                    setValue('avatar', record?.avatar ? null : undefined, { shouldDirty: true, shouldValidate: true });
-                  }}><Trash2 aria-hidden /> Remove</Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      if (fileInput.current) fileInput.current.value = '';
+                      setValue('avatar', record?.avatar ? null : undefined, { shouldDirty: true, shouldValidate: true });
+                    }}
+                  >
+                    <Trash2 aria-hidden /> Remove
+                  </Button>
                 ) : null}
               </div>
               <p className="text-xs text-muted-foreground">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
-              <input ref={fileInput} type="file" accept={AVATAR_TYPES.join(',')} className="sr-only" tabIndex={-1} aria-label="Avatar image"
-                onChange={(e) => setValue('avatar', e.target.files?.[0] ?? undefined, { shouldDirty: true, shouldValidate: true })} />
-              {errors.avatar?.message ? <p role="alert" className="text-sm font-medium text-destructive">{errors.avatar.message}</p> : null}
+              <input
+                ref={fileInput}
+                type="file"
+                accept={AVATAR_TYPES.join(',')}
+                className="sr-only"
+                tabIndex={-1}
+                aria-label="Avatar image"
+                onChange={(e) => setValue('avatar', e.target.files?.[0] ?? undefined, { shouldDirty: true, shouldValidate: true })}
+              />
+              {errors.avatar?.message ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {errors.avatar.message}
+                </p>
+              ) : null}
             </div>
           </div>
           <FormField label="Name" error={errors.name?.message}>
             <Input {...register('name')} autoComplete="name" placeholder="Your name" />
           </FormField>
           <div className="flex justify-end">
-            <Button type="submit" loading={isSubmitting} disabled={!isDirty} className="w-full sm:w-auto">Save profile</Button>
+            <Button type="submit" loading={isSubmitting} disabled={!isDirty} className="w-full sm:w-auto">
+              Save profile
+            </Button>
           </div>
         </form>
       </CardContent>

@@ -31,10 +31,17 @@ export function SessionsCard() {
         <CardDescription>Signed in somewhere you no longer use? End every session, including this one.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto"><LogOut aria-hidden /> Sign out everywhere</Button>
-        <ConfirmDialog open={open} onOpenChange={setOpen} title="Sign out everywhere?"
+        <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto">
+          <LogOut aria-hidden /> Sign out everywhere
+        </Button>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title="Sign out everywhere?"
           description="Every device signed in to your account, including this one, will have to sign in again."
-          confirmLabel="Sign out everywhere" onConfirm={signOutEverywhere} />
+          confirmLabel="Sign out everywhere"
+          onConfirm={signOutEverywhere}
+        />
       </CardContent>
     </Card>
   );

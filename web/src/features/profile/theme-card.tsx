@@ -23,11 +23,21 @@ export function ThemeCard() {
         <fieldset className="grid grid-cols-3 gap-2 sm:gap-3">
           <legend className="sr-only">Theme</legend>
           {OPTIONS.map(({ value, label, icon: Icon }) => (
-            <label key={value} className={cn(
-              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border p-3 text-sm font-medium transition-colors hover:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-              theme === value && 'border-primary bg-primary/5 text-primary',
-            )}>
-              <input type="radio" name="theme" value={value} checked={theme === value} onChange={() => setTheme(value)} className="sr-only" />
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer flex-col items-center gap-2 rounded-lg border p-3 text-sm font-medium transition-colors hover:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                theme === value && 'border-primary bg-primary/5 text-primary',
+              )}
+            >
+              <input
+                type="radio"
+                name="theme"
+                value={value}
+                checked={theme === value}
+                onChange={() => setTheme(value)}
+                className="sr-only"
+              />
               <Icon className="size-5" aria-hidden />
               {label}
             </label>

@@ -58,7 +58,9 @@ export default function BillingPage() {
   const stripe = billing === 'stripe';
   const { organization } = useAuth();
   const { role, canManage } = useMyRole();
-  const plans = useSWR(billing === 'off' ? null : settingsKeys.plans(), () => pb.collection('plans').getFullList({ filter: 'active = true', sort: 'position' }));
+  const plans = useSWR(billing === 'off' ? null : settingsKeys.plans(), () =>
+    pb.collection('plans').getFullList({ filter: 'active = true', sort: 'position' }),
+  );
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [resuming, setResuming] = useState(false);
 
@@ -75,9 +77,13 @@ export default function BillingPage() {
         {header}
         <Card>
           <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground"><ServerCog className="size-6" aria-hidden /></span>
+            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <ServerCog className="size-6" aria-hidden />
+            </span>
             <h2 className="text-lg font-semibold">Billing is disabled on this server</h2>
-            <p className="max-w-md text-sm text-muted-foreground">Every organization here has full access to all features. There is no plan to choose and nothing to pay.</p>
+            <p className="max-w-md text-sm text-muted-foreground">
+              Every organization here has full access to all features. There is no plan to choose and nothing to pay.
+            </p>
           </CardContent>
         </Card>
       </div>
@@ -85,7 +91,15 @@ export default function BillingPage() {
   }
 
   if (!organization || role === undefined || !billing) {
-    return <div className="max-w-4xl">{header}<div className="grid gap-6" aria-busy="true" aria-label="Loading billing"><Skeleton className="h-48" /><Skeleton className="h-80" /></div></div>;
+    return (
+      <div className="max-w-4xl">
+        {header}
+        <div className="grid gap-6" aria-busy="true" aria-label="Loading billing">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-80" />
+        </div>
+      </div>
+    );
   }
 
   const plan = plans.data?.find((p) => p.id === organization.plan);
@@ -136,8 +150,12 @@ export default function BillingPage() {
         <Card>
           <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
             <div className="grid gap-1.5">
-              <CardTitle className="flex items-center gap-2"><CreditCard className="size-5 text-primary" aria-hidden /> Subscription</CardTitle>
-              <CardDescription>{canManage ? 'Your plan and what happens next.' : 'Only owners and admins can change the plan.'}</CardDescription>
+              <CardTitle className="flex items-center gap-2">
+                <CreditCard className="size-5 text-primary" aria-hidden /> Subscription
+              </CardTitle>
+              <CardDescription>
+                {canManage ? 'Your plan and what happens next.' : 'Only owners and admins can change the plan.'}
+              </CardDescription>
             </div>
             <div className="flex flex-wrap gap-2">
               <SubscriptionStatusBadge status={status} />
@@ -146,28 +164,44 @@ export default function BillingPage() {
           </CardHeader>
           <CardContent className="grid gap-6">
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-              <Detail label="Plan">{plans.data ? (plan ? String(plan.name) : 'None') : <Skeleton className="h-5 w-16" />}</Detail>
-              <Detail label="Price">{plan ? `${formatMoney(Number((interval === 'year' ? plan.priceYearly : plan.priceMonthly) ?? 0), plan.currency, undefined, { trimWhole: true })} / ${interval}` : '—'}</Detail>
+              <Detail label="Plan">{plans.data ? plan ? String(plan.name) : 'None' : <Skeleton className="h-5 w-16" />}</Detail>
+              <Detail label="Price">
+                {plan
+                  ? `${formatMoney(Number((interval === 'year' ? plan.priceYearly : plan.priceMonthly) ?? 0), plan.currency, undefined, { trimWhole: true })} / ${interval}`
+                  : '—'}
+              </Detail>
               <Detail label="Billing interval">{organization.billingInterval ? (interval === 'year' ? 'Yearly' : 'Monthly') : '—'}</Detail>
               <Detail label={period?.label ?? 'Next date'}>{period?.value || '—'}</Detail>
             </dl>
             {organization.cancelAtPeriodEnd ? (
               <p className="flex items-start gap-2 rounded-md border border-amber-500/30 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">
                 <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
-                Your subscription is canceled and ends on {formatDate(organization.currentPeriodEnd || organization.trialEndsAt) || 'the end of the period'}. Resume it to keep your menus online.
+                Your subscription is canceled and ends on{' '}
+                {formatDate(organization.currentPeriodEnd || organization.trialEndsAt) || 'the end of the period'}. Resume it to keep your
+                menus online.
               </p>
             ) : null}
             {canManage ? (
               <div className="grid gap-3">
                 <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                  {stripe ? <ManageBillingButton variant={organization.cancelAtPeriodEnd ? 'outline' : 'default'} organization={organization.id} /> : null}
+                  {stripe ? (
+                    <ManageBillingButton variant={organization.cancelAtPeriodEnd ? 'outline' : 'default'} organization={organization.id} />
+                  ) : null}
                   {organization.cancelAtPeriodEnd ? (
-                    <Button onClick={() => void resume()} loading={resuming}>Resume subscription</Button>
+                    <Button onClick={() => void resume()} loading={resuming}>
+                      Resume subscription
+                    </Button>
                   ) : canCancel ? (
-                    <Button variant="outline" onClick={() => setConfirmCancel(true)}>Cancel subscription</Button>
+                    <Button variant="outline" onClick={() => setConfirmCancel(true)}>
+                      Cancel subscription
+                    </Button>
                   ) : null}
                 </div>
-                {stripe ? <p className="text-sm text-muted-foreground">Invoices, receipts and your payment method are in the billing portal, hosted by Stripe.</p> : null}
+                {stripe ? (
+                  <p className="text-sm text-muted-foreground">
+                    Invoices, receipts and your payment method are in the billing portal, hosted by Stripe.
+                  </p>
+                ) : null}
               </div>
             ) : null}
           </CardContent>
@@ -176,26 +210,45 @@ export default function BillingPage() {
           <Card>
             <CardHeader>
               <CardTitle>{plan ? 'Change plan' : 'Choose a plan'}</CardTitle>
-              <CardDescription>{stripe
-                ? 'Switching takes effect right away; the difference is prorated on your next invoice.'
-                : 'Switching keeps your current trial or billing period.'}</CardDescription>
+              <CardDescription>
+                {stripe
+                  ? 'Switching takes effect right away; the difference is prorated on your next invoice.'
+                  : 'Switching keeps your current trial or billing period.'}
+              </CardDescription>
             </CardHeader>
             <CardContent>
               {plans.data ? (
-                <PlanPicker plans={plans.data} currentPlanId={String(organization.plan ?? '')} currentInterval={interval} onChoose={choose} />
+                <PlanPicker
+                  plans={plans.data}
+                  currentPlanId={String(organization.plan ?? '')}
+                  currentInterval={interval}
+                  onChoose={choose}
+                />
               ) : plans.error ? (
-                <p role="alert" className="text-sm text-destructive">The plans could not be loaded.</p>
+                <p role="alert" className="text-sm text-destructive">
+                  The plans could not be loaded.
+                </p>
               ) : (
-                <div className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}</div>
+                <div className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} className="h-72" />
+                  ))}
+                </div>
               )}
             </CardContent>
           </Card>
         ) : null}
       </div>
-      <ConfirmDialog open={confirmCancel} onOpenChange={setConfirmCancel} destructive
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        destructive
         title="Cancel your subscription?"
         description={`You keep full access until ${period?.value || 'the end of the current period'}. You can resume any time before then.`}
-        confirmLabel="Cancel subscription" cancelLabel="Keep subscription" onConfirm={cancel} />
+        confirmLabel="Cancel subscription"
+        cancelLabel="Keep subscription"
+        onConfirm={cancel}
+      />
     </div>
   );
 }

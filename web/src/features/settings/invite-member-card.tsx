@@ -22,7 +22,14 @@ import { settingsKeys } from './use-membership.ts';
 export function InviteMemberCard({ organizationId, canManage, isOwner }: { organizationId: string; canManage: boolean; isOwner: boolean }) {
   const invitations = useSWR(settingsKeys.invitations(organizationId), () => fetchInvitations(organizationId));
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
-  const { register, handleSubmit, reset, setError, watch, formState: { errors, isSubmitting } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
     resolver: zodResolver(zInviteForm),
     defaultValues: { email: '', role: 'editor' as const },
   });
@@ -59,7 +66,11 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
     <Card>
       <CardHeader>
         <CardTitle>{canManage ? 'Invite a member' : 'Open invitations'}</CardTitle>
-        <CardDescription>{canManage ? 'We email them a link to join. They become a member once they accept it.' : 'People invited to join who have not accepted yet.'}</CardDescription>
+        <CardDescription>
+          {canManage
+            ? 'We email them a link to join. They become a member once they accept it.'
+            : 'People invited to join who have not accepted yet.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
         {canManage ? (
@@ -69,11 +80,19 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
             </FormField>
             <FormField label="Role" error={errors.role?.message}>
               <Select {...register('role')}>
-                {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+                {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
               </Select>
             </FormField>
-            <Button type="submit" loading={isSubmitting} className="sm:mt-[22px]"><UserPlus aria-hidden /> Send invite</Button>
-            <p className="text-sm text-muted-foreground sm:col-span-3">{ROLE_LABELS[role]}: {ROLE_HINTS[role]}.</p>
+            <Button type="submit" loading={isSubmitting} className="sm:mt-[22px]">
+              <UserPlus aria-hidden /> Send invite
+            </Button>
+            <p className="text-sm text-muted-foreground sm:col-span-3">
+              {ROLE_LABELS[role]}: {ROLE_HINTS[role]}.
+            </p>
           </form>
         ) : null}
         {pending.length ? (
@@ -89,16 +108,32 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
                   </div>
                   <Badge variant="secondary">{ROLE_LABELS[inv.role]}</Badge>
                   {canManage ? (
-                    <Button variant="ghost" size="icon" className="size-8 text-muted-foreground hover:text-destructive" aria-label={`Withdraw invitation for ${inv.email}`} onClick={() => setRevoking(inv)}><X /></Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 text-muted-foreground hover:text-destructive"
+                      aria-label={`Withdraw invitation for ${inv.email}`}
+                      onClick={() => setRevoking(inv)}
+                    >
+                      <X />
+                    </Button>
                   ) : null}
                 </li>
               ))}
             </ul>
           </div>
         ) : null}
-        <ConfirmDialog open={Boolean(revoking)} onOpenChange={(open) => { if (!open) setRevoking(null); }} destructive
-          title="Withdraw invitation?" description={`The link sent to ${revoking?.email ?? ''} stops working.`}
-          confirmLabel="Withdraw" onConfirm={revoke} />
+        <ConfirmDialog
+          open={Boolean(revoking)}
+          onOpenChange={(open) => {
+            if (!open) setRevoking(null);
+          }}
+          destructive
+          title="Withdraw invitation?"
+          description={`The link sent to ${revoking?.email ?? ''} stops working.`}
+          confirmLabel="Withdraw"
+          onConfirm={revoke}
+        />
       </CardContent>
     </Card>
   );

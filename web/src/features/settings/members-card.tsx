@@ -23,7 +23,12 @@ function writeError(err: unknown): string {
 
 function initials(m: Member): string {
   const source = m.name || m.email || 'M';
-  return source.split(/[\s@.]+/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase()).join('');
+  return source
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join('');
 }
 
 /** Everyone in the organization; owners and admins change roles and remove members (only owners touch owners). */
@@ -70,10 +75,20 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
       </CardHeader>
       <CardContent>
         {members.error ? (
-          <p role="alert" className="text-sm text-destructive">{errorMessage(members.error)}</p>
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(members.error)}
+          </p>
         ) : !members.data ? (
           <div className="grid gap-3" aria-busy="true" aria-label="Loading members">
-            {[0, 1].map((i) => <div key={i} className="flex items-center gap-3"><Skeleton className="size-9 rounded-full" /><div className="grid flex-1 gap-2"><Skeleton className="h-4 w-40" /><Skeleton className="h-3 w-56" /></div></div>)}
+            {[0, 1].map((i) => (
+              <div key={i} className="flex items-center gap-3">
+                <Skeleton className="size-9 rounded-full" />
+                <div className="grid flex-1 gap-2">
+                  <Skeleton className="h-4 w-40" />
+                  <Skeleton className="h-3 w-56" />
+                </div>
+              </div>
+            ))}
           </div>
         ) : (
           <ul className="grid grid-cols-1 divide-y" aria-label="Members">
@@ -81,20 +96,52 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
               const you = m.userId === record?.id;
               const display = m.name || m.email || 'Member';
               return (
-                <li key={m.membershipId} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 py-3 first:pt-0 last:pb-0">
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold text-muted-foreground" aria-hidden>{initials(m)}</span>
+                <li
+                  key={m.membershipId}
+                  className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 py-3 first:pt-0 last:pb-0"
+                >
+                  <span
+                    className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold text-muted-foreground"
+                    aria-hidden
+                  >
+                    {initials(m)}
+                  </span>
                   <div className="min-w-0">
-                    <p className="flex items-center gap-2 text-sm font-medium"><span className="truncate">{display}</span>{you ? <Badge variant="outline">You</Badge> : null}</p>
+                    <p className="flex items-center gap-2 text-sm font-medium">
+                      <span className="truncate">{display}</span>
+                      {you ? <Badge variant="outline">You</Badge> : null}
+                    </p>
                     {m.email && m.name ? <p className="truncate text-xs text-muted-foreground">{m.email}</p> : null}
                   </div>
-                  <div className={manageable(m) ? 'col-span-2 col-start-2 flex items-center gap-2 sm:col-span-1 sm:col-start-auto' : 'flex items-center'}>
+                  <div
+                    className={
+                      manageable(m) ? 'col-span-2 col-start-2 flex items-center gap-2 sm:col-span-1 sm:col-start-auto' : 'flex items-center'
+                    }
+                  >
                     {manageable(m) ? (
                       <>
-                        <Select aria-label={`Role of ${display}`} value={m.role} disabled={busy === m.membershipId} className="h-9 w-32"
-                          onChange={(e) => void changeRole(m, e.target.value as MemberRole)}>
-                          {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+                        <Select
+                          aria-label={`Role of ${display}`}
+                          value={m.role}
+                          disabled={busy === m.membershipId}
+                          className="h-9 w-32"
+                          onChange={(e) => void changeRole(m, e.target.value as MemberRole)}
+                        >
+                          {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => (
+                            <option key={r} value={r}>
+                              {ROLE_LABELS[r]}
+                            </option>
+                          ))}
                         </Select>
-                        <Button variant="ghost" size="icon" className="size-9 text-muted-foreground hover:text-destructive" aria-label={`Remove ${display}`} onClick={() => setRemoving(m)}><Trash2 /></Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-9 text-muted-foreground hover:text-destructive"
+                          aria-label={`Remove ${display}`}
+                          onClick={() => setRemoving(m)}
+                        >
+                          <Trash2 />
+                        </Button>
                       </>
                     ) : (
                       <Badge variant={m.role === 'owner' ? 'default' : 'secondary'}>{ROLE_LABELS[m.role] ?? m.role}</Badge>
@@ -105,10 +152,17 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
             })}
           </ul>
         )}
-        <ConfirmDialog open={Boolean(removing)} onOpenChange={(open) => { if (!open) setRemoving(null); }} destructive
+        <ConfirmDialog
+          open={Boolean(removing)}
+          onOpenChange={(open) => {
+            if (!open) setRemoving(null);
+          }}
+          destructive
           title={`Remove ${removing?.name || removing?.email || 'this member'}?`}
           description="They lose access to this organization’s venues and menus right away. You can invite them again later."
-          confirmLabel="Remove member" onConfirm={remove} />
+          confirmLabel="Remove member"
+          onConfirm={remove}
+        />
       </CardContent>
     </Card>
   );

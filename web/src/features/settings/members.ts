@@ -17,10 +17,18 @@ export async function fetchMembers(organizationId: string): Promise<Member[]> {
     return await pb.send<Member[]>(`${base(organizationId)}/members`, { method: 'GET' });
   } catch (err) {
     if ((err as { status?: number }).status !== 404) throw err;
-    const memberships = await pb.collection('memberships').getFullList({ filter: pb.filter('organization = {:org}', { org: organizationId }), expand: 'user', sort: 'created' });
+    const memberships = await pb
+      .collection('memberships')
+      .getFullList({ filter: pb.filter('organization = {:org}', { org: organizationId }), expand: 'user', sort: 'created' });
     return memberships.map((m) => {
       const user = (m.expand as { user?: RecordModel } | undefined)?.user;
-      return { membershipId: m.id, userId: String(m.user), name: String(user?.name ?? ''), email: String(user?.email ?? ''), role: m.role as MemberRole };
+      return {
+        membershipId: m.id,
+        userId: String(m.user),
+        name: String(user?.name ?? ''),
+        email: String(user?.email ?? ''),
+        role: m.role as MemberRole,
+      };
     });
   }
 }

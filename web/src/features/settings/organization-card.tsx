@@ -14,12 +14,54 @@ import { Input, Select } from '../../components/ui/input.tsx';
 import { zOrganizationForm } from '../../../../shared/schemas/organizations.ts';
 
 /** Languages menus are commonly written in; any other valid code already stored stays selectable. */
-const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'sl', 'sr', 'el', 'tr', 'ru', 'uk',
-  'sv', 'da', 'nb', 'fi', 'et', 'lv', 'lt', 'ga', 'mt', 'ar', 'he', 'hi', 'th', 'vi', 'id', 'ja', 'ko', 'zh'];
+const LANGUAGES = [
+  'en',
+  'de',
+  'fr',
+  'it',
+  'es',
+  'pt',
+  'nl',
+  'pl',
+  'cs',
+  'sk',
+  'hu',
+  'ro',
+  'bg',
+  'hr',
+  'sl',
+  'sr',
+  'el',
+  'tr',
+  'ru',
+  'uk',
+  'sv',
+  'da',
+  'nb',
+  'fi',
+  'et',
+  'lv',
+  'lt',
+  'ga',
+  'mt',
+  'ar',
+  'he',
+  'hi',
+  'th',
+  'vi',
+  'id',
+  'ja',
+  'ko',
+  'zh',
+];
 
 function displayNames(type: 'currency' | 'language', codes: string[]): { code: string; label: string }[] {
   let names: Intl.DisplayNames | null = null;
-  try { names = new Intl.DisplayNames(undefined, { type }); } catch { /* old browsers: codes only */ }
+  try {
+    names = new Intl.DisplayNames(undefined, { type });
+  } catch {
+    /* old browsers: codes only */
+  }
   return codes.map((code) => {
     const name = names?.of(code);
     return { code, label: name && name !== code ? `${name} (${code})` : code };
@@ -28,16 +70,26 @@ function displayNames(type: 'currency' | 'language', codes: string[]): { code: s
 
 /** Name, currency and default language of the organization (read-only for editors). */
 export function OrganizationCard({ organization, canManage }: { organization: RecordModel; canManage: boolean }) {
-  const currencies = useMemo(() => displayNames('currency', Intl.supportedValuesOf('currency'))
-    .sort((a, b) => a.label.localeCompare(b.label)), []);
+  const currencies = useMemo(
+    () => displayNames('currency', Intl.supportedValuesOf('currency')).sort((a, b) => a.label.localeCompare(b.label)),
+    [],
+  );
   const current = {
     name: String(organization.name ?? ''),
     currency: String(organization.currency || DEFAULT_CURRENCY),
     defaultLanguage: String(organization.defaultLanguage || DEFAULT_LANGUAGE),
   };
-  const languages = useMemo(() => displayNames('language', [...new Set([...LANGUAGES, current.defaultLanguage])])
-    .sort((a, b) => a.label.localeCompare(b.label)), [current.defaultLanguage]);
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting, isDirty } } = useForm({
+  const languages = useMemo(
+    () => displayNames('language', [...new Set([...LANGUAGES, current.defaultLanguage])]).sort((a, b) => a.label.localeCompare(b.label)),
+    [current.defaultLanguage],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm({
     resolver: zodResolver(zOrganizationForm),
     defaultValues: current,
   });
@@ -55,7 +107,9 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
     <Card>
       <CardHeader>
         <CardTitle>Organization</CardTitle>
-        <CardDescription>{canManage ? 'Defaults for new venues and menus.' : 'Only owners and admins can change these settings.'}</CardDescription>
+        <CardDescription>
+          {canManage ? 'Defaults for new venues and menus.' : 'Only owners and admins can change these settings.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate>
@@ -67,18 +121,28 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
               <FormField label="Currency" error={errors.currency?.message} hint="Used for prices on your menus.">
                 {/* min-w-0: the longest currency name must not widen the page on phones. */}
                 <Select {...register('currency')} className="min-w-0">
-                  {currencies.map((c) => <option key={c.code} value={c.code}>{c.label}</option>)}
+                  {currencies.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.label}
+                    </option>
+                  ))}
                 </Select>
               </FormField>
               <FormField label="Default language" error={errors.defaultLanguage?.message} hint="The language new menus are written in.">
                 <Select {...register('defaultLanguage')} className="min-w-0">
-                  {languages.map((l) => <option key={l.code} value={l.code}>{l.label}</option>)}
+                  {languages.map((l) => (
+                    <option key={l.code} value={l.code}>
+                      {l.label}
+                    </option>
+                  ))}
                 </Select>
               </FormField>
             </div>
             {canManage ? (
               <div className="flex justify-end">
-                <Button type="submit" loading={isSubmitting} disabled={!isDirty} className="w-full sm:w-auto">Save changes</Button>
+                <Button type="submit" loading={isSubmitting} disabled={!isDirty} className="w-full sm:w-auto">
+                  Save changes
+                </Button>
               </div>
             ) : null}
           </fieldset>

@@ -6,8 +6,16 @@ import { PlanPicker } from './plan-picker.tsx';
 afterEach(cleanup);
 
 const plan = (currency: string, priceMonthly: number): RecordModel => ({
-  id: `plan${currency}`, collectionId: 'plans', collectionName: 'plans', name: `${currency} plan`, description: '', features: [],
-  priceMonthly, priceYearly: priceMonthly * 10, currency, position: 1,
+  id: `plan${currency}`,
+  collectionId: 'plans',
+  collectionName: 'plans',
+  name: `${currency} plan`,
+  description: '',
+  features: [],
+  priceMonthly,
+  priceYearly: priceMonthly * 10,
+  currency,
+  position: 1,
 });
 
 /** What the runtime itself prints for a whole amount of the currency's major unit (no app code). */

@@ -9,7 +9,12 @@ import { formatMoney } from '../../../../shared/money.ts';
 export type Interval = 'month' | 'year';
 
 /** The available plans with a monthly/yearly switch; the current one is marked, others can be chosen. */
-export function PlanPicker({ plans, currentPlanId, currentInterval, onChoose }: {
+export function PlanPicker({
+  plans,
+  currentPlanId,
+  currentInterval,
+  onChoose,
+}: {
   plans: RecordModel[];
   currentPlanId: string;
   currentInterval: Interval;
@@ -21,15 +26,27 @@ export function PlanPicker({ plans, currentPlanId, currentInterval, onChoose }: 
   const currentPosition = currentPlan ? Number(currentPlan.position ?? 0) : null;
   const choose = async (plan: RecordModel) => {
     setPending(plan.id);
-    try { await onChoose(plan, interval); } finally { setPending(null); }
+    try {
+      await onChoose(plan, interval);
+    } finally {
+      setPending(null);
+    }
   };
   return (
     <div className="grid gap-4">
       <div role="radiogroup" aria-label="Billing interval" className="inline-flex w-fit rounded-lg border bg-muted p-1">
         {(['month', 'year'] as const).map((value) => (
-          <button key={value} type="button" role="radio" aria-checked={interval === value} onClick={() => setInterval(value)}
-            className={cn('rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              interval === value && 'bg-background text-foreground shadow-sm')}>
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={interval === value}
+            onClick={() => setInterval(value)}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              interval === value && 'bg-background text-foreground shadow-sm',
+            )}
+          >
             {value === 'month' ? 'Monthly' : 'Yearly'}
           </button>
         ))}
@@ -41,17 +58,42 @@ export function PlanPicker({ plans, currentPlanId, currentInterval, onChoose }: 
           const price = interval === 'month' ? plan.priceMonthly : plan.priceYearly;
           const features = Array.isArray(plan.features) ? (plan.features as string[]) : [];
           return (
-            <li key={plan.id} className={cn('flex flex-col gap-4 rounded-lg border p-5', plan.id === currentPlanId && 'border-primary ring-1 ring-primary')}>
+            <li
+              key={plan.id}
+              className={cn('flex flex-col gap-4 rounded-lg border p-5', plan.id === currentPlanId && 'border-primary ring-1 ring-primary')}
+            >
               <div className="grid gap-1">
-                <p className="flex items-center justify-between gap-2 font-semibold">{String(plan.name)}{plan.id === currentPlanId ? <Badge variant="default">Current</Badge> : null}</p>
+                <p className="flex items-center justify-between gap-2 font-semibold">
+                  {String(plan.name)}
+                  {plan.id === currentPlanId ? <Badge variant="default">Current</Badge> : null}
+                </p>
                 <p className="text-sm text-muted-foreground">{String(plan.description ?? '')}</p>
               </div>
-              <p><span className="text-2xl font-semibold tabular-nums">{formatMoney(Number(price ?? 0), plan.currency, undefined, { trimWhole: true })}</span><span className="text-sm text-muted-foreground"> / {interval}</span></p>
+              <p>
+                <span className="text-2xl font-semibold tabular-nums">
+                  {formatMoney(Number(price ?? 0), plan.currency, undefined, { trimWhole: true })}
+                </span>
+                <span className="text-sm text-muted-foreground"> / {interval}</span>
+              </p>
               <ul className="grid flex-1 content-start gap-1.5 text-sm">
-                {features.map((f) => <li key={f} className="flex gap-2"><Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />{f}</li>)}
+                {features.map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                    {f}
+                  </li>
+                ))}
               </ul>
-              <Button variant={current || downgrade ? 'outline' : 'default'} disabled={current || (pending !== null && pending !== plan.id)} loading={pending === plan.id}
-                onClick={() => void choose(plan)} aria-label={current ? `${String(plan.name)} is your current plan` : `Switch to ${String(plan.name)} (${interval === 'month' ? 'monthly' : 'yearly'})`}>
+              <Button
+                variant={current || downgrade ? 'outline' : 'default'}
+                disabled={current || (pending !== null && pending !== plan.id)}
+                loading={pending === plan.id}
+                onClick={() => void choose(plan)}
+                aria-label={
+                  current
+                    ? `${String(plan.name)} is your current plan`
+                    : `Switch to ${String(plan.name)} (${interval === 'month' ? 'monthly' : 'yearly'})`
+                }
+              >
                 {current ? 'Current plan' : `Switch to ${String(plan.name)}`}
               </Button>
             </li>

@@ -16,9 +16,15 @@ export function SettingsNav() {
       {TABS.map(({ href, label, icon: Icon }) => {
         const active = location === href;
         return (
-          <Link key={href} href={href} aria-current={active ? 'page' : undefined}
-            className={cn('-mb-px flex items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              active && 'border-primary text-foreground')}>
+          <Link
+            key={href}
+            href={href}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              '-mb-px flex items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              active && 'border-primary text-foreground',
+            )}
+          >
             <Icon className="size-4" aria-hidden /> {label}
           </Link>
         );

@@ -8,7 +8,15 @@ const OPTIONS: { value: BillingInterval; label: string }[] = [
 ];
 
 /** Monthly / yearly as a segmented radio group (arrow keys move the choice, as radios do). */
-export function IntervalSwitch({ value, onChange, savings }: { value: BillingInterval; onChange: (v: BillingInterval) => void; savings: number }) {
+export function IntervalSwitch({
+  value,
+  onChange,
+  savings,
+}: {
+  value: BillingInterval;
+  onChange: (v: BillingInterval) => void;
+  savings: number;
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent) => {
     if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) return;
@@ -24,7 +32,9 @@ export function IntervalSwitch({ value, onChange, savings }: { value: BillingInt
         return (
           <button
             key={o.value}
-            ref={(el) => { refs.current[i] = el; }}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
             type="button"
             role="radio"
             aria-checked={on}

@@ -16,8 +16,20 @@ export interface PlanAction {
 }
 
 /** One column of the pricing table; the free trial is mentioned only to organizations that never had one. */
-export function PlanCard({ plan, interval, current, featured, action, trialEligible = true }: {
-  plan: Plan; interval: BillingInterval; current: boolean; featured: boolean; action: PlanAction; trialEligible?: boolean;
+export function PlanCard({
+  plan,
+  interval,
+  current,
+  featured,
+  action,
+  trialEligible = true,
+}: {
+  plan: Plan;
+  interval: BillingInterval;
+  current: boolean;
+  featured: boolean;
+  action: PlanAction;
+  trialEligible?: boolean;
 }) {
   const yearly = interval === 'year';
   const price = yearly ? plan.priceYearly : plan.priceMonthly;
@@ -36,30 +48,54 @@ export function PlanCard({ plan, interval, current, featured, action, trialEligi
           {current ? 'Current plan' : 'Most popular'}
         </span>
       ) : null}
-      <h2 id={headingId} className="text-lg font-semibold">{plan.name}</h2>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {plan.name}
+      </h2>
       {plan.description ? <p className="mt-1 text-sm md:min-h-10 text-muted-foreground">{plan.description}</p> : null}
       <div className="mt-4 flex flex-wrap items-baseline gap-x-1">
         <span className="text-3xl font-bold tracking-tight">{formatPrice(price, plan.currency)}</span>
         <span className="text-sm text-muted-foreground">/ {yearly ? 'year' : 'month'}</span>
       </div>
       <p className="mt-1 h-5 text-sm text-muted-foreground">
-        {yearly
-          ? <>{formatPrice(Math.round(plan.priceYearly / 12), plan.currency)} / month{savings > 0 ? <>, <span className="font-medium text-primary">save {savings}%</span></> : null}</>
-          : <>or {formatPrice(plan.priceYearly, plan.currency)} / year</>}
+        {yearly ? (
+          <>
+            {formatPrice(Math.round(plan.priceYearly / 12), plan.currency)} / month
+            {savings > 0 ? (
+              <>
+                , <span className="font-medium text-primary">save {savings}%</span>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <>or {formatPrice(plan.priceYearly, plan.currency)} / year</>
+        )}
       </p>
       {plan.trialDays > 0 && trialEligible ? <p className="mt-3 text-sm font-medium">{plan.trialDays}-day free trial</p> : null}
-      <Button className="mt-4 w-full" variant={action.variant ?? 'default'} loading={action.loading} disabled={action.disabled} onClick={action.onClick}
-        aria-describedby={headingId}>
+      <Button
+        className="mt-4 w-full"
+        variant={action.variant ?? 'default'}
+        loading={action.loading}
+        disabled={action.disabled}
+        onClick={action.onClick}
+        aria-describedby={headingId}
+      >
         {action.label}
       </Button>
       <ul className="mt-5 grid gap-2 text-sm" aria-label={`${plan.name} features`}>
         {plan.features.map((f) => (
-          <li key={f} className="flex gap-2"><Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />{f}</li>
+          <li key={f} className="flex gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            {f}
+          </li>
         ))}
       </ul>
       <div className="mt-auto pt-5">
         <ul aria-label={`${plan.name} limits`} className="flex flex-wrap gap-x-3 gap-y-1 border-t pt-4 text-xs text-muted-foreground">
-          {limitsText(plan.limits).map((l) => <li key={l} className="whitespace-nowrap">{l}</li>)}
+          {limitsText(plan.limits).map((l) => (
+            <li key={l} className="whitespace-nowrap">
+              {l}
+            </li>
+          ))}
         </ul>
       </div>
     </section>

@@ -40,8 +40,7 @@ export function yearlySavingsPercent(plan: Pick<Plan, 'priceMonthly' | 'priceYea
   return Math.round((1 - plan.priceYearly / full) * 100);
 }
 
-const count = (n: number | undefined, one: string, many: string) =>
-  !n ? `Unlimited ${many}` : `${n} ${n === 1 ? one : many}`;
+const count = (n: number | undefined, one: string, many: string) => (!n ? `Unlimited ${many}` : `${n} ${n === 1 ? one : many}`);
 
 /** The plan's limits in words; 0 or missing means unlimited. */
 export function limitsText(limits: Plan['limits']): string[] {

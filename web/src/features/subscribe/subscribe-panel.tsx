@@ -22,16 +22,25 @@ import { ManageBillingButton } from '../../components/manage-billing-button.tsx'
 
 /** Active plans in pricing-table order (anyone may read them). */
 function usePlans() {
-  return useSWR('plans:active', async () =>
-    (await pb.collection('plans').getFullList({ filter: 'active = true', sort: 'position' })).map(toPlan), { revalidateOnFocus: false });
+  return useSWR(
+    'plans:active',
+    async () => (await pb.collection('plans').getFullList({ filter: 'active = true', sort: 'position' })).map(toPlan),
+    { revalidateOnFocus: false },
+  );
 }
 
 /** The user's role in the current organization: only owners and admins may choose a plan. */
 function useRole(userId: string | undefined, orgId: string | undefined) {
-  return useSWR(userId && orgId ? ['subscribe:role', userId, orgId] : null, async () => {
-    const m = await pb.collection('memberships').getFirstListItem(pb.filter('user = {:u} && organization = {:o}', { u: userId, o: orgId }), { fields: 'role' });
-    return String(m.role);
-  }, { revalidateOnFocus: false });
+  return useSWR(
+    userId && orgId ? ['subscribe:role', userId, orgId] : null,
+    async () => {
+      const m = await pb
+        .collection('memberships')
+        .getFirstListItem(pb.filter('user = {:u} && organization = {:o}', { u: userId, o: orgId }), { fields: 'role' });
+      return String(m.role);
+    },
+    { revalidateOnFocus: false },
+  );
 }
 
 function TableSkeleton() {
@@ -39,8 +48,13 @@ function TableSkeleton() {
     <div className="grid gap-5 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">
       {[0, 1, 2].map((i) => (
         <div key={i} className="grid gap-3 rounded-xl border bg-card p-6">
-          <Skeleton className="h-6 w-24" /><Skeleton className="h-4 w-full" /><Skeleton className="h-9 w-32" /><Skeleton className="h-10 w-full" />
-          <Skeleton className="h-4 w-3/4" /><Skeleton className="h-4 w-2/3" /><Skeleton className="h-4 w-3/5" />
+          <Skeleton className="h-6 w-24" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-9 w-32" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-3/5" />
         </div>
       ))}
     </div>
@@ -107,8 +121,19 @@ export function SubscribePanel() {
     if (isCurrent && (organization?.billingInterval ?? 'month') === interval) {
       return { label: 'Continue with this plan', onClick: () => navigate(nextAfterSubscribe()), variant: 'outline' };
     }
-    const label = subscribed ? `Switch to ${plan.name}` : billing === 'stripe' ? 'Subscribe' : plan.trialDays > 0 && !organization?.trialEndsAt ? 'Start free trial' : 'Choose plan';
-    return { label, onClick: () => void choose(plan), loading: pending === plan.code, disabled: pending !== null || (role.data !== undefined && !canManage) };
+    const label = subscribed
+      ? `Switch to ${plan.name}`
+      : billing === 'stripe'
+        ? 'Subscribe'
+        : plan.trialDays > 0 && !organization?.trialEndsAt
+          ? 'Start free trial'
+          : 'Choose plan';
+    return {
+      label,
+      onClick: () => void choose(plan),
+      loading: pending === plan.code,
+      disabled: pending !== null || (role.data !== undefined && !canManage),
+    };
   };
 
   return (
@@ -117,20 +142,30 @@ export function SubscribePanel() {
       <div className="mx-auto -mt-5 grid max-w-2xl gap-2 text-center">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Choose your plan</h1>
         <p className="text-pretty text-muted-foreground">
-          {billing === 'stripe' ? 'Pick the plan that fits your business. Change or cancel anytime.' : 'Start with a free trial. No credit card needed, cancel anytime.'}
+          {billing === 'stripe'
+            ? 'Pick the plan that fits your business. Change or cancel anytime.'
+            : 'Start with a free trial. No credit card needed, cancel anytime.'}
         </p>
       </div>
       <div className="flex justify-center">
         <IntervalSwitch value={interval} onChange={setBillingInterval} savings={bestSavings} />
       </div>
       {role.data !== undefined && !canManage ? (
-        <Notice>Only owners and admins of <span className="font-medium">{String(organization?.name ?? 'your organization')}</span> can choose a plan. Ask one of them to subscribe.</Notice>
+        <Notice>
+          Only owners and admins of <span className="font-medium">{String(organization?.name ?? 'your organization')}</span> can choose a
+          plan. Ask one of them to subscribe.
+        </Notice>
       ) : null}
       {billing === 'stripe' && canManage && status && PAYMENT_PROBLEM.has(status) ? (
         <Notice tone="error">
           <span className="flex flex-wrap items-center justify-between gap-3">
-            <span>The last payment for {String(organization?.name ?? 'your organization')} didn’t go through. Update your payment method to continue, or choose a plan below.</span>
-            <ManageBillingButton size="sm" organization={organization?.id}>Update payment method</ManageBillingButton>
+            <span>
+              The last payment for {String(organization?.name ?? 'your organization')} didn’t go through. Update your payment method to
+              continue, or choose a plan below.
+            </span>
+            <ManageBillingButton size="sm" organization={organization?.id}>
+              Update payment method
+            </ManageBillingButton>
           </span>
         </Notice>
       ) : null}
@@ -138,7 +173,9 @@ export function SubscribePanel() {
         <Notice tone="success">
           <span className="flex flex-wrap items-center justify-between gap-3">
             <span>Your organization already has an active plan.</span>
-            <Button size="sm" onClick={() => navigate(nextAfterSubscribe())}>Continue to the app</Button>
+            <Button size="sm" onClick={() => navigate(nextAfterSubscribe())}>
+              Continue to the app
+            </Button>
           </span>
         </Notice>
       ) : null}
@@ -146,14 +183,26 @@ export function SubscribePanel() {
       {plans.data && billing ? (
         <div className="grid items-stretch gap-6 pt-2 md:grid-cols-3 md:gap-5">
           {plans.data.map((plan, i, all) => (
-            <PlanCard key={plan.id} plan={plan} interval={interval} action={actionFor(plan)} trialEligible={!organization?.trialEndsAt}
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              interval={interval}
+              action={actionFor(plan)}
+              trialEligible={!organization?.trialEndsAt}
               current={subscribed && organization?.plan === plan.id}
-              featured={!subscribed && all.length > 2 && i === 1} />
+              featured={!subscribed && all.length > 2 && i === 1}
+            />
           ))}
         </div>
       ) : plans.error ? (
-        <div className="flex justify-center"><Button variant="outline" onClick={() => void plans.mutate()}>Try again</Button></div>
-      ) : <TableSkeleton />}
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void plans.mutate()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <TableSkeleton />
+      )}
     </div>
   );
 }

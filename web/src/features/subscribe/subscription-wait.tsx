@@ -12,7 +12,8 @@ import { nextAfterSubscribe } from '../../lib/auth-flow.ts';
 
 export const SUBSCRIPTION_WAIT_MS = 20_000;
 
-const isActive = (org: RecordModel | null | undefined) => ACTIVE_SUBSCRIPTION_STATUSES.includes(org?.subscriptionStatus as SubscriptionStatus);
+const isActive = (org: RecordModel | null | undefined) =>
+  ACTIVE_SUBSCRIPTION_STATUSES.includes(org?.subscriptionStatus as SubscriptionStatus);
 
 /**
  * Waits until the organization's subscription is active or trialing: realtime updates of the
@@ -40,11 +41,20 @@ export function SubscriptionWait() {
       await refreshAuth();
       navigate(nextAfterSubscribe(), { replace: true });
     };
-    const timer = setTimeout(() => { if (!done) setTimedOut(true); }, SUBSCRIPTION_WAIT_MS);
-    pb.collection('organizations').subscribe(orgId, (e) => void finish(e.record))
-      .then((u) => { if (done) void u(); else unsubscribe = u; })
+    const timer = setTimeout(() => {
+      if (!done) setTimedOut(true);
+    }, SUBSCRIPTION_WAIT_MS);
+    pb.collection('organizations')
+      .subscribe(orgId, (e) => void finish(e.record))
+      .then((u) => {
+        if (done) void u();
+        else unsubscribe = u;
+      })
       .catch(() => undefined);
-    pb.collection('organizations').getOne(orgId).then((org) => finish(org)).catch(() => undefined);
+    pb.collection('organizations')
+      .getOne(orgId)
+      .then((org) => finish(org))
+      .catch(() => undefined);
     return () => {
       done = true;
       clearTimeout(timer);
@@ -54,16 +64,40 @@ export function SubscriptionWait() {
 
   if (timedOut) {
     return (
-      <AuthCard icon={<Clock />} title="Still confirming your subscription" description="This is taking longer than usual. Payment confirmations can take a minute; your plan is not lost.">
+      <AuthCard
+        icon={<Clock />}
+        title="Still confirming your subscription"
+        description="This is taking longer than usual. Payment confirmations can take a minute; your plan is not lost."
+      >
         <div className="grid gap-3">
-          <Button className="w-full" autoFocus onClick={() => { setTimedOut(false); setAttempt((a) => a + 1); }}>Check again</Button>
-          <Link href={paths.subscribe()} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>Back to plans</Link>
+          <Button
+            className="w-full"
+            autoFocus
+            onClick={() => {
+              setTimedOut(false);
+              setAttempt((a) => a + 1);
+            }}
+          >
+            Check again
+          </Button>
+          <Link href={paths.subscribe()} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
+            Back to plans
+          </Link>
         </div>
       </AuthCard>
     );
   }
   return (
-    <AuthCard icon={<LoaderCircle className="animate-spin" />} title={fromCheckout ? 'Thanks for subscribing!' : 'Activating your plan…'}
-      description={<span role="status">{fromCheckout ? 'Your checkout is complete. We’re activating your plan, this usually takes a few seconds.' : 'Hang tight, we’re confirming your subscription. This usually takes a few seconds.'}</span>} />
+    <AuthCard
+      icon={<LoaderCircle className="animate-spin" />}
+      title={fromCheckout ? 'Thanks for subscribing!' : 'Activating your plan…'}
+      description={
+        <span role="status">
+          {fromCheckout
+            ? 'Your checkout is complete. We’re activating your plan, this usually takes a few seconds.'
+            : 'Hang tight, we’re confirming your subscription. This usually takes a few seconds.'}
+        </span>
+      }
+    />
   );
 }

@@ -7,7 +7,10 @@ export function TagChip({ name, color, className }: { name: string; color: strin
   const bg = normalizeHex(color) ?? DEFAULT_TAG_COLOR;
   return (
     <span
-      className={cn('inline-flex max-w-full items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ring-black/10 dark:ring-white/25', className)}
+      className={cn(
+        'inline-flex max-w-full items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ring-black/10 dark:ring-white/25',
+        className,
+      )}
       style={{ backgroundColor: bg, color: readableTextColor(bg) }}
     >
       <span className="truncate">{name || 'Tag'}</span>

@@ -30,7 +30,13 @@ const TAG_PRESETS = [
 ];
 
 /** Create (no `tag`) or edit a tag: name and colour (empty → #000000). */
-export function TagDialog({ open, onOpenChange, organizationId, tag, onSaved }: {
+export function TagDialog({
+  open,
+  onOpenChange,
+  organizationId,
+  tag,
+  onSaved,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   organizationId: string;
@@ -38,14 +44,35 @@ export function TagDialog({ open, onOpenChange, organizationId, tag, onSaved }: 
   onSaved: (tag: RecordModel) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={tag ? 'Edit tag' : 'New tag'} description="Tags mark items on the menu, such as Vegan or Spicy.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={tag ? 'Edit tag' : 'New tag'}
+      description="Tags mark items on the menu, such as Vegan or Spicy."
+    >
       {open ? <TagForm organizationId={organizationId} tag={tag ?? null} onDone={() => onOpenChange(false)} onSaved={onSaved} /> : null}
     </Dialog>
   );
 }
 
-function TagForm({ organizationId, tag, onDone, onSaved }: { organizationId: string; tag: RecordModel | null; onDone: () => void; onSaved: (tag: RecordModel) => void }) {
-  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<TagDialogInput, unknown, TagDialogValues>({
+function TagForm({
+  organizationId,
+  tag,
+  onDone,
+  onSaved,
+}: {
+  organizationId: string;
+  tag: RecordModel | null;
+  onDone: () => void;
+  onSaved: (tag: RecordModel) => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TagDialogInput, unknown, TagDialogValues>({
     resolver: zodResolver(zTagDialog),
     defaultValues: { name: String(tag?.name ?? ''), color: tag ? String(tag.color ?? '') : '' },
   });
@@ -69,17 +96,25 @@ function TagForm({ organizationId, tag, onDone, onSaved }: { organizationId: str
       <FormField label="Tag name" error={errors.name?.message}>
         <Input autoFocus autoComplete="off" placeholder="e.g. Vegan" {...register('name')} />
       </FormField>
-      <Controller control={control} name="color" render={({ field }) => (
-        <FormField label="Colour" error={errors.color?.message} hint="Leave empty for black.">
-          <ColorPicker {...field} label="Tag colour" allowEmpty placeholder={DEFAULT_TAG_COLOR} presets={TAG_PRESETS} />
-        </FormField>
-      )} />
+      <Controller
+        control={control}
+        name="color"
+        render={({ field }) => (
+          <FormField label="Colour" error={errors.color?.message} hint="Leave empty for black.">
+            <ColorPicker {...field} label="Tag colour" allowEmpty placeholder={DEFAULT_TAG_COLOR} presets={TAG_PRESETS} />
+          </FormField>
+        )}
+      />
       <div className="flex items-center gap-2 text-sm text-muted-foreground">
         Preview <TagChip name={name.trim() || 'Tag'} color={normalizeHex(color) ?? DEFAULT_TAG_COLOR} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>Cancel</Button>
-        <Button type="submit" loading={isSubmitting}>{tag ? 'Save tag' : 'Create tag'}</Button>
+        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {tag ? 'Save tag' : 'Create tag'}
+        </Button>
       </div>
     </form>
   );

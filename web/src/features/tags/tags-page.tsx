@@ -29,19 +29,25 @@ export default function TagsPage() {
   }, [data, search]);
 
   const saved = (tag: RecordModel) => {
-    void mutate((list = []) => {
-      const next = list.some((t) => t.id === tag.id) ? list.map((t) => (t.id === tag.id ? tag : t)) : [...list, tag];
-      return next.sort((a, b) => String(a.name).localeCompare(String(b.name)));
-    }, { revalidate: true });
+    void mutate(
+      (list = []) => {
+        const next = list.some((t) => t.id === tag.id) ? list.map((t) => (t.id === tag.id ? tag : t)) : [...list, tag];
+        return next.sort((a, b) => String(a.name).localeCompare(String(b.name)));
+      },
+      { revalidate: true },
+    );
   };
   const remove = async () => {
     if (!deleting) return;
     const tag = deleting;
     try {
-      await mutate(async (list = []) => {
-        await pb.collection('tags').delete(tag.id);
-        return list.filter((t) => t.id !== tag.id);
-      }, { optimisticData: (list = []) => list.filter((t) => t.id !== tag.id), rollbackOnError: true, revalidate: false });
+      await mutate(
+        async (list = []) => {
+          await pb.collection('tags').delete(tag.id);
+          return list.filter((t) => t.id !== tag.id);
+        },
+        { optimisticData: (list = []) => list.filter((t) => t.id !== tag.id), rollbackOnError: true, revalidate: false },
+      );
       toast.success(`Tag “${String(tag.name)}” deleted`);
     } catch (err) {
       toast.error(`The tag was not deleted: ${errorMessage(err)}`);
@@ -49,11 +55,19 @@ export default function TagsPage() {
     }
   };
 
-  const newButton = <Button onClick={() => setEditing(null)}><Plus aria-hidden /> New tag</Button>;
+  const newButton = (
+    <Button onClick={() => setEditing(null)}>
+      <Plus aria-hidden /> New tag
+    </Button>
+  );
 
   return (
     <>
-      <PageHeader title="Tags" description="Labels such as Vegan, Spicy or New that you attach to menu items." actions={data && data.length > 0 ? newButton : undefined} />
+      <PageHeader
+        title="Tags"
+        description="Labels such as Vegan, Spicy or New that you attach to menu items."
+        actions={data && data.length > 0 ? newButton : undefined}
+      />
 
       {error && !data ? (
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
@@ -61,28 +75,47 @@ export default function TagsPage() {
             <p className="font-medium">The tags could not be loaded.</p>
             <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
           </div>
-          <Button variant="outline" onClick={() => void mutate()}><RefreshCw aria-hidden /> Try again</Button>
+          <Button variant="outline" onClick={() => void mutate()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
         </Card>
       ) : !data ? (
         <Card className="divide-y" aria-busy="true" aria-label="Loading tags">
           {Array.from({ length: 5 }, (_, i) => (
-            <div key={i} className="flex items-center gap-4 p-4"><Skeleton className="h-6 w-24 rounded-full" /><Skeleton className="h-4 w-16" /><Skeleton className="ml-auto h-8 w-20" /></div>
+            <div key={i} className="flex items-center gap-4 p-4">
+              <Skeleton className="h-6 w-24 rounded-full" />
+              <Skeleton className="h-4 w-16" />
+              <Skeleton className="ml-auto h-8 w-20" />
+            </div>
           ))}
         </Card>
       ) : data.length === 0 ? (
         <Card className="flex flex-col items-center gap-4 px-6 py-14 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary"><Tag className="size-7" aria-hidden /></span>
+          <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Tag className="size-7" aria-hidden />
+          </span>
           <div className="grid max-w-sm gap-1">
             <h2 className="text-lg font-semibold">No tags yet</h2>
-            <p className="text-sm text-muted-foreground">Create tags like Vegan or Spicy, then add them to items so guests find what they like.</p>
+            <p className="text-sm text-muted-foreground">
+              Create tags like Vegan or Spicy, then add them to items so guests find what they like.
+            </p>
           </div>
-          <Button onClick={() => setEditing(null)}><Plus aria-hidden /> Create your first tag</Button>
+          <Button onClick={() => setEditing(null)}>
+            <Plus aria-hidden /> Create your first tag
+          </Button>
         </Card>
       ) : (
         <>
           <div className="relative mb-4 w-full sm:max-w-xs">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Filter by name" aria-label="Filter tags" className="pl-9" />
+            <Input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Filter by name"
+              aria-label="Filter tags"
+              className="pl-9"
+            />
           </div>
           {shown.length === 0 ? (
             <Card className="px-6 py-10 text-center text-sm text-muted-foreground">No tags match “{search.trim()}”.</Card>
@@ -95,8 +128,18 @@ export default function TagsPage() {
                       <TagChip name={String(tag.name)} color={String(tag.color)} className="text-sm" />
                       <span className="font-mono text-xs uppercase text-muted-foreground">{String(tag.color)}</span>
                     </div>
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${String(tag.name)}`} onClick={() => setEditing(tag)}><Pencil aria-hidden /></Button>
-                    <Button variant="ghost" size="icon" className="text-muted-foreground hover:text-destructive" aria-label={`Delete ${String(tag.name)}`} onClick={() => setDeleting(tag)}><Trash2 aria-hidden /></Button>
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${String(tag.name)}`} onClick={() => setEditing(tag)}>
+                      <Pencil aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-muted-foreground hover:text-destructive"
+                      aria-label={`Delete ${String(tag.name)}`}
+                      onClick={() => setDeleting(tag)}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
                   </li>
                 ))}
               </ul>
@@ -107,11 +150,21 @@ export default function TagsPage() {
       )}
 
       {organization ? (
-        <TagDialog open={editing !== undefined} onOpenChange={(open) => { if (!open) setEditing(undefined); }} organizationId={organization.id} tag={editing} onSaved={saved} />
+        <TagDialog
+          open={editing !== undefined}
+          onOpenChange={(open) => {
+            if (!open) setEditing(undefined);
+          }}
+          organizationId={organization.id}
+          tag={editing}
+          onSaved={saved}
+        />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => { if (!open) setDeleting(null); }}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
         title="Delete this tag?"
         description={deleting ? `“${String(deleting.name)}” is removed from every item that uses it.` : undefined}
         confirmLabel="Delete tag"

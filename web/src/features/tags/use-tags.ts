@@ -9,5 +9,8 @@ export const tagKeys = {
 /** All tags of the organization, by name (tags are few: one full-list request in batches of 500). */
 export function useTags(organizationId: string | undefined) {
   return useSWR(organizationId ? tagKeys.list(organizationId) : null, () =>
-    pb.collection('tags').getFullList({ filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name,created', batch: 500 }));
+    pb
+      .collection('tags')
+      .getFullList({ filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name,created', batch: 500 }),
+  );
 }

@@ -26,7 +26,15 @@ const defaults = (): VenueCreateInput => {
 };
 
 /** The "New venue" dialog: name, time zone (the browser's by default) and primary colour. */
-export function CreateVenueDialog({ open, onOpenChange, organizationId }: { open: boolean; onOpenChange: (open: boolean) => void; organizationId: string }) {
+export function CreateVenueDialog({
+  open,
+  onOpenChange,
+  organizationId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  organizationId: string;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="New venue" description="A venue is a place with its own guest link and QR code.">
       {open ? <CreateVenueForm organizationId={organizationId} onDone={() => onOpenChange(false)} /> : null}
@@ -38,7 +46,13 @@ function CreateVenueForm({ organizationId, onDone }: { organizationId: string; o
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
   const [limit, setLimit] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<VenueCreateInput, unknown, VenueCreateValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<VenueCreateInput, unknown, VenueCreateValues>({
     resolver: zodResolver(zVenueCreate),
     defaultValues: defaults(),
   });
@@ -64,19 +78,31 @@ function CreateVenueForm({ organizationId, onDone }: { organizationId: string; o
       <FormField label="Venue name" error={errors.name?.message}>
         <Input autoFocus autoComplete="off" placeholder="e.g. Café Central" {...register('name')} />
       </FormField>
-      <Controller control={control} name="timezone" render={({ field }) => (
-        <FormField label="Time zone" error={errors.timezone?.message} hint="Menus with opening hours follow this zone.">
-          <TimezonePicker {...field} />
-        </FormField>
-      )} />
-      <Controller control={control} name="primaryColor" render={({ field }) => (
-        <FormField label="Primary colour" error={errors.primaryColor?.message}>
-          <ColorPicker {...field} label="Primary colour" />
-        </FormField>
-      )} />
+      <Controller
+        control={control}
+        name="timezone"
+        render={({ field }) => (
+          <FormField label="Time zone" error={errors.timezone?.message} hint="Menus with opening hours follow this zone.">
+            <TimezonePicker {...field} />
+          </FormField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="primaryColor"
+        render={({ field }) => (
+          <FormField label="Primary colour" error={errors.primaryColor?.message}>
+            <ColorPicker {...field} label="Primary colour" />
+          </FormField>
+        )}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>Cancel</Button>
-        <Button type="submit" loading={isSubmitting}>Create venue</Button>
+        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          Create venue
+        </Button>
       </div>
     </form>
   );

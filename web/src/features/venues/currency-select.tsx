@@ -8,7 +8,11 @@ export function currencyOptions(): { code: string; label: string }[] {
   if (cached) return cached;
   const codes = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['EUR', 'USD', 'GBP', 'CHF'];
   let names: Intl.DisplayNames | null = null;
-  try { names = new Intl.DisplayNames(['en'], { type: 'currency' }); } catch { /* codes only */ }
+  try {
+    names = new Intl.DisplayNames(['en'], { type: 'currency' });
+  } catch {
+    /* codes only */
+  }
   cached = codes.map((code) => ({ code, label: `${code} – ${names?.of(code) ?? code}` }));
   return cached;
 }
@@ -20,7 +24,11 @@ export const CurrencySelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes
   return (
     <Select ref={ref} {...props}>
       {value && !options.some((o) => o.code === value) ? <option value={value}>{value}</option> : null}
-      {options.map((o) => <option key={o.code} value={o.code}>{o.label}</option>)}
+      {options.map((o) => (
+        <option key={o.code} value={o.code}>
+          {o.label}
+        </option>
+      ))}
     </Select>
   );
 });

@@ -16,12 +16,16 @@ export const isVenueListKey = (key: unknown): boolean => Array.isArray(key) && k
 
 /** One page (30) of the organization's venues by name, optionally filtered by `name ~ query`. */
 export function useVenueList(organizationId: string | undefined, page: number, query: string) {
-  return useSWR<ListResult<RecordModel>>(organizationId ? venueKeys.list(organizationId, page, query) : null, () => {
-    const filter = query
-      ? pb.filter('organization = {:org} && name ~ {:q}', { org: organizationId, q: query })
-      : pb.filter('organization = {:org}', { org: organizationId });
-    return pb.collection('venues').getList(page, DEFAULT_PAGE_SIZE, { filter, sort: 'name,created' });
-  }, { keepPreviousData: true });
+  return useSWR<ListResult<RecordModel>>(
+    organizationId ? venueKeys.list(organizationId, page, query) : null,
+    () => {
+      const filter = query
+        ? pb.filter('organization = {:org} && name ~ {:q}', { org: organizationId, q: query })
+        : pb.filter('organization = {:org}', { org: organizationId });
+      return pb.collection('venues').getList(page, DEFAULT_PAGE_SIZE, { filter, sort: 'name,created' });
+    },
+    { keepPreviousData: true },
+  );
 }
 
 export function useVenue(venueId: string, config?: SWRConfiguration<RecordModel>) {

@@ -10,10 +10,18 @@ import { logoUrl } from './use-venues.ts';
 export function VenueAvatar({ venue, className = 'size-12' }: { venue: RecordModel; className?: string }) {
   const src = logoUrl(venue, '128x128');
   const color = normalizeHex(String(venue.primaryColor ?? '')) ?? '#0f766e';
-  if (src) return <img src={src} alt="" className={`${className} shrink-0 rounded-md border bg-white object-contain p-0.5`} loading="lazy" />;
+  if (src)
+    return <img src={src} alt="" className={`${className} shrink-0 rounded-md border bg-white object-contain p-0.5`} loading="lazy" />;
   return (
-    <span aria-hidden className={`${className} flex shrink-0 items-center justify-center rounded-md text-lg font-semibold`} style={{ backgroundColor: color, color: readableTextColor(color) }}>
-      {String(venue.name || '?').trim().slice(0, 1).toUpperCase()}
+    <span
+      aria-hidden
+      className={`${className} flex shrink-0 items-center justify-center rounded-md text-lg font-semibold`}
+      style={{ backgroundColor: color, color: readableTextColor(color) }}
+    >
+      {String(venue.name || '?')
+        .trim()
+        .slice(0, 1)
+        .toUpperCase()}
     </span>
   );
 }
@@ -34,8 +42,14 @@ export function VenueCard({ venue }: { venue: RecordModel }) {
         </div>
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
-        <span className="inline-flex items-center gap-1"><UtensilsCrossed className="size-3.5" aria-hidden />{menus === 1 ? '1 menu' : `${menus} menus`}</span>
-        <span className="inline-flex min-w-0 items-center gap-1"><Clock className="size-3.5 shrink-0" aria-hidden /><span className="truncate">{String(venue.timezone || 'No time zone').replace(/_/g, ' ')}</span></span>
+        <span className="inline-flex items-center gap-1">
+          <UtensilsCrossed className="size-3.5" aria-hidden />
+          {menus === 1 ? '1 menu' : `${menus} menus`}
+        </span>
+        <span className="inline-flex min-w-0 items-center gap-1">
+          <Clock className="size-3.5 shrink-0" aria-hidden />
+          <span className="truncate">{String(venue.timezone || 'No time zone').replace(/_/g, ' ')}</span>
+        </span>
       </div>
     </Link>
   );
@@ -44,7 +58,13 @@ export function VenueCard({ venue }: { venue: RecordModel }) {
 export function VenueCardSkeleton() {
   return (
     <div className="flex h-[118px] flex-col gap-4 rounded-lg border bg-card p-4">
-      <div className="flex items-center gap-3"><Skeleton className="size-12" /><div className="grid flex-1 gap-2"><Skeleton className="h-4 w-2/3" /><Skeleton className="h-3 w-1/2" /></div></div>
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-12" />
+        <div className="grid flex-1 gap-2">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-3 w-1/2" />
+        </div>
+      </div>
       <Skeleton className="h-3 w-1/2" />
     </div>
   );

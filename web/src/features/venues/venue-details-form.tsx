@@ -15,7 +15,13 @@ import { browserTimeZone } from '../../../../shared/schedule.ts';
 import { TimezonePicker } from '../../components/timezone-picker.tsx';
 import { CurrencySelect } from './currency-select.tsx';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
-import { DEFAULT_VENUE_COLOR, VENUE_DETAIL_FIELDS, zVenueDetails, type VenueDetailsInput, type VenueDetailsValues } from './venue-schemas.ts';
+import {
+  DEFAULT_VENUE_COLOR,
+  VENUE_DETAIL_FIELDS,
+  zVenueDetails,
+  type VenueDetailsInput,
+  type VenueDetailsValues,
+} from './venue-schemas.ts';
 
 export function venueFormValues(venue: RecordModel): VenueDetailsInput {
   return {
@@ -32,7 +38,14 @@ export function venueFormValues(venue: RecordModel): VenueDetailsInput {
  * rolling back; field errors from the server land on the inputs. Leaving with unsaved edits warns.
  */
 export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave: (values: VenueDetailsValues) => Promise<void> }) {
-  const { register, control, handleSubmit, reset, setError, formState: { errors, isDirty, isSubmitting } } = useForm<VenueDetailsInput, unknown, VenueDetailsValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<VenueDetailsInput, unknown, VenueDetailsValues>({
     resolver: zodResolver(zVenueDetails),
     defaultValues: venueFormValues(venue),
   });
@@ -67,11 +80,15 @@ export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave
             <Input autoComplete="off" {...register('name')} />
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Controller control={control} name="timezone" render={({ field }) => (
-              <FormField label="Time zone" error={errors.timezone?.message}>
-                <TimezonePicker {...field} />
-              </FormField>
-            )} />
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field }) => (
+                <FormField label="Time zone" error={errors.timezone?.message}>
+                  <TimezonePicker {...field} />
+                </FormField>
+              )}
+            />
             <FormField label="Currency" error={errors.currency?.message}>
               <CurrencySelect {...register('currency')} />
             </FormField>
@@ -79,15 +96,31 @@ export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave
           <FormField label="Address" error={errors.address?.message} hint="Optional. Shown on the guest menu.">
             <Textarea rows={3} autoComplete="street-address" placeholder="Street, city" {...register('address')} />
           </FormField>
-          <Controller control={control} name="primaryColor" render={({ field }) => (
-            <FormField label="Primary colour" error={errors.primaryColor?.message} hint="Used on the guest menu and as the QR code's default colour.">
-              <ColorPicker {...field} label="Primary colour" className="max-w-sm" />
-            </FormField>
-          )} />
+          <Controller
+            control={control}
+            name="primaryColor"
+            render={({ field }) => (
+              <FormField
+                label="Primary colour"
+                error={errors.primaryColor?.message}
+                hint="Used on the guest menu and as the QR code's default colour."
+              >
+                <ColorPicker {...field} label="Primary colour" className="max-w-sm" />
+              </FormField>
+            )}
+          />
           <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-end">
-            {isDirty ? <span className="text-sm text-muted-foreground sm:mr-auto" role="status">Unsaved changes</span> : null}
-            <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(venueFormValues(venue))}>Discard</Button>
-            <Button type="submit" disabled={!isDirty} loading={isSubmitting}>Save changes</Button>
+            {isDirty ? (
+              <span className="text-sm text-muted-foreground sm:mr-auto" role="status">
+                Unsaved changes
+              </span>
+            ) : null}
+            <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(venueFormValues(venue))}>
+              Discard
+            </Button>
+            <Button type="submit" disabled={!isDirty} loading={isSubmitting}>
+              Save changes
+            </Button>
           </div>
         </form>
       </CardContent>

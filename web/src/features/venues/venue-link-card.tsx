@@ -23,13 +23,25 @@ export function VenueLinkCard({ url, onQrCode }: { url: string; onQrCode: () => 
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="flex gap-2">
-          <Input readOnly value={url} aria-label="Guest link" className="min-w-0 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-          <Button type="button" variant="outline" size="icon" onClick={() => void copy()} aria-label="Copy guest link" title="Copy link"><Copy aria-hidden /></Button>
+          <Input
+            readOnly
+            value={url}
+            aria-label="Guest link"
+            className="min-w-0 font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <Button type="button" variant="outline" size="icon" onClick={() => void copy()} aria-label="Copy guest link" title="Copy link">
+            <Copy aria-hidden />
+          </Button>
         </div>
         <div className="grid grid-cols-2 gap-2">
-          <Button type="button" onClick={onQrCode}><QrCode aria-hidden /> QR code</Button>
+          <Button type="button" onClick={onQrCode}>
+            <QrCode aria-hidden /> QR code
+          </Button>
           {/* A plain link styled as a button (ui/button's asChild cannot take a single child today). */}
-          <a href={url} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline' })}><ExternalLink aria-hidden /> Open</a>
+          <a href={url} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline' })}>
+            <ExternalLink aria-hidden /> Open
+          </a>
         </div>
       </CardContent>
     </Card>

@@ -14,7 +14,11 @@ type Focus = { id: string; control: 'up' | 'down' | 'remove' };
  * The ordered menus of a venue: add one of the organization's menus, remove, move up and down.
  * Buttons keep keyboard focus on the moved menu, and each change is announced.
  */
-export function VenueMenusCard({ menuIds, options, onChange }: {
+export function VenueMenusCard({
+  menuIds,
+  options,
+  onChange,
+}: {
   menuIds: string[];
   /** The organization's menus; undefined while loading. */
   options: RecordModel[] | undefined;
@@ -73,9 +77,14 @@ export function VenueMenusCard({ menuIds, options, onChange }: {
         <CardDescription>Guests see these menus in this order.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <p className="sr-only" aria-live="polite">{announcement}</p>
+        <p className="sr-only" aria-live="polite">
+          {announcement}
+        </p>
         {!options ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading menus"><Skeleton className="h-12" /><Skeleton className="h-12" /></div>
+          <div className="grid gap-2" aria-busy="true" aria-label="Loading menus">
+            <Skeleton className="h-12" />
+            <Skeleton className="h-12" />
+          </div>
         ) : menuIds.length === 0 ? (
           <div className="flex items-center gap-3 rounded-md border border-dashed p-4 text-sm text-muted-foreground">
             <UtensilsCrossed className="size-5 shrink-0" aria-hidden />
@@ -88,15 +97,65 @@ export function VenueMenusCard({ menuIds, options, onChange }: {
               const name = nameOf(id);
               return (
                 <li key={id} className="flex items-center gap-3 rounded-md border bg-background p-2 pl-3">
-                  <span className="w-5 shrink-0 text-center text-sm tabular-nums text-muted-foreground" aria-hidden>{i + 1}</span>
+                  <span className="w-5 shrink-0 text-center text-sm tabular-nums text-muted-foreground" aria-hidden>
+                    {i + 1}
+                  </span>
                   <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-                    {menu ? <Link href={paths.menu(id)} className="truncate text-sm font-medium hover:underline">{name}</Link> : <span className="truncate text-sm italic text-muted-foreground">{name}</span>}
-                    {menu?.status ? <Badge variant={menu.status === 'published' ? 'success' : 'secondary'}>{menu.status === 'published' ? 'Published' : 'Draft'}</Badge> : null}
+                    {menu ? (
+                      <Link href={paths.menu(id)} className="truncate text-sm font-medium hover:underline">
+                        {name}
+                      </Link>
+                    ) : (
+                      <span className="truncate text-sm italic text-muted-foreground">{name}</span>
+                    )}
+                    {menu?.status ? (
+                      <Badge variant={menu.status === 'published' ? 'success' : 'secondary'}>
+                        {menu.status === 'published' ? 'Published' : 'Draft'}
+                      </Badge>
+                    ) : null}
                   </div>
                   <div className="flex shrink-0 items-center">
-                    <Button ref={(el) => { controls.current.set(`${id}:up`, el); }} type="button" variant="ghost" size="icon" className="size-9" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(i, -1)}><ArrowUp aria-hidden /></Button>
-                    <Button ref={(el) => { controls.current.set(`${id}:down`, el); }} type="button" variant="ghost" size="icon" className="size-9" aria-label={`Move ${name} down`} disabled={i === menuIds.length - 1} onClick={() => move(i, 1)}><ArrowDown aria-hidden /></Button>
-                    <Button ref={(el) => { controls.current.set(`${id}:remove`, el); }} type="button" variant="ghost" size="icon" className="size-9 text-muted-foreground hover:text-destructive" aria-label={`Remove ${name}`} onClick={() => remove(i)}><Trash2 aria-hidden /></Button>
+                    <Button
+                      ref={(el) => {
+                        controls.current.set(`${id}:up`, el);
+                      }}
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-9"
+                      aria-label={`Move ${name} up`}
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                    >
+                      <ArrowUp aria-hidden />
+                    </Button>
+                    <Button
+                      ref={(el) => {
+                        controls.current.set(`${id}:down`, el);
+                      }}
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-9"
+                      aria-label={`Move ${name} down`}
+                      disabled={i === menuIds.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
+                      <ArrowDown aria-hidden />
+                    </Button>
+                    <Button
+                      ref={(el) => {
+                        controls.current.set(`${id}:remove`, el);
+                      }}
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-9 text-muted-foreground hover:text-destructive"
+                      aria-label={`Remove ${name}`}
+                      onClick={() => remove(i)}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
                   </div>
                 </li>
               );
@@ -106,16 +165,30 @@ export function VenueMenusCard({ menuIds, options, onChange }: {
 
         {options && options.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            Your organization has no menus yet. <Link href={paths.menus()} className="font-medium text-primary underline-offset-4 hover:underline">Create a menu</Link>
+            Your organization has no menus yet.{' '}
+            <Link href={paths.menus()} className="font-medium text-primary underline-offset-4 hover:underline">
+              Create a menu
+            </Link>
           </p>
         ) : options && available.length > 0 ? (
           <div className="grid gap-2">
             <Label htmlFor={addId}>Add a menu</Label>
             <div className="flex gap-2">
-              <Select id={addId} value={selected || available[0]?.id} onChange={(e) => setSelected(e.target.value)} className="min-w-0 flex-1">
-                {available.map((m) => <option key={m.id} value={m.id}>{String(m.name || 'Untitled menu')}</option>)}
+              <Select
+                id={addId}
+                value={selected || available[0]?.id}
+                onChange={(e) => setSelected(e.target.value)}
+                className="min-w-0 flex-1"
+              >
+                {available.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {String(m.name || 'Untitled menu')}
+                  </option>
+                ))}
               </Select>
-              <Button type="button" variant="secondary" onClick={add}><Plus aria-hidden /> Add</Button>
+              <Button type="button" variant="secondary" onClick={add}>
+                <Plus aria-hidden /> Add
+              </Button>
             </div>
           </div>
         ) : options && menuIds.length > 0 ? (

@@ -12,7 +12,12 @@ import type { Upload } from '../uploads/types.ts';
  * "Original menu (PDF)": one of the organization's uploaded PDFs, linked from the venue's guest
  * page (the server serves it publicly only while it is linked to the venue).
  */
-export function VenueOriginalMenuCard({ value, uploads, guestUrl, onChange }: {
+export function VenueOriginalMenuCard({
+  value,
+  uploads,
+  guestUrl,
+  onChange,
+}: {
   /** The linked upload's id, '' for none. */
   value: string;
   /** The organization's uploads; undefined while loading. */
@@ -46,7 +51,13 @@ export function VenueOriginalMenuCard({ value, uploads, guestUrl, onChange }: {
         ) : withFile.length === 0 ? (
           <div className="flex items-start gap-3 rounded-md border border-dashed p-4 text-sm text-muted-foreground">
             <FileText className="mt-0.5 size-5 shrink-0" aria-hidden />
-            <p>No PDF uploaded yet. <Link href={paths.menuUpload()} className="font-medium text-primary underline-offset-4 hover:underline">Upload your PDF menu</Link> to link it here.</p>
+            <p>
+              No PDF uploaded yet.{' '}
+              <Link href={paths.menuUpload()} className="font-medium text-primary underline-offset-4 hover:underline">
+                Upload your PDF menu
+              </Link>{' '}
+              to link it here.
+            </p>
           </div>
         ) : (
           <div className="grid gap-2">
@@ -54,14 +65,22 @@ export function VenueOriginalMenuCard({ value, uploads, guestUrl, onChange }: {
             <Select id={id} value={value} disabled={saving} aria-busy={saving || undefined} onChange={(e) => void save(e.target.value)}>
               <option value="">None</option>
               {known ? null : <option value={value}>The current PDF</option>}
-              {withFile.map((u) => <option key={u.id} value={u.id}>{u.name || 'Untitled upload'} · {formatDate(u.created)}</option>)}
+              {withFile.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name || 'Untitled upload'} · {formatDate(u.created)}
+                </option>
+              ))}
             </Select>
           </div>
         )}
         {value ? (
           <div className="flex flex-wrap gap-2">
-            <a href={guestUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}><ExternalLink aria-hidden /> Open PDF</a>
-            <Button type="button" variant="ghost" size="sm" disabled={saving} onClick={() => void save('')}>Remove link</Button>
+            <a href={guestUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <ExternalLink aria-hidden /> Open PDF
+            </a>
+            <Button type="button" variant="ghost" size="sm" disabled={saving} onClick={() => void save('')}>
+              Remove link
+            </Button>
           </div>
         ) : null}
       </CardContent>

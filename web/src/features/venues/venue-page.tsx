@@ -25,7 +25,10 @@ import { useMenuOptions } from '../menus/menu-data.ts';
 import type { VenueDetailsValues } from './venue-schemas.ts';
 
 const BackLink = () => (
-  <Link href={paths.venues()} className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground">
+  <Link
+    href={paths.venues()}
+    className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground"
+  >
     <ArrowLeft className="size-4" aria-hidden /> Venues
   </Link>
 );
@@ -63,10 +66,19 @@ export default function VenuePage() {
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p className="font-medium">{missing ? 'This venue does not exist (any more).' : 'The venue could not be loaded.'}</p>
-            <p className="text-sm text-muted-foreground">{missing ? 'It may have been deleted, or it belongs to another organization.' : errorMessage(error)}</p>
+            <p className="text-sm text-muted-foreground">
+              {missing ? 'It may have been deleted, or it belongs to another organization.' : errorMessage(error)}
+            </p>
           </div>
-          {missing ? <Link href={paths.venues()} className={buttonVariants({ variant: 'outline' })}>All venues</Link>
-            : <Button variant="outline" onClick={() => void mutate()}><RefreshCw aria-hidden /> Try again</Button>}
+          {missing ? (
+            <Link href={paths.venues()} className={buttonVariants({ variant: 'outline' })}>
+              All venues
+            </Link>
+          ) : (
+            <Button variant="outline" onClick={() => void mutate()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          )}
         </Card>
       </>
     );
@@ -78,8 +90,14 @@ export default function VenuePage() {
         <Skeleton className="mb-4 h-4 w-20" />
         <Skeleton className="mb-8 h-8 w-56" />
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="grid gap-6"><Skeleton className="h-[32rem]" /><Skeleton className="h-48" /></div>
-          <div className="grid gap-6"><Skeleton className="h-44" /><Skeleton className="h-52" /></div>
+          <div className="grid gap-6">
+            <Skeleton className="h-[32rem]" />
+            <Skeleton className="h-48" />
+          </div>
+          <div className="grid gap-6">
+            <Skeleton className="h-44" />
+            <Skeleton className="h-52" />
+          </div>
         </div>
       </div>
     );
@@ -143,12 +161,20 @@ export default function VenuePage() {
       <PageHeader
         title="Edit Venue"
         description={String(venue.name)}
-        actions={(
+        actions={
           <>
-            <Button variant="outline" onClick={() => setQrOpen(true)}><QrCode aria-hidden /> QR code</Button>
-            <Button variant="outline" className="text-destructive hover:bg-destructive hover:text-destructive-foreground" onClick={() => setDeleting(true)}><Trash2 aria-hidden /> Delete</Button>
+            <Button variant="outline" onClick={() => setQrOpen(true)}>
+              <QrCode aria-hidden /> QR code
+            </Button>
+            <Button
+              variant="outline"
+              className="text-destructive hover:bg-destructive hover:text-destructive-foreground"
+              onClick={() => setDeleting(true)}
+            >
+              <Trash2 aria-hidden /> Delete
+            </Button>
           </>
-        )}
+        }
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 gap-6">
@@ -158,11 +184,24 @@ export default function VenuePage() {
         <div className="grid min-w-0 gap-6">
           <VenueLinkCard url={guestUrl} onQrCode={() => setQrOpen(true)} />
           <VenueLogoCard venue={venue} onUpload={uploadLogo} onRemove={removeLogo} />
-          <VenueOriginalMenuCard value={String(venue.originalMenu ?? '')} uploads={uploads.data} guestUrl={paths.guestOriginalMenu(String(venue.slug ?? ''))} onChange={saveOriginalMenu} />
+          <VenueOriginalMenuCard
+            value={String(venue.originalMenu ?? '')}
+            uploads={uploads.data}
+            guestUrl={paths.guestOriginalMenu(String(venue.slug ?? ''))}
+            onChange={saveOriginalMenu}
+          />
         </div>
       </div>
 
-      <QrCodeDialog open={qrOpen} onOpenChange={setQrOpen} url={guestUrl} title={String(venue.name)} color={String(venue.primaryColor ?? '')} logoUrl={logoUrl(venue)} venueId={String(venue.id)} />
+      <QrCodeDialog
+        open={qrOpen}
+        onOpenChange={setQrOpen}
+        url={guestUrl}
+        title={String(venue.name)}
+        color={String(venue.primaryColor ?? '')}
+        logoUrl={logoUrl(venue)}
+        venueId={String(venue.id)}
+      />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

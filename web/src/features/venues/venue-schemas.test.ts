@@ -6,8 +6,11 @@ const messages = (result: { error?: { issues: { path: PropertyKey[]; message: st
 
 describe('venue forms', () => {
   it('accepts a valid venue and normalizes the colour', () => {
-    expect(zVenueCreate.parse({ name: ' Café Central ', timezone: 'Europe/Vienna', primaryColor: '0F766E' }))
-      .toEqual({ name: 'Café Central', timezone: 'Europe/Vienna', primaryColor: '#0f766e' });
+    expect(zVenueCreate.parse({ name: ' Café Central ', timezone: 'Europe/Vienna', primaryColor: '0F766E' })).toEqual({
+      name: 'Café Central',
+      timezone: 'Europe/Vienna',
+      primaryColor: '#0f766e',
+    });
   });
 
   it('uses the specification’s name message, and checks time zone and colour', () => {
@@ -16,7 +19,9 @@ describe('venue forms', () => {
       timezone: 'Unknown time zone',
       primaryColor: 'Must be a colour like #1a2b3c',
     });
-    expect(messages(zVenueCreate.safeParse({ name: 'x', timezone: '', primaryColor: '#000000' }))).toEqual({ timezone: 'Choose a time zone' });
+    expect(messages(zVenueCreate.safeParse({ name: 'x', timezone: '', primaryColor: '#000000' }))).toEqual({
+      timezone: 'Choose a time zone',
+    });
   });
 
   it('checks currency and address on the edit screen', () => {

@@ -31,20 +31,39 @@ export default function VenuesPage() {
   useEffect(() => setPage(1), [query]);
   const { data, error, isLoading, isValidating, mutate } = useVenueList(organization?.id, page, query);
 
-  const newButton = <Button onClick={() => setCreating(true)}><Plus aria-hidden /> New venue</Button>;
+  const newButton = (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden /> New venue
+    </Button>
+  );
   const noVenuesAtAll = data && data.totalItems === 0 && !query;
 
   return (
     <>
-      <PageHeader title="Venues" description="Each venue has its own guest link, QR code and list of menus." actions={noVenuesAtAll ? undefined : newButton} />
+      <PageHeader
+        title="Venues"
+        description="Each venue has its own guest link, QR code and list of menus."
+        actions={noVenuesAtAll ? undefined : newButton}
+      />
 
       {!noVenuesAtAll ? (
         <div className="mb-4 flex items-center gap-3">
           <div className="relative w-full sm:max-w-xs">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by name" aria-label="Search venues" className="pl-9" />
+            <Input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search by name"
+              aria-label="Search venues"
+              className="pl-9"
+            />
           </div>
-          {isValidating && data ? <span className="text-xs text-muted-foreground" aria-live="polite">Updating…</span> : null}
+          {isValidating && data ? (
+            <span className="text-xs text-muted-foreground" aria-live="polite">
+              Updating…
+            </span>
+          ) : null}
         </div>
       ) : null}
 
@@ -54,36 +73,65 @@ export default function VenuesPage() {
             <p className="font-medium">The venues could not be loaded.</p>
             <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
           </div>
-          <Button variant="outline" onClick={() => void mutate()}><RefreshCw aria-hidden /> Try again</Button>
+          <Button variant="outline" onClick={() => void mutate()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
         </Card>
       ) : isLoading || !data ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading venues">
-          {Array.from({ length: 6 }, (_, i) => <li key={i}><VenueCardSkeleton /></li>)}
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i}>
+              <VenueCardSkeleton />
+            </li>
+          ))}
         </ul>
       ) : noVenuesAtAll ? (
         <Card className="flex flex-col items-center gap-4 px-6 py-14 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary"><Store className="size-7" aria-hidden /></span>
+          <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Store className="size-7" aria-hidden />
+          </span>
           <div className="grid max-w-sm gap-1">
             <h2 className="text-lg font-semibold">No venues yet</h2>
-            <p className="text-sm text-muted-foreground">Add your restaurant, café or bar to get a guest link and a QR code for its menus.</p>
+            <p className="text-sm text-muted-foreground">
+              Add your restaurant, café or bar to get a guest link and a QR code for its menus.
+            </p>
           </div>
-          <Button onClick={() => setCreating(true)}><Plus aria-hidden /> Create your first venue</Button>
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden /> Create your first venue
+          </Button>
         </Card>
       ) : data.items.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-10 text-center">
           <p className="font-medium">No venues match “{query}”.</p>
-          <Button variant="outline" size="sm" onClick={() => setSearch('')}><X aria-hidden /> Clear search</Button>
+          <Button variant="outline" size="sm" onClick={() => setSearch('')}>
+            <X aria-hidden /> Clear search
+          </Button>
         </Card>
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Venues">
-            {data.items.map((v) => <li key={v.id}><VenueCard venue={v} /></li>)}
+            {data.items.map((v) => (
+              <li key={v.id}>
+                <VenueCard venue={v} />
+              </li>
+            ))}
           </ul>
           {data.totalPages > 1 ? (
             <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-2">
-              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}><ChevronLeft aria-hidden /> Previous</Button>
-              <span className="text-sm text-muted-foreground">Page {data.page} of {data.totalPages} · {data.totalItems} venues</span>
-              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(data.totalPages, p + 1))} disabled={page >= data.totalPages}>Next <ChevronRight aria-hidden /></Button>
+              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+                <ChevronLeft aria-hidden /> Previous
+              </Button>
+              <span className="text-sm text-muted-foreground">
+                Page {data.page} of {data.totalPages} · {data.totalItems} venues
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setPage((p) => Math.min(data.totalPages, p + 1))}
+                disabled={page >= data.totalPages}
+              >
+                Next <ChevronRight aria-hidden />
+              </Button>
             </nav>
           ) : null}
         </>
