@@ -3,6 +3,7 @@ import { installDefaultMessages } from './messages.ts';
 import { zItemRecord, zMenuRecord, zSectionRecord } from './menus.ts';
 import { draftProblem, zMenuDraft } from './upload-draft.ts';
 import { zInviteForm, zOrganizationForm } from './organizations.ts';
+import { MESSAGES } from './messages.ts';
 
 beforeAll(() => installDefaultMessages());
 
@@ -63,6 +64,10 @@ describe('organization forms', () => {
       zOrganizationForm.safeParse({ name: 'x'.repeat(101), currency: 'EUR', defaultLanguage: 'en' }),
       ['Organization name must be less than 100 characters'],
     ],
+    // The server's own currency and language rules (organizations hooks use the same ones).
+    [zOrganizationForm.safeParse({ name: 'Bistro', currency: 'XYZ', defaultLanguage: 'en' }), [MESSAGES.unknownCurrency]],
+    [zOrganizationForm.safeParse({ name: 'Bistro', currency: 'JPY', defaultLanguage: 'english' }), [MESSAGES.languageCode]],
+    [zOrganizationForm.safeParse({ name: 'Bistro', currency: 'JPY', defaultLanguage: 'de-AT' }), []],
     [zInviteForm.safeParse({ email: '', role: 'editor' }), ['Email is required']],
     [zInviteForm.safeParse({ email: 'nope', role: 'editor' }), ['Enter a valid email address']],
     [zInviteForm.safeParse({ email: 'a@example.com', role: 'admin' }), []],

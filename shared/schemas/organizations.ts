@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEMBER_ROLES } from '../constants.ts';
 import { zEmailAddress } from './users.ts';
 import { MESSAGES } from './messages.ts';
+import { zCurrency, zLanguage } from './domain.ts';
 
 /**
  * The writable fields of organizations and invitations as forms ask for them (onboarding, the
@@ -17,10 +18,11 @@ export const zOrganizationName = z
   .min(1, MESSAGES.organizationNameRequired)
   .max(ORGANIZATION_NAME_MAX, MESSAGES.organizationNameTooLong);
 
+/** The organization settings form: the same currency and language rules the server's hooks apply. */
 export const zOrganizationForm = z.object({
   name: zOrganizationName,
-  currency: z.string().regex(/^[A-Z]{3}$/, 'Choose a currency'),
-  defaultLanguage: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Choose a language'),
+  currency: zCurrency,
+  defaultLanguage: zLanguage,
 });
 export type OrganizationForm = z.infer<typeof zOrganizationForm>;
 
