@@ -4,6 +4,7 @@
  *   npm run superuser -- delete EMAIL
  */
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { loadDotEnv } from '../server/env-file.ts';
 import { createContext } from '../server/context.ts';
 import { appCollections } from '../server/app-collections.ts';
 import { deleteSuperuser, upsertSuperuser } from '../server/core/auth/superusers.ts';
@@ -21,6 +22,7 @@ async function main(): Promise<number> {
     console.error(usage);
     return 2;
   }
+  loadDotEnv();
   const config = loadConfig();
   const ctx = createContext(config, appCollections, { log: { info: () => undefined, error: (obj, msg) => console.error(msg, obj) } });
   try {

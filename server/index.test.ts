@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** The real entry point in a child process: config errors, serving, graceful shutdown. */
@@ -10,10 +11,15 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string>) {
+const ENTRY = path.resolve(import.meta.dirname, 'index.ts');
+/** tsx by absolute path: `--import tsx` resolves from the working folder, which some tests move. */
+const TSX = pathToFileURL(path.resolve(import.meta.dirname, '../node_modules/tsx/dist/loader.mjs')).href;
+
+function start(env: Record<string, string>, cwd?: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-proc-'));
   dirs.push(dir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', TSX, ENTRY], {
+    cwd,
     env: { ...process.env, DATA_DIR: path.join(dir, 'data'), UPLOADS_DIR: path.join(dir, 'up'), PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,6 +50,18 @@ function start(env: Record<string, string>) {
 }
 
 describe('server/index.ts', () => {
+  it('reads .env from the working folder; the environment still wins', async () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-cwd-'));
+    dirs.push(cwd);
+    fs.writeFileSync(path.join(cwd, '.env'), 'APP_NAME=Dotenv-Bistro\nLOGS_MAX_DAYS=not-a-number\n');
+    const p = start({ LOGS_MAX_DAYS: '2' }, cwd);
+    const url = await p.listening;
+    expect(await (await fetch(`${url}/api/app-config`)).json()).toMatchObject({ appName: 'Dotenv-Bistro' });
+    expect(p.output()).toContain(`settings read from ${path.join(cwd, '.env')}`);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  });
+
   it('exits at once with a message naming an invalid variable', async () => {
     const p = start({ PORT: 'not-a-port' });
     expect(await p.exited).toBe(1);

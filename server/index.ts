@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { loadDotEnv } from './env-file.ts';
 import { DatabaseFileError } from './db/open.ts';
 
 /**
@@ -14,6 +15,7 @@ import { DatabaseFileError } from './db/open.ts';
  */
 async function main(): Promise<void> {
   let config;
+  const envFile = loadDotEnv();
   try {
     config = loadConfig();
   } catch (err) {
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await start();
+  if (envFile) (app as FastifyInstance | null)?.log.info(`settings read from ${envFile}`);
   (app as FastifyInstance | null)?.log.info(`serving on ${config.appUrl}`);
 }
 
