@@ -68,6 +68,9 @@ describe('settings', () => {
     expect(updated.meta.senderAddress).toBe('no-reply@localhost');
     expect(updated.batch).toEqual({ enabled: true, maxRequests: 2, timeout: 3, maxBodySize: 0 });
     expect(await (await fetch(`${t.url}/api/app-config`)).json()).toMatchObject({ appName: 'Ops Test' });
+    // The public URL follows the settings too (guest links and QR codes are built on it).
+    await admin.settings.update({ meta: { appURL: 'https://menu.example.test' } });
+    expect(await (await fetch(`${t.url}/api/app-config`)).json()).toMatchObject({ appUrl: 'https://menu.example.test' });
     const three = Array.from({ length: 3 }, (_, i) => ({
       method: 'POST',
       url: '/api/collections/users/records',

@@ -30,6 +30,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   app.get('/api/app-config', async () => ({
     appName: ctx.config.appName,
+    // Guest links and QR codes are built on the public URL, whatever host the staff app is opened through.
+    appUrl: ctx.config.appUrl,
     posthog: ctx.config.posthog.key ? { key: ctx.config.posthog.key, apiHost: '/ingest', uiHost: ctx.config.posthog.uiHost } : null,
     billing: ctx.config.billing,
   }));

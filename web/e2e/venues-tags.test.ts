@@ -299,6 +299,8 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     expect(await color.inputValue()).toBe('#1d4ed8');
     await dialog.getByText(/scans well/).waitFor();
     expect(await dialog.getByText(`${e.url}/m/${slug}?src=qr`, { exact: true }).count()).toBe(1);
+    // APP_URL is a loopback address here: the dialog says so before anyone prints.
+    await dialog.getByRole('alert').filter({ hasText: 'a local address guests’ phones cannot reach' }).waitFor();
 
     // Too light: downloads are refused with a clear message.
     await color.fill('#facc15');

@@ -11,6 +11,7 @@ import { MESSAGES } from '../../../shared/schemas/messages.ts';
 import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
 import { registerTable } from '../lib/venue-tables.ts';
+import { isPrivateAddress } from '../lib/public-url.ts';
 
 export interface QrCodeDialogProps {
   open: boolean;
@@ -157,6 +158,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
           <p className="break-all text-center font-mono text-xs text-muted-foreground" aria-label="Link in the QR code">
             {target}
           </p>
+          {isPrivateAddress(url) ? <PrivateAddressWarning url={url} /> : null}
         </div>
         <div className="grid gap-2">
           <p className="text-sm font-medium">Download</p>
@@ -274,6 +276,22 @@ function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'f
           </Button>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** Said before anyone prints: a code on a loopback or LAN address only works on this network. */
+function PrivateAddressWarning({ url }: { url: string }) {
+  return (
+    <div
+      role="alert"
+      className="flex gap-2 rounded-md border border-amber-600/30 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200"
+    >
+      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p>
+        {`This code opens ${new URL(url).host}, a local address guests’ phones cannot reach. `}
+        Set APP_URL to the public address of this server before printing.
+      </p>
     </div>
   );
 }

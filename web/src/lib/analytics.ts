@@ -5,6 +5,8 @@ export interface PublicConfig {
   appName: string;
   posthog: { key: string; apiHost: string; uiHost: string } | null;
   billing: 'off' | 'trial' | 'stripe';
+  /** The instance's public URL (APP_URL): guest links and QR codes are built on it. */
+  appUrl?: string;
 }
 
 let client: PostHog | null = null;

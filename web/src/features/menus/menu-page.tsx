@@ -9,6 +9,8 @@ import { useLiveRecords } from '../../hooks/use-live-records.ts';
 import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { paths } from '../../app/paths.ts';
+import { usePublicConfig } from '../../hooks/use-public-config.ts';
+import { publicUrl } from '../../lib/public-url.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QrCodeDialog } from '../../components/qr-code-dialog.tsx';
@@ -62,6 +64,7 @@ function venueLogo(venue: Venue): string | null {
 export default function MenuPage() {
   const { menuId = '' } = useParams<{ menuId: string }>();
   const { organization } = useAuth();
+  const { appUrl } = usePublicConfig();
   const [, navigate] = useLocation();
   const { data: menu, error } = useMenu(menuId);
   const { data: sections, isLoading: sectionsLoading } = useSections(menuId);
@@ -178,7 +181,7 @@ export default function MenuPage() {
         <QrCodeDialog
           open={qrOpen}
           onOpenChange={setQrOpen}
-          url={`${window.location.origin}${paths.guestMenu(venue.slug)}`}
+          url={publicUrl(appUrl, paths.guestMenu(venue.slug))}
           title={venue.name}
           color={venue.primaryColor}
           logoUrl={venueLogo(venue)}

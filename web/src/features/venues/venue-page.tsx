@@ -9,6 +9,8 @@ import { useAuth } from '../../hooks/use-auth.ts';
 import { pb } from '../../lib/pb.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { paths } from '../../app/paths.ts';
+import { usePublicConfig } from '../../hooks/use-public-config.ts';
+import { publicUrl } from '../../lib/public-url.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, Skeleton } from '../../components/ui/card.tsx';
@@ -37,6 +39,7 @@ export default function VenuePage() {
   useTitle('Edit Venue');
   const { venueId = '' } = useParams<{ venueId: string }>();
   const { organization } = useAuth();
+  const { appUrl } = usePublicConfig();
   const { data: venue, error, mutate } = useVenue(venueId);
   const menus = useMenuOptions(organization?.id);
   const uploads = useUploads(organization?.id);
@@ -103,7 +106,7 @@ export default function VenuePage() {
     );
   }
 
-  const guestUrl = `${window.location.origin}${paths.guestMenu(String(venue.slug ?? ''))}`;
+  const guestUrl = publicUrl(appUrl, paths.guestMenu(String(venue.slug ?? '')));
   const menuIds = Array.isArray(venue.menus) ? (venue.menus as string[]) : [];
 
   const saveDetails = (values: VenueDetailsValues) => update(values, values);
