@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../core/errors.ts';
+import { isAppRoute, ROUTE_ALIASES } from '../../shared/app-routes.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -53,8 +54,16 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
 
   const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname = '/', query] = request.url.split('?', 2);
+    const alias = ROUTE_ALIASES[pathname.replace(/\/+$/, '') || '/'];
+    if (alias) return reply.redirect(query ? `${alias}?${query}` : alias, 302);
     if (!hasBuild) throw new ApiError(404, 'The web app is not built. Run "npm run build:web".');
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
+    // Unknown addresses get the app's own "Not Found" page, with a status that says so.
+    return reply
+      .status(isAppRoute(pathname) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(index));
   };
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =

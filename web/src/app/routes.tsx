@@ -4,6 +4,7 @@ import { AppGuard, VerifiedGuard, VisitorGuard } from './guards.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
+import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
 import { useTitle } from '../hooks/use-title.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
@@ -90,6 +91,15 @@ function LayoutErrorBoundary({ children }: { children: ReactNode }) {
   return <RouteErrorBoundary resetKey={location}>{children}</RouteErrorBoundary>;
 }
 
+/** Aliases such as /signup: in-app targets by the router, anything else (the console at /_/) by a page load. */
+function AliasRedirect({ to }: { to: string }) {
+  if (to.startsWith('/_/')) {
+    window.location.replace(to);
+    return null;
+  }
+  return <Redirect to={to} replace />;
+}
+
 function NotFound() {
   useTitle('Not Found');
   return (
@@ -136,6 +146,11 @@ export function AppRoutes(): ReactNode {
       <Route path="/settings">
         <Redirect to="/settings/organization" replace />
       </Route>
+      {Object.entries(ROUTE_ALIASES).map(([alias, target]) => (
+        <Route key={alias} path={alias}>
+          <AliasRedirect to={target} />
+        </Route>
+      ))}
       <Route>
         <NotFound />
       </Route>
