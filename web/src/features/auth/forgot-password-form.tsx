@@ -6,8 +6,7 @@ import { MailCheck } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { SignInEmailField } from './sign-in-email-field.tsx';
 import { Notice } from '../../components/auth-card.tsx';
 import { zEmailForm } from './schemas.ts';
 
@@ -55,16 +54,11 @@ export function ForgotPasswordForm({ email, onEmail, onBack }: { email: string; 
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message} hint="We’ll email you a link to choose a new password.">
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          placeholder="you@restaurant.com"
-          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
-        />
-      </FormField>
+      <SignInEmailField
+        registration={register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
+        error={errors.email?.message}
+        hint="We’ll email you a link to choose a new password."
+      />
       <Button type="submit" className="w-full" loading={isSubmitting}>
         Send reset link
       </Button>

@@ -8,6 +8,7 @@ import { handleApiError } from '../../lib/api-errors.ts';
 import { AUTH_EXPAND } from '../../hooks/use-auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { SignInEmailField } from './sign-in-email-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { zEmailForm, zOtpForm } from './schemas.ts';
 import { renameFields } from '../../lib/form-errors.ts';
@@ -42,16 +43,11 @@ function RequestCode({
   });
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message} hint="We’ll email you a 6-digit code. No password needed.">
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          placeholder="you@restaurant.com"
-          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
-        />
-      </FormField>
+      <SignInEmailField
+        registration={register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
+        error={errors.email?.message}
+        hint="We’ll email you a 6-digit code. No password needed."
+      />
       <Button type="submit" className="w-full" loading={isSubmitting}>
         Email me a code
       </Button>

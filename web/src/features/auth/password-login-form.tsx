@@ -5,7 +5,7 @@ import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { AUTH_EXPAND } from '../../hooks/use-auth.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SignInEmailField } from './sign-in-email-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { zLoginForm } from './schemas.ts';
@@ -47,16 +47,10 @@ export function PasswordLoginForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          placeholder="you@restaurant.com"
-          {...register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
-        />
-      </FormField>
+      <SignInEmailField
+        registration={register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
+        error={errors.email?.message}
+      />
       <div className="grid gap-2">
         <FormField label="Password" error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" {...register('password')} />
