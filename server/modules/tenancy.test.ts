@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import type PocketBase from 'pocketbase';
 import { collector, sentinelFence } from '../test/realtime-collector.ts';
+import { announceSeed, shuffled } from '../test/test-seed.ts';
 import { buildTestApp, superuserRequest, tokenFor, type TestApp } from '../test/test-app.ts';
 import {
   A,
@@ -52,6 +53,8 @@ interface Row {
   expectedContent?: string[];
   notExpectedContent?: string[];
   expectedHeaders?: Record<string, string>;
+  /** Rows that need this row's write: they run right after it, inside the same isolated run. */
+  then?: Row[];
 }
 
 const NOT_FOUND = '"message":"The requested resource wasn\'t found."';
@@ -1942,6 +1945,17 @@ const membershipRows: Row[] = [
     body: { id: EXTRA.memNewbieA, organization: A.org, user: USERS.newbie, role: 'editor' },
     expectedStatus: 200,
     expectedContent: [EXTRA.memNewbieA, '"role":"editor"'],
+    then: [
+      {
+        name: 'newbie now reads A (and still nothing of B)',
+        method: 'GET',
+        url: list('venues'),
+        as: 'newbie',
+        expectedStatus: 200,
+        expectedContent: [A.venue],
+        notExpectedContent: traces(B),
+      },
+    ],
   },
   {
     name: 'superuser adds consultant (an editor of B) to A: 200',
@@ -1951,46 +1965,48 @@ const membershipRows: Row[] = [
     body: { id: EXTRA.memConsultantA, organization: A.org, user: USERS.consultant, role: 'editor' },
     expectedStatus: 200,
     expectedContent: [EXTRA.memConsultantA],
+    then: [
+      {
+        name: 'ownerA lists memberships expanding user.memberships_via_user.organization: nothing of B',
+        method: 'GET',
+        url: list('memberships', { expand: 'user.memberships_via_user.organization' }),
+        as: 'ownerA',
+        expectedStatus: 200,
+        expectedContent: [EXTRA.memConsultantA],
+        notExpectedContent: [...traces(B), EXTRA.memConsultantB],
+      },
+      {
+        name: 'ownerA filters by the B organization name of a shared member: no answer about B',
+        method: 'GET',
+        url: where('memberships', `id = "${EXTRA.memConsultantA}" && user.memberships_via_user.organization.name ?= "Org SECRET-B"`),
+        as: 'ownerA',
+        expectedStatus: 200,
+        expectedContent: [NONE],
+      },
+      {
+        name: 'ownerA filters by B venue names through a shared member: no answer about B',
+        method: 'GET',
+        url: where(
+          'memberships',
+          `id = "${EXTRA.memConsultantA}" && user.memberships_via_user.organization.venues_via_organization.name ?~ "SECRET-B"`,
+        ),
+        as: 'ownerA',
+        expectedStatus: 400,
+        expectedContent: ['estimated row combinations'],
+      }, // refused by the filter cost limit (core/filter/limits.ts)
+      {
+        name: 'ownerA filters by B item names through a shared member: no answer about B',
+        method: 'GET',
+        url: where(
+          'memberships',
+          `id = "${EXTRA.memConsultantA}" && user.memberships_via_user.organization.menus_via_organization.sections_via_menu.items_via_section.name ?= "Item SECRET-B"`,
+        ),
+        as: 'ownerA',
+        expectedStatus: 400,
+        expectedContent: ['estimated row combinations'],
+      }, // refused by the filter cost limit (core/filter/limits.ts)
+    ],
   },
-  {
-    name: 'ownerA lists memberships expanding user.memberships_via_user.organization: nothing of B',
-    method: 'GET',
-    url: list('memberships', { expand: 'user.memberships_via_user.organization' }),
-    as: 'ownerA',
-    expectedStatus: 200,
-    expectedContent: [EXTRA.memConsultantA],
-    notExpectedContent: [...traces(B), EXTRA.memConsultantB],
-  },
-  {
-    name: 'ownerA filters by the B organization name of a shared member: no answer about B',
-    method: 'GET',
-    url: where('memberships', `id = "${EXTRA.memConsultantA}" && user.memberships_via_user.organization.name ?= "Org SECRET-B"`),
-    as: 'ownerA',
-    expectedStatus: 200,
-    expectedContent: [NONE],
-  },
-  {
-    name: 'ownerA filters by B venue names through a shared member: no answer about B',
-    method: 'GET',
-    url: where(
-      'memberships',
-      `id = "${EXTRA.memConsultantA}" && user.memberships_via_user.organization.venues_via_organization.name ?~ "SECRET-B"`,
-    ),
-    as: 'ownerA',
-    expectedStatus: 400,
-    expectedContent: ['estimated row combinations'],
-  }, // refused by the filter cost limit (core/filter/limits.ts)
-  {
-    name: 'ownerA filters by B item names through a shared member: no answer about B',
-    method: 'GET',
-    url: where(
-      'memberships',
-      `id = "${EXTRA.memConsultantA}" && user.memberships_via_user.organization.menus_via_organization.sections_via_menu.items_via_section.name ?= "Item SECRET-B"`,
-    ),
-    as: 'ownerA',
-    expectedStatus: 400,
-    expectedContent: ['estimated row combinations'],
-  }, // refused by the filter cost limit (core/filter/limits.ts)
   {
     name: 'ownerA filters by the own organization name of editorA (another tenant): no answer',
     method: 'GET',
@@ -1998,15 +2014,6 @@ const membershipRows: Row[] = [
     as: 'ownerA',
     expectedStatus: 200,
     expectedContent: [NONE],
-  },
-  {
-    name: 'newbie now reads A (and still nothing of B)',
-    method: 'GET',
-    url: list('venues'),
-    as: 'newbie',
-    expectedStatus: 200,
-    expectedContent: [A.venue],
-    notExpectedContent: traces(B),
   },
   {
     name: 'ownerA demotes themself, the last owner: 400',
@@ -2042,33 +2049,43 @@ const membershipRows: Row[] = [
     body: { currentOrganization: B.org },
     expectedStatus: 200,
     expectedContent: ['"currentOrganization":"{{ORG_B}}"'],
-  },
-  { name: 'editorB leaves B: 204', method: 'DELETE', url: rec('memberships', EXTRA.memEditorB), as: 'editorB', expectedStatus: 204 },
-  {
-    name: 'editorB, no longer a member, sees nothing of B',
-    method: 'GET',
-    url: list('items'),
-    as: 'editorB',
-    expectedStatus: 200,
-    expectedContent: [NONE],
-    notExpectedContent: traces(B),
-  },
-  {
-    name: 'editorB, after leaving B, files a help request: not attributed to B',
-    method: 'POST',
-    url: rec('help_requests'),
-    as: 'editorB',
-    body: { user: USERS.editorB, title: 'Left B', description: 'I left B and need help with my account.' },
-    expectedStatus: 200,
-    notExpectedContent: ['{{ORG_B}}'],
-  },
-  {
-    name: 'B has no help request from a non-member',
-    method: 'GET',
-    url: where('help_requests', `organization = "{{ORG_B}}" && user != "${USERS.ownerB}"`),
-    as: 'superuser',
-    expectedStatus: 200,
-    expectedContent: [NONE],
+    then: [
+      {
+        name: 'editorB leaves B: 204',
+        method: 'DELETE',
+        url: rec('memberships', EXTRA.memEditorB),
+        as: 'editorB',
+        expectedStatus: 204,
+        then: [
+          {
+            name: 'editorB, no longer a member, sees nothing of B',
+            method: 'GET',
+            url: list('items'),
+            as: 'editorB',
+            expectedStatus: 200,
+            expectedContent: [NONE],
+            notExpectedContent: traces(B),
+          },
+          {
+            name: 'editorB, after leaving B, files a help request: not attributed to B',
+            method: 'POST',
+            url: rec('help_requests'),
+            as: 'editorB',
+            body: { user: USERS.editorB, title: 'Left B', description: 'I left B and need help with my account.' },
+            expectedStatus: 200,
+            notExpectedContent: ['{{ORG_B}}'],
+          },
+          {
+            name: 'B has no help request from a non-member',
+            method: 'GET',
+            url: where('help_requests', `organization = "{{ORG_B}}" && user != "${USERS.ownerB}"`),
+            as: 'superuser',
+            expectedStatus: 200,
+            expectedContent: [NONE],
+          },
+        ],
+      },
+    ],
   },
 ];
 
@@ -2380,6 +2397,16 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Runs `action` inside a savepoint of the app's database and rolls every write of it back. */
+async function isolated<T>(action: () => Promise<T>): Promise<T> {
+  t.ctx.sqlite.exec('SAVEPOINT scenario_row');
+  try {
+    return await action();
+  } finally {
+    t.ctx.sqlite.exec('ROLLBACK TO scenario_row; RELEASE scenario_row');
+  }
+}
+
 describe('tenant isolation scenarios', () => {
   it('uses 15-char ids and unique scenario names', () => {
     const ids = [
@@ -2389,21 +2416,31 @@ describe('tenant isolation scenarios', () => {
     ];
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]{15}$/);
     expect(new Set(ids).size).toBe(ids.length);
-    const names = scenarios.map((s) => s.name);
+    const withFollowUps = (rows: Row[]): Row[] => rows.flatMap((r) => [r, ...withFollowUps(r.then ?? [])]);
+    const names = withFollowUps(scenarios).map((s) => s.name);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 
-  for (const s of scenarios) {
+  // Rows are independent of each other: each runs against the seeded world inside a savepoint that
+  // is rolled back afterwards (a row that writes cannot change what a later row sees), in an order
+  // shuffled by the printed seed.
+  for (const s of shuffled(scenarios, announceSeed('tenancy scenario order'))) {
     it(`${s.method} [${s.as}] ${s.name}`, async () => {
-      const res = await send(s);
-      const shown = res.body.length > 1500 ? `${res.body.slice(0, 1500)}…` : res.body;
-      expect(res.status, `status of "${s.name}"; body: ${shown}`).toBe(s.expectedStatus);
-      for (const c of (s.expectedContent ?? []).map(fill)) expect(res.body, `"${s.name}" should contain ${c}`).toContain(c);
-      for (const c of (s.notExpectedContent ?? []).map(fill)) expect(res.body, `"${s.name}" should not contain ${c}`).not.toContain(c);
-      for (const [k, v] of Object.entries(s.expectedHeaders ?? {})) expect(String(res.headers[k]), `header ${k}`).toBe(v);
+      await isolated(() => check(s));
     });
   }
 });
+
+/** Sends a row, checks its answer, then its follow-up rows in order. */
+async function check(s: Row): Promise<void> {
+  const res = await send(s);
+  const shown = res.body.length > 1500 ? `${res.body.slice(0, 1500)}…` : res.body;
+  expect(res.status, `status of "${s.name}"; body: ${shown}`).toBe(s.expectedStatus);
+  for (const c of (s.expectedContent ?? []).map(fill)) expect(res.body, `"${s.name}" should contain ${c}`).toContain(c);
+  for (const c of (s.notExpectedContent ?? []).map(fill)) expect(res.body, `"${s.name}" should not contain ${c}`).not.toContain(c);
+  for (const [k, v] of Object.entries(s.expectedHeaders ?? {})) expect(String(res.headers[k]), `header ${k}`).toBe(v);
+  for (const next of s.then ?? []) await check(next);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Realtime through the official SDK on the listening app.
