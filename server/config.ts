@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ProviderEnv } from './core/auth/oauth2-providers.ts';
 import { isValidCron } from './ops/cron.ts';
+import { BILLING_MODES } from '../shared/subscription.ts';
 
 /**
  * Typed configuration from the environment, parsed once at boot. Nothing else reads process.env.
@@ -47,7 +48,7 @@ const envSchema = z.object({
   POSTHOG_HOST: z.url().default('https://eu.i.posthog.com'),
   POSTHOG_UI_HOST: z.url().default('https://eu.posthog.com'),
   /** stripe (hosted SaaS), trial (choosing a plan starts its free trial) or off (self-hosters: always active). */
-  BILLING: z.enum(['stripe', 'trial', 'off']).default('trial'),
+  BILLING: z.enum(BILLING_MODES).default('trial'),
   /** BILLING=stripe: secret API key (sk_live_… / sk_test_… or a restricted rk_… key). */
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   /** BILLING=stripe: signing secret (whsec_…) of the webhook endpoint POST /api/billing/webhook. */
