@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import { appCollections } from './app-collections.ts';
@@ -26,16 +26,39 @@ import { registerSecurityHeaders, spaInlineScripts } from './http/security.ts';
 import { maskUrl } from './ops/logs.ts';
 import { registerOps, type Restarter } from './ops/index.ts';
 import { checkStorageDirs } from './startup-checks.ts';
+import type { MailLogWriter } from './mail/mailer.ts';
 
 export interface BuildOptions {
   /** Collections served by this app; defaults to the product's. Tests pass their own. */
   collections?: CollectionDef[];
   logger?: boolean;
+  /** Where emails are written when no SMTP server is set; defaults to stdout unless logging is off or silent. */
+  writeMail?: MailLogWriter;
   /** Restarts the app in-process after a backup restore (server/index.ts and the test app provide it). */
   onRestart?: Restarter;
 }
 
 const MAX_BODY = 32 * 1024 * 1024;
+
+/**
+ * Every request is kept in the request log (GET /api/logs); on the console it would bury what an
+ * operator needs (emails, warnings, errors), so successful requests are written at debug level.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/** Logged emails go to stdout beside the log, at every level but `silent`. */
+const writeToStdout: MailLogWriter = (text) => {
+  process.stdout.write(text);
+};
 
 const LOAD_ERROR = 'An error occurred while loading the submitted data.';
 const BATCH_BODY_LIMIT = 128 * 1024 * 1024;
@@ -103,12 +126,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               }),
             },
           },
+    logController: new QuietRequestLog(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: MAX_BODY,
     exposeHeadRoutes: true,
     routerOptions: { maxParamLength: 500 },
   });
-  const ctx = createContext(config, options.collections ?? appCollections, { log: app.log });
+  const ctx = createContext(config, options.collections ?? appCollections, {
+    log: app.log,
+    writeMail: options.writeMail ?? (options.logger === false || config.logLevel === 'silent' ? undefined : writeToStdout),
+  });
   // SSE streams never end on their own: close them first so close() can finish in-flight requests.
   app.addHook('preClose', async () => ctx.hub.closeAll());
   app.addHook('onClose', async () => ctx.close());

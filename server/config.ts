@@ -227,6 +227,12 @@ function parseStripe(e: z.infer<typeof envSchema>, env: Record<string, string | 
 }
 
 /** Parses the environment; throws ConfigError naming each invalid variable. */
+/** The host to open in a browser for a bind address: a wildcard bind is reachable through loopback. */
+export function browsableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -234,11 +240,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    appUrl: (e.APP_URL ?? `http://${browsableHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.UPLOADS_DIR),
     logLevel: e.LOG_LEVEL,

@@ -8,7 +8,7 @@ import { RecordEngine } from './core/records/engine.ts';
 import { TokenService } from './core/auth/tokens.ts';
 import { AuthService } from './core/auth/auth-service.ts';
 import { buildProviders, type OAuth2Provider } from './core/auth/oauth2-providers.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { MailLogWriter, Mailer } from './mail/mailer.ts';
 import { createAuthMail } from './auth-mail.ts';
 import { LocalBus, type RealtimeBus } from './core/realtime/bus.ts';
 import { RealtimeHub } from './core/realtime/hub.ts';
@@ -49,8 +49,10 @@ export interface AppContext {
 }
 
 export interface ContextOptions {
-  /** Where background errors and logged emails go (Fastify's logger in the app). */
+  /** Where background errors go (Fastify's logger in the app). */
   log: { info(obj: Record<string, unknown>, msg: string): void; error(obj: Record<string, unknown>, msg: string): void };
+  /** Where emails are written when no SMTP server is set (none: they are dropped). */
+  writeMail?: MailLogWriter;
 }
 
 export function databaseFile(config: Config): string {
@@ -95,11 +97,11 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   const appSecret = loadAppSecret(stmts, config.appSecret);
   const tokens = new TokenService(registry, stmts, appSecret, config.now);
   const settings = new SettingsService(stmts, envConfig);
-  const logInfo = (obj: Record<string, unknown>, msg: string) => options.log.info(obj, msg);
-  const mailer = initialMailer(settings.get(), envConfig, logInfo);
+  const writeMail = options.writeMail ?? (() => undefined);
+  const mailer = initialMailer(settings.get(), envConfig, writeMail);
   const brand = { appName: config.appName, appUrl: config.appUrl };
   const rateLimits = {} as RateLimits;
-  const live = { envConfig, config, brand, mailer, rateLimits, log: logInfo };
+  const live = { envConfig, config, brand, mailer, rateLimits, writeMail };
   applySettings(live, settings.get(), null);
   settings.onChange((next, previous) => applySettings(live, next, previous));
   const auth = new AuthService({

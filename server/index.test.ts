@@ -34,7 +34,8 @@ function start(env: Record<string, string>, cwd?: string) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      // The startup block's URL line, printed at every log level but silent.
+      const m = /^ {2}URL: +(http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
       if (m?.[1]) {
         clearInterval(timer);
         resolve(m[1]);
@@ -57,7 +58,44 @@ describe('server/index.ts', () => {
     const p = start({ LOGS_MAX_DAYS: '2' }, cwd);
     const url = await p.listening;
     expect(await (await fetch(`${url}/api/app-config`)).json()).toMatchObject({ appName: 'Dotenv-Bistro' });
-    expect(p.output()).toContain(`settings read from ${path.join(cwd, '.env')}`);
+    expect(p.output()).toMatch(new RegExp(`Settings: +read from ${path.join(cwd, '.env').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  });
+
+  it('prints one block saying where it serves, how it bills and where emails go', async () => {
+    const p = start({ BILLING: 'off', APP_URL: 'https://menu.example.com' });
+    const url = await p.listening;
+    const out = p.output();
+    expect(out).toContain(`QR Menu is running\n  URL: `);
+    expect(out).toMatch(new RegExp(`^ {2}URL: +${url}$`, 'm'));
+    expect(out).toMatch(/^ {2}Public URL: +https:\/\/menu\.example\.com \(APP_URL: guest links and QR codes use it\)$/m);
+    expect(out).toMatch(/^ {2}Billing: +off \(self-hosted: every organization is active/m);
+    expect(out).toMatch(/^ {2}Emails: +SMTP not set: emails are written to this log, look for lines starting with ✉$/m);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  });
+
+  it('writes emails as ✉ lines even at LOG_LEVEL=warn, and no request noise', async () => {
+    const p = start({ LOG_LEVEL: 'warn', APP_URL: 'https://menu.example.com' });
+    const url = await p.listening;
+    const res = await fetch(`${url}/api/collections/users/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'newcomer@example.com', password: 'a-long-password-1', passwordConfirm: 'a-long-password-1' }),
+    });
+    expect(res.status).toBe(200);
+    // The verification email is sent after the response: wait for its last line, the link.
+    const deadline = Date.now() + 10_000;
+    while (!/✉ .*\/verify\?token=/.test(p.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const mailLines = p
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('✉'));
+    expect(mailLines[0]).toMatch(/^✉ Email to newcomer@example\.com: /);
+    expect(mailLines.some((l) => l.includes('https://menu.example.com/verify?token='))).toBe(true);
+    expect(p.output()).not.toContain('request completed');
+    expect(p.output()).not.toContain('incoming request');
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
   });

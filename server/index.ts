@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { browsableHost, ConfigError, loadConfig } from './config.ts';
 import { loadDotEnv } from './env-file.ts';
 import { DatabaseFileError } from './db/open.ts';
+import type { AppContext } from './context.ts';
+import { startupFacts, startupSummary } from './startup-summary.ts';
 
 /**
  * Entry point: the only place that listens. Shuts down gracefully on SIGINT/SIGTERM.
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
     throw err;
   }
   let app: FastifyInstance | null = null;
+  let ctx: AppContext | null = null;
   let port = config.port;
   let closing = false;
 
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
     // With PORT=0 the first port chosen is kept across restarts.
     port = (built.app.server.address() as AddressInfo).port;
     app = built.app;
+    ctx = built.ctx;
     process.exitCode = 0;
   };
 
@@ -74,8 +78,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await start();
-  if (envFile) (app as FastifyInstance | null)?.log.info(`settings read from ${envFile}`);
-  (app as FastifyInstance | null)?.log.info(`serving on ${config.appUrl}`);
+  const started = ctx as AppContext | null;
+  if (started && config.logLevel !== 'silent') {
+    const listening = `http://${browsableHost(config.host)}:${port}`;
+    process.stdout.write(startupSummary(startupFacts(started, config, listening, { envFile, installerUrl: null })));
+  }
 }
 
 main().catch((err: unknown) => {

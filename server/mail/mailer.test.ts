@@ -16,7 +16,7 @@ let mailer: Mailer;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  mailer = createMailer({ smtpUrl: sink.url, from: 'QR Menu <no-reply@menu.example.com>', log: noLog });
+  mailer = createMailer({ smtpUrl: sink.url, from: 'QR Menu <no-reply@menu.example.com>', writeMail: noLog });
 });
 afterAll(async () => {
   await mailer.close();
@@ -119,7 +119,7 @@ describe('auth emails over SMTP', () => {
   });
 
   it('authenticates when the URL carries credentials', async () => {
-    const authed = createMailer({ smtpUrl: sink.url.replace('smtp://', 'smtp://user:pa%24%24@'), from: 'x@example.com', log: noLog });
+    const authed = createMailer({ smtpUrl: sink.url.replace('smtp://', 'smtp://user:pa%24%24@'), from: 'x@example.com', writeMail: noLog });
     await authed.send({ to: 'authed@example.com', subject: 's', text: 't', html: '<p>h</p>' });
     await authed.close();
     expect((await sink.waitFor((m) => m.to.includes('authed@example.com'))).text).toBe('t');
@@ -131,7 +131,7 @@ describe('failures', () => {
     const password = 'S3cr#t-Pa55';
     const smtpUrl = `smtp://mailer:${encodeURIComponent(password)}@127.0.0.1:${await closedPort()}`;
     const logged: unknown[] = [];
-    const broken = createMailer({ smtpUrl, from: 'x@example.com', log: (obj, msg) => logged.push(obj, msg) });
+    const broken = createMailer({ smtpUrl, from: 'x@example.com', writeMail: (text) => logged.push(text) });
     const err = await broken.send({ to: 'u@example.com', subject: 's', text: 't', html: 'h' }).then(
       () => null,
       (e: unknown) => e,
@@ -145,7 +145,7 @@ describe('failures', () => {
   });
 
   it('refuses non-SMTP URLs', () => {
-    expect(() => createMailer({ smtpUrl: 'http://u:p@host', from: 'x@example.com', log: noLog })).toThrow(/smtp:\/\//);
+    expect(() => createMailer({ smtpUrl: 'http://u:p@host', from: 'x@example.com', writeMail: noLog })).toThrow(/smtp:\/\//);
   });
 
   it('redaction helpers cover raw and percent-decoded passwords', () => {
@@ -156,14 +156,18 @@ describe('failures', () => {
 });
 
 describe('log mailer (no SMTP configured)', () => {
-  it('logs the whole email including the action link', async () => {
-    const calls: [Record<string, unknown>, string][] = [];
-    const logMailer = createMailer({ from: 'x@example.com', log: (obj, msg) => calls.push([obj, msg]) });
+  it('writes the whole email, link included, as lines marked ✉', async () => {
+    const written: string[] = [];
+    const logMailer = createMailer({ from: 'x@example.com', writeMail: (text) => written.push(text) });
     const link = `${brand.appUrl}/reset-password?token=${'t'.repeat(200)}`;
     const email = passwordResetEmail(brand, link);
     await logMailer.send({ to: 'dev@example.com', ...email });
     await logMailer.close();
-    expect(calls).toEqual([[{ to: 'dev@example.com', subject: email.subject, text: email.text }, 'email (no SMTP configured)']]);
-    expect(String(calls[0]![0].text)).toContain(link);
+    expect(written).toHaveLength(1);
+    const lines = written[0]!.trimEnd().split('\n');
+    expect(lines[0]).toBe(`✉ Email to dev@example.com: ${email.subject}`);
+    for (const line of lines) expect(line.startsWith('✉')).toBe(true);
+    expect(lines).toContain(`✉ ${link}`);
+    expect(written[0]!.endsWith('\n')).toBe(true);
   });
 });

@@ -19,8 +19,12 @@ export interface MailerOptions {
   smtpUrl?: string;
   /** Sender, e.g. `QR Menu <no-reply@example.com>`. */
   from: string;
-  log: (obj: Record<string, unknown>, msg: string) => void;
+  /** Without SMTP, where the emails are written: whole lines of text (see `formatMailForLog`). */
+  writeMail: MailLogWriter;
 }
+
+/** Receives an email formatted for the log, several lines ending in a newline. */
+export type MailLogWriter = (text: string) => void;
 
 export { MailDeliveryError } from './redact.ts';
 
@@ -31,7 +35,7 @@ export { MailDeliveryError } from './redact.ts';
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createLogMailer(options.log);
+  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createLogMailer(options.writeMail);
 }
 
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {
@@ -55,11 +59,23 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+/** Every line of a logged email starts with this mark, so `docker logs … | grep ✉` shows them all. */
+export const MAIL_LOG_MARK = '✉';
+
+/**
+ * An email as plain log lines, each starting with ✉: who, what, then the text with its links.
+ * Plain text rather than a JSON log record, so the link can be copied straight from a terminal.
+ */
+export function formatMailForLog({ to, subject, text }: Pick<MailMessage, 'to' | 'subject' | 'text'>): string {
+  const lines = [`Email to ${to}: ${subject}`, ...text.trimEnd().split(/\r?\n/)];
+  return `${lines.map((line) => `${MAIL_LOG_MARK} ${line}`.trimEnd()).join('\n')}\n`;
+}
+
 /** No SMTP configured (dev, first boot): the whole email, link included, goes to the log so flows stay usable. */
-function createLogMailer(log: MailerOptions['log']): Mailer {
+function createLogMailer(writeMail: MailLogWriter): Mailer {
   return {
-    async send({ to, subject, text }) {
-      log({ to, subject, text }, 'email (no SMTP configured)');
+    async send(message) {
+      writeMail(formatMailForLog(message));
     },
     async close() {},
   };

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { FixedWindowLimiter } from '../core/auth/rate-limit.ts';
 import type { Brand } from '../mail/layout.ts';
-import { createMailer, type MailMessage, type Mailer } from '../mail/mailer.ts';
+import { createMailer, type MailLogWriter, type MailMessage, type Mailer } from '../mail/mailer.ts';
 import { RATE_LIMIT_AUTH, RATE_LIMIT_EMAIL, defaultSettings, type Settings } from './settings.ts';
 
 /**
@@ -75,7 +75,7 @@ export interface LiveTargets {
   brand: Brand;
   mailer: SwitchableMailer;
   rateLimits: RateLimits;
-  log: (obj: Record<string, unknown>, msg: string) => void;
+  writeMail: MailLogWriter;
 }
 
 /** Applies settings to the running app; `previous` null at boot. */
@@ -90,11 +90,11 @@ export function applySettings(t: LiveTargets, s: Settings, previous: Settings | 
   if (!previous || JSON.stringify(previous.rateLimits) !== JSON.stringify(s.rateLimits)) Object.assign(t.rateLimits, buildLimiters(s));
   const smtpUrl = smtpUrlOf(s, t.envConfig);
   if (previous && (smtpUrl !== smtpUrlOf(previous, t.envConfig) || senderOf(previous) !== senderOf(s))) {
-    t.mailer.swap(createMailer({ smtpUrl, from: t.config.mailFrom, log: t.log }));
+    t.mailer.swap(createMailer({ smtpUrl, from: t.config.mailFrom, writeMail: t.writeMail }));
   }
 }
 
 /** The mailer of the boot-time settings. */
-export function initialMailer(s: Settings, envConfig: Config, log: LiveTargets['log']): SwitchableMailer {
-  return new SwitchableMailer(createMailer({ smtpUrl: smtpUrlOf(s, envConfig), from: senderOf(s), log }));
+export function initialMailer(s: Settings, envConfig: Config, writeMail: MailLogWriter): SwitchableMailer {
+  return new SwitchableMailer(createMailer({ smtpUrl: smtpUrlOf(s, envConfig), from: senderOf(s), writeMail }));
 }
