@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startChildServer } from './test/child-server.ts';
 
 /** The real entry point in a child process: config errors, serving, graceful shutdown. */
 const dirs: string[] = [];
@@ -11,43 +10,12 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const ENTRY = path.resolve(import.meta.dirname, 'index.ts');
-/** tsx by absolute path: `--import tsx` resolves from the working folder, which some tests move. */
-const TSX = pathToFileURL(path.resolve(import.meta.dirname, '../node_modules/tsx/dist/loader.mjs')).href;
-
+/** The real entry point in a temp data folder (any free port, request logs at info). */
 function start(env: Record<string, string>, cwd?: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-proc-'));
   dirs.push(dir);
-  const child = spawn(process.execPath, ['--import', TSX, ENTRY], {
-    cwd,
-    env: { ...process.env, DATA_DIR: path.join(dir, 'data'), UPLOADS_DIR: path.join(dir, 'up'), PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      // The startup block's URL line, printed at every log level but silent.
-      const m = /^ {2}URL: +(http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
-      if (m?.[1]) {
-        clearInterval(timer);
-        resolve(m[1]);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`exited early: ${err}`));
-    });
-  });
-  listening.catch(() => undefined); // observed by the tests that expect an early exit
-  return { child, exited, listening, output: () => out + err, dir };
+  const server = startChildServer({ DATA_DIR: path.join(dir, 'data'), UPLOADS_DIR: path.join(dir, 'up'), ...env }, { cwd });
+  return { ...server, dir };
 }
 
 describe('server/index.ts', () => {

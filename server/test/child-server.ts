@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** tsx by absolute path: `--import tsx` resolves from the working folder, which some tests move. */
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
 export interface ChildServer {
   child: ChildProcess;
-  /** The URL once the server logged that it listens (rejects if it exits first). */
+  /** The URL once the server printed its startup block (rejects if it exits first). */
   listening: Promise<string>;
   exited: Promise<number | null>;
   output(): string;
@@ -13,7 +16,7 @@ export interface ChildServer {
 
 /** The real entry point (`server/index.ts`) in a child process, as production runs it. */
 export function startChildServer(env: Record<string, string>, options: { cwd?: string } = {}): ChildServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'server/index.ts')], {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,7 +31,8 @@ export function startChildServer(env: Record<string, string>, options: { cwd?: s
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      // The startup block's URL line, printed at every log level but silent.
+      const m = /^ {2}URL: +(http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
       if (m?.[1]) {
         clearInterval(timer);
         resolve(m[1]);
