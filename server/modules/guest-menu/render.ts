@@ -223,7 +223,7 @@ export function renderUnavailable(venue: GuestVenue, lang: string): string {
   return (
     `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex">` +
     `<title>${esc(title)} – ${esc(venue.name)}</title><meta name="theme-color" content="${esc(ensureContrast(venue.primaryColor, '#ffffff'))}">` +
-    `<style>${brandCss(venue)}${GUEST_CSS}</style></head>` +
+    `<style>${brandCss(venue)}${GUEST_CSS}.nf h2{margin-top:0;color:var(--fg)}</style></head>` +
     `<body><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div></header>` +
     `<main class="nf" role="status"><h2>${esc(title)}</h2><p>${esc(t(lang, 'unavailableText'))}</p></main></body></html>`
   );
