@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventSource } from 'eventsource';
+import { eventually } from '../../test/eventually.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { ROOT, rootEnv } from '../../test/sdk-clients.ts';
@@ -17,6 +19,8 @@ let sink: SmtpSink;
 let org = '';
 let ownerId = '';
 let menuId = '';
+let itemId = '';
+let venueId = '';
 let trialEnd = new Date(0);
 const SLUG = 'trattoria-lapse';
 const OWNER = 'owner@example.com';
@@ -90,15 +94,17 @@ beforeAll(async () => {
   const menu = await post('menus', { organization: org, name: 'Dinner', status: 'published', languages: ['en', 'de'] });
   menuId = menu.id;
   const section = await post('sections', { menu: menu.id, name: 'Mains' });
-  await post('items', { section: section.id, name: 'Risotto', prices: [{ label: '', amount: 1450 }] });
-  await post('venues', {
-    organization: org,
-    name: 'Trattoria Lapse',
-    slug: SLUG,
-    timezone: 'UTC',
-    primaryColor: '#b45309',
-    menus: [menu.id],
-  });
+  itemId = (await post('items', { section: section.id, name: 'Risotto', prices: [{ label: '', amount: 1450 }] })).id;
+  venueId = (
+    await post('venues', {
+      organization: org,
+      name: 'Trattoria Lapse',
+      slug: SLUG,
+      timezone: 'UTC',
+      primaryColor: '#b45309',
+      menus: [menu.id],
+    })
+  ).id;
 });
 
 afterAll(async () => {
@@ -182,6 +188,48 @@ describe('a lapsed trial and its printed QR codes', () => {
     expect((await get('/m/no-such-venue')).statusCode).toBe(404);
     expect((await get(`/m/${SLUG}/nosuchmenu00000`)).statusCode).toBe(404);
     expect(mailsTo(OWNER)).toHaveLength(3);
+  });
+
+  it('pushes live updates to open guest pages during the grace period, not after it', async () => {
+    const url = t.url || (await t.listen());
+    const topic = `guest/${venueId}`;
+    const es = new EventSource(`${url}/api/realtime`);
+    const prices: number[] = [];
+    await new Promise<void>((resolve) => {
+      es.addEventListener('PB_CONNECT', (e) => {
+        void fetch(`${url}/api/realtime`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }),
+        }).then(() => resolve());
+      });
+    });
+    es.addEventListener(topic, (e) => prices.push(JSON.parse(e.data).items[0].prices[0].amount));
+    const setPrice = async (amount: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/collections/items/records/${itemId}`,
+        payload: { prices: [{ label: '', amount }] },
+        headers: { authorization: await superuserToken() },
+      });
+    const back = clock.getTime();
+    try {
+      at(trialEnd.getTime() + 13 * DAY);
+      await setPrice(1500);
+      at(trialEnd.getTime() + 15 * DAY);
+      await setPrice(1600); // the page shows "unavailable": nothing to update
+      // Sentinel: in grace again, the next update arrives; the one before it would have arrived first.
+      at(trialEnd.getTime() + 13 * DAY);
+      await setPrice(1700);
+      await eventually(
+        () => prices.length,
+        (n) => n >= 2,
+      );
+      expect(prices).toEqual([1500, 1700]);
+    } finally {
+      es.close();
+      at(back);
+    }
   });
 
   it('staff can still read and rename their organization while lapsed, but not edit menus', async () => {
