@@ -51,8 +51,9 @@ it('backfills lapsedAt of already lapsed organizations with the upgrade time', (
   );
   db.close();
   for (const id of ['orgpastdue00001', 'orgcanceled0001']) {
-    expect(rows[id]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(rows[id] >= before && rows[id] <= after, `${before} <= ${rows[id]} <= ${after}`).toBe(true);
+    const lapsedAt = rows[id] ?? '';
+    expect(lapsedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(lapsedAt >= before && lapsedAt <= after, `${before} <= ${lapsedAt} <= ${after}`).toBe(true);
   }
   expect(rows.orgactive000001).toBe('');
   expect(rows.orgnone00000001).toBe('');

@@ -168,7 +168,7 @@ describe('a lapsed trial and its printed QR codes', () => {
   it('after the grace period, answers 503 with the friendly, branded page: never 404, never cached', async () => {
     at(trialEnd.getTime() + 15 * DAY);
     await runCrons();
-    for (const url of [`/m/${SLUG}`, `/m/${SLUG}/${menuId}`, `/m/${SLUG}?src=qr&t=12`]) {
+    for (const url of [`/m/${SLUG}`, `/m/${SLUG}/${menuId}`, `/m/${SLUG}?src=qr&t=12`, `/m/${SLUG}/original.pdf`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(503);
       expect(res.headers['retry-after']).toBe('3600');
