@@ -36,4 +36,5 @@ export const {
   guest_stats,
   invitations,
   billing_events,
+  billing_notices,
 } = collectionTables;

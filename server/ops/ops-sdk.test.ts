@@ -45,7 +45,18 @@ describe('superuser-only', () => {
 describe('settings', () => {
   it('reads the contract shape, defaults from the environment, secrets masked', async () => {
     const s = await admin.settings.getAll();
-    expect(Object.keys(s).sort()).toEqual(['backups', 'batch', 'fileToken', 'logs', 'meta', 'rateLimits', 'smtp', 'trustedProxy']);
+    expect(Object.keys(s).sort()).toEqual([
+      'backups',
+      'batch',
+      'billing',
+      'fileToken',
+      'logs',
+      'meta',
+      'rateLimits',
+      'smtp',
+      'trustedProxy',
+    ]);
+    expect(s.billing).toEqual({ lapseGraceDays: 14 });
     expect(s.meta).toMatchObject({
       appName: 'QR Menu',
       appURL: 'http://127.0.0.1:8090',

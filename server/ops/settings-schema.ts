@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldError, type FieldError } from '../core/errors.ts';
 import { isValidCron } from './cron.ts';
+import { MAX_LAPSE_GRACE_DAYS } from '../../shared/lapse.ts';
 
 /**
  * The one description of the application settings: each field's type, its checks with the
@@ -144,12 +145,22 @@ const SECTIONS = {
   fileToken: {
     duration: int().superRefine(check((v) => between(v, 10, 86400 * 30))),
   },
+  billing: {
+    /**
+     * Days a lapsed organization's guest pages keep serving its menu (its printed QR codes keep
+     * working) before they show the "temporarily unavailable" page. 0: unavailable at once.
+     */
+    lapseGraceDays: int().superRefine(check((v) => between(v, 0, MAX_LAPSE_GRACE_DAYS))),
+  },
 };
 
 type SectionName = keyof typeof SECTIONS;
 type Section<S extends SectionName> = { [K in keyof (typeof SECTIONS)[S]]: z.output<(typeof SECTIONS)[S][K]> };
 
-/** The settings, PocketBase's shape minus S3, plus `fileToken` (PocketBase keeps it per collection). */
+/**
+ * The settings, PocketBase's shape minus S3, plus `fileToken` (PocketBase keeps it per collection)
+ * and the product's own `billing` section.
+ */
 export type Settings = { [S in SectionName]: Section<S> };
 export type RateLimitRule = z.output<typeof zRateLimitRule>;
 

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { ApiError } from '../core/errors.ts';
 import type { Statements } from '../db/statements.ts';
+import { DEFAULT_LAPSE_GRACE_DAYS } from '../../shared/lapse.ts';
 import { fieldErrorsOf, isTypeIssue, SETTINGS_KEYS, settingsSchema, type Settings } from './settings-schema.ts';
 
 export type { RateLimitRule, Settings } from './settings-schema.ts';
@@ -77,6 +78,7 @@ export function defaultSettings(config: Config): Settings {
     },
     trustedProxy: { headers: [], useLeftmostIP: false },
     fileToken: { duration: config.fileTokenDuration },
+    billing: { lapseGraceDays: DEFAULT_LAPSE_GRACE_DAYS },
   };
 }
 

@@ -35,6 +35,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     appUrl: ctx.config.appUrl,
     posthog: ctx.config.posthog.key ? { key: ctx.config.posthog.key, apiHost: '/ingest', uiHost: ctx.config.posthog.uiHost } : null,
     billing: ctx.config.billing,
+    // The staff banner counts a lapse's days left with it (shared/lapse.ts); no other setting leaves.
+    lapseGraceDays: ctx.settings.get().billing.lapseGraceDays,
   }));
 
   // Analytics go through our origin (no third-party request from the browser, fewer blockers).

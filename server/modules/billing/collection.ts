@@ -50,3 +50,28 @@ export const billingEventsCollection: CollectionDef = {
   deleteRule: null,
   indexes: [{ columns: ['eventId'], unique: true }, { columns: ['created'] }],
 };
+
+/** The billing emails an organization can get (see notices.ts). */
+export const BILLING_NOTICE_KINDS = ['trial_3d', 'trial_1d', 'lapsed'] as const;
+export type BillingNoticeKind = (typeof BILLING_NOTICE_KINDS)[number];
+
+/**
+ * Billing emails already sent: each kind at most once per organization and period (`periodEnd`:
+ * the trial's end for trial reminders, `lapsedAt` for lapse notices), so a new or extended trial
+ * and a new lapse get their own emails. Only the cron writes them (system rights).
+ */
+export const billingNoticesCollection: CollectionDef = {
+  name: 'billing_notices',
+  fields: [
+    { name: 'organization', type: 'relation', collection: 'organizations', required: true, cascadeDelete: true },
+    { name: 'kind', type: 'select', values: [...BILLING_NOTICE_KINDS], required: true },
+    { name: 'periodEnd', type: 'text', required: true, max: 40 },
+    { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+  ],
+  listRule: null,
+  viewRule: null,
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  indexes: [{ columns: ['organization', 'kind', 'periodEnd'], unique: true }],
+};

@@ -1,6 +1,6 @@
 import type { Row, Statements } from '../../db/statements.ts';
 
-/** The billing module's SQL: `plans` and `billing_events`. */
+/** The billing module's SQL: `plans`, `billing_events` and `billing_notices`. */
 
 export function planCount(stmts: Statements): number {
   return Number(stmts.get('SELECT COUNT(*) AS c FROM plans')?.c ?? 0);
@@ -44,4 +44,14 @@ export function billingEventProcessed(stmts: Statements, eventId: string): boole
 /** Deletes processed event ids created before `before` (a formatted date-time); the number deleted. */
 export function pruneBillingEventsBefore(stmts: Statements, before: string): number {
   return stmts.run('DELETE FROM billing_events WHERE created < ?', [before]).changes;
+}
+
+/** The id of the billing email of this kind already recorded for the organization and period, if any. */
+export function billingNoticeId(stmts: Statements, organization: string, kind: string, periodEnd: string): string | undefined {
+  const row = stmts.get('SELECT id FROM billing_notices WHERE organization = ? AND kind = ? AND periodEnd = ?', [
+    organization,
+    kind,
+    periodEnd,
+  ]);
+  return row ? String(row.id) : undefined;
 }

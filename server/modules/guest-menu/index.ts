@@ -10,11 +10,12 @@ import { clientIp } from '../../http/client-ip.ts';
 import type { Statements } from '../../db/statements.ts';
 import type { ProductModule } from '../module.ts';
 import { publishedMenuOfSection } from '../menus/queries.ts';
-import { isSubscribed } from '../organizations/queries.ts';
+import { lapseFieldsOf } from '../organizations/queries.ts';
+import { guestAccess, guestSeesMenu } from '../../../shared/lapse.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
 import { loadGuestVenue, type GuestVenue } from './load.ts';
-import { renderGuestPage, renderNotFound } from './render.ts';
+import { renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
 import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
@@ -85,7 +86,13 @@ export function chooseLanguage(available: string[], query: string, acceptLanguag
   return langs[0] as string;
 }
 
-function compress(html: string, status: number, shown: string[] = []): CachedPage {
+/**
+ * A lapsed venue's "unavailable" page: guests (and crawlers) should try again later, and no cache
+ * may keep it, so the menu is back the moment the organization is subscribed again.
+ */
+const UNAVAILABLE_HEADERS = { 'cache-control': 'no-store', 'retry-after': '3600' };
+
+function compress(html: string, status: number, shown: string[] = [], extra: Record<string, string> = {}): CachedPage {
   const buf = Buffer.from(html);
   const etag = `"${createHash('sha1').update(buf).digest('base64url').slice(0, 20)}"`;
   // Public, shared by every guest: short max-age so edits show within seconds; no cookies ever.
@@ -95,6 +102,7 @@ function compress(html: string, status: number, shown: string[] = []): CachedPag
     etag,
     vary: 'Accept-Encoding, Accept-Language',
     // Referrer-Policy: no-referrer comes with every response (security headers).
+    ...extra,
   };
   return {
     status,
@@ -113,13 +121,15 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): F
   const accept = request.headers['accept-encoding'] ?? '';
   const encoding: Encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
   void reply.headers(page.headers[encoding]);
-  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   return reply.status(page.status).send(page.bodies[encoding]);
 }
 
 interface GuestMenuRuntime {
   venueBySlug(slug: string): GuestVenue | null;
   page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage;
+  /** The venue's "temporarily unavailable" page (503) in the guest's language. */
+  unavailable(venue: GuestVenue, lang: string): CachedPage;
   stats: GuestStats;
   pages: TenantCache<CachedPage>;
   /** Scans counted per client IP and venue (a guest scans once per visit; replays are not guests). */
@@ -129,14 +139,21 @@ interface GuestMenuRuntime {
 /** Each app instance's caches and counters (several apps may run in one process in tests). */
 const runtimes = new WeakMap<AppContext, GuestMenuRuntime>();
 
+/** What guests of the venue's organization get now (open, grace, unavailable, closed: shared/lapse.ts). */
+const accessOf = (ctx: AppContext, billing: GuestVenue['billing']) =>
+  guestAccess(billing, ctx.settings.get().billing.lapseGraceDays, ctx.config.now());
+
 /**
  * The venues whose guest page shows an item of this section: the section's menu is published,
- * listed at the venue and of the venue's organization, and that organization is subscribed.
- * Live updates go only there, so guests never learn anything the page itself would not show.
+ * listed at the venue and of the venue's organization, and guests of that organization see its
+ * menu (subscribed, or lapsed within the grace period). Live updates go only there, so guests
+ * never learn anything the page itself would not show.
  */
-function venuesShowingSection(stmts: Statements, sectionId: string): string[] {
+function venuesShowingSection(ctx: AppContext, sectionId: string): string[] {
+  const { stmts } = ctx;
   const menu = publishedMenuOfSection(stmts, sectionId);
-  if (!menu || !isSubscribed(stmts, menu.organization)) return [];
+  const billing = menu ? lapseFieldsOf(stmts, menu.organization) : undefined;
+  if (!menu || !billing || !guestSeesMenu(accessOf(ctx, billing))) return [];
   return venueIdsListingMenu(stmts, menu.organization, menu.menu);
 }
 
@@ -167,7 +184,7 @@ function register(ctx: AppContext): void {
     venues.invalidate(scope);
     if (event.collection.name !== 'items' || event.action !== 'update') return;
     // Open guest pages update sold-out badges and prices live.
-    const shownAt = venuesShowingSection(stmts, String(event.row.section));
+    const shownAt = venuesShowingSection(ctx, String(event.row.section));
     if (shownAt.length === 0) return;
     const soldOutUntil = String(event.row.soldOutUntil ?? '');
     const item = {
@@ -198,7 +215,14 @@ function register(ctx: AppContext): void {
       return { value: venue, owner: venue ? owner(venue) : { organization: '', venue: '', slug } };
     });
 
-  runtimes.set(ctx, { venueBySlug, page, stats, pages, scans: new FixedWindowLimiter(SCAN_LIMIT.max, SCAN_LIMIT.windowMs) });
+  // Cached like pages (the lapse state itself is decided per request, see `accessOf`).
+  const unavailable = (venue: GuestVenue, lang: string): CachedPage =>
+    pages.get(`${venue.slug}|!unavailable|${lang}`, () => ({
+      value: compress(renderUnavailable(venue, lang), 503, [], UNAVAILABLE_HEADERS),
+      owner: owner(venue),
+    }));
+
+  runtimes.set(ctx, { venueBySlug, page, unavailable, stats, pages, scans: new FixedWindowLimiter(SCAN_LIMIT.max, SCAN_LIMIT.windowMs) });
 }
 
 /** How often guest pages were served from the cache and how often built (tests and diagnostics). */
@@ -232,6 +256,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage);
     const languages = venue.languages;
     const lang = venueLanguage(venue, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    // A printed QR code never answers 404 because of billing: after the grace period, a 503.
+    if (accessOf(ctx, venue.billing) === 'unavailable') return send(request, reply, rt.unavailable(venue, lang));
     const result = rt.page(venue, menuId, lang, languages);
     if (request.method === 'GET') {
       const slot = localSlot(ctx.config.now(), venue.timezone);
@@ -252,7 +278,12 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
 
   // The venue's original PDF menu, shown to guests by the venue's own choice.
   app.get<{ Params: { slug: string } }>('/m/:slug/original.pdf', async (request, reply) => {
-    const venue = runtime().venueBySlug(request.params.slug);
+    const rt = runtime();
+    const venue = rt.venueBySlug(request.params.slug);
+    if (venue && accessOf(ctx, venue.billing) === 'unavailable') {
+      const lang = venueLanguage(venue, '', String(request.headers['accept-language'] ?? ''));
+      return send(request, reply, rt.unavailable(venue, lang));
+    }
     const upload = venue ? originalMenuUpload(ctx.stmts, venue.id) : undefined;
     if (!upload?.file) return send(request, reply, notFoundPage);
     const collection = ctx.engine.collection('menu_uploads');

@@ -1,7 +1,9 @@
 import type { Statements } from '../../db/statements.ts';
 import type { ScheduleWindow } from '../../../shared/schedule.ts';
 import { itemsOfSections, publishedMenus, sectionsOfMenus } from '../menus/queries.ts';
-import { organizationDefaults } from '../organizations/queries.ts';
+import { lapseFieldsOf, organizationDefaults } from '../organizations/queries.ts';
+import type { LapseFields } from '../../../shared/lapse.ts';
+import { subscriptionState } from '../../../shared/subscription.ts';
 import { tagsByIds } from '../tags/queries.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueBySlug } from '../venues/queries.ts';
@@ -55,6 +57,11 @@ export interface GuestVenue {
   languages: string[];
   /** The venue's registered table labels: only these are counted per table. */
   tables: ReadonlySet<string>;
+  /**
+   * The organization's subscription as the grace rule reads it: whether guests see the menu is
+   * decided per request (shared/lapse.ts `guestAccess`), as the grace period ends with the clock.
+   */
+  billing: LapseFields;
 }
 
 const json = <T>(v: unknown, fallback: T): T => {
@@ -75,7 +82,10 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
   const venue = venueBySlug(stmts, slug);
   if (!venue) return null;
   const org = organizationDefaults(stmts, String(venue.organization));
-  if (!org || !['active', 'trialing'].includes(org.subscriptionStatus)) return null;
+  const billing = lapseFieldsOf(stmts, String(venue.organization));
+  // Never-subscribed organizations have no page (`guestAccess`: 'closed'); lapsed ones are loaded,
+  // and the handler serves them during the grace period, then the "unavailable" page.
+  if (!org || !billing || subscriptionState(billing.subscriptionStatus) === 'unchosen') return null;
   const menuIds = json<string[]>(venue.menus, []);
   const menuRows = publishedMenus(stmts, menuIds, String(venue.organization));
   const menusById = new Map(menuRows.map((m) => [String(m.id), m]));
@@ -149,5 +159,6 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
     menus,
     languages: [...new Set(menus.flatMap((m) => m.languages))],
     tables: new Set(json<unknown[]>(venue.tables, []).map(String)),
+    billing,
   };
 }

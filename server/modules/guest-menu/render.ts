@@ -25,6 +25,8 @@ const TEXT: Record<string, Record<string, string>> = {
     sections: 'Sections',
     lang: 'Language',
     later: 'Later',
+    unavailable: 'This menu is temporarily unavailable',
+    unavailableText: 'Please ask the staff for the menu. We are sorry for the inconvenience.',
   },
   de: {
     soldOut: 'Ausverkauft',
@@ -37,6 +39,8 @@ const TEXT: Record<string, Record<string, string>> = {
     sections: 'Abschnitte',
     lang: 'Sprache',
     later: 'Später',
+    unavailable: 'Diese Speisekarte ist vorübergehend nicht verfügbar',
+    unavailableText: 'Bitte fragen Sie das Personal nach der Speisekarte. Wir bitten um Entschuldigung.',
   },
 };
 const t = (lang: string, key: string) => TEXT[lang.slice(0, 2)]?.[key] ?? TEXT.en?.[key] ?? key;
@@ -197,6 +201,32 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}">${esc(t(lang, 'original'))}</a></p>` : '') +
     `</footer><script>${LIVE_SCRIPT}</script></body></html>`;
   return { html, status: 200, shown: onNow.map((m) => m.id) };
+}
+
+/** The venue's colour, corrected for contrast in each scheme (`--b`, with its text colour `--bt`). */
+function brandCss(venue: GuestVenue): string {
+  const light = ensureContrast(venue.primaryColor, '#ffffff');
+  const dark = ensureContrast(venue.primaryColor, '#111827');
+  return `:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}`;
+}
+
+/**
+ * What a guest sees when the venue's subscription lapsed beyond its grace period: the venue's
+ * name, logo and colour, and a friendly "temporarily unavailable" in the guest's language. No
+ * menu data and no live script: nothing of the menu is shown while it is unavailable.
+ */
+export function renderUnavailable(venue: GuestVenue, lang: string): string {
+  const title = t(lang, 'unavailable');
+  const logo = venue.logo
+    ? `<img class="lo" src="/api/files/venues/${esc(venue.id)}/${esc(encodeURIComponent(venue.logo))}?thumb=128x128" width="56" height="56" alt="">`
+    : '';
+  return (
+    `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex">` +
+    `<title>${esc(title)} – ${esc(venue.name)}</title><meta name="theme-color" content="${esc(ensureContrast(venue.primaryColor, '#ffffff'))}">` +
+    `<style>${brandCss(venue)}${GUEST_CSS}.nf h2{margin-top:0;color:var(--fg)}</style></head>` +
+    `<body><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div></header>` +
+    `<main class="nf" role="status"><h2>${esc(title)}</h2><p>${esc(t(lang, 'unavailableText'))}</p></main></body></html>`
+  );
 }
 
 export function renderNotFound(lang = 'en'): string {

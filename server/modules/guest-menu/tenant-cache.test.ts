@@ -92,8 +92,10 @@ describe('guest page cache per tenant', () => {
   });
 
   it('a venue renamed to a new slug, or a lapsed organization reactivated, shows at once', async () => {
-    await write('organizations', b.org, { subscriptionStatus: 'past_due' });
-    expect((await view(b.slug)).statusCode).toBe(404);
+    // Lapsed long ago: beyond the grace period, guests get the "unavailable" page.
+    const longAgo = new Date(Date.now() - 60 * 86_400_000).toISOString();
+    await write('organizations', b.org, { subscriptionStatus: 'past_due', lapsedAt: longAgo });
+    expect((await view(b.slug)).statusCode).toBe(503);
     await write('organizations', b.org, { subscriptionStatus: 'active' });
     expect((await view(b.slug)).statusCode).toBe(200);
     expect((await view('beta-new')).statusCode).toBe(404);

@@ -20,6 +20,7 @@ export const BILLING_FIELDS = [
   'trialEndsAt',
   'currentPeriodEnd',
   'cancelAtPeriodEnd',
+  'lapsedAt',
   'stripeCustomerId',
   'stripeSubscriptionId',
 ] as const;
@@ -36,6 +37,12 @@ export const organizationsCollection: CollectionDef = {
     { name: 'trialEndsAt', type: 'date' },
     { name: 'currentPeriodEnd', type: 'date' },
     { name: 'cancelAtPeriodEnd', type: 'bool' },
+    /**
+     * When the subscription last moved from subscribed to lapsed (the trial's end, or the moment
+     * Stripe reported it past due or canceled); '' while subscribed. Guests keep the menu for the
+     * grace period after it (shared/lapse.ts). Set by billing's hook (billing/lapse.ts).
+     */
+    { name: 'lapsedAt', type: 'date' },
     { name: 'currency', type: 'text', pattern: '^[A-Z]{3}$' },
     { name: 'defaultLanguage', type: 'text', max: 10 },
     { name: 'stripeCustomerId', type: 'text', hidden: true },

@@ -43,6 +43,17 @@ export function organizationDefaults(stmts: Statements, id: string): Organizatio
     : undefined;
 }
 
+/** What the grace rule of a lapse reads (shared/lapse.ts): status, when it lapsed, last update. */
+export function lapseFieldsOf(
+  stmts: Statements,
+  id: string,
+): { subscriptionStatus: string; lapsedAt: string; updated: string } | undefined {
+  const row = stmts.get('SELECT subscriptionStatus, lapsedAt, updated FROM organizations WHERE id = ?', [id]);
+  return row
+    ? { subscriptionStatus: String(row.subscriptionStatus ?? ''), lapsedAt: String(row.lapsedAt ?? ''), updated: String(row.updated ?? '') }
+    : undefined;
+}
+
 /** Subscribed organizations (trialing or active) show guest pages and may write. */
 export function isSubscribed(stmts: Statements, id: string): boolean {
   return Boolean(stmts.get("SELECT 1 FROM organizations WHERE id = ? AND subscriptionStatus IN ('active', 'trialing')", [id]));
@@ -67,6 +78,56 @@ export function expiredTrialIds(stmts: Statements, now: string): string[] {
   return stmts
     .all("SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?", [now])
     .map((r) => String(r.id));
+}
+
+/** An organization's billing state as a billing email words it. */
+export interface BillingNoticeOrg {
+  id: string;
+  name: string;
+  subscriptionStatus: string;
+  trialEndsAt: string;
+  lapsedAt: string;
+  stripeSubscriptionId: string;
+}
+
+const NOTICE_COLUMNS = 'id, name, subscriptionStatus, trialEndsAt, lapsedAt, stripeSubscriptionId';
+const noticeOrg = (r: Row): BillingNoticeOrg => ({
+  id: String(r.id),
+  name: String(r.name ?? ''),
+  subscriptionStatus: String(r.subscriptionStatus ?? ''),
+  trialEndsAt: String(r.trialEndsAt ?? ''),
+  lapsedAt: String(r.lapsedAt ?? ''),
+  stripeSubscriptionId: String(r.stripeSubscriptionId ?? ''),
+});
+
+/** Trialing organizations whose trial ends after `from` and at or before `to` (formatted date-times). */
+export function trialsEndingBetween(stmts: Statements, from: string, to: string): BillingNoticeOrg[] {
+  return stmts
+    .all(`SELECT ${NOTICE_COLUMNS} FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt > ? AND trialEndsAt <= ?`, [
+      from,
+      to,
+    ])
+    .map(noticeOrg);
+}
+
+/** Lapsed organizations (past_due, canceled, unpaid, incomplete) whose lapse began at or after `since`. */
+export function lapsedSince(stmts: Statements, since: string): BillingNoticeOrg[] {
+  return stmts
+    .all(
+      `SELECT ${NOTICE_COLUMNS} FROM organizations WHERE subscriptionStatus IN ('past_due', 'canceled', 'unpaid', 'incomplete') AND lapsedAt >= ?`,
+      [since],
+    )
+    .map(noticeOrg);
+}
+
+/** The email addresses of an organization's owners. */
+export function ownerEmails(stmts: Statements, organizationId: string): string[] {
+  return stmts
+    .all("SELECT u.email AS email FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND m.role = 'owner'", [
+      organizationId,
+    ])
+    .map((r) => String(r.email ?? ''))
+    .filter(Boolean);
 }
 
 /** Owners of an organization other than the membership `excluding`. */

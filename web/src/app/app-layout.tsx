@@ -36,6 +36,7 @@ import {
 } from '../components/ui/dropdown-menu.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
+import { LapseBanner } from './lapse-banner.tsx';
 
 const NAV = [
   { href: paths.dashboard(), label: 'Dashboard', icon: LayoutDashboard },
@@ -194,6 +195,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <UserMenu />
           </div>
         </header>
+        <LapseBanner />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
           {children}
         </main>

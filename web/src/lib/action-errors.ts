@@ -1,6 +1,7 @@
 import { toast } from './toast.ts';
 import { paths } from '../app/paths.ts';
 import { errorMessage } from './api-errors.ts';
+import { lapsedRefusal } from './organization-status.ts';
 
 interface Envelope {
   status?: number;
@@ -39,7 +40,8 @@ export function describeError(err: unknown): string {
     Object.values(env.data)
       .map((f) => (f as { message?: string })?.message)
       .find((m) => typeof m === 'string');
-  if (env && env !== (err as { response?: Envelope }).response) return fieldMessage || env.message || errorMessage(err);
+  if (env && env !== (err as { response?: Envelope }).response)
+    return lapsedRefusal(env) || fieldMessage || env.message || errorMessage(err);
   return errorMessage(err);
 }
 

@@ -7,6 +7,8 @@ export interface PublicConfig {
   billing: 'off' | 'trial' | 'stripe';
   /** The instance's public URL (APP_URL): guest links and QR codes are built on it. */
   appUrl?: string;
+  /** Days guests keep a lapsed organization's menu (`billing.lapseGraceDays`, shared/lapse.ts). */
+  lapseGraceDays?: number;
 }
 
 let client: PostHog | null = null;

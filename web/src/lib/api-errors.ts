@@ -1,4 +1,5 @@
 import { toast } from './toast.ts';
+import { lapsedRefusal } from './organization-status.ts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 interface ApiErrorShape {
@@ -13,6 +14,8 @@ export function errorMessage(err: unknown): string {
   const e = err as ApiErrorShape;
   if (e?.isAbort) return 'The request was autocancelled.';
   if (e?.status === 0) return 'Cannot reach the server. Check your connection and try again.';
+  const lapsed = lapsedRefusal({ status: e?.status, data: e?.response?.data });
+  if (lapsed) return lapsed;
   return e?.response?.message || e?.message || 'Something went wrong while processing your request.';
 }
 

@@ -1,6 +1,7 @@
 /** Display helpers for the record service's values (dates as `YYYY-MM-DD HH:MM:SS.mmmZ`); money is shared/money.ts. */
 
 export function parseDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value !== 'string' || !value) return null;
   const d = new Date(value.replace(' ', 'T'));
   return Number.isNaN(d.getTime()) ? null : d;
