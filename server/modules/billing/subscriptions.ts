@@ -6,7 +6,6 @@ import { expiredTrialIds, organizationRow } from '../organizations/queries.ts';
 import { requireManager } from '../tenancy.ts';
 import { activePlanByCode } from './queries.ts';
 
-
 /** The organization the user acts for, if they are its owner or admin. */
 export function managedOrganization(
   engine: RecordEngine,
