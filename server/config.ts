@@ -47,8 +47,11 @@ const envSchema = z.object({
   /** Where /ingest forwards analytics (EU region by default). */
   POSTHOG_HOST: z.url().default('https://eu.i.posthog.com'),
   POSTHOG_UI_HOST: z.url().default('https://eu.posthog.com'),
-  /** stripe (hosted SaaS), trial (choosing a plan starts its free trial) or off (self-hosters: always active). */
-  BILLING: z.enum(BILLING_MODES).default('trial'),
+  /**
+   * off (default: a self-hosted instance, every organization active, no plans), or a hosted
+   * operator's explicit choice: trial (choosing a plan starts its free trial) or stripe.
+   */
+  BILLING: z.enum(BILLING_MODES).default('off'),
   /** BILLING=stripe: secret API key (sk_live_… / sk_test_… or a restricted rk_… key). */
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   /** BILLING=stripe: signing secret (whsec_…) of the webhook endpoint POST /api/billing/webhook. */

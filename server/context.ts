@@ -43,6 +43,8 @@ export interface AppContext {
   settings: SettingsService;
   /** Scheduled jobs (`/api/crons`): modules add theirs with `crons.register(id, expression, fn)`. */
   crons: CronScheduler;
+  /** The app's logger (Fastify's), for what modules report at boot and in background jobs. */
+  log: ContextOptions['log'];
   /** Registers cleanup to run when the app closes (timers of modules). */
   onClose(fn: () => void): void;
   close(): Promise<void>;
@@ -145,6 +147,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
     settings,
     crons,
     oauth2Providers: buildProviders(config.oauth2),
+    log: options.log,
     onClose: (fn) => {
       cleanups.push(fn);
     },

@@ -34,7 +34,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   collections?: CollectionDef[];
-  env?: Record<string, string>;
+  /** Environment of the app; a variable set to undefined takes the real default (e.g. `BILLING: undefined`). */
+  env?: Record<string, string | undefined>;
   now?: () => Date;
 }
 
@@ -46,6 +47,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     UPLOADS_DIR: path.join(dir, 'uploads'),
     APP_SECRET: TEST_SECRET,
     LOG_LEVEL: 'silent',
+    // Test apps run in trial mode unless a test says otherwise: most tests prove tenancy and
+    // writes through subscription statuses, which off mode (the real default) makes all active.
+    BILLING: 'trial',
     ...options.env,
   });
   if (options.now) config.now = options.now;

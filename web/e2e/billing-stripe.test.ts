@@ -194,13 +194,14 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
     expect(await editorPage.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
     await screenshot(editorPage, 'settings-billing-stripe-editor-light-390');
 
-    // Stripe could not collect the renewal: the app sends the owner to /subscribe, which offers the portal.
+    // Stripe could not collect the renewal: the app stays open (read-only), and /subscribe offers the portal.
     await update('organizations', orgId, { subscriptionStatus: 'past_due' });
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
         const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
-        await signIn(page, 'owner@example.com', '/subscribe/');
-        await page.getByText('didn’t go through').waitFor();
+        await signIn(page, 'owner@example.com', '/dashboard');
+        await page.goto('/subscribe/');
+        await page.getByText('didn’t go through').first().waitFor();
         await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await screenshot(page, `subscribe-stripe-past-due-${scheme}-${width}`);

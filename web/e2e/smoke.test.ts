@@ -14,6 +14,7 @@ import { hasBrowser, startE2E, type E2E } from './harness.ts';
  */
 const EMAIL = 'smoke@example.com';
 const NEWCOMER = 'newcomer@example.com';
+const TRIALIST = 'trialist@example.com';
 const PASSWORD = 'smoke-password-1';
 
 interface Route {
@@ -21,13 +22,21 @@ interface Route {
   path: string;
   /** The heading (h1) the page shows once loaded; null for the not-found page, which has none. */
   heading: string | RegExp | null;
-  /** Who opens it: the onboarded owner (default), a visitor, or a newcomer (verified, not onboarded, not subscribed). */
-  as?: 'owner' | 'visitor' | 'newcomer';
+  /**
+   * Who opens it: the onboarded owner (default), a visitor, a newcomer (verified, not onboarded,
+   * no plan yet) or a trialist (verified, trial started, not onboarded: who onboarding is for).
+   */
+  as?: 'owner' | 'visitor' | 'newcomer' | 'trialist';
 }
 
 describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
   let e: E2E;
-  const contexts: Record<NonNullable<Route['as']>, BrowserContext | null> = { owner: null, visitor: null, newcomer: null };
+  const contexts: Record<NonNullable<Route['as']>, BrowserContext | null> = {
+    owner: null,
+    visitor: null,
+    newcomer: null,
+    trialist: null,
+  };
   const ids: Record<string, string> = { venue: '', menu: '', section: '', upload: '' };
 
   const routes: Route[] = [
@@ -37,7 +46,7 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
     { path: '/confirm-email-change', heading: 'This link is incomplete', as: 'visitor' },
     { path: '/no-such-page', heading: null, as: 'visitor' },
     { path: '/verify', heading: 'Your email is verified', as: 'newcomer' },
-    { path: '/onboarding', heading: 'Set up your venue', as: 'newcomer' },
+    { path: '/onboarding', heading: 'Set up your venue', as: 'trialist' },
     { path: '/subscribe/', heading: 'Choose your plan', as: 'newcomer' },
     { path: '/subscribe/success', heading: 'Activating your plan…', as: 'newcomer' },
     { path: '/dashboard', heading: 'Dashboard' },
@@ -149,6 +158,9 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
     contexts.visitor = await newContext();
     contexts.owner = await signedInContext(EMAIL);
     contexts.newcomer = await signedInContext(NEWCOMER);
+    const trialist = await seed(ctx, 'users', { email: TRIALIST, password: PASSWORD, passwordConfirm: PASSWORD, verified: true });
+    await update('organizations', String(trialist.currentOrganization), { subscriptionStatus: 'trialing' });
+    contexts.trialist = await signedInContext(TRIALIST);
   });
   afterAll(async () => {
     await e?.close();

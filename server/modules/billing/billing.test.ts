@@ -102,11 +102,36 @@ describe('billing', () => {
     expect((await call('POST', '/api/billing/subscribe', { plan: 'pro' }, '')).statusCode).toBe(401);
   });
 
-  it('off mode: every organization is active and the subscribe step is a no-op', async () => {
-    const { orgRow, call, org } = await setup({ BILLING: 'off' });
+  it('off mode: every organization is active, and the billing routes answer only what is true', async () => {
+    const { t, orgRow, call, org } = await setup({ BILLING: 'off' });
     expect(orgRow()?.subscriptionStatus).toBe('active');
     expect((await call('POST', '/api/billing/subscribe', { plan: 'pro', interval: 'month' })).json()).toEqual({ status: 'active' });
     expect((await call('POST', '/api/collections/tags/records', { organization: org, name: 'Vegan' })).statusCode).toBe(200);
+    // A status set behind the app's back (a superuser, a restore): subscribe makes its answer true.
+    t.ctx.stmts.run("UPDATE organizations SET subscriptionStatus = 'past_due' WHERE id = ?", [org]);
+    const subscribed = await call('POST', '/api/billing/subscribe', {});
+    expect(subscribed.statusCode).toBe(200);
+    expect(subscribed.json()).toEqual({ status: 'active' });
+    expect(orgRow()?.subscriptionStatus).toBe('active');
+    // Nothing to pay, cancel or resume: a clear 400, and nothing changes.
+    for (const action of ['portal', 'cancel', 'resume']) {
+      const res = await call('POST', `/api/billing/${action}`);
+      expect(res.statusCode, action).toBe(400);
+      expect(res.json().message).toBe('Billing is off on this instance: every organization is active.');
+    }
+    expect(orgRow()?.cancelAtPeriodEnd).toBe(0);
+    // No plans, so no plan limits: a Starter plan left from trial times limits nothing.
+    const starter = String(t.ctx.stmts.get("SELECT id FROM plans WHERE code = 'starter'")?.id);
+    t.ctx.stmts.run('UPDATE organizations SET plan = ? WHERE id = ?', [starter, org]);
+    for (const name of ['One', 'Two']) {
+      const venue = await call('POST', '/api/collections/venues/records', {
+        organization: org,
+        name,
+        timezone: 'UTC',
+        primaryColor: '#112233',
+      });
+      expect(venue.statusCode, name).toBe(200);
+    }
   });
 });
 

@@ -5,30 +5,31 @@ import { registerLapseTracking } from './lapse.ts';
 import { sendBillingNotices } from './notices.ts';
 import { registerPlanLimits } from './limits.ts';
 import { seedPlans } from './plans-seed.ts';
+import { reconcileBillingMode } from './reconcile.ts';
 import { billingRoutes } from './routes.ts';
 import { applyPriceConfig, pruneBillingEvents } from './stripe-billing.ts';
 import { expireTrials } from './subscriptions.ts';
 
 async function register(ctx: AppContext): Promise<void> {
   const { engine, config } = ctx;
-  registerPlanLimits(engine);
   registerLapseTracking(engine, config.now);
   await seedPlans(engine);
   if (config.billing === 'off') {
-    // Self-hosting: every organization is active; the subscribe step never appears.
+    // Self-hosting: every organization is active; no plan, so no plan limits; the subscribe step never appears.
     engine.hooks.before('organizations', 'create', (hook) => {
       hook.row.subscriptionStatus = 'active';
     });
+    return;
   }
-  if (config.billing === 'trial') {
-    // Once at boot (trials may have ended while the app was down), then hourly (see /api/crons):
-    // expired trials lapse, then owners get the reminders and lapse emails due (billing/notices.ts).
-    void expireTrials(engine, config.now()).catch(() => undefined);
-    ctx.crons.register('trialExpiry', '0 * * * *', async () => {
-      await expireTrials(engine, config.now());
-      await sendBillingNotices(ctx, config.now(), { trialReminders: true });
-    });
-  }
+  registerPlanLimits(engine);
+  // Hourly (see /api/crons). With Stripe, only the trials Stripe does not manage (given when the
+  // mode changed from off, or left from trial mode): Stripe ends its own through the webhook. In
+  // trial mode, owners then get the reminders and lapse emails due (billing/notices.ts).
+  const localOnly = config.billing === 'stripe';
+  ctx.crons.register('trialExpiry', '0 * * * *', async () => {
+    await expireTrials(engine, config.now(), localOnly);
+    if (config.billing === 'trial') await sendBillingNotices(ctx, config.now(), { trialReminders: true });
+  });
   if (config.billing === 'stripe' && config.stripe) {
     // Price ids from the environment onto the plans; the webhook maps prices back to plans from there.
     await applyPriceConfig(engine, config.stripe.prices);
@@ -40,9 +41,23 @@ async function register(ctx: AppContext): Promise<void> {
   }
 }
 
+/** Once every module's hooks are in place: organizations follow a change of mode, then trials that ended while the app was down end. */
+async function ready(ctx: AppContext): Promise<void> {
+  const { engine, config } = ctx;
+  const done = await reconcileBillingMode(engine, config.billing, config.now());
+  if (done.activated || done.trials) {
+    ctx.log.info(
+      { billing: done.to, previous: done.from ?? null, activated: done.activated, trials: done.trials },
+      `billing ${done.to}: ${done.activated} organization(s) made active, ${done.trials} given a trial`,
+    );
+  }
+  if (config.billing !== 'off') await expireTrials(engine, config.now(), config.billing === 'stripe');
+}
+
 export const billingModule: ProductModule = {
   name: 'billing',
   collections: [plansCollection, billingEventsCollection, billingNoticesCollection],
   register,
+  ready,
   routes: billingRoutes,
 };

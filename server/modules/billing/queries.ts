@@ -24,6 +24,12 @@ export function planByStripePrice(stmts: Statements, priceId: string): Row | und
   ]);
 }
 
+/** A plan's free trial days (undefined without such a plan). */
+export function planTrialDays(stmts: Statements, planId: string): number | undefined {
+  const plan = planId ? stmts.get('SELECT trialDays FROM plans WHERE id = ?', [planId]) : undefined;
+  return plan ? Number(plan.trialDays ?? 0) : undefined;
+}
+
 /** A plan's name and its limits (parsed; {} when unset or invalid). */
 export function planLimits(stmts: Statements, planId: string): { name: string; limits: Record<string, unknown> } | undefined {
   const plan = planId ? stmts.get('SELECT name, limits FROM plans WHERE id = ?', [planId]) : undefined;

@@ -4,7 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
 import { organizationRow } from '../organizations/queries.ts';
 import { createStripeClient, StripeBilling } from './stripe-billing.ts';
-import { managedOrganization, setCancelAtPeriodEnd, startTrial } from './subscriptions.ts';
+import { activate, managedOrganization, setCancelAtPeriodEnd, startTrial } from './subscriptions.ts';
+
+const BILLING_OFF = 'Billing is off on this instance: every organization is active.';
 
 /** Stripe events are small; anything larger is not Stripe. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -37,7 +39,11 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/billing/subscribe', async (request) => {
     const b = body(request);
     const org = managedOrganization(engine, request.auth, organizationParam(request));
-    if (config.billing === 'off') return { status: 'active' };
+    // Off: there is no plan to choose; the answer is made true (a row a superuser or a restore set otherwise becomes active).
+    if (config.billing === 'off') {
+      await activate(engine, org.id);
+      return { status: 'active' };
+    }
     if (stripe) return viaStripe(request.log, () => stripe.subscribe(org.id, request.auth?.row ?? {}, b.plan, b.interval ?? 'month'));
     await startTrial(engine, org.id, b.plan, b.interval ?? 'month', config.now());
     const row = organizationRow(engine.stmts, org.id);
@@ -46,12 +52,15 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/billing/portal', async (request) => {
     const org = managedOrganization(engine, request.auth, organizationParam(request));
+    if (config.billing === 'off') throw new ApiError(400, BILLING_OFF);
     if (!stripe) throw new ApiError(400, 'The billing portal is only available with Stripe billing.');
     return viaStripe(request.log, () => stripe.portal(org.id));
   });
 
   app.post('/api/billing/cancel', async (request, reply) => {
     const org = managedOrganization(engine, request.auth, organizationParam(request));
+    // Off: nothing ends, so there is nothing to cancel or resume.
+    if (config.billing === 'off') throw new ApiError(400, BILLING_OFF);
     if (stripe) await viaStripe(request.log, () => stripe.setCancelAtPeriodEnd(org.id, true));
     else await setCancelAtPeriodEnd(engine, org.id, true);
     return reply.status(204).send();
@@ -59,6 +68,8 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/billing/resume', async (request, reply) => {
     const org = managedOrganization(engine, request.auth, organizationParam(request));
+    // Off: nothing ends, so there is nothing to cancel or resume.
+    if (config.billing === 'off') throw new ApiError(400, BILLING_OFF);
     if (stripe) await viaStripe(request.log, () => stripe.setCancelAtPeriodEnd(org.id, false));
     else await setCancelAtPeriodEnd(engine, org.id, false);
     return reply.status(204).send();

@@ -58,9 +58,12 @@ export async function startTrial(
   await engine.update(engine.collection('organizations'), organizationId, { data, files: {}, fromForm: false }, engine.systemRequest());
 }
 
-/** Expired trials become past_due (the app then sends users to /subscribe; reads keep working). */
-export async function expireTrials(engine: RecordEngine, now: Date): Promise<number> {
-  const expired = expiredTrialIds(engine.stmts, formatDateTime(now));
+/**
+ * Expired trials become past_due (staff keep reading; the plan page offers the way back);
+ * `localOnly` leaves the trials of Stripe subscriptions to Stripe.
+ */
+export async function expireTrials(engine: RecordEngine, now: Date, localOnly = false): Promise<number> {
+  const expired = expiredTrialIds(engine.stmts, formatDateTime(now), localOnly);
   for (const id of expired) {
     await engine.update(
       engine.collection('organizations'),
@@ -70,6 +73,17 @@ export async function expireTrials(engine: RecordEngine, now: Date): Promise<num
     );
   }
   return expired.length;
+}
+
+/** Off mode: the organization is active (a no-op when it already is). */
+export async function activate(engine: RecordEngine, organizationId: string): Promise<void> {
+  if (organizationRow(engine.stmts, organizationId)?.subscriptionStatus === 'active') return;
+  await engine.update(
+    engine.collection('organizations'),
+    organizationId,
+    { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
+    engine.systemRequest(),
+  );
 }
 
 /** Cancel at period end, or resume before it ends. */

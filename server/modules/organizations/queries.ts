@@ -73,10 +73,14 @@ export function planOf(stmts: Statements, id: string): string {
   return String(stmts.get('SELECT plan FROM organizations WHERE id = ?', [id])?.plan ?? '');
 }
 
-/** Organizations whose trial ended before `now` (a formatted date-time) and are still trialing. */
-export function expiredTrialIds(stmts: Statements, now: string): string[] {
+/**
+ * Organizations whose trial ended before `now` (a formatted date-time) and are still trialing;
+ * `localOnly`: only trials no Stripe subscription manages (Stripe ends its own through webhooks).
+ */
+export function expiredTrialIds(stmts: Statements, now: string, localOnly = false): string[] {
+  const local = localOnly ? " AND (stripeSubscriptionId IS NULL OR stripeSubscriptionId = '')" : '';
   return stmts
-    .all("SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?", [now])
+    .all(`SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?${local}`, [now])
     .map((r) => String(r.id));
 }
 
@@ -128,6 +132,23 @@ export function ownerEmails(stmts: Statements, organizationId: string): string[]
     ])
     .map((r) => String(r.email ?? ''))
     .filter(Boolean);
+}
+
+/** What a change of billing mode looks at: each organization's status, plan and Stripe subscription. */
+export interface OrganizationBillingState {
+  id: string;
+  subscriptionStatus: string;
+  plan: string;
+  stripeSubscriptionId: string;
+}
+
+export function organizationBillingStates(stmts: Statements): OrganizationBillingState[] {
+  return stmts.all('SELECT id, subscriptionStatus, plan, stripeSubscriptionId FROM organizations ORDER BY created').map((r) => ({
+    id: String(r.id),
+    subscriptionStatus: String(r.subscriptionStatus ?? ''),
+    plan: String(r.plan ?? ''),
+    stripeSubscriptionId: String(r.stripeSubscriptionId ?? ''),
+  }));
 }
 
 /** Owners of an organization other than the membership `excluding`. */

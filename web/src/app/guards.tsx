@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import type { BillingMode } from '../../../shared/subscription.ts';
 import { useAuth } from '../hooks/use-auth.ts';
-import { requireApp, requireVerified, visitorOnly } from './guard-logic.ts';
+import { useLoadedPublicConfig } from '../hooks/use-public-config.ts';
+import { requireApp, requireHelp, requireOnboarding, requirePlanPage, visitorOnly, type GuardUser } from './guard-logic.ts';
 import { paths } from './paths.ts';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 
@@ -19,16 +21,35 @@ function Guard({ check, children }: { check: (location: string) => string | null
   return target ? <Redirect to={target} replace /> : <>{children}</>;
 }
 
-/** Onboarding and subscribe pages: logged in and verified. */
-export function VerifiedGuard({ children }: { children: ReactNode }) {
+type BillingCheck = (user: GuardUser | null, location: string, billing: BillingMode) => string | null;
+
+/** A guard that needs the billing mode: it waits for the public config rather than guess. */
+function BillingGuard({ check, children }: { check: BillingCheck; children: ReactNode }) {
   const { guardUser } = useAuth();
-  return <Guard check={(loc) => requireVerified(guardUser, loc)}>{children}</Guard>;
+  const config = useLoadedPublicConfig();
+  if (!config) return <PageSkeleton />;
+  return <Guard check={(loc) => check(guardUser, loc, config.billing)}>{children}</Guard>;
 }
 
-/** The app layout: logged in, verified, subscribed, onboarded, in that order. */
+/** Onboarding: for a verified user who belongs there (guard-logic.ts, destinationFor). */
+export function OnboardingGuard({ children }: { children: ReactNode }) {
+  return <BillingGuard check={requireOnboarding}>{children}</BillingGuard>;
+}
+
+/** The plan pages: verified users, never in off mode. */
+export function PlanGuard({ children }: { children: ReactNode }) {
+  return <BillingGuard check={requirePlanPage}>{children}</BillingGuard>;
+}
+
+/** The app layout: signed in, verified, and belonging in the app (guard-logic.ts, destinationFor). */
 export function AppGuard({ children }: { children: ReactNode }) {
+  return <BillingGuard check={requireApp}>{children}</BillingGuard>;
+}
+
+/** Help: any verified user, whatever the organization's state (the way to reach the operator). */
+export function HelpGuard({ children }: { children: ReactNode }) {
   const { guardUser } = useAuth();
-  return <Guard check={(loc) => requireApp(guardUser, loc)}>{children}</Guard>;
+  return <Guard check={(loc) => requireHelp(guardUser, loc)}>{children}</Guard>;
 }
 
 /** Login and sign-up: a signed-in, verified user continues to the app (or the redirect). */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { AppGuard, VerifiedGuard, VisitorGuard } from './guards.tsx';
+import { AppGuard, HelpGuard, OnboardingGuard, PlanGuard, VisitorGuard } from './guards.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
@@ -65,26 +65,34 @@ const open = (c: LazyExoticComponent<ComponentType>) => (
     <Lazy component={c} />
   </AuthShell>
 );
-const verified = (c: LazyExoticComponent<ComponentType>, wide = false) => (
-  <AuthShell wide={wide}>
-    <VerifiedGuard>
+const onboarding = (c: LazyExoticComponent<ComponentType>) => (
+  <AuthShell>
+    <OnboardingGuard>
       <Lazy component={c} />
-    </VerifiedGuard>
+    </OnboardingGuard>
   </AuthShell>
 );
-const app = (c: LazyExoticComponent<ComponentType>) => (
-  <AppGuard>
-    <LayoutErrorBoundary>
-      <Suspense fallback={<PageSkeleton />}>
-        <DataProvider>
-          <AppLayout>
-            <Lazy component={c} withData={false} />
-          </AppLayout>
-        </DataProvider>
-      </Suspense>
-    </LayoutErrorBoundary>
-  </AppGuard>
+const plan = (c: LazyExoticComponent<ComponentType>, wide = false) => (
+  <AuthShell wide={wide}>
+    <PlanGuard>
+      <Lazy component={c} />
+    </PlanGuard>
+  </AuthShell>
 );
+const layout = (c: LazyExoticComponent<ComponentType>) => (
+  <LayoutErrorBoundary>
+    <Suspense fallback={<PageSkeleton />}>
+      <DataProvider>
+        <AppLayout>
+          <Lazy component={c} withData={false} />
+        </AppLayout>
+      </DataProvider>
+    </Suspense>
+  </LayoutErrorBoundary>
+);
+const app = (c: LazyExoticComponent<ComponentType>) => <AppGuard>{layout(c)}</AppGuard>;
+/** Help stays reachable in every state: it is where the screens that cannot fix a state send users. */
+const help = (c: LazyExoticComponent<ComponentType>) => <HelpGuard>{layout(c)}</HelpGuard>;
 
 function LayoutErrorBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -121,14 +129,14 @@ export function AppRoutes(): ReactNode {
       <Route path="/verify">{open(Verify)}</Route>
       <Route path="/reset-password">{open(ResetPassword)}</Route>
       <Route path="/confirm-email-change">{open(ConfirmEmailChange)}</Route>
-      <Route path="/onboarding">{verified(Onboarding)}</Route>
-      <Route path="/subscribe/success">{verified(SubscribeSuccess)}</Route>
-      <Route path="/subscribe/">{verified(Subscribe, true)}</Route>
+      <Route path="/onboarding">{onboarding(Onboarding)}</Route>
+      <Route path="/subscribe/success">{plan(SubscribeSuccess)}</Route>
+      <Route path="/subscribe/">{plan(Subscribe, true)}</Route>
       <Route path="/subscribe">
         <Redirect to="/subscribe/" replace />
       </Route>
       <Route path="/dashboard">{app(Dashboard)}</Route>
-      <Route path="/help">{app(Help)}</Route>
+      <Route path="/help">{help(Help)}</Route>
       <Route path="/venues/:venueId">{app(Venue)}</Route>
       <Route path="/venues/">{app(Venues)}</Route>
       <Route path="/tags/">{app(Tags)}</Route>

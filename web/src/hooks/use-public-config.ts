@@ -1,7 +1,8 @@
 import { loadOnce } from '../lib/load-once.ts';
 import type { PublicConfig } from '../lib/analytics.ts';
 
-export const DEFAULT_CONFIG: PublicConfig = { appName: 'QR Menu', posthog: null, billing: 'trial' };
+// Billing mirrors the server's default (off), so a config that cannot be read never invents a plan step.
+export const DEFAULT_CONFIG: PublicConfig = { appName: 'QR Menu', posthog: null, billing: 'off' };
 
 const publicConfig = loadOnce(async (): Promise<PublicConfig> => {
   try {
@@ -16,6 +17,16 @@ const publicConfig = loadOnce(async (): Promise<PublicConfig> => {
 /** The public config, fetched once per page load. */
 export function fetchPublicConfig(): Promise<PublicConfig> {
   return publicConfig.get();
+}
+
+/**
+ * The public config once loaded (null while loading; the defaults when it could not be read).
+ * The guards wait for it: the default billing mode must never decide where a user goes.
+ */
+export function useLoadedPublicConfig(): PublicConfig | null {
+  const state = publicConfig.use();
+  if (state.isLoading) return null;
+  return state.data ?? DEFAULT_CONFIG;
 }
 
 /** Public settings from the server (product name, analytics key, billing mode). */

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import useSWR from 'swr';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,7 +9,6 @@ import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { AUTH_EXPAND, refreshAuth, useAuth } from '../../hooks/use-auth.ts';
 import { paths } from '../../app/paths.ts';
-import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
@@ -37,10 +36,13 @@ function OnboardingFields({
   user,
   organization,
   existingVenue,
+  canRename,
 }: {
   user: RecordModel;
   organization: RecordModel;
   existingVenue: RecordModel | null;
+  /** Owners and admins; an editor finishes onboarding without renaming (the server would refuse it). */
+  canRename: boolean;
 }) {
   const [, navigate] = useLocation();
   // A venue created by an earlier, half-failed submit is not created twice.
@@ -61,11 +63,10 @@ function OnboardingFields({
       primaryColor: COLOR_PRESETS[0].hex,
     },
   });
-  const subscribed = ACTIVE_SUBSCRIPTION_STATUSES.includes(organization.subscriptionStatus as SubscriptionStatus);
 
   const submit = handleSubmit(async (v) => {
     try {
-      if (v.organizationName !== organization.name)
+      if (canRename && v.organizationName !== organization.name)
         await pb.collection('organizations').update(organization.id, { name: v.organizationName });
     } catch (err) {
       handleApiError(err, renameFields(setError, { name: 'organizationName' }), ['name']);
@@ -98,21 +99,15 @@ function OnboardingFields({
       title="Set up your venue"
       description="Name your business and your first venue. You can change all of this later."
     >
-      {!subscribed ? (
-        <div className="mb-5">
-          <Notice>
-            Your organization has no active plan yet, so venues can’t be created.{' '}
-            <Link href={paths.subscribe()} className="font-medium text-primary underline-offset-4 hover:underline">
-              Choose a plan
-            </Link>
-          </Notice>
-        </div>
-      ) : null}
       <form onSubmit={submit} noValidate className="grid gap-6">
         <fieldset className="grid gap-4">
           <Legend>Your business</Legend>
-          <FormField label="Organization name" error={errors.organizationName?.message} hint="Shown to your team, for example on invoices.">
-            <Input autoComplete="organization" autoFocus {...register('organizationName')} />
+          <FormField
+            label="Organization name"
+            error={errors.organizationName?.message}
+            hint={canRename ? 'Shown to your team, for example on invoices.' : 'Only owners and admins can rename the organization.'}
+          >
+            <Input autoComplete="organization" autoFocus={canRename} readOnly={!canRename} {...register('organizationName')} />
           </FormField>
         </fieldset>
         {existingVenue ? (
@@ -172,7 +167,7 @@ function LoadingCard() {
  * onboarded, then into the app.
  */
 export function OnboardingForm() {
-  const { record, organization } = useAuth();
+  const { record, organization, logout } = useAuth();
   const orgId = organization?.id;
   const venues = useSWR(
     orgId ? ['onboarding:venues', orgId] : null,
@@ -183,15 +178,37 @@ export function OnboardingForm() {
     { revalidateOnFocus: false },
   );
 
+  const role = useSWR(
+    record && orgId ? ['onboarding:role', record.id, orgId] : null,
+    async () => {
+      const list = await pb.collection('memberships').getList(1, 1, {
+        filter: pb.filter('user = {:u} && organization = {:o}', { u: record?.id, o: orgId }),
+        fields: 'role',
+        skipTotal: true,
+      });
+      return String(list.items[0]?.role ?? '');
+    },
+    { revalidateOnFocus: false },
+  );
+
   if (!record) return null;
   if (record.onboardingComplete) return <Redirect to={paths.dashboard()} replace />;
   if (!organization) {
     return (
       <AuthCard title="Set up your venue">
-        <Notice tone="error">Your account isn’t part of an organization. Ask an owner to invite you, or contact support.</Notice>
+        <div className="grid gap-4">
+          <Notice tone="error">
+            Your account isn’t part of an organization. Ask an owner to invite you, then open the link in their email.
+          </Notice>
+          <Button variant="outline" className="w-full" onClick={logout}>
+            Sign out
+          </Button>
+        </div>
       </AuthCard>
     );
   }
-  if (venues.isLoading) return <LoadingCard />;
-  return <OnboardingFields user={record} organization={organization} existingVenue={venues.data?.items[0] ?? null} />;
+  if (venues.isLoading || role.isLoading) return <LoadingCard />;
+  // Should the role not load, the server still decides: a rename is only tried by those it names owner or admin.
+  const canRename = role.data === 'owner' || role.data === 'admin';
+  return <OnboardingFields user={record} organization={organization} existingVenue={venues.data?.items[0] ?? null} canRename={canRename} />;
 }

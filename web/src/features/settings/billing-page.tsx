@@ -2,7 +2,10 @@ import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
 import { toast } from '../../lib/toast.ts';
-import { CalendarClock, CreditCard, ServerCog } from 'lucide-react';
+import { Link } from 'wouter';
+import { CalendarClock, CreditCard, LifeBuoy, ServerCog } from 'lucide-react';
+import { isLapsed } from '../../../../shared/subscription.ts';
+import { paths } from '../../app/paths.ts';
 import { useTitle } from '../../hooks/use-title.ts';
 import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
 import { fetchPublicConfig } from '../../hooks/use-public-config.ts';
@@ -10,7 +13,7 @@ import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SettingsNav } from './settings-nav.tsx';
@@ -54,7 +57,7 @@ export default function BillingPage() {
   useTitle('Billing');
   // Read the config with its loading state: the default would briefly claim trial billing.
   const config = useSWR('app-config', fetchPublicConfig, { revalidateOnFocus: false });
-  const billing = config.data?.billing ?? (config.error ? 'trial' : undefined);
+  const billing = config.data?.billing;
   const stripe = billing === 'stripe';
   const { organization } = useAuth();
   const { role, canManage } = useMyRole();
@@ -107,6 +110,8 @@ export default function BillingPage() {
   const period = periodText(organization);
   const status = String(organization.subscriptionStatus ?? 'none');
   const canCancel = canManage && (status === 'active' || status === 'trialing') && !organization.cancelAtPeriodEnd;
+  // Trial billing takes no payments: once a trial or plan has lapsed, the operator continues it, not a plan picker.
+  const contactToContinue = billing === 'trial' && isLapsed(status);
 
   const cancel = async () => {
     try {
@@ -206,7 +211,21 @@ export default function BillingPage() {
             ) : null}
           </CardContent>
         </Card>
-        {canManage ? (
+        {contactToContinue ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>{organization.trialEndsAt ? 'Your free trial has ended' : 'Your plan has ended'}</CardTitle>
+              <CardDescription>
+                Your menus and data are kept. Plans can’t be paid online on this server: contact us and we’ll continue your plan.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Link href={paths.help()} className={buttonVariants()}>
+                <LifeBuoy aria-hidden /> Contact us
+              </Link>
+            </CardContent>
+          </Card>
+        ) : canManage ? (
           <Card>
             <CardHeader>
               <CardTitle>{plan ? 'Change plan' : 'Choose a plan'}</CardTitle>

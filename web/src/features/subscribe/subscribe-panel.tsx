@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import useSWR from 'swr';
 import { toast } from '../../lib/toast.ts';
 import { pb } from '../../lib/pb.ts';
@@ -8,7 +8,9 @@ import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
 import { fetchPublicConfig } from '../../hooks/use-public-config.ts';
 import { usePageRestore } from '../../hooks/use-page-restore.ts';
 import { paths } from '../../app/paths.ts';
-import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/constants.ts';
+import type { MemberRole, SubscriptionStatus } from '../../../../shared/constants.ts';
+import { isSubscribed } from '../../../../shared/subscription.ts';
+import { planScreen } from '../../lib/plan-screen.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
 import { Notice } from '../../components/auth-card.tsx';
@@ -19,6 +21,9 @@ import { nextAfterSubscribe } from '../../lib/auth-flow.ts';
 import { SetupSteps } from '../../components/setup-steps.tsx';
 import { checkoutUrl, leaveFor, subscribe } from '../../lib/billing-api.ts';
 import { ManageBillingButton } from '../../components/manage-billing-button.tsx';
+import { AskOwnerScreen } from './ask-owner-screen.tsx';
+import { ContactScreen } from './contact-screen.tsx';
+import { NoOrganizationScreen } from './no-organization-screen.tsx';
 
 /** Active plans in pricing-table order (anyone may read them). */
 function usePlans() {
@@ -29,15 +34,17 @@ function usePlans() {
   );
 }
 
-/** The user's role in the current organization: only owners and admins may choose a plan. */
+/** The user's role in the current organization (null when not a member): only owners and admins may choose a plan. */
 function useRole(userId: string | undefined, orgId: string | undefined) {
   return useSWR(
     userId && orgId ? ['subscribe:role', userId, orgId] : null,
     async () => {
-      const m = await pb
-        .collection('memberships')
-        .getFirstListItem(pb.filter('user = {:u} && organization = {:o}', { u: userId, o: orgId }), { fields: 'role' });
-      return String(m.role);
+      const list = await pb.collection('memberships').getList(1, 1, {
+        filter: pb.filter('user = {:u} && organization = {:o}', { u: userId, o: orgId }),
+        fields: 'role',
+        skipTotal: true,
+      });
+      return (list.items[0]?.role as MemberRole | undefined) ?? null;
     },
     { revalidateOnFocus: false },
   );
@@ -65,34 +72,62 @@ function TableSkeleton() {
 const PAYMENT_PROBLEM: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'incomplete']);
 
 /**
- * The pricing table: monthly/yearly, the current plan marked, and the plan's button: "Start free
- * trial" (trial billing) starts the trial and waits on /subscribe/success; "Subscribe" (Stripe
- * billing) goes to Stripe Checkout, which returns to /subscribe/success. Without billing the page
- * simply continues into the app.
+ * The plan page: which screen (lib/plan-screen.ts) the user's organization, role and the billing
+ * mode call for. Off mode never gets here (the guard sends users on).
  */
 export function SubscribePanel() {
-  const [, navigate] = useLocation();
   const { record, organization } = useAuth();
-  // Read the config with its loading state: the default would briefly claim trial billing.
+  // Read the config with its loading state: the default would briefly claim another mode.
   const config = useSWR('app-config', fetchPublicConfig, { revalidateOnFocus: false });
-  const plans = usePlans();
   const role = useRole(record?.id, organization?.id);
+  const billing = config.data?.billing;
+  if (!billing || billing === 'off' || (role.isLoading && organization)) return <TableSkeleton />;
+  if (role.error) {
+    return (
+      <div className="mx-auto grid max-w-md gap-4">
+        <Notice tone="error">{errorMessage(role.error)}</Notice>
+        <Button variant="outline" onClick={() => void role.mutate()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const screen = planScreen({
+    billing,
+    status: organization?.subscriptionStatus as string | undefined,
+    hasOrganization: Boolean(organization),
+    role: role.data,
+  });
+  if (screen === 'no-organization') return <NoOrganizationScreen />;
+  if (screen === 'ask-owner') return <AskOwnerScreen billing={billing} />;
+  if (screen === 'contact') return <ContactScreen />;
+  if (screen === 'loading') return <TableSkeleton />;
+  return <PlansTable billing={billing} canManage={role.data === 'owner' || role.data === 'admin'} renew={screen === 'renew'} />;
+}
+
+/**
+ * The pricing table: monthly/yearly, the current plan marked, and the plan's button: "Start free
+ * trial" (trial billing) starts the trial and waits on /subscribe/success; "Subscribe" (Stripe
+ * billing) goes to Stripe Checkout, which returns to /subscribe/success. `renew`: a Stripe
+ * subscription that ended or waits for a payment, said above the plans.
+ */
+function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'; canManage: boolean; renew: boolean }) {
+  const [, navigate] = useLocation();
+  const { organization } = useAuth();
+  const plans = usePlans();
   const [interval, setBillingInterval] = useState<BillingInterval>(organization?.billingInterval === 'year' ? 'year' : 'month');
   const [pending, setPending] = useState<string | null>(null);
   // Back from Checkout through the browser's back button: the page may come back as it was left.
   usePageRestore(() => setPending(null));
 
-  const billing = config.data?.billing;
   const status = organization?.subscriptionStatus as SubscriptionStatus | undefined;
-  const subscribed = Boolean(status && ACTIVE_SUBSCRIPTION_STATUSES.includes(status));
-  const canManage = role.data === 'owner' || role.data === 'admin';
+  const subscribed = isSubscribed(status);
+  const paymentProblem = Boolean(status && PAYMENT_PROBLEM.has(status));
   const bestSavings = useMemo(() => Math.max(0, ...(plans.data ?? []).map(yearlySavingsPercent)), [plans.data]);
 
   useEffect(() => {
     if (plans.error) toast.error(errorMessage(plans.error));
   }, [plans.error]);
-
-  if (billing === 'off') return <Redirect to={nextAfterSubscribe()} replace />;
 
   const choose = async (plan: Plan) => {
     setPending(plan.code);
@@ -132,7 +167,7 @@ export function SubscribePanel() {
       label,
       onClick: () => void choose(plan),
       loading: pending === plan.code,
-      disabled: pending !== null || (role.data !== undefined && !canManage),
+      disabled: pending !== null || !canManage,
     };
   };
 
@@ -140,23 +175,27 @@ export function SubscribePanel() {
     <div className="grid gap-6">
       {!subscribed && !organization?.plan ? <SetupSteps current="plan" /> : null}
       <div className="mx-auto -mt-5 grid max-w-2xl gap-2 text-center">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Choose your plan</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          {!renew ? 'Choose your plan' : paymentProblem ? 'Your last payment didn’t go through' : 'Your subscription has ended'}
+        </h1>
         <p className="text-pretty text-muted-foreground">
-          {billing === 'stripe'
-            ? 'Pick the plan that fits your business. Change or cancel anytime.'
-            : 'Start with a free trial. No credit card needed, cancel anytime.'}
+          {renew
+            ? `${String(organization?.name ?? 'Your organization')} and its menus are kept. Choose a plan to continue.`
+            : billing === 'stripe'
+              ? 'Pick the plan that fits your business. Change or cancel anytime.'
+              : 'Start with a free trial. No credit card needed, cancel anytime.'}
         </p>
       </div>
       <div className="flex justify-center">
         <IntervalSwitch value={interval} onChange={setBillingInterval} savings={bestSavings} />
       </div>
-      {role.data !== undefined && !canManage ? (
+      {!canManage ? (
         <Notice>
           Only owners and admins of <span className="font-medium">{String(organization?.name ?? 'your organization')}</span> can choose a
           plan. Ask one of them to subscribe.
         </Notice>
       ) : null}
-      {billing === 'stripe' && canManage && status && PAYMENT_PROBLEM.has(status) ? (
+      {billing === 'stripe' && canManage && paymentProblem ? (
         <Notice tone="error">
           <span className="flex flex-wrap items-center justify-between gap-3">
             <span>
@@ -180,7 +219,7 @@ export function SubscribePanel() {
         </Notice>
       ) : null}
       {plans.data && plans.data.length === 0 ? <Notice>No plans are available right now. Please check back later.</Notice> : null}
-      {plans.data && billing ? (
+      {plans.data ? (
         <div className="grid items-stretch gap-6 pt-2 md:grid-cols-3 md:gap-5">
           {plans.data.map((plan, i, all) => (
             <PlanCard

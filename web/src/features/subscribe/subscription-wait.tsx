@@ -5,15 +5,14 @@ import { Clock, LoaderCircle } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
 import { paths } from '../../app/paths.ts';
-import { ACTIVE_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/constants.ts';
+import { isSubscribed } from '../../../../shared/subscription.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { nextAfterSubscribe } from '../../lib/auth-flow.ts';
 
 export const SUBSCRIPTION_WAIT_MS = 20_000;
 
-const isActive = (org: RecordModel | null | undefined) =>
-  ACTIVE_SUBSCRIPTION_STATUSES.includes(org?.subscriptionStatus as SubscriptionStatus);
+const isActive = (org: RecordModel | null | undefined) => isSubscribed(org?.subscriptionStatus as string | undefined);
 
 /**
  * Waits until the organization's subscription is active or trialing: realtime updates of the
