@@ -61,7 +61,8 @@ export function installerRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Only the three fields of a superuser; anything else in the body is ignored, never stored.
       for (const key of ['email', 'password', 'passwordConfirm']) {
         const v = body[key];
-        if (v !== undefined && typeof v !== 'string') throw invalidData({ [key]: fieldError('validation_invalid_value', 'Invalid value.') });
+        if (v !== undefined && typeof v !== 'string')
+          throw invalidData({ [key]: fieldError('validation_invalid_value', 'Invalid value.') });
         data[key] = v ?? '';
       }
       const created = await ctx.engine.create(superusers, { data, files: {}, fromForm: false }, ctx.auth.systemRequest('default'));

@@ -16,7 +16,12 @@ beforeAll(async () => {
   t = await buildTestApp({ env: rootEnv });
   await t.listen();
   t.ctx.settings.update({ trustedProxy: { headers: ['X-Real-IP'], useLeftmostIP: false } });
-  await seed(t.ctx, 'users', { email: 'staff@example.com', password: 'staff-password-1', passwordConfirm: 'staff-password-1', verified: true });
+  await seed(t.ctx, 'users', {
+    email: 'staff@example.com',
+    password: 'staff-password-1',
+    passwordConfirm: 'staff-password-1',
+    verified: true,
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from './error-boundary.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
 import { useTitle } from '../hooks/use-title.ts';
+import { consoleReturn } from '../lib/console-return.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
@@ -34,6 +35,9 @@ const UploadReview = page(() => import('../features/uploads/upload-review-page.t
 const SectionItems = page(() => import('../features/menus/items-page.tsx'));
 const Organization = page(() => import('../features/settings/organization-page.tsx'));
 const Billing = page(() => import('../features/settings/billing-page.tsx'));
+// The operator console: its own chunks (it routes its areas itself) and its own sign-in.
+const Console = page(() => import('../features/console/console-app.tsx'));
+const ImpersonationBar = lazy(() => import('../features/console/impersonation-bar.tsx'));
 
 /** A lazily loaded page; `withData` adds SWR's provider (the sign-in pages do without it). */
 function Lazy({ component: C, withData = true }: { component: LazyExoticComponent<ComponentType>; withData?: boolean }) {
@@ -86,6 +90,9 @@ const app = (c: LazyExoticComponent<ComponentType>) => (
   </AppGuard>
 );
 
+/** The console guards itself (its own sign-in at /_/), so no staff guard wraps it. */
+const operator = () => <Lazy component={Console} />;
+
 function LayoutErrorBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return <RouteErrorBoundary resetKey={location}>{children}</RouteErrorBoundary>;
@@ -111,6 +118,20 @@ function NotFound() {
 
 /** The one route table of the app (the specification's routes, guards and redirects). */
 export function AppRoutes(): ReactNode {
+  return (
+    <>
+      {/* A superuser viewing the app as an owner ("open as owner") sees the way back on every page. */}
+      {consoleReturn() ? (
+        <Suspense fallback={null}>
+          <ImpersonationBar />
+        </Suspense>
+      ) : null}
+      <PageRoutes />
+    </>
+  );
+}
+
+function PageRoutes(): ReactNode {
   return (
     <Switch>
       <Route path="/">
@@ -146,6 +167,14 @@ export function AppRoutes(): ReactNode {
       <Route path="/settings">
         <Redirect to="/settings/organization" replace />
       </Route>
+      <Route path="/_/">{operator()}</Route>
+      <Route path="/_/organizations/">{operator()}</Route>
+      <Route path="/_/organizations/:organizationId">{operator()}</Route>
+      <Route path="/_/users/">{operator()}</Route>
+      <Route path="/_/logs/">{operator()}</Route>
+      <Route path="/_/backups/">{operator()}</Route>
+      <Route path="/_/settings/">{operator()}</Route>
+      <Route path="/_/crons/">{operator()}</Route>
       {Object.entries(ROUTE_ALIASES).map(([alias, target]) => (
         <Route key={alias} path={alias}>
           <AliasRedirect to={target} />

@@ -28,6 +28,10 @@ export function LoginPanel() {
   const [email, setEmail] = useState('');
   const otpEnabled = useAuthMethods().data?.otp.enabled ?? true;
   const done = () => continueAfterLogin(navigate, redirect);
+  const afterPassword = async (as: 'user' | 'superuser') => {
+    if (as === 'superuser') navigate(paths.console(), { replace: true });
+    else await done();
+  };
   const { title, description } = TITLES[mode];
 
   const signUpLink = (
@@ -44,7 +48,7 @@ export function LoginPanel() {
       {mode === 'password' ? (
         <>
           <OAuthButtons onSuccess={done} />
-          <PasswordLoginForm email={email} onEmail={setEmail} onForgot={() => setMode('forgot')} onSuccess={done} />
+          <PasswordLoginForm email={email} onEmail={setEmail} onForgot={() => setMode('forgot')} onSuccess={afterPassword} />
           {otpEnabled ? (
             <>
               <OrDivider />
