@@ -40,8 +40,8 @@ function Row({ row }: { row: OrganizationRow }) {
           {org.trialEndsAt ? formatDate(org.trialEndsAt) : <span className="text-muted-foreground">—</span>}
         </span>
         <span>
-          {row.members} <span className="text-muted-foreground">members</span> · {row.venues}{' '}
-          <span className="text-muted-foreground">venues</span>
+          {row.members} <span className="text-muted-foreground">{row.members === 1 ? 'member' : 'members'}</span> · {row.venues}{' '}
+          <span className="text-muted-foreground">{row.venues === 1 ? 'venue' : 'venues'}</span>
         </span>
         <span className="text-muted-foreground" title={row.lastActivity}>
           {formatRelative(row.lastActivity)}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
-import { BadgeCheck, KeyRound, MoreHorizontal, Search, Trash2 } from 'lucide-react';
+import { BadgeCheck, Ban, CircleCheck, KeyRound, MoreHorizontal, Search, Trash2 } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -16,7 +16,7 @@ import { DataState, Pager } from './console-ui.tsx';
 import { loadUsers } from './users-data.ts';
 import { UserDeleteDialog } from './user-delete-dialog.tsx';
 
-/** Staff accounts: search, verify, send a password reset, delete. */
+/** Staff accounts: search, verify, send a password reset, disable (no sign-in, sessions end), delete. */
 export default function UsersPage() {
   useTitle('Users · Console');
   const [search, setSearch] = useState('');
@@ -66,6 +66,7 @@ export default function UsersPage() {
               <div className="grid min-w-0 flex-1 gap-1">
                 <span className="truncate font-medium">{String(u.email)}</span>
                 <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  {u.disabled ? <Badge variant="destructive">Disabled</Badge> : null}
                   {u.verified ? <Badge variant="success">Verified</Badge> : <Badge variant="warning">Unverified</Badge>}
                   {u.name ? <span className="truncate">{String(u.name)}</span> : null}
                   <span>joined {formatDate(u.created)}</span>
@@ -96,6 +97,25 @@ export default function UsersPage() {
                   >
                     <KeyRound /> Send password reset
                   </DropdownMenuItem>
+                  {u.disabled ? (
+                    <DropdownMenuItem
+                      onSelect={() =>
+                        void act(`${String(u.email)} can sign in again.`, () => pb.collection('users').update(u.id, { disabled: false }))
+                      }
+                    >
+                      <CircleCheck /> Enable
+                    </DropdownMenuItem>
+                  ) : (
+                    <DropdownMenuItem
+                      onSelect={() =>
+                        void act(`${String(u.email)} is disabled and signed out.`, () =>
+                          pb.collection('users').update(u.id, { disabled: true }),
+                        )
+                      }
+                    >
+                      <Ban /> Disable
+                    </DropdownMenuItem>
+                  )}
                   <DropdownMenuItem className="text-destructive" onSelect={() => setDeleting(u)}>
                     <Trash2 /> Delete…
                   </DropdownMenuItem>
