@@ -6,7 +6,6 @@ import { RouteErrorBoundary } from './error-boundary.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
 import { useTitle } from '../hooks/use-title.ts';
-import { consoleReturn } from '../lib/console-return.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
@@ -37,7 +36,6 @@ const Organization = page(() => import('../features/settings/organization-page.t
 const Billing = page(() => import('../features/settings/billing-page.tsx'));
 // The operator console: its own chunks (it routes its areas itself) and its own sign-in.
 const Console = page(() => import('../features/console/console-app.tsx'));
-const ImpersonationBar = lazy(() => import('../features/console/impersonation-bar.tsx'));
 
 /** A lazily loaded page; `withData` adds SWR's provider (the sign-in pages do without it). */
 function Lazy({ component: C, withData = true }: { component: LazyExoticComponent<ComponentType>; withData?: boolean }) {
@@ -118,20 +116,6 @@ function NotFound() {
 
 /** The one route table of the app (the specification's routes, guards and redirects). */
 export function AppRoutes(): ReactNode {
-  return (
-    <>
-      {/* A superuser viewing the app as an owner ("open as owner") sees the way back on every page. */}
-      {consoleReturn() ? (
-        <Suspense fallback={null}>
-          <ImpersonationBar />
-        </Suspense>
-      ) : null}
-      <PageRoutes />
-    </>
-  );
-}
-
-function PageRoutes(): ReactNode {
   return (
     <Switch>
       <Route path="/">

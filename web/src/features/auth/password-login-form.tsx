@@ -10,7 +10,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { zLoginForm } from './schemas.ts';
 import { renameFields } from '../../lib/form-errors.ts';
-import { signInWithPassword, type SignedInAs } from '../../../../shared/password-sign-in.ts';
+import type { SignedInAs } from '../../../../shared/password-sign-in.ts';
 
 type Values = z.input<typeof zLoginForm>;
 
@@ -39,7 +39,9 @@ export function PasswordLoginForm({
 
   const submit = handleSubmit(async (v) => {
     try {
-      // Staff first, then superusers (who continue to the console).
+      // Staff first, then superusers (who continue to the console). Loaded on submit: the page's
+      // first load stays within its budget (e2e/shell.test.ts).
+      const { signInWithPassword } = await import('../../../../shared/password-sign-in.ts');
       await onSuccess(await signInWithPassword(pb, v.email, v.password, AUTH_EXPAND));
     } catch (err) {
       handleApiError(err, renameFields(setError, { identity: 'email' }), ['identity', 'password']);

@@ -1,34 +1,24 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type ComponentType } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { pb } from '../../lib/pb.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useTitle } from '../../hooks/use-title.ts';
-import { consolePaths, parseConsoleHash } from './console-paths.ts';
-import { ConsoleLayout } from './console-layout.tsx';
 import { ConsoleSignIn } from './console-sign-in.tsx';
 import { ConsoleFrame } from './console-frame.tsx';
 
-// Each area is its own chunk: opening the console loads only the page in view.
-const Overview = lazy(() => import('./overview-page.tsx'));
-const Organizations = lazy(() => import('./organizations-page.tsx'));
-const Organization = lazy(() => import('./organization-page.tsx'));
-const Users = lazy(() => import('./users-page.tsx'));
-const Logs = lazy(() => import('./logs-page.tsx'));
-const Backups = lazy(() => import('./backups-page.tsx'));
-const Settings = lazy(() => import('./settings-page.tsx'));
-const Crons = lazy(() => import('./crons-page.tsx'));
+// The gate imports nothing the areas share (paths, layout, lists): those load with the areas, so
+// this chunk stays a plain entry (no module namespace for the bundler's runtime in the first load).
+const Areas = lazy(() => import('./console-areas.tsx'));
 const Installer = lazy(() => import('./installer-page.tsx'));
 
-const AREAS: [string, ComponentType][] = [
-  [consolePaths.home(), Overview],
-  [consolePaths.organizations(), Organizations],
-  ['/_/organizations/:organizationId', Organization],
-  [consolePaths.users(), Users],
-  [consolePaths.logs(), Logs],
-  [consolePaths.backups(), Backups],
-  [consolePaths.settings(), Settings],
-  [consolePaths.crons(), Crons],
-];
+/** What the hash of `/_/` asks for: the OAuth2 popup landing, the installer link, or nothing. */
+type ConsoleHash = { kind: 'oauth2-popup' } | { kind: 'install'; token: string } | { kind: 'none' };
+
+function parseConsoleHash(hash: string): ConsoleHash {
+  if (hash.startsWith('#/auth/oauth2-redirect-')) return { kind: 'oauth2-popup' };
+  const install = /^#\/install\/([^/?#]+)$/.exec(hash);
+  if (install?.[1]) return { kind: 'install', token: decodeURIComponent(install[1]) };
+  return { kind: 'none' };
+}
 
 function subscribeAuth(listener: () => void) {
   return pb.authStore.onChange(listener);
@@ -66,16 +56,8 @@ export default function ConsoleApp() {
     );
   }
   return (
-    <ConsoleLayout>
-      <Suspense fallback={<PageSkeleton />}>
-        <Switch>
-          {AREAS.map(([path, Page]) => (
-            <Route key={path} path={path}>
-              <Page />
-            </Route>
-          ))}
-        </Switch>
-      </Suspense>
-    </ConsoleLayout>
+    <Suspense fallback={<PageSkeleton />}>
+      <Areas />
+    </Suspense>
   );
 }

@@ -9,13 +9,3 @@ export const consolePaths = {
   settings: () => '/_/settings/',
   crons: () => '/_/crons/',
 };
-
-/** What the hash of `/_/` asks for: the OAuth2 popup landing, the installer link, or nothing. */
-export type ConsoleHash = { kind: 'oauth2-popup' } | { kind: 'install'; token: string } | { kind: 'none' };
-
-export function parseConsoleHash(hash: string): ConsoleHash {
-  if (hash.startsWith('#/auth/oauth2-redirect-')) return { kind: 'oauth2-popup' };
-  const install = /^#\/install\/([^/?#]+)$/.exec(hash);
-  if (install?.[1]) return { kind: 'install', token: decodeURIComponent(install[1]) };
-  return { kind: 'none' };
-}

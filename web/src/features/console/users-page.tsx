@@ -38,7 +38,10 @@ export default function UsersPage() {
 
   return (
     <>
-      <PageHeader title="Users" description={data ? `${data.totalItems} accounts` : 'Staff accounts.'} />
+      <PageHeader
+        title="Users"
+        description={data ? `${data.totalItems} ${data.totalItems === 1 ? 'account' : 'accounts'}` : 'Staff accounts.'}
+      />
       <label className="relative mb-4 block">
         <span className="sr-only">Search users</span>
         <Search className="pointer-events-none absolute left-3 top-3 size-4 text-muted-foreground" aria-hidden />
