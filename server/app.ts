@@ -21,7 +21,6 @@ import { productModules } from './modules/index.ts';
 import { installDefaultMessages } from '../shared/schemas/messages.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { webRoutes } from './routes/web.ts';
-import { POPUP_CLOSE_SCRIPT } from './routes/realtime.ts';
 import { registerSecurityHeaders, spaInlineScripts } from './http/security.ts';
 import { maskUrl } from './ops/logs.ts';
 import { registerOps, type Restarter } from './ops/index.ts';
@@ -148,11 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBodyParsers(app);
   closeOnUnreadBody(app);
   registerErrorHandling(app, ctx.storageHealth);
-  registerSecurityHeaders(app, [
-    ...spaInlineScripts(config.webDist),
-    POPUP_CLOSE_SCRIPT,
-    ...productModules.flatMap((m) => m.inlineScripts ?? []),
-  ]);
+  registerSecurityHeaders(app, [...spaInlineScripts(config.webDist), ...productModules.flatMap((m) => m.inlineScripts ?? [])]);
   registerHeaders(app, config.corsOrigins);
   registerAuth(app, ctx.tokens);
   registerFieldsPicker(app);

@@ -29,6 +29,15 @@ export const APP_ROUTES = [
   '/settings/billing',
   '/settings/',
   '/settings',
+  // The operator console (web/src/features/console): its own chunks, its own sign-in.
+  '/_/',
+  '/_/organizations/',
+  '/_/organizations/:organizationId',
+  '/_/users/',
+  '/_/logs/',
+  '/_/backups/',
+  '/_/settings/',
+  '/_/crons/',
 ] as const;
 
 /** Addresses people type or remember from other products, and where they lead. */

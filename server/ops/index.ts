@@ -5,6 +5,7 @@ import { ApiError } from '../core/errors.ts';
 import { BackupService, type Restarter } from './backups.ts';
 import { registerSystemJobs } from './jobs.ts';
 import { LogStore, registerRequestLogging } from './logs.ts';
+import { installerRoutes } from './installer.ts';
 import { backupRoutes, cronRoutes, logRoutes, settingsRoutes } from './routes.ts';
 
 export type { Restarter } from './backups.ts';
@@ -38,4 +39,5 @@ export function registerOps(app: FastifyInstance, ctx: AppContext, options: OpsO
   logRoutes(app, logs);
   backupRoutes(app, ctx, backups);
   cronRoutes(app, ctx);
+  installerRoutes(app, ctx);
 }

@@ -4,9 +4,6 @@ import { ApiError, fieldError } from '../core/errors.ts';
 import { allowedOrigin } from '../http/hooks.ts';
 import { SseStream } from '../http/sse-stream.ts';
 
-/** The inline script of the OAuth2 popup's landing page (allowed by hash in the Content-Security-Policy). */
-export const POPUP_CLOSE_SCRIPT = 'window.close()';
-
 /** Bytes a slow client may have pending before it is dropped. */
 const MAX_PENDING_BYTES = 1024 * 1024;
 
@@ -85,13 +82,6 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   app.get('/api/oauth2-redirect', async (request, reply) => redirect(request, reply, request.query as Record<string, unknown>));
   app.post('/api/oauth2-redirect', async (request, reply) => redirect(request, reply, bodyOf(request)));
-
-  // The popup lands here after the redirect: a tiny page that closes itself.
-  app.get('/_/', async (_request, reply) =>
-    reply
-      .type('text/html')
-      .send(
-        `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>You can close this window.</p><script>${POPUP_CLOSE_SCRIPT}</script>`,
-      ),
-  );
+  // The popup lands on /_/#/auth/oauth2-redirect-…: the console page of the web app, whose first
+  // inline script (web/index.html) closes the window before anything else loads.
 }

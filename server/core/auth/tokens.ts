@@ -4,7 +4,7 @@ import type { Collection, CollectionRegistry } from '../collections.ts';
 import type { Statements } from '../../db/statements.ts';
 import type { AuthState } from '../request-info.ts';
 
-export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange';
+export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange' | 'installer';
 
 /**
  * JWTs as PocketBase issues them: HS256, signed with `record.tokenKey + collection secret`, so
@@ -87,6 +87,35 @@ export class TokenService {
       this.verified.set(token, { state, key: `${state.collection.id}/${String(state.row.id)}`, exp: Number(state.claims.exp) });
     }
     return state;
+  }
+
+  /**
+   * A token bound to no record (the installer link: there is no superuser yet to bind it to),
+   * signed with the collection's secret of its type. Revoking it is the caller's job.
+   */
+  async signDetached(collection: Collection, type: TokenType, durationSeconds: number): Promise<string> {
+    return this.sign(collection, { id: type, tokenKey: '' }, type, durationSeconds);
+  }
+
+  /** The claims of a valid, unexpired detached token of `type` for `collection`; null otherwise. */
+  verifyDetached(token: string, collection: Collection, type: TokenType): Record<string, unknown> | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [h, p, s] = parts as [string, string, string];
+    let claims: Record<string, unknown>;
+    try {
+      const header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as Record<string, unknown>;
+      if (header.alg !== 'HS256') return null;
+      claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    if (typeof claims !== 'object' || claims === null || claims.type !== type || claims.collectionId !== collection.id) return null;
+    if (typeof claims.exp !== 'number' || claims.exp <= this.now().getTime() / 1000) return null;
+    const expected = createHmac('sha256', this.secret(collection, type)).update(`${h}.${p}`).digest();
+    const given = Buffer.from(s, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return claims;
   }
 
   private verifyFresh(token: string, allowed: TokenType[]): (AuthState & { claims: Record<string, unknown> }) | null {

@@ -17,15 +17,19 @@ export const usersCollection: CollectionDef = {
     { name: 'onboardingComplete', type: 'bool' },
     /** The organization the app works in; only one the user is a member of. */
     { name: 'currentOrganization', type: 'relation', collection: 'organizations' },
+    /** Set by a superuser in the console: every sign-in and token refresh is refused (authRule). */
+    { name: 'disabled', type: 'bool' },
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
   listRule: 'id = @request.auth.id',
   viewRule: 'id = @request.auth.id',
   // Sign-up may not pick an organization or skip onboarding: both are set by the product.
-  createRule: '@request.body.currentOrganization:isset = false && @request.body.onboardingComplete:isset = false',
+  createRule:
+    '@request.body.currentOrganization:isset = false && @request.body.onboardingComplete:isset = false && @request.body.disabled:isset = false',
   updateRule:
-    'id = @request.auth.id && (@request.body.currentOrganization:isset = false || @request.body.currentOrganization = "" || (@collection.memberships.user ?= id && @collection.memberships.organization ?= @request.body.currentOrganization))',
+    'id = @request.auth.id && @request.body.disabled:isset = false && (@request.body.currentOrganization:isset = false || @request.body.currentOrganization = "" || (@collection.memberships.user ?= id && @collection.memberships.organization ?= @request.body.currentOrganization))',
   deleteRule: 'id = @request.auth.id',
-  auth: { otp: { enabled: true, duration: 600, length: 6 } },
+  // A disabled account signs in no way (password, code, OAuth2) and refreshes no token.
+  auth: { otp: { enabled: true, duration: 600, length: 6 }, authRule: 'disabled = false' },
 };

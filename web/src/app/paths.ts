@@ -29,6 +29,8 @@ export const paths = {
   settings: () => '/settings/',
   settingsOrganization: () => '/settings/organization',
   settingsBilling: () => '/settings/billing',
+  /** The operator console (superusers). */
+  console: () => '/_/',
   guestMenu: (venueSlug: string) => `/m/${encodeURIComponent(venueSlug)}`,
   /** The venue's original PDF menu, public while it is linked to the venue. */
   guestOriginalMenu: (venueSlug: string) => `/m/${encodeURIComponent(venueSlug)}/original.pdf`,

@@ -34,6 +34,8 @@ const UploadReview = page(() => import('../features/uploads/upload-review-page.t
 const SectionItems = page(() => import('../features/menus/items-page.tsx'));
 const Organization = page(() => import('../features/settings/organization-page.tsx'));
 const Billing = page(() => import('../features/settings/billing-page.tsx'));
+// The operator console: its own chunks (it routes its areas itself) and its own sign-in.
+const Console = page(() => import('../features/console/console-app.tsx'));
 
 /** A lazily loaded page; `withData` adds SWR's provider (the sign-in pages do without it). */
 function Lazy({ component: C, withData = true }: { component: LazyExoticComponent<ComponentType>; withData?: boolean }) {
@@ -93,6 +95,9 @@ const layout = (c: LazyExoticComponent<ComponentType>) => (
 const app = (c: LazyExoticComponent<ComponentType>) => <AppGuard>{layout(c)}</AppGuard>;
 /** Help stays reachable in every state: it is where the screens that cannot fix a state send users. */
 const help = (c: LazyExoticComponent<ComponentType>) => <HelpGuard>{layout(c)}</HelpGuard>;
+
+/** The console guards itself (its own sign-in at /_/), so no staff guard wraps it. */
+const operator = () => <Lazy component={Console} />;
 
 function LayoutErrorBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -154,6 +159,14 @@ export function AppRoutes(): ReactNode {
       <Route path="/settings">
         <Redirect to="/settings/organization" replace />
       </Route>
+      <Route path="/_/">{operator()}</Route>
+      <Route path="/_/organizations/">{operator()}</Route>
+      <Route path="/_/organizations/:organizationId">{operator()}</Route>
+      <Route path="/_/users/">{operator()}</Route>
+      <Route path="/_/logs/">{operator()}</Route>
+      <Route path="/_/backups/">{operator()}</Route>
+      <Route path="/_/settings/">{operator()}</Route>
+      <Route path="/_/crons/">{operator()}</Route>
       {Object.entries(ROUTE_ALIASES).map(([alias, target]) => (
         <Route key={alias} path={alias}>
           <AliasRedirect to={target} />

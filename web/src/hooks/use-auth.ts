@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { RecordModel } from 'pocketbase';
+import { getTokenPayload, type RecordModel } from 'pocketbase';
 import { pb } from '../lib/pb.ts';
 import type { GuardUser } from '../app/guard-logic.ts';
 
@@ -21,7 +21,15 @@ export async function refreshAuth(): Promise<void> {
     return;
   }
   try {
-    await pb.collection('users').authRefresh({ expand: AUTH_EXPAND });
+    if (pb.authStore.isSuperuser) {
+      await pb.collection('_superusers').authRefresh();
+    } else if (getTokenPayload(pb.authStore.token).refreshable === false) {
+      // An impersonation token (the console's "open as owner") cannot be refreshed: reload the record.
+      const id = String(pb.authStore.record?.id ?? getTokenPayload(pb.authStore.token).id);
+      pb.authStore.save(pb.authStore.token, await pb.collection('users').getOne(id, { expand: AUTH_EXPAND }));
+    } else {
+      await pb.collection('users').authRefresh({ expand: AUTH_EXPAND });
+    }
   } catch (err) {
     const status = (err as { status?: number }).status;
     // An invalid or revoked token signs the user out; a network error keeps the session.
@@ -38,7 +46,8 @@ export const authReady: Promise<void> = ready
     });
 
 export function toGuardUser(record: RecordModel | null): GuardUser | null {
-  if (!record || !pb.authStore.isValid) return null;
+  // A superuser is nobody in the staff app (the console at /_/ is theirs): the guards see a visitor.
+  if (!record || !pb.authStore.isValid || pb.authStore.isSuperuser) return null;
   const org = (record.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization;
   return {
     verified: Boolean(record.verified),

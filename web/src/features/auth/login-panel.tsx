@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { KeyRound, Mail } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
@@ -6,10 +6,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { AuthCard, OrDivider } from '../../components/auth-card.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
-import { OtpLoginForm } from './otp-login-form.tsx';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { useAuthMethods } from './auth-methods.ts';
 import { continueAfterLogin } from '../../lib/auth-flow.ts';
+
+// The code and reset forms load when chosen: most sign-ins use the password, and the page's first
+// load has a budget (e2e/shell.test.ts).
+const OtpLoginForm = lazy(() => import('./otp-login-form.tsx').then((m) => ({ default: m.OtpLoginForm })));
+const ForgotPasswordForm = lazy(() => import('./forgot-password-form.tsx').then((m) => ({ default: m.ForgotPasswordForm })));
 
 type Mode = 'password' | 'otp' | 'forgot';
 
@@ -18,6 +21,10 @@ const TITLES: Record<Mode, { title: string; description: string }> = {
   otp: { title: 'Sign in with a code', description: 'We’ll email you a one-time code.' },
   forgot: { title: 'Reset your password', description: 'Enter the email address of your account.' },
 };
+
+function FormPlaceholder() {
+  return <div className="h-40 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label="Loading" />;
+}
 
 /** The login page: password, email code or OAuth2; then on to `redirect` (same-origin only). */
 export function LoginPanel() {
@@ -28,6 +35,10 @@ export function LoginPanel() {
   const [email, setEmail] = useState('');
   const otpEnabled = useAuthMethods().data?.otp.enabled ?? true;
   const done = () => continueAfterLogin(navigate, redirect);
+  const afterPassword = async (as: 'user' | 'superuser') => {
+    if (as === 'superuser') navigate(paths.console(), { replace: true });
+    else await done();
+  };
   const { title, description } = TITLES[mode];
 
   const signUpLink = (
@@ -44,7 +55,7 @@ export function LoginPanel() {
       {mode === 'password' ? (
         <>
           <OAuthButtons onSuccess={done} />
-          <PasswordLoginForm email={email} onEmail={setEmail} onForgot={() => setMode('forgot')} onSuccess={done} />
+          <PasswordLoginForm email={email} onEmail={setEmail} onForgot={() => setMode('forgot')} onSuccess={afterPassword} />
           {otpEnabled ? (
             <>
               <OrDivider />
@@ -55,15 +66,17 @@ export function LoginPanel() {
           ) : null}
         </>
       ) : mode === 'otp' ? (
-        <>
+        <Suspense fallback={<FormPlaceholder />}>
           <OtpLoginForm email={email} onEmail={setEmail} onSuccess={done} />
           <OrDivider />
           <Button type="button" variant="ghost" className="w-full" onClick={() => setMode('password')}>
             <KeyRound aria-hidden /> Sign in with password
           </Button>
-        </>
+        </Suspense>
       ) : (
-        <ForgotPasswordForm email={email} onEmail={setEmail} onBack={() => setMode('password')} />
+        <Suspense fallback={<FormPlaceholder />}>
+          <ForgotPasswordForm email={email} onEmail={setEmail} onBack={() => setMode('password')} />
+        </Suspense>
       )}
     </AuthCard>
   );

@@ -10,10 +10,11 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { zLoginForm } from './schemas.ts';
 import { renameFields } from '../../lib/form-errors.ts';
+import type { SignedInAs } from '../../../../shared/password-sign-in.ts';
 
 type Values = z.input<typeof zLoginForm>;
 
-/** Email + password sign-in. `onEmail` shares the typed address with the other sign-in modes. */
+/** Email + password sign-in (staff accounts, or a superuser, who lands in the console). `onEmail` shares the typed address with the other sign-in modes. */
 export function PasswordLoginForm({
   email,
   onEmail,
@@ -23,7 +24,7 @@ export function PasswordLoginForm({
   email: string;
   onEmail: (email: string) => void;
   onForgot: () => void;
-  onSuccess: () => Promise<void>;
+  onSuccess: (as: SignedInAs) => Promise<void>;
 }) {
   const {
     register,
@@ -38,8 +39,10 @@ export function PasswordLoginForm({
 
   const submit = handleSubmit(async (v) => {
     try {
-      await pb.collection('users').authWithPassword(v.email, v.password, { expand: AUTH_EXPAND });
-      await onSuccess();
+      // Staff first, then superusers (who continue to the console). Loaded on submit: the page's
+      // first load stays within its budget (e2e/shell.test.ts).
+      const { signInWithPassword } = await import('../../../../shared/password-sign-in.ts');
+      await onSuccess(await signInWithPassword(pb, v.email, v.password, AUTH_EXPAND));
     } catch (err) {
       handleApiError(err, renameFields(setError, { identity: 'email' }), ['identity', 'password']);
     }
