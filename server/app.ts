@@ -140,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => ctx.close());
   for (const module of productModules) await module.register?.(ctx);
   for (const module of productModules) await module.ready?.(ctx);
-  await bootstrapAuth(ctx, app.log);
+  await bootstrapAuth(ctx);
   await app.register(multipart, {
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
   });

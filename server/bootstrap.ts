@@ -1,20 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { upsertSuperuser } from './core/auth/superusers.ts';
 
 /**
- * Boot-time auth setup: the configured superuser is upserted; with none at all the log says how
- * to create one; sign-ups (new unverified auth records) get their verification email.
+ * Boot-time auth setup: the configured superuser is upserted; sign-ups (new unverified auth
+ * records) get their verification email. With no superuser at all, the startup block
+ * (startup-summary.ts) prints the one-time link that creates the first one.
  */
-export async function bootstrapAuth(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+export async function bootstrapAuth(ctx: AppContext): Promise<void> {
   if (ctx.config.superuser) {
     await upsertSuperuser(ctx.engine, ctx.auth.systemRequest('default'), ctx.config.superuser.email, ctx.config.superuser.password);
-  }
-  const count = ctx.stmts.get('SELECT COUNT(*) AS c FROM "_superusers"');
-  if (Number(count?.c ?? 0) === 0) {
-    log.warn(
-      'No superuser yet. Create one with: npm run superuser -- upsert EMAIL PASSWORD (or set SUPERUSER_EMAIL and SUPERUSER_PASSWORD).',
-    );
   }
   ctx.events.on((event) => {
     const { collection, row } = event;

@@ -44,6 +44,32 @@ describe('server/index.ts', () => {
     expect(await p.exited).toBe(0);
   });
 
+  it('prints a one-time link to create the first superuser while there is none', async () => {
+    const p = start({ APP_URL: 'http://127.0.0.1:9' });
+    const url = await p.listening;
+    const link = /^ {2}Superuser: +none yet: create the first one at (\S+)$/m.exec(p.output())?.[1] ?? '';
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:9\/_\/#\/install\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(p.output()).toMatch(/^ +\(valid for 1 hour; or run: npm run superuser -- upsert EMAIL PASSWORD\)$/m);
+    const token = link.split('/install/')[1];
+    const res = await fetch(`${url}/api/installer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, email: 'first@example.com', password: 'first-password-1', passwordConfirm: 'first-password-1' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ record: { email: 'first@example.com' } });
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+
+    // Started again with a superuser in the database: no link.
+    const again = startChildServer({ DATA_DIR: path.join(p.dir, 'data'), UPLOADS_DIR: path.join(p.dir, 'up') });
+    await again.listening;
+    expect(again.output()).toContain('Emails:');
+    expect(again.output()).not.toContain('Superuser:');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+
   it('writes emails as ✉ lines even at LOG_LEVEL=warn, and no request noise', async () => {
     const p = start({ LOG_LEVEL: 'warn', APP_URL: 'https://menu.example.com' });
     const url = await p.listening;

@@ -5,6 +5,7 @@ import { browsableHost, ConfigError, loadConfig } from './config.ts';
 import { loadDotEnv } from './env-file.ts';
 import { DatabaseFileError } from './db/open.ts';
 import type { AppContext } from './context.ts';
+import { installerUrl } from './ops/installer.ts';
 import { startupFacts, startupSummary } from './startup-summary.ts';
 
 /**
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
   const started = ctx as AppContext | null;
   if (started && config.logLevel !== 'silent') {
     const listening = `http://${browsableHost(config.host)}:${port}`;
-    process.stdout.write(startupSummary(startupFacts(started, config, listening, { envFile, installerUrl: null })));
+    process.stdout.write(startupSummary(startupFacts(started, config, listening, { envFile, installerUrl: await installerUrl(started) })));
   }
 }
 

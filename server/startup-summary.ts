@@ -51,9 +51,12 @@ export function startupSummary(f: StartupFacts): string {
       : `SMTP not set: emails are written to this log, look for lines starting with ${MAIL_LOG_MARK}`,
   ]);
   if (f.envFile) rows.push(['Settings', `read from ${f.envFile}`]);
-  if (f.installerUrl) rows.push(['First superuser', `create it at ${f.installerUrl} (link valid for 1 hour)`]);
+  if (f.installerUrl) {
+    rows.push(['Superuser', `none yet: create the first one at ${f.installerUrl}`]);
+    rows.push(['', '(valid for 1 hour; or run: npm run superuser -- upsert EMAIL PASSWORD)']);
+  }
   const width = Math.max(...rows.map(([k]) => k.length)) + 1;
-  const lines = rows.map(([k, v]) => `  ${`${k}:`.padEnd(width)} ${v}`);
+  const lines = rows.map(([k, v]) => `  ${(k ? `${k}:` : '').padEnd(width)} ${v}`);
   return `\n${f.appName} is running\n${lines.join('\n')}\n\n`;
 }
 
