@@ -33,7 +33,8 @@ const days = (n: number) => (n === 1 ? '1 more day' : `${n} more days`);
  */
 export function LapseBanner() {
   const { record, organization } = useAuth();
-  const graceDays = usePublicConfig().lapseGraceDays ?? DEFAULT_LAPSE_GRACE_DAYS;
+  const config = usePublicConfig();
+  const graceDays = config.lapseGraceDays ?? DEFAULT_LAPSE_GRACE_DAYS;
   const [live, setLive] = useState<RecordModel | null>(null);
   const orgId = organization?.id;
   useRecordSubscription('organizations', orgId, (event) => {
@@ -78,7 +79,12 @@ export function LapseBanner() {
         </div>
         {role === undefined ? null : canManage ? (
           <Button asChild className="shrink-0 self-start sm:self-center">
-            <Link href={paths.settingsBilling()}>{isTrialLapse(org) ? 'Choose a plan' : 'Renew subscription'}</Link>
+            {config.billing === 'trial' ? (
+              // Trial mode has no online payment: the operator continues the plan (see the plan page).
+              <Link href={paths.help()}>Contact us</Link>
+            ) : (
+              <Link href={paths.settingsBilling()}>{isTrialLapse(org) ? 'Choose a plan' : 'Renew subscription'}</Link>
+            )}
           </Button>
         ) : (
           <p className="shrink-0 font-medium">Ask an owner of {String(org.name)} to renew it.</p>
