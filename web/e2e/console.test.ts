@@ -207,6 +207,20 @@ describe.skipIf(!hasBrowser)('operator console', () => {
     await page.getByRole('form', { name: 'Application' }).getByRole('alert').waitFor();
   });
 
+  it('sets the grace period of lapsed subscriptions', async () => {
+    const page = await consolePage();
+    await page.goto('/_/settings/');
+    const form = page.getByRole('form', { name: 'Lapsed subscriptions' });
+    await form.getByLabel('Grace period (days)').fill('21');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await waitForToast(page, 'Lapsed subscriptions saved.');
+    expect(e.app.ctx.settings.get().billing.lapseGraceDays).toBe(21);
+    await form.getByLabel('Grace period (days)').fill('400');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').waitFor();
+    expect(e.app.ctx.settings.get().billing.lapseGraceDays).toBe(21);
+  });
+
   it('filters the request logs and opens an entry', async () => {
     const page = await consolePage();
     await page.goto('/_/logs/');

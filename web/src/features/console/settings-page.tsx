@@ -211,6 +211,29 @@ export default function SettingsPage() {
                 </div>
               )}
             </SettingsSection>
+            {data.billing ? (
+              <SettingsSection
+                key={k('billing')}
+                section="billing"
+                title="Lapsed subscriptions"
+                initial={data.billing as Values}
+                onSaved={saved}
+              >
+                {(v, set, e) => (
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <TextSetting
+                      label="Grace period (days)"
+                      name="lapseGraceDays"
+                      type="number"
+                      values={v}
+                      set={set}
+                      errors={e}
+                      hint="How long guests still see a lapsed organization's menu before the “unavailable” page."
+                    />
+                  </div>
+                )}
+              </SettingsSection>
+            ) : null}
           </div>
         ) : null}
       </DataState>
