@@ -159,6 +159,15 @@ describe.skipIf(!hasBrowser)('operator console', () => {
     await page.getByText('Trial', { exact: true }).waitFor();
   });
 
+  it('sends a signed-in superuser who opens a staff page to the console', async () => {
+    const page = await consolePage();
+    for (const staffPage of ['/dashboard', '/login', '/onboarding']) {
+      await page.goto(staffPage);
+      await page.waitForURL((url) => url.pathname === '/_/');
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    }
+  });
+
   it('runs a cron now', async () => {
     const page = await consolePage({ viewport: { width: 390, height: 844 } });
     await page.goto('/_/crons/');
@@ -262,7 +271,7 @@ describe.skipIf(!hasBrowser)('operator console', () => {
     await staff.getByLabel('Email', { exact: true }).fill('owner5@example.com');
     await staff.getByLabel('Password', { exact: true }).fill('owner-password-1');
     await staff.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await waitForToast(staff, /doesn't satisfy/);
+    await waitForToast(staff, 'This account has been disabled. Please contact the people who run this service.');
     expect(staff.url()).toContain('/login');
   });
 

@@ -14,9 +14,11 @@ function useFullLocation(): string {
 }
 
 function Guard({ check, children }: { check: (location: string) => string | null; children: ReactNode }) {
-  const { ready } = useAuth();
+  const { ready, isSuperuser } = useAuth();
   const location = useFullLocation();
   if (!ready) return <PageSkeleton />;
+  // A signed-in superuser has no place in the staff app: the console is theirs.
+  if (isSuperuser) return <Redirect to={paths.console()} replace />;
   const target = check(location);
   return target ? <Redirect to={target} replace /> : <>{children}</>;
 }

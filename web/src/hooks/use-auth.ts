@@ -66,5 +66,6 @@ export function useAuth() {
   useSyncExternalStore(subscribe, () => version);
   const record = pb.authStore.isValid ? pb.authStore.record : null;
   const organization = (record?.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization ?? null;
-  return { ready, record, organization, guardUser: toGuardUser(record), logout: () => pb.authStore.clear() };
+  const isSuperuser = Boolean(record) && pb.authStore.isSuperuser;
+  return { ready, record, organization, isSuperuser, guardUser: toGuardUser(record), logout: () => pb.authStore.clear() };
 }

@@ -9,6 +9,10 @@ interface ApiErrorShape {
   message?: string;
 }
 
+/** The server's refusal when an auth rule says no; the only auth rule here is `disabled = false` (users). */
+const AUTH_RULE_REFUSED = "The request doesn't satisfy the collection requirements to authenticate.";
+const ACCOUNT_DISABLED = 'This account has been disabled. Please contact the people who run this service.';
+
 /** The user-facing text of an API error (the SDK's message rules). */
 export function errorMessage(err: unknown): string {
   const e = err as ApiErrorShape;
@@ -16,6 +20,7 @@ export function errorMessage(err: unknown): string {
   if (e?.status === 0) return 'Cannot reach the server. Check your connection and try again.';
   const lapsed = lapsedRefusal({ status: e?.status, data: e?.response?.data });
   if (lapsed) return lapsed;
+  if (e?.status === 403 && e?.response?.message === AUTH_RULE_REFUSED) return ACCOUNT_DISABLED;
   return e?.response?.message || e?.message || 'Something went wrong while processing your request.';
 }
 
