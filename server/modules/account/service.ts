@@ -3,7 +3,7 @@ import { ApiError } from '../../core/errors.ts';
 import { randomString } from '../../../shared/ids.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { isSuperuser, type AuthState } from '../../core/request-info.ts';
-import { strandedOrganizationName } from '../organizations/queries.ts';
+import { strandedOrganizationIds, strandedOrganizationName, successorMembership } from '../organizations/queries.ts';
 import { requireAccount } from '../tenancy.ts';
 
 /**
@@ -23,12 +23,20 @@ export async function signOutEverywhere(ctx: AppContext, auth: AuthState | null)
 
 /**
  * Deleting an account must not leave a team without an owner: the only owner of an organization
- * that has other members appoints another owner first. (Memberships go by cascade, which skips
- * the memberships' own last-owner check.)
+ * that has other members appoints another owner first. A superuser (the console) may delete the
+ * account anyway: the next admin, or the longest-standing member, becomes the owner. (Memberships
+ * go by cascade, which runs none of the memberships' own hooks.)
  */
 export function guardLastOwner(ctx: AppContext, hook: HookContext): void {
-  if (isSuperuser(hook.req)) return;
-  const stranded = strandedOrganizationName(ctx.stmts, String(hook.row.id));
+  const userId = String(hook.row.id);
+  if (isSuperuser(hook.req)) {
+    for (const organization of strandedOrganizationIds(ctx.stmts, userId)) {
+      const successor = successorMembership(ctx.stmts, organization, userId);
+      if (successor) hook.tx.update('memberships', successor, { role: 'owner' });
+    }
+    return;
+  }
+  const stranded = strandedOrganizationName(ctx.stmts, userId);
   if (stranded !== null) {
     throw new ApiError(400, `You are the only owner of ${stranded}. Appoint another owner before deleting your account.`);
   }

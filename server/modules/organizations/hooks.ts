@@ -9,7 +9,7 @@ import { uniqueSlug, writeFailed } from '../hook-helpers.ts';
 import { isSuperuser } from '../../core/request-info.ts';
 import { currentOrganizationOf } from '../users/queries.ts';
 import { BILLING_FIELDS } from './collections.ts';
-import { organizationExists, organizationSlugTaken, ownersLeft } from './queries.ts';
+import { organizationExists, organizationSlugTaken, ownersLeft, successorMembership } from './queries.ts';
 
 /** A stored value as comparable text: unset, '' and false/0 are all "empty", true is 1. */
 const canonical = (v: unknown): string => (v === undefined || v === null || v === false || v === 0 ? '' : v === true ? '1' : String(v));
@@ -65,6 +65,15 @@ export function registerOrganizationHooks(engine: RecordEngine): void {
   hooks.after('memberships', 'delete', (ctx) => {
     if (currentOrganizationOf(stmts, String(ctx.row.user)) === ctx.row.organization)
       ctx.tx.update('users', String(ctx.row.user), { currentOrganization: '' });
+  });
+  // Only a superuser can remove the last owner (e.g. deleting the account in the console): the
+  // team keeps a way to manage itself, as the next admin (or longest-standing member) takes over.
+  hooks.after('memberships', 'delete', (ctx) => {
+    const organization = String(ctx.row.organization);
+    if (ctx.row.role !== 'owner' || !organizationExists(stmts, organization) || ownersLeft(stmts, organization, String(ctx.row.id)) > 0)
+      return;
+    const successor = successorMembership(stmts, organization, String(ctx.row.user));
+    if (successor) ctx.tx.update('memberships', successor, { role: 'owner' });
   });
   hooks.before('memberships', 'delete', (ctx) => {
     // Deleting the whole organization removes its memberships by cascade: that is allowed.

@@ -107,3 +107,29 @@ describe('memberships are never created directly by members', () => {
     expect(membership(outsider.id)?.role).toBe('editor');
   });
 });
+
+describe('a superuser removing the last owner', () => {
+  it('hands the organization to the next admin, so the team can still manage itself', async () => {
+    const { t, org, owner, coOwner, admin, editor, membership, call } = await world();
+    const root = await seed(t.ctx, '_superusers', {
+      email: 'root@example.com',
+      password: 'root-password-1',
+      passwordConfirm: 'root-password-1',
+    });
+    const su = await tokenFor(t.ctx, '_superusers', String(root.id));
+    // Two owners: removing one changes nobody else's role.
+    expect((await call('DELETE', `/api/collections/users/records/${coOwner.id}`, su)).statusCode).toBe(204);
+    expect(membership(admin.id)?.role).toBe('admin');
+    // The last owner's account goes: the admin (before the editor) becomes the owner.
+    expect((await call('DELETE', `/api/collections/users/records/${owner.id}`, su)).statusCode).toBe(204);
+    expect(membership(admin.id)?.role).toBe('owner');
+    expect(membership(editor.id)?.role).toBe('editor');
+    // Removing that owner's membership directly: the editor, the last member, takes over.
+    const adminMembership = String(membership(admin.id)?.id);
+    expect((await call('DELETE', `/api/collections/memberships/records/${adminMembership}`, su)).statusCode).toBe(204);
+    expect(membership(editor.id)?.role).toBe('owner');
+    // Deleting the organization itself still removes every membership.
+    expect((await call('DELETE', `/api/collections/organizations/records/${org}`, su)).statusCode).toBe(204);
+    expect(t.ctx.stmts.get('SELECT COUNT(*) AS c FROM memberships WHERE organization = ?', [org])?.c).toBe(0);
+  });
+});

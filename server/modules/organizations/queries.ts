@@ -160,6 +160,31 @@ export function ownersLeft(stmts: Statements, organizationId: string, excluding:
 }
 
 /**
+ * The membership that becomes owner when the last owner (`leaving`, a user id) is removed by a
+ * superuser: an admin first, then the longest-standing member; null when nobody else is left.
+ */
+export function successorMembership(stmts: Statements, organizationId: string, leaving: string): string | null {
+  const row = stmts.get(
+    "SELECT id FROM memberships WHERE organization = ? AND user != ? ORDER BY CASE role WHEN 'admin' THEN 0 ELSE 1 END, created, id LIMIT 1",
+    [organizationId, leaving],
+  );
+  return row ? String(row.id) : null;
+}
+
+/** The organizations the user is the only owner of while they have other members. */
+export function strandedOrganizationIds(stmts: Statements, userId: string): string[] {
+  return stmts
+    .all(
+      `SELECT m.organization AS id FROM memberships m
+       WHERE m.user = ? AND m.role = 'owner'
+         AND NOT EXISTS (SELECT 1 FROM memberships x WHERE x.organization = m.organization AND x.role = 'owner' AND x.user != m.user)
+         AND EXISTS (SELECT 1 FROM memberships y WHERE y.organization = m.organization AND y.user != m.user)`,
+      [userId],
+    )
+    .map((r) => String(r.id));
+}
+
+/**
  * The name of an organization the user is the only owner of while it has other members (their
  * account cannot go before another owner is appointed), or null.
  */

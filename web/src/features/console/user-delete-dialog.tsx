@@ -55,7 +55,8 @@ export function UserDeleteDialog({ user, onClose, onDeleted }: { user: RecordMod
                 role="note"
                 className="rounded-md border border-amber-500/40 bg-amber-50 p-2 text-amber-900 dark:bg-amber-400/10 dark:text-amber-200"
               >
-                Left without an owner (they keep their other members): {ownerless.map((o) => String(o.org.name)).join(', ')}.
+                Another member becomes the owner (an admin first, else the longest-standing member):{' '}
+                {ownerless.map((o) => String(o.org.name)).join(', ')}.
               </p>
             ) : null}
           </div>
