@@ -156,7 +156,7 @@ describe.skipIf(!hasBrowser)('operator console', () => {
     const end = new Date(String(org?.trialEndsAt).replace(' ', 'T')).getTime();
     expect(end).toBeGreaterThan(Date.now() + 9.9 * DAY);
     expect(end).toBeLessThan(Date.now() + 10.1 * DAY);
-    await page.getByText('Trial', { exact: true }).waitFor();
+    await page.getByText('Free trial', { exact: true }).waitFor();
   });
 
   it('sends a signed-in superuser who opens a staff page to the console', async () => {

@@ -18,7 +18,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input, Label, Select } from '../../components/ui/input.tsx';
 import { consolePaths } from './console-paths.ts';
 import { DataState, Field } from './console-ui.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.tsx';
 import { extendedTrialEnd, loadOrganization } from './organizations-data.ts';
 
 /** The record service's date format (`YYYY-MM-DD HH:MM:SS.mmmZ`). */
@@ -185,7 +185,7 @@ export default function OrganizationPage() {
           <>
             <PageHeader
               title={String(data.org.name)}
-              description={<StatusBadge status={data.org.subscriptionStatus} />}
+              description={<SubscriptionStatusBadge status={data.org.subscriptionStatus} />}
               actions={
                 <>
                   <Button variant="outline" onClick={() => setExtending(true)}>

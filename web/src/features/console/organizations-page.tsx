@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { consolePaths } from './console-paths.ts';
 import { DataState, Pager } from './console-ui.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.tsx';
 import { loadOrganizations, type OrganizationRow } from './organizations-data.ts';
 
 const planName = (org: RecordModel) => String((org.expand as { plan?: RecordModel } | undefined)?.plan?.name ?? '');
@@ -30,7 +30,7 @@ function Row({ row }: { row: OrganizationRow }) {
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm sm:contents">
         <span>
-          <StatusBadge status={org.subscriptionStatus} />
+          <SubscriptionStatusBadge status={org.subscriptionStatus} />
         </span>
         <span className="text-muted-foreground sm:text-foreground">
           {planName(org) || <span className="text-muted-foreground">No plan</span>}

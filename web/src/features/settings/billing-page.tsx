@@ -17,7 +17,7 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SettingsNav } from './settings-nav.tsx';
-import { SubscriptionStatusBadge } from './subscription-status-badge.tsx';
+import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.tsx';
 import { PlanPicker, type Interval } from './plan-picker.tsx';
 import { formatMoney } from '../../../../shared/money.ts';
 import { formatDate } from '../../lib/format.ts';
