@@ -15,13 +15,20 @@ const LANGS = ['en', 'de', 'fr', 'it'] as const;
 /** Each text as the venue wrote it in the four languages. */
 const texts = (base: string) => ({
   name: `${base} EN`,
-  translations: Object.fromEntries(LANGS.slice(1).map((l) => [l, { name: `${base} ${l.toUpperCase()}`, description: `${base} desc ${l}` }])),
+  translations: Object.fromEntries(
+    LANGS.slice(1).map((l) => [l, { name: `${base} ${l.toUpperCase()}`, description: `${base} desc ${l}` }]),
+  ),
   description: `${base} desc en`,
 });
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const user = await seed(t.ctx, 'users', { email: 'o@example.com', password: 'owner-password', passwordConfirm: 'owner-password', verified: true });
+  const user = await seed(t.ctx, 'users', {
+    email: 'o@example.com',
+    password: 'owner-password',
+    passwordConfirm: 'owner-password',
+    verified: true,
+  });
   const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
   await t.ctx.engine.update(
     t.ctx.engine.collection('organizations'),
@@ -32,7 +39,12 @@ beforeAll(async () => {
   const menu = await seed(t.ctx, 'menus', { organization: org, name: 'Carte', status: 'published', languages: [...LANGS] });
   const section = await seed(t.ctx, 'sections', { menu: menu.id, ...texts('Section') });
   // Every allergen on one dish, and one as a trace on another.
-  await seed(t.ctx, 'items', { section: section.id, ...texts('Dish'), prices: [{ label: '', amount: 900 }], allergens: [...ALLERGEN_KEYS] });
+  await seed(t.ctx, 'items', {
+    section: section.id,
+    ...texts('Dish'),
+    prices: [{ label: '', amount: 900 }],
+    allergens: [...ALLERGEN_KEYS],
+  });
   await seed(t.ctx, 'items', {
     section: section.id,
     ...texts('Other'),
@@ -49,7 +61,13 @@ beforeAll(async () => {
   ] as const) {
     const m = await seed(t.ctx, 'menus', { organization: org, name: `Menu ${slug}`, status: 'published', languages: [...langs] });
     const s = await seed(t.ctx, 'sections', { menu: m.id, name: 'Mains' });
-    await seed(t.ctx, 'items', { section: s.id, name: 'Dish', prices: [{ label: '', amount: 900 }], allergens: ['milk'], mayContain: ['eggs'] });
+    await seed(t.ctx, 'items', {
+      section: s.id,
+      name: 'Dish',
+      prices: [{ label: '', amount: 900 }],
+      allergens: ['milk'],
+      mayContain: ['eggs'],
+    });
     await seed(t.ctx, 'venues', { organization: org, name: slug, slug, timezone: 'UTC', primaryColor: '#0f766e', menus: [m.id] });
   }
 });
@@ -65,13 +83,30 @@ function visibleTexts(html: string): string[] {
   const body = html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, '');
   const nodes = [...body.matchAll(/>([^<]+)</g)].map((m) => m[1] ?? '');
   const attrs = [...body.matchAll(/\s(?:title|aria-label|content)="([^"]*)"/g)].map((m) => m[1] ?? '');
-  const decode = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decode = (s: string) =>
+    s
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   // "(kann enthalten: " and "L · Sellerie" hold a chrome text or a name with punctuation around it.
-  return [...nodes, ...attrs].map((s) => decode(s).trim().replace(/^\(|:$/g, '').replace(/^[A-Z] · /, '').trim()).filter(Boolean);
+  return [...nodes, ...attrs]
+    .map((s) =>
+      decode(s)
+        .trim()
+        .replace(/^\(|:$/g, '')
+        .replace(/^[A-Z] · /, '')
+        .trim(),
+    )
+    .filter(Boolean);
 }
 
 /** A language's chrome texts shown as they are (the "{when}" template is checked separately). */
-const chromeStrings = (c: GuestChrome) => Object.entries(c).filter(([key]) => key !== 'languageName' && key !== 'availableFrom').map(([, v]) => v);
+const chromeStrings = (c: GuestChrome) =>
+  Object.entries(c)
+    .filter(([key]) => key !== 'languageName' && key !== 'availableFrom')
+    .map(([, v]) => v);
 
 const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}');
 
@@ -100,7 +135,11 @@ describe('the guest page in each menu language', () => {
     expect(namesLang).toBe(lang);
     const legend = [...html.matchAll(/<dt>([A-Z])<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [m[1], m[2]]);
     expect(legend).toEqual(ALLERGENS.map((a) => [a.code, names[a.key]]));
-    const filter = [...html.matchAll(/<label><input type="checkbox" id="x-([a-z]+)"> ([A-Z]) · ([^<]*)<\/label>/g)].map((m) => [m[1], m[2], m[3]]);
+    const filter = [...html.matchAll(/<label><input type="checkbox" id="x-([a-z]+)"> ([A-Z]) · ([^<]*)<\/label>/g)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
     expect(filter).toEqual(ALLERGENS.map((a) => [a.key, a.code, names[a.key]]));
     const abbrs = [...html.matchAll(/<abbr title="([^"]*)">([A-Z])<\/abbr>/g)].map((m) => [m[2], m[1]]);
     expect(abbrs).toEqual([...ALLERGENS.map((a) => [a.code, names[a.key]]), ['H', names.nuts]]);
@@ -118,7 +157,9 @@ describe('the guest page in each menu language', () => {
     expect(alternates).toEqual([...LANGS.map((l) => [l, `${base}?lang=${l}`]), ['x-default', `${base}?lang=en`]]);
     // The switch links every other language, each named in its own language.
     for (const l of LANGS.filter((x) => x !== lang)) {
-      expect(html).toContain(`<a href="?lang=${l}" hreflang="${l}" lang="${l}" title="${GUEST_CHROME[l]?.languageName}">${l.toUpperCase()}</a>`);
+      expect(html).toContain(
+        `<a href="?lang=${l}" hreflang="${l}" lang="${l}" title="${GUEST_CHROME[l]?.languageName}">${l.toUpperCase()}</a>`,
+      );
     }
   });
 

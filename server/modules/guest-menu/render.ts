@@ -13,7 +13,8 @@ const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 export const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c] ?? c);
 
 /** ` lang="xx"` when a text is in another language than the page (a chrome or allergen fallback), else ''. */
-const langAttr = (actual: string, page: string): string => (actual === (page.toLowerCase().split('-')[0] ?? '') ? '' : ` lang="${esc(actual)}"`);
+const langAttr = (actual: string, page: string): string =>
+  actual === (page.toLowerCase().split('-')[0] ?? '') ? '' : ` lang="${esc(actual)}"`;
 
 /** The page's own texts in the guest's language (or English), and the official allergen names. */
 interface PageText {
@@ -32,7 +33,13 @@ const inline = (value: string, lang: string): string => (lang ? `<span${lang}>${
 function pageText(lang: string): PageText {
   const chrome = guestChrome(lang);
   const allergens = allergenNames(lang);
-  return { c: chrome.text, cl: langAttr(chrome.lang, lang), chromeLang: chrome.lang, names: allergens.names, al: langAttr(allergens.lang, lang) };
+  return {
+    c: chrome.text,
+    cl: langAttr(chrome.lang, lang),
+    chromeLang: chrome.lang,
+    names: allergens.names,
+    al: langAttr(allergens.lang, lang),
+  };
 }
 
 /** A text in the guest's language, falling back to the default-language original. */
