@@ -34,7 +34,11 @@ export const MENU_STATUSES = ['draft', 'published'] as const;
 export const UPLOAD_STATUSES = ['uploaded', 'processing', 'ready', 'failed', 'imported'] as const;
 export const HELP_STATUSES = ['open', 'closed'] as const;
 
-/** The 14 allergens of EU Regulation 1169/2011 Annex II, with the letter codes menus commonly print. */
+/**
+ * The 14 allergens of EU Regulation 1169/2011 Annex II, with the letter codes menus commonly print:
+ * the identity of each allergen (key, code). Their names in each language are in
+ * shared/i18n/allergen-names.ts; `name` here is the English one, for staff screens and PDF tests.
+ */
 export const ALLERGENS = [
   { code: 'A', key: 'gluten', name: 'Cereals containing gluten' },
   { code: 'B', key: 'crustaceans', name: 'Crustaceans' },
@@ -52,6 +56,7 @@ export const ALLERGENS = [
   { code: 'R', key: 'molluscs', name: 'Molluscs' },
 ] as const;
 export const ALLERGEN_KEYS = ALLERGENS.map((a) => a.key);
+export type AllergenKey = (typeof ALLERGENS)[number]['key'];
 
 export const DEFAULT_CURRENCY = 'EUR';
 export const DEFAULT_LANGUAGE = 'en';

@@ -116,6 +116,32 @@ describe.skipIf(!hasBrowser)('guest menu', () => {
     expect(await page.getByRole('link', { name: 'Suppen' }).isVisible()).toBe(true);
   });
 
+  it('shows the German page at 390 px with German chrome and the official allergen names', async () => {
+    const context = await e.context({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'de-AT' });
+    const page = await context.newPage();
+    await page.goto('/m/gasthaus-demo');
+    await page.getByText('Kürbissuppe').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.getByText('Gerichte ausblenden mit…').click();
+    await page.getByLabel('A · Glutenhaltiges Getreide').check();
+    expect(await page.getByText('Wiener Schnitzel').isVisible()).toBe(false);
+    expect(await page.locator('footer dd').allTextContents()).toEqual(['Glutenhaltiges Getreide', 'Eier', 'Milch', 'Sellerie']);
+    expect(await page.locator('abbr[title="Sellerie"]').first().textContent()).toBe('L');
+    expect(await page.evaluate(() => document.body.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByLabel('A · Glutenhaltiges Getreide').uncheck();
+    await screenshot(page, 'guest-de-390');
+  });
+
+  it('keeps the section the guest is reading when they switch language', async () => {
+    const page = await (await e.context({ viewport: { width: 390, height: 500 }, locale: 'en-US' })).newPage();
+    await page.goto('/m/gasthaus-demo');
+    await page.getByRole('link', { name: 'Mains' }).click();
+    await page.getByRole('link', { name: 'DE' }).click();
+    await page.getByText('Kürbissuppe').waitFor();
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#s-/);
+    expect(await page.evaluate(() => document.querySelector(location.hash)?.querySelector('h2')?.textContent)).toBe('Hauptgerichte');
+  });
+
   it('marks an item sold out on an already open page within 2 s', async () => {
     const page = await (await e.context()).newPage();
     await page.goto('/m/gasthaus-demo');

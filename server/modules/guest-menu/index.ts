@@ -19,6 +19,8 @@ import { renderGuestPage, renderNotFound, renderUnavailable } from './render.ts'
 import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
+import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
+import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { scopeOf, TenantCache } from './tenant-cache.ts';
 
@@ -236,7 +238,17 @@ export function flushGuestStats(ctx: AppContext): void {
   runtimes.get(ctx)?.stats.flush(newRecordId);
 }
 
-const notFoundPage = compress(renderNotFound('en'), 404);
+/** The "not found" page in each shipped chrome language, built on first use (no venue, so no menu languages). */
+const notFoundPages = new Map<string, CachedPage>();
+function notFoundPage(request: FastifyRequest): CachedPage {
+  const lang = chooseLanguage([...GUEST_CHROME_LANGUAGES], '', String(request.headers['accept-language'] ?? ''));
+  let page = notFoundPages.get(lang);
+  if (!page) {
+    page = compress(renderNotFound(lang), 404);
+    notFoundPages.set(lang, page);
+  }
+  return page;
+}
 
 function routes(app: FastifyInstance, ctx: AppContext): void {
   const runtime = () => {
@@ -253,7 +265,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const rt = runtime();
     const venue = rt.venueBySlug(request.params.slug);
     const menuId = request.params.menuId ?? null;
-    if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage);
+    if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage(request));
     const languages = venue.languages;
     const lang = venueLanguage(venue, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
     // A printed QR code never answers 404 because of billing: after the grace period, a 503.
@@ -285,11 +297,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       return send(request, reply, rt.unavailable(venue, lang));
     }
     const upload = venue ? originalMenuUpload(ctx.stmts, venue.id) : undefined;
-    if (!upload?.file) return send(request, reply, notFoundPage);
+    if (!upload?.file) return send(request, reply, notFoundPage(request));
     const collection = ctx.engine.collection('menu_uploads');
     const key = `${collection.id}/${upload.id}/${upload.file}`;
     const data = await ctx.storage.read(key);
-    if (!data || (await sniffMime(data, upload.file)) !== 'application/pdf') return send(request, reply, notFoundPage);
+    if (!data || (await sniffMime(data, upload.file)) !== 'application/pdf') return send(request, reply, notFoundPage(request));
     return reply
       .headers({
         'Content-Type': 'application/pdf',
@@ -305,5 +317,5 @@ export const guestMenuModule: ProductModule = {
   collections: [guestStatsCollection],
   register,
   routes,
-  inlineScripts: [LIVE_SCRIPT],
+  inlineScripts: [LIVE_SCRIPT, LANG_SWITCH_SCRIPT],
 };

@@ -1,49 +1,46 @@
-import { ALLERGENS } from '../../../shared/constants.ts';
+import { ALLERGENS, type AllergenKey } from '../../../shared/constants.ts';
+import { allergenNames } from '../../../shared/i18n/allergen-names.ts';
+import { fill, GUEST_CHROME, guestChrome, shippedLanguage, weekdayName, type GuestChrome } from '../../../shared/i18n/guest-chrome.ts';
 import { ensureContrast, readableTextColor } from '../../../shared/contrast.ts';
 import { isOnAt, nextOpening, type WeekMinute } from '../../../shared/schedule.ts';
 import { currencyExponent, formatMoney, toDecimalAmount } from '../../../shared/money.ts';
 import type { GuestItem, GuestMenu, GuestVenue, Translation } from './load.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
+import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c] ?? c);
 
-const DAY_NAMES: Record<string, string[]> = {
-  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-  de: ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'],
-};
-const TEXT: Record<string, Record<string, string>> = {
-  en: {
-    soldOut: 'Sold out',
-    from: 'Available from',
-    hide: 'Hide dishes containing…',
-    allergens: 'Allergens',
-    may: 'may contain',
-    original: 'Original menu (PDF)',
-    none: 'No menu is available right now.',
-    sections: 'Sections',
-    lang: 'Language',
-    later: 'Later',
-    unavailable: 'This menu is temporarily unavailable',
-    unavailableText: 'Please ask the staff for the menu. We are sorry for the inconvenience.',
-  },
-  de: {
-    soldOut: 'Ausverkauft',
-    from: 'Verfügbar ab',
-    hide: 'Gerichte ausblenden mit…',
-    allergens: 'Allergene',
-    may: 'kann enthalten',
-    original: 'Original-Speisekarte (PDF)',
-    none: 'Derzeit ist keine Speisekarte verfügbar.',
-    sections: 'Abschnitte',
-    lang: 'Sprache',
-    later: 'Später',
-    unavailable: 'Diese Speisekarte ist vorübergehend nicht verfügbar',
-    unavailableText: 'Bitte fragen Sie das Personal nach der Speisekarte. Wir bitten um Entschuldigung.',
-  },
-};
-const t = (lang: string, key: string) => TEXT[lang.slice(0, 2)]?.[key] ?? TEXT.en?.[key] ?? key;
+/** ` lang="xx"` when a text is in another language than the page (a chrome or allergen fallback), else ''. */
+const langAttr = (actual: string, page: string): string =>
+  actual === (page.toLowerCase().split('-')[0] ?? '') ? '' : ` lang="${esc(actual)}"`;
+
+/** The page's own texts in the guest's language (or English), and the official allergen names. */
+interface PageText {
+  c: GuestChrome;
+  /** On elements holding chrome texts: ` lang="en"` when the chrome fell back to English. */
+  cl: string;
+  chromeLang: string;
+  names: Readonly<Record<AllergenKey, string>>;
+  /** On elements holding allergen names: ` lang="en"` when the names fell back to English. */
+  al: string;
+}
+
+/** A chrome text inside content of the page's language: wrapped only when it fell back to another language. */
+const inline = (value: string, lang: string): string => (lang ? `<span${lang}>${esc(value)}</span>` : esc(value));
+
+function pageText(lang: string): PageText {
+  const chrome = guestChrome(lang);
+  const allergens = allergenNames(lang);
+  return {
+    c: chrome.text,
+    cl: langAttr(chrome.lang, lang),
+    chromeLang: chrome.lang,
+    names: allergens.names,
+    al: langAttr(allergens.lang, lang),
+  };
+}
 
 /** A text in the guest's language, falling back to the default-language original. */
 function tr(translations: Record<string, Translation>, lang: string, key: 'name' | 'description', original: string): string {
@@ -69,35 +66,37 @@ function priceList(item: GuestItem, venue: GuestVenue, lang: string): string {
     .join('');
 }
 
-function itemHtml(item: GuestItem, venue: GuestVenue, lang: string, codes: Map<string, string>): string {
+/** An item's allergen letter codes, each with the allergen's official name as its `<abbr title>`. */
+function codeList(keys: string[], codes: Map<string, string>, text: PageText): string {
+  return keys
+    .filter((k) => codes.has(k))
+    .map((k) => `<abbr title="${esc(text.names[k as AllergenKey])}"${text.al}>${esc(codes.get(k))}</abbr>`)
+    .join(', ');
+}
+
+function itemHtml(item: GuestItem, venue: GuestVenue, lang: string, codes: Map<string, string>, text: PageText): string {
   const name = tr(item.translations, lang, 'name', item.name);
   const desc = tr(item.translations, lang, 'description', item.description);
-  const allergenCodes = item.allergens
-    .map((a) => codes.get(a))
-    .filter(Boolean)
-    .join(', ');
-  const mayCodes = item.mayContain
-    .map((a) => codes.get(a))
-    .filter(Boolean)
-    .join(', ');
+  const allergenCodes = codeList(item.allergens, codes, text);
+  const mayCodes = codeList(item.mayContain, codes, text);
   const img = item.image
     ? `<img src="/api/files/items/${esc(item.id)}/${esc(encodeURIComponent(item.image))}?thumb=160x160" width="80" height="80" loading="lazy" decoding="async" alt="">`
     : '';
   return (
     `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc([...item.allergens].join(' '))}">` +
-    `<div><h3>${esc(name)} <span class="so"${item.available ? ' hidden' : ''}>${esc(t(lang, 'soldOut'))}</span></h3>` +
+    `<div><h3>${esc(name)} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
     (desc ? `<p>${esc(desc)}</p>` : '') +
     (item.tags.length
       ? `<p class="tg">${item.tags.map((g) => `<span style="--c:${esc(g.color)}">${esc(g.name)}</span>`).join('')}</p>`
       : '') +
     (allergenCodes || mayCodes
-      ? `<p class="al" title="${esc(t(lang, 'allergens'))}">${esc(allergenCodes)}${mayCodes ? ` <i>(${esc(t(lang, 'may'))}: ${esc(mayCodes)})</i>` : ''}</p>`
+      ? `<p class="al">${allergenCodes}${mayCodes ? ` <i>(${inline(`${text.c.mayContain}:`, text.cl)} ${mayCodes})</i>` : ''}</p>`
       : '') +
     `<p class="ps">${priceList(item, venue, lang)}</p></div>${img}</li>`
   );
 }
 
-function menuHtml(menu: GuestMenu, venue: GuestVenue, lang: string, codes: Map<string, string>): string {
+function menuHtml(menu: GuestMenu, venue: GuestVenue, lang: string, codes: Map<string, string>, text: PageText): string {
   return (
     `<section class="m" aria-labelledby="m-${esc(menu.id)}"><h2 id="m-${esc(menu.id)}" class="mt">${esc(menu.name)}</h2>` +
     (menu.description ? `<p class="md">${esc(menu.description)}</p>` : '') +
@@ -106,14 +105,31 @@ function menuHtml(menu: GuestMenu, venue: GuestVenue, lang: string, codes: Map<s
         (s) =>
           `<section id="s-${esc(s.id)}"><h2>${esc(tr(s.translations, lang, 'name', s.name))}</h2>` +
           (s.description ? `<p class="sd">${esc(tr(s.translations, lang, 'description', s.description))}</p>` : '') +
-          `<ul>${s.items.map((i) => itemHtml(i, venue, lang, codes)).join('')}</ul></section>`,
+          `<ul>${s.items.map((i) => itemHtml(i, venue, lang, codes, text)).join('')}</ul></section>`,
       )
       .join('') +
     '</section>'
   );
 }
 
-function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string): string {
+/**
+ * The item's allergens for search engines and assistants, in the page's language with the official
+ * names. schema.org's MenuItem has no allergen property, so this is the item's plain-text
+ * `disambiguatingDescription` ("Allergene: Milch; kann enthalten: Sellerie").
+ */
+function allergenSummary(item: GuestItem, text: PageText): string | undefined {
+  const names = (keys: string[]) =>
+    keys
+      .filter((k) => Object.hasOwn(text.names, k))
+      .map((k) => text.names[k as AllergenKey])
+      .join(', ');
+  const contains = names(item.allergens);
+  const may = names(item.mayContain);
+  const parts = [contains ? `${text.c.allergens}: ${contains}` : '', may ? `${text.c.mayContain}: ${may}` : ''].filter(Boolean);
+  return parts.length ? parts.join('; ') : undefined;
+}
+
+function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string, text: PageText): string {
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
@@ -131,6 +147,7 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
           '@type': 'MenuItem',
           name: tr(i.translations, lang, 'name', i.name),
           description: tr(i.translations, lang, 'description', i.description) || undefined,
+          disambiguatingDescription: allergenSummary(i, text),
           offers: i.prices.map((p) => ({
             '@type': 'Offer',
             price: toDecimalAmount(p.amount, venue.currency),
@@ -145,11 +162,44 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
+/** `?lang=xx` of a page URL. */
+const withLang = (url: string, lang: string) => `${url}?lang=${encodeURIComponent(lang)}`;
+
+/**
+ * The page's language links for search engines: one canonical URL per language (`?lang=xx`), an
+ * alternate for every language the page is offered in, and `x-default` for the default language
+ * (the one the bare URL shows a guest who states no preference). A page in one language keeps
+ * the bare URL as its canonical.
+ */
+function languageLinks(url: string, lang: string, languages: string[]): { canonical: string; links: string } {
+  if (languages.length <= 1) return { canonical: url, links: `<link rel="canonical" href="${esc(url)}">` };
+  const canonical = withLang(url, lang);
+  const alternates = languages.map((l) => `<link rel="alternate" hreflang="${esc(l)}" href="${esc(withLang(url, l))}">`).join('');
+  const fallback = languages[0] ?? lang;
+  return {
+    canonical,
+    links: `<link rel="canonical" href="${esc(canonical)}">${alternates}<link rel="alternate" hreflang="x-default" href="${esc(withLang(url, fallback))}">`,
+  };
+}
+
+/** The language switch: plain links (no JavaScript needed); a small script keeps the guest's place. */
+function languageSwitch(lang: string, languages: string[], text: PageText): string {
+  if (languages.length <= 1) return '';
+  const link = (l: string) => {
+    const shipped = shippedLanguage(GUEST_CHROME, l);
+    const title = shipped ? ` title="${esc(GUEST_CHROME[shipped]?.languageName)}"` : '';
+    return `<a href="?lang=${esc(encodeURIComponent(l))}" hreflang="${esc(l)}" lang="${esc(l)}"${title}>${esc(l.toUpperCase())}</a>`;
+  };
+  return `<nav class="lg" aria-label="${esc(text.c.language)}"${text.cl}>${languages.map((l) => (l === lang ? `<b aria-current="true">${esc(l.toUpperCase())}</b>` : link(l))).join('')}</nav>`;
+}
+
 /** The guest page: readable without JavaScript, small enough for the first round trip. */
 export function renderGuestPage(input: RenderInput): { html: string; status: number; shown: string[] } {
   const { venue, lang, now } = input;
   const candidates = input.menuId ? venue.menus.filter((m) => m.id === input.menuId) : venue.menus;
   if (input.menuId && candidates.length === 0) return { html: renderNotFound(lang), status: 404, shown: [] };
+  const text = pageText(lang);
+  const { c, cl } = text;
   const onNow = input.menuId ? candidates : candidates.filter((m) => isOnAt(m.schedule, now));
   const later = input.menuId ? [] : candidates.filter((m) => !isOnAt(m.schedule, now));
   const codes = new Map<string, string>(ALLERGENS.map((a) => [a.key, a.code]));
@@ -158,48 +208,44 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
   const light = ensureContrast(venue.primaryColor, '#ffffff');
   const dark = ensureContrast(venue.primaryColor, '#111827');
   const title = onNow.length === 1 ? `${onNow[0]?.name} – ${venue.name}` : venue.name;
-  const description = `${venue.name}: ${onNow.map((m) => m.name).join(', ') || t(lang, 'none')}`.slice(0, 160);
+  const description = `${venue.name}: ${onNow.map((m) => m.name).join(', ') || c.noMenu}`.slice(0, 160);
   const url = `${input.baseUrl}/m/${encodeURIComponent(venue.slug)}${input.menuId ? `/${encodeURIComponent(input.menuId)}` : ''}`;
-  const days = DAY_NAMES[lang.slice(0, 2)] ?? DAY_NAMES.en ?? [];
+  const { canonical, links } = languageLinks(url, lang, input.languages);
   const laterHtml = later
     .map((m) => {
       const next = nextOpening(m.schedule, now);
-      const when = next ? `${next.today ? '' : `${days[next.day] ?? ''} `}${next.start}` : '';
-      return `<li><a href="/m/${esc(encodeURIComponent(venue.slug))}/${esc(m.id)}">${esc(m.name)}</a>${when ? ` · ${esc(t(lang, 'from'))} ${esc(when)}` : ''}</li>`;
+      const when = next ? `${next.today ? '' : `${weekdayName(text.chromeLang, next.day)} `}${next.start}` : '';
+      return `<li><a href="/m/${esc(encodeURIComponent(venue.slug))}/${esc(m.id)}">${esc(m.name)}</a>${when ? ` · ${inline(fill(c.availableFrom, { when }), cl)}` : ''}</li>`;
     })
     .join('');
   const filterCss = usedAllergens.map((a) => `body:has(#x-${a.key}:checked) [data-a~="${a.key}"]`).join(',');
   const sections = onNow
     .flatMap((m) => m.sections.map((s) => `<a href="#s-${esc(s.id)}">${esc(tr(s.translations, lang, 'name', s.name))}</a>`))
     .join('');
-  const langSwitch =
-    input.languages.length > 1
-      ? `<nav class="lg" aria-label="${esc(t(lang, 'lang'))}">${input.languages.map((l) => (l === lang ? `<b aria-current="true">${esc(l.toUpperCase())}</b>` : `<a href="?lang=${esc(l)}" hreflang="${esc(l)}" lang="${esc(l)}">${esc(l.toUpperCase())}</a>`)).join('')}</nav>`
-      : '';
   const logo = venue.logo
     ? `<img class="lo" src="/api/files/venues/${esc(venue.id)}/${esc(encodeURIComponent(venue.logo))}?thumb=128x128" width="56" height="56" alt="">`
     : '';
   const html =
     `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">` +
-    `<title>${esc(title)}</title><meta name="description" content="${esc(description)}"><link rel="canonical" href="${esc(url)}">` +
-    `<meta property="og:type" content="website"><meta property="og:title" content="${esc(title)}"><meta property="og:description" content="${esc(description)}"><meta property="og:url" content="${esc(url)}">` +
+    `<title>${esc(title)}</title><meta name="description" content="${esc(description)}">${links}` +
+    `<meta property="og:type" content="website"><meta property="og:title" content="${esc(title)}"><meta property="og:description" content="${esc(description)}"><meta property="og:url" content="${esc(canonical)}">` +
     `<meta name="theme-color" content="${esc(light)}">` +
     `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
-    `<script type="application/ld+json">${jsonLd(venue, onNow, lang, url)}</script></head>` +
-    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}"><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div>${langSwitch}</header>` +
-    (sections ? `<nav class="sn" aria-label="${esc(t(lang, 'sections'))}">${sections}</nav>` : '') +
+    `<script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script></head>` +
+    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}"><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div>${languageSwitch(lang, input.languages, text)}</header>` +
+    (sections ? `<nav class="sn" aria-label="${esc(c.sections)}">${sections}</nav>` : '') +
     '<main>' +
     (usedAllergens.length
-      ? `<details class="fl"><summary>${esc(t(lang, 'hide'))}</summary><div>${usedAllergens.map((a) => `<label><input type="checkbox" id="x-${a.key}"> ${esc(a.code)} · ${esc(a.name)}</label>`).join('')}</div></details>`
+      ? `<details class="fl"><summary${cl}>${esc(c.hide)}</summary><div${text.al}>${usedAllergens.map((a) => `<label><input type="checkbox" id="x-${a.key}"> ${esc(a.code)} · ${esc(text.names[a.key])}</label>`).join('')}</div></details>`
       : '') +
-    (onNow.length ? onNow.map((m) => menuHtml(m, venue, lang, codes)).join('') : `<p class="empty">${esc(t(lang, 'none'))}</p>`) +
-    (laterHtml ? `<section class="later"><h2>${esc(t(lang, 'later'))}</h2><ul>${laterHtml}</ul></section>` : '') +
+    (onNow.length ? onNow.map((m) => menuHtml(m, venue, lang, codes, text)).join('') : `<p class="empty"${cl}>${esc(c.noMenu)}</p>`) +
+    (laterHtml ? `<section class="later"><h2${cl}>${esc(c.later)}</h2><ul>${laterHtml}</ul></section>` : '') +
     '</main><footer>' +
     (usedAllergens.length
-      ? `<h2>${esc(t(lang, 'allergens'))}</h2><dl>${usedAllergens.map((a) => `<dt>${esc(a.code)}</dt><dd>${esc(a.name)}</dd>`).join('')}</dl>`
+      ? `<h2${cl}>${esc(c.allergens)}</h2><dl${text.al}>${usedAllergens.map((a) => `<dt>${esc(a.code)}</dt><dd>${esc(text.names[a.key])}</dd>`).join('')}</dl>`
       : '') +
-    (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}">${esc(t(lang, 'original'))}</a></p>` : '') +
-    `</footer><script>${LIVE_SCRIPT}</script></body></html>`;
+    (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}"${cl}>${esc(c.originalMenu)}</a></p>` : '') +
+    `</footer><script>${LIVE_SCRIPT}</script>${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}</body></html>`;
   return { html, status: 200, shown: onNow.map((m) => m.id) };
 }
 
@@ -216,25 +262,25 @@ function brandCss(venue: GuestVenue): string {
  * menu data and no live script: nothing of the menu is shown while it is unavailable.
  */
 export function renderUnavailable(venue: GuestVenue, lang: string): string {
-  const title = t(lang, 'unavailable');
+  const { c, cl } = pageText(lang);
   const logo = venue.logo
     ? `<img class="lo" src="/api/files/venues/${esc(venue.id)}/${esc(encodeURIComponent(venue.logo))}?thumb=128x128" width="56" height="56" alt="">`
     : '';
   return (
     `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex">` +
-    `<title>${esc(title)} – ${esc(venue.name)}</title><meta name="theme-color" content="${esc(ensureContrast(venue.primaryColor, '#ffffff'))}">` +
+    `<title>${esc(c.unavailable)} – ${esc(venue.name)}</title><meta name="theme-color" content="${esc(ensureContrast(venue.primaryColor, '#ffffff'))}">` +
     `<style>${brandCss(venue)}${GUEST_CSS}.nf h2{margin-top:0;color:var(--fg)}</style></head>` +
     `<body><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div></header>` +
-    `<main class="nf" role="status"><h2>${esc(title)}</h2><p>${esc(t(lang, 'unavailableText'))}</p></main></body></html>`
+    `<main class="nf" role="status"${cl}><h2>${esc(c.unavailable)}</h2><p>${esc(c.unavailableText)}</p></main></body></html>`
   );
 }
 
+/** The page of an unknown venue or menu, in the guest's language (`lang`: a shipped chrome language). */
 export function renderNotFound(lang = 'en'): string {
-  const text = lang.startsWith('de')
-    ? ['Speisekarte nicht gefunden', 'Diese Speisekarte gibt es nicht oder sie ist nicht veröffentlicht. Bitte fragen Sie das Personal.']
-    : ['Menu not found', 'This menu does not exist or is not published. Please ask the staff.'];
+  const { c } = pageText(lang);
+  const chromeLang = guestChrome(lang).lang;
   return (
-    `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${text[0]}</title>` +
-    `<style>:root{--b:#0f766e;--bt:#fff}${GUEST_CSS}</style></head><body><main class="nf"><h1>${text[0]}</h1><p>${text[1]}</p></main></body></html>`
+    `<!doctype html><html lang="${esc(chromeLang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${esc(c.notFound)}</title>` +
+    `<style>:root{--b:#0f766e;--bt:#fff}${GUEST_CSS}</style></head><body><main class="nf"><h1>${esc(c.notFound)}</h1><p>${esc(c.notFoundText)}</p></main></body></html>`
   );
 }

@@ -1,0 +1,90 @@
+import { en } from './guest/en.ts';
+import { de } from './guest/de.ts';
+import { fr } from './guest/fr.ts';
+import { it } from './guest/it.ts';
+import { es } from './guest/es.ts';
+import { nl } from './guest/nl.ts';
+import { pt } from './guest/pt.ts';
+import { pl } from './guest/pl.ts';
+import { cs } from './guest/cs.ts';
+import { hr } from './guest/hr.ts';
+import { el } from './guest/el.ts';
+import { sv } from './guest/sv.ts';
+import { da } from './guest/da.ts';
+import { hu } from './guest/hu.ts';
+
+/**
+ * The guest page's own texts ("chrome": everything on /m/{slug} that is not the venue's data),
+ * one data file per language in shared/i18n/guest/. Adding a language: copy en.ts, translate it,
+ * add it to GUEST_CHROME below (the compiler and guest-chrome.test.ts then check its keys).
+ * Day and month names are not here: they come from `Intl` (`weekdayName`).
+ */
+export interface GuestChrome {
+  /** The language's own name ("Deutsch"), shown as the tooltip of its switcher link. */
+  languageName: string;
+  /** Badge on an item that is sold out. */
+  soldOut: string;
+  /** A menu that starts later; `{when}` is a time ("18:00") or a weekday and time ("Saturday 18:00"). */
+  availableFrom: string;
+  /** The allergen filter's summary; the list of allergens follows. */
+  hide: string;
+  /** Heading of the allergen legend and the tooltip of an item's allergen codes. */
+  allergens: string;
+  /** Before the codes of allergens an item may contain as traces: "(may contain: A, G)". */
+  mayContain: string;
+  /** Link to the venue's original (printed) menu as a PDF. */
+  originalMenu: string;
+  /** No menu is on at this moment. */
+  noMenu: string;
+  /** Accessible name of the section navigation. */
+  sections: string;
+  /** Accessible name of the language switch. */
+  language: string;
+  /** Heading of the menus that start later today or this week. */
+  later: string;
+  /** Title of the page a guest sees when the venue's subscription lapsed. */
+  unavailable: string;
+  unavailableText: string;
+  /** Title of the page of an unknown venue or menu. */
+  notFound: string;
+  notFoundText: string;
+}
+
+/** Every shipped chrome language; English is the fallback of all others. */
+export const GUEST_CHROME: Readonly<Record<string, GuestChrome>> = { en, de, fr, it, es, nl, pt, pl, cs, hr, el, sv, da, hu };
+
+export const GUEST_CHROME_LANGUAGES: readonly string[] = Object.keys(GUEST_CHROME);
+
+/** The shipped language that serves a page language ("de-AT" → "de"), or undefined. */
+export function shippedLanguage<T>(table: Readonly<Record<string, T>>, lang: string): string | undefined {
+  if (Object.hasOwn(table, lang)) return lang;
+  const base = lang.toLowerCase().split('-')[0] ?? '';
+  return Object.hasOwn(table, base) ? base : undefined;
+}
+
+/**
+ * The chrome for a page language, and the language it is really in: a menu language the chrome
+ * lacks (say "ja") gets English, and the page marks those texts `lang="en"`.
+ */
+export function guestChrome(lang: string): { lang: string; text: GuestChrome } {
+  const shipped = shippedLanguage(GUEST_CHROME, lang) ?? 'en';
+  return { lang: shipped, text: GUEST_CHROME[shipped] ?? en };
+}
+
+/** A chrome text with its `{name}` placeholders filled. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+}
+
+const weekdays = new Map<string, string[]>();
+/** The weekday's name (0 = Sunday) in the language, from `Intl` (no hand-written lists). */
+export function weekdayName(lang: string, day: number): string {
+  let names = weekdays.get(lang);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' });
+    // 7 January 2024 was a Sunday.
+    names = Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 7 + i))));
+    weekdays.set(lang, names);
+  }
+  return names[day] ?? '';
+}
