@@ -19,7 +19,6 @@ import {
 } from 'lucide-react';
 import { toast } from '../lib/toast.ts';
 import { pb } from '../lib/pb.ts';
-import { cn } from '../lib/cn.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { refreshAuth, useAuth } from '../hooks/use-auth.ts';
 import { usePublicConfig } from '../hooks/use-public-config.ts';
@@ -35,6 +34,7 @@ import {
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
+import { SideNav } from '../components/side-nav.tsx';
 import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
 import { LapseBanner } from './lapse-banner.tsx';
 
@@ -59,28 +59,7 @@ function isActive(location: string, href: string): boolean {
 }
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
-  const [location] = useLocation();
-  return (
-    <nav aria-label="Main" className="grid gap-1">
-      {NAV.map(({ href, label, icon: Icon }) => {
-        const active = isActive(location, href);
-        return (
-          <Link
-            key={href}
-            href={href}
-            onClick={onNavigate}
-            aria-current={active ? 'page' : undefined}
-            className={cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground',
-              active && 'bg-accent text-foreground',
-            )}
-          >
-            <Icon className="size-4" aria-hidden /> {label}
-          </Link>
-        );
-      })}
-    </nav>
-  );
+  return <SideNav label="Main" items={NAV} isActive={isActive} onNavigate={onNavigate} />;
 }
 
 /** Switches the current organization among the user's memberships. */

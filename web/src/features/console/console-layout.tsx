@@ -14,11 +14,11 @@ import {
   Users,
 } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
-import { cn } from '../../lib/cn.ts';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Sheet } from '../../components/ui/dialog.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { SideNav } from '../../components/side-nav.tsx';
 import { consolePaths } from './console-paths.ts';
 
 const NAV = [
@@ -37,28 +37,7 @@ function isActive(location: string, href: string): boolean {
 }
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
-  const [location] = useLocation();
-  return (
-    <nav aria-label="Console" className="grid gap-1">
-      {NAV.map(({ href, label, icon: Icon }) => {
-        const active = isActive(location, href);
-        return (
-          <Link
-            key={href}
-            href={href}
-            onClick={onNavigate}
-            aria-current={active ? 'page' : undefined}
-            className={cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              active && 'bg-accent text-foreground',
-            )}
-          >
-            <Icon className="size-4" aria-hidden /> {label}
-          </Link>
-        );
-      })}
-    </nav>
-  );
+  return <SideNav label="Console" items={NAV} isActive={isActive} onNavigate={onNavigate} />;
 }
 
 const brand = (
