@@ -17,7 +17,37 @@ export interface DeepLRequest {
   body: Record<string, unknown> | null;
 }
 
-const SOURCES = ['BG', 'CS', 'DA', 'DE', 'EL', 'EN', 'ES', 'ET', 'FI', 'FR', 'HU', 'ID', 'IT', 'JA', 'KO', 'LT', 'LV', 'NB', 'NL', 'PL', 'PT', 'RO', 'RU', 'SK', 'SL', 'SV', 'TR', 'UK', 'ZH'];
+const SOURCES = [
+  'BG',
+  'CS',
+  'DA',
+  'DE',
+  'EL',
+  'EN',
+  'ES',
+  'ET',
+  'FI',
+  'FR',
+  'HU',
+  'ID',
+  'IT',
+  'JA',
+  'KO',
+  'LT',
+  'LV',
+  'NB',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'RU',
+  'SK',
+  'SL',
+  'SV',
+  'TR',
+  'UK',
+  'ZH',
+];
 const TARGETS = [...SOURCES.filter((l) => l !== 'EN' && l !== 'PT'), 'EN-GB', 'EN-US', 'PT-PT', 'PT-BR'];
 
 const MESSAGES: Record<number, string> = {
@@ -92,15 +122,18 @@ export class DeepLStandIn {
       );
     }
     if (req.method !== 'POST' || url.pathname !== '/v2/translate') return send(404, { message: 'Not found' });
-    if (!String(req.headers['content-type']).startsWith('application/json') || !body) return send(400, { message: 'Invalid request: expected a JSON body' });
+    if (!String(req.headers['content-type']).startsWith('application/json') || !body)
+      return send(400, { message: 'Invalid request: expected a JSON body' });
 
     const { text, source_lang: source, target_lang: target, tag_handling: tagHandling, ignore_tags: ignoreTags } = body;
     if (!Array.isArray(text) || !text.length || text.length > 50 || !text.every((t) => typeof t === 'string'))
       return send(400, { message: "Parameter 'text' not specified." });
-    if (typeof target !== 'string' || !TARGETS.includes(target.toUpperCase())) return send(400, { message: "Value for 'target_lang' not supported." });
+    if (typeof target !== 'string' || !TARGETS.includes(target.toUpperCase()))
+      return send(400, { message: "Value for 'target_lang' not supported." });
     if (source !== undefined && (typeof source !== 'string' || !SOURCES.includes(source.toUpperCase())))
       return send(400, { message: "Value for 'source_lang' not supported." });
-    if (tagHandling !== undefined && tagHandling !== 'xml' && tagHandling !== 'html') return send(400, { message: "Value for 'tag_handling' not supported." });
+    if (tagHandling !== undefined && tagHandling !== 'xml' && tagHandling !== 'html')
+      return send(400, { message: "Value for 'tag_handling' not supported." });
     const ignored = Array.isArray(ignoreTags) ? ignoreTags.map(String) : [];
 
     const translations: { detected_source_language: string; text: string }[] = [];

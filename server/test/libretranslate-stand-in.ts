@@ -94,7 +94,8 @@ export class LibreTranslateStandIn {
     if (!target) return send(400, { error: 'Invalid request: missing target parameter' });
     if (!LANGUAGES.includes(String(source))) return send(400, { error: `${String(source)} is not supported` });
     if (!LANGUAGES.includes(String(target))) return send(400, { error: `${String(target)} is not supported` });
-    if (format !== undefined && format !== 'text' && format !== 'html') return send(400, { error: `${String(format)} format is not supported` });
+    if (format !== undefined && format !== 'text' && format !== 'html')
+      return send(400, { error: `${String(format)} format is not supported` });
     if (Array.isArray(q)) return send(200, { translatedText: q.map((t) => fakeTranslate(String(t), String(target))) });
     return send(200, { translatedText: fakeTranslate(String(q), String(target)) });
   }

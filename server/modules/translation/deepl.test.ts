@@ -120,7 +120,10 @@ describe('DeepL errors', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const e = await failure(new DeepLTranslator({ apiKey: 'k-123', apiUrl: `http://127.0.0.1:${port}` }).translate(['Soup'], 'en', 'de'), 'k-123');
+    const e = await failure(
+      new DeepLTranslator({ apiKey: 'k-123', apiUrl: `http://127.0.0.1:${port}` }).translate(['Soup'], 'en', 'de'),
+      'k-123',
+    );
     expect(e).toMatchObject({ reason: 'unreachable', message: expect.stringMatching(/cannot be reached/) });
   });
 });

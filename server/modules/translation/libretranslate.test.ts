@@ -31,7 +31,13 @@ describe('LibreTranslate', () => {
     const out = await translator().translate(['Chocolate soup', ' ', 'Coffee with cream'], 'en', 'de');
     expect(out).toEqual(['Schokolade Suppe', '', 'Kaffee mit Sahne']);
     expect(libre.requests).toHaveLength(1);
-    expect(libre.requests[0]?.body).toEqual({ q: ['Chocolate soup', 'Coffee with cream'], source: 'en', target: 'de', format: 'text', api_key: KEY });
+    expect(libre.requests[0]?.body).toEqual({
+      q: ['Chocolate soup', 'Coffee with cream'],
+      source: 'en',
+      target: 'de',
+      format: 'text',
+      api_key: KEY,
+    });
   });
 
   it('sends no api_key to a server without keys, and region-free language codes', async () => {
