@@ -58,6 +58,14 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   /** Stripe API base URL, e.g. a local stand-in in tests or an egress proxy; unset = https://api.stripe.com. */
   STRIPE_API_BASE: z.url().optional(),
+  /** Machine translation with DeepL: the API key (free keys end in `:fx`). */
+  DEEPL_API_KEY: z.string().trim().min(1).optional(),
+  /** DeepL API origin (tests, egress proxies); unset = api.deepl.com, or api-free.deepl.com for a free key. */
+  DEEPL_API_URL: z.url().optional(),
+  /** Machine translation with a (self-hosted) LibreTranslate server, e.g. http://libretranslate:5000. */
+  LIBRETRANSLATE_URL: z.url().optional(),
+  /** LibreTranslate API key, when the server requires one. */
+  LIBRETRANSLATE_API_KEY: z.string().trim().min(1).optional(),
   /** The built staff web app. */
   WEB_DIST: z.string().min(1).default('./web/dist'),
   /** Ops: `*` or a comma-separated list of origins allowed to call /api from browsers. */
@@ -171,6 +179,11 @@ export interface Config {
   billing: 'stripe' | 'trial' | 'off';
   /** Set when BILLING=stripe (its keys are then required). */
   stripe: StripeConfig | null;
+  /** Machine translation providers; at most one is used (DeepL when both are set). */
+  machineTranslation: {
+    deepl: { apiKey: string; apiUrl: string | undefined } | null;
+    libreTranslate: { url: string; apiKey: string | undefined } | null;
+  };
   webDist: string;
   /** Browser origins allowed to call the API (`*` = any). */
   corsOrigins: '*' | string[];
@@ -268,6 +281,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     posthog: { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, ''), uiHost: e.POSTHOG_UI_HOST.replace(/\/+$/, '') },
     billing: e.BILLING,
     stripe: parseStripe(e, env),
+    machineTranslation: {
+      deepl: e.DEEPL_API_KEY ? { apiKey: e.DEEPL_API_KEY, apiUrl: e.DEEPL_API_URL?.replace(/\/+$/, '') } : null,
+      libreTranslate: e.LIBRETRANSLATE_URL ? { url: e.LIBRETRANSLATE_URL.replace(/\/+$/, ''), apiKey: e.LIBRETRANSLATE_API_KEY } : null,
+    },
     webDist: path.resolve(e.WEB_DIST),
     corsOrigins: e.CORS_ORIGINS === '*' ? '*' : e.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/+$/, '')),
     trustProxy: parseTrustProxy(e.TRUSTED_PROXIES),

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../core/errors.ts';
+import { configuredProvider } from '../modules/translation/configured.ts';
 import { isAppRoute, ROUTE_ALIASES } from '../../shared/app-routes.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,6 +38,8 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     billing: ctx.config.billing,
     // The staff banner counts a lapse's days left with it (shared/lapse.ts); no other setting leaves.
     lapseGraceDays: ctx.settings.get().billing.lapseGraceDays,
+    // Only the provider's name: the "Translate missing" button shows when it is set. Keys stay here.
+    machineTranslation: configuredProvider(ctx.config),
   }));
 
   // Analytics go through our origin (no third-party request from the browser, fewer blockers).
