@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
 import { startChildServer, type ChildServer } from '../server/test/child-server.ts';
+import { webBundle } from '../server/test/web-bundle.ts';
 import { isCI } from '../web/e2e/chromium.ts';
 
 /**
@@ -152,17 +153,18 @@ describe('README: the running app behind Caddy, the superuser and the backup scr
   beforeAll(async () => {
     if (toolsMissing) return;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-readme-'));
-    // The container's environment, with its folders in a temp dir and any free port.
-    const env = {
+    // The container's environment, with its folders in a temp dir, any free port and the shared
+    // test build of the web app (a fresh clone has no web/dist until something builds it).
+    const env: Record<string, string> = {
       ...dockerfileEnv(),
       ...run.env,
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: path.join(dir, 'db'),
       UPLOADS_DIR: path.join(dir, 'up'),
+      WEB_DIST: await webBundle(),
     };
-    delete (env as Record<string, string | undefined>).WEB_DIST;
-    delete (env as Record<string, string | undefined>).NODE_ENV;
+    delete env.NODE_ENV;
     server = startChildServer(env);
     appUrl = await server.listening;
     const upstream = new URL(appUrl).host;
