@@ -180,13 +180,22 @@ describe('README: the running app behind Caddy, the superuser and the backup scr
       env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let caddyLog = '';
-    caddy.stderr?.on('data', (d: Buffer) => (caddyLog += d.toString()));
-    const deadline = Date.now() + 20_000;
-    while (!(await get('/api/health').catch(() => null))) {
-      if (Date.now() > deadline) throw new Error(`Caddy did not serve the site:\n${caddyLog}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // Caddy serves, then obtains the site's certificate from its local CA in the background; it logs
+    // "certificate obtained successfully" once HTTPS can answer: wait for that event.
+    const proxy = caddy;
+    await new Promise<void>((resolve, reject) => {
+      let caddyLog = '';
+      const fail = (why: string) => reject(new Error(`Caddy did not serve the site (${why}):\n${caddyLog}`));
+      const timer = setTimeout(() => fail('no start within 20 s'), 20_000);
+      proxy.stderr?.on('data', (d: Buffer) => {
+        caddyLog += d.toString();
+        if (caddyLog.includes('certificate obtained successfully')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      proxy.on('exit', (code) => fail(`exited with ${code}`));
+    });
   });
 
   afterAll(async () => {
