@@ -42,9 +42,3 @@ export const zLanguages = z
   .array(zLanguage)
   .max(20)
   .refine((l) => new Set(l).size === l.length, 'Languages must be unique');
-
-/** Per-language texts: { de: { name: "…", description: "…" } }. */
-export const zTranslations = z.record(
-  zLanguage,
-  z.object({ name: z.string().max(200).optional(), description: z.string().max(2000).optional() }),
-);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zMenuForm } from './forms.ts';
-import { zLanguages, zPriceVariants, zSchedule, zTranslations } from './domain.ts';
+import { zLanguages, zPriceVariants, zSchedule } from './domain.ts';
+import { zTranslationsInput as zTranslations } from '../translations.ts';
 import { MESSAGES } from './messages.ts';
 
 /**
