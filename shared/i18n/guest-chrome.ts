@@ -48,6 +48,10 @@ export interface GuestChrome {
   /** Title of the page of an unknown venue or menu. */
   notFound: string;
   notFoundText: string;
+  /** The printed table card's call to action under the QR code. */
+  scanForMenu: string;
+  /** The printed table card's table line; `{table}` is the table's label ("12", "Terrace 3"). */
+  table: string;
 }
 
 /** Every shipped chrome language; English is the fallback of all others. */

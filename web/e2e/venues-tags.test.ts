@@ -344,6 +344,14 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     const { width, height } = doc.getPage(0).getSize();
     expect([Math.round((width / 72) * 25.4), Math.round((height / 72) * 25.4)]).toEqual([105, 148]);
     expect(doc.getTitle()).toBe('Café Zentral – QR menu');
+    // The card speaks the organization's language unless staff pick another.
+    const cardLanguage = dialog.getByRole('combobox', { name: 'Table card language' });
+    expect(await cardLanguage.inputValue()).toBe('en');
+    expect(doc.getSubject()).toBe('Scan for the menu');
+    await cardLanguage.selectOption('de');
+    const german = await downloaded(page, () => dialog.getByRole('button', { name: 'Download PDF table card' }).click());
+    const germanDoc = await PDFDocument.load(german.data);
+    expect(germanDoc.getSubject()).toBe('Zur Speisekarte scannen');
     // Kept next to the screenshots for a person to look at.
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'qr-table-card.pdf'), pdf.data);
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'qr-code-table-12.png'), tablePng.data);

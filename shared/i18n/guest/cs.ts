@@ -16,4 +16,6 @@ export const cs: GuestChrome = {
   unavailableText: 'Požádejte prosím obsluhu o jídelní lístek. Omlouváme se za nepříjemnosti.',
   notFound: 'Jídelní lístek nenalezen',
   notFoundText: 'Tento jídelní lístek neexistuje nebo není zveřejněn. Zeptejte se prosím obsluhy.',
+  scanForMenu: 'Naskenujte a zobrazte menu',
+  table: 'Stůl {table}',
 };

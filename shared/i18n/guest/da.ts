@@ -16,4 +16,6 @@ export const da: GuestChrome = {
   unavailableText: 'Spørg venligst personalet om menukortet. Vi beklager ulejligheden.',
   notFound: 'Menukortet blev ikke fundet',
   notFoundText: 'Dette menukort findes ikke eller er ikke offentliggjort. Spørg venligst personalet.',
+  scanForMenu: 'Scan for at se menuen',
+  table: 'Bord {table}',
 };

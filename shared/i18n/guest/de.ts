@@ -16,4 +16,6 @@ export const de: GuestChrome = {
   unavailableText: 'Bitte fragen Sie das Personal nach der Speisekarte. Wir bitten um Entschuldigung.',
   notFound: 'Speisekarte nicht gefunden',
   notFoundText: 'Diese Speisekarte gibt es nicht oder sie ist nicht veröffentlicht. Bitte fragen Sie das Personal.',
+  scanForMenu: 'Zur Speisekarte scannen',
+  table: 'Tisch {table}',
 };

@@ -16,4 +16,6 @@ export const en: GuestChrome = {
   unavailableText: 'Please ask the staff for the menu. We are sorry for the inconvenience.',
   notFound: 'Menu not found',
   notFoundText: 'This menu does not exist or is not published. Please ask the staff.',
+  scanForMenu: 'Scan for the menu',
+  table: 'Table {table}',
 };

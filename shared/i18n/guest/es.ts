@@ -16,4 +16,6 @@ export const es: GuestChrome = {
   unavailableText: 'Pida la carta al personal. Disculpe las molestias.',
   notFound: 'Carta no encontrada',
   notFoundText: 'Esta carta no existe o no está publicada. Pregunte al personal.',
+  scanForMenu: 'Escanea para ver la carta',
+  table: 'Mesa {table}',
 };

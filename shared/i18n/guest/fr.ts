@@ -16,4 +16,6 @@ export const fr: GuestChrome = {
   unavailableText: 'Veuillez demander la carte au personnel. Nous vous prions de nous excuser pour la gêne occasionnée.',
   notFound: 'Carte introuvable',
   notFoundText: 'Cette carte n’existe pas ou n’est pas publiée. Veuillez vous adresser au personnel.',
+  scanForMenu: 'Scannez pour voir le menu',
+  table: 'Table {table}',
 };

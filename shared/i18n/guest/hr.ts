@@ -16,4 +16,6 @@ export const hr: GuestChrome = {
   unavailableText: 'Molimo zatražite jelovnik od osoblja. Ispričavamo se zbog neugodnosti.',
   notFound: 'Jelovnik nije pronađen',
   notFoundText: 'Ovaj jelovnik ne postoji ili nije objavljen. Molimo pitajte osoblje.',
+  scanForMenu: 'Skenirajte za jelovnik',
+  table: 'Stol {table}',
 };

@@ -16,4 +16,6 @@ export const hu: GuestChrome = {
   unavailableText: 'Kérjük, kérje az étlapot a személyzettől. Elnézést kérünk a kellemetlenségért.',
   notFound: 'Az étlap nem található',
   notFoundText: 'Ez az étlap nem létezik, vagy nincs közzétéve. Kérjük, kérdezze a személyzetet.',
+  scanForMenu: 'Szkennelje be az étlapért',
+  table: 'Asztal {table}',
 };

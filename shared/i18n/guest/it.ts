@@ -16,4 +16,6 @@ export const it: GuestChrome = {
   unavailableText: 'Chiedete il menu al personale. Ci scusiamo per l’inconveniente.',
   notFound: 'Menu non trovato',
   notFoundText: 'Questo menu non esiste o non è pubblicato. Chiedete al personale.',
+  scanForMenu: 'Scansiona per il menu',
+  table: 'Tavolo {table}',
 };

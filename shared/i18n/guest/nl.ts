@@ -16,4 +16,6 @@ export const nl: GuestChrome = {
   unavailableText: 'Vraag het personeel om de menukaart. Onze excuses voor het ongemak.',
   notFound: 'Menukaart niet gevonden',
   notFoundText: 'Deze menukaart bestaat niet of is niet gepubliceerd. Vraag het personeel.',
+  scanForMenu: 'Scan voor de menukaart',
+  table: 'Tafel {table}',
 };

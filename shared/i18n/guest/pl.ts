@@ -16,4 +16,6 @@ export const pl: GuestChrome = {
   unavailableText: 'Prosimy poprosić obsługę o menu. Przepraszamy za niedogodności.',
   notFound: 'Nie znaleziono menu',
   notFoundText: 'To menu nie istnieje lub nie zostało opublikowane. Prosimy zapytać obsługę.',
+  scanForMenu: 'Zeskanuj, aby zobaczyć menu',
+  table: 'Stolik {table}',
 };

@@ -17,4 +17,6 @@ export const pt: GuestChrome = {
   unavailableText: 'Peça o menu ao pessoal. Lamentamos o incómodo.',
   notFound: 'Menu não encontrado',
   notFoundText: 'Este menu não existe ou não está publicado. Pergunte ao pessoal.',
+  scanForMenu: 'Digitalize para ver o menu',
+  table: 'Mesa {table}',
 };

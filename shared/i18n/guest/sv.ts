@@ -16,4 +16,6 @@ export const sv: GuestChrome = {
   unavailableText: 'Be personalen om menyn. Vi ber om ursäkt för besväret.',
   notFound: 'Menyn hittades inte',
   notFoundText: 'Den här menyn finns inte eller är inte publicerad. Fråga personalen.',
+  scanForMenu: 'Skanna för menyn',
+  table: 'Bord {table}',
 };

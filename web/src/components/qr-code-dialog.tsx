@@ -6,7 +6,8 @@ import { formatRatio, normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MI
 import { copyText, downloadBlob, imageDataUrl, qrFileName, qrPng, qrSvg, qrTableCardPdf, qrTargetUrl } from '../lib/qr.ts';
 import { Dialog } from './ui/dialog.tsx';
 import { Button } from './ui/button.tsx';
-import { Input, Label } from './ui/input.tsx';
+import { Input, Label, Select } from './ui/input.tsx';
+import { GUEST_CHROME, GUEST_CHROME_LANGUAGES, guestChrome } from '../../../shared/i18n/guest-chrome.ts';
 import { MESSAGES } from '../../../shared/schemas/messages.ts';
 import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
@@ -26,6 +27,8 @@ export interface QrCodeDialogProps {
   logoUrl?: string | null;
   /** The venue: a code made for a table registers that table with it (scans count per table). */
   venueId: string;
+  /** The table card's language at first (the menu's default language); the dialog lets staff pick another. */
+  language?: string;
 }
 
 const TABLE_PATTERN = /^[\p{L}\p{N} _-]{0,20}$/u;
@@ -36,7 +39,7 @@ type Format = 'svg' | 'png' | 'pdf';
  * are refused below 3:1), optional centre logo and table number, downloads (SVG, 1024 px PNG, A6 PDF
  * table card) and "Copy link".
  */
-export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, venueId }: QrCodeDialogProps) {
+export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, venueId, language }: QrCodeDialogProps) {
   return (
     <Dialog
       open={open}
@@ -45,14 +48,15 @@ export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, v
       description={`Print it on tables, menus or the door: it opens the menu of ${title}.`}
       className="max-w-3xl"
     >
-      {open ? <QrCodeBody url={url} title={title} color={color} logoUrl={logoUrl} venueId={venueId} /> : null}
+      {open ? <QrCodeBody url={url} title={title} color={color} logoUrl={logoUrl} venueId={venueId} language={language} /> : null}
     </Dialog>
   );
 }
 
-function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<QrCodeDialogProps, 'open' | 'onOpenChange'>) {
+function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, language }: Omit<QrCodeDialogProps, 'open' | 'onOpenChange'>) {
   const [color, setColor] = useState(() => normalizeHex(initialColor) ?? '#000000');
   const [table, setTable] = useState('');
+  const [cardLang, setCardLang] = useState(() => guestChrome(language ?? 'en').lang);
   const [withLogo, setWithLogo] = useState(Boolean(logoUrl));
   const [logo, setLogo] = useState<string | null>(null);
   const [logoFailed, setLogoFailed] = useState(false);
@@ -121,7 +125,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
         downloadBlob(await qrPng(target, style), `${name}.png`);
       } else {
         const png = await qrPng(target, style);
-        downloadBlob(await qrTableCardPdf({ title, url: target, png, color: style.color, table }), `${name}.pdf`);
+        downloadBlob(await qrTableCardPdf({ title, url: target, png, color: style.color, table, lang: cardLang }), `${name}.pdf`);
       }
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'The download could not be created.');
@@ -241,6 +245,16 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId }: Omit<
             placeholder="e.g. 12"
             autoComplete="off"
           />
+        </FormField>
+
+        <FormField label="Table card language" hint="The language of “Scan for the menu” on the PDF table card.">
+          <Select value={cardLang} onChange={(e) => setCardLang(e.target.value)}>
+            {GUEST_CHROME_LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {GUEST_CHROME[code]?.languageName ?? code}
+              </option>
+            ))}
+          </Select>
         </FormField>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A6, errorCorrectionFor, qrFileName, qrSvg, qrTableCardPdf, qrTargetUrl, shortUrl } from './qr.ts';
+import { A6, cardWords, errorCorrectionFor, qrFileName, qrSvg, qrTableCardPdf, qrTargetUrl, shortUrl } from './qr.ts';
 
 describe('qrTargetUrl', () => {
   it('marks the link as coming from a QR code and adds the table', () => {
@@ -79,5 +79,31 @@ describe('qrTableCardPdf', () => {
       expect([width, height]).toEqual([A6.width, A6.height]);
       expect(doc.getTitle()).toBe(`${title} – QR menu`);
     }
+  });
+
+  it('prints its texts in the card language, in English when the standard fonts lack its letters', async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const make = async (lang: string) => {
+      const blob = await qrTableCardPdf({
+        title: 'Café',
+        url: 'https://m.example/m/cafe',
+        png: await png(),
+        color: '#0f766e',
+        table: '4',
+        lang,
+      });
+      return PDFDocument.load(new Uint8Array(await blob.arrayBuffer()));
+    };
+    expect((await make('de')).getSubject()).toBe('Zur Speisekarte scannen');
+    expect((await make('it')).getSubject()).toBe('Scansiona per il menu');
+    // Greek and Polish need letters outside WinAnsi: the card says it in English instead of misprinting.
+    expect((await make('el')).getSubject()).toBe('Scan for the menu');
+    expect((await make('pl')).getSubject()).toBe('Scan for the menu');
+    expect((await make('xx')).getSubject()).toBe('Scan for the menu');
+  });
+
+  it('chooses the words by what the font can print', () => {
+    expect(cardWords('de', () => true)).toMatchObject({ lang: 'de', text: { table: 'Tisch {table}' } });
+    expect(cardWords('de', (t) => !t.includes('Tisch'))).toMatchObject({ lang: 'en' });
   });
 });

@@ -1,4 +1,5 @@
 import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
+import { fill, guestChrome, type GuestChrome } from '../../../shared/i18n/guest-chrome.ts';
 
 /**
  * QR codes for a venue's guest link: the URL they encode, and the SVG, PNG and PDF table card
@@ -150,18 +151,25 @@ export interface TableCard {
   /** Accent colour (`#rrggbb`). */
   color: string;
   table?: string;
+  /** The language of the card's own texts ("Scan for the menu", "Table 4"); English by default. */
+  lang?: string;
 }
 
-/** A print-ready A6 table card: venue name, the code, "Scan for the menu", the short URL. */
+/**
+ * A print-ready A6 table card: venue name, the code, "Scan for the menu" and the table in the card's
+ * language (the guest page's chrome texts), the short URL.
+ */
 export async function qrTableCardPdf(card: TableCard): Promise<Blob> {
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`${card.title} – QR menu`);
-  doc.setSubject('Scan for the menu');
-  doc.setCreator('QR Menu');
   const page = doc.addPage([A6.width, A6.height]);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const words = cardWords(card.lang ?? 'en', (text) => encodable(bold, text) && encodable(regular, text));
+  doc.setSubject(words.text.scanForMenu);
+  doc.setLanguage(words.lang);
+  doc.setCreator('QR Menu');
   const hex = /^#[0-9a-f]{6}$/i.test(card.color) ? card.color : '#000000';
   const accent = rgb(...([1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number]));
   const ink = rgb(0.07, 0.09, 0.15);
@@ -233,14 +241,34 @@ export async function qrTableCardPdf(card: TableCard): Promise<Blob> {
   const qrY = A6.height - 78 - qrSide;
   page.drawImage(png, { x: (A6.width - qrSide) / 2, y: qrY, width: qrSide, height: qrSide });
 
-  centered(bold, 'Scan for the menu', qrY - 26, 16, accent);
+  centered(bold, words.text.scanForMenu, qrY - 26, 16, accent);
   const table = card.table?.trim();
-  if (table) centered(regular, `Table ${table}`, qrY - 46, 13);
+  if (table) centered(regular, fill(words.text.table, { table }), qrY - 46, 13);
   page.drawLine({ start: { x: margin, y: 44 }, end: { x: A6.width - margin, y: 44 }, thickness: 0.5, color: rgb(0.85, 0.87, 0.9) });
   centered(regular, shortUrl(card.url), 26, 9, grey);
 
   const bytes = await doc.save();
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}
+
+/** Whether a standard PDF font can print every character of `text` (they know WinAnsi only). */
+function encodable(font: { encodeText(text: string): unknown }, text: string): boolean {
+  try {
+    font.encodeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The card's texts in `lang`, or in English when the standard fonts cannot print that language's
+ * letters (Greek, Polish, Czech …): a call to action with letters missing would be a misprint.
+ */
+export function cardWords(lang: string, printable: (text: string) => boolean): { lang: string; text: GuestChrome } {
+  const chosen = guestChrome(lang);
+  if (printable(chosen.text.scanForMenu) && printable(chosen.text.table)) return chosen;
+  return guestChrome('en');
 }
 
 /** Reads a (same-origin) image URL into a data URL, so it can be embedded in SVGs and canvases. */

@@ -186,6 +186,7 @@ export default function MenuPage() {
           color={venue.primaryColor}
           logoUrl={venueLogo(venue)}
           venueId={venue.id}
+          language={menu?.languages[0] ?? String(organization?.defaultLanguage || 'en')}
         />
       ) : null}
     </>

@@ -204,6 +204,7 @@ export default function VenuePage() {
         color={String(venue.primaryColor ?? '')}
         logoUrl={logoUrl(venue)}
         venueId={String(venue.id)}
+        language={String(organization?.defaultLanguage || 'en')}
       />
       <ConfirmDialog
         open={deleting}
