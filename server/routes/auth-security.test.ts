@@ -87,6 +87,23 @@ describe('password sign-in limits', () => {
     );
   });
 
+  it('counts an IPv6 client by its /64: a fresh address per attempt does not reset the limit', async () => {
+    await user('ipv6@example.com');
+    for (let i = 0; i < 10; i++) {
+      const ip = `2001:db8:77:1:${(i + 1).toString(16)}::${i + 7}`;
+      expect((await post('users/auth-with-password', { identity: 'ipv6@example.com', password: 'wrong' }, ip)).statusCode).toBe(400);
+    }
+    const sameNetwork = '2001:db8:77:1:ffff:ffff:ffff:ffff';
+    expect(
+      (await post('users/auth-with-password', { identity: 'ipv6@example.com', password: 'user-password-1' }, sameNetwork)).statusCode,
+    ).toBe(429);
+    // The next /64 is someone else.
+    expect(
+      (await post('users/auth-with-password', { identity: 'ipv6@example.com', password: 'user-password-1' }, '2001:db8:77:2::1'))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('keeps separate counters per auth collection, so users and superusers cannot lock each other out', async () => {
     await user('shared-ip@example.com');
     const ip = '10.20.0.3';

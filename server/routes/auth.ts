@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Collection } from '../core/collections.ts';
 import { ApiError } from '../core/errors.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientIp, rateLimitKey } from '../http/client-ip.ts';
 import { verifyAgainstDummy, verifyPassword } from '../core/auth/password.ts';
 import { authenticateWithOAuth2 } from '../core/auth/oauth2.ts';
 import { authMethodEntry } from '../core/auth/oauth2-providers.ts';
@@ -57,7 +57,7 @@ function authClaims(ctx: AppContext, request: FastifyRequest): Record<string, un
 
 /** Counts email-sending requests per client; over the limit → 429. */
 function limitEmails(ctx: AppContext, request: FastifyRequest, action: string): void {
-  if (!ctx.rateLimits.email.hit(`${action}:${clientIp(request, ctx.settings.get().trustedProxy)}`)) throw new ApiError(429);
+  if (!ctx.rateLimits.email.hit(`${action}:${rateLimitKey(clientIp(request, ctx.settings.get().trustedProxy))}`)) throw new ApiError(429);
 }
 
 /** Every auth endpoint of the contract under /api/collections/{collection}/. */
@@ -90,7 +90,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!c.auth?.passwordAuth.enabled) throw new ApiError(403, 'The collection is not configured to allow password authentication.');
     // One counter per auth collection and client: failed superuser sign-ins never lock out users
     // signing in from the same address, and the other way round.
-    const limiterKey = `login:${c.id}:${clientIp(request, ctx.settings.get().trustedProxy)}`;
+    const limiterKey = `login:${c.id}:${rateLimitKey(clientIp(request, ctx.settings.get().trustedProxy))}`;
     const limiter = ctx.rateLimits.enabled ? ctx.rateLimits.login : null;
     if (limiter?.blocked(limiterKey)) throw new ApiError(429);
     const body = bodyOf(request);
@@ -162,7 +162,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   post('auth-with-otp', async (c, request) => {
-    const row = await ctx.auth.consumeOtp(c, bodyOf(request), clientIp(request, ctx.settings.get().trustedProxy));
+    const row = await ctx.auth.consumeOtp(c, bodyOf(request), rateLimitKey(clientIp(request, ctx.settings.get().trustedProxy)));
     return authResponse(ctx, c, row, requestInfo(request, 'otp'), queryString(request, 'expand'));
   });
 

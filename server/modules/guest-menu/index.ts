@@ -6,7 +6,7 @@ import { formatDateTime } from '../../core/datetime.ts';
 import { newRecordId } from '../../../shared/ids.ts';
 import { sniffMime } from '../../core/files/mime.ts';
 import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
-import { clientIp } from '../../http/client-ip.ts';
+import { clientIp, rateLimitKey } from '../../http/client-ip.ts';
 import type { Statements } from '../../db/statements.ts';
 import type { ProductModule } from '../module.ts';
 import { publishedMenuOfSection } from '../menus/queries.ts';
@@ -276,7 +276,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       // A venue page showing a single menu is a view of that menu (top menus); with several, of none.
       const menu = menuId ?? (result.shown.length === 1 ? String(result.shown[0]) : '');
       rt.stats.record(venue.organization, venue.id, menu, slot, 'view', '');
-      if (request.query.src === 'qr' && rt.scans.hit(`${clientIp(request, ctx.settings.get().trustedProxy)}|${venue.id}`)) {
+      if (request.query.src === 'qr' && rt.scans.hit(`${rateLimitKey(clientIp(request, ctx.settings.get().trustedProxy))}|${venue.id}`)) {
         // Only the venue's own table labels become per-table counters: anyone can put any `t` in a URL.
         const table = String(request.query.t ?? '');
         rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', venue.tables.has(table) ? table : '');
