@@ -157,7 +157,8 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(signUp.statusCode).toBe(200);
     const newId = String(signUp.json().id);
     expect(signUp.json()).toMatchObject({ onboardingComplete: false, verified: false });
-    expect(signUp.json().currentOrganization).not.toBe(org);
+    const ownOrg = String(signUp.json().currentOrganization);
+    expect(ownOrg).not.toBe(org);
     expect(t.ctx.stmts.get('SELECT 1 AS x FROM memberships WHERE organization = ? AND user = ?', [org, newId])).toBeUndefined();
 
     // Accepting the mailed link while signed in joins, and proves the address.
@@ -170,6 +171,9 @@ describe('POST /api/organizations/:id/invitations', () => {
       t.ctx.stmts.get('SELECT currentOrganization AS o, onboardingComplete AS onboarded, verified FROM users WHERE id = ?', [newId]),
     ).toEqual({ o: org, onboarded: 1, verified: 1 });
     expect(t.ctx.stmts.get('SELECT acceptedAt FROM invitations')?.acceptedAt).not.toBe('');
+    // The empty organization sign-up made for them is gone: one organization, the one they joined.
+    expect(t.ctx.stmts.get('SELECT 1 AS x FROM organizations WHERE id = ?', [ownOrg])).toBeUndefined();
+    expect(t.ctx.stmts.all('SELECT organization FROM memberships WHERE user = ?', [newId])).toEqual([{ organization: org }]);
     expect((await call('GET', `/api/invitations/${token}`, '')).statusCode).toBe(404);
     expect((await call('GET', `/api/organizations/${org}/invitations`, admin.token)).json()).toEqual([]);
   });
@@ -275,8 +279,9 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect((await accept(stranger.token, 'not-a-real-token')).statusCode).toBe(404);
     expect(membership(stranger.id)).toBeUndefined();
 
-    // Someone who has an account of their own and changed its email to the invited address.
+    // Someone who has an account of their own, already in use, and changed its email to the invited address.
     const chef = await user('chef.private@example.com', 'Chef');
+    await seed(t.ctx, 'tags', { organization: chef.org, name: 'Vegan', color: '#16a34a' });
     await t.ctx.engine.update(
       t.ctx.engine.collection('users'),
       chef.id,
@@ -290,7 +295,7 @@ describe('POST /api/organizations/:id/invitations', () => {
     expect(res.json()).toEqual({ organizationId: org, organizationName: 'Trattoria Uno', role: 'admin' });
     expect(membership(chef.id)?.role).toBe('admin');
     expect(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [chef.id])?.o).toBe(org);
-    // They keep their own organization too, and the link is used up.
+    // They keep their own organization (it is in use), and the link is used up.
     expect(t.ctx.stmts.all('SELECT organization FROM memberships WHERE user = ? ORDER BY organization = ?', [chef.id, org])).toEqual([
       { organization: chef.org },
       { organization: org },

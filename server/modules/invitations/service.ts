@@ -8,6 +8,10 @@ import type { AuthState } from '../../core/request-info.ts';
 import { MEMBER_ROLES, type MemberRole } from '../../../shared/constants.ts';
 import { isMemberEmail, membersOf, organizationRow, roleOf } from '../organizations/queries.ts';
 import { emailHasAccount } from '../users/queries.ts';
+import { countMenus } from '../menus/queries.ts';
+import { countTags } from '../tags/queries.ts';
+import { countUploads } from '../uploads/queries.ts';
+import { countVenues } from '../venues/queries.ts';
 import { requireAccount, requireManager, requireMember } from '../tenancy.ts';
 import { invitationEmail, invitationToAccountEmail } from './emails.ts';
 import { isOpenInvitation, openInvitationIdFor, validInvitationByToken, validInvitationsOf, type TokenInvitation } from './queries.ts';
@@ -177,6 +181,27 @@ function validInvitation(ctx: AppContext, token: string): { invitation: TokenInv
 }
 
 /**
+ * The organization sign-up made for this person, when it was never used: they are its only member,
+ * never chose a plan, and it has no venue, menu, tag, upload or open invitation. Someone who signs
+ * up through an invitation link gets one too (sign-up cannot know about the link); accepting the
+ * invitation removes it, so their organization switcher does not carry an empty stranger.
+ */
+function unusedSignUpOrganization(ctx: AppContext, userId: string, current: string, joining: string): string | null {
+  const { stmts } = ctx;
+  if (!current || current === joining || roleOf(stmts, current, userId) !== 'owner') return null;
+  const org = organizationRow(stmts, current);
+  if (!org || String(org.subscriptionStatus || 'none') !== 'none') return null;
+  const used =
+    membersOf(stmts, current).length > 1 ||
+    countVenues(stmts, current, '') > 0 ||
+    countMenus(stmts, current, '') > 0 ||
+    countTags(stmts, current) > 0 ||
+    countUploads(stmts, current, '') > 0 ||
+    validInvitationsOf(stmts, current, formatDateTime(ctx.config.now())).length > 0;
+  return used ? null : current;
+}
+
+/**
  * The one way into an organization by invitation: a signed-in user accepts a link addressed to
  * their own email. They become a member with the invited role and switch to that organization
  * (already set up, so onboarding is done), in one transaction. Links for another address are
@@ -221,6 +246,8 @@ export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, 
       await engine.prepareCreate(engine.collection('memberships'), input({ organization: organizationId, user: userId, role }), system),
     );
   }
+  const unused = unusedSignUpOrganization(ctx, userId, String(user.row.currentOrganization ?? ''), organizationId);
+  if (unused) writes.push(engine.prepareDelete(engine.collection('organizations'), unused, system));
   await engine.execute(writes);
   return { organizationId, organizationName, role };
 }

@@ -18,3 +18,8 @@ export function tagsByIds(stmts: Statements, ids: string[]): Map<string, { name:
   const rows = stmts.all('SELECT id, name, color FROM tags WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(ids)]);
   return new Map(rows.map((t) => [String(t.id), { name: String(t.name), color: String(t.color || '#000000') }]));
 }
+
+/** How many tags an organization has. */
+export function countTags(stmts: Statements, organizationId: string): number {
+  return Number(stmts.get('SELECT COUNT(*) AS c FROM tags WHERE organization = ?', [organizationId])?.c ?? 0);
+}
