@@ -49,19 +49,29 @@ const STATS_FLUSH_MS = 5000;
  */
 export const SCAN_LIMIT = { max: 20, windowMs: 15 * 60_000 };
 
-/** chooseLanguage for a venue, remembered per (venue object, query, header): browsers send few distinct headers. */
+/** chooseLanguage for a venue, remembered per (venue object, menu, query, header): browsers send few distinct headers. */
 const languageChoices = new WeakMap<GuestVenue, Map<string, string>>();
 
-function venueLanguage(venue: GuestVenue, query: string, acceptLanguage: string): string {
+/**
+ * The languages guests may choose on a venue's page: the union of its menus' guest languages, or
+ * one menu's on that menu's own page (shared/translations.ts `guestLanguages`).
+ */
+export function pageLanguages(venue: GuestVenue, menuId: string | null): string[] {
+  const menu = menuId ? venue.menus.find((m) => m.id === menuId) : undefined;
+  return menu ? menu.guestLanguages : venue.languages;
+}
+
+function venueLanguage(venue: GuestVenue, menuId: string | null, query: string, acceptLanguage: string): string {
   let choices = languageChoices.get(venue);
   if (!choices) {
     choices = new Map();
     languageChoices.set(venue, choices);
   }
-  const key = `${query}|${acceptLanguage}`;
+  const key = `${menuId ?? ''}|${query}|${acceptLanguage}`;
   let lang = choices.get(key);
   if (lang === undefined) {
-    lang = chooseLanguage(venue.languages.length ? venue.languages : [venue.defaultLanguage], query, acceptLanguage);
+    const languages = pageLanguages(venue, menuId);
+    lang = chooseLanguage(languages.length ? languages : [venue.defaultLanguage], query, acceptLanguage);
     if (choices.size >= 200) choices.clear();
     choices.set(key, lang);
   }
@@ -241,7 +251,12 @@ export function flushGuestStats(ctx: AppContext): void {
 /** The "not found" page in each shipped chrome language, built on first use (no venue, so no menu languages). */
 const notFoundPages = new Map<string, CachedPage>();
 function notFoundPage(request: FastifyRequest): CachedPage {
-  const lang = chooseLanguage([...GUEST_CHROME_LANGUAGES], '', String(request.headers['accept-language'] ?? ''));
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const lang = chooseLanguage(
+    [...GUEST_CHROME_LANGUAGES],
+    typeof query.lang === 'string' ? query.lang : '',
+    String(request.headers['accept-language'] ?? ''),
+  );
   let page = notFoundPages.get(lang);
   if (!page) {
     page = compress(renderNotFound(lang), 404);
@@ -266,8 +281,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const venue = rt.venueBySlug(request.params.slug);
     const menuId = request.params.menuId ?? null;
     if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage(request));
-    const languages = venue.languages;
-    const lang = venueLanguage(venue, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    const languages = pageLanguages(venue, menuId);
+    const lang = venueLanguage(venue, menuId, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
     // A printed QR code never answers 404 because of billing: after the grace period, a 503.
     if (accessOf(ctx, venue.billing) === 'unavailable') return send(request, reply, rt.unavailable(venue, lang));
     const result = rt.page(venue, menuId, lang, languages);
@@ -293,7 +308,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const rt = runtime();
     const venue = rt.venueBySlug(request.params.slug);
     if (venue && accessOf(ctx, venue.billing) === 'unavailable') {
-      const lang = venueLanguage(venue, '', String(request.headers['accept-language'] ?? ''));
+      const lang = venueLanguage(venue, null, '', String(request.headers['accept-language'] ?? ''));
       return send(request, reply, rt.unavailable(venue, lang));
     }
     const upload = venue ? originalMenuUpload(ctx.stmts, venue.id) : undefined;

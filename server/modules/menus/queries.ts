@@ -93,3 +93,8 @@ export function menuNames(stmts: Statements, ids: string[]): Map<string, string>
   const rows = stmts.all('SELECT id, name FROM menus WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(ids)]);
   return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
 }
+
+/** A menu's stored row, whatever its status (the staff preview), or undefined. */
+export function menuById(stmts: Statements, id: string): Row | undefined {
+  return stmts.get('SELECT * FROM menus WHERE id = ?', [id]);
+}
