@@ -14,7 +14,9 @@ import { lapseFieldsOf } from '../organizations/queries.ts';
 import { guestAccess, guestSeesMenu } from '../../../shared/lapse.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
-import { loadGuestVenue, type GuestVenue } from './load.ts';
+import { loadGuestVenue, loadMenuPreview, type GuestVenue } from './load.ts';
+import { ApiError, fieldError } from '../../core/errors.ts';
+import { requestInfo } from '../../http/request-info.ts';
 import { renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
 import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
@@ -300,6 +302,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     return send(request, reply, result);
   };
   analyticsRoutes(app, ctx, () => flushGuestStats(ctx));
+  previewRoutes(app, ctx);
   app.get('/m/:slug', handler);
   app.get('/m/:slug/:menuId', handler);
 
@@ -324,6 +327,59 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         'Cache-Control': 'public, max-age=300',
       })
       .send(data);
+  });
+}
+
+/** How long a staff preview link works. */
+export const PREVIEW_TOKEN_SECONDS = 30 * 60;
+const PREVIEW_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+
+/**
+ * `POST /api/menus/{id}/preview-link` {language} and `GET /m-preview/{token}`: the guest page of
+ * one menu in one of its languages as guests would see it, even a draft or a language not yet
+ * published (its missing texts fall back, marked, exactly as on the published page). The link is
+ * signed and lasts 30 minutes, so the staff app can show it in an <iframe> without a session.
+ */
+function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const menus = () => ctx.engine.collection('menus');
+  app.post<{ Params: { menuId: string } }>('/api/menus/:menuId/preview-link', async (request) => {
+    const req = requestInfo(request);
+    if (!req.auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+    const menu = ctx.engine.access.findWithRule(menus(), request.params.menuId, menus().viewRule, req);
+    if (!menu) throw new ApiError(404);
+    const body =
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+    const languages = JSON.parse(String(menu.languages ?? '[]')) as string[];
+    if (typeof body.language !== 'string' || !languages.includes(body.language)) {
+      const message = `Choose one of this menu's languages (${languages.join(', ') || 'none'}).`;
+      throw new ApiError(400, message, { language: fieldError('validation_invalid_value', message) });
+    }
+    const token = await ctx.tokens.signDetached(menus(), 'menuPreview', PREVIEW_TOKEN_SECONDS, {
+      menu: String(menu.id),
+      lang: body.language,
+    });
+    return { url: `/m-preview/${token}` };
+  });
+
+  app.get<{ Params: { token: string } }>('/m-preview/:token', (request, reply) => {
+    const claims = ctx.tokens.verifyDetached(request.params.token, menus(), 'menuPreview');
+    const now = ctx.config.now();
+    const venue =
+      claims && typeof claims.menu === 'string' && typeof claims.lang === 'string'
+        ? loadMenuPreview(ctx.stmts, claims.menu, claims.lang, formatDateTime(now))
+        : null;
+    if (!venue || !claims) return send(request, reply, notFoundPage(request));
+    const lang = String(claims.lang);
+    const { html } = renderGuestPage({
+      venue,
+      menuId: String(claims.menu),
+      lang,
+      languages: [lang],
+      now: weekMinuteIn(now, venue.timezone),
+      baseUrl: ctx.config.appUrl,
+      preview: true,
+    });
+    return send(request, reply, compress(html, 200, [], PREVIEW_HEADERS));
   });
 }
 

@@ -77,6 +77,8 @@ export interface RenderInput {
   languages: string[];
   now: WeekMinute;
   baseUrl: string;
+  /** The staff preview: never indexed. */
+  preview?: boolean;
 }
 
 function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs): string {
@@ -275,7 +277,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     ? `<img class="lo" src="/api/files/venues/${esc(venue.id)}/${esc(encodeURIComponent(venue.logo))}?thumb=128x128" width="56" height="56" alt="">`
     : '';
   const html =
-    `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">` +
+    `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">${input.preview ? '<meta name="robots" content="noindex">' : ''}` +
     `<title>${esc(title)}</title><meta name="description" content="${esc(description)}">${links}` +
     `<meta property="og:type" content="website"><meta property="og:title" content="${esc(title)}"><meta property="og:description" content="${esc(description)}"><meta property="og:url" content="${esc(canonical)}">` +
     `<meta name="theme-color" content="${esc(light)}">` +

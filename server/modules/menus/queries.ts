@@ -98,3 +98,8 @@ export function menuNames(stmts: Statements, ids: string[]): Map<string, string>
 export function menuById(stmts: Statements, id: string): Row | undefined {
   return stmts.get('SELECT * FROM menus WHERE id = ?', [id]);
 }
+
+/** A stored row of the menus module's tables by id (any status), or undefined. */
+export function menusModuleRow(stmts: Statements, table: 'menus' | 'sections' | 'items', id: string): Row | undefined {
+  return stmts.get(`SELECT * FROM "${table}" WHERE id = ?`, [id]);
+}

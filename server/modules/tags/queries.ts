@@ -1,4 +1,4 @@
-import type { Statements } from '../../db/statements.ts';
+import type { Row, Statements } from '../../db/statements.ts';
 
 /** The tags module's SQL: `tags`. */
 
@@ -21,4 +21,9 @@ export function tagsByIds(stmts: Statements, ids: string[]): Map<string, { name:
   return new Map(
     rows.map((t) => [String(t.id), { name: String(t.name), color: String(t.color || '#000000'), translations: t.translations }]),
   );
+}
+
+/** A tag's stored row, or undefined. */
+export function tagRow(stmts: Statements, id: string): Row | undefined {
+  return stmts.get('SELECT * FROM tags WHERE id = ?', [id]);
 }
