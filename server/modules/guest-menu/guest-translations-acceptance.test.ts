@@ -292,16 +292,14 @@ describe('acceptance: a language published while incomplete', () => {
       allergens: ['eggs'],
       translations: { it: { name: 'Uova strapazzate' } },
     });
-    await pb
-      .collection('venues')
-      .create({
-        organization: w.org,
-        name: 'Brunch Club',
-        slug: 'brunch-club',
-        timezone: 'UTC',
-        primaryColor: '#0f766e',
-        menus: [menu.id],
-      });
+    await pb.collection('venues').create({
+      organization: w.org,
+      name: 'Brunch Club',
+      slug: 'brunch-club',
+      timezone: 'UTC',
+      primaryColor: '#0f766e',
+      menus: [menu.id],
+    });
   });
 
   it('shows the Italian that exists and the rest in English, each fallback marked lang="en"', async () => {
