@@ -177,6 +177,8 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
         description: DEMO_MENU.description,
         status: 'published',
         languages: DEMO_MENU.languages,
+        // The demo's German is partial: published anyway, its missing texts show in English (marked).
+        publishIncomplete: DEMO_MENU.languages.slice(1),
         schedule: [],
       }),
       system,

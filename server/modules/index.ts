@@ -16,6 +16,7 @@ import { registerHelpHooks } from './help/hooks.ts';
 import { invitationsModule } from './invitations/index.ts';
 import { accountModule } from './account/index.ts';
 import { guestMenuModule } from './guest-menu/index.ts';
+import { translationModule } from './translation/index.ts';
 
 /** The product, area by area: collections in dependency order, hooks registered at boot. */
 export const productModules: ProductModule[] = [
@@ -41,4 +42,5 @@ export const productModules: ProductModule[] = [
   invitationsModule,
   accountModule,
   guestMenuModule,
+  translationModule,
 ];

@@ -51,12 +51,20 @@ describe('settings', () => {
       'billing',
       'fileToken',
       'logs',
+      'machineTranslation',
       'meta',
       'rateLimits',
       'smtp',
       'trustedProxy',
     ]);
     expect(s.billing).toEqual({ lapseGraceDays: 14 });
+    expect(s.machineTranslation).toEqual({
+      provider: '',
+      deeplApiKey: '',
+      deeplApiUrl: '',
+      libreTranslateUrl: '',
+      libreTranslateApiKey: '',
+    });
     expect(s.meta).toMatchObject({
       appName: 'QR Menu',
       appURL: 'http://127.0.0.1:8090',

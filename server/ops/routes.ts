@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { configuredTranslator } from '../modules/translation/configured.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, fieldError } from '../core/errors.ts';
 import { isSuperuser } from '../core/request-info.ts';
@@ -62,6 +63,18 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new ApiError(400, 'Failed to send the test email.', { email: fieldError('validation_send_failed', (err as Error).message) });
     }
     return reply.status(204).send();
+  });
+
+  // The console's "Test" of machine translation: "Good morning" into German with the saved settings
+  // and the form's unsaved changes (nothing is saved); provider errors come back as they are (no key in them).
+  app.post('/api/settings/test/translation', async (request) => {
+    requireSuperuser(request);
+    const body = bodyOf(request);
+    const settings = ctx.settings.preview(body.machineTranslation === undefined ? {} : { machineTranslation: body.machineTranslation });
+    const translator = configuredTranslator(settings.machineTranslation);
+    if (!translator) throw new ApiError(400, 'No machine translation provider is configured.');
+    const [text = ''] = await translator.translate(['Good morning'], 'en', 'de');
+    return { provider: translator.name, text };
   });
 
   app.post('/api/settings/test/s3', async (request) => {

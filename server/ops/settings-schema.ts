@@ -53,6 +53,11 @@ function url(v: string): FieldError | null {
   return !parsed || !/^https?:$/.test(parsed.protocol) ? fieldError('validation_is_url', 'Must be a valid url.') : null;
 }
 
+const optionalUrl = (v: string): FieldError | null => (v === '' ? null : url(v));
+
+/** The `machineTranslation.provider` values: '' = whichever is configured, or one by name, or off. */
+export const MACHINE_TRANSLATION_PROVIDERS = ['', 'deepl', 'libretranslate', 'off'] as const;
+
 const RATE_LIMIT_LABEL = /^(?:(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) )?\/[\w/.-]*$|^(?:\*|\w+):\w+$/;
 const AUDIENCES = ['', '@guest', '@auth'] as const;
 
@@ -145,6 +150,17 @@ const SECTIONS = {
   fileToken: {
     duration: int().superRefine(check((v) => between(v, 10, 86400 * 30))),
   },
+  machineTranslation: {
+    /**
+     * '' picks what is configured (DeepL when it has a key, else LibreTranslate when it has an
+     * address); 'off' turns machine translation off whatever is configured.
+     */
+    provider: z.string().superRefine(check((v) => oneOf(v, MACHINE_TRANSLATION_PROVIDERS))),
+    deeplApiKey: z.string().superRefine(check((v) => maxLength(v, 500))),
+    deeplApiUrl: z.string().superRefine(check(optionalUrl)),
+    libreTranslateUrl: z.string().superRefine(check(optionalUrl)),
+    libreTranslateApiKey: z.string().superRefine(check((v) => maxLength(v, 500))),
+  },
   billing: {
     /**
      * Days a lapsed organization's guest pages keep serving its menu (its printed QR codes keep
@@ -178,6 +194,10 @@ const CROSS_FIELD: { [S in SectionName]?: (section: Section<S>, ctx: Issues) => 
       ['host'],
     );
     report(ctx, between(s.port, 1, 65535), ['port']);
+  },
+  machineTranslation: (s, ctx) => {
+    if (s.provider === 'deepl' && !s.deeplApiKey) report(ctx, REQUIRED(), ['deeplApiKey']);
+    if (s.provider === 'libretranslate' && !s.libreTranslateUrl) report(ctx, REQUIRED(), ['libreTranslateUrl']);
   },
   batch: (s, ctx) => {
     report(ctx, s.enabled && s.maxRequests <= 0 ? REQUIRED() : between(s.maxRequests, 0, 10000), ['maxRequests']);

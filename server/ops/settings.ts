@@ -78,6 +78,13 @@ export function defaultSettings(config: Config): Settings {
     },
     trustedProxy: { headers: [], useLeftmostIP: false },
     fileToken: { duration: config.fileTokenDuration },
+    machineTranslation: {
+      provider: '',
+      deeplApiKey: config.machineTranslation.deepl?.apiKey ?? '',
+      deeplApiUrl: config.machineTranslation.deepl?.apiUrl ?? '',
+      libreTranslateUrl: config.machineTranslation.libreTranslate?.url ?? '',
+      libreTranslateApiKey: config.machineTranslation.libreTranslate?.apiKey ?? '',
+    },
     billing: { lapseGraceDays: DEFAULT_LAPSE_GRACE_DAYS },
   };
 }
@@ -86,8 +93,13 @@ export function defaultSettings(config: Config): Settings {
 export function maskSettings(s: Settings): Settings {
   const out = structuredClone(s);
   out.smtp.password = '';
+  out.machineTranslation.deeplApiKey = '';
+  out.machineTranslation.libreTranslateApiKey = '';
   return out;
 }
+
+/** Settings never sent back to clients (masked): an empty value in a PATCH keeps the saved one. */
+const SECRETS = new Set(['smtp.password', 'machineTranslation.deeplApiKey', 'machineTranslation.libreTranslateApiKey']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -108,7 +120,7 @@ function applyPatch(current: Overrides, patch: Record<string, unknown>): Record<
     for (const key of keys) {
       if (!(key in values)) continue;
       // The password is never sent back to clients; an empty one in a PATCH means "unchanged".
-      if (section === 'smtp' && key === 'password' && values[key] === '') continue;
+      if (SECRETS.has(`${section}.${key}`) && values[key] === '') continue;
       target[key] = structuredClone(values[key]);
     }
     if (Object.keys(target).length) next[section] = target;
@@ -176,12 +188,23 @@ export class SettingsService {
     return this.effective;
   }
 
-  /** Validated partial merge; throws ApiError 400 with nested field errors. */
-  update(patch: unknown): Settings {
+  /** The settings a PATCH would give, checked, without saving them (the console's "Test" buttons). */
+  preview(patch: unknown): Settings {
+    return this.merged(patch).settings;
+  }
+
+  private merged(patch: unknown): { next: Record<string, unknown>; settings: Settings } {
     if (!isObject(patch)) throw new ApiError(400, 'An error occurred while loading the submitted data.');
     const next = applyPatch(this.overrides, patch);
     const result = this.schema.safeParse(next);
     if (!result.success) throw new ApiError(400, SAVE_ERROR, fieldErrorsOf(result.error));
+    return { next, settings: result.data };
+  }
+
+  /** Validated partial merge; throws ApiError 400 with nested field errors. */
+  update(patch: unknown): Settings {
+    const { next, settings } = this.merged(patch);
+    const result = { data: settings };
     this.stmts.run("INSERT INTO _params (key, value) VALUES ('settings', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [
       JSON.stringify(next),
     ]);

@@ -39,7 +39,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // The staff banner counts a lapse's days left with it (shared/lapse.ts); no other setting leaves.
     lapseGraceDays: ctx.settings.get().billing.lapseGraceDays,
     // Only the provider's name: the "Translate missing" button shows when it is set. Keys stay here.
-    machineTranslation: configuredProvider(ctx.config),
+    machineTranslation: configuredProvider(ctx.settings.get().machineTranslation),
   }));
 
   // Analytics go through our origin (no third-party request from the browser, fewer blockers).

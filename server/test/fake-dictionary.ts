@@ -16,6 +16,8 @@ const WORDS: Record<string, Record<string, string>> = {
     bottle: 'Flasche',
     homemade: 'hausgemacht',
     tiramisù: 'Tiramisu',
+    good: 'guten',
+    morning: 'Morgen',
   },
   fr: { with: 'avec', and: 'et', cream: 'crème', chocolate: 'chocolat', coffee: 'café', soup: 'soupe', tiramisù: 'tiramisu' },
   pt: { with: 'com', and: 'e', cream: 'natas', chocolate: 'chocolate', coffee: 'café', soup: 'sopa', tiramisù: 'tiramisu' },

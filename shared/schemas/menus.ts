@@ -17,7 +17,29 @@ export const zItemName = z.string().trim().min(1, MESSAGES.itemNameRequired);
 /** Names longer than this are refused (the collections' `max`). */
 export const NAME_MAX = 200;
 
-export const zMenuRecord = zMenuForm.extend({ schedule: zSchedule.nullable(), languages: zLanguages });
+/** Glossary limits (the contract): terms machine translation keeps as written. */
+export const GLOSSARY_MAX_TERMS = 200;
+export const GLOSSARY_TERM_MAX = 100;
+export const zGlossary = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'A glossary term cannot be empty')
+      .max(GLOSSARY_TERM_MAX, `A glossary term has at most ${GLOSSARY_TERM_MAX} characters`),
+    'Must be a list of terms',
+  )
+  .max(GLOSSARY_MAX_TERMS, `A glossary has at most ${GLOSSARY_MAX_TERMS} terms`);
+/** Languages published although incomplete: codes only (the menu hook checks them against `languages`). */
+export const zPublishIncomplete = z.array(z.string(), 'Must be a list of language codes').max(20);
+
+export const zMenuRecord = zMenuForm.extend({
+  schedule: zSchedule.nullable(),
+  languages: zLanguages,
+  glossary: zGlossary.nullish(),
+  publishIncomplete: zPublishIncomplete.nullish(),
+  translations: zTranslations.nullish(),
+});
 export const zSectionRecord = z.object({ name: zSectionName, translations: zTranslations.nullable() });
 export const zItemRecord = z.object({
   name: zItemName,

@@ -4,7 +4,7 @@ import type { Collection, CollectionRegistry } from '../collections.ts';
 import type { Statements } from '../../db/statements.ts';
 import type { AuthState } from '../request-info.ts';
 
-export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange' | 'installer';
+export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange' | 'installer' | 'menuPreview';
 
 /**
  * JWTs as PocketBase issues them: HS256, signed with `record.tokenKey + collection secret`, so
@@ -90,11 +90,17 @@ export class TokenService {
   }
 
   /**
-   * A token bound to no record (the installer link: there is no superuser yet to bind it to),
-   * signed with the collection's secret of its type. Revoking it is the caller's job.
+   * A token bound to no record (the installer link: there is no superuser yet to bind it to; a
+   * menu's preview link: anyone holding it may look, for a short time), signed with the
+   * collection's secret of its type, carrying `extra` claims. Revoking it is the caller's job.
    */
-  async signDetached(collection: Collection, type: TokenType, durationSeconds: number): Promise<string> {
-    return this.sign(collection, { id: type, tokenKey: '' }, type, durationSeconds);
+  async signDetached(
+    collection: Collection,
+    type: TokenType,
+    durationSeconds: number,
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
+    return this.sign(collection, { id: type, tokenKey: '' }, type, durationSeconds, extra);
   }
 
   /** The claims of a valid, unexpired detached token of `type` for `collection`; null otherwise. */

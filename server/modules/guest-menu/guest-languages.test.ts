@@ -36,7 +36,14 @@ beforeAll(async () => {
     { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
     superuserRequest(t.ctx),
   );
-  const menu = await seed(t.ctx, 'menus', { organization: org, name: 'Carte', status: 'published', languages: [...LANGS] });
+  const menu = await seed(t.ctx, 'menus', {
+    organization: org,
+    status: 'published',
+    languages: [...LANGS],
+    name: 'Carte',
+    // Every text translated: each language is complete, so guests are offered all four.
+    translations: Object.fromEntries(LANGS.slice(1).map((l) => [l, { name: `Carte ${l.toUpperCase()}` }])),
+  });
   const section = await seed(t.ctx, 'sections', { menu: menu.id, ...texts('Section') });
   // Every allergen on one dish, and one as a trace on another.
   await seed(t.ctx, 'items', {
@@ -59,11 +66,20 @@ beforeAll(async () => {
     ['nihon', ['en', 'ja']],
     ['taverna', ['el', 'en']],
   ] as const) {
-    const m = await seed(t.ctx, 'menus', { organization: org, name: `Menu ${slug}`, status: 'published', languages: [...langs] });
-    const s = await seed(t.ctx, 'sections', { menu: m.id, name: 'Mains' });
+    // Complete in both languages, so both are offered to guests.
+    const other = { [langs[1]]: { name: `${langs[1]} text` } };
+    const m = await seed(t.ctx, 'menus', {
+      organization: org,
+      name: `Menu ${slug}`,
+      status: 'published',
+      languages: [...langs],
+      translations: other,
+    });
+    const s = await seed(t.ctx, 'sections', { menu: m.id, name: 'Mains', translations: other });
     await seed(t.ctx, 'items', {
       section: s.id,
       name: 'Dish',
+      translations: other,
       prices: [{ label: '', amount: 900 }],
       allergens: ['milk'],
       mayContain: ['eggs'],
@@ -186,6 +202,14 @@ describe('the guest page in each menu language', () => {
     const html = (await get('/m/taverna?lang=el')).body;
     expect(html).toContain(`<summary>${GUEST_CHROME.el?.hide}</summary>`);
     expect(html).toContain(`<h2>${GUEST_CHROME.el?.allergens}</h2><dl lang="en"><dt>C</dt><dd>Eggs</dd>`);
+  });
+
+  it('answers "not found" in the language of ?lang= too, before Accept-Language', async () => {
+    const fr = await get('/m/no-such-venue?lang=fr', { 'accept-language': 'de' });
+    expect(fr.statusCode).toBe(404);
+    expect(fr.body).toContain(`<h1>${GUEST_CHROME.fr?.notFound}</h1>`);
+    const unknown = await get('/m/no-such-venue?lang=xx', { 'accept-language': 'it' });
+    expect(unknown.body).toContain(`<h1>${GUEST_CHROME.it?.notFound}</h1>`);
   });
 
   it('answers "not found" in the language the browser asks for', async () => {

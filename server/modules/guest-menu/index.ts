@@ -14,7 +14,9 @@ import { lapseFieldsOf } from '../organizations/queries.ts';
 import { guestAccess, guestSeesMenu } from '../../../shared/lapse.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
-import { loadGuestVenue, type GuestVenue } from './load.ts';
+import { loadGuestVenue, loadMenuPreview, type GuestVenue } from './load.ts';
+import { ApiError, fieldError } from '../../core/errors.ts';
+import { requestInfo } from '../../http/request-info.ts';
 import { renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
 import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
@@ -49,19 +51,29 @@ const STATS_FLUSH_MS = 5000;
  */
 export const SCAN_LIMIT = { max: 20, windowMs: 15 * 60_000 };
 
-/** chooseLanguage for a venue, remembered per (venue object, query, header): browsers send few distinct headers. */
+/** chooseLanguage for a venue, remembered per (venue object, menu, query, header): browsers send few distinct headers. */
 const languageChoices = new WeakMap<GuestVenue, Map<string, string>>();
 
-function venueLanguage(venue: GuestVenue, query: string, acceptLanguage: string): string {
+/**
+ * The languages guests may choose on a venue's page: the union of its menus' guest languages, or
+ * one menu's on that menu's own page (shared/translations.ts `guestLanguages`).
+ */
+export function pageLanguages(venue: GuestVenue, menuId: string | null): string[] {
+  const menu = menuId ? venue.menus.find((m) => m.id === menuId) : undefined;
+  return menu ? menu.guestLanguages : venue.languages;
+}
+
+function venueLanguage(venue: GuestVenue, menuId: string | null, query: string, acceptLanguage: string): string {
   let choices = languageChoices.get(venue);
   if (!choices) {
     choices = new Map();
     languageChoices.set(venue, choices);
   }
-  const key = `${query}|${acceptLanguage}`;
+  const key = `${menuId ?? ''}|${query}|${acceptLanguage}`;
   let lang = choices.get(key);
   if (lang === undefined) {
-    lang = chooseLanguage(venue.languages.length ? venue.languages : [venue.defaultLanguage], query, acceptLanguage);
+    const languages = pageLanguages(venue, menuId);
+    lang = chooseLanguage(languages.length ? languages : [venue.defaultLanguage], query, acceptLanguage);
     if (choices.size >= 200) choices.clear();
     choices.set(key, lang);
   }
@@ -241,7 +253,12 @@ export function flushGuestStats(ctx: AppContext): void {
 /** The "not found" page in each shipped chrome language, built on first use (no venue, so no menu languages). */
 const notFoundPages = new Map<string, CachedPage>();
 function notFoundPage(request: FastifyRequest): CachedPage {
-  const lang = chooseLanguage([...GUEST_CHROME_LANGUAGES], '', String(request.headers['accept-language'] ?? ''));
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const lang = chooseLanguage(
+    [...GUEST_CHROME_LANGUAGES],
+    typeof query.lang === 'string' ? query.lang : '',
+    String(request.headers['accept-language'] ?? ''),
+  );
   let page = notFoundPages.get(lang);
   if (!page) {
     page = compress(renderNotFound(lang), 404);
@@ -266,8 +283,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const venue = rt.venueBySlug(request.params.slug);
     const menuId = request.params.menuId ?? null;
     if (!venue || (menuId && !venue.menus.some((m) => m.id === menuId))) return send(request, reply, notFoundPage(request));
-    const languages = venue.languages;
-    const lang = venueLanguage(venue, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    const languages = pageLanguages(venue, menuId);
+    const lang = venueLanguage(venue, menuId, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
     // A printed QR code never answers 404 because of billing: after the grace period, a 503.
     if (accessOf(ctx, venue.billing) === 'unavailable') return send(request, reply, rt.unavailable(venue, lang));
     const result = rt.page(venue, menuId, lang, languages);
@@ -285,6 +302,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     return send(request, reply, result);
   };
   analyticsRoutes(app, ctx, () => flushGuestStats(ctx));
+  previewRoutes(app, ctx);
   app.get('/m/:slug', handler);
   app.get('/m/:slug/:menuId', handler);
 
@@ -293,7 +311,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const rt = runtime();
     const venue = rt.venueBySlug(request.params.slug);
     if (venue && accessOf(ctx, venue.billing) === 'unavailable') {
-      const lang = venueLanguage(venue, '', String(request.headers['accept-language'] ?? ''));
+      const lang = venueLanguage(venue, null, '', String(request.headers['accept-language'] ?? ''));
       return send(request, reply, rt.unavailable(venue, lang));
     }
     const upload = venue ? originalMenuUpload(ctx.stmts, venue.id) : undefined;
@@ -309,6 +327,59 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         'Cache-Control': 'public, max-age=300',
       })
       .send(data);
+  });
+}
+
+/** How long a staff preview link works. */
+export const PREVIEW_TOKEN_SECONDS = 30 * 60;
+const PREVIEW_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+
+/**
+ * `POST /api/menus/{id}/preview-link` {language} and `GET /m-preview/{token}`: the guest page of
+ * one menu in one of its languages as guests would see it, even a draft or a language not yet
+ * published (its missing texts fall back, marked, exactly as on the published page). The link is
+ * signed and lasts 30 minutes, so the staff app can show it in an <iframe> without a session.
+ */
+function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const menus = () => ctx.engine.collection('menus');
+  app.post<{ Params: { menuId: string } }>('/api/menus/:menuId/preview-link', async (request) => {
+    const req = requestInfo(request);
+    if (!req.auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+    const menu = ctx.engine.access.findWithRule(menus(), request.params.menuId, menus().viewRule, req);
+    if (!menu) throw new ApiError(404);
+    const body =
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+    const languages = JSON.parse(String(menu.languages ?? '[]')) as string[];
+    if (typeof body.language !== 'string' || !languages.includes(body.language)) {
+      const message = `Choose one of this menu's languages (${languages.join(', ') || 'none'}).`;
+      throw new ApiError(400, message, { language: fieldError('validation_invalid_value', message) });
+    }
+    const token = await ctx.tokens.signDetached(menus(), 'menuPreview', PREVIEW_TOKEN_SECONDS, {
+      menu: String(menu.id),
+      lang: body.language,
+    });
+    return { url: `/m-preview/${token}` };
+  });
+
+  app.get<{ Params: { token: string } }>('/m-preview/:token', (request, reply) => {
+    const claims = ctx.tokens.verifyDetached(request.params.token, menus(), 'menuPreview');
+    const now = ctx.config.now();
+    const venue =
+      claims && typeof claims.menu === 'string' && typeof claims.lang === 'string'
+        ? loadMenuPreview(ctx.stmts, claims.menu, claims.lang, formatDateTime(now))
+        : null;
+    if (!venue || !claims) return send(request, reply, notFoundPage(request));
+    const lang = String(claims.lang);
+    const { html } = renderGuestPage({
+      venue,
+      menuId: String(claims.menu),
+      lang,
+      languages: [lang],
+      now: weekMinuteIn(now, venue.timezone),
+      baseUrl: ctx.config.appUrl,
+      preview: true,
+    });
+    return send(request, reply, compress(html, 200, [], PREVIEW_HEADERS));
   });
 }
 

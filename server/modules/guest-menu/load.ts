@@ -1,16 +1,26 @@
-import type { Statements } from '../../db/statements.ts';
+import type { Row, Statements } from '../../db/statements.ts';
 import type { ScheduleWindow } from '../../../shared/schedule.ts';
-import { itemsOfSections, publishedMenus, sectionsOfMenus } from '../menus/queries.ts';
+import { itemsOfSections, menuById, publishedMenus, sectionsOfMenus } from '../menus/queries.ts';
 import { lapseFieldsOf, organizationDefaults } from '../organizations/queries.ts';
 import type { LapseFields } from '../../../shared/lapse.ts';
 import { subscriptionState } from '../../../shared/subscription.ts';
 import { tagsByIds } from '../tags/queries.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
-import { venueBySlug } from '../venues/queries.ts';
+import { venueById, venueBySlug, venueIdsListingMenu, venueIdsOf } from '../venues/queries.ts';
+import {
+  guestLanguages,
+  readTranslations,
+  translatableTexts,
+  type TranslatableText,
+  type Translations,
+} from '../../../shared/translations.ts';
 
-export interface Translation {
-  name?: string;
-  description?: string;
+/** A tag as guests see it: its name (and translations) and colour. */
+export interface GuestTag {
+  id: string;
+  name: string;
+  color: string;
+  translations: Translations;
 }
 export interface GuestItem {
   id: string;
@@ -18,17 +28,17 @@ export interface GuestItem {
   description: string;
   prices: { label: string; amount: number }[];
   image: string;
-  tags: { name: string; color: string }[];
+  tags: GuestTag[];
   allergens: string[];
   mayContain: string[];
   available: boolean;
-  translations: Record<string, Translation>;
+  translations: Translations;
 }
 export interface GuestSection {
   id: string;
   name: string;
   description: string;
-  translations: Record<string, Translation>;
+  translations: Translations;
   items: GuestItem[];
 }
 export interface GuestMenu {
@@ -36,7 +46,11 @@ export interface GuestMenu {
   name: string;
   description: string;
   schedule: ScheduleWindow[];
+  /** The menu's languages; the first is the language its texts are written in. */
   languages: string[];
+  /** The languages guests may read it in (shared/translations.ts `guestLanguages`). */
+  guestLanguages: string[];
+  translations: Translations;
   updated: string;
   sections: GuestSection[];
 }
@@ -48,12 +62,14 @@ export interface GuestVenue {
   primaryColor: string;
   currency: string;
   address: string;
+  /** The venue's name and address in other languages. */
+  translations: Translations;
   logo: string;
   organization: string;
   defaultLanguage: string;
   originalMenuUrl: string;
   menus: GuestMenu[];
-  /** Every language offered by the venue's menus (the switcher). */
+  /** Every language guests may read the venue's menus in (the switcher): the union of the menus' guest languages. */
   languages: string[];
   /** The venue's registered table labels: only these are counted per table. */
   tables: ReadonlySet<string>;
@@ -73,6 +89,125 @@ const json = <T>(v: unknown, fallback: T): T => {
   }
 };
 
+/** Every translatable text of a menu as loaded: its own, its sections', items' and the tags on its items. */
+function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>): TranslatableText[] {
+  const items = menu.sections.flatMap((s) => s.items);
+  const tags = new Map(items.flatMap((i) => i.tags.map((t) => [t.id, t] as const)));
+  return [
+    ...translatableTexts('menus', [{ ...menu }]),
+    ...translatableTexts(
+      'sections',
+      menu.sections.map((s) => ({ ...s })),
+    ),
+    ...translatableTexts(
+      'items',
+      items.map((i) => ({ ...i })),
+    ),
+    ...translatableTexts(
+      'tags',
+      [...tags.values()].map((t) => ({ ...t })),
+    ),
+  ];
+}
+
+/**
+ * The menus (stored rows, in the order given) with their sections, items and tags: three queries
+ * whatever their size. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff
+ * preview shows a language before it is published).
+ */
+function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, publishedAnyway?: string[]): GuestMenu[] {
+  const sectionRows = sectionsOfMenus(
+    stmts,
+    menuRows.map((m) => String(m.id)),
+  );
+  const itemRows = itemsOfSections(
+    stmts,
+    sectionRows.map((s) => String(s.id)),
+  );
+  const tagRows = tagsByIds(stmts, [...new Set(itemRows.flatMap((i) => json<string[]>(i.tags, [])))]);
+  const tags = new Map<string, GuestTag>();
+  for (const [id, tag] of tagRows)
+    tags.set(id, { id, name: tag.name, color: tag.color, translations: readTranslations(json(tag.translations, null)) });
+
+  const itemsBySection = new Map<string, GuestItem[]>();
+  for (const i of itemRows) {
+    const soldOutUntil = String(i.soldOutUntil ?? '');
+    // "Sold out until" resets by itself once the time has passed (the cron also writes it back).
+    const available = i.available === 1 || (soldOutUntil !== '' && soldOutUntil <= now);
+    const list = itemsBySection.get(String(i.section)) ?? [];
+    list.push({
+      id: String(i.id),
+      name: String(i.name),
+      description: String(i.description ?? ''),
+      prices: json(i.prices, []),
+      image: String(i.image ?? ''),
+      tags: json<string[]>(i.tags, [])
+        .map((id) => tags.get(id))
+        .filter((t): t is GuestTag => Boolean(t)),
+      allergens: json(i.allergens, []),
+      mayContain: json(i.mayContain, []),
+      available,
+      translations: readTranslations(json(i.translations, null)),
+    });
+    itemsBySection.set(String(i.section), list);
+  }
+  const sectionsByMenu = new Map<string, GuestSection[]>();
+  for (const s of sectionRows) {
+    const list = sectionsByMenu.get(String(s.menu)) ?? [];
+    list.push({
+      id: String(s.id),
+      name: String(s.name),
+      description: String(s.description ?? ''),
+      translations: readTranslations(json(s.translations, null)),
+      items: itemsBySection.get(String(s.id)) ?? [],
+    });
+    sectionsByMenu.set(String(s.menu), list);
+  }
+  return menuRows.map((m) => {
+    const menu = {
+      id: String(m.id),
+      name: String(m.name),
+      description: String(m.description ?? ''),
+      schedule: json(m.schedule, []),
+      languages: json<string[]>(m.languages, []),
+      translations: readTranslations(json(m.translations, null)),
+      updated: String(m.updated ?? ''),
+      sections: sectionsByMenu.get(String(m.id)) ?? [],
+    };
+    const published = publishedAnyway ?? json<string[]>(m.publishIncomplete, []);
+    return { ...menu, guestLanguages: guestLanguages(menu.languages, published, menuTexts(menu)) };
+  });
+}
+
+/** A venue row with its menus as guests see it. */
+function guestVenueOf(
+  stmts: Statements,
+  venue: Row,
+  org: { currency: string; defaultLanguage: string },
+  billing: LapseFields,
+  menus: GuestMenu[],
+): GuestVenue {
+  const upload = venue.originalMenu ? uploadOfOrganization(stmts, String(venue.originalMenu), String(venue.organization)) : undefined;
+  return {
+    id: String(venue.id),
+    slug: String(venue.slug),
+    name: String(venue.name),
+    timezone: String(venue.timezone || 'UTC'),
+    primaryColor: String(venue.primaryColor || '#0f766e'),
+    currency: String(venue.currency || org.currency || 'EUR'),
+    address: String(venue.address ?? ''),
+    translations: readTranslations(json(venue.translations, null)),
+    logo: String(venue.logo ?? ''),
+    organization: String(venue.organization),
+    defaultLanguage: String(org.defaultLanguage || 'en'),
+    originalMenuUrl: upload?.file ? `/m/${encodeURIComponent(String(venue.slug))}/original.pdf` : '',
+    menus,
+    languages: [...new Set(menus.flatMap((m) => m.guestLanguages))],
+    tables: new Set(json<unknown[]>(venue.tables, []).map(String)),
+    billing,
+  };
+}
+
 /**
  * Everything a venue's guest page shows, in at most seven queries (venue, organization, menus,
  * sections, items, tags, original upload) whatever the menu's size, each through the module that
@@ -90,75 +225,33 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
   const menuRows = publishedMenus(stmts, menuIds, String(venue.organization));
   const menusById = new Map(menuRows.map((m) => [String(m.id), m]));
   const orderedMenus = menuIds.map((id) => menusById.get(id)).filter((m): m is NonNullable<typeof m> => Boolean(m));
-  const sectionRows = sectionsOfMenus(
-    stmts,
-    orderedMenus.map((m) => String(m.id)),
-  );
-  const itemRows = itemsOfSections(
-    stmts,
-    sectionRows.map((s) => String(s.id)),
-  );
-  const tags = tagsByIds(stmts, [...new Set(itemRows.flatMap((i) => json<string[]>(i.tags, [])))]);
+  return guestVenueOf(stmts, venue, org, billing, guestMenusOf(stmts, orderedMenus, now));
+}
 
-  const itemsBySection = new Map<string, GuestItem[]>();
-  for (const i of itemRows) {
-    const soldOutUntil = String(i.soldOutUntil ?? '');
-    // "Sold out until" resets by itself once the time has passed (the cron also writes it back).
-    const available = i.available === 1 || (soldOutUntil !== '' && soldOutUntil <= now);
-    const list = itemsBySection.get(String(i.section)) ?? [];
-    list.push({
-      id: String(i.id),
-      name: String(i.name),
-      description: String(i.description ?? ''),
-      prices: json(i.prices, []),
-      image: String(i.image ?? ''),
-      tags: json<string[]>(i.tags, [])
-        .map((id) => tags.get(id))
-        .filter((t): t is { name: string; color: string } => Boolean(t)),
-      allergens: json(i.allergens, []),
-      mayContain: json(i.mayContain, []),
-      available,
-      translations: json(i.translations, {}),
-    });
-    itemsBySection.set(String(i.section), list);
-  }
-  const sectionsByMenu = new Map<string, GuestSection[]>();
-  for (const s of sectionRows) {
-    const list = sectionsByMenu.get(String(s.menu)) ?? [];
-    list.push({
-      id: String(s.id),
-      name: String(s.name),
-      description: String(s.description ?? ''),
-      translations: json(s.translations, {}),
-      items: itemsBySection.get(String(s.id)) ?? [],
-    });
-    sectionsByMenu.set(String(s.menu), list);
-  }
-  const upload = venue.originalMenu ? uploadOfOrganization(stmts, String(venue.originalMenu), String(venue.organization)) : undefined;
-  const menus: GuestMenu[] = orderedMenus.map((m) => ({
-    id: String(m.id),
-    name: String(m.name),
-    description: String(m.description ?? ''),
-    schedule: json(m.schedule, []),
-    languages: json<string[]>(m.languages, []),
-    updated: String(m.updated ?? ''),
-    sections: sectionsByMenu.get(String(m.id)) ?? [],
-  }));
-  return {
-    id: String(venue.id),
-    slug: String(venue.slug),
-    name: String(venue.name),
-    timezone: String(venue.timezone || 'UTC'),
-    primaryColor: String(venue.primaryColor || '#0f766e'),
-    currency: String(venue.currency || org.currency || 'EUR'),
-    address: String(venue.address ?? ''),
-    logo: String(venue.logo ?? ''),
-    organization: String(venue.organization),
-    defaultLanguage: String(org.defaultLanguage || 'en'),
-    originalMenuUrl: upload?.file ? `/m/${encodeURIComponent(String(venue.slug))}/original.pdf` : '',
-    menus,
-    languages: [...new Set(menus.flatMap((m) => m.languages))],
-    tables: new Set(json<unknown[]>(venue.tables, []).map(String)),
-    billing,
+/**
+ * One menu as its guest page would show it in `lang`, whatever its status and even when `lang`
+ * is not published yet (the staff preview): shown at a venue that lists it (else the
+ * organization's first venue, else a plain page). Null when the menu does not exist or `lang`
+ * is not one of its languages.
+ */
+export function loadMenuPreview(stmts: Statements, menuId: string, lang: string, now: string): GuestVenue | null {
+  const row = menuById(stmts, menuId);
+  if (!row) return null;
+  const organization = String(row.organization);
+  const languages = json<string[]>(row.languages, []);
+  if (!languages.includes(lang)) return null;
+  const org = organizationDefaults(stmts, organization);
+  const billing = lapseFieldsOf(stmts, organization);
+  if (!org || !billing) return null;
+  const [menu] = guestMenusOf(stmts, [row], now, languages);
+  if (!menu) return null;
+  const venueId = venueIdsListingMenu(stmts, organization, menuId)[0] ?? venueIdsOf(stmts, organization)[0];
+  const venue = (venueId && venueById(stmts, venueId)) || {
+    id: '',
+    slug: 'preview',
+    name: menu.name,
+    organization,
+    menus: JSON.stringify([menuId]),
   };
+  return { ...guestVenueOf(stmts, venue, org, billing, [menu]), originalMenuUrl: '', tables: new Set() };
 }

@@ -4,7 +4,8 @@ import { fill, GUEST_CHROME, guestChrome, shippedLanguage, weekdayName, type Gue
 import { ensureContrast, readableTextColor } from '../../../shared/contrast.ts';
 import { isOnAt, nextOpening, type WeekMinute } from '../../../shared/schedule.ts';
 import { currencyExponent, formatMoney, toDecimalAmount } from '../../../shared/money.ts';
-import type { GuestItem, GuestMenu, GuestVenue, Translation } from './load.ts';
+import { guestText, type Translations } from '../../../shared/translations.ts';
+import type { GuestItem, GuestMenu, GuestVenue } from './load.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
@@ -42,9 +43,30 @@ function pageText(lang: string): PageText {
   };
 }
 
-/** A text in the guest's language, falling back to the default-language original. */
-function tr(translations: Record<string, Translation>, lang: string, key: 'name' | 'description', original: string): string {
-  return translations[lang]?.[key] || original;
+/** In which language a menu's texts are read on a page: guests get `lang` only where the menu offers it. */
+interface TextLangs {
+  /** The page's language. */
+  page: string;
+  /** The language to take the menu's translations in: the page's when the menu offers it to guests, else its default. */
+  wanted: string;
+  /** The language the texts are written in (the menu's default). */
+  source: string;
+}
+
+function menuLangs(menu: GuestMenu, page: string): TextLangs {
+  const source = menu.languages[0] ?? page;
+  return { page, wanted: menu.guestLanguages.includes(page) ? page : source, source };
+}
+
+/** A record's text as guests read it: the done translation, else the original with ` lang="xx"` when that differs from the page. */
+function shown(translations: Translations, key: string, source: string, l: TextLangs): { text: string; la: string } {
+  const g = guestText(translations, l.wanted, key, source, l.source);
+  return { text: g.text, la: g.lang === l.page ? '' : langAttr(g.lang, l.page) };
+}
+
+/** The venue's own texts: written in the organization's default language, shown translated when a person translated them. */
+function venueLangs(venue: GuestVenue, page: string): TextLangs {
+  return { page, wanted: page, source: venue.defaultLanguage };
 }
 
 export interface RenderInput {
@@ -55,14 +77,16 @@ export interface RenderInput {
   languages: string[];
   now: WeekMinute;
   baseUrl: string;
+  /** The staff preview: never indexed. */
+  preview?: boolean;
 }
 
-function priceList(item: GuestItem, venue: GuestVenue, lang: string): string {
+function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs): string {
   return item.prices
-    .map(
-      (p) =>
-        `<span class="p">${p.label ? `<small>${esc(p.label)}</small> ` : ''}${esc(formatMoney(p.amount, venue.currency, lang))}</span>`,
-    )
+    .map((p, index) => {
+      const label = p.label ? shown(item.translations, `prices.${index}`, p.label, l) : null;
+      return `<span class="p">${label ? `<small${label.la}>${esc(label.text)}</small> ` : ''}${esc(formatMoney(p.amount, venue.currency, l.page))}</span>`;
+    })
     .join('');
 }
 
@@ -74,9 +98,9 @@ function codeList(keys: string[], codes: Map<string, string>, text: PageText): s
     .join(', ');
 }
 
-function itemHtml(item: GuestItem, venue: GuestVenue, lang: string, codes: Map<string, string>, text: PageText): string {
-  const name = tr(item.translations, lang, 'name', item.name);
-  const desc = tr(item.translations, lang, 'description', item.description);
+function itemHtml(item: GuestItem, venue: GuestVenue, l: TextLangs, codes: Map<string, string>, text: PageText): string {
+  const name = shown(item.translations, 'name', item.name, l);
+  const desc = item.description ? shown(item.translations, 'description', item.description, l) : null;
   const allergenCodes = codeList(item.allergens, codes, text);
   const mayCodes = codeList(item.mayContain, codes, text);
   const img = item.image
@@ -84,29 +108,40 @@ function itemHtml(item: GuestItem, venue: GuestVenue, lang: string, codes: Map<s
     : '';
   return (
     `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc([...item.allergens].join(' '))}">` +
-    `<div><h3>${esc(name)} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
-    (desc ? `<p>${esc(desc)}</p>` : '') +
+    `<div><h3>${inline(name.text, name.la)} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
+    (desc ? `<p${desc.la}>${esc(desc.text)}</p>` : '') +
     (item.tags.length
-      ? `<p class="tg">${item.tags.map((g) => `<span style="--c:${esc(g.color)}">${esc(g.name)}</span>`).join('')}</p>`
+      ? `<p class="tg">${item.tags
+          .map((g) => {
+            const tag = shown(g.translations, 'name', g.name, l);
+            return `<span style="--c:${esc(g.color)}"${tag.la}>${esc(tag.text)}</span>`;
+          })
+          .join('')}</p>`
       : '') +
     (allergenCodes || mayCodes
       ? `<p class="al">${allergenCodes}${mayCodes ? ` <i>(${inline(`${text.c.mayContain}:`, text.cl)} ${mayCodes})</i>` : ''}</p>`
       : '') +
-    `<p class="ps">${priceList(item, venue, lang)}</p></div>${img}</li>`
+    `<p class="ps">${priceList(item, venue, l)}</p></div>${img}</li>`
   );
 }
 
 function menuHtml(menu: GuestMenu, venue: GuestVenue, lang: string, codes: Map<string, string>, text: PageText): string {
+  const l = menuLangs(menu, lang);
+  const name = shown(menu.translations, 'name', menu.name, l);
+  const desc = menu.description ? shown(menu.translations, 'description', menu.description, l) : null;
   return (
-    `<section class="m" aria-labelledby="m-${esc(menu.id)}"><h2 id="m-${esc(menu.id)}" class="mt">${esc(menu.name)}</h2>` +
-    (menu.description ? `<p class="md">${esc(menu.description)}</p>` : '') +
+    `<section class="m" aria-labelledby="m-${esc(menu.id)}"><h2 id="m-${esc(menu.id)}" class="mt"${name.la}>${esc(name.text)}</h2>` +
+    (desc ? `<p class="md"${desc.la}>${esc(desc.text)}</p>` : '') +
     menu.sections
-      .map(
-        (s) =>
-          `<section id="s-${esc(s.id)}"><h2>${esc(tr(s.translations, lang, 'name', s.name))}</h2>` +
-          (s.description ? `<p class="sd">${esc(tr(s.translations, lang, 'description', s.description))}</p>` : '') +
-          `<ul>${s.items.map((i) => itemHtml(i, venue, lang, codes, text)).join('')}</ul></section>`,
-      )
+      .map((s) => {
+        const sName = shown(s.translations, 'name', s.name, l);
+        const sDesc = s.description ? shown(s.translations, 'description', s.description, l) : null;
+        return (
+          `<section id="s-${esc(s.id)}"><h2${sName.la}>${esc(sName.text)}</h2>` +
+          (sDesc ? `<p class="sd"${sDesc.la}>${esc(sDesc.text)}</p>` : '') +
+          `<ul>${s.items.map((i) => itemHtml(i, venue, l, codes, text)).join('')}</ul></section>`
+        );
+      })
       .join('') +
     '</section>'
   );
@@ -130,33 +165,38 @@ function allergenSummary(item: GuestItem, text: PageText): string | undefined {
 }
 
 function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string, text: PageText): string {
+  const v = venueLangs(venue, lang);
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
-    name: venue.name,
+    name: shown(venue.translations, 'name', venue.name, v).text,
     url,
-    address: venue.address || undefined,
-    hasMenu: menus.map((m) => ({
-      '@type': 'Menu',
-      name: m.name,
-      inLanguage: lang,
-      hasMenuSection: m.sections.map((s) => ({
-        '@type': 'MenuSection',
-        name: tr(s.translations, lang, 'name', s.name),
-        hasMenuItem: s.items.map((i) => ({
-          '@type': 'MenuItem',
-          name: tr(i.translations, lang, 'name', i.name),
-          description: tr(i.translations, lang, 'description', i.description) || undefined,
-          disambiguatingDescription: allergenSummary(i, text),
-          offers: i.prices.map((p) => ({
-            '@type': 'Offer',
-            price: toDecimalAmount(p.amount, venue.currency),
-            priceCurrency: venue.currency,
-            name: p.label || undefined,
+    address: venue.address ? shown(venue.translations, 'address', venue.address, v).text : undefined,
+    hasMenu: menus.map((m) => {
+      const l = menuLangs(m, lang);
+      const t = (translations: Translations, key: string, source: string) => (source ? shown(translations, key, source, l).text : '');
+      return {
+        '@type': 'Menu',
+        name: t(m.translations, 'name', m.name),
+        inLanguage: lang,
+        hasMenuSection: m.sections.map((s) => ({
+          '@type': 'MenuSection',
+          name: t(s.translations, 'name', s.name),
+          hasMenuItem: s.items.map((i) => ({
+            '@type': 'MenuItem',
+            name: t(i.translations, 'name', i.name),
+            description: t(i.translations, 'description', i.description) || undefined,
+            disambiguatingDescription: allergenSummary(i, text),
+            offers: i.prices.map((p, index) => ({
+              '@type': 'Offer',
+              price: toDecimalAmount(p.amount, venue.currency),
+              priceCurrency: venue.currency,
+              name: t(i.translations, `prices.${index}`, p.label) || undefined,
+            })),
           })),
         })),
-      })),
-    })),
+      };
+    }),
   };
   // `<` is escaped so the JSON can never close the script element.
   return JSON.stringify(data).replace(/</g, '\\u003c');
@@ -207,32 +247,43 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
   const usedAllergens = ALLERGENS.filter((a) => used.has(a.key));
   const light = ensureContrast(venue.primaryColor, '#ffffff');
   const dark = ensureContrast(venue.primaryColor, '#111827');
-  const title = onNow.length === 1 ? `${onNow[0]?.name} – ${venue.name}` : venue.name;
-  const description = `${venue.name}: ${onNow.map((m) => m.name).join(', ') || c.noMenu}`.slice(0, 160);
+  const v = venueLangs(venue, lang);
+  const venueName = shown(venue.translations, 'name', venue.name, v);
+  const address = venue.address ? shown(venue.translations, 'address', venue.address, v) : null;
+  const menuName = (m: GuestMenu) => shown(m.translations, 'name', m.name, menuLangs(m, lang));
+  const title = onNow.length === 1 && onNow[0] ? `${menuName(onNow[0]).text} – ${venueName.text}` : venueName.text;
+  const description = `${venueName.text}: ${onNow.map((m) => menuName(m).text).join(', ') || c.noMenu}`.slice(0, 160);
   const url = `${input.baseUrl}/m/${encodeURIComponent(venue.slug)}${input.menuId ? `/${encodeURIComponent(input.menuId)}` : ''}`;
   const { canonical, links } = languageLinks(url, lang, input.languages);
   const laterHtml = later
     .map((m) => {
       const next = nextOpening(m.schedule, now);
       const when = next ? `${next.today ? '' : `${weekdayName(text.chromeLang, next.day)} `}${next.start}` : '';
-      return `<li><a href="/m/${esc(encodeURIComponent(venue.slug))}/${esc(m.id)}">${esc(m.name)}</a>${when ? ` · ${inline(fill(c.availableFrom, { when }), cl)}` : ''}</li>`;
+      const name = menuName(m);
+      return `<li><a href="/m/${esc(encodeURIComponent(venue.slug))}/${esc(m.id)}"${name.la}>${esc(name.text)}</a>${when ? ` · ${inline(fill(c.availableFrom, { when }), cl)}` : ''}</li>`;
     })
     .join('');
   const filterCss = usedAllergens.map((a) => `body:has(#x-${a.key}:checked) [data-a~="${a.key}"]`).join(',');
   const sections = onNow
-    .flatMap((m) => m.sections.map((s) => `<a href="#s-${esc(s.id)}">${esc(tr(s.translations, lang, 'name', s.name))}</a>`))
+    .flatMap((m) => {
+      const l = menuLangs(m, lang);
+      return m.sections.map((s) => {
+        const name = shown(s.translations, 'name', s.name, l);
+        return `<a href="#s-${esc(s.id)}"${name.la}>${esc(name.text)}</a>`;
+      });
+    })
     .join('');
   const logo = venue.logo
     ? `<img class="lo" src="/api/files/venues/${esc(venue.id)}/${esc(encodeURIComponent(venue.logo))}?thumb=128x128" width="56" height="56" alt="">`
     : '';
   const html =
-    `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">` +
+    `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">${input.preview ? '<meta name="robots" content="noindex">' : ''}` +
     `<title>${esc(title)}</title><meta name="description" content="${esc(description)}">${links}` +
     `<meta property="og:type" content="website"><meta property="og:title" content="${esc(title)}"><meta property="og:description" content="${esc(description)}"><meta property="og:url" content="${esc(canonical)}">` +
     `<meta name="theme-color" content="${esc(light)}">` +
     `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
     `<script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script></head>` +
-    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}"><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div>${languageSwitch(lang, input.languages, text)}</header>` +
+    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}"><header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}</div>${languageSwitch(lang, input.languages, text)}</header>` +
     (sections ? `<nav class="sn" aria-label="${esc(c.sections)}">${sections}</nav>` : '') +
     '<main>' +
     (usedAllergens.length
@@ -263,14 +314,17 @@ function brandCss(venue: GuestVenue): string {
  */
 export function renderUnavailable(venue: GuestVenue, lang: string): string {
   const { c, cl } = pageText(lang);
+  const v = venueLangs(venue, lang);
+  const name = shown(venue.translations, 'name', venue.name, v);
+  const address = venue.address ? shown(venue.translations, 'address', venue.address, v) : null;
   const logo = venue.logo
     ? `<img class="lo" src="/api/files/venues/${esc(venue.id)}/${esc(encodeURIComponent(venue.logo))}?thumb=128x128" width="56" height="56" alt="">`
     : '';
   return (
     `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex">` +
-    `<title>${esc(c.unavailable)} – ${esc(venue.name)}</title><meta name="theme-color" content="${esc(ensureContrast(venue.primaryColor, '#ffffff'))}">` +
+    `<title>${esc(c.unavailable)} – ${esc(name.text)}</title><meta name="theme-color" content="${esc(ensureContrast(venue.primaryColor, '#ffffff'))}">` +
     `<style>${brandCss(venue)}${GUEST_CSS}.nf h2{margin-top:0;color:var(--fg)}</style></head>` +
-    `<body><header>${logo}<div><h1>${esc(venue.name)}</h1>${venue.address ? `<p>${esc(venue.address)}</p>` : ''}</div></header>` +
+    `<body><header>${logo}<div><h1${name.la}>${esc(name.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}</div></header>` +
     `<main class="nf" role="status"${cl}><h2>${esc(c.unavailable)}</h2><p>${esc(c.unavailableText)}</p></main></body></html>`
   );
 }

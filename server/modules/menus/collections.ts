@@ -18,6 +18,12 @@ export const menusCollection: CollectionDef = {
     { name: 'schedule', type: 'json', maxSize: 20000 },
     /** Language codes; the first is the default language of the texts. */
     { name: 'languages', type: 'json', maxSize: 2000 },
+    /** Texts in other languages: { [lang]: { name|description: {text, machine?, basis?} } } (shared/translations.ts). */
+    { name: 'translations', type: 'json', maxSize: 50000 },
+    /** Non-default languages shown to guests although not complete (missing texts fall back to the default). */
+    { name: 'publishIncomplete', type: 'json', maxSize: 2000 },
+    /** Terms machine translation keeps as written (dish names such as "Tiramisù"). */
+    { name: 'glossary', type: 'json', maxSize: 30000 },
     ...timestamps,
   ],
   ...tenantRules('organization', 'organization'),

@@ -3,6 +3,7 @@ import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { zItemRecord, zMenuRecord, zSectionRecord } from '../../../shared/schemas/menus.ts';
 import { submitted, validateWith, valuesOf, writeFailed } from '../hook-helpers.ts';
+import { normalizeTranslations } from '../translation-hooks.ts';
 import { organizationDefaults } from '../organizations/queries.ts';
 import { countTagsOfOrganization } from '../tags/queries.ts';
 import { laterSiblings, maxPosition, organizationOfSection, type Children } from './queries.ts';
@@ -23,7 +24,24 @@ export function registerMenuHooks(engine: RecordEngine): void {
       const lang = organizationDefaults(stmts, String(row.organization))?.defaultLanguage || 'en';
       row.languages = JSON.stringify([lang]);
     }
-    validateWith(ctx, zMenuRecord, valuesOf(menus, row));
+    const values = valuesOf(menus, row);
+    validateWith(ctx, zMenuRecord, values);
+    const others = (values.languages as string[]).slice(1);
+    const published = (values.publishIncomplete as string[] | null) ?? [];
+    if (submitted(ctx, 'publishIncomplete')) {
+      const stray = published.find((lang) => !others.includes(lang));
+      if (stray !== undefined)
+        throw writeFailed(ctx, {
+          publishIncomplete: fieldError(
+            'validation_invalid_value',
+            `"${stray}" is not one of this menu's other languages (${others.join(', ') || 'none'})`,
+          ),
+        });
+    }
+    // A language removed from the menu (or made its default) is no longer "published anyway".
+    if (row.publishIncomplete != null) row.publishIncomplete = JSON.stringify([...new Set(published.filter((l) => others.includes(l)))]);
+    if (row.glossary != null) row.glossary = JSON.stringify([...new Set((values.glossary as string[] | null)?.map((t) => t.trim()))]);
+    normalizeTranslations(ctx, 'menus');
   };
   hooks.before('menus', 'create', checkMenu);
   hooks.before('menus', 'update', checkMenu);
@@ -42,19 +60,18 @@ export function registerMenuHooks(engine: RecordEngine): void {
   const SECTIONS: Children = { table: 'sections', parent: 'menu' };
   const ITEMS: Children = { table: 'items', parent: 'section' };
 
+  const checkSection = (ctx: HookContext) => {
+    validateWith(ctx, zSectionRecord, {
+      name: ctx.row.name,
+      translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null,
+    });
+    normalizeTranslations(ctx, 'sections');
+  };
   hooks.before('sections', 'create', (ctx) => {
     appendPosition(ctx, SECTIONS);
-    validateWith(ctx, zSectionRecord, {
-      name: ctx.row.name,
-      translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null,
-    });
+    checkSection(ctx);
   });
-  hooks.before('sections', 'update', (ctx) => {
-    validateWith(ctx, zSectionRecord, {
-      name: ctx.row.name,
-      translations: ctx.row.translations ? JSON.parse(String(ctx.row.translations)) : null,
-    });
-  });
+  hooks.before('sections', 'update', checkSection);
   hooks.after('sections', 'delete', (ctx) => closeGap(ctx, SECTIONS));
 
   const checkItem = (ctx: HookContext) => {
@@ -75,6 +92,7 @@ export function registerMenuHooks(engine: RecordEngine): void {
           tags: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.'),
         });
     }
+    normalizeTranslations(ctx, 'items');
   };
   hooks.before('items', 'create', (ctx) => {
     appendPosition(ctx, ITEMS);

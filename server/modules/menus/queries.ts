@@ -93,3 +93,13 @@ export function menuNames(stmts: Statements, ids: string[]): Map<string, string>
   const rows = stmts.all('SELECT id, name FROM menus WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(ids)]);
   return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
 }
+
+/** A menu's stored row, whatever its status (the staff preview), or undefined. */
+export function menuById(stmts: Statements, id: string): Row | undefined {
+  return stmts.get('SELECT * FROM menus WHERE id = ?', [id]);
+}
+
+/** A stored row of the menus module's tables by id (any status), or undefined. */
+export function menusModuleRow(stmts: Statements, table: 'menus' | 'sections' | 'items', id: string): Row | undefined {
+  return stmts.get(`SELECT * FROM "${table}" WHERE id = ?`, [id]);
+}

@@ -1,4 +1,4 @@
-import type { Statements } from '../../db/statements.ts';
+import type { Row, Statements } from '../../db/statements.ts';
 
 /** The tags module's SQL: `tags`. */
 
@@ -12,11 +12,20 @@ export function countTagsOfOrganization(stmts: Statements, organizationId: strin
   );
 }
 
-/** Name and colour of each tag by id (an unset colour is black). */
-export function tagsByIds(stmts: Statements, ids: string[]): Map<string, { name: string; color: string }> {
+/** Name, colour and stored translations (JSON text or null) of each tag by id (an unset colour is black). */
+export function tagsByIds(stmts: Statements, ids: string[]): Map<string, { name: string; color: string; translations: unknown }> {
   if (!ids.length) return new Map();
-  const rows = stmts.all('SELECT id, name, color FROM tags WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(ids)]);
-  return new Map(rows.map((t) => [String(t.id), { name: String(t.name), color: String(t.color || '#000000') }]));
+  const rows = stmts.all('SELECT id, name, color, translations FROM tags WHERE id IN (SELECT value FROM json_each(?))', [
+    JSON.stringify(ids),
+  ]);
+  return new Map(
+    rows.map((t) => [String(t.id), { name: String(t.name), color: String(t.color || '#000000'), translations: t.translations }]),
+  );
+}
+
+/** A tag's stored row, or undefined. */
+export function tagRow(stmts: Statements, id: string): Row | undefined {
+  return stmts.get('SELECT * FROM tags WHERE id = ?', [id]);
 }
 
 /** How many tags an organization has. */

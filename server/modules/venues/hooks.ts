@@ -6,6 +6,7 @@ import { uniqueSlug, validateWith, valuesOf, writeFailed } from '../hook-helpers
 import { countMenusOfOrganization } from '../menus/queries.ts';
 import { organizationDefaults } from '../organizations/queries.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
+import { normalizeTranslations } from '../translation-hooks.ts';
 import { venueSlugTaken } from './queries.ts';
 
 /** Venue validation with the form's messages, a unique guest-URL slug, and same-organization links. */
@@ -16,6 +17,7 @@ export function registerVenueHooks(engine: RecordEngine): void {
   const check = (ctx: HookContext) => {
     const row = ctx.row;
     validateWith(ctx, zVenueRecord, valuesOf(venues, row));
+    normalizeTranslations(ctx, 'venues');
     if (!row.slug) row.slug = uniqueSlug((s) => venueSlugTaken(stmts, s, String(row.id)), String(row.name));
     if (!row.currency) row.currency = organizationDefaults(stmts, String(row.organization))?.currency || 'EUR';
     const menuIds = JSON.parse(String(row.menus || '[]')) as string[];

@@ -57,3 +57,13 @@ export function venueOriginalMenu(stmts: Statements, venueId: string): { origina
 export function countVenues(stmts: Statements, organizationId: string, since: string): number {
   return Number(stmts.get('SELECT COUNT(*) AS c FROM venues WHERE organization = ? AND created >= ?', [organizationId, since])?.c ?? 0);
 }
+
+/** A venue's stored row by id, or undefined. */
+export function venueById(stmts: Statements, id: string): Row | undefined {
+  return stmts.get('SELECT * FROM venues WHERE id = ?', [id]);
+}
+
+/** The ids of an organization's venues, oldest first. */
+export function venueIdsOf(stmts: Statements, organizationId: string): string[] {
+  return stmts.all('SELECT id FROM venues WHERE organization = ? ORDER BY created', [organizationId]).map((r) => String(r.id));
+}

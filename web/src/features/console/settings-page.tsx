@@ -11,6 +11,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { DataState } from './console-ui.tsx';
 import { CheckSetting, SettingsSection, TextSetting, type Values } from './settings-form.tsx';
+import { MachineTranslationSettings } from './machine-translation-settings.tsx';
 
 const TEMPLATES = ['verification', 'password-reset', 'email-change', 'otp', 'login-alert'];
 
@@ -66,7 +67,7 @@ interface Rule {
   maxRequests: number;
 }
 
-/** Application, SMTP (with a test email), rate limits, logs retention and the backup schedule. */
+/** Application, SMTP (with a test email), machine translation (with a test), rate limits, logs retention and the backup schedule. */
 export default function SettingsPage() {
   useTitle('Settings · Console');
   const { data, error, isLoading, mutate } = useSWR('console-settings', () => pb.settings.getAll());
@@ -127,6 +128,9 @@ export default function SettingsPage() {
                 </>
               )}
             </SettingsSection>
+            {data.machineTranslation ? (
+              <MachineTranslationSettings key={k('machineTranslation')} initial={data.machineTranslation as Values} onSaved={saved} />
+            ) : null}
             <SettingsSection
               key={k('rateLimits')}
               section="rateLimits"
