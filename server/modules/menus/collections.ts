@@ -18,6 +18,12 @@ export const menusCollection: CollectionDef = {
     { name: 'schedule', type: 'json', maxSize: 20000 },
     /** Language codes; the first is the default language of the texts. */
     { name: 'languages', type: 'json', maxSize: 2000 },
+    /** The menu's own texts in other languages (shared/translations.ts). */
+    { name: 'translations', type: 'json', maxSize: 50000 },
+    /** Languages shown to guests although not 100 % translated (missing texts fall back to the default language). */
+    { name: 'publishIncomplete', type: 'json', maxSize: 2000 },
+    /** Terms machine translation keeps as written ("Tiramisù"). */
+    { name: 'glossary', type: 'json', maxSize: 30000 },
     ...timestamps,
   ],
   ...tenantRules('organization', 'organization'),

@@ -25,6 +25,8 @@ export const venuesCollection: CollectionDef = {
     { name: 'originalMenu', type: 'relation', collection: 'menu_uploads' },
     /** The venue's table labels (QR codes with `?t=`): guest stats count scans per table only for these. */
     { name: 'tables', type: 'json', maxSize: 8000 },
+    /** The venue's name and address in other languages (shared/translations.ts). */
+    { name: 'translations', type: 'json', maxSize: 20000 },
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
