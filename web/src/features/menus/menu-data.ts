@@ -4,6 +4,7 @@ import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { browserTimeZone } from '../../../../shared/schedule.ts';
 import { toItem, toMenu, toSection, toTag, toVenue, type Menu, type Section, type Venue } from './types.ts';
+import type { MenuTexts } from './translation-rows.ts';
 
 /** The swr reads of the menu screens (keys from `lib/swr-keys.ts`). */
 
@@ -110,5 +111,24 @@ export function useMenuOptions(organizationId: string | undefined) {
       fields: 'id,collectionId,collectionName,name,status',
     });
     return list.map(toMenu);
+  });
+}
+
+/** Everything the translation view shows: the menu, its sections and items, and the organization's tags. */
+export function useMenuTexts(menuId: string | undefined, organizationId: string | undefined) {
+  return useSWR(menuId && organizationId ? swrKeys.menuTexts(menuId) : null, async (): Promise<MenuTexts> => {
+    const [menu, sections, items, tags] = await Promise.all([
+      pb.collection('menus').getOne(menuId as string),
+      pb
+        .collection('sections')
+        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('menu = {:m}', { m: menuId }), sort: 'position,created' }),
+      pb
+        .collection('items')
+        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section.menu = {:m}', { m: menuId }), sort: 'position,created' }),
+      pb
+        .collection('tags')
+        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name' }),
+    ]);
+    return { menu: toMenu(menu), sections: sections.map(toSection), items: items.map(toItem), tags: tags.map(toTag) };
   });
 }
