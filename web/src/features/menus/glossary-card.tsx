@@ -96,8 +96,16 @@ export function GlossaryCard({ menu, onSaved }: { menu: Menu; onSaved: (menu: Me
               aria-invalid={error ? true : undefined}
               autoComplete="off"
             />
-            <Button type="submit" variant="secondary" className="shrink-0" loading={busy}>
-              <Plus aria-hidden /> {TEXT.add}
+            <Button
+              type="submit"
+              variant="secondary"
+              size="icon"
+              className="shrink-0"
+              loading={busy}
+              aria-label={TEXT.add}
+              title={TEXT.add}
+            >
+              <Plus aria-hidden />
             </Button>
           </div>
           {error ? (

@@ -413,26 +413,28 @@ function FieldList({
                       : TEXT.tagsBlock}
                 </h2>
               )}
-              {block.rows.map((row) => (
-                <TranslationField
-                  key={row.id}
-                  ref={(el) => {
-                    if (el) inputs.current.set(row.id, el);
-                    else inputs.current.delete(row.id);
-                  }}
-                  row={row}
-                  context={block.kind === 'tags' ? row.source : block.title}
-                  label={fieldLabel(row, TEXT.labels)}
-                  sourceLang={sourceLang}
-                  targetLang={lang}
-                  value={valueOf(row)}
-                  status={saves.status[fieldKey(lang, row.id)]}
-                  onChange={(text) => saves.setDraft(fieldKey(lang, row.id), text)}
-                  onEnter={() => onEnter(row)}
-                  onBlur={() => onBlur(row)}
-                  onFocus={() => setPinned((p) => (p.has(row.id) ? p : new Set(p).add(row.id)))}
-                />
-              ))}
+              <div>
+                {block.rows.map((row) => (
+                  <TranslationField
+                    key={row.id}
+                    ref={(el) => {
+                      if (el) inputs.current.set(row.id, el);
+                      else inputs.current.delete(row.id);
+                    }}
+                    row={row}
+                    context={block.kind === 'tags' ? row.source : block.title}
+                    label={fieldLabel(row, TEXT.labels)}
+                    sourceLang={sourceLang}
+                    targetLang={lang}
+                    value={valueOf(row)}
+                    status={saves.status[fieldKey(lang, row.id)]}
+                    onChange={(text) => saves.setDraft(fieldKey(lang, row.id), text)}
+                    onEnter={() => onEnter(row)}
+                    onBlur={() => onBlur(row)}
+                    onFocus={() => setPinned((p) => (p.has(row.id) ? p : new Set(p).add(row.id)))}
+                  />
+                ))}
+              </div>
             </Card>
           </section>
         ))

@@ -4,7 +4,8 @@ import { pb } from '../../lib/pb.ts';
 import { describeError } from '../../lib/action-errors.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { readTranslations, type TranslatableCollection, type Translations } from '../../../../shared/translations.ts';
-import { toItem, toMenu, toSection, toTag } from './types.ts';
+import type { RecordModel } from 'pocketbase';
+import { toItem, toMenu, toSection, toTag, type Item, type Section } from './types.ts';
 import type { MenuTexts, TranslationRow } from './translation-rows.ts';
 import { nextTranslationsValue, type FieldWrite } from './translation-write.ts';
 
@@ -37,6 +38,29 @@ function withSaved(data: MenuTexts | undefined, collection: TranslatableCollecti
     default:
       return data;
   }
+}
+
+/**
+ * The menu screens that show this record read other swr keys (the items list shows a "to translate"
+ * badge): put the saved record there too, and let them revalidate when they are next shown.
+ */
+function refreshOtherScreens(
+  mutate: ReturnType<typeof useSWRConfig>['mutate'],
+  menuId: string,
+  collection: TranslatableCollection,
+  saved: RecordModel,
+): Promise<unknown> {
+  if (collection === 'items') {
+    const item = toItem(saved);
+    return mutate(swrKeys.items(item.section), (list: Item[] | undefined) => list?.map((i) => (i.id === item.id ? item : i)));
+  }
+  if (collection === 'sections')
+    return Promise.all([
+      mutate(swrKeys.sections(menuId), (list: Section[] | undefined) => list?.map((s) => (s.id === saved.id ? toSection(saved) : s))),
+      mutate(swrKeys.section(saved.id)),
+    ]);
+  if (collection === 'menus') return mutate(swrKeys.menu(menuId), toMenu(saved));
+  return Promise.resolve();
 }
 
 /** A record's current translations in the view's data. */
@@ -95,6 +119,7 @@ export function useTranslationSaves(menuId: string, data: MenuTexts | undefined)
             await mutate(swrKeys.menuTexts(menuId), (d: MenuTexts | undefined) => withSaved(d, row.collection, saved), {
               revalidate: false,
             });
+            void refreshOtherScreens(mutate, menuId, row.collection, saved);
             queue.latest = readTranslations(saved.translations);
           }
           ok = true;
