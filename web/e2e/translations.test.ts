@@ -98,6 +98,7 @@ describe.skipIf(!hasBrowser)('translation view', () => {
   let staff: PocketBase;
   let auth: { token: string; record: unknown };
   let menuId = '';
+  let venueId = '';
   const itemIds: Record<string, string> = {};
 
   const row = (sql: string, params: unknown[] = []) => e.app.ctx.stmts.get(sql, params as SqlParam[]);
@@ -169,15 +170,17 @@ describe.skipIf(!hasBrowser)('translation view', () => {
       }
     }
     expect(Object.keys(itemIds)).toHaveLength(20);
-    await staff.collection('venues').create({
+    const venue = await staff.collection('venues').create({
       organization: orgId,
       name: 'Lindwurm',
+      address: 'Main square 1',
       slug: 'lindwurm',
       timezone: 'Europe/Vienna',
       currency: 'EUR',
       primaryColor: '#0f766e',
       menus: [menuId],
     });
+    venueId = venue.id;
   });
   afterAll(async () => {
     await e?.close();
@@ -307,6 +310,22 @@ describe.skipIf(!hasBrowser)('translation view', () => {
     await page.keyboard.press('Enter');
     await page.getByText('This term is already in the list').waitFor();
     expect(JSON.parse(String(row('SELECT glossary AS g FROM menus WHERE id = ?', [menuId])?.g))).toEqual(['Tiramisù']);
+  });
+
+  it('translates the venue’s name and address in the languages of its menus', async () => {
+    const { page } = await signedIn({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await page.goto(`/venues/${venueId}`);
+    const card = page
+      .getByRole('heading', { name: 'Name and address in other languages' })
+      .locator('xpath=ancestor::div[contains(@class,"rounded-lg")][1]');
+    await card.getByLabel('Address (de)').fill('Hauptplatz 1');
+    await card.getByRole('button', { name: 'Save translations' }).click();
+    await expect.poll(() => translationsOf('venues', venueId).de?.address?.text).toBe('Hauptplatz 1');
+    // Only what was typed: the empty name stays untranslated.
+    expect(translationsOf('venues', venueId).de?.name).toBeUndefined();
+    expect(await page.evaluate(() => document.body.scrollWidth <= window.innerWidth)).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'venue-translations-light-390');
   });
 
   // Needs the server's POST /api/menus/{id}/translate (branch tr-server): skipped until that route exists.

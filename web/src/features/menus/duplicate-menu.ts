@@ -2,7 +2,7 @@ import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import { newRecordId } from '../../../../shared/ids.ts';
 import { pb } from '../../lib/pb.ts';
 import { toItem, toSection, type Menu } from './types.ts';
-import { translationsAsWritten } from './translation-write.ts';
+import { translationsAsWritten } from '../../lib/translation-write.ts';
 
 const BATCH_LIMIT = 50;
 

@@ -101,14 +101,14 @@ export function venuesShowing(
   return { venues: showing, timeZone: first?.timezone || browserTimeZone(), zoneSource: first ? first.name : null };
 }
 
-/** The organization's menus by name (id, name, status): venue menu lists, "append to menu …" on uploads. */
+/** The organization's menus by name (id, name, status, languages): venue menu lists and texts, "append to menu …" on uploads. */
 export function useMenuOptions(organizationId: string | undefined) {
   return useSWR(organizationId ? swrKeys.menuOptions(organizationId) : null, async () => {
     const list = await pb.collection('menus').getFullList({
       batch: FULL_LIST_BATCH,
       filter: pb.filter('organization = {:org}', { org: organizationId }),
       sort: 'name',
-      fields: 'id,collectionId,collectionName,name,status',
+      fields: 'id,collectionId,collectionName,name,status,languages',
     });
     return list.map(toMenu);
   });

@@ -34,7 +34,7 @@ import {
   type TranslationFilter,
   type TranslationRow,
 } from './translation-rows.ts';
-import { fieldWrite } from './translation-write.ts';
+import { fieldWrite } from '../../lib/translation-write.ts';
 import { toMenu } from './types.ts';
 import { fieldKey, useTranslationSaves } from './use-translation-saves.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fingerprint, nextTranslations, readTranslations, sourceTexts, zTranslationsInput } from '../../../../shared/translations.ts';
 import { toItem, toMenu, toSection, toTag } from './types.ts';
 import { machineCandidates, matchesFilter, menuTexts, translationBlocks, type MenuTexts } from './translation-rows.ts';
-import { fieldWrite, nextTranslationsValue } from './translation-write.ts';
+import { fieldWrite, nextTranslationsValue } from '../../lib/translation-write.ts';
 
 const rec = { collectionId: 'c', collectionName: 'x' };
 const data: MenuTexts = {

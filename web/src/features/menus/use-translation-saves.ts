@@ -7,7 +7,7 @@ import { readTranslations, type TranslatableCollection, type Translations } from
 import type { RecordModel } from 'pocketbase';
 import { toItem, toMenu, toSection, toTag, type Item, type Section } from './types.ts';
 import type { MenuTexts, TranslationRow } from './translation-rows.ts';
-import { nextTranslationsValue, type FieldWrite } from './translation-write.ts';
+import { nextTranslationsValue, type FieldWrite } from '../../lib/translation-write.ts';
 
 /** A field of the view: a row in one target language (drafts and statuses are kept per field). */
 export const fieldKey = (lang: string, rowId: string) => `${lang}/${rowId}`;

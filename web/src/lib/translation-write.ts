@@ -1,4 +1,4 @@
-import { fingerprint, translationState, type TranslatedText, type Translations } from '../../../../shared/translations.ts';
+import { fingerprint, readTranslations, translationState, type TranslatedText, type Translations } from '../../../shared/translations.ts';
 
 /**
  * What the staff app writes into a record's `translations` field. The server (nextTranslations in
@@ -55,4 +55,20 @@ export function fieldWrite(typed: string, entry: TranslatedText | undefined, sou
   if (typed.trim() !== (entry?.text.trim() ?? '')) return { kind: 'text', text: typed };
   const state = translationState(entry, source);
   return state === 'machine' || state === 'outdated' ? { kind: 'confirm', source } : null;
+}
+
+/** Several writes on one record at once (a form saved as a whole); null when none changes anything. */
+export function applyWrites(
+  current: Translations,
+  writes: readonly { lang: string; key: string; write: FieldWrite }[],
+): WrittenTranslations | null {
+  let translations = current;
+  let changed = false;
+  for (const { lang, key, write } of writes) {
+    const next = nextTranslationsValue(translations, lang, key, write);
+    if (!next) continue;
+    translations = readTranslations(next);
+    changed = true;
+  }
+  return changed ? translationsAsWritten(translations) : null;
 }
