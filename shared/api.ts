@@ -5,6 +5,22 @@ import type { MemberRole } from './constants.ts';
  * that sends them and the web app that reads them.
  */
 
+/** The machine translation services the server can use (`MachineTranslator` implementations). */
+export type MachineTranslationProvider = 'deepl' | 'libretranslate';
+
+/** `GET /api/app-config`: the instance's public settings (never a key or an internal URL). */
+export interface PublicConfig {
+  appName: string;
+  posthog: { key: string; apiHost: string; uiHost: string } | null;
+  billing: 'off' | 'trial' | 'stripe';
+  /** The instance's public URL (APP_URL): guest links and QR codes are built on it. */
+  appUrl?: string;
+  /** Days guests keep a lapsed organization's menu (`billing.lapseGraceDays`, shared/lapse.ts). */
+  lapseGraceDays?: number;
+  /** The configured machine translation service; null: none, so the staff app offers no machine translation. */
+  machineTranslation?: MachineTranslationProvider | null;
+}
+
 /** `GET /api/organizations/{id}/members`. */
 export interface Member {
   membershipId: string;

@@ -15,6 +15,8 @@ describe('isAppRoute', () => {
     ['/nope', false],
     ['/menus/upload/', true],
     ['/menus/upload/u1', true],
+    ['/menus/m1/translate', true],
+    ['/menus/m1/translate/x', false],
   ])('%s → %s', (path, expected) => {
     expect(isAppRoute(path)).toBe(expected);
   });

@@ -22,6 +22,7 @@ export const APP_ROUTES = [
   '/profile/',
   '/menus/upload/:uploadId',
   '/menus/upload/',
+  '/menus/:menuId/translate',
   '/menus/:menuId',
   '/menus/',
   '/sections/:sectionId/items',

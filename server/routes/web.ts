@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError } from '../core/errors.ts';
 import { configuredProvider } from '../modules/translation/configured.ts';
 import { isAppRoute, ROUTE_ALIASES } from '../../shared/app-routes.ts';
+import type { PublicConfig } from '../../shared/api.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -30,7 +31,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     });
   }
 
-  app.get('/api/app-config', async () => ({
+  app.get('/api/app-config', async (): Promise<PublicConfig> => ({
     appName: ctx.config.appName,
     // Guest links and QR codes are built on the public URL, whatever host the staff app is opened through.
     appUrl: ctx.config.appUrl,

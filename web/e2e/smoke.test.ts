@@ -57,6 +57,7 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
     { path: '/tags/', heading: 'Tags' },
     { path: '/menus/', heading: 'Menus' },
     { path: '/menus/:menu', heading: 'Lunch' },
+    { path: '/menus/:menu/translate', heading: 'Translations' },
     { path: '/sections/:section/items', heading: 'Soups' },
     { path: '/menus/upload/', heading: /upload/i },
     { path: '/menus/upload/:upload', heading: 'Smoke upload' },
@@ -126,7 +127,7 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
     await update('organizations', org, { subscriptionStatus: 'active', name: 'Smoke Kitchen' });
     await update('users', String(user.id), { onboardingComplete: true });
     const tag = await seed(ctx, 'tags', { organization: org, name: 'Spicy', color: '#b91c1c' });
-    const menu = await seed(ctx, 'menus', { organization: org, name: 'Lunch', status: 'published', languages: ['en'] });
+    const menu = await seed(ctx, 'menus', { organization: org, name: 'Lunch', status: 'published', languages: ['en', 'de'] });
     const section = await seed(ctx, 'sections', { menu: menu.id, name: 'Soups' });
     await seed(ctx, 'items', {
       section: section.id,

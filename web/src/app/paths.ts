@@ -23,6 +23,9 @@ export const paths = {
   profile: () => '/profile/',
   menus: () => '/menus/',
   menu: (menuId: string) => `/menus/${encodeURIComponent(menuId)}`,
+  /** The menu's translation view, optionally in one language and scrolled to a block (`item-<id>`, `section-<id>`). */
+  menuTranslate: (menuId: string, lang?: string, anchor?: string) =>
+    `${withQuery(`/menus/${encodeURIComponent(menuId)}/translate`, { lang })}${anchor ? `#${anchor}` : ''}`,
   menuUpload: () => '/menus/upload/',
   menuUploadReview: (uploadId: string) => `/menus/upload/${encodeURIComponent(uploadId)}`,
   sectionItems: (sectionId: string) => `/sections/${encodeURIComponent(sectionId)}/items`,

@@ -29,6 +29,7 @@ const Tags = page(() => import('../features/tags/tags-page.tsx'));
 const Profile = page(() => import('../features/profile/profile-page.tsx'));
 const Menus = page(() => import('../features/menus/menus-page.tsx'));
 const MenuEditor = page(() => import('../features/menus/menu-page.tsx'));
+const MenuTranslate = page(() => import('../features/menus/translate-page.tsx'));
 const Upload = page(() => import('../features/uploads/upload-page.tsx'));
 const UploadReview = page(() => import('../features/uploads/upload-review-page.tsx'));
 const SectionItems = page(() => import('../features/menus/items-page.tsx'));
@@ -148,6 +149,7 @@ export function AppRoutes(): ReactNode {
       <Route path="/profile/">{app(Profile)}</Route>
       <Route path="/menus/upload/:uploadId">{app(UploadReview)}</Route>
       <Route path="/menus/upload/">{app(Upload)}</Route>
+      <Route path="/menus/:menuId/translate">{app(MenuTranslate)}</Route>
       <Route path="/menus/:menuId">{app(MenuEditor)}</Route>
       <Route path="/menus/">{app(Menus)}</Route>
       <Route path="/sections/:sectionId/items">{app(SectionItems)}</Route>

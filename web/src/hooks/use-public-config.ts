@@ -1,8 +1,8 @@
 import { loadOnce } from '../lib/load-once.ts';
-import type { PublicConfig } from '../lib/analytics.ts';
+import type { PublicConfig } from '../../../shared/api.ts';
 
 // Billing mirrors the server's default (off), so a config that cannot be read never invents a plan step.
-export const DEFAULT_CONFIG: PublicConfig = { appName: 'QR Menu', posthog: null, billing: 'off' };
+export const DEFAULT_CONFIG: PublicConfig = { appName: 'QR Menu', posthog: null, billing: 'off', machineTranslation: null };
 
 const publicConfig = loadOnce(async (): Promise<PublicConfig> => {
   try {
@@ -29,7 +29,7 @@ export function useLoadedPublicConfig(): PublicConfig | null {
   return state.data ?? DEFAULT_CONFIG;
 }
 
-/** Public settings from the server (product name, analytics key, billing mode). */
+/** Public settings from the server (product name, analytics key, billing mode, machine translation provider). */
 export function usePublicConfig(): PublicConfig {
   return publicConfig.use().data ?? DEFAULT_CONFIG;
 }

@@ -1,15 +1,6 @@
 import type { PostHog } from 'posthog-js';
 import type { Consent } from '../../../shared/constants.ts';
-
-export interface PublicConfig {
-  appName: string;
-  posthog: { key: string; apiHost: string; uiHost: string } | null;
-  billing: 'off' | 'trial' | 'stripe';
-  /** The instance's public URL (APP_URL): guest links and QR codes are built on it. */
-  appUrl?: string;
-  /** Days guests keep a lapsed organization's menu (`billing.lapseGraceDays`, shared/lapse.ts). */
-  lapseGraceDays?: number;
-}
+import type { PublicConfig } from '../../../shared/api.ts';
 
 let client: PostHog | null = null;
 

@@ -12,6 +12,8 @@ export const swrKeys = {
   itemCounts: (menuId: string) => ['item-counts', menuId] as const,
   /** A section with its menu expanded (languages, name). */
   section: (sectionId: string) => ['section', sectionId] as const,
+  /** Every translatable text of a menu: the menu, its sections and items, the organization's tags (translation view). */
+  menuTexts: (menuId: string) => ['menu-texts', menuId] as const,
   /** The items of a section, in position order. */
   items: (sectionId: string) => ['items', sectionId] as const,
   venues: (organizationId: string) => ['venues', organizationId] as const,

@@ -2,6 +2,7 @@ import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import { newRecordId } from '../../../../shared/ids.ts';
 import { pb } from '../../lib/pb.ts';
 import { toItem, toSection, type Menu } from './types.ts';
+import { translationsAsWritten } from '../../lib/translation-write.ts';
 
 const BATCH_LIMIT = 50;
 
@@ -45,6 +46,10 @@ export async function duplicateMenu(menu: Menu): Promise<string> {
         status: 'draft',
         schedule: menu.schedule,
         languages: menu.languages,
+        // Same texts, so every translation (drafts and their bases too) still fits the copy.
+        translations: translationsAsWritten(menu.translations),
+        publishIncomplete: menu.publishIncomplete,
+        glossary: menu.glossary,
       },
     },
   ];
@@ -58,7 +63,7 @@ export async function duplicateMenu(menu: Menu): Promise<string> {
         name: s.name,
         description: s.description,
         position: s.position,
-        translations: s.translations,
+        translations: translationsAsWritten(s.translations),
       },
     });
   }
@@ -76,7 +81,7 @@ export async function duplicateMenu(menu: Menu): Promise<string> {
       available: item.available,
       soldOutUntil: item.soldOutUntil,
       position: item.position,
-      translations: item.translations,
+      translations: translationsAsWritten(item.translations),
     };
     const photo = photos[i];
     if (photo) body.image = photo;

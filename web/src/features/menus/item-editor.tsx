@@ -12,7 +12,7 @@ import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { AllergenGrid } from './allergen-grid.tsx';
 import { ImageField } from './image-field.tsx';
 import { itemBody, itemFingerprint, itemFormSchema, itemFormValues, type ItemFormValues } from './item-form.ts';
-import { languageName } from './languages-field.tsx';
+import { ItemTranslationStatus } from './item-translation-status.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { RemoteChangeNotice } from './remote-change-notice.tsx';
 import { Switch } from './switch.tsx';
@@ -21,6 +21,7 @@ import type { Item, Tag } from './types.ts';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
 
 export interface ItemEditorContext {
+  menuId: string;
   sectionId: string;
   languages: string[];
   currency: string;
@@ -128,7 +129,7 @@ function ItemForm({
     formState: { errors, isDirty, isSubmitting },
   } = useForm<ItemFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: itemFormValues(item, languages, currency, timeZone),
+    defaultValues: itemFormValues(item, currency, timeZone),
   });
   const prices = useFieldArray({ control, name: 'prices' });
   useUnsavedChanges(isDirty);
@@ -137,21 +138,20 @@ function ItemForm({
   }, [isDirty, onDirty]);
 
   // Another member saved this item: follow when clean, otherwise offer to reload.
-  const serverPrint = itemFingerprint(server, languages, currency, timeZone);
-  const basePrint = itemFingerprint(base, languages, currency, timeZone);
+  const serverPrint = itemFingerprint(server, currency, timeZone);
+  const basePrint = itemFingerprint(base, currency, timeZone);
   useEffect(() => {
     if (!server || !item || isDirty || isSubmitting || serverPrint === basePrint) return;
-    reset(itemFormValues(server, languages, currency, timeZone));
+    reset(itemFormValues(server, currency, timeZone));
     setBase(server);
-  }, [server, item, isDirty, isSubmitting, serverPrint, basePrint, reset, languages, currency, timeZone]);
+  }, [server, item, isDirty, isSubmitting, serverPrint, basePrint, reset, currency, timeZone]);
   const conflict = Boolean(item && server && isDirty && !isSubmitting && serverPrint !== basePrint);
   const deleted = Boolean(item && server === null);
 
   const available = watch('available');
-  const name = watch('name');
 
   const onSubmit = handleSubmit(async (values) => {
-    const body = itemBody(values, base, languages, currency, timeZone);
+    const body = itemBody(values, currency, timeZone);
     const preview: Partial<Item> = {
       name: body.name as string,
       description: body.description as string,
@@ -161,11 +161,10 @@ function ItemForm({
       mayContain: body.mayContain as string[],
       available: values.available,
       soldOutUntil: String(body.soldOutUntil ?? ''),
-      translations: body.translations as Item['translations'],
     };
     try {
       const saved = await onSave(body, base, preview);
-      reset(itemFormValues(saved, languages, currency, timeZone));
+      reset(itemFormValues(saved, currency, timeZone));
       setBase(saved);
       onSaved();
     } catch (err) {
@@ -179,13 +178,11 @@ function ItemForm({
         'mayContain',
         'available',
         'soldOutUntil',
-        'translations',
       ]);
     }
   });
 
   const currentImage = base?.image ? pb.files.getURL(base, base.image, { thumb: '480x320' }) : null;
-  const others = languages.slice(1);
   const pricesError = errors.prices as { root?: { message?: string }; message?: string } | undefined;
 
   return (
@@ -195,11 +192,11 @@ function ItemForm({
           <RemoteChangeNotice
             what="This item"
             onReload={() => {
-              reset(itemFormValues(server, languages, currency, timeZone));
+              reset(itemFormValues(server, currency, timeZone));
               setBase(server);
             }}
             onKeep={() => {
-              reset(itemFormValues(server, languages, currency, timeZone), { keepValues: true });
+              reset(itemFormValues(server, currency, timeZone), { keepValues: true });
               setBase(server);
             }}
           />
@@ -368,32 +365,11 @@ function ItemForm({
         ) : null}
       </Section>
 
-      <Section
-        title="Translations"
-        hint={
-          others.length
-            ? `Texts for guests reading in other languages. Empty fields fall back to ${languageName(languages[0] ?? 'en')}.`
-            : undefined
-        }
-      >
-        {others.length === 0 ? (
-          <p className="text-sm text-muted-foreground">This menu has one language. Add languages on the menu page to translate items.</p>
-        ) : (
-          others.map((lang) => (
-            <div key={lang} className="grid gap-3 rounded-md border p-3">
-              <p className="text-sm font-medium">
-                {languageName(lang)} <span className="font-mono text-xs text-muted-foreground">{lang}</span>
-              </p>
-              <FormField label={`Name (${lang})`} error={errors.translations?.[lang]?.name?.message}>
-                <Input {...register(`translations.${lang}.name`)} placeholder={name} autoComplete="off" lang={lang} />
-              </FormField>
-              <FormField label={`Description (${lang})`} error={errors.translations?.[lang]?.description?.message}>
-                <Textarea {...register(`translations.${lang}.description`)} rows={2} lang={lang} />
-              </FormField>
-            </div>
-          ))
-        )}
-      </Section>
+      {languages.length > 1 ? (
+        <Section title="Translations" hint="Every language of this item is edited in the menu's translation view.">
+          <ItemTranslationStatus item={server ?? base} languages={languages} menuId={ctx.menuId} />
+        </Section>
+      ) : null}
 
       <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex items-center justify-end gap-2 border-t bg-background px-6 py-4">
         {isDirty ? <span className="mr-auto hidden text-sm text-muted-foreground sm:inline">Unsaved changes</span> : null}

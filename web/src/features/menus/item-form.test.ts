@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itemBody, itemFingerprint, itemFormSchema, itemFormValues } from './item-form.ts';
-import { missingTranslations, toItem } from './types.ts';
+import { fingerprint } from '../../../../shared/translations.ts';
+import { untranslatedLanguages, toItem } from './types.ts';
 import { planLimitMessage, describeError } from '../../lib/action-errors.ts';
 
 const item = toItem({
@@ -24,38 +25,30 @@ const item = toItem({
 
 describe('item form', () => {
   it('turns a record into editor values in the venue’s time zone and back', () => {
-    const values = itemFormValues(item, ['en', 'de'], 'EUR', 'Europe/Vienna');
+    const values = itemFormValues(item, 'EUR', 'Europe/Vienna');
     expect(values.prices).toEqual([
       { label: 'Small', amount: '12.50' },
       { label: 'Large', amount: '16.90' },
     ]);
     expect(values.soldOutUntil).toBe('2030-01-15T18:00');
-    expect(values.translations).toEqual({ de: { name: 'Schnitzel', description: '' } });
-
-    const body = itemBody(
-      { ...values, prices: [{ label: ' Small ', amount: '13,5' }], translations: { de: { name: '', description: 'Kalb' } } },
-      item,
-      ['en', 'de'],
-      'EUR',
-      'Europe/Vienna',
-    );
+    const body = itemBody({ ...values, prices: [{ label: ' Small ', amount: '13,5' }] }, 'EUR', 'Europe/Vienna');
     expect(body.prices).toEqual([{ label: 'Small', amount: 1350 }]);
     expect(body.soldOutUntil).toBe('2030-01-15T17:00:00.000Z');
-    // Languages the menu no longer lists keep their texts.
-    expect(body.translations).toEqual({ de: { description: 'Kalb' }, fr: { name: 'Escalope' } });
+    // Translations are edited in the translation view: an item save never sends (and so never clobbers) them.
+    expect('translations' in body).toBe(false);
     expect('image' in body).toBe(false);
   });
 
   it('clears "sold out until" when available and sends photo changes', () => {
-    const values = itemFormValues(item, ['en'], 'EUR', 'UTC');
-    expect(itemBody({ ...values, available: true }, item, ['en'], 'EUR', 'UTC').soldOutUntil).toBe('');
-    expect(itemBody({ ...values, image: null }, item, ['en'], 'EUR', 'UTC').image).toBeNull();
-    expect(itemBody({ ...values, mayContain: ['gluten', 'milk'] }, item, ['en'], 'EUR', 'UTC').mayContain).toEqual(['milk']);
+    const values = itemFormValues(item, 'EUR', 'UTC');
+    expect(itemBody({ ...values, available: true }, 'EUR', 'UTC').soldOutUntil).toBe('');
+    expect(itemBody({ ...values, image: null }, 'EUR', 'UTC').image).toBeNull();
+    expect(itemBody({ ...values, mayContain: ['gluten', 'milk'] }, 'EUR', 'UTC').mayContain).toEqual(['milk']);
   });
 
   it('validates names, prices, labels of several prices and future sold-out times', () => {
     const schema = itemFormSchema('EUR', 'UTC');
-    const base = itemFormValues(null, ['en'], 'EUR', 'UTC');
+    const base = itemFormValues(null, 'EUR', 'UTC');
     const messages = (v: unknown) => (schema.safeParse(v).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(messages(base)).toEqual(['name: Item name is required', 'prices.0.amount: Enter a price like 12.50']);
     expect(
@@ -75,16 +68,23 @@ describe('item form', () => {
   });
 
   it('fingerprints what a remote save can change', () => {
-    expect(itemFingerprint(item, ['en'], 'EUR', 'UTC')).toBe(itemFingerprint({ ...item }, ['en'], 'EUR', 'UTC'));
-    expect(itemFingerprint(item, ['en'], 'EUR', 'UTC')).not.toBe(itemFingerprint({ ...item, name: 'Other' }, ['en'], 'EUR', 'UTC'));
-    expect(itemFingerprint(item, ['en'], 'EUR', 'UTC')).not.toBe(itemFingerprint({ ...item, image: 'new.png' }, ['en'], 'EUR', 'UTC'));
+    expect(itemFingerprint(item, 'EUR', 'UTC')).toBe(itemFingerprint({ ...item }, 'EUR', 'UTC'));
+    expect(itemFingerprint(item, 'EUR', 'UTC')).not.toBe(itemFingerprint({ ...item, name: 'Other' }, 'EUR', 'UTC'));
+    expect(itemFingerprint(item, 'EUR', 'UTC')).not.toBe(itemFingerprint({ ...item, image: 'new.png' }, 'EUR', 'UTC'));
   });
 
-  it('lists languages whose name or (given) description is missing', () => {
-    expect(missingTranslations(item, ['en', 'de', 'fr'])).toEqual(['de', 'fr']);
-    expect(missingTranslations({ ...item, translations: { de: { name: 'S', description: 'Kalb' } } }, ['en', 'de'])).toEqual([]);
-    expect(missingTranslations({ ...item, description: '' }, ['en', 'de', 'fr'])).toEqual([]);
-    expect(missingTranslations(item, ['en'])).toEqual([]);
+  it('lists languages with a text not done: missing, a machine draft or outdated, price labels included', () => {
+    const languages = ['en', 'de', 'fr'];
+    // "Schnitzel" and "Escalope" are names only: description and price labels are missing.
+    expect(untranslatedLanguages('items', item, languages)).toEqual(['de', 'fr']);
+    const de = { name: { text: 'Schnitzel' }, description: { text: 'Kalb' }, 'prices.0': { text: 'Klein' }, 'prices.1': { text: 'Groß' } };
+    expect(untranslatedLanguages('items', { ...item, translations: { de } }, ['en', 'de'])).toEqual([]);
+    expect(
+      untranslatedLanguages('items', { ...item, translations: { de: { ...de, name: { text: 'S', machine: true } } } }, ['en', 'de']),
+    ).toEqual(['de']);
+    const outdated = { ...de, description: { text: 'Kalb', basis: fingerprint('Pork') } };
+    expect(untranslatedLanguages('items', { ...item, translations: { de: outdated } }, ['en', 'de'])).toEqual(['de']);
+    expect(untranslatedLanguages('items', item, ['en'])).toEqual([]);
   });
 });
 

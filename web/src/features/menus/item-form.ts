@@ -3,7 +3,7 @@ import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { dateToZonedInput, zonedInputToDate } from '../../../../shared/schedule.ts';
 import { NAME_MAX, zItemName } from '../../../../shared/schemas/menus.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
-import type { Item, Translations } from './types.ts';
+import type { Item } from './types.ts';
 
 export const ITEM_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export const ITEM_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -21,7 +21,6 @@ export interface ItemFormValues {
   available: boolean;
   /** `<input type="datetime-local">` text in the venue's time zone, '' for "until switched back". */
   soldOutUntil: string;
-  translations: Record<string, { name?: string; description?: string }>;
 }
 
 /** The editor's rules; amounts are read in `currency`, "sold out until" in `timeZone`. */
@@ -54,14 +53,6 @@ export function itemFormSchema(currency: string, timeZone: string) {
       mayContain: z.array(z.string()),
       available: z.boolean(),
       soldOutUntil: z.string(),
-      // Optional: a language added to the menu while the editor is open has no fields yet.
-      translations: z.record(
-        z.string(),
-        z.object({
-          name: z.string().max(NAME_MAX, MESSAGES.nameUnder200).optional(),
-          description: z.string().max(2000, 'Keep the description under 2000 characters').optional(),
-        }),
-      ),
     })
     .superRefine((v, ctx) => {
       if (v.available || !v.soldOutUntil) return;
@@ -72,12 +63,12 @@ export function itemFormSchema(currency: string, timeZone: string) {
     });
 }
 
-/** Editor values for an item (or a new one). */
-export function itemFormValues(item: Item | null, languages: readonly string[], currency: string, timeZone: string): ItemFormValues {
-  const translations: ItemFormValues['translations'] = {};
-  for (const lang of languages.slice(1)) {
-    translations[lang] = { name: item?.translations[lang]?.name ?? '', description: item?.translations[lang]?.description ?? '' };
-  }
+/**
+ * Editor values for an item (or a new one). Translations are not among them: they are edited in
+ * the menu's translation view, the one place for every text of every language, and an item save
+ * leaves them alone (the server marks them outdated when a source text changed).
+ */
+export function itemFormValues(item: Item | null, currency: string, timeZone: string): ItemFormValues {
   const until = item?.soldOutUntil ? new Date(item.soldOutUntil.replace(' ', 'T')) : null;
   return {
     name: item?.name ?? '',
@@ -91,33 +82,18 @@ export function itemFormValues(item: Item | null, languages: readonly string[], 
     mayContain: item?.mayContain ?? [],
     available: item ? item.available : true,
     soldOutUntil: item && !item.available ? dateToZonedInput(until, timeZone) : '',
-    translations,
   };
 }
 
 /** What a remote save changed, compared without the local-only photo choice. */
-export function itemFingerprint(item: Item | null | undefined, languages: readonly string[], currency: string, timeZone: string): string {
+export function itemFingerprint(item: Item | null | undefined, currency: string, timeZone: string): string {
   if (!item) return '';
-  const { image: _image, ...values } = itemFormValues(item, languages, currency, timeZone);
+  const { image: _image, ...values } = itemFormValues(item, currency, timeZone);
   return JSON.stringify({ ...values, photo: item.image });
 }
 
 /** The record body for create/update (a File makes the SDK send multipart). */
-export function itemBody(
-  values: ItemFormValues,
-  original: Item | null,
-  languages: readonly string[],
-  currency: string,
-  timeZone: string,
-): Record<string, unknown> {
-  const translations: Translations = { ...(original?.translations ?? {}) };
-  for (const lang of languages.slice(1)) {
-    const t = values.translations[lang];
-    const name = (t?.name ?? '').trim();
-    const description = (t?.description ?? '').trim();
-    if (name || description) translations[lang] = { ...(name ? { name } : {}), ...(description ? { description } : {}) };
-    else delete translations[lang];
-  }
+export function itemBody(values: ItemFormValues, currency: string, timeZone: string): Record<string, unknown> {
   const until = !values.available && values.soldOutUntil ? zonedInputToDate(values.soldOutUntil, timeZone) : null;
   const body: Record<string, unknown> = {
     name: values.name.trim(),
@@ -128,7 +104,6 @@ export function itemBody(
     mayContain: values.mayContain.filter((a) => !values.allergens.includes(a)),
     available: values.available,
     soldOutUntil: until ? until.toISOString() : '',
-    translations,
   };
   if (values.image instanceof File) body.image = values.image;
   else if (values.image === null) body.image = null;

@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { allergenCodes, allergenNames } from './allergen-grid.tsx';
 import { Switch } from './switch.tsx';
-import { isAvailableNow, missingTranslations, type Item, type Tag } from './types.ts';
+import { isAvailableNow, untranslatedLanguages, type Item, type Tag } from './types.ts';
 
 function untilText(value: string, timeZone: string): string {
   const d = new Date(value.replace(' ', 'T'));
@@ -55,7 +55,7 @@ export function ItemRow({
 }) {
   const availableNow = isAvailableNow(item);
   const itemTags = (tags ?? []).filter((t) => item.tags.includes(t.id));
-  const missing = missingTranslations(item, languages);
+  const missing = untranslatedLanguages('items', item, languages);
   const thumb = item.image ? pb.files.getURL(item, item.image, { thumb: '160x160' }) : '';
   const prices = item.prices
     .map((p) => (p.label ? `${p.label} ${formatMoney(p.amount, currency)}` : formatMoney(p.amount, currency)))
@@ -110,7 +110,7 @@ export function ItemRow({
           {missing.length ? (
             <Badge variant="info">
               <Languages className="size-3" aria-hidden />
-              {missing.join(', ')} missing
+              {missing.join(', ')} to translate
             </Badge>
           ) : null}
         </div>

@@ -21,7 +21,8 @@ import { useItems, useSection, useTags, useVenues, venuesShowing } from './menu-
 import { savePositions, withPositions } from './reorder.ts';
 import { SortableList } from './sortable-list.tsx';
 import { Switch } from './switch.tsx';
-import { missingTranslations, toItem, type Item } from './types.ts';
+import { untranslatedLanguages, toItem, type Item } from './types.ts';
+import { blockAnchor } from './translation-rows.ts';
 
 export default function ItemsPage() {
   const { sectionId = '' } = useParams<{ sectionId: string }>();
@@ -49,7 +50,7 @@ export default function ItemsPage() {
   );
   const currency = String(organization?.currency || 'EUR');
   const { timeZone } = venuesShowing(venues, menu?.id ?? '');
-  const untranslated = useMemo(() => list.filter((i) => missingTranslations(i, languages).length > 0), [list, languages]);
+  const untranslated = useMemo(() => list.filter((i) => untranslatedLanguages('items', i, languages).length > 0), [list, languages]);
   const shown = untranslatedOnly ? untranslated : list;
 
   const ids = new Set(list.map((i) => i.id));
@@ -158,9 +159,19 @@ export default function ItemsPage() {
         title={section.name || 'Section'}
         description={`${list.length === 1 ? '1 item' : `${list.length} items`} · prices in ${currency}`}
         actions={
-          <Button onClick={() => openEditor(null)}>
-            <Plus aria-hidden /> Add item
-          </Button>
+          <>
+            {languages.length > 1 ? (
+              <Link
+                className={buttonVariants({ variant: 'outline' })}
+                href={paths.menuTranslate(menu.id, languages[1], blockAnchor('section', section.id))}
+              >
+                <Languages aria-hidden /> Translations
+              </Link>
+            ) : null}
+            <Button onClick={() => openEditor(null)}>
+              <Plus aria-hidden /> Add item
+            </Button>
+          </>
         }
       />
 
@@ -224,7 +235,7 @@ export default function ItemsPage() {
         onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
         item={editing}
         server={server}
-        ctx={{ sectionId, languages, currency, timeZone, tags }}
+        ctx={{ menuId: menu.id, sectionId, languages, currency, timeZone, tags }}
         onSave={onSave}
       />
       <ConfirmDialog

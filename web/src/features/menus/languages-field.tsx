@@ -4,17 +4,7 @@ import { zLanguage } from '../../../../shared/schemas/domain.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-
-let names: Intl.DisplayNames | null = null;
-/** "de-AT" → "Austrian German"; the code itself when the browser does not know it. */
-export function languageName(code: string): string {
-  try {
-    names ??= new Intl.DisplayNames(['en'], { type: 'language' });
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { languageName } from '../../lib/language-name.ts';
 
 /** The languages of a menu: codes added and removed, the first one is the default for the texts. */
 export function LanguagesField({

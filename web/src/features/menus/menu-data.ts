@@ -4,6 +4,7 @@ import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { browserTimeZone } from '../../../../shared/schedule.ts';
 import { toItem, toMenu, toSection, toTag, toVenue, type Menu, type Section, type Venue } from './types.ts';
+import type { MenuTexts } from './translation-rows.ts';
 
 /** The swr reads of the menu screens (keys from `lib/swr-keys.ts`). */
 
@@ -100,15 +101,34 @@ export function venuesShowing(
   return { venues: showing, timeZone: first?.timezone || browserTimeZone(), zoneSource: first ? first.name : null };
 }
 
-/** The organization's menus by name (id, name, status): venue menu lists, "append to menu …" on uploads. */
+/** The organization's menus by name (id, name, status, languages): venue menu lists and texts, "append to menu …" on uploads. */
 export function useMenuOptions(organizationId: string | undefined) {
   return useSWR(organizationId ? swrKeys.menuOptions(organizationId) : null, async () => {
     const list = await pb.collection('menus').getFullList({
       batch: FULL_LIST_BATCH,
       filter: pb.filter('organization = {:org}', { org: organizationId }),
       sort: 'name',
-      fields: 'id,collectionId,collectionName,name,status',
+      fields: 'id,collectionId,collectionName,name,status,languages',
     });
     return list.map(toMenu);
+  });
+}
+
+/** Everything the translation view shows: the menu, its sections and items, and the organization's tags. */
+export function useMenuTexts(menuId: string | undefined, organizationId: string | undefined) {
+  return useSWR(menuId && organizationId ? swrKeys.menuTexts(menuId) : null, async (): Promise<MenuTexts> => {
+    const [menu, sections, items, tags] = await Promise.all([
+      pb.collection('menus').getOne(menuId as string),
+      pb
+        .collection('sections')
+        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('menu = {:m}', { m: menuId }), sort: 'position,created' }),
+      pb
+        .collection('items')
+        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section.menu = {:m}', { m: menuId }), sort: 'position,created' }),
+      pb
+        .collection('tags')
+        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name' }),
+    ]);
+    return { menu: toMenu(menu), sections: sections.map(toSection), items: items.map(toItem), tags: tags.map(toTag) };
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
-import { ArrowLeft, ExternalLink, QrCode } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Languages, QrCode } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useLiveRecords } from '../../hooks/use-live-records.ts';
@@ -146,6 +146,11 @@ export default function MenuPage() {
         actions={
           <>
             <StatusControl menu={menu} />
+            {menu.languages.length > 1 ? (
+              <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuTranslate(menu.id)}>
+                <Languages aria-hidden /> Translations
+              </Link>
+            ) : null}
             {venue ? (
               <>
                 <a className={buttonVariants({ variant: 'outline' })} href={paths.guestMenu(venue.slug)} target="_blank" rel="noreferrer">

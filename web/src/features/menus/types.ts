@@ -1,5 +1,6 @@
 import type { RecordModel } from 'pocketbase';
 import type { ScheduleWindow } from '../../../../shared/schedule.ts';
+import { readTranslations, sourceTexts, translationState, type Translations } from '../../../../shared/translations.ts';
 
 /** The records of the menu screens, with JSON fields normalised (the server may send null). */
 
@@ -8,7 +9,7 @@ export interface PriceVariant {
   label: string;
   amount: number;
 }
-export type Translations = Record<string, { name?: string; description?: string }>;
+export type { Translations };
 
 export interface Menu extends RecordModel {
   organization: string;
@@ -17,6 +18,11 @@ export interface Menu extends RecordModel {
   status: MenuStatus;
   schedule: ScheduleWindow[];
   languages: string[];
+  translations: Translations;
+  /** Languages shown to guests although not complete. */
+  publishIncomplete: string[];
+  /** Terms machine translation keeps as written. */
+  glossary: string[];
   created: string;
   updated: string;
 }
@@ -53,14 +59,17 @@ export interface Venue extends RecordModel {
   primaryColor: string;
   logo: string;
   menus: string[];
+  address: string;
+  translations: Translations;
 }
 export interface Tag extends RecordModel {
   name: string;
   color: string;
+  translations: Translations;
 }
 
 const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-const obj = <T extends object>(v: unknown): T => (v && typeof v === 'object' && !Array.isArray(v) ? (v as T) : ({} as T));
+const strings = (v: unknown): string[] => arr<unknown>(v).filter((s): s is string => typeof s === 'string');
 
 export function toMenu(r: RecordModel): Menu {
   return {
@@ -71,6 +80,9 @@ export function toMenu(r: RecordModel): Menu {
     status: r.status === 'published' ? 'published' : 'draft',
     schedule: arr<ScheduleWindow>(r.schedule),
     languages: arr<string>(r.languages),
+    translations: readTranslations(r.translations),
+    publishIncomplete: strings(r.publishIncomplete),
+    glossary: strings(r.glossary),
     created: String(r.created ?? ''),
     updated: String(r.updated ?? ''),
   };
@@ -83,7 +95,7 @@ export function toSection(r: RecordModel): Section {
     name: String(r.name ?? ''),
     description: String(r.description ?? ''),
     position: Number(r.position ?? 0),
-    translations: obj<Translations>(r.translations),
+    translations: readTranslations(r.translations),
   };
 }
 
@@ -101,7 +113,7 @@ export function toItem(r: RecordModel): Item {
     available: Boolean(r.available),
     soldOutUntil: String(r.soldOutUntil ?? ''),
     position: Number(r.position ?? 0),
-    translations: obj<Translations>(r.translations),
+    translations: readTranslations(r.translations),
     updated: String(r.updated ?? ''),
   };
 }
@@ -116,11 +128,13 @@ export function toVenue(r: RecordModel): Venue {
     primaryColor: String(r.primaryColor || '#000000'),
     logo: String(r.logo || ''),
     menus: arr<string>(r.menus),
+    address: String(r.address ?? ''),
+    translations: readTranslations(r.translations),
   };
 }
 
 export function toTag(r: RecordModel): Tag {
-  return { ...r, name: String(r.name ?? ''), color: String(r.color || '#000000') };
+  return { ...r, name: String(r.name ?? ''), color: String(r.color || '#000000'), translations: readTranslations(r.translations) };
 }
 
 /** Whether guests can order the item now: available, or sold out until a time that has passed. */
@@ -131,13 +145,17 @@ export function isAvailableNow(item: Pick<Item, 'available' | 'soldOutUntil'>, n
   return !Number.isNaN(until.getTime()) && until.getTime() <= now;
 }
 
-/** The languages of a menu other than its default (first) one that an item or section lacks. */
-export function missingTranslations(
-  record: { name: string; description: string; translations: Translations },
+/**
+ * The languages of a menu (other than its default, first one) in which a record has a text that is
+ * not done: missing, a machine draft or outdated (the kernel's states, price labels included).
+ */
+export function untranslatedLanguages(
+  collection: 'items' | 'sections',
+  record: Record<string, unknown> & { translations: Translations },
   languages: readonly string[],
 ): string[] {
-  return languages.slice(1).filter((lang) => {
-    const t = record.translations[lang];
-    return !t?.name?.trim() || (record.description.trim() !== '' && !t.description?.trim());
-  });
+  const sources = Object.entries(sourceTexts(collection, record));
+  return languages
+    .slice(1)
+    .filter((lang) => sources.some(([key, source]) => translationState(record.translations[lang]?.[key], source) !== 'done'));
 }

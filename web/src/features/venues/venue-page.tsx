@@ -21,6 +21,9 @@ import { VenueMenusCard } from './venue-menus-card.tsx';
 import { VenueLogoCard } from './venue-logo-card.tsx';
 import { VenueLinkCard } from './venue-link-card.tsx';
 import { VenueOriginalMenuCard } from './venue-original-menu-card.tsx';
+import { VenueTranslationsCard } from './venue-translations-card.tsx';
+import { venueLanguages } from './venue-languages.ts';
+import type { WrittenTranslations } from '../../lib/translation-write.ts';
 import { useUploads } from '../uploads/upload-data.ts';
 import { isVenueListKey, logoUrl, useVenue } from './use-venues.ts';
 import { useMenuOptions } from '../menus/menu-data.ts';
@@ -110,6 +113,16 @@ export default function VenuePage() {
   const menuIds = Array.isArray(venue.menus) ? (venue.menus as string[]) : [];
 
   const saveDetails = (values: VenueDetailsValues) => update(values, values);
+  const languages = venueLanguages(menuIds, menus.data);
+  const saveTranslations = async (translations: WrittenTranslations) => {
+    try {
+      await update({ translations });
+      toast.success('Translations saved');
+    } catch (err) {
+      toast.error(`The translations were not saved: ${errorMessage(err)}`);
+      throw err;
+    }
+  };
   const saveOriginalMenu = async (uploadId: string) => {
     try {
       await update({ originalMenu: uploadId }, { originalMenu: uploadId });
@@ -183,6 +196,9 @@ export default function VenuePage() {
         <div className="grid min-w-0 gap-6">
           <VenueDetailsForm venue={venue} onSave={saveDetails} />
           <VenueMenusCard menuIds={menuIds} options={menus.data} onChange={saveMenus} />
+          {languages.targets.length ? (
+            <VenueTranslationsCard venue={venue} source={languages.source} targets={languages.targets} onSave={saveTranslations} />
+          ) : null}
         </div>
         <div className="grid min-w-0 gap-6">
           <VenueLinkCard url={guestUrl} onQrCode={() => setQrOpen(true)} />
