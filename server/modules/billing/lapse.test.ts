@@ -91,7 +91,13 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { id: string };
   };
-  const menu = await post('menus', { organization: org, name: 'Dinner', status: 'published', languages: ['en', 'de'] });
+  const menu = await post('menus', {
+    organization: org,
+    name: 'Dinner',
+    status: 'published',
+    languages: ['en', 'de'],
+    publishIncomplete: ['de'],
+  });
   menuId = menu.id;
   const section = await post('sections', { menu: menu.id, name: 'Mains' });
   itemId = (await post('items', { section: section.id, name: 'Risotto', prices: [{ label: '', amount: 1450 }] })).id;
