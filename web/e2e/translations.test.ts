@@ -293,6 +293,16 @@ describe.skipIf(!hasBrowser)('translation view', () => {
       .waitFor();
     await expect.poll(() => JSON.parse(String(row('SELECT publishIncomplete AS p FROM menus WHERE id = ?', [menuId])?.p))).toEqual(['de']);
     await screenshot(page, 'translate-light-1280');
+
+    // The preview shows this menu's guest page in German, the untranslated dish marked as English.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const frame = page.frameLocator('iframe[title="Preview of the guest page in German"]');
+    await frame.getByRole('heading', { name: 'Hauptgerichte' }).waitFor();
+    expect(await frame.locator('html').getAttribute('lang')).toBe('de');
+    expect(await frame.locator('[lang="en"]', { hasText: 'Goulash' }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'translate-preview-light-1280');
+    await page.keyboard.press('Escape');
+
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'translate-dark-1280');
     await page.getByRole('switch', { name: 'Publish anyway: German' }).click();
