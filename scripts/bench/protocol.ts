@@ -22,6 +22,8 @@ export interface ReadyInfo {
   login: { identity: string; password: string };
   /** The guest page of a venue showing a published 100-item menu, and its gzipped size. */
   guest: { path: string; gzipBytes: number; htmlBytes: number };
+  /** The same page in each of the menu's languages (every text translated), for the per-language budgets. */
+  guestLanguages: { lang: string; path: string; gzipBytes: number; htmlBytes: number }[];
 }
 
 /** Requests the runner sends to the server child over IPC; answered by a `reply` with the same id. */

@@ -133,6 +133,9 @@ async function handleRequest(ctx: AppContext, msg: ServerRequest): Promise<void>
 }
 
 /** A venue of an active organization showing a published menu of 100 items in 8 sections. */
+/** The guest menu's languages: the default one first. */
+const GUEST_LANGUAGES = ['en', 'de', 'fr', 'it'];
+
 async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> {
   const su = superuserRequest(ctx);
   const org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [userId])?.o);
@@ -142,10 +145,22 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> 
     { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
     su,
   );
-  const menu = await seed(ctx, 'menus', { organization: org, name: 'À la carte', status: 'published', languages: ['en', 'de'] });
+  // Every text translated, so each language's page is complete (and as long as real translations:
+  // German and French run longer than English).
+  const menu = await seed(ctx, 'menus', {
+    organization: org,
+    name: 'À la carte',
+    status: 'published',
+    languages: GUEST_LANGUAGES,
+    translations: { de: { name: 'Speisekarte' }, fr: { name: 'À la carte' }, it: { name: 'Alla carta' } },
+  });
   const allergens = ['gluten', 'milk', 'eggs', 'celery', 'nuts', 'fish'];
   for (let s = 0; s < 8; s++) {
-    const section = await seed(ctx, 'sections', { menu: menu.id, name: `Section ${s + 1}` });
+    const section = await seed(ctx, 'sections', {
+      menu: menu.id,
+      name: `Section ${s + 1}`,
+      translations: { de: { name: `Abschnitt ${s + 1}` }, fr: { name: `Rubrique ${s + 1}` }, it: { name: `Sezione ${s + 1}` } },
+    });
     const ops: PreparedWrite[] = [];
     for (let i = 0; i < (s < 4 ? 13 : 12); i++) {
       ops.push(
@@ -165,6 +180,23 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> 
                   : [{ label: '', amount: 1190 + i * 10 }],
               allergens: [allergens[i % allergens.length]],
               available: i % 9 !== 0,
+              translations: {
+                de: {
+                  name: `Gericht ${s + 1}.${i + 1} mit einem längeren Namen`,
+                  description: 'Gemüse der Saison, frische Kräuter und etwas Olivenöl',
+                  ...(i % 4 === 0 ? { 'prices.0': 'klein', 'prices.1': 'groß' } : {}),
+                },
+                fr: {
+                  name: `Plat ${s + 1}.${i + 1} avec un nom plus long`,
+                  description: 'Légumes de saison, herbes fraîches et un filet d’huile d’olive',
+                  ...(i % 4 === 0 ? { 'prices.0': 'petit', 'prices.1': 'grand' } : {}),
+                },
+                it: {
+                  name: `Piatto ${s + 1}.${i + 1} con un nome più lungo`,
+                  description: 'Verdure di stagione, erbe fresche e un filo d’olio d’oliva',
+                  ...(i % 4 === 0 ? { 'prices.0': 'piccolo', 'prices.1': 'grande' } : {}),
+                },
+              },
             },
             files: {},
             fromForm: false,
@@ -254,6 +286,14 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const probe = await app.inject({ method: 'GET', url: guest, headers: { 'accept-encoding': 'gzip' } });
   const plain = await app.inject({ method: 'GET', url: guest });
+  const guestLanguages = [];
+  for (const lang of GUEST_LANGUAGES) {
+    const path = `${guest}?lang=${lang}`;
+    const zipped = await app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip' } });
+    const html = await app.inject({ method: 'GET', url: path });
+    if (!html.body.includes(`<html lang="${lang}"`)) throw new Error(`the guest page in ${lang} is not offered`);
+    guestLanguages.push({ lang, path, gzipBytes: zipped.rawPayload.length, htmlBytes: html.rawPayload.length });
+  }
 
   const info: ReadyInfo = {
     port: (app.server.address() as AddressInfo).port,
@@ -263,6 +303,7 @@ async function main(): Promise<void> {
     memberToken: await tokenFor(ctx, BENCH.members, memberId),
     login: LOGIN,
     guest: { path: guest, gzipBytes: probe.rawPayload.length, htmlBytes: plain.rawPayload.length },
+    guestLanguages,
   };
   send({ type: 'ready', info });
 }
