@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
 import { Button } from './button.tsx';
@@ -13,8 +14,8 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   destructive,
   confirmText,
   onConfirm,
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   onConfirm: () => unknown;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const id = useId();
@@ -84,10 +86,10 @@ export function ConfirmDialog({
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t('ui.cancel')}
           </Button>
           <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={!ready} loading={pending}>
-            {confirmLabel}
+            {confirmLabel ?? t('ui.confirm')}
           </Button>
         </div>
       </form>
