@@ -23,8 +23,7 @@ type Flat = Map<string, string>;
 
 function flatten(value: unknown, prefix = '', out: Flat = new Map()): Flat {
   if (typeof value === 'string') out.set(prefix, value);
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   else throw new Error(`${prefix}: not a string`);
   return out;
 }
@@ -58,7 +57,8 @@ export function compareMessages(lang: string, en: Flat, other: Flat | undefined)
       .filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k))
       .map((k) => PLURAL.exec(k)?.[1])
       .sort();
-    if (JSON.stringify(have) !== JSON.stringify(categories)) problems.push(`${base}: plural forms ${have.join('/')}, needs ${categories.join('/')}`);
+    if (JSON.stringify(have) !== JSON.stringify(categories))
+      problems.push(`${base}: plural forms ${have.join('/')}, needs ${categories.join('/')}`);
   }
   for (const [key, text] of other) {
     if (!text.trim()) problems.push(`empty ${key}`);
@@ -137,10 +137,23 @@ describe.each(CATALOGS)('$name messages', ({ dir, sources, defaultNs }) => {
 });
 
 describe('the checks themselves', () => {
-  const en = new Map([['common', new Map([['a.b', 'x'], ['n.days_one', '{{count}} day'], ['n.days_other', '{{count}} days']])]]);
+  const en = new Map([
+    [
+      'common',
+      new Map([
+        ['a.b', 'x'],
+        ['n.days_one', '{{count}} day'],
+        ['n.days_other', '{{count}} days'],
+      ]),
+    ],
+  ]);
 
   it('find a missing, an extra and a wrongly pluralised key, and a changed placeholder', () => {
-    const fr = new Map([['a.c', 'y'], ['n.days_one', '{{count}} jour'], ['n.days_other', '{{n}} jours']]);
+    const fr = new Map([
+      ['a.c', 'y'],
+      ['n.days_one', '{{count}} jour'],
+      ['n.days_other', '{{n}} jours'],
+    ]);
     expect(compareMessages('fr', en.get('common') as Flat, fr)).toEqual([
       'missing a.b',
       'not in English: a.c',

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
 import { Button } from './button.tsx';
@@ -72,7 +72,12 @@ export function ConfirmDialog({
         {confirmText ? (
           <div className="grid gap-2">
             <Label htmlFor={id}>
-              Type <span className="font-mono font-semibold">{confirmText}</span> to confirm
+              <Trans
+                t={t}
+                i18nKey="ui.typeToConfirm"
+                values={{ word: confirmText }}
+                components={{ w: <span className="font-mono font-semibold" /> }}
+              />
             </Label>
             <Input
               id={id}

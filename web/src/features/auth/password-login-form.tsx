@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -26,6 +27,7 @@ export function PasswordLoginForm({
   onForgot: () => void;
   onSuccess: (as: SignedInAs) => Promise<void>;
 }) {
+  const { t } = useTranslation('auth');
   const {
     register,
     handleSubmit,
@@ -55,7 +57,7 @@ export function PasswordLoginForm({
         error={errors.email?.message}
       />
       <div className="grid gap-2">
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField label={t('fields.password')} error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" {...register('password')} />
         </FormField>
         <div className="-mt-1 flex justify-end">
@@ -69,12 +71,12 @@ export function PasswordLoginForm({
               onForgot();
             }}
           >
-            Forgot password?
+            {t('login.forgot')}
           </Button>
         </div>
       </div>
       <Button type="submit" className="w-full" loading={isSubmitting}>
-        Sign in
+        {t('login.submit')}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '../../components/ui/input.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -7,9 +8,10 @@ import { FormField } from '../../components/ui/form-field.tsx';
  * focus, and the panel keeps what was typed when switching between them (`register`'s onChange).
  */
 export function SignInEmailField({ registration, error, hint }: { registration: UseFormRegisterReturn; error?: string; hint?: string }) {
+  const { t } = useTranslation('auth');
   return (
-    <FormField label="Email" error={error} hint={hint}>
-      <Input type="email" autoComplete="email" inputMode="email" autoFocus placeholder="you@restaurant.com" {...registration} />
+    <FormField label={t('fields.email')} error={error} hint={hint}>
+      <Input type="email" autoComplete="email" inputMode="email" autoFocus placeholder={t('fields.emailPlaceholder')} {...registration} />
     </FormField>
   );
 }
