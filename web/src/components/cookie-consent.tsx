@@ -13,9 +13,7 @@ export function CookieConsent() {
       className="fixed bottom-4 left-4 z-50 w-[calc(100%-2rem)] max-w-sm rounded-lg border bg-card p-4 text-card-foreground shadow-lg"
     >
       <h2 className="font-semibold">{t('consent.title')}</h2>
-      <p className="mt-2 text-sm text-muted-foreground">
-        {t('consent.body')}
-      </p>
+      <p className="mt-2 text-sm text-muted-foreground">{t('consent.body')}</p>
       <div className="mt-4 flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={decline}>
           {t('consent.decline')}

@@ -47,5 +47,7 @@ export const TimezonePicker = forwardRef<HTMLInputElement, TimezonePickerProps>(
     // A stored zone the runtime no longer lists (renamed, e.g. Europe/Kiev) stays selectable.
     return value && !all.some((o) => o.value === value) ? [{ value, label: value }, ...all] : all;
   }, [value]);
-  return <Combobox ref={ref} options={options} value={value} placeholder={t('ui.searchTimeZones')} emptyText={t('ui.noTimeZone')} {...props} />;
+  return (
+    <Combobox ref={ref} options={options} value={value} placeholder={t('ui.searchTimeZones')} emptyText={t('ui.noTimeZone')} {...props} />
+  );
 });

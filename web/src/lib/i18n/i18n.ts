@@ -66,7 +66,7 @@ export function initialLanguage(): StaffLanguage {
   if (isStaffLanguage(accountLanguage)) return accountLanguage;
   const stored = storedLanguage();
   if (isStaffLanguage(stored)) return stored;
-  return pickStaffLanguage(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+  return pickStaffLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
 export const i18n = createInstance();

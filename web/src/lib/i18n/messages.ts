@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../../shared/schemas/messages.ts';
+import { MESSAGES } from '../../../../shared/schemas/message-texts.ts';
 import { LAPSED_WRITE_MESSAGE } from '../organization-status.ts';
 import { i18n } from './i18n.ts';
 
