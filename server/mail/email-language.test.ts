@@ -40,7 +40,9 @@ describe('auth emails in the account language', () => {
     expect(verify.html).toContain('<html lang="de">');
     expect(verify.html).toContain('E-Mail-Adresse bestätigen');
     expect(verify.html).toContain('Falls die Schaltfläche nicht funktioniert');
-    expect(verify.html).toMatch(/Gesendet von <a href="https:\/\/menu\.example\.com"[^>]*>Menukarte<\/a>\. Dies ist eine automatische Nachricht/);
+    expect(verify.html).toMatch(
+      /Gesendet von <a href="https:\/\/menu\.example\.com"[^>]*>Menukarte<\/a>\. Dies ist eine automatische Nachricht/,
+    );
     expect(`${verify.subject}\n${verify.html}`).not.toMatch(/Verify|Thanks|ignore|button|Sent by/);
     smtp.clear();
 
@@ -102,7 +104,7 @@ describe('invitations', () => {
       verified: true,
       language: 'es',
     });
-    const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [owner.id])?.o);
+    const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(owner.id)])?.o);
     const invite = (email: string) =>
       t.app.inject({
         method: 'POST',
@@ -135,7 +137,13 @@ describe('invitations', () => {
 describe('billing emails', () => {
   it('word dates and plurals in the owner’s language', () => {
     const brand = { appName: 'Menukarte', appUrl: 'https://menu.example.com' };
-    const info = { organizationName: 'Café Uno', trialEndsAt: new Date('2025-03-12T10:00:00Z'), daysLeft: 3, graceDays: 1, billingUrl: 'x' };
+    const info = {
+      organizationName: 'Café Uno',
+      trialEndsAt: new Date('2025-03-12T10:00:00Z'),
+      daysLeft: 3,
+      graceDays: 1,
+      billingUrl: 'x',
+    };
     const de = trialEndingEmail(brand, info, 'de');
     expect(de.subject).toBe('Ihre Testphase bei Menukarte endet in 3 Tagen');
     expect(de.text).toContain('endet am 12. März 2025.');

@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createInstance } from 'i18next';
-import {
-  DEFAULT_STAFF_LANGUAGE,
-  STAFF_LANGUAGES,
-  isStaffLanguage,
-  type StaffLanguage,
-} from '../../shared/i18n/staff-languages.ts';
+import { DEFAULT_STAFF_LANGUAGE, STAFF_LANGUAGES, isStaffLanguage, type StaffLanguage } from '../../shared/i18n/staff-languages.ts';
 
 /**
  * The emails' own i18next instance (separate from the web app's): `server/mail/locales/<lang>/email.json`,
@@ -35,7 +30,6 @@ void instance.init({
 export function emailLanguage(value: unknown): StaffLanguage {
   return isStaffLanguage(value) ? value : DEFAULT_STAFF_LANGUAGE;
 }
-
 
 /** The `t` of one language (`t('verification.subject', { appName })`). */
 export function emailT(lang: StaffLanguage): (key: string, options?: Record<string, unknown>) => string {

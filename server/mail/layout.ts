@@ -80,10 +80,7 @@ function detailsHtml(rows: [string, string][]): string {
 function footerHtml(brand: Brand, lang: StaffLanguage): string {
   const MARK = '\u0000';
   const link = `<a href="${escapeHtml(brand.appUrl)}" style="color:${MUTED};">${escapeHtml(brand.appName)}</a>`;
-  return emailT(lang)('layout.footer', { appName: MARK })
-    .split(MARK)
-    .map(escapeHtml)
-    .join(link);
+  return emailT(lang)('layout.footer', { appName: MARK }).split(MARK).map(escapeHtml).join(link);
 }
 
 export function renderHtml(brand: Brand, subject: string, parts: EmailParts, lang: StaffLanguage = 'en'): string {

@@ -72,7 +72,12 @@ export async function sendBillingNotices(ctx: AppContext, now: Date, options: { 
   const graceDays = ctx.settings.get().billing.lapseGraceDays;
   const failures: unknown[] = [];
   let sent = 0;
-  const attempt = async (org: BillingNoticeOrg, kind: BillingNoticeKind, periodEnd: string, email: (lang: StaffLanguage) => EmailContent) => {
+  const attempt = async (
+    org: BillingNoticeOrg,
+    kind: BillingNoticeKind,
+    periodEnd: string,
+    email: (lang: StaffLanguage) => EmailContent,
+  ) => {
     try {
       if (await sendOnce(ctx, org, kind, periodEnd, email)) sent++;
     } catch (err) {

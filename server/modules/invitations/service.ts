@@ -143,7 +143,10 @@ export async function inviteMember(
   const lang = emailLanguage(accountLanguage(ctx.stmts, email) || user.row.language);
   let emailSent = true;
   try {
-    await ctx.mailer.send({ to: email, ...(hasAccount ? invitationToAccountEmail(brand, info, lang) : invitationEmail(brand, info, lang)) });
+    await ctx.mailer.send({
+      to: email,
+      ...(hasAccount ? invitationToAccountEmail(brand, info, lang) : invitationEmail(brand, info, lang)),
+    });
   } catch (err) {
     log({ err, organization: organizationId }, 'invitation email failed');
     emailSent = false;

@@ -136,7 +136,6 @@ export function ownerRecipients(stmts: Statements, organizationId: string): { em
     .filter((r) => r.email);
 }
 
-
 /** What a change of billing mode looks at: each organization's status, plan and Stripe subscription. */
 export interface OrganizationBillingState {
   id: string;
