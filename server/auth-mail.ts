@@ -1,30 +1,40 @@
 import type { AuthMail } from './core/auth/mail-port.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { renderEmail, type EmailContent } from './mail/layout.ts';
+import { emailLanguage, emailT } from './mail/i18n.ts';
 import { emailChangeEmail, otpEmail, passwordResetEmail, verificationEmail, type Brand } from './mail/templates.ts';
+import type { StaffLanguage } from '../shared/i18n/staff-languages.ts';
 
-/** The auth flows' emails, rendered with the product's templates; links point at the web app. */
+/**
+ * The auth flows' emails, rendered with the product's templates in the account's language (the
+ * users collection's `language`; English when it has none); links point at the web app.
+ */
 export function createAuthMail(mailer: Mailer, brand: Brand): AuthMail {
   const link = (path: string, token: string) => `${brand.appUrl}/${path}?token=${encodeURIComponent(token)}`;
+  const lang = (account: Record<string, unknown>) => emailLanguage(account.language);
   return {
-    verification: (to, token) => mailer.send({ to, ...verificationEmail(brand, link('verify', token)) }),
-    passwordReset: (to, token) => mailer.send({ to, ...passwordResetEmail(brand, link('reset-password', token)) }),
-    emailChange: (to, token, newEmail) => mailer.send({ to, ...emailChangeEmail(brand, link('confirm-email-change', token), newEmail) }),
-    otp: (to, code, minutes) => mailer.send({ to, ...otpEmail(brand, code, minutes) }),
-    accountExists: (to) => mailer.send({ to, ...accountExistsEmail(brand, `${brand.appUrl}/login`) }),
+    verification: (to, token, account) => mailer.send({ to, ...verificationEmail(brand, link('verify', token), lang(account)) }),
+    passwordReset: (to, token, account) => mailer.send({ to, ...passwordResetEmail(brand, link('reset-password', token), lang(account)) }),
+    emailChange: (to, token, newEmail, account) =>
+      mailer.send({ to, ...emailChangeEmail(brand, link('confirm-email-change', token), newEmail, lang(account)) }),
+    otp: (to, code, minutes, account) => mailer.send({ to, ...otpEmail(brand, code, minutes, lang(account)) }),
+    accountExists: (to, account) => mailer.send({ to, ...accountExistsEmail(brand, `${brand.appUrl}/login`, lang(account)) }),
   };
 }
 
 /** Sent instead of a second account: the sign-up answer itself does not say the address is taken. */
-function accountExistsEmail(brand: Brand, loginLink: string): EmailContent {
-  return renderEmail(brand, `You already have a ${brand.appName} account`, {
-    heading: 'You already have an account',
-    intro: [
-      `Someone (hopefully you) just tried to sign up to ${brand.appName} with this email address, which already has an account. No new account was created.`,
-    ],
-    action: { kind: 'link', label: 'Sign in', url: loginLink },
-    outro: [
-      'Forgot your password? Choose “Forgot password” on the sign-in page to set a new one. If this wasn’t you, you can ignore this email.',
-    ],
-  });
+function accountExistsEmail(brand: Brand, loginLink: string, lang: StaffLanguage): EmailContent {
+  const t = emailT(lang);
+  const appName = brand.appName;
+  return renderEmail(
+    brand,
+    t('accountExists.subject', { appName }),
+    {
+      heading: t('accountExists.heading'),
+      intro: [t('accountExists.intro', { appName })],
+      action: { kind: 'link', label: t('accountExists.action'), url: loginLink },
+      outro: [t('accountExists.outro')],
+    },
+    lang,
+  );
 }

@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   plugins: [react()],
+  // zod is configured where it is first evaluated (src/lib/zod-configured.ts), never eagerly.
+  resolve: { alias: [{ find: /^zod$/, replacement: `${root}src/lib/zod-configured.ts` }] },
   css: { postcss: root },
   build: {
     outDir: 'dist',

@@ -1,3 +1,6 @@
+import { emailT } from './i18n.ts';
+import type { StaffLanguage } from '../../shared/i18n/staff-languages.ts';
+
 /**
  * The shared card layout of every email. Tables and inline styles only: many clients strip
  * <style> blocks and ignore flex/grid. Every element that shows text sets both its colour and
@@ -46,7 +49,7 @@ function paragraph(text: string, color = INK, size = 15): string {
   return `<p style="margin:0 0 16px;${FONT};font-size:${size}px;line-height:1.5;color:${color};">${escapeHtml(text)}</p>`;
 }
 
-function actionHtml(action: NonNullable<EmailParts['action']>): string {
+function actionHtml(action: NonNullable<EmailParts['action']>, lang: StaffLanguage): string {
   if (action.kind === 'code') {
     return `<p style="margin:8px 0 24px;${FONT};font-size:32px;line-height:1.2;font-weight:700;letter-spacing:6px;color:${INK};background-color:${PAGE};padding:16px;border-radius:8px;text-align:center;">${escapeHtml(action.code)}</p>`;
   }
@@ -57,7 +60,7 @@ function actionHtml(action: NonNullable<EmailParts['action']>): string {
     `<td bgcolor="${ACCENT}" style="border-radius:8px;background-color:${ACCENT};">` +
     `<a href="${url}" target="_blank" style="display:inline-block;padding:12px 24px;${FONT};font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(action.label)}</a>` +
     `</td></tr></table>` +
-    paragraph('If the button doesn’t work, copy this link into your browser:', MUTED, 13) +
+    paragraph(emailT(lang)('layout.fallbackLink'), MUTED, 13) +
     `<p style="margin:0 0 16px;${FONT};font-size:13px;line-height:1.5;word-break:break-all;"><a href="${url}" style="color:${ACCENT};">${url}</a></p>`
   );
 }
@@ -73,16 +76,23 @@ function detailsHtml(rows: [string, string][]): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">${cells}</table>`;
 }
 
-export function renderHtml(brand: Brand, subject: string, parts: EmailParts): string {
+/** The footer line, with the app's name as a link (the sentence is translated around it). */
+function footerHtml(brand: Brand, lang: StaffLanguage): string {
+  const MARK = '\u0000';
+  const link = `<a href="${escapeHtml(brand.appUrl)}" style="color:${MUTED};">${escapeHtml(brand.appName)}</a>`;
+  return emailT(lang)('layout.footer', { appName: MARK }).split(MARK).map(escapeHtml).join(link);
+}
+
+export function renderHtml(brand: Brand, subject: string, parts: EmailParts, lang: StaffLanguage = 'en'): string {
   const body = [
     `<h1 style="margin:0 0 16px;${FONT};font-size:22px;line-height:1.3;color:${INK};">${escapeHtml(parts.heading)}</h1>`,
     ...parts.intro.map((p) => paragraph(p)),
-    parts.action ? actionHtml(parts.action) : '',
+    parts.action ? actionHtml(parts.action, lang) : '',
     parts.details ? detailsHtml(parts.details) : '',
     ...parts.outro.map((p) => paragraph(p, MUTED, 14)),
   ].join('');
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">
 <title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background-color:${PAGE};">
@@ -90,7 +100,7 @@ export function renderHtml(brand: Brand, subject: string, parts: EmailParts): st
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:520px;">
 <tr><td style="padding:0 8px 16px;${FONT};font-size:16px;font-weight:700;color:${INK};">${escapeHtml(brand.appName)}</td></tr>
 <tr><td bgcolor="${CARD}" style="background-color:${CARD};border:1px solid #e5e7eb;border-radius:12px;padding:32px;">${body}</td></tr>
-<tr><td style="padding:16px 8px;${FONT};font-size:12px;color:${MUTED};">Sent by <a href="${escapeHtml(brand.appUrl)}" style="color:${MUTED};">${escapeHtml(brand.appName)}</a>. This is an automated message; replies aren’t read.</td></tr>
+<tr><td style="padding:16px 8px;${FONT};font-size:12px;color:${MUTED};">${footerHtml(brand, lang)}</td></tr>
 </table></td></tr></table>
 </body></html>
 `;
@@ -116,6 +126,7 @@ export function renderText(brand: Brand, parts: EmailParts): string {
   return lines.join('\n');
 }
 
-export function renderEmail(brand: Brand, subject: string, parts: EmailParts): EmailContent {
-  return { subject, text: renderText(brand, parts), html: renderHtml(brand, subject, parts) };
+/** An email in the recipient's language (`lang` words the layout's own lines; the caller words `parts`). */
+export function renderEmail(brand: Brand, subject: string, parts: EmailParts, lang: StaffLanguage = 'en'): EmailContent {
+  return { subject, text: renderText(brand, parts), html: renderHtml(brand, subject, parts, lang) };
 }

@@ -159,7 +159,7 @@ export class AuthService {
     if (!this.cooldown('verification', collection, String(row.id))) return;
     this.background(async () => {
       const token = await this.sign(collection, row, 'verification', { email: row.email });
-      await this.deps.mail.verification(String(row.email), token);
+      await this.deps.mail.verification(String(row.email), token, row);
     }, 'verification');
   }
 
@@ -201,7 +201,7 @@ export class AuthService {
     if (!row || !this.cooldown('passwordReset', collection, String(row.id))) return;
     this.background(async () => {
       const token = await this.sign(collection, row, 'passwordReset', { email: row.email });
-      await this.deps.mail.passwordReset(String(row.email), token);
+      await this.deps.mail.passwordReset(String(row.email), token, row);
     }, 'password reset');
   }
 
@@ -242,7 +242,7 @@ export class AuthService {
     const row = auth.row;
     this.background(async () => {
       const token = await this.sign(collection, row, 'emailChange', { email: row.email, newEmail });
-      await this.deps.mail.emailChange(newEmail, token, newEmail);
+      await this.deps.mail.emailChange(newEmail, token, newEmail, row);
     }, 'email change');
   }
 
@@ -307,7 +307,7 @@ export class AuthService {
         },
         this.systemRequest('otp'),
       );
-      await this.deps.mail.otp(String(row.email), code, Math.max(1, Math.round(otp.duration / 60)));
+      await this.deps.mail.otp(String(row.email), code, Math.max(1, Math.round(otp.duration / 60)), row);
     }, 'one-time code');
     return { otpId: id };
   }
@@ -343,7 +343,7 @@ export class AuthService {
     if (!record) throw rollback;
     if (record.email === standIn) record.email = input.data.email;
     if (this.cooldown('accountExists', collection, String(existing.id))) {
-      this.background(() => this.deps.mail.accountExists(String(existing.email)), 'account exists');
+      this.background(() => this.deps.mail.accountExists(String(existing.email), existing), 'account exists');
     }
     return record;
   }

@@ -1,11 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import { lapseOf, parseStoredDate } from '../../../shared/lapse.ts';
-import { lapsedSince, ownerEmails, trialsEndingBetween, type BillingNoticeOrg } from '../organizations/queries.ts';
+import { lapsedSince, ownerRecipients, trialsEndingBetween, type BillingNoticeOrg } from '../organizations/queries.ts';
 import type { BillingNoticeKind } from './collection.ts';
 import { lapsedEmail, trialEndingEmail } from './emails.ts';
 import { billingNoticeId } from './queries.ts';
 import type { EmailContent } from '../../mail/layout.ts';
+import { emailLanguage } from '../../mail/i18n.ts';
+import type { StaffLanguage } from '../../../shared/i18n/staff-languages.ts';
 
 const DAY_MS = 86_400_000;
 /**
@@ -34,11 +36,11 @@ async function sendOnce(
   org: BillingNoticeOrg,
   kind: BillingNoticeKind,
   periodEnd: string,
-  email: () => EmailContent,
+  email: (lang: StaffLanguage) => EmailContent,
 ): Promise<boolean> {
   const { engine, stmts } = ctx;
   if (billingNoticeId(stmts, org.id, kind, periodEnd)) return false;
-  const recipients = ownerEmails(stmts, org.id);
+  const recipients = ownerRecipients(stmts, org.id);
   if (recipients.length === 0) return false;
   const notices = engine.collection('billing_notices');
   const record = await engine.create(
@@ -46,9 +48,9 @@ async function sendOnce(
     { data: { organization: org.id, kind, periodEnd }, files: {}, fromForm: false },
     engine.systemRequest(),
   );
-  const content = email();
   try {
-    for (const to of recipients) await ctx.mailer.send({ to, ...content });
+    // Each owner reads it in their own language.
+    for (const to of recipients) await ctx.mailer.send({ to: to.email, ...email(emailLanguage(to.language)) });
     return true;
   } catch (err) {
     await engine.delete(notices, String(record.id), engine.systemRequest()).catch(() => undefined);
@@ -70,7 +72,12 @@ export async function sendBillingNotices(ctx: AppContext, now: Date, options: { 
   const graceDays = ctx.settings.get().billing.lapseGraceDays;
   const failures: unknown[] = [];
   let sent = 0;
-  const attempt = async (org: BillingNoticeOrg, kind: BillingNoticeKind, periodEnd: string, email: () => EmailContent) => {
+  const attempt = async (
+    org: BillingNoticeOrg,
+    kind: BillingNoticeKind,
+    periodEnd: string,
+    email: (lang: StaffLanguage) => EmailContent,
+  ) => {
     try {
       if (await sendOnce(ctx, org, kind, periodEnd, email)) sent++;
     } catch (err) {
@@ -88,7 +95,8 @@ export async function sendBillingNotices(ctx: AppContext, now: Date, options: { 
     const left = ends.getTime() - now.getTime();
     const kind: BillingNoticeKind = left <= DAY_MS ? 'trial_1d' : 'trial_3d';
     const daysLeft = Math.ceil(left / DAY_MS);
-    const email = () => trialEndingEmail(brand, { organizationName: org.name, trialEndsAt: ends, daysLeft, graceDays, billingUrl: url });
+    const email = (lang: StaffLanguage) =>
+      trialEndingEmail(brand, { organizationName: org.name, trialEndsAt: ends, daysLeft, graceDays, billingUrl: url }, lang);
     await attempt(org, kind, org.trialEndsAt, email);
   }
 
@@ -96,14 +104,18 @@ export async function sendBillingNotices(ctx: AppContext, now: Date, options: { 
   for (const org of lapsedSince(ctx.stmts, since)) {
     const lapsedAt = parseStoredDate(org.lapsedAt);
     if (!lapsedAt) continue;
-    const email = () =>
-      lapsedEmail(brand, {
-        organizationName: org.name,
-        reason: lapseReason(org),
-        lapsedAt,
-        graceEndsAt: lapseOf(lapsedAt, graceDays, now).graceEndsAt,
-        billingUrl: url,
-      });
+    const email = (lang: StaffLanguage) =>
+      lapsedEmail(
+        brand,
+        {
+          organizationName: org.name,
+          reason: lapseReason(org),
+          lapsedAt,
+          graceEndsAt: lapseOf(lapsedAt, graceDays, now).graceEndsAt,
+          billingUrl: url,
+        },
+        lang,
+      );
     await attempt(org, 'lapsed', org.lapsedAt, email);
   }
   if (failures.length) throw new AggregateError(failures, `${failures.length} billing email(s) failed; retried next hour`);

@@ -7,7 +7,8 @@ import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import type { AuthState } from '../../core/request-info.ts';
 import { MEMBER_ROLES, type MemberRole } from '../../../shared/constants.ts';
 import { isMemberEmail, membersOf, organizationRow, roleOf } from '../organizations/queries.ts';
-import { emailHasAccount } from '../users/queries.ts';
+import { accountLanguage, emailHasAccount } from '../users/queries.ts';
+import { emailLanguage } from '../../mail/i18n.ts';
 import { countMenus } from '../menus/queries.ts';
 import { countTags } from '../tags/queries.ts';
 import { countUploads } from '../uploads/queries.ts';
@@ -141,9 +142,15 @@ export async function inviteMember(
     days: INVITATION_DAYS,
   };
   const brand = { appName: config.appName, appUrl: config.appUrl };
+  // The invitee's own language when their account has one; otherwise the inviter's, the best
+  // guess for someone invited to the same team (a guess: the team may be multilingual).
+  const lang = emailLanguage(accountLanguage(ctx.stmts, email) || user.row.language);
   let emailSent = true;
   try {
-    await ctx.mailer.send({ to: email, ...(hasAccount ? invitationToAccountEmail(brand, info) : invitationEmail(brand, info)) });
+    await ctx.mailer.send({
+      to: email,
+      ...(hasAccount ? invitationToAccountEmail(brand, info, lang) : invitationEmail(brand, info, lang)),
+    });
   } catch (err) {
     log({ err, organization: organizationId }, 'invitation email failed');
     emailSent = false;

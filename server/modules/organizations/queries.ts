@@ -125,13 +125,15 @@ export function lapsedSince(stmts: Statements, since: string): BillingNoticeOrg[
 }
 
 /** The email addresses of an organization's owners. */
-export function ownerEmails(stmts: Statements, organizationId: string): string[] {
+/** The owners to email, each with the language of their account ('' when they chose none). */
+export function ownerRecipients(stmts: Statements, organizationId: string): { email: string; language: string }[] {
   return stmts
-    .all("SELECT u.email AS email FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND m.role = 'owner'", [
-      organizationId,
-    ])
-    .map((r) => String(r.email ?? ''))
-    .filter(Boolean);
+    .all(
+      "SELECT u.email AS email, u.language AS language FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND m.role = 'owner'",
+      [organizationId],
+    )
+    .map((r) => ({ email: String(r.email ?? ''), language: String(r.language ?? '') }))
+    .filter((r) => r.email);
 }
 
 /** What a change of billing mode looks at: each organization's status, plan and Stripe subscription. */

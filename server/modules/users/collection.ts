@@ -1,4 +1,5 @@
 import type { CollectionDef } from '../../core/collections.ts';
+import { STAFF_LANGUAGES } from '../../../shared/i18n/staff-languages.ts';
 
 /** The product's accounts. Users sign themselves up and see and change only themselves. */
 export const usersCollection: CollectionDef = {
@@ -17,6 +18,11 @@ export const usersCollection: CollectionDef = {
     { name: 'onboardingComplete', type: 'bool' },
     /** The organization the app works in; only one the user is a member of. */
     { name: 'currentOrganization', type: 'relation', collection: 'organizations' },
+    /**
+     * The staff app's and the emails' language, chosen in the profile (empty: not chosen yet; the
+     * app then follows the browser and emails are English).
+     */
+    { name: 'language', type: 'select', values: [...STAFF_LANGUAGES] },
     /** Set by a superuser in the console: every sign-in and token refresh is refused (authRule). */
     { name: 'disabled', type: 'bool' },
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },

@@ -8,6 +8,12 @@ export function currentOrganizationOf(stmts: Statements, userId: string): string
 }
 
 /** Whether an account with this email (any case) exists. */
+/** The staff-app language stored on the account with this email ('' when none chose one), or null without an account. */
+export function accountLanguage(stmts: Statements, email: string): string | null {
+  const row = stmts.get('SELECT language FROM users WHERE email = ? COLLATE NOCASE', [email]);
+  return row ? String(row.language ?? '') : null;
+}
+
 export function emailHasAccount(stmts: Statements, email: string): boolean {
   return Boolean(stmts.get('SELECT 1 AS x FROM users WHERE email = ? COLLATE NOCASE', [email]));
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import useSWR from 'swr';
@@ -39,15 +40,15 @@ import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
 import { LapseBanner } from './lapse-banner.tsx';
 
 const NAV = [
-  { href: paths.dashboard(), label: 'Dashboard', icon: LayoutDashboard },
-  { href: paths.venues(), label: 'Venues', icon: Store },
-  { href: paths.menus(), label: 'Menus', icon: UtensilsCrossed },
-  { href: paths.menuUpload(), label: 'Menu Upload', icon: FileUp },
-  { href: paths.tags(), label: 'Tags', icon: Tag },
-  { href: paths.settingsOrganization(), label: 'Organization', icon: Settings },
-  { href: paths.settingsBilling(), label: 'Billing', icon: CreditCard },
-  { href: paths.help(), label: 'Help', icon: HelpCircle },
-];
+  { href: paths.dashboard(), label: 'nav.dashboard', icon: LayoutDashboard },
+  { href: paths.venues(), label: 'nav.venues', icon: Store },
+  { href: paths.menus(), label: 'nav.menus', icon: UtensilsCrossed },
+  { href: paths.menuUpload(), label: 'nav.menuUpload', icon: FileUp },
+  { href: paths.tags(), label: 'nav.tags', icon: Tag },
+  { href: paths.settingsOrganization(), label: 'nav.organization', icon: Settings },
+  { href: paths.settingsBilling(), label: 'nav.billing', icon: CreditCard },
+  { href: paths.help(), label: 'nav.help', icon: HelpCircle },
+] as const;
 
 function isActive(location: string, href: string): boolean {
   const base = href.replace(/\/$/, '');
@@ -59,11 +60,14 @@ function isActive(location: string, href: string): boolean {
 }
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
-  return <SideNav label="Main" items={NAV} isActive={isActive} onNavigate={onNavigate} />;
+  const { t } = useTranslation();
+  const items = NAV.map((item) => ({ ...item, label: t(item.label) }));
+  return <SideNav label={t('shell.mainNavigation')} items={items} isActive={isActive} onNavigate={onNavigate} />;
 }
 
 /** Switches the current organization among the user's memberships. */
 function OrganizationSwitcher() {
+  const { t } = useTranslation();
   const { record, organization } = useAuth();
   const { data } = useSWR(record ? ['memberships', record.id] : null, () =>
     pb
@@ -75,7 +79,7 @@ function OrganizationSwitcher() {
     try {
       await pb.collection('users').update(record.id, { currentOrganization: org.id });
       await refreshAuth();
-      toast.success(`Switched to ${String(org.name)}`);
+      toast.success(t('shell.switchedTo', { name: String(org.name) }));
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -86,13 +90,13 @@ function OrganizationSwitcher() {
         <Button variant="outline" className="w-full justify-between">
           <span className="flex min-w-0 items-center gap-2">
             <Building2 aria-hidden />
-            <span className="truncate">{String(organization?.name ?? 'Organization')}</span>
+            <span className="truncate">{organization ? String(organization.name) : t('shell.organization')}</span>
           </span>
           <ChevronsUpDown className="opacity-60" aria-hidden />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-60">
-        <DropdownMenuLabel>Organizations</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('shell.organizations')}</DropdownMenuLabel>
         {(data ?? []).map((m) => {
           const org = (m.expand as { organization?: RecordModel } | undefined)?.organization;
           if (!org) return null;
@@ -109,13 +113,14 @@ function OrganizationSwitcher() {
 }
 
 function UserMenu() {
+  const { t } = useTranslation();
   const { record, logout } = useAuth();
   const [, navigate] = useLocation();
-  const name = String(record?.name || record?.email || 'Account');
+  const name = String(record?.name || record?.email || t('shell.account'));
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Account menu">
+        <Button variant="ghost" size="icon" aria-label={t('shell.accountMenu')}>
           <span className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
             {name.slice(0, 1).toUpperCase()}
           </span>
@@ -125,7 +130,7 @@ function UserMenu() {
         <DropdownMenuLabel>{name}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate(paths.profile())}>
-          <User /> Profile
+          <User /> {t('shell.profile')}
         </DropdownMenuItem>
         <DropdownMenuItem
           onSelect={() => {
@@ -133,7 +138,7 @@ function UserMenu() {
             navigate(paths.login());
           }}
         >
-          <LogOut /> Sign out
+          <LogOut /> {t('shell.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -142,6 +147,7 @@ function UserMenu() {
 
 /** The signed-in app: sidebar on wide screens, a sheet on phones, top bar with switchers. */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const appName = usePublicConfig().appName;
   const brand = (
@@ -157,14 +163,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <OrganizationSwitcher />
         <Nav />
       </aside>
-      <Sheet open={open} onOpenChange={setOpen} title="Navigation">
+      <Sheet open={open} onOpenChange={setOpen} title={t('shell.navigation')}>
         {brand}
         <OrganizationSwitcher />
         <Nav onNavigate={() => setOpen(false)} />
       </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur">
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setOpen(true)}>
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('shell.openNavigation')} onClick={() => setOpen(true)}>
             <MenuIcon />
           </Button>
           <div className="lg:hidden">{brand}</div>

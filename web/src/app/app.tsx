@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { AppRoutes } from './routes.tsx';
 import { CookieConsent } from '../components/cookie-consent.tsx';
@@ -9,6 +10,7 @@ import { readConsent } from '../lib/consent.ts';
 
 /** Global UI: routes, toasts (bottom-right, 4 s, at most 3), consent banner. */
 export function App() {
+  const { t } = useTranslation();
   const { resolved } = useTheme();
   useEffect(() => {
     void fetchPublicConfig().then((config) => initAnalytics(config, readConsent()));
@@ -19,7 +21,7 @@ export function App() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-background focus:p-2"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <AppRoutes />
       <CookieConsent />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import useSWR from 'swr';
@@ -16,14 +17,12 @@ import { paths } from './paths.ts';
 /** An expired trial lapses exactly at the trial's end (server/modules/billing/lapse.ts). */
 const isTrialLapse = (org: RecordModel): boolean => Boolean(org.trialEndsAt) && org.trialEndsAt === org.lapsedAt;
 
-/** What happened, in the staff's words. */
-function headline(org: RecordModel): string {
-  if (org.subscriptionStatus === 'canceled') return 'Your subscription has ended';
-  if (isTrialLapse(org)) return 'Your free trial has ended';
-  return 'Your subscription payment is overdue';
+/** What happened, in the staff's words (a `common` key). */
+function headline(org: RecordModel): 'lapse.subscriptionEnded' | 'lapse.trialEnded' | 'lapse.paymentOverdue' {
+  if (org.subscriptionStatus === 'canceled') return 'lapse.subscriptionEnded';
+  if (isTrialLapse(org)) return 'lapse.trialEnded';
+  return 'lapse.paymentOverdue';
 }
-
-const days = (n: number) => (n === 1 ? '1 more day' : `${n} more days`);
 
 /**
  * The signed-in layout's banner while the organization's subscription is lapsed: what happened,
@@ -32,6 +31,7 @@ const days = (n: number) => (n === 1 ? '1 more day' : `${n} more days`);
  * The organization is followed live, so a lapse (or a renewal) shows without reloading.
  */
 export function LapseBanner() {
+  const { t } = useTranslation();
   const { record, organization } = useAuth();
   const config = usePublicConfig();
   const graceDays = config.lapseGraceDays ?? DEFAULT_LAPSE_GRACE_DAYS;
@@ -68,26 +68,26 @@ export function LapseBanner() {
         <CircleAlert className="hidden size-5 shrink-0 text-amber-700 sm:block dark:text-amber-300" aria-hidden />
         <div className="grid min-w-0 flex-1 gap-1">
           <h2 id="lapse-banner-title" className="font-semibold">
-            {headline(org)}
+            {t(headline(org))}
           </h2>
           <p>
             {lapse.state === 'serving'
-              ? `Guests still see your menu for ${days(lapse.daysLeft)} (until ${formatDate(lapse.graceEndsAt)}).`
-              : `Guests see an “unavailable” page since ${formatDate(lapse.graceEndsAt)}.`}{' '}
-            Your menus are read-only until the subscription is renewed.
+              ? t('lapse.serving', { count: lapse.daysLeft, date: formatDate(lapse.graceEndsAt) })
+              : t('lapse.unavailable', { date: formatDate(lapse.graceEndsAt) })}{' '}
+            {t('lapse.readOnly')}
           </p>
         </div>
         {role === undefined ? null : canManage ? (
           <Button asChild className="shrink-0 self-start sm:self-center">
             {config.billing === 'trial' ? (
               // Trial mode has no online payment: the operator continues the plan (see the plan page).
-              <Link href={paths.help()}>Contact us</Link>
+              <Link href={paths.help()}>{t('lapse.contactUs')}</Link>
             ) : (
-              <Link href={paths.settingsBilling()}>{isTrialLapse(org) ? 'Choose a plan' : 'Renew subscription'}</Link>
+              <Link href={paths.settingsBilling()}>{isTrialLapse(org) ? t('lapse.choosePlan') : t('lapse.renew')}</Link>
             )}
           </Button>
         ) : (
-          <p className="shrink-0 font-medium">Ask an owner of {String(org.name)} to renew it.</p>
+          <p className="shrink-0 font-medium">{t('lapse.askOwner', { name: String(org.name) })}</p>
         )}
       </div>
     </section>

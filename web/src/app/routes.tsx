@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { AppGuard, HelpGuard, OnboardingGuard, PlanGuard, VisitorGuard } from './guards.tsx';
@@ -115,10 +116,11 @@ function AliasRedirect({ to }: { to: string }) {
 }
 
 function NotFound() {
-  useTitle('Not Found');
+  const { t } = useTranslation();
+  useTitle(t('shell.notFound'));
   return (
     <AuthShell>
-      <p className="text-center text-lg">Not Found</p>
+      <p className="text-center text-lg">{t('shell.notFound')}</p>
     </AuthShell>
   );
 }

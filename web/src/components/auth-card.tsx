@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from './ui/card.tsx';
 import { cn } from '../lib/cn.ts';
@@ -48,7 +49,9 @@ export function AuthCard({
 }
 
 /** A thin "or" rule between sign-in methods. */
-export function OrDivider({ label = 'or' }: { label?: string }) {
+export function OrDivider({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  label ??= t('ui.or');
   return (
     <div className="relative my-5 flex items-center" role="separator" aria-label={label}>
       <span className="h-px flex-1 bg-border" />

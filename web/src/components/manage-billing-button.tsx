@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { handleApiError } from '../lib/api-errors.ts';
@@ -11,9 +12,10 @@ import { billingPortalUrl, leaveFor } from '../lib/billing-api.ts';
  */
 export function ManageBillingButton({
   organization,
-  children = 'Manage billing',
+  children,
   ...props
 }: Omit<ButtonProps, 'onClick' | 'loading'> & { organization?: string }) {
+  const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   usePageRestore(() => setPending(false));
   const open = async () => {
@@ -27,7 +29,7 @@ export function ManageBillingButton({
   };
   return (
     <Button {...props} loading={pending} onClick={() => void open()}>
-      {children}
+      {children ?? t('ui.manageBilling')}
       {pending ? null : <ExternalLink aria-hidden />}
     </Button>
   );

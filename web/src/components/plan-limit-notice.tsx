@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { CircleAlert } from 'lucide-react';
 import { paths } from '../app/paths.ts';
 
 /** A plan-limit message with the way out: a link to billing. */
 export function PlanLimitNotice({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -13,7 +15,7 @@ export function PlanLimitNotice({ message }: { message: string }) {
       <p>
         {message}{' '}
         <Link href={paths.settingsBilling()} className="font-medium underline underline-offset-4">
-          View plans and billing
+          {t('ui.viewPlansAndBilling')}
         </Link>
       </p>
     </div>

@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { useRealtimeStatus } from '../hooks/use-realtime-status.ts';
 import { cn } from '../lib/cn.ts';
 
-const LABEL = { connecting: 'Connecting…', connected: 'Live', reconnecting: 'Reconnecting…' } as const;
+const LABEL = { connecting: 'realtime.connecting', connected: 'realtime.connected', reconnecting: 'realtime.reconnecting' } as const;
 
 /** Shows whether live updates are flowing. */
 export function RealtimeIndicator() {
+  const { t } = useTranslation();
   const status = useRealtimeStatus();
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" role="status" aria-live="polite" data-status={status}>
@@ -15,7 +17,7 @@ export function RealtimeIndicator() {
         )}
         aria-hidden
       />
-      <span className="hidden sm:inline">{LABEL[status]}</span>
+      <span className="hidden sm:inline">{t(LABEL[status])}</span>
     </span>
   );
 }

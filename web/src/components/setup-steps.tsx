@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 import { usePublicConfig } from '../hooks/use-public-config.ts';
@@ -7,15 +8,16 @@ import { usePublicConfig } from '../hooks/use-public-config.ts';
  * onboarding cards. Without billing there is no plan step.
  */
 export function SetupSteps({ current }: { current: 'plan' | 'venue' }) {
+  const { t } = useTranslation();
   const billing = usePublicConfig().billing;
   const steps = [
-    { key: 'verify', label: 'Verify email' },
-    ...(billing === 'off' ? [] : [{ key: 'plan', label: 'Choose a plan' }]),
-    { key: 'venue', label: 'Set up venue' },
+    { key: 'verify', label: t('setup.verify') },
+    ...(billing === 'off' ? [] : [{ key: 'plan', label: t('setup.plan') }]),
+    { key: 'venue', label: t('setup.venue') },
   ];
   const at = steps.findIndex((s) => s.key === current);
   return (
-    <ol aria-label="Set-up progress" className="mb-5 flex items-center justify-center gap-2 text-xs text-muted-foreground">
+    <ol aria-label={t('setup.progress')} className="mb-5 flex items-center justify-center gap-2 text-xs text-muted-foreground">
       {steps.map((s, i) => (
         <li key={s.key} className="flex items-center gap-2" aria-current={i === at ? 'step' : undefined}>
           {i > 0 ? <span className="h-px w-4 bg-border sm:w-6" aria-hidden /> : null}
@@ -32,7 +34,7 @@ export function SetupSteps({ current }: { current: 'plan' | 'venue' }) {
             className={cn('whitespace-nowrap', i === at ? 'font-medium text-foreground' : 'sr-only sm:not-sr-only sm:whitespace-nowrap')}
           >
             {s.label}
-            {i < at ? <span className="sr-only"> (done)</span> : null}
+            {i < at ? <span className="sr-only">{t('setup.done')}</span> : null}
           </span>
         </li>
       ))}

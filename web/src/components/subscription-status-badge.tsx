@@ -1,22 +1,24 @@
+import { useTranslation } from 'react-i18next';
 import type { SubscriptionStatus } from '../../../shared/constants.ts';
 import { Badge, type BadgeProps } from './ui/badge.tsx';
 
-const STATUS: Record<SubscriptionStatus, { label: string; variant: BadgeProps['variant'] }> = {
-  trialing: { label: 'Free trial', variant: 'info' },
-  active: { label: 'Active', variant: 'success' },
-  past_due: { label: 'Past due', variant: 'warning' },
-  incomplete: { label: 'Incomplete', variant: 'warning' },
-  unpaid: { label: 'Unpaid', variant: 'destructive' },
-  canceled: { label: 'Canceled', variant: 'destructive' },
-  none: { label: 'No plan', variant: 'secondary' },
+const VARIANT: Record<SubscriptionStatus, BadgeProps['variant']> = {
+  trialing: 'info',
+  active: 'success',
+  past_due: 'warning',
+  incomplete: 'warning',
+  unpaid: 'destructive',
+  canceled: 'destructive',
+  none: 'secondary',
 };
 
 /** An organization's subscription status, as owners (billing settings) and operators (console) see it; the raw value in the title. */
 export function SubscriptionStatusBadge({ status }: { status: unknown }) {
-  const s = STATUS[String(status) as SubscriptionStatus] ?? STATUS.none;
+  const { t } = useTranslation();
+  const key: SubscriptionStatus = String(status) in VARIANT ? (String(status) as SubscriptionStatus) : 'none';
   return (
-    <Badge variant={s.variant} title={String(status)}>
-      {s.label}
+    <Badge variant={VARIANT[key]} title={String(status)}>
+      {t(`status.${key}`)}
     </Badge>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { forwardRef, useMemo } from 'react';
 import { Combobox, type ComboboxOption, type ComboboxProps } from './ui/combobox.tsx';
 
@@ -40,10 +41,13 @@ export type TimezonePickerProps = Omit<ComboboxProps, 'options'>;
  * type a city, region or offset ("vienna", "new york", "utc+9"), arrows + Enter to pick.
  */
 export const TimezonePicker = forwardRef<HTMLInputElement, TimezonePickerProps>(function TimezonePicker({ value, ...props }, ref) {
+  const { t } = useTranslation();
   const options = useMemo(() => {
     const all = timeZoneOptions();
     // A stored zone the runtime no longer lists (renamed, e.g. Europe/Kiev) stays selectable.
     return value && !all.some((o) => o.value === value) ? [{ value, label: value }, ...all] : all;
   }, [value]);
-  return <Combobox ref={ref} options={options} value={value} placeholder="Search time zones" emptyText="No time zone matches" {...props} />;
+  return (
+    <Combobox ref={ref} options={options} value={value} placeholder={t('ui.searchTimeZones')} emptyText={t('ui.noTimeZone')} {...props} />
+  );
 });

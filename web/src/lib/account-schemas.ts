@@ -7,7 +7,7 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
 export const zProfileForm = z.object({
-  name: z.string().trim().max(100, 'Name must be less than 100 characters'),
+  name: z.string().trim().max(100, 'validation.nameTooLong'),
 });
 export type ProfileForm = z.infer<typeof zProfileForm>;
 
@@ -18,9 +18,9 @@ export type EmailChangeForm = z.infer<typeof zEmailChangeForm>;
 
 export const zPasswordChangeForm = z
   .object({
-    oldPassword: z.string().min(1, 'Enter your current password'),
-    password: z.string().min(8, 'Password must be at least 8 characters').max(71, 'Password must be less than 72 characters'),
+    oldPassword: z.string().min(1, 'validation.enterCurrentPassword'),
+    password: z.string().min(8, 'validation.passwordTooShort').max(71, 'validation.passwordTooLong'),
     passwordConfirm: z.string(),
   })
-  .refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: 'Passwords do not match' });
+  .refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: 'validation.passwordsDoNotMatch' });
 export type PasswordChangeForm = z.infer<typeof zPasswordChangeForm>;

@@ -1,5 +1,7 @@
 import { toast } from './toast.ts';
 import { lapsedRefusal } from './organization-status.ts';
+import { t } from './i18n/i18n.ts';
+import { translateMessage } from './i18n/messages.ts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 interface ApiErrorShape {
@@ -11,17 +13,16 @@ interface ApiErrorShape {
 
 /** The server's refusal when an auth rule says no; the only auth rule here is `disabled = false` (users). */
 const AUTH_RULE_REFUSED = "The request doesn't satisfy the collection requirements to authenticate.";
-const ACCOUNT_DISABLED = 'This account has been disabled. Please contact the people who run this service.';
 
 /** The user-facing text of an API error (the SDK's message rules). */
 export function errorMessage(err: unknown): string {
   const e = err as ApiErrorShape;
-  if (e?.isAbort) return 'The request was autocancelled.';
-  if (e?.status === 0) return 'Cannot reach the server. Check your connection and try again.';
+  if (e?.isAbort) return t('api.cancelled');
+  if (e?.status === 0) return t('api.offline');
   const lapsed = lapsedRefusal({ status: e?.status, data: e?.response?.data });
-  if (lapsed) return lapsed;
-  if (e?.status === 403 && e?.response?.message === AUTH_RULE_REFUSED) return ACCOUNT_DISABLED;
-  return e?.response?.message || e?.message || 'Something went wrong while processing your request.';
+  if (lapsed) return translateMessage(lapsed);
+  if (e?.status === 403 && e?.response?.message === AUTH_RULE_REFUSED) return t('api.accountDisabled');
+  return translateMessage(e?.response?.message || e?.message) || t('api.generic');
 }
 
 /**

@@ -1,4 +1,9 @@
-/** Display helpers for the record service's values (dates as `YYYY-MM-DD HH:MM:SS.mmmZ`); money is shared/money.ts. */
+import { activeLanguage, t } from './i18n/i18n.ts';
+
+/**
+ * Display helpers for the record service's values (dates as `YYYY-MM-DD HH:MM:SS.mmmZ`); money is
+ * shared/money.ts. Dates and numbers follow the staff app's language, not the browser's.
+ */
 
 export function parseDate(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
@@ -9,7 +14,7 @@ export function parseDate(value: unknown): Date | null {
 
 export function formatDate(value: unknown, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const d = parseDate(value);
-  return d ? new Intl.DateTimeFormat(undefined, options).format(d) : '';
+  return d ? new Intl.DateTimeFormat(activeLanguage(), options).format(d) : '';
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -26,9 +31,14 @@ export function formatRelative(value: unknown, now = Date.now()): string {
   const d = parseDate(value);
   if (!d) return '';
   const seconds = Math.round((d.getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(activeLanguage(), { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   }
-  return 'just now';
+  return t('time.justNow');
+}
+
+/** A number in the active language ("1.234,5" in German). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(activeLanguage(), options).format(value);
 }

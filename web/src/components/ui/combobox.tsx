@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { forwardRef, useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { ChevronsUpDown } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
@@ -30,9 +31,10 @@ const normalize = (s: string) => s.toLowerCase().replace(/[_/]+/g, ' ').replace(
  * always one of `options`.
  */
 export const Combobox = forwardRef<HTMLInputElement, ComboboxProps>(function Combobox(
-  { options, value, onChange, emptyText = 'No matches', maxResults = 100, className, onBlur, onKeyDown, ...props },
+  { options, value, onChange, emptyText, maxResults = 100, className, onBlur, onKeyDown, ...props },
   ref,
 ) {
+  const { t } = useTranslation();
   const listId = useId();
   const selected = options.find((o) => o.value === value);
   const [open, setOpen] = useState(false);
@@ -179,7 +181,7 @@ export const Combobox = forwardRef<HTMLInputElement, ComboboxProps>(function Com
         ))}
         {shown.length === 0 ? (
           <li role="presentation" className="px-2 py-1.5 text-sm text-muted-foreground">
-            {emptyText}
+            {emptyText ?? t('ui.noMatches')}
           </li>
         ) : null}
         {matches.length > shown.length ? (

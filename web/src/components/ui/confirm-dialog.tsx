@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
 import { Button } from './button.tsx';
@@ -13,8 +14,8 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   destructive,
   confirmText,
   onConfirm,
@@ -31,6 +32,7 @@ export function ConfirmDialog({
   onConfirm: () => unknown;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const id = useId();
@@ -70,7 +72,12 @@ export function ConfirmDialog({
         {confirmText ? (
           <div className="grid gap-2">
             <Label htmlFor={id}>
-              Type <span className="font-mono font-semibold">{confirmText}</span> to confirm
+              <Trans
+                t={t}
+                i18nKey="ui.typeToConfirm"
+                values={{ word: confirmText }}
+                components={{ w: <span className="font-mono font-semibold" /> }}
+              />
             </Label>
             <Input
               id={id}
@@ -84,10 +91,10 @@ export function ConfirmDialog({
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t('ui.cancel')}
           </Button>
           <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={!ready} loading={pending}>
-            {confirmLabel}
+            {confirmLabel ?? t('ui.confirm')}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import * as D from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
@@ -19,6 +20,7 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -40,7 +42,7 @@ export function Dialog({
           {children}
           <D.Close
             className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label="Close"
+            aria-label={t('ui.close')}
           >
             <X className="size-4" />
           </D.Close>
@@ -62,6 +64,7 @@ export function Sheet({
   title: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -70,7 +73,7 @@ export function Sheet({
           <D.Title className="sr-only">{title}</D.Title>
           <D.Description className="sr-only">{title}</D.Description>
           {children}
-          <D.Close className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100" aria-label="Close navigation">
+          <D.Close className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100" aria-label={t('shell.closeNavigation')}>
             <X className="size-4" />
           </D.Close>
         </D.Content>

@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { Label } from './input.tsx';
+import { translateMessage } from '../../lib/i18n/messages.ts';
 
 /**
  * Label + control + hint + error, wired for assistive technology: the control gets the id,
@@ -31,7 +32,7 @@ export function FormField({
       {control}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,6 +16,7 @@ import { zEmailForm } from './schemas.ts';
  * so the form can't be used to probe for addresses.
  */
 export function ForgotPasswordForm({ email, onEmail, onBack }: { email: string; onEmail: (email: string) => void; onBack: () => void }) {
+  const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
@@ -41,13 +43,17 @@ export function ForgotPasswordForm({ email, onEmail, onBack }: { email: string; 
           <span className="flex gap-3">
             <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
             <span>
-              If an account exists for <span className="break-words font-medium">{sentTo}</span>, we’ve sent a link to reset the password.
-              Check your inbox (and the spam folder).
+              <Trans
+                t={t}
+                i18nKey="forgot.sent"
+                values={{ email: sentTo }}
+                components={{ b: <span className="break-words font-medium" /> }}
+              />
             </span>
           </span>
         </Notice>
         <Button type="button" variant="outline" className="w-full" onClick={onBack} autoFocus>
-          Back to sign in
+          {t('forgot.back')}
         </Button>
       </div>
     );
@@ -57,13 +63,13 @@ export function ForgotPasswordForm({ email, onEmail, onBack }: { email: string; 
       <SignInEmailField
         registration={register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
         error={errors.email?.message}
-        hint="We’ll email you a link to choose a new password."
+        hint={t('forgot.hint')}
       />
       <Button type="submit" className="w-full" loading={isSubmitting}>
-        Send reset link
+        {t('forgot.submit')}
       </Button>
       <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
-        Back to sign in
+        {t('forgot.back')}
       </Button>
     </form>
   );

@@ -23,9 +23,3 @@ export function acceptInvitation(token: string): Promise<AcceptedInvitation> {
 export function isInvitee(accountEmail: string, invitation: Invitation): boolean {
   return accountEmail.trim().toLowerCase() === invitation.email.trim().toLowerCase();
 }
-
-const ROLE_WITH_ARTICLE: Record<MemberRole, string> = { owner: 'an owner', admin: 'an admin', editor: 'an editor' };
-
-export function roleWithArticle(role: MemberRole): string {
-  return ROLE_WITH_ARTICLE[role] ?? 'a member';
-}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Skeleton } from '../../components/ui/card.tsx';
 import { Notice } from '../../components/auth-card.tsx';
@@ -36,11 +37,12 @@ function useInvitation(token: string): Lookup {
  * signed in gets SignedInInvitation instead (accept it, or sign out to create the invited account).
  */
 export function InvitedSignUp({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const lookup = useInvitation(token);
   const { record } = useAuth();
   if (lookup.state === 'loading') {
     return (
-      <div className="grid gap-4 rounded-lg border bg-card p-6 shadow-md" aria-busy="true" aria-label="Loading invitation">
+      <div className="grid gap-4 rounded-lg border bg-card p-6 shadow-md" aria-busy="true" aria-label={t('invite.loading')}>
         <Skeleton className="h-7 w-2/3" />
         <Skeleton className="h-4 w-3/4" />
         <Skeleton className="h-10 w-full" />
@@ -51,16 +53,7 @@ export function InvitedSignUp({ token }: { token: string }) {
   }
   if (record) return <SignedInInvitation token={token} invitation={lookup.state === 'found' ? lookup.invitation : null} account={record} />;
   if (lookup.state === 'invalid') {
-    return (
-      <SignUpForm
-        notice={
-          <Notice tone="error">
-            This invitation link is invalid or has expired. Ask the person who invited you to send a new one, or create an account of your
-            own.
-          </Notice>
-        }
-      />
-    );
+    return <SignUpForm notice={<Notice tone="error">{t('invite.invalid')}</Notice>} />;
   }
   return <SignUpForm invitation={lookup.invitation} inviteToken={token} />;
 }

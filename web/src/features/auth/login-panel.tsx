@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { KeyRound, Mail } from 'lucide-react';
@@ -16,18 +17,20 @@ const ForgotPasswordForm = lazy(() => import('./forgot-password-form.tsx').then(
 
 type Mode = 'password' | 'otp' | 'forgot';
 
-const TITLES: Record<Mode, { title: string; description: string }> = {
-  password: { title: 'Sign in', description: 'Welcome back. Sign in to manage your menus.' },
-  otp: { title: 'Sign in with a code', description: 'We’ll email you a one-time code.' },
-  forgot: { title: 'Reset your password', description: 'Enter the email address of your account.' },
-};
+const TITLES = {
+  password: { title: 'login.title', description: 'login.description' },
+  otp: { title: 'login.otpTitle', description: 'login.otpDescription' },
+  forgot: { title: 'login.forgotTitle', description: 'login.forgotDescription' },
+} as const satisfies Record<Mode, { title: string; description: string }>;
 
 function FormPlaceholder() {
-  return <div className="h-40 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label="Loading" />;
+  const { t } = useTranslation('auth');
+  return <div className="h-40 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label={t('loadingForm')} />;
 }
 
 /** The login page: password, email code or OAuth2; then on to `redirect` (same-origin only). */
 export function LoginPanel() {
+  const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const redirect = new URLSearchParams(useSearch()).get('redirect');
   const [mode, setMode] = useState<Mode>('password');
@@ -43,15 +46,15 @@ export function LoginPanel() {
 
   const signUpLink = (
     <>
-      New here?
+      {t('login.newHere')}
       <Link href={paths.signUp()} className="font-medium text-primary underline-offset-4 hover:underline">
-        Create an account
+        {t('login.createAccount')}
       </Link>
     </>
   );
 
   return (
-    <AuthCard title={title} description={description} footer={signUpLink}>
+    <AuthCard title={t(title)} description={t(description)} footer={signUpLink}>
       {mode === 'password' ? (
         <>
           <OAuthButtons onSuccess={done} />
@@ -60,7 +63,7 @@ export function LoginPanel() {
             <>
               <OrDivider />
               <Button type="button" variant="outline" className="w-full" onClick={() => setMode('otp')}>
-                <Mail aria-hidden /> Email me a code
+                <Mail aria-hidden /> {t('login.emailMeCode')}
               </Button>
             </>
           ) : null}
@@ -70,7 +73,7 @@ export function LoginPanel() {
           <OtpLoginForm email={email} onEmail={setEmail} onSuccess={done} />
           <OrDivider />
           <Button type="button" variant="ghost" className="w-full" onClick={() => setMode('password')}>
-            <KeyRound aria-hidden /> Sign in with password
+            <KeyRound aria-hidden /> {t('login.withPassword')}
           </Button>
         </Suspense>
       ) : (

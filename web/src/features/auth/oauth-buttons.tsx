@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
@@ -10,7 +11,8 @@ import { useAuthMethods } from './auth-methods.ts';
  * One button per OAuth2 provider configured on the server, then an "or" divider; nothing when
  * there are none. The SDK opens the provider's popup and finishes over realtime.
  */
-export function OAuthButtons({ onSuccess, verb = 'Continue' }: { onSuccess: () => Promise<void>; verb?: string }) {
+export function OAuthButtons({ onSuccess, signUp = false }: { onSuccess: () => Promise<void>; signUp?: boolean }) {
+  const { t } = useTranslation('auth');
   const { data } = useAuthMethods();
   const [pending, setPending] = useState<string | null>(null);
   const providers = data?.oauth2.enabled ? data.oauth2.providers : [];
@@ -42,7 +44,7 @@ export function OAuthButtons({ onSuccess, verb = 'Continue' }: { onSuccess: () =
             disabled={pending !== null}
             onClick={() => void signIn(p.name)}
           >
-            {verb} with {p.displayName || p.name}
+            {t(signUp ? 'oauth.signUp' : 'oauth.continue', { provider: p.displayName || p.name })}
           </Button>
         ))}
       </div>

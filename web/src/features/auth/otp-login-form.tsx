@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,6 +25,7 @@ function RequestCode({
   onEmail: (email: string) => void;
   onSent: (otpId: string, email: string) => void;
 }) {
+  const { t } = useTranslation('auth');
   const {
     register,
     handleSubmit,
@@ -46,10 +48,10 @@ function RequestCode({
       <SignInEmailField
         registration={register('email', { onChange: (e: { target: { value: string } }) => onEmail(e.target.value) })}
         error={errors.email?.message}
-        hint="We’ll email you a 6-digit code. No password needed."
+        hint={t('otp.hint')}
       />
       <Button type="submit" className="w-full" loading={isSubmitting}>
-        Email me a code
+        {t('login.emailMeCode')}
       </Button>
     </form>
   );
@@ -69,6 +71,7 @@ function EnterCode({
   onChangeEmail: () => void;
   onSuccess: () => Promise<void>;
 }) {
+  const { t } = useTranslation('auth');
   const [resending, setResending] = useState(false);
   const duration = useAuthMethods().data?.otp.duration ?? 0;
   const minutes = duration >= 60 ? Math.round(duration / 60) : 0;
@@ -92,10 +95,15 @@ function EnterCode({
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        If an account exists for <span className="break-words font-medium text-foreground">{email}</span>, a sign-in code is on its way
-        {minutes ? `. It is valid for ${minutes} minutes.` : '.'}
+        <Trans
+          t={t}
+          i18nKey="otp.sent"
+          values={{ email }}
+          components={{ b: <span className="break-words font-medium text-foreground" /> }}
+        />
+        {minutes ? ` ${t('otp.valid', { count: minutes })}` : null}
       </p>
-      <FormField label="Code" error={errors.code?.message}>
+      <FormField label={t('fields.code')} error={errors.code?.message}>
         <Input
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -108,11 +116,11 @@ function EnterCode({
         />
       </FormField>
       <Button type="submit" className="w-full" loading={isSubmitting}>
-        Sign in
+        {t('login.submit')}
       </Button>
       <div className="flex flex-wrap justify-between gap-2">
         <Button type="button" variant="link" size="sm" className="h-auto px-0 text-sm" onClick={onChangeEmail}>
-          Use a different email
+          {t('otp.differentEmail')}
         </Button>
         <Button
           type="button"
@@ -125,7 +133,7 @@ function EnterCode({
             void onResend().finally(() => setResending(false));
           }}
         >
-          Send a new code
+          {t('otp.resend')}
         </Button>
       </div>
     </form>
@@ -142,13 +150,14 @@ export function OtpLoginForm({
   onEmail: (email: string) => void;
   onSuccess: () => Promise<void>;
 }) {
+  const { t } = useTranslation('auth');
   const [sent, setSent] = useState<{ otpId: string; email: string } | null>(null);
   const resend = async () => {
     if (!sent) return;
     try {
       const { otpId } = await pb.collection('users').requestOTP(sent.email);
       setSent({ otpId, email: sent.email });
-      toast.success('A new code is on its way.');
+      toast.success(t('otp.resent'));
     } catch (err) {
       handleApiError(err);
     }

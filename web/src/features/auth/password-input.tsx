@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { Input } from '../../components/ui/input.tsx';
@@ -8,6 +9,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttribut
   { className, ...props },
   ref,
 ) {
+  const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -15,7 +17,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttribut
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t('fields.hidePassword') : t('fields.showPassword')}
         aria-pressed={visible}
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
       >

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { passwordStrength } from './password-strength.ts';
 
@@ -5,7 +6,8 @@ const BAR = ['bg-muted', 'bg-destructive', 'bg-amber-500', 'bg-primary/70', 'bg-
 
 /** The strength hint under a new-password field: four bars and a short tip. */
 export function PasswordMeter({ password }: { password: string }) {
-  if (!password) return <span>At least 8 characters. A short phrase is easy to remember and hard to guess.</span>;
+  const { t } = useTranslation('auth');
+  if (!password) return <span>{t('strength.hint')}</span>;
   const s = passwordStrength(password);
   return (
     <span className="grid gap-1.5">
@@ -15,7 +17,7 @@ export function PasswordMeter({ password }: { password: string }) {
         ))}
       </span>
       <span>
-        <span className="font-medium text-foreground">{s.label}.</span> {s.tip}
+        <span className="font-medium text-foreground">{t(`strength.label.${s.score}`)}.</span> {t(`strength.tip.${s.tip}`)}
       </span>
     </span>
   );

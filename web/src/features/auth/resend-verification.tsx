@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { RotateCw } from 'lucide-react';
@@ -9,6 +10,7 @@ import { useCooldown } from './use-cooldown.ts';
 
 /** Sends the verification email again, then waits 60 s (shown on the button) before allowing another. */
 export function ResendVerification({ email, ...props }: { email: string } & Omit<ButtonProps, 'onClick'>) {
+  const { t } = useTranslation('auth');
   const [since, setSince] = useState(() => verificationSentAt(email));
   const [sending, setSending] = useState(false);
   const remaining = useCooldown(since, RESEND_COOLDOWN_SECONDS);
@@ -20,7 +22,7 @@ export function ResendVerification({ email, ...props }: { email: string } & Omit
       const now = Date.now();
       markVerificationSent(email, now);
       setSince(now);
-      toast.success('Verification email sent. Check your inbox.');
+      toast.success(t('resend.sent'));
     } catch (err) {
       handleApiError(err);
     } finally {
@@ -33,10 +35,10 @@ export function ResendVerification({ email, ...props }: { email: string } & Omit
       {sending ? null : <RotateCw aria-hidden />}
       {remaining > 0 ? (
         <span>
-          Resend email in <span className="tabular-nums">{remaining}</span>s
+          <Trans t={t} i18nKey="resend.wait" values={{ seconds: remaining }} components={{ n: <span className="tabular-nums" /> }} />
         </span>
       ) : (
-        'Resend email'
+        t('resend.action')
       )}
     </Button>
   );

@@ -1,3 +1,5 @@
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useForm, useWatch } from 'react-hook-form';
@@ -16,7 +18,7 @@ import { PasswordMeter } from './password-meter.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 import { zSignUpForm } from './schemas.ts';
 import { continueAfterLogin, markVerificationSent } from '../../lib/auth-flow.ts';
-import { acceptInvitation, roleWithArticle, type Invitation } from './invitation.ts';
+import { acceptInvitation, type Invitation } from './invitation.ts';
 
 type Values = z.input<typeof zSignUpForm>;
 
@@ -28,6 +30,7 @@ type Values = z.input<typeof zSignUpForm>;
  * joins the organization and confirms the address (sign-up alone never joins).
  */
 export function SignUpForm({ invitation, inviteToken, notice }: { invitation?: Invitation; inviteToken?: string; notice?: ReactNode }) {
+  const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const {
     register,
@@ -44,7 +47,8 @@ export function SignUpForm({ invitation, inviteToken, notice }: { invitation?: I
   const submit = handleSubmit(async (v) => {
     const users = pb.collection('users');
     try {
-      await users.create({ name: v.name, email: v.email, password: v.password, passwordConfirm: v.password });
+      // The language the visitor sees the app in becomes the account's: its emails (verification first) follow it.
+      await users.create({ name: v.name, email: v.email, password: v.password, passwordConfirm: v.password, language: activeLanguage() });
     } catch (err) {
       handleApiError(err, setError, ['name', 'email', 'password']);
       return;
@@ -73,49 +77,51 @@ export function SignUpForm({ invitation, inviteToken, notice }: { invitation?: I
 
   const loginLink = (
     <>
-      Already have an account?
+      {t('signUp.haveAccount')}
       <Link href={paths.login()} className="font-medium text-primary underline-offset-4 hover:underline">
-        Sign in
+        {t('login.submit')}
       </Link>
     </>
   );
 
-  const title = invitation ? `Join ${invitation.organizationName}` : 'Create your account';
+  const title = invitation ? t('signUp.joinTitle', { organization: invitation.organizationName }) : t('signUp.title');
   const description = invitation ? (
-    <>
-      You’re invited to join <span className="font-medium text-foreground">{invitation.organizationName}</span> as{' '}
-      {roleWithArticle(invitation.role)}. Create your account to accept.
-    </>
+    <Trans
+      t={t}
+      i18nKey="signUp.invited"
+      values={{ organization: invitation.organizationName, role: t(`roles.${invitation.role}`) }}
+      components={{ b: <span className="font-medium text-foreground" /> }}
+    />
   ) : (
-    'Put your menu online in minutes.'
+    t('signUp.description')
   );
 
   return (
     <AuthCard title={title} description={description} footer={loginLink}>
       {notice ? <div className="mb-5">{notice}</div> : null}
-      {invitation ? null : <OAuthButtons verb="Sign up" onSuccess={() => continueAfterLogin(navigate, null)} />}
+      {invitation ? null : <OAuthButtons signUp onSuccess={() => continueAfterLogin(navigate, null)} />}
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <FormField label="Your name" error={errors.name?.message}>
-          <Input autoComplete="name" autoFocus placeholder="Alex Example" {...register('name')} />
+        <FormField label={t('fields.name')} error={errors.name?.message}>
+          <Input autoComplete="name" autoFocus placeholder={t('fields.namePlaceholder')} {...register('name')} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message} hint={invitation ? 'The invitation is for this address.' : undefined}>
+        <FormField label={t('fields.email')} error={errors.email?.message} hint={invitation ? t('signUp.invitedAddress') : undefined}>
           <Input
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="you@restaurant.com"
+            placeholder={t('fields.emailPlaceholder')}
             readOnly={Boolean(invitation)}
             className={invitation ? 'bg-muted text-muted-foreground' : undefined}
             {...register('email')}
           />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint={<PasswordMeter password={password} />}>
+        <FormField label={t('fields.password')} error={errors.password?.message} hint={<PasswordMeter password={password} />}>
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </FormField>
         <Button type="submit" className="w-full" loading={isSubmitting}>
-          Create account
+          {t('signUp.submit')}
         </Button>
-        <p className="text-center text-xs text-muted-foreground">We’ll send you an email to confirm your address.</p>
+        <p className="text-center text-xs text-muted-foreground">{t('signUp.confirmNote')}</p>
       </form>
     </AuthCard>
   );

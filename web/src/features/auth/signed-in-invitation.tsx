@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { RecordModel } from 'pocketbase';
@@ -7,13 +8,16 @@ import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
 import { paths } from '../../app/paths.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { AuthCard, Notice } from '../../components/auth-card.tsx';
-import { acceptInvitation, isInvitee, roleWithArticle, type Invitation } from './invitation.ts';
+import { acceptInvitation, isInvitee, type Invitation } from './invitation.ts';
 
-const dashboardLink = (
-  <Link href={paths.dashboard()} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
-    Go to the dashboard
-  </Link>
-);
+function DashboardLink() {
+  const { t } = useTranslation('auth');
+  return (
+    <Link href={paths.dashboard()} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
+      {t('invite.toDashboard')}
+    </Link>
+  );
+}
 
 /**
  * An invitation link opened while signed in. The invited account joins with one click; anyone
@@ -21,6 +25,7 @@ const dashboardLink = (
  * then shows in place of this card).
  */
 export function SignedInInvitation({ token, invitation, account }: { token: string; invitation: Invitation | null; account: RecordModel }) {
+  const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const { logout } = useAuth();
   const [accepting, setAccepting] = useState(false);
@@ -28,24 +33,24 @@ export function SignedInInvitation({ token, invitation, account }: { token: stri
 
   if (!invitation) {
     return (
-      <AuthCard title="Invitation link" description="You’re already signed in.">
+      <AuthCard title={t('invite.linkTitle')} description={t('invite.alreadySignedIn')}>
         <div className="grid gap-4">
-          <Notice tone="error">
-            This invitation link is invalid, has expired or was already used. If you still need access, ask the person who invited you to
-            send a new one.
-          </Notice>
-          {dashboardLink}
+          <Notice tone="error">{t('invite.used')}</Notice>
+          <DashboardLink />
         </div>
       </AuthCard>
     );
   }
 
-  const org = <span className="font-medium text-foreground">{invitation.organizationName}</span>;
   const description = (
-    <>
-      You’re invited to join {org} as {roleWithArticle(invitation.role)}.
-    </>
+    <Trans
+      t={t}
+      i18nKey="invite.description"
+      values={{ organization: invitation.organizationName, role: t(`roles.${invitation.role}`) }}
+      components={{ b: <span className="font-medium text-foreground" /> }}
+    />
   );
+  const title = t('signUp.joinTitle', { organization: invitation.organizationName });
 
   if (isInvitee(email, invitation)) {
     const accept = async () => {
@@ -53,7 +58,7 @@ export function SignedInInvitation({ token, invitation, account }: { token: stri
       try {
         const joined = await acceptInvitation(token);
         await refreshAuth();
-        toast.success(`You joined ${joined.organizationName}.`);
+        toast.success(t('invite.joined', { organization: joined.organizationName }));
         navigate(paths.dashboard(), { replace: true });
       } catch (err) {
         handleApiError(err);
@@ -61,29 +66,33 @@ export function SignedInInvitation({ token, invitation, account }: { token: stri
       }
     };
     return (
-      <AuthCard title={`Join ${invitation.organizationName}`} description={description}>
+      <AuthCard title={title} description={description}>
         <div className="grid gap-3">
           <Button type="button" className="w-full" loading={accepting} onClick={() => void accept()}>
-            Accept invitation
+            {t('invite.accept')}
           </Button>
-          {dashboardLink}
+          <DashboardLink />
         </div>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title={`Join ${invitation.organizationName}`} description={description}>
+    <AuthCard title={title} description={description}>
       <div className="grid gap-4">
         <Notice>
-          You’re signed in as <span className="font-medium break-words">{email}</span>, but this invitation is for{' '}
-          <span className="font-medium break-words">{invitation.email}</span>. Sign out to create the invited account.
+          <Trans
+            t={t}
+            i18nKey="invite.otherAccount"
+            values={{ email, invited: invitation.email }}
+            components={{ b: <span className="font-medium break-words" /> }}
+          />
         </Notice>
         <div className="grid gap-3">
           <Button type="button" className="w-full" onClick={logout}>
-            Sign out and continue
+            {t('invite.signOutContinue')}
           </Button>
-          {dashboardLink}
+          <DashboardLink />
         </div>
       </div>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useForm, useWatch } from 'react-hook-form';
@@ -22,22 +23,10 @@ function tokenError(err: unknown): string | null {
 }
 
 /** Shown when a link is missing its token or the server rejected it. */
-export function BrokenLink({
-  title = 'This link didn’t work',
-  message,
-  action,
-}: {
-  title?: string;
-  message: string;
-  action: { label: string; href: string };
-}) {
+export function BrokenLink({ title, message, action }: { title?: string; message: string; action: { label: string; href: string } }) {
+  const { t } = useTranslation('auth');
   return (
-    <AuthCard
-      icon={<XCircle />}
-      tone="destructive"
-      title={title}
-      description="Links from our emails expire after a while and work only once."
-    >
+    <AuthCard icon={<XCircle />} tone="destructive" title={title ?? t('link.failed')} description={t('link.expire')}>
       <div className="grid gap-3">
         <Notice tone="error">{message}</Notice>
         <Link href={action.href} className={linkButton}>
@@ -50,6 +39,7 @@ export function BrokenLink({
 
 /** /reset-password?token=…: choose a new password. Tokens rotate, so the local session is dropped. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const [state, setState] = useState<'form' | 'done' | { failed: string }>('form');
   const {
     register,
@@ -77,26 +67,26 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (state === 'done') {
     return (
-      <AuthCard icon={<CheckCircle2 />} title="Password changed" description="Your new password is set. Sign in with it to continue.">
+      <AuthCard icon={<CheckCircle2 />} title={t('reset.doneTitle')} description={t('reset.doneDescription')}>
         <Link href={paths.login()} className={linkButton} autoFocus>
-          Sign in
+          {t('login.submit')}
         </Link>
       </AuthCard>
     );
   }
-  if (typeof state === 'object') return <BrokenLink message={state.failed} action={{ label: 'Request a new link', href: paths.login() }} />;
+  if (typeof state === 'object') return <BrokenLink message={state.failed} action={{ label: t('link.requestNew'), href: paths.login() }} />;
 
   return (
-    <AuthCard icon={<KeyRound />} title="Choose a new password" description="Pick something you don’t use anywhere else.">
+    <AuthCard icon={<KeyRound />} title={t('reset.title')} description={t('reset.description')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <FormField label="New password" error={errors.password?.message} hint={<PasswordMeter password={password} />}>
+        <FormField label={t('fields.newPassword')} error={errors.password?.message} hint={<PasswordMeter password={password} />}>
           <PasswordInput autoComplete="new-password" autoFocus {...register('password')} />
         </FormField>
-        <FormField label="Confirm new password" error={errors.passwordConfirm?.message}>
+        <FormField label={t('fields.confirmNewPassword')} error={errors.passwordConfirm?.message}>
           <PasswordInput autoComplete="new-password" {...register('passwordConfirm')} />
         </FormField>
         <Button type="submit" className="w-full" loading={isSubmitting}>
-          Change password
+          {t('reset.submit')}
         </Button>
       </form>
     </AuthCard>
@@ -105,6 +95,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
 /** /confirm-email-change?token=…: the password proves it's the owner; all sessions end afterwards. */
 export function ConfirmEmailChangeForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const [state, setState] = useState<'form' | 'done' | { failed: string }>('form');
   const {
     register,
@@ -131,31 +122,23 @@ export function ConfirmEmailChangeForm({ token }: { token: string }) {
 
   if (state === 'done') {
     return (
-      <AuthCard
-        icon={<CheckCircle2 />}
-        title="Email changed"
-        description="Your account now uses the new address. Sign in with it to continue."
-      >
+      <AuthCard icon={<CheckCircle2 />} title={t('emailChange.doneTitle')} description={t('emailChange.doneDescription')}>
         <Link href={paths.login()} className={linkButton} autoFocus>
-          Sign in
+          {t('login.submit')}
         </Link>
       </AuthCard>
     );
   }
-  if (typeof state === 'object') return <BrokenLink message={state.failed} action={{ label: 'Go to sign in', href: paths.login() }} />;
+  if (typeof state === 'object') return <BrokenLink message={state.failed} action={{ label: t('link.goToSignIn'), href: paths.login() }} />;
 
   return (
-    <AuthCard
-      icon={<Mail />}
-      title="Confirm your new email"
-      description="Enter your current password to finish changing your email address."
-    >
+    <AuthCard icon={<Mail />} title={t('emailChange.title')} description={t('emailChange.description')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField label={t('fields.password')} error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" autoFocus {...register('password')} />
         </FormField>
         <Button type="submit" className="w-full" loading={isSubmitting}>
-          Confirm email change
+          {t('emailChange.submit')}
         </Button>
       </form>
     </AuthCard>

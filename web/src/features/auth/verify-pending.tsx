@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from '../../lib/toast.ts';
@@ -36,6 +37,7 @@ function useContinueWhenVerified(userId: string | undefined, verified: boolean) 
 
 /** /verify without a token: "check your inbox" with resend, or a way in for everyone else. */
 export function VerifyPending() {
+  const { t } = useTranslation('auth');
   const { ready, record, logout } = useAuth();
   const [, navigate] = useLocation();
   const [checking, setChecking] = useState(false);
@@ -44,9 +46,9 @@ export function VerifyPending() {
 
   if (ready && record?.verified) {
     return (
-      <AuthCard icon={<CheckCircle2 />} title="Your email is verified" description="You’re all set. Continue to your account.">
+      <AuthCard icon={<CheckCircle2 />} title={t('verify.verifiedTitle')} description={t('verify.verifiedDescription')}>
         <Button className="w-full" autoFocus onClick={() => navigate(paths.dashboard())}>
-          Continue
+          {t('verify.continue')}
         </Button>
       </AuthCard>
     );
@@ -54,13 +56,9 @@ export function VerifyPending() {
 
   if (!record) {
     return (
-      <AuthCard
-        icon={<MailCheck />}
-        title="Check your inbox"
-        description="We sent you a link to verify your email address. Open it to activate your account, or sign in to get a new one."
-      >
+      <AuthCard icon={<MailCheck />} title={t('verify.checkInbox')} description={t('verify.signedOutDescription')}>
         <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })}>
-          Sign in
+          {t('login.submit')}
         </Link>
       </AuthCard>
     );
@@ -71,22 +69,24 @@ export function VerifyPending() {
     await refreshAuth();
     setChecking(false);
     if (pb.authStore.record?.verified) navigate(paths.dashboard(), { replace: true });
-    else toast.info('Your email isn’t verified yet. Open the link in the email we sent you.');
+    else toast.info(t('verify.notYet'));
   };
 
   return (
     <AuthCard
       icon={<MailCheck />}
-      title="Check your inbox"
+      title={t('verify.checkInbox')}
       description={
-        <>
-          We sent a verification link to <span className="break-words font-medium text-foreground">{email}</span>. Open it to activate your
-          account.
-        </>
+        <Trans
+          t={t}
+          i18nKey="verify.sentTo"
+          values={{ email }}
+          components={{ b: <span className="break-words font-medium text-foreground" /> }}
+        />
       }
       footer={
         <>
-          Wrong account?
+          {t('verify.wrongAccount')}
           <button
             type="button"
             className="font-medium text-primary underline-offset-4 hover:underline"
@@ -95,17 +95,17 @@ export function VerifyPending() {
               navigate(paths.login());
             }}
           >
-            Sign out
+            {t('verify.signOut')}
           </button>
         </>
       }
     >
       <div className="grid gap-3">
         <Button className="w-full" loading={checking} onClick={() => void checkAgain()}>
-          I’ve verified my email
+          {t('verify.iVerified')}
         </Button>
         <ResendVerification email={email} className="w-full" />
-        <p className="text-center text-xs text-muted-foreground">Can’t find it? Check your spam folder, or resend the email.</p>
+        <p className="text-center text-xs text-muted-foreground">{t('verify.spamHint')}</p>
       </div>
     </AuthCard>
   );

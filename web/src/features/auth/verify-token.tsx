@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from '../../lib/toast.ts';
@@ -45,6 +46,7 @@ function failureText(err: unknown): string {
  * alone must not verify an account that someone else registered with this address.
  */
 export function VerifyToken({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const { record } = useAuth();
   const [state, setState] = useState<State>({ kind: 'pending' });
@@ -57,7 +59,7 @@ export function VerifyToken({ token }: { token: string }) {
           await refreshAuth();
           if (!active) return;
           if (pb.authStore.record?.verified) {
-            toast.success('Email verified. Welcome aboard!');
+            toast.success(t('verify.welcome'));
             navigate(paths.dashboard(), { replace: true });
             return;
           }
@@ -74,18 +76,16 @@ export function VerifyToken({ token }: { token: string }) {
     return () => {
       active = false;
     };
-  }, [token, navigate]);
+  }, [token, navigate, t]);
 
   if (state.kind === 'pending') {
-    return (
-      <AuthCard icon={<LoaderCircle className="animate-spin" />} title="Verifying your email…" description="This only takes a moment." />
-    );
+    return <AuthCard icon={<LoaderCircle className="animate-spin" />} title={t('verify.verifying')} description={t('verify.moment')} />;
   }
   if (state.kind === 'verified') {
     return (
-      <AuthCard icon={<CheckCircle2 />} title="Email verified" description="Thanks for confirming your address. Sign in to continue.">
+      <AuthCard icon={<CheckCircle2 />} title={t('verify.doneTitle')} description={t('verify.doneDescription')}>
         <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })} autoFocus>
-          Sign in
+          {t('login.submit')}
         </Link>
       </AuthCard>
     );
@@ -93,23 +93,18 @@ export function VerifyToken({ token }: { token: string }) {
   if (state.kind === 'sign-in') return <SignInToVerify token={token} otherAccount={state.otherAccount} />;
   const canResend = record && !record.verified;
   return (
-    <AuthCard
-      icon={<XCircle />}
-      tone="destructive"
-      title="This link didn’t work"
-      description="Verification links expire after a while and work only once."
-    >
+    <AuthCard icon={<XCircle />} tone="destructive" title={t('verify.failedTitle')} description={t('verify.failedDescription')}>
       <div className="grid gap-3">
         <Notice tone="error">{state.message}</Notice>
         {canResend ? (
           <ResendVerification email={String(record.email)} className="w-full" />
         ) : record ? (
           <Link href={paths.dashboard()} className={buttonVariants({ className: 'w-full' })}>
-            Continue
+            {t('verify.continue')}
           </Link>
         ) : (
           <Link href={paths.login()} className={buttonVariants({ className: 'w-full' })}>
-            Sign in to get a new link
+            {t('verify.signInForNew')}
           </Link>
         )}
       </div>
@@ -124,33 +119,28 @@ function tokenEmail(token: string): string {
 }
 
 function SignInToVerify({ token, otherAccount }: { token: string; otherAccount: boolean }) {
+  const { t } = useTranslation('auth');
   const { record, logout } = useAuth();
   const email = tokenEmail(token);
   const back = paths.login(paths.verify(token));
   return (
     <AuthCard
       icon={<LogIn />}
-      title="Sign in to confirm your email"
-      description={
-        email
-          ? `This link confirms ${email}. Sign in to that account to finish.`
-          : 'Sign in to the account this link was sent for to finish.'
-      }
+      title={t('verify.signInTitle')}
+      description={email ? t('verify.linkFor', { email }) : t('verify.linkForUnknown')}
     >
       <div className="grid gap-3">
-        {otherAccount && record ? <Notice>{`You are signed in as ${String(record.email)}.`}</Notice> : null}
+        {otherAccount && record ? <Notice>{t('verify.signedInAs', { email: String(record.email) })}</Notice> : null}
         {otherAccount ? (
           <Link href={back} onClick={logout} className={buttonVariants({ className: 'w-full' })} autoFocus>
-            Sign out and continue
+            {t('verify.signOutContinue')}
           </Link>
         ) : (
           <Link href={back} className={buttonVariants({ className: 'w-full' })} autoFocus>
-            Sign in
+            {t('login.submit')}
           </Link>
         )}
-        <p className="text-sm text-muted-foreground">
-          Didn’t create this account? Someone may have used your address. Choose “Forgot password?” when signing in to take it over.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('verify.takeOver')}</p>
       </div>
     </AuthCard>
   );

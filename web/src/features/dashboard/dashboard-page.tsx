@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ListOrdered, RefreshCw, Store, UtensilsCrossed } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
@@ -13,28 +14,33 @@ import { GettingStarted } from './getting-started.tsx';
 import { useDashboardCounts, useRecentEdits } from './use-dashboard.ts';
 import { GuestAnalyticsSection } from './guest-analytics.tsx';
 
-function greeting(name: string): string {
+/** "Good morning, Alex" (the `dashboard` namespace's `t`). */
+function greeting(t: (key: string, options?: Record<string, unknown>) => string, name: string): string {
   const hour = new Date().getHours();
-  const part = hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
-  return name ? `${part}, ${name.split(' ')[0]}` : part;
+  const part = t(hour < 12 ? 'greeting.morning' : hour < 18 ? 'greeting.afternoon' : 'greeting.evening');
+  return name ? t('greeting.named', { greeting: part, name: name.split(' ')[0] }) : part;
 }
 
 export default function DashboardPage() {
-  useTitle('Dashboard');
+  const { t } = useTranslation('dashboard');
+  useTitle(t('title'));
   const { record, organization } = useAuth();
   const orgId = organization?.id;
   const counts = useDashboardCounts(orgId);
   const recent = useRecentEdits(orgId);
-  const orgName = String(organization?.name ?? 'your organization');
+  const orgName = organization ? String(organization.name) : t('yourOrganization');
   const isNew = counts.data && counts.data.venues === 0 && counts.data.menus === 0 && counts.data.items === 0;
 
   return (
     <>
-      <PageHeader title="Dashboard" description={`${greeting(String(record?.name ?? ''))}. Here’s what’s happening at ${orgName}.`} />
+      <PageHeader
+        title={t('title')}
+        description={t('description', { greeting: greeting(t, String(record?.name ?? '')), organization: orgName })}
+      />
       {counts.error ? (
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <p className="font-medium">The dashboard could not be loaded.</p>
+            <p className="font-medium">{t('loadFailed')}</p>
             <p className="text-sm text-muted-foreground">{errorMessage(counts.error)}</p>
           </div>
           <Button
@@ -44,11 +50,11 @@ export default function DashboardPage() {
               void recent.mutate();
             }}
           >
-            <RefreshCw aria-hidden /> Try again
+            <RefreshCw aria-hidden /> {t('common:ui.retry')}
           </Button>
         </Card>
       ) : !counts.data ? (
-        <div className="grid gap-6" aria-busy="true" aria-label="Loading dashboard">
+        <div className="grid gap-6" aria-busy="true" aria-label={t('loading')}>
           <div className="grid grid-cols-3 gap-3 sm:gap-4">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-[100px] sm:h-[86px]" />
@@ -65,10 +71,10 @@ export default function DashboardPage() {
         </div>
       ) : (
         <div className="grid gap-6">
-          <section aria-label="Totals" className="grid grid-cols-3 gap-3 sm:gap-4">
-            <StatCard label="Venues" value={counts.data.venues} href={paths.venues()} icon={Store} />
-            <StatCard label="Menus" value={counts.data.menus} href={paths.menus()} icon={UtensilsCrossed} />
-            <StatCard label="Items" value={counts.data.items} href={paths.menus()} icon={ListOrdered} />
+          <section aria-label={t('totals')} className="grid grid-cols-3 gap-3 sm:gap-4">
+            <StatCard label={t('stats.venues')} value={counts.data.venues} href={paths.venues()} icon={Store} />
+            <StatCard label={t('stats.menus')} value={counts.data.menus} href={paths.menus()} icon={UtensilsCrossed} />
+            <StatCard label={t('stats.items')} value={counts.data.items} href={paths.menus()} icon={ListOrdered} />
           </section>
           {orgId ? <GuestAnalyticsSection organizationId={orgId} /> : null}
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[2fr_1fr]">

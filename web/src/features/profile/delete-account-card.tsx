@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../lib/toast.ts';
@@ -12,6 +13,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 
 /** Deletes the account after typing DELETE; the server refuses while a team would lose its only owner. */
 export function DeleteAccountCard() {
+  const { t } = useTranslation('profile');
   const { record } = useAuth();
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
@@ -24,27 +26,27 @@ export function DeleteAccountCard() {
       throw err;
     }
     pb.authStore.clear();
-    toast.success('Your account has been deleted.');
+    toast.success(t('delete.done'));
     navigate(paths.login());
   };
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle className="text-destructive">Delete account</CardTitle>
-        <CardDescription>Permanently removes your account and your memberships. This cannot be undone.</CardDescription>
+        <CardTitle className="text-destructive">{t('delete.title')}</CardTitle>
+        <CardDescription>{t('delete.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="destructive" onClick={() => setOpen(true)} className="w-full sm:w-auto">
-          <Trash2 aria-hidden /> Delete account
+          <Trash2 aria-hidden /> {t('delete.action')}
         </Button>
         <ConfirmDialog
           open={open}
           onOpenChange={setOpen}
-          title="Delete your account?"
+          title={t('delete.confirmTitle')}
           destructive
           confirmText="DELETE"
-          confirmLabel="Delete account"
-          description={`This permanently deletes ${String(record?.email ?? 'your account')}. If you are the only owner of a team, appoint another owner first.`}
+          confirmLabel={t('delete.action')}
+          description={t('delete.confirmDescription', { email: String(record?.email ?? '') })}
           onConfirm={remove}
         />
       </CardContent>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
@@ -12,6 +13,7 @@ import { zEmailChangeForm } from '../../lib/account-schemas.ts';
 
 /** Requests an email change: the new address gets a confirmation link. */
 export function EmailChangeCard() {
+  const { t } = useTranslation('profile');
   const { record } = useAuth();
   const {
     register,
@@ -25,12 +27,12 @@ export function EmailChangeCard() {
   });
   const onSubmit = handleSubmit(async ({ newEmail }) => {
     if (newEmail.toLowerCase() === String(record?.email ?? '').toLowerCase()) {
-      setError('newEmail', { message: 'This is already your email address' });
+      setError('newEmail', { message: t('email.same') });
       return;
     }
     try {
       await pb.collection('users').requestEmailChange(newEmail);
-      toast.success(`Check your new inbox: we sent a confirmation link to ${newEmail}.`);
+      toast.success(t('email.sent', { email: newEmail }));
       reset();
     } catch (err) {
       handleApiError(err, setError, ['newEmail']);
@@ -39,20 +41,24 @@ export function EmailChangeCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Email</CardTitle>
+        <CardTitle>{t('email.title')}</CardTitle>
         <CardDescription>
-          You sign in with <span className="font-medium text-foreground">{String(record?.email ?? '')}</span>. The change takes effect once
-          you confirm the new address.
+          <Trans
+            t={t}
+            i18nKey="email.description"
+            values={{ email: String(record?.email ?? '') }}
+            components={{ b: <span className="font-medium text-foreground" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField label="New email" error={errors.newEmail?.message}>
-            <Input {...register('newEmail')} type="email" autoComplete="email" placeholder="you@example.com" />
+          <FormField label={t('email.newEmail')} error={errors.newEmail?.message}>
+            <Input {...register('newEmail')} type="email" autoComplete="email" placeholder={t('email.placeholder')} />
           </FormField>
           <div className="flex justify-end">
             <Button type="submit" variant="secondary" loading={isSubmitting} className="w-full sm:w-auto">
-              Send confirmation link
+              {t('email.submit')}
             </Button>
           </div>
         </form>

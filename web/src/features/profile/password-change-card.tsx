@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
@@ -15,6 +16,7 @@ import { zPasswordChangeForm } from '../../lib/account-schemas.ts';
  * signs in again with the new password and stays signed in.
  */
 export function PasswordChangeCard() {
+  const { t } = useTranslation('profile');
   const { record } = useAuth();
   const {
     register,
@@ -37,37 +39,37 @@ export function PasswordChangeCard() {
     }
     try {
       await pb.collection('users').authWithPassword(email, values.password, { expand: AUTH_EXPAND });
-      toast.success('Password changed. Other devices have been signed out.');
+      toast.success(t('password.changed'));
     } catch {
       pb.authStore.clear();
-      toast.success('Password changed. Please sign in again.');
+      toast.success(t('password.signInAgain'));
     }
     reset();
   });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs you out on every other device.</CardDescription>
+        <CardTitle>{t('password.title')}</CardTitle>
+        <CardDescription>{t('password.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {/* Lets password managers pair the new password with the account. */}
           <input type="email" name="username" autoComplete="username" value={String(record?.email ?? '')} readOnly hidden />
-          <FormField label="Current password" error={errors.oldPassword?.message}>
+          <FormField label={t('password.current')} error={errors.oldPassword?.message}>
             <Input {...register('oldPassword')} type="password" autoComplete="current-password" />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-            <FormField label="New password" error={errors.password?.message} hint="At least 8 characters.">
+            <FormField label={t('password.new')} error={errors.password?.message} hint={t('password.newHint')}>
               <Input {...register('password')} type="password" autoComplete="new-password" />
             </FormField>
-            <FormField label="Confirm new password" error={errors.passwordConfirm?.message}>
+            <FormField label={t('password.confirm')} error={errors.passwordConfirm?.message}>
               <Input {...register('passwordConfirm')} type="password" autoComplete="new-password" />
             </FormField>
           </div>
           <div className="flex justify-end">
             <Button type="submit" variant="secondary" loading={isSubmitting} className="w-full sm:w-auto">
-              Change password
+              {t('password.submit')}
             </Button>
           </div>
         </form>

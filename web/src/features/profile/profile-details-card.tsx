@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,8 +18,8 @@ const zForm = zProfileForm.extend({
   /** A new picture, `null` to remove the current one, `undefined` to keep it. */
   avatar: z
     .custom<File | null | undefined>((v) => v === undefined || v === null || v instanceof File)
-    .refine((f) => !f || AVATAR_TYPES.includes(f.type), 'Use a JPEG, PNG, WebP or GIF image')
-    .refine((f) => !f || f.size <= AVATAR_MAX_BYTES, 'The image must be smaller than 5 MB')
+    .refine((f) => !f || AVATAR_TYPES.includes(f.type), 'profile:details.avatarType')
+    .refine((f) => !f || f.size <= AVATAR_MAX_BYTES, 'profile:details.avatarSize')
     .optional(),
 });
 
@@ -35,6 +36,7 @@ function initials(name: string): string {
 
 /** Name and avatar (with a live preview of the chosen picture). */
 export function ProfileDetailsCard() {
+  const { t } = useTranslation('profile');
   const { record } = useAuth();
   const fileInput = useRef<HTMLInputElement>(null);
   const {
@@ -72,7 +74,7 @@ export function ProfileDetailsCard() {
       reset({ name: String(updated.name ?? ''), avatar: undefined });
       setBroken(false);
       if (fileInput.current) fileInput.current.value = '';
-      toast.success('Profile saved');
+      toast.success(t('details.saved'));
     } catch (err) {
       handleApiError(err, setError, ['name', 'avatar']);
     }
@@ -81,15 +83,15 @@ export function ProfileDetailsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How your team sees you.</CardDescription>
+        <CardTitle>{t('details.title')}</CardTitle>
+        <CardDescription>{t('details.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
           <div className="flex items-center gap-4">
             <span className="flex size-16 shrink-0 sm:size-20 items-center justify-center overflow-hidden rounded-full border bg-muted text-xl font-semibold text-muted-foreground">
               {shown ? (
-                <img src={shown} alt="Your avatar" className="size-full object-cover" onError={() => setBroken(true)} />
+                <img src={shown} alt={t('details.avatarAlt')} className="size-full object-cover" onError={() => setBroken(true)} />
               ) : (
                 <span aria-hidden>{initials(name || String(record?.email ?? ''))}</span>
               )}
@@ -97,7 +99,7 @@ export function ProfileDetailsCard() {
             <div className="grid min-w-0 flex-1 gap-2">
               <div className="flex flex-wrap gap-2">
                 <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
-                  <ImageUp aria-hidden /> {shown ? 'Change photo' : 'Upload photo'}
+                  <ImageUp aria-hidden /> {shown ? t('details.changePhoto') : t('details.uploadPhoto')}
                 </Button>
                 {shown ? (
                   <Button
@@ -109,33 +111,33 @@ export function ProfileDetailsCard() {
                       setValue('avatar', record?.avatar ? null : undefined, { shouldDirty: true, shouldValidate: true });
                     }}
                   >
-                    <Trash2 aria-hidden /> Remove
+                    <Trash2 aria-hidden /> {t('details.remove')}
                   </Button>
                 ) : null}
               </div>
-              <p className="text-xs text-muted-foreground">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
+              <p className="text-xs text-muted-foreground">{t('details.photoHint')}</p>
               <input
                 ref={fileInput}
                 type="file"
                 accept={AVATAR_TYPES.join(',')}
                 className="sr-only"
                 tabIndex={-1}
-                aria-label="Avatar image"
+                aria-label={t('details.avatarInput')}
                 onChange={(e) => setValue('avatar', e.target.files?.[0] ?? undefined, { shouldDirty: true, shouldValidate: true })}
               />
               {errors.avatar?.message ? (
                 <p role="alert" className="text-sm font-medium text-destructive">
-                  {errors.avatar.message}
+                  {t(errors.avatar.message)}
                 </p>
               ) : null}
             </div>
           </div>
-          <FormField label="Name" error={errors.name?.message}>
-            <Input {...register('name')} autoComplete="name" placeholder="Your name" />
+          <FormField label={t('details.name')} error={errors.name?.message}>
+            <Input {...register('name')} autoComplete="name" placeholder={t('details.namePlaceholder')} />
           </FormField>
           <div className="flex justify-end">
             <Button type="submit" loading={isSubmitting} disabled={!isDirty} className="w-full sm:w-auto">
-              Save profile
+              {t('details.save')}
             </Button>
           </div>
         </form>

@@ -1,3 +1,5 @@
+import { LanguageCard } from './language-card.tsx';
+import { useTranslation } from 'react-i18next';
 import { useTitle } from '../../hooks/use-title.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ProfileDetailsCard } from './profile-details-card.tsx';
@@ -8,14 +10,16 @@ import { SessionsCard } from './sessions-card.tsx';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 
 export default function ProfilePage() {
-  useTitle('Profile');
+  const { t } = useTranslation('profile');
+  useTitle(t('title'));
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Profile" description="Your personal details, sign-in and preferences." />
+      <PageHeader title={t('title')} description={t('description')} />
       <div className="grid grid-cols-1 gap-6">
         <ProfileDetailsCard />
         <EmailChangeCard />
         <PasswordChangeCard />
+        <LanguageCard />
         <ThemeCard />
         <SessionsCard />
         <DeleteAccountCard />

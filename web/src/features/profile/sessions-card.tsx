@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../lib/toast.ts';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 
 /** Ends every session of the account (lost phone, shared computer), this one included. */
 export function SessionsCard() {
+  const { t } = useTranslation('profile');
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const signOutEverywhere = async () => {
@@ -21,25 +23,25 @@ export function SessionsCard() {
       throw err;
     }
     pb.authStore.clear();
-    toast.success('You have been signed out everywhere.');
+    toast.success(t('sessions.done'));
     navigate(paths.login());
   };
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sessions</CardTitle>
-        <CardDescription>Signed in somewhere you no longer use? End every session, including this one.</CardDescription>
+        <CardTitle>{t('sessions.title')}</CardTitle>
+        <CardDescription>{t('sessions.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto">
-          <LogOut aria-hidden /> Sign out everywhere
+          <LogOut aria-hidden /> {t('sessions.action')}
         </Button>
         <ConfirmDialog
           open={open}
           onOpenChange={setOpen}
-          title="Sign out everywhere?"
-          description="Every device signed in to your account, including this one, will have to sign in again."
-          confirmLabel="Sign out everywhere"
+          title={t('sessions.confirmTitle')}
+          description={t('sessions.confirmDescription')}
+          confirmLabel={t('sessions.action')}
           onConfirm={signOutEverywhere}
         />
       </CardContent>

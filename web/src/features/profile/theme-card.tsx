@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import type { Theme } from '../../../../shared/constants.ts';
 import { useTheme } from '../../hooks/use-theme.ts';
@@ -5,23 +6,24 @@ import { cn } from '../../lib/cn.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 
 const OPTIONS: { value: Theme; label: string; icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
+  { value: 'light', label: 'common:theme.light', icon: Sun },
+  { value: 'dark', label: 'common:theme.dark', icon: Moon },
+  { value: 'system', label: 'common:theme.system', icon: Monitor },
 ];
 
 /** Light, dark or follow the operating system (native radios: arrow keys work). */
 export function ThemeCard() {
+  const { t } = useTranslation('profile');
   const { theme, setTheme } = useTheme();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Appearance</CardTitle>
-        <CardDescription>Saved in this browser. System follows your device’s setting.</CardDescription>
+        <CardTitle>{t('appearance.title')}</CardTitle>
+        <CardDescription>{t('appearance.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <fieldset className="grid grid-cols-3 gap-2 sm:gap-3">
-          <legend className="sr-only">Theme</legend>
+          <legend className="sr-only">{t('common:theme.label')}</legend>
           {OPTIONS.map(({ value, label, icon: Icon }) => (
             <label
               key={value}
@@ -39,7 +41,7 @@ export function ThemeCard() {
                 className="sr-only"
               />
               <Icon className="size-5" aria-hidden />
-              {label}
+              {t(label)}
             </label>
           ))}
         </fieldset>

@@ -1,0 +1,112 @@
+import { createInstance, type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_STAFF_LANGUAGE,
+  STAFF_LANGUAGES,
+  isStaffLanguage,
+  pickStaffLanguage,
+  type StaffLanguage,
+} from '../../../../shared/i18n/staff-languages.ts';
+import { pb } from '../pb.ts';
+
+/**
+ * The staff app's one i18next instance. Messages live in `web/src/locales/<language>/<namespace>.json`
+ * and are loaded per language and namespace on first use (each file is its own chunk), so `/login`
+ * loads only English or German `common` and `auth`, never every language. Plurals follow
+ * `Intl.PluralRules` (i18next's `_one`/`_many`/`_other` keys); numbers and dates go through `Intl`
+ * with the active language (`lib/format.ts`, i18next's `number`/`datetime` formatters).
+ */
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'profile',
+  'dashboard',
+  'onboarding',
+  'venues',
+  'tags',
+  'settings',
+  'subscribe',
+  'help',
+  'uploads',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = files[`../../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no messages for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default),
+      (err: unknown) => callback(err as Error, true),
+    );
+  },
+};
+
+/** Where a visitor's choice waits until they sign in (and where a signed-in user's stays across reloads). */
+const STORAGE_KEY = 'language';
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** First visit: the browser's languages; later: the last language used here (the account's, once signed in). */
+export function initialLanguage(): StaffLanguage {
+  const accountLanguage = pb.authStore.record?.language;
+  if (isStaffLanguage(accountLanguage)) return accountLanguage;
+  const stored = storedLanguage();
+  if (isStaffLanguage(stored)) return stored;
+  return pickStaffLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+}
+
+export const i18n = createInstance();
+
+function followLanguage(language: string): void {
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private mode without storage: the account's language still applies on every sign-in.
+  }
+}
+
+/** Loads the active language's `common` messages; the app renders once they are there. */
+export async function initI18n(language: StaffLanguage = initialLanguage()): Promise<void> {
+  i18n.on('languageChanged', followLanguage);
+  await i18n
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_STAFF_LANGUAGE,
+      supportedLngs: [...STAFF_LANGUAGES],
+      ns: ['common'],
+      defaultNS: 'common',
+      // React escapes; i18next must not escape a second time.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  followLanguage(i18n.language);
+  // On sign-in (and every refresh of the account) the account's stored language wins.
+  pb.authStore.onChange((_token, record) => {
+    const chosen = record?.language;
+    if (isStaffLanguage(chosen) && chosen !== i18n.language) void i18n.changeLanguage(chosen);
+  });
+}
+
+/** The active language, for `Intl` formatters and API writes (sign-up stores it on the account). */
+export const activeLanguage = (): StaffLanguage => (isStaffLanguage(i18n.language) ? i18n.language : DEFAULT_STAFF_LANGUAGE);
+
+/** Translates outside React (toasts in callbacks, error helpers). Keys are `namespace:key` or `common` keys. */
+export const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options);
