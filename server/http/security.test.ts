@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../test/test-app.ts';
+import { activeOwner, buildTestApp, seed, tokenFor, type TestApp } from '../test/test-app.ts';
 import { webBundle } from '../test/web-bundle.ts';
 import { inlineScriptsOf, scriptHash } from './security.ts';
 
@@ -21,19 +21,7 @@ describe('security headers', () => {
   // other suite of this run built it yet, which takes a while on a cold cache.
   beforeAll(async () => {
     t = await buildTestApp({ env: { WEB_DIST: await webBundle() } });
-    const user = await seed(t.ctx, 'users', {
-      email: 'sec@example.com',
-      password: 'sec-password-1',
-      passwordConfirm: 'sec-password-1',
-      verified: true,
-    });
-    const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
-    await t.ctx.engine.update(
-      t.ctx.engine.collection('organizations'),
-      org,
-      { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
-      superuserRequest(t.ctx),
-    );
+    const { org } = await activeOwner(t.ctx, 'sec@example.com', 'sec-password-1');
     const menu = await seed(t.ctx, 'menus', { organization: org, name: 'Lunch', status: 'published' });
     await seed(t.ctx, 'venues', { organization: org, name: 'Sec Bar', timezone: 'UTC', primaryColor: '#0f766e', menus: [menu.id] });
   }, 600_000);

@@ -115,3 +115,24 @@ export async function tokenFor(ctx: AppContext, collection: string, id: string):
   if (!row) throw new Error(`no ${collection}/${id}`);
   return ctx.tokens.sign(c, row, 'auth', 3600, { refreshable: true });
 }
+
+/**
+ * A verified account and the organization sign-up made for it, made active (subscribed) so its
+ * menus are served: the usual owner of a test. Returns the ids and a signed-in token.
+ */
+export async function activeOwner(
+  ctx: AppContext,
+  email: string,
+  password = 'owner-password-1',
+): Promise<{ id: string; org: string; token: string }> {
+  const user = await seed(ctx, 'users', { email, password, passwordConfirm: password, verified: true });
+  const id = String(user.id);
+  const org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [id])?.o);
+  await ctx.engine.update(
+    ctx.engine.collection('organizations'),
+    org,
+    { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
+    superuserRequest(ctx),
+  );
+  return { id, org, token: await tokenFor(ctx, 'users', id) };
+}

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type PocketBase from 'pocketbase';
-import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp, type TestAppOptions } from './test-app.ts';
+import { activeOwner, buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /**
  * A listening app with one verified owner of an active organization, for the translation tests
@@ -21,15 +21,7 @@ export interface OwnerWorld {
 export const OWNER_PASSWORD = 'owner-password-1';
 
 async function owner(t: TestApp, email: string): Promise<{ id: string; org: string; token: string }> {
-  const user = await seed(t.ctx, 'users', { email, password: OWNER_PASSWORD, passwordConfirm: OWNER_PASSWORD, verified: true });
-  const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
-  await t.ctx.engine.update(
-    t.ctx.engine.collection('organizations'),
-    org,
-    { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
-    superuserRequest(t.ctx),
-  );
-  return { id: String(user.id), org, token: await tokenFor(t.ctx, 'users', String(user.id)) };
+  return activeOwner(t.ctx, email, OWNER_PASSWORD);
 }
 
 export async function ownerWorld(options: TestAppOptions = {}): Promise<OwnerWorld> {

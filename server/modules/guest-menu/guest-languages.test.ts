@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, seed, superuserRequest, type TestApp } from '../../test/test-app.ts';
+import { activeOwner, buildTestApp, seed, type TestApp } from '../../test/test-app.ts';
 import { ALLERGENS, ALLERGEN_KEYS } from '../../../shared/constants.ts';
 import { allergenNames } from '../../../shared/i18n/allergen-names.ts';
 import { GUEST_CHROME, type GuestChrome } from '../../../shared/i18n/guest-chrome.ts';
@@ -23,19 +23,7 @@ const texts = (base: string) => ({
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const user = await seed(t.ctx, 'users', {
-    email: 'o@example.com',
-    password: 'owner-password',
-    passwordConfirm: 'owner-password',
-    verified: true,
-  });
-  const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
-  await t.ctx.engine.update(
-    t.ctx.engine.collection('organizations'),
-    org,
-    { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
-    superuserRequest(t.ctx),
-  );
+  const { org } = await activeOwner(t.ctx, 'o@example.com');
   const menu = await seed(t.ctx, 'menus', {
     organization: org,
     status: 'published',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
+import { activeOwner, buildTestApp, seed, type TestApp } from '../../test/test-app.ts';
 import { MAX_VENUE_TABLES } from '../../../shared/constants.ts';
 
 /** A venue's table labels (the only labels guest stats count per table): members edit them, validated. */
@@ -9,21 +9,9 @@ let venue = '';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const user = await seed(t.ctx, 'users', {
-    email: 'owner@example.com',
-    password: 'password-123',
-    passwordConfirm: 'password-123',
-    verified: true,
-  });
-  const org = String(t.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
-  await t.ctx.engine.update(
-    t.ctx.engine.collection('organizations'),
-    org,
-    { data: { subscriptionStatus: 'active' }, files: {}, fromForm: false },
-    superuserRequest(t.ctx),
-  );
-  venue = String((await seed(t.ctx, 'venues', { organization: org, name: 'Cafe', timezone: 'UTC', primaryColor: '#0f766e' })).id);
-  token = await tokenFor(t.ctx, 'users', String(user.id));
+  const owner = await activeOwner(t.ctx, 'owner@example.com');
+  venue = String((await seed(t.ctx, 'venues', { organization: owner.org, name: 'Cafe', timezone: 'UTC', primaryColor: '#0f766e' })).id);
+  token = owner.token;
 });
 
 afterAll(async () => {
