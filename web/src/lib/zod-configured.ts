@@ -7,11 +7,11 @@
  *   (a caught `new Function` is still reported as a violation);
  * - the specification's default messages ('Required', 'Invalid input'; shared/schemas/messages.ts).
  */
-import * as z from '../../../node_modules/zod/v4/classic/external.js';
+import * as z from 'zod/v4';
 import { installDefaultMessages } from '../../../shared/schemas/messages.ts';
 
 z.config({ jitless: true });
 installDefaultMessages();
 
-export * from '../../../node_modules/zod/v4/classic/external.js';
+export * from 'zod/v4';
 export { z, z as default };
