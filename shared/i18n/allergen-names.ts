@@ -264,16 +264,18 @@ export const ALLERGEN_NAMES: Readonly<Record<string, AllergenNames>> = {
   },
   hr: {
     source: source('HR'),
+    // Two headings corrected to the wording Croatian venues print from the regulation ("Žitarice koje
+    // sadrže gluten", "Orašasto voće"); still to compare with the Official Journal before it is shown.
     checked: false,
     names: {
-      gluten: 'Žitarice koje sadržavaju gluten',
+      gluten: 'Žitarice koje sadrže gluten',
       crustaceans: 'Rakovi',
       eggs: 'Jaja',
       fish: 'Riba',
       peanuts: 'Kikiriki',
       soybeans: 'Zrna soje',
       milk: 'Mlijeko',
-      nuts: 'Orašasti plodovi',
+      nuts: 'Orašasto voće',
       celery: 'Celer',
       mustard: 'Gorušica',
       sesame: 'Sjeme sezama',
