@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Eye } from 'lucide-react';
 import { consoleReturn, returnToConsole } from '../../lib/console-return.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /** Shown over the staff app while a superuser views it as an owner ("open as owner" in the console). */
 export default function ImpersonationBar() {
+  const { t } = useTranslation('console');
   const saved = consoleReturn();
   if (!saved) return null;
   return (
@@ -13,7 +15,7 @@ export default function ImpersonationBar() {
     >
       <span className="flex min-w-0 items-center gap-2">
         <Eye className="size-4 shrink-0" aria-hidden />
-        <span className="truncate">Viewing as {saved.viewing}</span>
+        <span className="truncate">{t('viewing.as', { name: saved.viewing })}</span>
       </span>
       <Button
         size="sm"
@@ -24,7 +26,7 @@ export default function ImpersonationBar() {
           window.location.assign(returnToConsole());
         }}
       >
-        Back to console
+        {t('viewing.back')}
       </Button>
     </div>
   );
