@@ -35,7 +35,7 @@ export default function CronsPage() {
           {data?.map((job) => (
             <li key={job.id} className="flex items-center gap-3 p-4">
               <div className="grid min-w-0 flex-1 gap-0.5">
-                <span className="truncate font-medium">{job.id}</span>
+                <span className="truncate font-mono text-sm font-medium">{job.id}</span>
                 <code className="text-xs text-muted-foreground">{job.expression}</code>
               </div>
               <Button

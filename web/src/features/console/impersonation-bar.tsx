@@ -11,6 +11,7 @@ export default function ImpersonationBar() {
   return (
     <div
       role="status"
+      data-testid="viewing-as"
       className="sticky top-0 z-50 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-400 px-4 py-2 text-sm font-medium text-amber-950"
     >
       <span className="flex min-w-0 items-center gap-2">

@@ -59,7 +59,9 @@ export default function OverviewPage() {
               </Badge>
             ) : null}
           </CardTitle>
-          <CardDescription>GET /api/health</CardDescription>
+          <CardDescription>
+            <code>GET /api/health</code>
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <DataState loading={health.isLoading} error={health.error} empty={false} emptyText="" onRetry={() => void health.mutate()}>
