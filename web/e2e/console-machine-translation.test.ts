@@ -32,7 +32,8 @@ describe.skipIf(!hasBrowser)('console: machine translation settings', () => {
     await page.getByLabel('Email').fill(ROOT_EMAIL);
     await page.getByLabel('Password').fill(ROOT_PASSWORD);
     await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL(/\/_\/(?!login)/);
+    // Signed in once the console shows its overview (going on earlier would cancel the sign-in).
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.goto('/_/settings/');
     await page.getByRole('form', { name: 'Machine translation' }).waitFor();
     return page;

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Download, Plus, RotateCcw, Trash2, Upload } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useTitle } from '../../hooks/use-title.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,11 +14,16 @@ import { DataState } from './console-ui.tsx';
 
 type BackupFileInfo = Awaited<ReturnType<typeof pb.backups.getFullList>>[number];
 
-const size = (bytes: number) => (bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+/** "1.2 MB", "1,2 MB": the unit and the decimal mark of the console's language. */
+const size = (bytes: number) =>
+  bytes >= 1048576
+    ? formatNumber(bytes / 1048576, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1, minimumFractionDigits: 1 })
+    : formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
 
 /** Backups: create, download (a short-lived file token), upload, restore (with what it replaces), delete. */
 export default function BackupsPage() {
-  useTitle('Backups · Console');
+  const { t } = useTranslation('console');
+  useTitle(t('titled', { title: t('nav.backups') }));
   const { data, error, isLoading, mutate } = useSWR('console-backups', () => pb.backups.getFullList());
   const [creating, setCreating] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -30,7 +36,7 @@ export default function BackupsPage() {
     setCreating(true);
     try {
       await pb.backups.create('');
-      toast.success('Backup created.');
+      toast.success(t('backups.created'));
       await mutate();
     } catch (err) {
       toast.error(errorMessage(err));
@@ -51,7 +57,7 @@ export default function BackupsPage() {
     setUploading(true);
     try {
       await pb.backups.upload({ file });
-      toast.success(`${file.name} uploaded.`);
+      toast.success(t('backups.uploaded', { name: file.name }));
       await mutate();
     } catch (err) {
       toast.error(errorMessage(err));
@@ -74,8 +80,8 @@ export default function BackupsPage() {
   return (
     <>
       <PageHeader
-        title="Backups"
-        description="Zip archives of the database and uploaded files, kept on this server. Download them to keep a copy elsewhere."
+        title={t('nav.backups')}
+        description={t('backups.description')}
         actions={
           <>
             <input
@@ -88,16 +94,16 @@ export default function BackupsPage() {
               onChange={(e) => void upload(e.target.files?.[0])}
             />
             <Button variant="outline" loading={uploading} onClick={() => fileInput.current?.click()}>
-              <Upload aria-hidden /> Upload
+              <Upload aria-hidden /> {t('backups.upload')}
             </Button>
             <Button loading={creating} onClick={() => void create()}>
-              <Plus aria-hidden /> Create backup
+              <Plus aria-hidden /> {t('backups.create')}
             </Button>
           </>
         }
       />
-      <DataState loading={isLoading} error={error} empty={sorted.length === 0} emptyText="No backup yet." onRetry={() => void mutate()}>
-        <ul className="divide-y rounded-lg border bg-card" aria-label="Backups">
+      <DataState loading={isLoading} error={error} empty={sorted.length === 0} emptyText={t('backups.none')} onRetry={() => void mutate()}>
+        <ul className="divide-y rounded-lg border bg-card" aria-label={t('nav.backups')}>
           {sorted.map((b) => (
             <li key={b.key} className="flex flex-wrap items-center gap-3 p-4">
               <div className="grid min-w-0 flex-1 gap-0.5">
@@ -107,13 +113,13 @@ export default function BackupsPage() {
                 </span>
               </div>
               <div className="flex gap-1">
-                <Button variant="ghost" size="icon" aria-label={`Download ${b.key}`} onClick={() => void download(b.key)}>
+                <Button variant="ghost" size="icon" aria-label={t('backups.download', { key: b.key })} onClick={() => void download(b.key)}>
                   <Download />
                 </Button>
-                <Button variant="ghost" size="icon" aria-label={`Restore ${b.key}`} onClick={() => setRestoring(b)}>
+                <Button variant="ghost" size="icon" aria-label={t('backups.restore', { key: b.key })} onClick={() => setRestoring(b)}>
                   <RotateCcw />
                 </Button>
-                <Button variant="ghost" size="icon" aria-label={`Delete ${b.key}`} onClick={() => setRemoving(b)}>
+                <Button variant="ghost" size="icon" aria-label={t('backups.delete', { key: b.key })} onClick={() => setRemoving(b)}>
                   <Trash2 />
                 </Button>
               </div>
@@ -124,21 +130,24 @@ export default function BackupsPage() {
       <ConfirmDialog
         open={restoring !== null}
         onOpenChange={(o) => (o ? undefined : setRestoring(null))}
-        title={`Restore ${restoring?.key ?? ''}?`}
-        description={`Everything stored now (all organizations, users, menus, uploaded files, settings and superusers) is replaced by the contents of ${restoring?.key ?? ''} from ${formatDate(restoring?.modified, { dateStyle: 'medium', timeStyle: 'short' })}. The server restarts; anything changed since that backup is lost.`}
+        title={t('backups.restoreTitle', { key: restoring?.key ?? '' })}
+        description={t('backups.restoreDescription', {
+          key: restoring?.key ?? '',
+          date: formatDate(restoring?.modified, { dateStyle: 'medium', timeStyle: 'short' }),
+        })}
         destructive
-        confirmText="RESTORE"
-        confirmLabel="Restore and restart"
-        onConfirm={act(() => pb.backups.restore(restoring?.key ?? ''), 'Restoring: the server restarts. Sign in again if asked.')}
+        confirmText={t('backups.restoreWord')}
+        confirmLabel={t('backups.restoreConfirm')}
+        onConfirm={act(() => pb.backups.restore(restoring?.key ?? ''), t('backups.restoring'))}
       />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => (o ? undefined : setRemoving(null))}
-        title={`Delete ${removing?.key ?? ''}?`}
-        description="The archive is removed from this server."
+        title={t('backups.deleteTitle', { key: removing?.key ?? '' })}
+        description={t('backups.deleteDescription')}
         destructive
-        confirmLabel="Delete"
-        onConfirm={act(() => pb.backups.delete(removing?.key ?? ''), 'Backup deleted.')}
+        confirmLabel={t('common:ui.delete')}
+        onConfirm={act(() => pb.backups.delete(removing?.key ?? ''), t('backups.deleted'))}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { pb } from '../../lib/pb.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useTitle } from '../../hooks/use-title.ts';
@@ -26,7 +27,8 @@ function subscribeAuth(listener: () => void) {
 
 /** The operator console at /_/: the OAuth2 popup landing, the installer link, its sign-in, then the areas. */
 export default function ConsoleApp() {
-  useTitle('Console');
+  const { t } = useTranslation('console');
+  useTitle(t('title'));
   const superuser = useSyncExternalStore(subscribeAuth, () => pb.authStore.isValid && pb.authStore.isSuperuser);
   // The hash is read once: the installer link and the popup landing are entry points, not navigation.
   const [hash] = useState(() => parseConsoleHash(window.location.hash));
@@ -35,7 +37,7 @@ export default function ConsoleApp() {
     // index.html closed the window already when the browser allowed it; otherwise say so.
     return (
       <ConsoleFrame>
-        <p className="text-center">Signed in. You can close this window.</p>
+        <p className="text-center">{t('popupSignedIn')}</p>
       </ConsoleFrame>
     );
   }

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import {
   Activity,
@@ -20,15 +21,16 @@ import { Sheet } from '../../components/ui/dialog.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { SideNav } from '../../components/side-nav.tsx';
 import { consolePaths } from './console-paths.ts';
+import { ConsoleLanguagePicker } from './console-language-picker.tsx';
 
 const NAV = [
-  { href: consolePaths.home(), label: 'Overview', icon: LayoutDashboard },
-  { href: consolePaths.organizations(), label: 'Organizations', icon: Building2 },
-  { href: consolePaths.users(), label: 'Users', icon: Users },
-  { href: consolePaths.logs(), label: 'Logs', icon: ScrollText },
-  { href: consolePaths.backups(), label: 'Backups', icon: Archive },
-  { href: consolePaths.crons(), label: 'Crons', icon: Clock },
-  { href: consolePaths.settings(), label: 'Settings', icon: Settings },
+  { href: consolePaths.home(), label: 'nav.overview', icon: LayoutDashboard },
+  { href: consolePaths.organizations(), label: 'nav.organizations', icon: Building2 },
+  { href: consolePaths.users(), label: 'nav.users', icon: Users },
+  { href: consolePaths.logs(), label: 'nav.logs', icon: ScrollText },
+  { href: consolePaths.backups(), label: 'nav.backups', icon: Archive },
+  { href: consolePaths.crons(), label: 'nav.crons', icon: Clock },
+  { href: consolePaths.settings(), label: 'nav.settings', icon: Settings },
 ];
 
 function isActive(location: string, href: string): boolean {
@@ -37,48 +39,63 @@ function isActive(location: string, href: string): boolean {
 }
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
-  return <SideNav label="Console" items={NAV} isActive={isActive} onNavigate={onNavigate} />;
+  const { t } = useTranslation('console');
+  const items = NAV.map((item) => ({ ...item, label: t(item.label) }));
+  return <SideNav label={t('nav.label')} items={items} isActive={isActive} onNavigate={onNavigate} />;
 }
 
-const brand = (
-  <Link href={consolePaths.home()} className="flex items-center gap-2 px-3 text-base font-semibold">
-    <ShieldCheck className="size-5 text-primary" aria-hidden /> Console
-  </Link>
-);
+function Brand() {
+  const { t } = useTranslation('console');
+  return (
+    <Link href={consolePaths.home()} className="flex items-center gap-2 px-3 text-base font-semibold">
+      <ShieldCheck className="size-5 text-primary" aria-hidden /> {t('title')}
+    </Link>
+  );
+}
 
 /** The console's frame: a sidebar on wide screens, a sheet on phones, the superuser and sign-out on top. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('console');
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const email = String(pb.authStore.record?.email ?? '');
   return (
     <div className="flex min-h-screen">
       <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col gap-4 border-r bg-card p-4 lg:flex">
-        {brand}
+        <Brand />
         <Nav />
         <a href={paths.dashboard()} className="mt-auto flex items-center gap-2 px-3 text-xs text-muted-foreground hover:underline">
-          <Activity className="size-3" aria-hidden /> Staff app
+          <Activity className="size-3" aria-hidden /> {t('nav.staffApp')}
         </a>
       </aside>
-      <Sheet open={open} onOpenChange={setOpen} title="Console navigation">
-        {brand}
+      <Sheet open={open} onOpenChange={setOpen} title={t('nav.sheet')}>
+        <Brand />
         <Nav onNavigate={() => setOpen(false)} />
       </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur">
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={t('common:shell.openNavigation')}
+            onClick={() => setOpen(true)}
+          >
             <MenuIcon />
           </Button>
-          <div className="lg:hidden">{brand}</div>
+          <div className="lg:hidden">
+            <Brand />
+          </div>
           <div className="ml-auto flex min-w-0 items-center gap-2">
-            <span className="hidden truncate text-sm text-muted-foreground sm:inline" title="Signed in superuser">
+            <span className="hidden truncate text-sm text-muted-foreground sm:inline" title={t('nav.signedIn')}>
               {email}
             </span>
+            <ConsoleLanguagePicker />
             <ThemeToggle />
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Sign out"
+              aria-label={t('common:shell.signOut')}
               onClick={() => {
                 pb.authStore.clear();
                 navigate(consolePaths.home());

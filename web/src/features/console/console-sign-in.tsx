@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { pb } from '../../lib/pb.ts';
@@ -9,14 +10,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 
+// Messages are `common:validation.*` keys: FormField translates them.
 const zSignIn = z.object({
-  email: z.string().trim().min(1, 'Enter your email address.').email('Enter a valid email address.'),
-  password: z.string().min(1, 'Enter your password.'),
+  email: z.string().trim().min(1, 'validation.emailRequired').email('validation.emailInvalid'),
+  password: z.string().min(1, 'validation.enterPassword'),
 });
 type Values = z.input<typeof zSignIn>;
 
 /** Superusers sign in here when they open /_/ directly (PocketBase users expect it). */
 export function ConsoleSignIn() {
+  const { t } = useTranslation('console');
   const {
     register,
     handleSubmit,
@@ -33,19 +36,19 @@ export function ConsoleSignIn() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Superuser sign in</CardTitle>
-        <CardDescription>The console of the people who run this instance.</CardDescription>
+        <CardTitle>{t('signIn.title')}</CardTitle>
+        <CardDescription>{t('signIn.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormField label="Email" error={errors.email?.message}>
+          <FormField label={t('signIn.email')} error={errors.email?.message}>
             <Input type="email" autoComplete="username" {...register('email')} />
           </FormField>
-          <FormField label="Password" error={errors.password?.message}>
+          <FormField label={t('signIn.password')} error={errors.password?.message}>
             <Input type="password" autoComplete="current-password" {...register('password')} />
           </FormField>
           <Button type="submit" loading={isSubmitting} className="w-full">
-            Sign in
+            {t('signIn.submit')}
           </Button>
         </form>
       </CardContent>

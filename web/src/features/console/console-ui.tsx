@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,6 +21,7 @@ export function DataState({
   onRetry: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('console');
   if (error) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
@@ -27,14 +29,14 @@ export function DataState({
           <AlertTriangle className="size-4" aria-hidden /> {errorMessage(error)}
         </p>
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          {t('common:ui.retry')}
         </Button>
       </div>
     );
   }
   if (loading) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading">
+      <div className="grid gap-2" aria-busy="true" aria-label={t('common:shell.loading')}>
         <Skeleton className="h-12" />
         <Skeleton className="h-12" />
         <Skeleton className="h-12" />
@@ -63,17 +65,16 @@ export function Field({ label, children }: { label: string; children: ReactNode 
 
 /** Previous / next for the SDK's paged lists. */
 export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('console');
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-2 pt-2 text-sm">
+    <nav aria-label={t('ui.pages')} className="flex items-center justify-between gap-2 pt-2 text-sm">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('ui.previous')}
       </Button>
-      <span className="text-muted-foreground">
-        Page {page} of {totalPages}
-      </span>
+      <span className="text-muted-foreground">{t('ui.pageOf', { page, total: totalPages })}</span>
       <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('ui.next')}
       </Button>
     </nav>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Play } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
@@ -11,14 +12,15 @@ import { DataState } from './console-ui.tsx';
 
 /** The scheduled jobs, each with its cron expression, and "run now". */
 export default function CronsPage() {
-  useTitle('Crons · Console');
+  const { t } = useTranslation('console');
+  useTitle(t('titled', { title: t('nav.crons') }));
   const { data, error, isLoading, mutate } = useSWR('console-crons', () => pb.crons.getFullList());
   const [running, setRunning] = useState('');
   const run = async (id: string) => {
     setRunning(id);
     try {
       await pb.crons.run(id);
-      toast.success(`${id} ran.`);
+      toast.success(t('crons.ran', { id }));
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
@@ -27,13 +29,13 @@ export default function CronsPage() {
   };
   return (
     <>
-      <PageHeader title="Crons" description="Jobs the server runs on a schedule (server time)." />
-      <DataState loading={isLoading} error={error} empty={data?.length === 0} emptyText="No scheduled job." onRetry={() => void mutate()}>
-        <ul className="divide-y rounded-lg border bg-card" aria-label="Cron jobs">
+      <PageHeader title={t('nav.crons')} description={t('crons.description')} />
+      <DataState loading={isLoading} error={error} empty={data?.length === 0} emptyText={t('crons.none')} onRetry={() => void mutate()}>
+        <ul className="divide-y rounded-lg border bg-card" aria-label={t('crons.jobs')}>
           {data?.map((job) => (
             <li key={job.id} className="flex items-center gap-3 p-4">
               <div className="grid min-w-0 flex-1 gap-0.5">
-                <span className="truncate font-medium">{job.id}</span>
+                <span className="truncate font-mono text-sm font-medium">{job.id}</span>
                 <code className="text-xs text-muted-foreground">{job.expression}</code>
               </div>
               <Button
@@ -42,9 +44,9 @@ export default function CronsPage() {
                 loading={running === job.id}
                 disabled={running !== '' && running !== job.id}
                 onClick={() => void run(job.id)}
-                aria-label={`Run ${job.id} now`}
+                aria-label={t('crons.runNamed', { id: job.id })}
               >
-                <Play aria-hidden /> Run now
+                <Play aria-hidden /> {t('crons.run')}
               </Button>
             </li>
           ))}

@@ -1,19 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { Eye } from 'lucide-react';
 import { consoleReturn, returnToConsole } from '../../lib/console-return.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /** Shown over the staff app while a superuser views it as an owner ("open as owner" in the console). */
 export default function ImpersonationBar() {
+  const { t } = useTranslation('console');
   const saved = consoleReturn();
   if (!saved) return null;
   return (
     <div
       role="status"
+      data-testid="viewing-as"
       className="sticky top-0 z-50 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-400 px-4 py-2 text-sm font-medium text-amber-950"
     >
       <span className="flex min-w-0 items-center gap-2">
         <Eye className="size-4 shrink-0" aria-hidden />
-        <span className="truncate">Viewing as {saved.viewing}</span>
+        <span className="truncate">{t('viewing.as', { name: saved.viewing })}</span>
       </span>
       <Button
         size="sm"
@@ -24,7 +27,7 @@ export default function ImpersonationBar() {
           window.location.assign(returnToConsole());
         }}
       >
-        Back to console
+        {t('viewing.back')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { RecordModel } from 'pocketbase';
@@ -10,17 +11,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 
+// Messages are `common:validation.*` keys: FormField translates them.
 const zInstall = z
   .object({
-    email: z.string().trim().min(1, 'Enter an email address.').email('Enter a valid email address.'),
-    password: z.string().min(8, 'Use at least 8 characters.').max(71, 'Use at most 71 characters.'),
+    email: z.string().trim().min(1, 'validation.emailRequired').email('validation.emailInvalid'),
+    password: z.string().min(8, 'validation.passwordTooShort').max(71, 'validation.passwordTooLong'),
     passwordConfirm: z.string(),
   })
-  .refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: "The passwords don't match." });
+  .refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], message: 'validation.passwordsDoNotMatch' });
 type Values = z.input<typeof zInstall>;
 
 /** The one-time installer link (`/_/#/install/<token>`): creates the first superuser and signs it in. */
 export default function InstallerPage({ token }: { token: string }) {
+  const { t } = useTranslation('console');
   const {
     register,
     handleSubmit,
@@ -30,46 +33,45 @@ export default function InstallerPage({ token }: { token: string }) {
     resolver: zodResolver(zInstall),
     defaultValues: { email: '', password: '', passwordConfirm: '' },
   });
-  const [linkError, setLinkError] = useState('');
+  const [linkSpent, setLinkSpent] = useState(false);
   const submit = handleSubmit(async (v) => {
-    setLinkError('');
+    setLinkSpent(false);
     try {
       const auth = await pb.send<{ token: string; record: RecordModel }>('/api/installer', { method: 'POST', body: { token, ...v } });
       // The link is spent: drop it from the address bar and the history before anything else.
       window.history.replaceState(null, '', '/_/');
       pb.authStore.save(auth.token, auth.record);
     } catch (err) {
+      // The server's one token error means the link is spent or expired: said in the page's language.
       const spent = (err as { response?: { data?: { token?: { message?: string } } } }).response?.data?.token?.message;
-      if (spent) setLinkError(`${spent} Restart the server for a new link, or sign in if a superuser exists.`);
+      if (spent) setLinkSpent(true);
       else handleApiError(err, setError, ['email', 'password', 'passwordConfirm']);
     }
   });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Create the first superuser</CardTitle>
-        <CardDescription>
-          This link works once, for an hour after the server printed it. The superuser runs this instance from the console.
-        </CardDescription>
+        <CardTitle>{t('installer.title')}</CardTitle>
+        <CardDescription>{t('installer.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          {linkError ? (
+          {linkSpent ? (
             <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive">
-              {linkError}
+              {t('installer.linkInvalid')}
             </p>
           ) : null}
-          <FormField label="Email" error={errors.email?.message}>
+          <FormField label={t('installer.email')} error={errors.email?.message}>
             <Input type="email" autoComplete="username" {...register('email')} />
           </FormField>
-          <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+          <FormField label={t('installer.password')} error={errors.password?.message} hint={t('installer.passwordHint')}>
             <Input type="password" autoComplete="new-password" {...register('password')} />
           </FormField>
-          <FormField label="Confirm password" error={errors.passwordConfirm?.message}>
+          <FormField label={t('installer.confirm')} error={errors.passwordConfirm?.message}>
             <Input type="password" autoComplete="new-password" {...register('passwordConfirm')} />
           </FormField>
           <Button type="submit" loading={isSubmitting} className="w-full">
-            Create superuser
+            {t('installer.submit')}
           </Button>
         </form>
       </CardContent>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { LogModel } from 'pocketbase';
 import { pb } from '../../lib/pb.ts';
@@ -14,19 +15,20 @@ import { DataState, Pager } from './console-ui.tsx';
 import { LogsChart } from './logs-chart.tsx';
 
 const PRESETS = [
-  { label: 'All', filter: '' },
-  { label: 'Errors', filter: 'level > 0 || data.status >= 400' },
-  { label: 'Auth', filter: 'data.auth != ""' },
+  { label: 'logs.all', filter: '' },
+  { label: 'logs.errors', filter: 'level > 0 || data.status >= 400' },
+  { label: 'logs.auth', filter: 'data.auth != ""' },
 ];
 
 const statusVariant = (status: number) => (status >= 500 ? 'destructive' : status >= 400 ? 'warning' : 'success');
 
 function LogDetail({ log, onClose }: { log: LogModel; onClose: () => void }) {
+  const { t } = useTranslation('console');
   return (
     <Dialog
       open
       onOpenChange={(o) => (o ? undefined : onClose())}
-      title={log.message || 'Log entry'}
+      title={log.message || t('logs.entry')}
       description={formatDate(log.created, { dateStyle: 'medium', timeStyle: 'medium' })}
       className="max-w-2xl"
     >
@@ -39,7 +41,8 @@ function LogDetail({ log, onClose }: { log: LogModel; onClose: () => void }) {
 
 /** Request logs: a filter in the logs' filter language, requests per hour, and each entry's detail. */
 export default function LogsPage() {
-  useTitle('Logs · Console');
+  const { t } = useTranslation('console');
+  useTitle(t('titled', { title: t('nav.logs') }));
   const [draft, setDraft] = useState('');
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
@@ -55,7 +58,7 @@ export default function LogsPage() {
   };
   return (
     <>
-      <PageHeader title="Logs" description="Requests to this instance, newest first." />
+      <PageHeader title={t('nav.logs')} description={t('logs.description')} />
       <form
         className="mb-4 flex flex-col gap-2 sm:flex-row"
         onSubmit={(e) => {
@@ -64,18 +67,18 @@ export default function LogsPage() {
         }}
       >
         <label className="flex-1">
-          <span className="sr-only">Filter</span>
+          <span className="sr-only">{t('logs.filter')}</span>
           <Input
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            placeholder='e.g. data.status >= 400 && data.url ~ "/api/"'
+            placeholder={t('logs.filterPlaceholder')}
             className="font-mono"
             spellCheck={false}
           />
         </label>
-        <Button type="submit">Filter</Button>
+        <Button type="submit">{t('logs.filter')}</Button>
       </form>
-      <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Quick filters">
+      <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label={t('logs.quickFilters')}>
         {PRESETS.map((p) => (
           <Button
             key={p.label}
@@ -84,7 +87,7 @@ export default function LogsPage() {
             aria-pressed={filter === p.filter}
             onClick={() => apply(p.filter)}
           >
-            {p.label}
+            {t(p.label)}
           </Button>
         ))}
       </div>
@@ -99,10 +102,10 @@ export default function LogsPage() {
         loading={list.isLoading && !list.data}
         error={list.error}
         empty={list.data?.items.length === 0}
-        emptyText={filter ? 'No entry matches this filter.' : 'No request logged yet.'}
+        emptyText={filter ? t('logs.noMatch') : t('logs.none')}
         onRetry={() => void list.mutate()}
       >
-        <ul className="divide-y rounded-lg border bg-card text-sm" aria-label="Log entries">
+        <ul className="divide-y rounded-lg border bg-card text-sm" aria-label={t('logs.entries')}>
           {list.data?.items.map((log) => {
             const status = Number(log.data?.status ?? 0);
             return (

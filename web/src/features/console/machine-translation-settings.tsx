@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Languages } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -7,11 +8,12 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { SettingsSection, TextSetting, type Values } from './settings-form.tsx';
 
+/** Labels are console keys, except the two providers' own names. */
 const PROVIDERS = [
-  { value: '', label: 'Whichever is configured (DeepL first)' },
+  { value: '', label: 'translation.providers.any' },
   { value: 'deepl', label: 'DeepL' },
   { value: 'libretranslate', label: 'LibreTranslate' },
-  { value: 'off', label: 'Off' },
+  { value: 'off', label: 'translation.providers.off' },
 ];
 
 /**
@@ -19,6 +21,7 @@ const PROVIDERS = [
  * left empty is the saved one) and shows the result or the provider's own clear error.
  */
 function TestTranslation({ values }: { values: Values }) {
+  const { t } = useTranslation('console');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
   const test = async () => {
@@ -29,7 +32,10 @@ function TestTranslation({ values }: { values: Values }) {
         method: 'POST',
         body: { machineTranslation: values },
       });
-      setResult({ ok: true, text: `“Good morning” → “${res.text}” (${res.provider === 'deepl' ? 'DeepL' : 'LibreTranslate'})` });
+      setResult({
+        ok: true,
+        text: t('translation.testResult', { text: res.text, provider: res.provider === 'deepl' ? 'DeepL' : 'LibreTranslate' }),
+      });
     } catch (err) {
       setResult({ ok: false, text: errorMessage(err) });
     } finally {
@@ -39,14 +45,14 @@ function TestTranslation({ values }: { values: Values }) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-t pt-4">
       <Button type="button" variant="outline" loading={testing} onClick={() => void test()}>
-        <Languages aria-hidden /> Test
+        <Languages aria-hidden /> {t('translation.test')}
       </Button>
       <p
         role="status"
         aria-live="polite"
         className={`min-w-0 break-words text-sm ${result?.ok === false ? 'text-destructive' : 'text-muted-foreground'}`}
       >
-        {result?.text ?? 'Translates “Good morning” into German with these values, without saving them.'}
+        {result?.text ?? t('translation.testHint')}
       </p>
     </div>
   );
@@ -54,61 +60,62 @@ function TestTranslation({ values }: { values: Values }) {
 
 /** The console card of machine translation: provider, DeepL and LibreTranslate keys and addresses, and a test. */
 export function MachineTranslationSettings({ initial, onSaved }: { initial: Values; onSaved: () => void }) {
+  const { t } = useTranslation('console');
   return (
     <SettingsSection
       section="machineTranslation"
-      title="Machine translation"
-      description="Drafts for menu translations. Saved values win over DEEPL_* and LIBRETRANSLATE_* of the environment."
+      title={t('translation.title')}
+      description={t('translation.description')}
       initial={initial}
       onSaved={onSaved}
     >
       {(v, set, e) => (
         <>
-          <FormField label="Provider" error={(e.provider as { message?: string } | undefined)?.message}>
+          <FormField label={t('translation.provider')} error={(e.provider as { message?: string } | undefined)?.message}>
             <Select value={String(v.provider ?? '')} onChange={(ev) => set('provider', ev.target.value)}>
               {PROVIDERS.map((p) => (
                 <option key={p.value} value={p.value}>
-                  {p.label}
+                  {p.label.startsWith('translation.') ? t(p.label) : p.label}
                 </option>
               ))}
             </Select>
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextSetting
-              label="DeepL API key"
+              label={t('translation.deeplKey')}
               name="deeplApiKey"
               type="password"
               values={v}
               set={set}
               errors={e}
-              hint="Left empty, the stored key stays. Free keys end in :fx."
+              hint={t('translation.deeplKeyHint')}
             />
             <TextSetting
-              label="DeepL API URL"
+              label={t('translation.deeplUrl')}
               name="deeplApiUrl"
               type="url"
               values={v}
               set={set}
               errors={e}
-              hint="Empty: chosen by the key."
+              hint={t('translation.deeplUrlHint')}
             />
             <TextSetting
-              label="LibreTranslate URL"
+              label={t('translation.libreUrl')}
               name="libreTranslateUrl"
               type="url"
               values={v}
               set={set}
               errors={e}
-              hint="Your LibreTranslate server, e.g. https://translate.example.com"
+              hint={t('translation.libreUrlHint')}
             />
             <TextSetting
-              label="LibreTranslate API key"
+              label={t('translation.libreKey')}
               name="libreTranslateApiKey"
               type="password"
               values={v}
               set={set}
               errors={e}
-              hint="Left empty, the stored key stays."
+              hint={t('translation.libreKeyHint')}
             />
           </div>
           <TestTranslation values={v} />

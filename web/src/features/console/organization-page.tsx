@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
 import { ArrowLeft, CalendarPlus, Eye } from 'lucide-react';
@@ -35,6 +36,7 @@ function ExtendTrialDialog({
   onOpenChange: (o: boolean) => void;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('console');
   const [days, setDays] = useState('14');
   const [pending, setPending] = useState(false);
   const n = Number(days);
@@ -47,7 +49,7 @@ function ExtendTrialDialog({
       // An extended trial is a trial: a lapsed organization becomes trialing again; a paying one stays active.
       const status = org.subscriptionStatus === 'active' ? {} : { subscriptionStatus: 'trialing' };
       await pb.collection('organizations').update(org.id, { trialEndsAt: recordDate(until), ...status });
-      toast.success(`Trial extended until ${formatDate(recordDate(until))}.`);
+      toast.success(t('organization.extended', { date: formatDate(recordDate(until)) }));
       onOpenChange(false);
       onDone();
     } catch (err) {
@@ -60,8 +62,8 @@ function ExtendTrialDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Extend the trial"
-      description={`${String(org.name)}: the trial runs on from its current end, or from today once it has passed.`}
+      title={t('organization.extendTitle')}
+      description={t('organization.extendDescription', { name: String(org.name) })}
     >
       <form
         className="grid gap-4"
@@ -71,7 +73,7 @@ function ExtendTrialDialog({
         }}
       >
         <div className="grid gap-2">
-          <Label htmlFor="extend-days">Days to add</Label>
+          <Label htmlFor="extend-days">{t('organization.daysToAdd')}</Label>
           <Input
             id="extend-days"
             type="number"
@@ -84,16 +86,16 @@ function ExtendTrialDialog({
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {until
-              ? `New trial end: ${formatDate(recordDate(until), { dateStyle: 'medium', timeStyle: 'short' })}`
-              : 'Between 1 and 365 days.'}
+              ? t('organization.newEnd', { date: formatDate(recordDate(until), { dateStyle: 'medium', timeStyle: 'short' }) })
+              : t('organization.daysRange')}
           </p>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button type="submit" disabled={!valid} loading={pending}>
-            Extend trial
+            {t('organization.extend')}
           </Button>
         </div>
       </form>
@@ -102,13 +104,14 @@ function ExtendTrialDialog({
 }
 
 function StatusControl({ org, onDone }: { org: RecordModel; onDone: () => void }) {
+  const { t } = useTranslation('console');
   const [status, setStatus] = useState(String(org.subscriptionStatus));
   const [pending, setPending] = useState(false);
   const save = async () => {
     setPending(true);
     try {
       await pb.collection('organizations').update(org.id, { subscriptionStatus: status });
-      toast.success(`Status set to ${status}.`);
+      toast.success(t('organization.statusSet', { status: t(`common:status.${status}`) }));
       onDone();
     } catch (err) {
       toast.error(errorMessage(err));
@@ -125,17 +128,17 @@ function StatusControl({ org, onDone }: { org: RecordModel; onDone: () => void }
       }}
     >
       <div className="grid flex-1 gap-2">
-        <Label htmlFor="org-status">Subscription status</Label>
+        <Label htmlFor="org-status">{t('organization.subscriptionStatus')}</Label>
         <Select id="org-status" value={status} onChange={(e) => setStatus(e.target.value)}>
           {SUBSCRIPTION_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {t(`common:status.${s}`)}
             </option>
           ))}
         </Select>
       </div>
       <Button type="submit" variant="outline" disabled={status === org.subscriptionStatus} loading={pending}>
-        Set status
+        {t('organization.setStatus')}
       </Button>
     </form>
   );
@@ -144,8 +147,9 @@ function StatusControl({ org, onDone }: { org: RecordModel; onDone: () => void }
 /** One organization: its billing state, team and venues; extend the trial, set the status, open as owner. */
 export default function OrganizationPage() {
   const { organizationId = '' } = useParams<{ organizationId: string }>();
+  const { t } = useTranslation('console');
   const { data, error, isLoading, mutate } = useSWR(['console-org', organizationId], () => loadOrganization(organizationId));
-  useTitle(data ? `${String(data.org.name)} · Console` : 'Organization · Console');
+  useTitle(t('titled', { title: data ? String(data.org.name) : t('organization.title') }));
   const [extending, setExtending] = useState(false);
   const [opening, setOpening] = useState(false);
   const owner = data?.members.find((m) => m.role === 'owner');
@@ -178,7 +182,7 @@ export default function OrganizationPage() {
         href={consolePaths.organizations()}
         className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline"
       >
-        <ArrowLeft className="size-4" aria-hidden /> Organizations
+        <ArrowLeft className="size-4" aria-hidden /> {t('nav.organizations')}
       </Link>
       <DataState loading={isLoading} error={error} empty={false} emptyText="" onRetry={() => void mutate()}>
         {data ? (
@@ -189,15 +193,15 @@ export default function OrganizationPage() {
               actions={
                 <>
                   <Button variant="outline" onClick={() => setExtending(true)}>
-                    <CalendarPlus aria-hidden /> Extend trial
+                    <CalendarPlus aria-hidden /> {t('organization.extend')}
                   </Button>
                   <Button
                     onClick={() => void openAsOwner()}
                     disabled={!ownerUser}
                     loading={opening}
-                    title={ownerUser ? undefined : 'No owner'}
+                    title={ownerUser ? undefined : t('organization.noOwner')}
                   >
-                    <Eye aria-hidden /> Open as owner
+                    <Eye aria-hidden /> {t('organization.openAsOwner')}
                   </Button>
                 </>
               }
@@ -205,16 +209,22 @@ export default function OrganizationPage() {
             <div className="grid gap-4 lg:grid-cols-2">
               <Card>
                 <CardHeader>
-                  <CardTitle>Billing</CardTitle>
+                  <CardTitle>{t('organization.billing')}</CardTitle>
                 </CardHeader>
                 <CardContent className="grid gap-4">
                   <dl className="grid grid-cols-2 gap-4">
-                    <Field label="Plan">{String((data.org.expand as { plan?: RecordModel } | undefined)?.plan?.name ?? '')}</Field>
-                    <Field label="Interval">{String(data.org.billingInterval ?? '')}</Field>
-                    <Field label="Trial ends">{formatDate(data.org.trialEndsAt, { dateStyle: 'medium', timeStyle: 'short' })}</Field>
-                    <Field label="Period ends">{formatDate(data.org.currentPeriodEnd)}</Field>
-                    <Field label="Created">{formatDate(data.org.created)}</Field>
-                    <Field label="Id">
+                    <Field label={t('organization.plan')}>
+                      {String((data.org.expand as { plan?: RecordModel } | undefined)?.plan?.name ?? '')}
+                    </Field>
+                    <Field label={t('organization.interval')}>
+                      {data.org.billingInterval ? t(`organization.intervals.${String(data.org.billingInterval)}`) : ''}
+                    </Field>
+                    <Field label={t('organization.trialEnds')}>
+                      {formatDate(data.org.trialEndsAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                    </Field>
+                    <Field label={t('organization.periodEnds')}>{formatDate(data.org.currentPeriodEnd)}</Field>
+                    <Field label={t('organization.created')}>{formatDate(data.org.created)}</Field>
+                    <Field label={t('organization.id')}>
                       <span className="font-mono text-xs">{data.org.id}</span>
                     </Field>
                   </dl>
@@ -223,7 +233,7 @@ export default function OrganizationPage() {
               </Card>
               <Card>
                 <CardHeader>
-                  <CardTitle>Team ({data.members.length})</CardTitle>
+                  <CardTitle>{t('organization.team', { count: data.members.length })}</CardTitle>
                 </CardHeader>
                 <CardContent>
                   <ul className="divide-y text-sm">
@@ -232,7 +242,9 @@ export default function OrganizationPage() {
                       return (
                         <li key={m.id} className="flex items-center justify-between gap-2 py-2">
                           <span className="min-w-0 truncate">{String(u?.email ?? m.user)}</span>
-                          <span className="shrink-0 text-muted-foreground">{String(m.role)}</span>
+                          <span className="shrink-0 text-muted-foreground">
+                            {t(`organization.roles.${String(m.role)}`, String(m.role))}
+                          </span>
                         </li>
                       );
                     })}
@@ -241,13 +253,11 @@ export default function OrganizationPage() {
               </Card>
               <Card className="lg:col-span-2">
                 <CardHeader>
-                  <CardTitle>
-                    Venues ({data.venues.length}) · Menus ({data.menuCount})
-                  </CardTitle>
+                  <CardTitle>{t('organization.venuesAndMenus', { venues: data.venues.length, menus: data.menuCount })}</CardTitle>
                 </CardHeader>
                 <CardContent>
                   {data.venues.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">No venue yet.</p>
+                    <p className="text-sm text-muted-foreground">{t('organization.noVenue')}</p>
                   ) : (
                     <ul className="divide-y text-sm">
                       {data.venues.map((v) => (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Search } from 'lucide-react';
 import type { RecordModel } from 'pocketbase';
@@ -16,6 +17,7 @@ import { loadOrganizations, type OrganizationRow } from './organizations-data.ts
 const planName = (org: RecordModel) => String((org.expand as { plan?: RecordModel } | undefined)?.plan?.name ?? '');
 
 function Row({ row }: { row: OrganizationRow }) {
+  const { t } = useTranslation('console');
   const { org } = row;
   return (
     <li className="grid gap-2 p-4 sm:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))] sm:items-center sm:gap-4">
@@ -33,15 +35,14 @@ function Row({ row }: { row: OrganizationRow }) {
           <SubscriptionStatusBadge status={org.subscriptionStatus} />
         </span>
         <span className="text-muted-foreground sm:text-foreground">
-          {planName(org) || <span className="text-muted-foreground">No plan</span>}
+          {planName(org) || <span className="text-muted-foreground">{t('organizations.noPlan')}</span>}
         </span>
         <span>
-          <span className="sm:sr-only">Trial ends </span>
+          <span className="sm:sr-only">{t('organizations.trialEnds')} </span>
           {org.trialEndsAt ? formatDate(org.trialEndsAt) : <span className="text-muted-foreground">—</span>}
         </span>
         <span>
-          {row.members} <span className="text-muted-foreground">{row.members === 1 ? 'member' : 'members'}</span> · {row.venues}{' '}
-          <span className="text-muted-foreground">{row.venues === 1 ? 'venue' : 'venues'}</span>
+          {t('organizations.members', { count: row.members })} · {t('organizations.venues', { count: row.venues })}
         </span>
         <span className="text-muted-foreground" title={row.lastActivity}>
           {formatRelative(row.lastActivity)}
@@ -53,7 +54,8 @@ function Row({ row }: { row: OrganizationRow }) {
 
 /** Every organization of the instance: search, status, plan, trial end, members, venues, last activity. */
 export default function OrganizationsPage() {
-  useTitle('Organizations · Console');
+  const { t } = useTranslation('console');
+  useTitle(t('titled', { title: t('nav.organizations') }));
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -62,14 +64,17 @@ export default function OrganizationsPage() {
   });
   return (
     <>
-      <PageHeader title="Organizations" description={data ? `${data.totalItems} in total` : 'Everyone who signed up.'} />
+      <PageHeader
+        title={t('nav.organizations')}
+        description={data ? t('organizations.total', { count: data.totalItems }) : t('organizations.description')}
+      />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row">
         <label className="relative flex-1">
-          <span className="sr-only">Search organizations</span>
+          <span className="sr-only">{t('organizations.search')}</span>
           <Search className="pointer-events-none absolute left-3 top-3 size-4 text-muted-foreground" aria-hidden />
           <Input
             type="search"
-            placeholder="Search by name, slug or id"
+            placeholder={t('organizations.searchPlaceholder')}
             className="pl-9"
             value={search}
             onChange={(e) => {
@@ -79,7 +84,7 @@ export default function OrganizationsPage() {
           />
         </label>
         <label className="sm:w-48">
-          <span className="sr-only">Status</span>
+          <span className="sr-only">{t('organizations.status')}</span>
           <Select
             value={status}
             onChange={(e) => {
@@ -87,10 +92,10 @@ export default function OrganizationsPage() {
               setPage(1);
             }}
           >
-            <option value="">All statuses</option>
+            <option value="">{t('organizations.allStatuses')}</option>
             {SUBSCRIPTION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {t(`common:status.${s}`)}
               </option>
             ))}
           </Select>
@@ -100,7 +105,7 @@ export default function OrganizationsPage() {
         loading={isLoading && !data}
         error={error}
         empty={data?.rows.length === 0}
-        emptyText={search || status ? 'No organization matches.' : 'No organization yet.'}
+        emptyText={search || status ? t('organizations.noMatch') : t('organizations.none')}
         onRetry={() => void mutate()}
       >
         <div className="overflow-hidden rounded-lg border bg-card">
@@ -108,14 +113,14 @@ export default function OrganizationsPage() {
             aria-hidden
             className="hidden grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))] gap-4 border-b px-4 py-2 text-xs uppercase tracking-wide text-muted-foreground sm:grid"
           >
-            <span>Organization</span>
-            <span>Status</span>
-            <span>Plan</span>
-            <span>Trial ends</span>
-            <span>Team</span>
-            <span>Last activity</span>
+            <span>{t('organizations.organization')}</span>
+            <span>{t('organizations.status')}</span>
+            <span>{t('organizations.plan')}</span>
+            <span>{t('organizations.trialEnds')}</span>
+            <span>{t('organizations.team')}</span>
+            <span>{t('organizations.lastActivity')}</span>
           </div>
-          <ul className="divide-y" aria-label="Organizations">
+          <ul className="divide-y" aria-label={t('nav.organizations')}>
             {data?.rows.map((row) => (
               <Row key={row.org.id} row={row} />
             ))}

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { pb } from '../../lib/pb.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -40,41 +41,47 @@ function Stat({ label, value, href }: { label: string; value: number | undefined
 
 /** The instance at a glance: health, how many organizations and users, trials ending, lapsed accounts. */
 export default function OverviewPage() {
-  useTitle('Console');
+  const { t } = useTranslation('console');
+  useTitle(t('title'));
   const health = useSWR('console-health', () => pb.health.check());
   const overview = useSWR('console-overview', loadOverview);
   const d = overview.data;
   return (
     <>
-      <PageHeader title="Overview" description="This instance at a glance." />
+      <PageHeader title={t('nav.overview')} description={t('overview.description')} />
       <Card className="mb-4">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
-            Health{' '}
+            {t('overview.health')}{' '}
             {health.data ? (
               <Badge variant={health.data.code === 200 ? 'success' : 'destructive'}>
-                {health.data.code === 200 ? 'Healthy' : health.data.message}
+                {health.data.code === 200 ? t('overview.healthy') : health.data.message}
               </Badge>
             ) : null}
           </CardTitle>
-          <CardDescription>GET /api/health</CardDescription>
+          <CardDescription>
+            <code>GET /api/health</code>
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <DataState loading={health.isLoading} error={health.error} empty={false} emptyText="" onRetry={() => void health.mutate()}>
             <p className="text-sm">
-              {health.data?.message}
-              {health.data?.data?.canBackup === false ? ' · Backups are not possible right now.' : ''}
+              {/* The server's message is English: a healthy answer is said in the console's language. */}
+              {health.data?.code === 200 ? t('overview.healthyText') : health.data?.message}
+              {health.data?.data?.canBackup === false ? t('overview.noBackups') : ''}
             </p>
-            <p className="text-xs text-muted-foreground">Checked {formatDate(new Date().toISOString(), { timeStyle: 'medium' })}</p>
+            <p className="text-xs text-muted-foreground">
+              {t('overview.checked', { time: formatDate(new Date().toISOString(), { timeStyle: 'medium' }) })}
+            </p>
           </DataState>
         </CardContent>
       </Card>
       <DataState loading={false} error={overview.error} empty={false} emptyText="" onRetry={() => void overview.mutate()}>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Stat label="Organizations" value={d?.organizations} href={consolePaths.organizations()} />
-          <Stat label="Users" value={d?.users} href={consolePaths.users()} />
-          <Stat label="Trials ending within 7 days" value={d?.trialsEnding} href={consolePaths.organizations()} />
-          <Stat label="Lapsed" value={d?.lapsed} href={consolePaths.organizations()} />
+          <Stat label={t('nav.organizations')} value={d?.organizations} href={consolePaths.organizations()} />
+          <Stat label={t('nav.users')} value={d?.users} href={consolePaths.users()} />
+          <Stat label={t('overview.trialsEnding')} value={d?.trialsEnding} href={consolePaths.organizations()} />
+          <Stat label={t('overview.lapsed')} value={d?.lapsed} href={consolePaths.organizations()} />
         </div>
       </DataState>
     </>

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { pb } from '../../lib/pb.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -29,6 +30,7 @@ export function SettingsSection({
   children: (v: Values, set: (key: string, value: unknown) => void, errors: SectionErrors) => ReactNode;
   extra?: ReactNode;
 }) {
+  const { t } = useTranslation('console');
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<SectionErrors>({});
   const [saving, setSaving] = useState(false);
@@ -38,7 +40,7 @@ export function SettingsSection({
     setErrors({});
     try {
       await pb.settings.update({ [section]: values });
-      toast.success(`${title} saved.`);
+      toast.success(t('settings.saved', { title }));
       onSaved();
     } catch (err) {
       const data = (err as { response?: { data?: Record<string, SectionErrors> } }).response?.data?.[section];
@@ -67,7 +69,7 @@ export function SettingsSection({
           {children(values, set, errors)}
           <div className="flex justify-end">
             <Button type="submit" loading={saving}>
-              Save
+              {t('common:ui.save')}
             </Button>
           </div>
         </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Send } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
@@ -16,6 +17,7 @@ import { MachineTranslationSettings } from './machine-translation-settings.tsx';
 const TEMPLATES = ['verification', 'password-reset', 'email-change', 'otp', 'login-alert'];
 
 function TestEmail() {
+  const { t } = useTranslation('console');
   const [email, setEmail] = useState('');
   const [template, setTemplate] = useState('verification');
   const [error, setError] = useState('');
@@ -25,7 +27,7 @@ function TestEmail() {
     setError('');
     try {
       await pb.settings.testEmail('_superusers', email.trim(), template);
-      toast.success(`Test email sent to ${email.trim()}.`);
+      toast.success(t('settings.testEmailSent', { email: email.trim() }));
     } catch (err) {
       const field = (err as { response?: { data?: { email?: { message?: string } } } }).response?.data?.email?.message;
       setError(field ?? errorMessage(err));
@@ -35,7 +37,7 @@ function TestEmail() {
   };
   return (
     <form
-      aria-label="Send test email"
+      aria-label={t('settings.testEmail')}
       className="grid gap-3 border-t pt-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
       noValidate
       onSubmit={(e) => {
@@ -43,18 +45,20 @@ function TestEmail() {
         void send();
       }}
     >
-      <FormField label="Send a test email to" error={error}>
+      <FormField label={t('settings.testEmailTo')} error={error}>
         <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
       </FormField>
-      <FormField label="Template">
+      <FormField label={t('settings.template')}>
         <Select value={template} onChange={(e) => setTemplate(e.target.value)}>
-          {TEMPLATES.map((t) => (
-            <option key={t}>{t}</option>
+          {TEMPLATES.map((name) => (
+            <option key={name} value={name}>
+              {t(`settings.templates.${name}`)}
+            </option>
           ))}
         </Select>
       </FormField>
       <Button type="submit" variant="outline" loading={sending} disabled={!email.trim()}>
-        <Send aria-hidden /> Send test email
+        <Send aria-hidden /> {t('settings.testEmail')}
       </Button>
     </form>
   );
@@ -69,62 +73,63 @@ interface Rule {
 
 /** Application, SMTP (with a test email), machine translation (with a test), rate limits, logs retention and the backup schedule. */
 export default function SettingsPage() {
-  useTitle('Settings · Console');
+  const { t } = useTranslation('console');
+  useTitle(t('titled', { title: t('nav.settings') }));
   const { data, error, isLoading, mutate } = useSWR('console-settings', () => pb.settings.getAll());
   const saved = () => void mutate();
   // Each section keeps its own draft; a fresh load (after saving) starts it over.
   const k = (section: string) => `${section}:${JSON.stringify((data as Record<string, unknown> | undefined)?.[section])}`;
   return (
     <>
-      <PageHeader title="Settings" description="Applied at once, without a restart." />
+      <PageHeader title={t('nav.settings')} description={t('settings.description')} />
       <DataState loading={isLoading} error={error} empty={false} emptyText="" onRetry={() => void mutate()}>
         {data ? (
           <div className="grid gap-4">
-            <SettingsSection key={k('meta')} section="meta" title="Application" initial={data.meta as Values} onSaved={saved}>
+            <SettingsSection key={k('meta')} section="meta" title={t('settings.application')} initial={data.meta as Values} onSaved={saved}>
               {(v, set, e) => (
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <TextSetting label="App name" name="appName" values={v} set={set} errors={e} />
+                  <TextSetting label={t('settings.appName')} name="appName" values={v} set={set} errors={e} />
                   <TextSetting
-                    label="App URL"
+                    label={t('settings.appUrl')}
                     name="appURL"
                     type="url"
                     values={v}
                     set={set}
                     errors={e}
-                    hint="The public address: links in emails and QR codes use it."
+                    hint={t('settings.appUrlHint')}
                   />
-                  <TextSetting label="Sender name" name="senderName" values={v} set={set} errors={e} />
-                  <TextSetting label="Sender address" name="senderAddress" type="email" values={v} set={set} errors={e} />
+                  <TextSetting label={t('settings.senderName')} name="senderName" values={v} set={set} errors={e} />
+                  <TextSetting label={t('settings.senderAddress')} name="senderAddress" type="email" values={v} set={set} errors={e} />
                 </div>
               )}
             </SettingsSection>
             <SettingsSection
               key={k('smtp')}
               section="smtp"
-              title="Mail (SMTP)"
-              description="Without SMTP, emails are written to the server log."
+              title={t('settings.smtp')}
+              description={t('settings.smtpDescription')}
               initial={data.smtp as Values}
               onSaved={saved}
               extra={<TestEmail />}
             >
               {(v, set, e) => (
                 <>
-                  <CheckSetting label="Send emails through SMTP" name="enabled" values={v} set={set} />
+                  <CheckSetting label={t('settings.smtpEnabled')} name="enabled" values={v} set={set} />
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <TextSetting label="Host" name="host" values={v} set={set} errors={e} />
-                    <TextSetting label="Port" name="port" type="number" values={v} set={set} errors={e} />
-                    <TextSetting label="Username" name="username" values={v} set={set} errors={e} />
+                    <TextSetting label={t('settings.host')} name="host" values={v} set={set} errors={e} />
+                    <TextSetting label={t('settings.port')} name="port" type="number" values={v} set={set} errors={e} />
+                    <TextSetting label={t('settings.username')} name="username" values={v} set={set} errors={e} />
                     <TextSetting
-                      label="Password"
+                      label={t('settings.password')}
                       name="password"
                       type="password"
                       values={v}
                       set={set}
                       errors={e}
-                      hint="Left empty, the stored password stays."
+                      hint={t('settings.passwordHint')}
                     />
                   </div>
-                  <CheckSetting label="TLS (smtps)" name="tls" values={v} set={set} />
+                  <CheckSetting label={t('settings.tls')} name="tls" values={v} set={set} />
                 </>
               )}
             </SettingsSection>
@@ -134,7 +139,7 @@ export default function SettingsPage() {
             <SettingsSection
               key={k('rateLimits')}
               section="rateLimits"
-              title="Rate limits"
+              title={t('settings.rateLimits')}
               initial={data.rateLimits as Values}
               onSaved={saved}
             >
@@ -148,21 +153,21 @@ export default function SettingsPage() {
                   );
                 return (
                   <>
-                    <CheckSetting label="Limit requests" name="enabled" values={v} set={set} />
+                    <CheckSetting label={t('settings.rateLimitsEnabled')} name="enabled" values={v} set={set} />
                     <ul className="grid gap-3">
                       {rules.map((r, i) => (
                         <li key={i} className="grid gap-2 sm:grid-cols-[1fr_8rem_8rem] sm:items-start">
-                          <FormField label="Rule" error={rulesErrors[i]?.label?.message}>
+                          <FormField label={t('settings.rule')} error={rulesErrors[i]?.label?.message}>
                             <Input value={r.label} onChange={(ev) => setRule(i, 'label', ev.target.value)} className="font-mono" />
                           </FormField>
-                          <FormField label="Max requests" error={rulesErrors[i]?.maxRequests?.message}>
+                          <FormField label={t('settings.maxRequests')} error={rulesErrors[i]?.maxRequests?.message}>
                             <Input
                               type="number"
                               value={r.maxRequests}
                               onChange={(ev) => setRule(i, 'maxRequests', Number(ev.target.value))}
                             />
                           </FormField>
-                          <FormField label="Per seconds" error={rulesErrors[i]?.duration?.message}>
+                          <FormField label={t('settings.perSeconds')} error={rulesErrors[i]?.duration?.message}>
                             <Input type="number" value={r.duration} onChange={(ev) => setRule(i, 'duration', Number(ev.target.value))} />
                           </FormField>
                         </li>
@@ -172,46 +177,45 @@ export default function SettingsPage() {
                 );
               }}
             </SettingsSection>
-            <SettingsSection key={k('logs')} section="logs" title="Logs" initial={data.logs as Values} onSaved={saved}>
+            <SettingsSection key={k('logs')} section="logs" title={t('settings.logs')} initial={data.logs as Values} onSaved={saved}>
               {(v, set, e) => (
                 <>
                   <div className="grid gap-4 sm:grid-cols-2">
                     <TextSetting
-                      label="Keep logs for (days)"
+                      label={t('settings.logsMaxDays')}
                       name="maxDays"
                       type="number"
                       values={v}
                       set={set}
                       errors={e}
-                      hint="0 keeps no request log."
+                      hint={t('settings.logsMaxDaysHint')}
                     />
                     <TextSetting
-                      label="Minimum level"
+                      label={t('settings.logsMinLevel')}
                       name="minLevel"
                       type="number"
                       values={v}
                       set={set}
                       errors={e}
-                      hint="0 logs every request, 8 only errors."
+                      hint={t('settings.logsMinLevelHint')}
                     />
                   </div>
-                  <CheckSetting label="Log client IP addresses" name="logIP" values={v} set={set} />
-                  <CheckSetting label="Log the signed-in record id" name="logAuthId" values={v} set={set} />
+                  <CheckSetting label={t('settings.logIp')} name="logIP" values={v} set={set} />
+                  <CheckSetting label={t('settings.logAuthId')} name="logAuthId" values={v} set={set} />
                 </>
               )}
             </SettingsSection>
-            <SettingsSection key={k('backups')} section="backups" title="Backup schedule" initial={data.backups as Values} onSaved={saved}>
+            <SettingsSection
+              key={k('backups')}
+              section="backups"
+              title={t('settings.backups')}
+              initial={data.backups as Values}
+              onSaved={saved}
+            >
               {(v, set, e) => (
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <TextSetting
-                    label="Schedule (cron)"
-                    name="cron"
-                    values={v}
-                    set={set}
-                    errors={e}
-                    hint='e.g. "0 3 * * *" daily at 03:00; empty: off.'
-                  />
-                  <TextSetting label="Keep the last" name="cronMaxKeep" type="number" values={v} set={set} errors={e} />
+                  <TextSetting label={t('settings.cron')} name="cron" values={v} set={set} errors={e} hint={t('settings.cronHint')} />
+                  <TextSetting label={t('settings.cronMaxKeep')} name="cronMaxKeep" type="number" values={v} set={set} errors={e} />
                 </div>
               )}
             </SettingsSection>
@@ -219,20 +223,20 @@ export default function SettingsPage() {
               <SettingsSection
                 key={k('billing')}
                 section="billing"
-                title="Lapsed subscriptions"
+                title={t('settings.billing')}
                 initial={data.billing as Values}
                 onSaved={saved}
               >
                 {(v, set, e) => (
                   <div className="grid gap-4 sm:grid-cols-2">
                     <TextSetting
-                      label="Grace period (days)"
+                      label={t('settings.graceDays')}
                       name="lapseGraceDays"
                       type="number"
                       values={v}
                       set={set}
                       errors={e}
-                      hint="How long guests still see a lapsed organization's menu before the “unavailable” page."
+                      hint={t('settings.graceDaysHint')}
                     />
                   </div>
                 )}

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { Trans, useTranslation } from 'react-i18next';
 import type { RecordModel } from 'pocketbase';
 import { toast } from '../../lib/toast.ts';
 import { describeError } from '../../lib/action-errors.ts';
@@ -6,10 +7,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from './console-ui.tsx';
 import { deleteUser, deletionAccount } from './users-data.ts';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** Deleting a user, with the account of what goes computed first (memberships, organizations, venues, menus). */
 export function UserDeleteDialog({ user, onClose, onDeleted }: { user: RecordModel; onClose: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation('console');
   const { data, error, isLoading, mutate } = useSWR(['console-user-deletion', user.id], () => deletionAccount(user.id));
   const remove = async () => {
     if (!data) throw new Error('not ready');
@@ -19,7 +19,7 @@ export function UserDeleteDialog({ user, onClose, onDeleted }: { user: RecordMod
       toast.error(describeError(err));
       throw err;
     }
-    toast.success(`${String(user.email)} was deleted.`);
+    toast.success(t('users.deleted', { email: String(user.email) }));
     onDeleted();
   };
   const gone = data?.soleOwned.filter((o) => o.otherMembers === 0) ?? [];
@@ -30,23 +30,31 @@ export function UserDeleteDialog({ user, onClose, onDeleted }: { user: RecordMod
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Delete ${String(user.email)}?`}
+      title={t('users.deleteTitle', { email: String(user.email) })}
       destructive
-      confirmText={data ? 'DELETE' : undefined}
-      confirmLabel="Delete user"
+      confirmText={data ? t('users.deleteWord') : undefined}
+      confirmLabel={t('users.deleteConfirm')}
       onConfirm={remove}
     >
       <DataState loading={isLoading} error={error} empty={false} emptyText="" onRetry={() => void mutate()}>
         {data ? (
-          <div className="grid gap-2 text-sm" aria-label="What is deleted">
-            <p>This cannot be undone. What goes:</p>
+          <div className="grid gap-2 text-sm" aria-label={t('users.whatGoes')}>
+            <p>{t('users.cannotUndo')}</p>
             <ul className="list-disc space-y-1 pl-5">
-              <li>the account and its sessions</li>
-              <li>{plural(data.memberships.length, 'membership')}</li>
+              <li>{t('users.accountAndSessions')}</li>
+              <li>{t('users.memberships', { count: data.memberships.length })}</li>
               {gone.map((o) => (
                 <li key={o.org.id}>
-                  the organization <strong>{String(o.org.name)}</strong> (only member), with {plural(o.venues, 'venue')} and{' '}
-                  {plural(o.menus, 'menu')}
+                  <Trans
+                    t={t}
+                    i18nKey="users.organizationGoes"
+                    values={{
+                      name: String(o.org.name),
+                      venues: t('users.venues', { count: o.venues }),
+                      menus: t('users.menus', { count: o.menus }),
+                    }}
+                    components={{ b: <strong /> }}
+                  />
                 </li>
               ))}
             </ul>
@@ -55,8 +63,7 @@ export function UserDeleteDialog({ user, onClose, onDeleted }: { user: RecordMod
                 role="note"
                 className="rounded-md border border-amber-500/40 bg-amber-50 p-2 text-amber-900 dark:bg-amber-400/10 dark:text-amber-200"
               >
-                Another member becomes the owner (an admin first, else the longest-standing member):{' '}
-                {ownerless.map((o) => String(o.org.name)).join(', ')}.
+                {t('users.newOwner', { names: ownerless.map((o) => String(o.org.name)).join(', ') })}
               </p>
             ) : null}
           </div>

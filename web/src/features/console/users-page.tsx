@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
 import { BadgeCheck, Ban, CircleCheck, KeyRound, MoreHorizontal, Search, Trash2 } from 'lucide-react';
@@ -18,7 +19,8 @@ import { UserDeleteDialog } from './user-delete-dialog.tsx';
 
 /** Staff accounts: search, verify, send a password reset, disable (no sign-in, sessions end), delete. */
 export default function UsersPage() {
-  useTitle('Users · Console');
+  const { t } = useTranslation('console');
+  useTitle(t('titled', { title: t('nav.users') }));
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<RecordModel | null>(null);
@@ -38,16 +40,13 @@ export default function UsersPage() {
 
   return (
     <>
-      <PageHeader
-        title="Users"
-        description={data ? `${data.totalItems} ${data.totalItems === 1 ? 'account' : 'accounts'}` : 'Staff accounts.'}
-      />
+      <PageHeader title={t('nav.users')} description={data ? t('users.accounts', { count: data.totalItems }) : t('users.description')} />
       <label className="relative mb-4 block">
-        <span className="sr-only">Search users</span>
+        <span className="sr-only">{t('users.search')}</span>
         <Search className="pointer-events-none absolute left-3 top-3 size-4 text-muted-foreground" aria-hidden />
         <Input
           type="search"
-          placeholder="Search by email, name or id"
+          placeholder={t('users.searchPlaceholder')}
           className="pl-9"
           value={search}
           onChange={(e) => {
@@ -60,24 +59,28 @@ export default function UsersPage() {
         loading={isLoading && !data}
         error={error}
         empty={data?.items.length === 0}
-        emptyText={search ? 'No user matches.' : 'No user yet.'}
+        emptyText={search ? t('users.noMatch') : t('users.none')}
         onRetry={() => void mutate()}
       >
-        <ul className="divide-y rounded-lg border bg-card" aria-label="Users">
+        <ul className="divide-y rounded-lg border bg-card" aria-label={t('nav.users')}>
           {data?.items.map((u) => (
             <li key={u.id} className="flex items-center gap-3 p-4">
               <div className="grid min-w-0 flex-1 gap-1">
                 <span className="truncate font-medium">{String(u.email)}</span>
                 <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  {u.disabled ? <Badge variant="destructive">Disabled</Badge> : null}
-                  {u.verified ? <Badge variant="success">Verified</Badge> : <Badge variant="warning">Unverified</Badge>}
+                  {u.disabled ? <Badge variant="destructive">{t('users.disabled')}</Badge> : null}
+                  {u.verified ? (
+                    <Badge variant="success">{t('users.verified')}</Badge>
+                  ) : (
+                    <Badge variant="warning">{t('users.unverified')}</Badge>
+                  )}
                   {u.name ? <span className="truncate">{String(u.name)}</span> : null}
-                  <span>joined {formatDate(u.created)}</span>
+                  <span>{t('users.joined', { date: formatDate(u.created) })}</span>
                 </span>
               </div>
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
-                  <Button variant="ghost" size="icon" aria-label={`Actions for ${String(u.email)}`}>
+                  <Button variant="ghost" size="icon" aria-label={t('users.actionsFor', { email: String(u.email) })}>
                     <MoreHorizontal />
                   </Button>
                 </DropdownMenuTrigger>
@@ -85,42 +88,46 @@ export default function UsersPage() {
                   {u.verified ? null : (
                     <DropdownMenuItem
                       onSelect={() =>
-                        void act(`${String(u.email)} is verified.`, () => pb.collection('users').update(u.id, { verified: true }))
+                        void act(t('users.isVerified', { email: String(u.email) }), () =>
+                          pb.collection('users').update(u.id, { verified: true }),
+                        )
                       }
                     >
-                      <BadgeCheck /> Mark verified
+                      <BadgeCheck /> {t('users.markVerified')}
                     </DropdownMenuItem>
                   )}
                   <DropdownMenuItem
                     onSelect={() =>
-                      void act(`Password reset sent to ${String(u.email)}.`, () =>
+                      void act(t('users.resetSent', { email: String(u.email) }), () =>
                         pb.collection('users').requestPasswordReset(String(u.email)),
                       )
                     }
                   >
-                    <KeyRound /> Send password reset
+                    <KeyRound /> {t('users.sendReset')}
                   </DropdownMenuItem>
                   {u.disabled ? (
                     <DropdownMenuItem
                       onSelect={() =>
-                        void act(`${String(u.email)} can sign in again.`, () => pb.collection('users').update(u.id, { disabled: false }))
+                        void act(t('users.enabled', { email: String(u.email) }), () =>
+                          pb.collection('users').update(u.id, { disabled: false }),
+                        )
                       }
                     >
-                      <CircleCheck /> Enable
+                      <CircleCheck /> {t('users.enable')}
                     </DropdownMenuItem>
                   ) : (
                     <DropdownMenuItem
                       onSelect={() =>
-                        void act(`${String(u.email)} is disabled and signed out.`, () =>
+                        void act(t('users.isDisabled', { email: String(u.email) }), () =>
                           pb.collection('users').update(u.id, { disabled: true }),
                         )
                       }
                     >
-                      <Ban /> Disable
+                      <Ban /> {t('users.disable')}
                     </DropdownMenuItem>
                   )}
                   <DropdownMenuItem className="text-destructive" onSelect={() => setDeleting(u)}>
-                    <Trash2 /> Delete…
+                    <Trash2 /> {t('users.delete')}
                   </DropdownMenuItem>
                 </DropdownMenuContent>
               </DropdownMenu>

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'subscribe',
   'help',
   'uploads',
+  'console',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
