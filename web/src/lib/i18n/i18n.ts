@@ -28,6 +28,8 @@ export const NAMESPACES = [
   'subscribe',
   'help',
   'uploads',
+  'menus',
+  'qr',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
