@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CheckCircle2, Copy, FileDown, FileImage, FileText, XCircle } from 'lucide-react';
 import { toast } from '../lib/toast.ts';
 import { cn } from '../lib/cn.ts';
-import { formatRatio, normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../../../shared/contrast.ts';
+import { normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../../../shared/contrast.ts';
 import { copyText, downloadBlob, imageDataUrl, qrFileName, qrPng, qrSvg, qrTableCardPdf, qrTargetUrl } from '../lib/qr.ts';
 import { Dialog } from './ui/dialog.tsx';
 import { Button } from './ui/button.tsx';
@@ -13,6 +13,11 @@ import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
 import { registerTable } from '../lib/venue-tables.ts';
 import { isPrivateAddress } from '../lib/public-url.ts';
+import { formatNumber } from '../lib/format.ts';
+
+/** "4.5:1", with the decimal sign of the app's language ("4,5:1"); cut, never rounded up past a threshold. */
+const formatRatio = (ratio: number) =>
+  `${formatNumber(Math.floor(ratio * 100) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}:1`;
 
 export interface QrCodeDialogProps {
   open: boolean;
@@ -262,8 +267,8 @@ function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'f
     level === 'good'
       ? t('contrastGood', { ratio: formatRatio(ratio) })
       : level === 'low'
-        ? t('contrastLow', { ratio: formatRatio(ratio), good: QR_CONTRAST_GOOD })
-        : t('contrastFail', { ratio: formatRatio(ratio), min: QR_CONTRAST_MIN });
+        ? t('contrastLow', { ratio: formatRatio(ratio), good: formatNumber(QR_CONTRAST_GOOD) })
+        : t('contrastFail', { ratio: formatRatio(ratio), min: formatNumber(QR_CONTRAST_MIN) });
   return (
     <div
       role={level === 'fail' ? 'alert' : 'status'}

@@ -62,7 +62,10 @@ export function ItemRow({
   const missing = untranslatedLanguages('items', item, languages);
   const thumb = item.image ? pb.files.getURL(item, item.image, { thumb: '160x160' }) : '';
   const prices = item.prices
-    .map((p) => (p.label ? `${p.label} ${formatMoney(p.amount, currency)}` : formatMoney(p.amount, currency)))
+    .map((p) => {
+      const amount = formatMoney(p.amount, currency, activeLanguage());
+      return p.label ? `${p.label} ${amount}` : amount;
+    })
     .join(' · ');
 
   return (

@@ -90,7 +90,7 @@ export function LanguagesField({
           </li>
         ))}
       </ul>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Input
           id={id}
           value={draft}
@@ -105,7 +105,7 @@ export function LanguagesField({
           aria-describedby={hintId}
           autoComplete="off"
           spellCheck={false}
-          className="max-w-xs"
+          className="min-w-[10rem] flex-1 sm:max-w-xs"
         />
         <Button type="button" variant="outline" onClick={add} disabled={!draft.trim()}>
           <Plus aria-hidden /> {t('languages.add')}

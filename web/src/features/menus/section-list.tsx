@@ -228,11 +228,12 @@ function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-1.5">
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Input
           {...register('name')}
           placeholder={t('sections.placeholder')}
           aria-label={t('sections.newName')}
+          className="min-w-[10rem] flex-1"
           aria-invalid={errors.name ? true : undefined}
           autoComplete="off"
         />
