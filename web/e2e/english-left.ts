@@ -10,6 +10,8 @@ import type { Page } from 'playwright-core';
  * cutting out user data. Machine data a person never translates (ids, URLs, log filters, cron
  * expressions, JSON) is set in monospace (`code`, `pre`, `.font-mono`) and skipped.
  */
+/** The product's name: a brand, not English, on every screen. */
+export const APP_NAME = 'QR Menu';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'locales');
 
 function strings(lang: string): string[] {
@@ -66,7 +68,7 @@ export async function englishLeft(page: Page, userData: readonly string[], scope
   const found: string[] = [];
   const shown = await texts(page, scope);
   // Longest first, so "Hans Huber" goes before "Hans".
-  const cut = [...userData, ...shown.machine].sort((a, b) => b.length - a.length);
+  const cut = [...userData, APP_NAME, ...shown.machine].sort((a, b) => b.length - a.length);
   for (const raw of shown.texts) {
     let text = raw;
     for (const data of cut) text = text.split(data).join(' ');

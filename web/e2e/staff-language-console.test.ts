@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { installerUrl } from '../../server/ops/installer.ts';
 import { adminUpdate, hasBrowser, screenshot, startE2E, waitForToast, type E2E } from './harness.ts';
-import { englishLeft, sidewaysOverflow } from './english-left.ts';
+import { APP_NAME, englishLeft, sidewaysOverflow } from './english-left.ts';
 
 /**
  * The operator console in German (issue 19, item 5). Superusers have no language field: the console
@@ -12,7 +12,6 @@ import { englishLeft, sidewaysOverflow } from './english-left.ts';
  * console area at 390 px (light, dark) and 1280 px (dark), dialogs and menus included, and fails on
  * any English left outside user data; an English browser switches to German with the picker.
  */
-const APP_NAME = 'QR Menu';
 const ROOT_EMAIL = 'betrieb@example.de';
 const ROOT_PASSWORD = 'konsolen-passwort-1';
 const OWNER_EMAIL = 'hans@example.de';

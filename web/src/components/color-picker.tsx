@@ -1,4 +1,5 @@
 import { forwardRef, useId, type FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { HexColorPicker } from 'react-colorful';
 import { Check } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
@@ -54,22 +55,11 @@ export interface ColorPickerProps {
  * that accepts `#rrggbb` (`rrggbb` and `#rgb` are expanded on blur) and preset swatches.
  */
 export const ColorPicker = forwardRef<HTMLInputElement, ColorPickerProps>(function ColorPicker(
-  {
-    value,
-    onChange,
-    onBlur,
-    id,
-    name,
-    label = 'Colour',
-    allowEmpty,
-    placeholder = '#000000',
-    presets = COLOR_PRESETS,
-    disabled,
-    className,
-    ...aria
-  },
+  { value, onChange, onBlur, id, name, label, allowEmpty, placeholder = '#000000', presets = COLOR_PRESETS, disabled, className, ...aria },
   ref,
 ) {
+  const { t } = useTranslation();
+  const pickerLabel = label ?? t('ui.colour');
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const normalized = normalizeHex(value);
@@ -112,18 +102,20 @@ export const ColorPicker = forwardRef<HTMLInputElement, ColorPickerProps>(functi
         color={shown}
         onChange={(c) => onChange(c.toLowerCase())}
         role="group"
-        aria-label={label}
+        aria-label={pickerLabel}
         style={{ width: '100%', height: 128 }}
       />
-      <div role="group" aria-label={`${label}: presets`} className="grid grid-cols-[repeat(6,2rem)] gap-2">
+      <div role="group" aria-label={t('ui.colourPresets', { label: pickerLabel })} className="grid grid-cols-[repeat(6,2rem)] gap-2">
         {presets.map((p) => {
           const selected = normalized === p.value;
+          // The presets' names are English words; the shipped ones have messages (common:colours).
+          const presetName = t(`colours.${p.name}`, { defaultValue: p.name });
           return (
             <button
               key={p.value}
               type="button"
-              title={`${p.name} ${p.value}`}
-              aria-label={`${p.name} ${p.value}`}
+              title={`${presetName} ${p.value}`}
+              aria-label={`${presetName} ${p.value}`}
               aria-pressed={selected}
               disabled={disabled}
               onClick={() => onChange(p.value)}

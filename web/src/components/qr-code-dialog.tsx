@@ -1,18 +1,23 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CheckCircle2, Copy, FileDown, FileImage, FileText, XCircle } from 'lucide-react';
 import { toast } from '../lib/toast.ts';
 import { cn } from '../lib/cn.ts';
-import { formatRatio, normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../../../shared/contrast.ts';
+import { normalizeHex, qrContrast, QR_CONTRAST_GOOD, QR_CONTRAST_MIN } from '../../../shared/contrast.ts';
 import { copyText, downloadBlob, imageDataUrl, qrFileName, qrPng, qrSvg, qrTableCardPdf, qrTargetUrl } from '../lib/qr.ts';
 import { Dialog } from './ui/dialog.tsx';
 import { Button } from './ui/button.tsx';
 import { Input, Label, Select } from './ui/input.tsx';
 import { GUEST_CHROME, GUEST_CHROME_LANGUAGES, guestChrome } from '../../../shared/i18n/guest-chrome.ts';
-import { MESSAGES } from '../../../shared/schemas/messages.ts';
 import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
 import { registerTable } from '../lib/venue-tables.ts';
 import { isPrivateAddress } from '../lib/public-url.ts';
+import { formatNumber } from '../lib/format.ts';
+
+/** "4.5:1", with the decimal sign of the app's language ("4,5:1"); cut, never rounded up past a threshold. */
+const formatRatio = (ratio: number) =>
+  `${formatNumber(Math.floor(ratio * 100) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}:1`;
 
 export interface QrCodeDialogProps {
   open: boolean;
@@ -40,12 +45,13 @@ type Format = 'svg' | 'png' | 'pdf';
  * table card) and "Copy link".
  */
 export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, venueId, language }: QrCodeDialogProps) {
+  const { t } = useTranslation('qr');
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="QR code"
-      description={`Print it on tables, menus or the door: it opens the menu of ${title}.`}
+      title={t('title')}
+      description={t('description', { venue: title })}
       className="max-w-3xl"
     >
       {open ? <QrCodeBody url={url} title={title} color={color} logoUrl={logoUrl} venueId={venueId} language={language} /> : null}
@@ -54,6 +60,7 @@ export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, v
 }
 
 function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, language }: Omit<QrCodeDialogProps, 'open' | 'onOpenChange'>) {
+  const { t } = useTranslation('qr');
   const [color, setColor] = useState(() => normalizeHex(initialColor) ?? '#000000');
   const [table, setTable] = useState('');
   const [cardLang, setCardLang] = useState(() => guestChrome(language ?? 'en').lang);
@@ -111,7 +118,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
     try {
       await registerTable(venueId, label);
     } catch {
-      toast.warning(`Table ${label} could not be saved to the venue; its scans count without a table until it is.`);
+      toast.warning(t('tableNotSaved', { table: label }));
     }
   };
   const download = async (format: Format) => {
@@ -128,7 +135,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
         downloadBlob(await qrTableCardPdf({ title, url: target, png, color: style.color, table, lang: cardLang }), `${name}.pdf`);
       }
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The download could not be created.');
+      toast.error(err instanceof Error ? err.message : t('downloadFailed'));
     } finally {
       setBusy(null);
     }
@@ -137,9 +144,9 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
     try {
       await register();
       await copyText(target);
-      toast.success('Link copied');
+      toast.success(t('copied'));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The link could not be copied.');
+      toast.error(err instanceof Error ? err.message : t('copyFailed'));
     }
   };
 
@@ -151,21 +158,21 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
             {svg ? (
               <img
                 src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-                alt={`QR code for ${title}`}
+                alt={t('alt', { venue: title })}
                 className="size-full"
                 data-testid="qr-preview"
               />
             ) : (
-              <div className="size-full animate-pulse rounded bg-neutral-200" aria-label="Drawing the QR code" />
+              <div className="size-full animate-pulse rounded bg-neutral-200" aria-label={t('drawing')} />
             )}
           </div>
-          <p className="break-all text-center font-mono text-xs text-muted-foreground" aria-label="Link in the QR code">
+          <p className="break-all text-center font-mono text-xs text-muted-foreground" aria-label={t('link')}>
             {target}
           </p>
           {isPrivateAddress(url) ? <PrivateAddressWarning url={url} /> : null}
         </div>
         <div className="grid gap-2">
-          <p className="text-sm font-medium">Download</p>
+          <p className="text-sm font-medium">{t('download')}</p>
           <div className="grid grid-cols-3 gap-2">
             <Button
               type="button"
@@ -173,7 +180,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
               onClick={() => void download('svg')}
               disabled={!ready}
               loading={busy === 'svg'}
-              aria-label="Download SVG"
+              aria-label={t('downloadSvg')}
             >
               <FileDown aria-hidden /> SVG
             </Button>
@@ -183,7 +190,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
               onClick={() => void download('png')}
               disabled={!ready}
               loading={busy === 'png'}
-              aria-label="Download PNG"
+              aria-label={t('downloadPng')}
             >
               <FileImage aria-hidden /> PNG
             </Button>
@@ -193,21 +200,21 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
               onClick={() => void download('pdf')}
               disabled={!ready}
               loading={busy === 'pdf'}
-              aria-label="Download PDF table card"
+              aria-label={t('downloadPdf')}
             >
               <FileText aria-hidden /> PDF
             </Button>
           </div>
-          <p className="text-xs text-muted-foreground">SVG for print shops, PNG at 1024 × 1024 px, PDF as an A6 table card.</p>
+          <p className="text-xs text-muted-foreground">{t('formats')}</p>
           <Button type="button" variant="secondary" onClick={() => void copy()}>
-            <Copy aria-hidden /> Copy link
+            <Copy aria-hidden /> {t('copyLink')}
           </Button>
         </div>
       </div>
 
       <div className="grid content-start gap-4">
-        <FormField label="Colour" error={colorValid ? undefined : MESSAGES.hexColor}>
-          <ColorPicker value={color} onChange={setColor} label="QR code colour" />
+        <FormField label={t('colour')} error={colorValid ? undefined : 'validation.hexColor'}>
+          <ColorPicker value={color} onChange={setColor} label={t('colourLabel')} />
         </FormField>
         <ContrastNote level={contrast.level} ratio={contrast.ratio} onUseBlack={() => setColor('#000000')} />
 
@@ -222,32 +229,24 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
                 disabled={logoFailed}
                 onChange={(e) => setWithLogo(e.target.checked)}
               />
-              <Label htmlFor={logoId}>Show the logo in the centre</Label>
+              <Label htmlFor={logoId}>{t('logo')}</Label>
             </div>
-            <p className="text-xs text-muted-foreground">
-              {logoFailed
-                ? 'The logo could not be loaded, so the code is shown without it.'
-                : 'Uses the strongest error correction so the code still scans.'}
-            </p>
+            <p className="text-xs text-muted-foreground">{logoFailed ? t('logoFailed') : t('logoHint')}</p>
           </div>
         ) : null}
 
-        <FormField
-          label="Table number (optional)"
-          hint="Adds the table to the link, so you know where guests scanned."
-          error={tableValid ? undefined : 'Use up to 20 letters, digits, spaces or dashes'}
-        >
+        <FormField label={t('table')} hint={t('tableHint')} error={tableValid ? undefined : t('tableInvalid')}>
           <Input
             value={table}
             onChange={(e) => setTable(e.target.value)}
             inputMode="text"
             maxLength={20}
-            placeholder="e.g. 12"
+            placeholder={t('tablePlaceholder')}
             autoComplete="off"
           />
         </FormField>
 
-        <FormField label="Table card language" hint="The language of “Scan for the menu” on the PDF table card.">
+        <FormField label={t('cardLanguage')} hint={t('cardLanguageHint')}>
           <Select value={cardLang} onChange={(e) => setCardLang(e.target.value)}>
             {GUEST_CHROME_LANGUAGES.map((code) => (
               <option key={code} value={code} lang={code}>
@@ -262,13 +261,14 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
 }
 
 function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'fail'; ratio: number; onUseBlack: () => void }) {
+  const { t } = useTranslation('qr');
   const Icon = level === 'good' ? CheckCircle2 : level === 'low' ? AlertTriangle : XCircle;
   const text =
     level === 'good'
-      ? `Contrast ${formatRatio(ratio)} against white: scans well.`
+      ? t('contrastGood', { ratio: formatRatio(ratio) })
       : level === 'low'
-        ? `Contrast ${formatRatio(ratio)} against white is low: some phones may struggle in dim light. ${QR_CONTRAST_GOOD}:1 or more is recommended.`
-        : `Contrast ${formatRatio(ratio)} against white is too low to scan reliably (at least ${QR_CONTRAST_MIN}:1 is needed). Choose a darker colour to download.`;
+        ? t('contrastLow', { ratio: formatRatio(ratio), good: formatNumber(QR_CONTRAST_GOOD) })
+        : t('contrastFail', { ratio: formatRatio(ratio), min: formatNumber(QR_CONTRAST_MIN) });
   return (
     <div
       role={level === 'fail' ? 'alert' : 'status'}
@@ -286,7 +286,7 @@ function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'f
         <p>{text}</p>
         {level === 'fail' ? (
           <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={onUseBlack}>
-            Use black
+            {t('useBlack')}
           </Button>
         ) : null}
       </div>
@@ -296,16 +296,14 @@ function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'f
 
 /** Said before anyone prints: a code on a loopback or LAN address only works on this network. */
 function PrivateAddressWarning({ url }: { url: string }) {
+  const { t } = useTranslation('qr');
   return (
     <div
       role="alert"
       className="flex gap-2 rounded-md border border-amber-600/30 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200"
     >
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <p>
-        {`This code opens ${new URL(url).host}, a local address guests’ phones cannot reach. `}
-        Set APP_URL to the public address of this server before printing.
-      </p>
+      <p>{t('privateAddress', { host: new URL(url).host })}</p>
     </div>
   );
 }

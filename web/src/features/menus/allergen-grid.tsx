@@ -1,9 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { ALLERGENS } from '../../../../shared/constants.ts';
+import { allergenNames as officialNames } from '../../../../shared/i18n/allergen-names.ts';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
 import { cn } from '../../lib/cn.ts';
 
 export type AllergenState = 'none' | 'contains' | 'may';
 const NEXT: Record<AllergenState, AllergenState> = { none: 'contains', contains: 'may', may: 'none' };
-const LABEL: Record<AllergenState, string> = { none: 'Not listed', contains: 'Contains', may: 'May contain' };
+
+/**
+ * The regulation's own name of each allergen in the app's language (its checked language version,
+ * shared/i18n/allergen-names.ts), else the app's English names; `lang` says which one it is.
+ */
+function staffAllergenNames(): { lang: string; name: (a: (typeof ALLERGENS)[number]) => string } {
+  const official = officialNames(activeLanguage());
+  return { lang: official.lang, name: (a) => official.names[a.key] ?? a.name };
+}
 
 /**
  * The 14 EU allergens (Regulation 1169/2011, Annex II) with their official names and letter codes,
@@ -18,6 +29,9 @@ export function AllergenGrid({
   mayContain: string[];
   onChange: (next: { allergens: string[]; mayContain: string[] }) => void;
 }) {
+  const { t } = useTranslation('menus');
+  const names = staffAllergenNames();
+  const ui = activeLanguage();
   const stateOf = (key: string): AllergenState => (allergens.includes(key) ? 'contains' : mayContain.includes(key) ? 'may' : 'none');
   const set = (key: string, state: AllergenState) => {
     const a = allergens.filter((k) => k !== key);
@@ -29,7 +43,7 @@ export function AllergenGrid({
   };
   return (
     <div className="grid gap-2">
-      <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2" aria-label="Allergens">
+      <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2" aria-label={t('allergens.label')}>
         {ALLERGENS.map((a) => {
           const state = stateOf(a.key);
           return (
@@ -60,14 +74,18 @@ export function AllergenGrid({
                 >
                   {a.code}
                 </span>
-                <span className="min-w-0 flex-1 leading-tight">{a.name}</span>
-                <span className={cn('shrink-0 text-xs', state === 'none' ? 'text-muted-foreground' : 'font-medium')}>{LABEL[state]}</span>
+                <span className="min-w-0 flex-1 leading-tight" lang={names.lang === ui ? undefined : names.lang}>
+                  {names.name(a)}
+                </span>
+                <span className={cn('shrink-0 text-xs', state === 'none' ? 'text-muted-foreground' : 'font-medium')}>
+                  {t(`allergens.${state}`)}
+                </span>
               </button>
             </li>
           );
         })}
       </ul>
-      <p className="text-xs text-muted-foreground">Click an allergen to switch between not listed, contains and may contain (traces).</p>
+      <p className="text-xs text-muted-foreground">{t('allergens.hint')}</p>
     </div>
   );
 }
@@ -79,9 +97,10 @@ export function allergenCodes(keys: readonly string[]): string {
     .join(', ');
 }
 
-/** Official names of allergens, e.g. "Cereals containing gluten, Milk". */
+/** Official names of allergens in the app's language, e.g. "Cereals containing gluten, Milk". */
 export function allergenNames(keys: readonly string[]): string {
+  const { name } = staffAllergenNames();
   return ALLERGENS.filter((a) => keys.includes(a.key))
-    .map((a) => a.name)
+    .map(name)
     .join(', ');
 }

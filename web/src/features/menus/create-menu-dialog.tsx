@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { zMenuForm, type MenuForm } from '../../../../shared/schemas/forms.ts';
@@ -24,6 +25,7 @@ export function CreateMenuDialog({
   organizationId: string;
   onCreated: (menu: Menu) => void;
 }) {
+  const { t } = useTranslation('menus');
   const [limit, setLimit] = useState<string | null>(null);
   const {
     register,
@@ -60,20 +62,20 @@ export function CreateMenuDialog({
       onOpenChange={(next) => {
         if (!isSubmitting) onOpenChange(next);
       }}
-      title="New menu"
-      description="Start with a name; you add sections and items next."
+      title={t('create.title')}
+      description={t('create.description')}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField label="Menu name" error={errors.name?.message}>
-          <Input {...register('name')} placeholder="e.g. Dinner, Drinks, Lunch specials" autoComplete="off" autoFocus />
+        <FormField label={t('create.name')} error={errors.name?.message}>
+          <Input {...register('name')} placeholder={t('create.placeholder')} autoComplete="off" autoFocus />
         </FormField>
         {limit ? <PlanLimitNotice message={limit} /> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-            Cancel
+            {t('common:ui.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting}>
-            Create menu
+            {t('create.submit')}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { newRecordId } from '../../../../shared/ids.ts';
 import { pb } from '../../lib/pb.ts';
 import { toItem, toSection, type Menu } from './types.ts';
 import { translationsAsWritten } from '../../lib/translation-write.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const BATCH_LIMIT = 50;
 
@@ -20,7 +21,7 @@ async function imageFile(record: { image: string } & Parameters<typeof pb.files.
 
 /**
  * Copies a menu with its sections and items (texts, prices, tags, allergens, photos) as a draft
- * named "… (copy)". Everything goes in one batch (one transaction) when it fits the server's batch
+ * named "… (copy)" (in the user's language). Everything goes in one batch (one transaction) when it fits the server's batch
  * size; a bigger menu is sent in several and the partial copy is removed if a later one fails.
  */
 export async function duplicateMenu(menu: Menu): Promise<string> {
@@ -41,7 +42,7 @@ export async function duplicateMenu(menu: Menu): Promise<string> {
       body: {
         id: menuId,
         organization: menu.organization,
-        name: `${menu.name} (copy)`.slice(0, 100),
+        name: t('menus:list.copyName', { name: menu.name }).slice(0, 100),
         description: menu.description,
         status: 'draft',
         schedule: menu.schedule,

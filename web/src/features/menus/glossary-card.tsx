@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Plus, X } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
@@ -12,22 +13,9 @@ import { toMenu, type Menu } from './types.ts';
 const GLOSSARY_MAX_TERMS = 200;
 const GLOSSARY_TERM_MAX = 100;
 
-const TEXT = {
-  title: 'Keep these words as written',
-  description: 'Machine translation leaves these terms untouched, e.g. dish names such as Tiramisù or your venue’s name.',
-  input: 'New term',
-  placeholder: 'e.g. Tiramisù',
-  add: 'Add term',
-  remove: (term: string) => `Remove ${term}`,
-  empty: 'No terms yet.',
-  tooLong: `Keep terms under ${GLOSSARY_TERM_MAX} characters`,
-  tooMany: `Up to ${GLOSSARY_MAX_TERMS} terms`,
-  duplicate: 'This term is already in the list',
-  failed: 'The glossary was not saved',
-};
-
 /** The menu's glossary (`menus.glossary`): terms machine translation keeps as written. */
 export function GlossaryCard({ menu, onSaved }: { menu: Menu; onSaved: (menu: Menu) => void }) {
+  const { t } = useTranslation('menus');
   const [, navigate] = useLocation();
   const [term, setTerm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +27,7 @@ export function GlossaryCard({ menu, onSaved }: { menu: Menu; onSaved: (menu: Me
       onSaved(toMenu(await pb.collection('menus').update(menu.id, { glossary })));
       return true;
     } catch (err) {
-      reportError(err, navigate, TEXT.failed);
+      reportError(err, navigate, t('glossary.failed'));
       return false;
     } finally {
       setBusy(false);
@@ -50,9 +38,9 @@ export function GlossaryCard({ menu, onSaved }: { menu: Menu; onSaved: (menu: Me
     e.preventDefault();
     const next = term.trim();
     if (!next) return;
-    if (next.length > GLOSSARY_TERM_MAX) return setError(TEXT.tooLong);
-    if (menu.glossary.length >= GLOSSARY_MAX_TERMS) return setError(TEXT.tooMany);
-    if (menu.glossary.some((t) => t.toLowerCase() === next.toLowerCase())) return setError(TEXT.duplicate);
+    if (next.length > GLOSSARY_TERM_MAX) return setError(t('glossary.tooLong', { max: GLOSSARY_TERM_MAX }));
+    if (menu.glossary.length >= GLOSSARY_MAX_TERMS) return setError(t('glossary.tooMany', { max: GLOSSARY_MAX_TERMS }));
+    if (menu.glossary.some((g) => g.toLowerCase() === next.toLowerCase())) return setError(t('glossary.duplicate'));
     setError(null);
     if (await saveTerms([...menu.glossary, next])) setTerm('');
   };
@@ -60,23 +48,23 @@ export function GlossaryCard({ menu, onSaved }: { menu: Menu; onSaved: (menu: Me
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">{TEXT.title}</CardTitle>
-        <CardDescription>{TEXT.description}</CardDescription>
+        <CardTitle className="text-base">{t('glossary.title')}</CardTitle>
+        <CardDescription>{t('glossary.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {menu.glossary.length ? (
-          <ul className="flex flex-wrap gap-2" aria-label={TEXT.title}>
-            {menu.glossary.map((t) => (
-              <li key={t} className="inline-flex max-w-full items-center gap-1 rounded-full border py-0.5 pl-3 pr-1 text-sm">
-                <span className="truncate">{t}</span>
+          <ul className="flex flex-wrap gap-2" aria-label={t('glossary.title')}>
+            {menu.glossary.map((word) => (
+              <li key={word} className="inline-flex max-w-full items-center gap-1 rounded-full border py-0.5 pl-3 pr-1 text-sm">
+                <span className="truncate">{word}</span>
                 <Button
                   type="button"
                   variant="ghost"
                   size="icon"
                   className="size-7"
                   disabled={busy}
-                  aria-label={TEXT.remove(t)}
-                  onClick={() => void saveTerms(menu.glossary.filter((g) => g !== t))}
+                  aria-label={t('glossary.remove', { term: word })}
+                  onClick={() => void saveTerms(menu.glossary.filter((g) => g !== word))}
                 >
                   <X aria-hidden />
                 </Button>
@@ -84,15 +72,15 @@ export function GlossaryCard({ menu, onSaved }: { menu: Menu; onSaved: (menu: Me
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">{TEXT.empty}</p>
+          <p className="text-sm text-muted-foreground">{t('glossary.empty')}</p>
         )}
         <form onSubmit={(e) => void add(e)} noValidate className="grid gap-1">
           <div className="flex gap-2">
             <Input
               value={term}
               onChange={(e) => setTerm(e.target.value)}
-              placeholder={TEXT.placeholder}
-              aria-label={TEXT.input}
+              placeholder={t('glossary.placeholder')}
+              aria-label={t('glossary.input')}
               aria-invalid={error ? true : undefined}
               autoComplete="off"
             />
@@ -102,8 +90,8 @@ export function GlossaryCard({ menu, onSaved }: { menu: Menu; onSaved: (menu: Me
               size="icon"
               className="shrink-0"
               loading={busy}
-              aria-label={TEXT.add}
-              title={TEXT.add}
+              aria-label={t('glossary.add')}
+              title={t('glossary.add')}
             >
               <Plus aria-hidden />
             </Button>

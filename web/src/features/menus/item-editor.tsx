@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
@@ -19,6 +20,7 @@ import { Switch } from './switch.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import type { Item, Tag } from './types.ts';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
+import { errorText } from './error-text.ts';
 
 export interface ItemEditorContext {
   menuId: string;
@@ -49,11 +51,12 @@ export function ItemEditor({
   ctx: ItemEditorContext;
   onSave: (body: Record<string, unknown>, original: Item | null, preview: Partial<Item>) => Promise<Item>;
 }) {
-  const title = item ? `Edit ${item.name || 'item'}` : 'New item';
+  const { t } = useTranslation('menus');
+  const title = item ? t('editor.edit', { name: item.name || t('editor.item') }) : t('editor.new');
   const dirty = useRef(false);
   // Closing with unsaved input asks first (Escape, the close button, a click outside, Cancel).
   const close = () => {
-    if (dirty.current && !window.confirm('Discard your changes to this item?')) return;
+    if (dirty.current && !window.confirm(t('editor.discardConfirm'))) return;
     dirty.current = false;
     onOpenChange(false);
   };
@@ -62,7 +65,7 @@ export function ItemEditor({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={title}
-      description={item ? undefined : 'Add a dish or drink to this section.'}
+      description={item ? undefined : t('editor.newDescription')}
       className="max-w-2xl"
     >
       {open ? (
@@ -115,6 +118,7 @@ function ItemForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
+  const { t } = useTranslation('menus');
   const { languages, currency, timeZone } = ctx;
   const schema = useMemo(() => itemFormSchema(currency, timeZone), [currency, timeZone]);
   const [base, setBase] = useState<Item | null>(item);
@@ -190,7 +194,7 @@ function ItemForm({
       <div className="empty:hidden">
         {conflict && server ? (
           <RemoteChangeNotice
-            what="This item"
+            what={t('editor.remoteWhat')}
             onReload={() => {
               reset(itemFormValues(server, currency, timeZone));
               setBase(server);
@@ -203,22 +207,22 @@ function ItemForm({
         ) : null}
         {deleted ? (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            This item was deleted by someone else. Saving it will fail.
+            {t('editor.deletedElsewhere')}
           </p>
         ) : null}
       </div>
 
-      <Section title="Basics">
-        <FormField label="Name" error={errors.name?.message}>
+      <Section title={t('editor.basics')}>
+        <FormField label={t('editor.name')} error={errorText(errors.name?.message)}>
           <Input {...register('name')} autoComplete="off" autoFocus={!item} />
         </FormField>
-        <FormField label="Description" error={errors.description?.message} hint="Ingredients, preparation, portion size.">
+        <FormField label={t('editor.description')} error={errorText(errors.description?.message)} hint={t('editor.descriptionHint')}>
           <Textarea {...register('description')} rows={3} />
         </FormField>
       </Section>
 
-      <Section title="Prices" hint={`In ${currency}. Several prices for sizes or portions, e.g. 0.3 l and 0.5 l.`}>
-        <ul className="grid gap-2" aria-label="Prices">
+      <Section title={t('editor.prices')} hint={t('editor.pricesHint', { currency })}>
+        <ul className="grid gap-2" aria-label={t('editor.prices')}>
           {prices.fields.map((field, i) => {
             const rowErrors = errors.prices?.[i];
             return (
@@ -226,8 +230,8 @@ function ItemForm({
                 <div className="flex items-start gap-2">
                   <Input
                     {...register(`prices.${i}.label`)}
-                    placeholder={prices.fields.length > 1 ? 'Label, e.g. Small' : 'Label (optional)'}
-                    aria-label={`Price ${i + 1} label`}
+                    placeholder={prices.fields.length > 1 ? t('editor.labelPlaceholder') : t('editor.labelOptional')}
+                    aria-label={t('editor.priceLabel', { n: i + 1 })}
                     aria-invalid={rowErrors?.label ? true : undefined}
                     autoComplete="off"
                     className="min-w-0 flex-1"
@@ -247,7 +251,7 @@ function ItemForm({
                           f.onBlur();
                         }}
                         ref={f.ref}
-                        aria-label={`Price ${i + 1} amount`}
+                        aria-label={t('editor.priceAmount', { n: i + 1 })}
                         aria-invalid={rowErrors?.amount ? true : undefined}
                         className="w-32"
                       />
@@ -258,7 +262,7 @@ function ItemForm({
                     variant="ghost"
                     size="icon"
                     className="shrink-0"
-                    aria-label={`Remove price ${i + 1}`}
+                    aria-label={t('editor.removePrice', { n: i + 1 })}
                     disabled={prices.fields.length <= 1}
                     onClick={() => prices.remove(i)}
                   >
@@ -267,7 +271,7 @@ function ItemForm({
                 </div>
                 {rowErrors?.label || rowErrors?.amount ? (
                   <p role="alert" className="text-sm font-medium text-destructive">
-                    {rowErrors.amount?.message ?? rowErrors.label?.message}
+                    {errorText(rowErrors.amount?.message ?? rowErrors.label?.message)}
                   </p>
                 ) : null}
               </li>
@@ -276,7 +280,7 @@ function ItemForm({
         </ul>
         {pricesError?.root?.message || pricesError?.message ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {pricesError.root?.message ?? pricesError.message}
+            {errorText(pricesError.root?.message ?? pricesError.message)}
           </p>
         ) : null}
         <div>
@@ -287,12 +291,12 @@ function ItemForm({
             disabled={prices.fields.length >= 10}
             onClick={() => prices.append({ label: '', amount: '' })}
           >
-            <Plus aria-hidden /> Add price
+            <Plus aria-hidden /> {t('editor.addPrice')}
           </Button>
         </div>
       </Section>
 
-      <Section title="Photo">
+      <Section title={t('editor.photo')}>
         <Controller
           control={control}
           name="image"
@@ -302,7 +306,7 @@ function ItemForm({
         />
       </Section>
 
-      <Section title="Tags">
+      <Section title={t('editor.tags')}>
         <Controller
           control={control}
           name="tags"
@@ -310,12 +314,12 @@ function ItemForm({
         />
         {errors.tags?.message ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.tags.message}
+            {errorText(errors.tags.message)}
           </p>
         ) : null}
       </Section>
 
-      <Section title="Allergens" hint="The 14 allergens guests must be told about in the EU, with the letter codes printed on menus.">
+      <Section title={t('editor.allergens')} hint={t('editor.allergensHint')}>
         <AllergenGrid
           allergens={watch('allergens')}
           mayContain={watch('mayContain')}
@@ -326,17 +330,17 @@ function ItemForm({
         />
         {errors.mayContain?.message ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.mayContain.message}
+            {errorText(errors.mayContain.message)}
           </p>
         ) : null}
       </Section>
 
-      <Section title="Availability">
+      <Section title={t('editor.availability')}>
         <div className="flex items-center justify-between gap-4">
           <Label htmlFor="item-available" className="grid gap-1">
-            <span>{available ? 'Available' : 'Sold out'}</span>
+            <span>{available ? t('editor.available') : t('editor.soldOut')}</span>
             <span className="text-xs font-normal text-muted-foreground">
-              {available ? 'Guests can order it.' : 'Guests see it marked as sold out.'}
+              {available ? t('editor.availableHint') : t('editor.soldOutHint')}
             </span>
           </Label>
           <Controller
@@ -356,9 +360,9 @@ function ItemForm({
         </div>
         {!available ? (
           <FormField
-            label="Sold out until (optional)"
-            error={errors.soldOutUntil?.message}
-            hint={`In ${timeZone}. It becomes available again at that time; leave empty to keep it sold out until you switch it back.`}
+            label={t('editor.soldOutUntil')}
+            error={errorText(errors.soldOutUntil?.message)}
+            hint={t('editor.soldOutUntilHint', { zone: timeZone })}
           >
             <Input type="datetime-local" {...register('soldOutUntil')} className="w-full sm:w-64" />
           </FormField>
@@ -366,18 +370,18 @@ function ItemForm({
       </Section>
 
       {languages.length > 1 ? (
-        <Section title="Translations" hint="Every language of this item is edited in the menu's translation view.">
+        <Section title={t('editor.translations')} hint={t('editor.translationsHint')}>
           <ItemTranslationStatus item={server ?? base} languages={languages} menuId={ctx.menuId} />
         </Section>
       ) : null}
 
       <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex items-center justify-end gap-2 border-t bg-background px-6 py-4">
-        {isDirty ? <span className="mr-auto hidden text-sm text-muted-foreground sm:inline">Unsaved changes</span> : null}
+        {isDirty ? <span className="mr-auto hidden text-sm text-muted-foreground sm:inline">{t('editor.unsaved')}</span> : null}
         <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
+          {t('common:ui.cancel')}
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          {item ? 'Save item' : 'Add item'}
+          {item ? t('editor.save') : t('editor.add')}
         </Button>
       </div>
     </form>

@@ -60,10 +60,10 @@ describe('item form', () => {
           { label: 'Large', amount: '4' },
         ],
       }),
-    ).toEqual(['prices.0.label: Name each price, e.g. Small or 0.5 l']);
+    ).toEqual(['prices.0.label: menus:validation.nameEachPrice']);
     expect(
       messages({ ...base, name: 'Tea', prices: [{ label: '', amount: '3' }], available: false, soldOutUntil: '2000-01-01T10:00' }),
-    ).toEqual(['soldOutUntil: Pick a time in the future']);
+    ).toEqual(['soldOutUntil: menus:validation.futureTime']);
     expect(messages({ ...base, name: 'Tea', prices: [{ label: '', amount: '3' }], available: false, soldOutUntil: '' })).toEqual([]);
   });
 

@@ -23,32 +23,35 @@ export interface ItemFormValues {
   soldOutUntil: string;
 }
 
-/** The editor's rules; amounts are read in `currency`, "sold out until" in `timeZone`. */
+/**
+ * The editor's rules; amounts are read in `currency`, "sold out until" in `timeZone`. Messages are
+ * `menus:validation.*` keys or the shared English texts, translated for display by `errorText`.
+ */
 export function itemFormSchema(currency: string, timeZone: string) {
   return z
     .object({
       name: zItemName.max(NAME_MAX, MESSAGES.nameUnder200),
-      description: z.string().max(2000, 'Keep the description under 2000 characters'),
+      description: z.string().max(2000, 'menus:validation.descriptionTooLong'),
       prices: z
         .array(
           z.object({
-            label: z.string().max(50, 'Keep labels under 50 characters'),
+            label: z.string().max(50, 'menus:validation.labelTooLong'),
             amount: z.string().refine((v) => parseMoney(v, currency) !== null, MESSAGES.priceInvalid),
           }),
         )
         .min(1, MESSAGES.priceRequired)
-        .max(10, 'Up to 10 prices per item')
+        .max(10, 'menus:validation.tooManyPrices')
         .superRefine((rows, ctx) => {
           if (rows.length < 2) return;
           rows.forEach((row, i) => {
-            if (!row.label.trim()) ctx.addIssue({ code: 'custom', path: [i, 'label'], message: 'Name each price, e.g. Small or 0.5 l' });
+            if (!row.label.trim()) ctx.addIssue({ code: 'custom', path: [i, 'label'], message: 'menus:validation.nameEachPrice' });
           });
         }),
       image: z
         .custom<File | null | undefined>((v) => v === undefined || v === null || v instanceof File)
-        .refine((f) => !f || ITEM_IMAGE_TYPES.includes(f.type), 'Use a JPEG, PNG or WebP image')
-        .refine((f) => !f || f.size <= ITEM_IMAGE_MAX_BYTES, 'The photo must be smaller than 5 MB'),
-      tags: z.array(z.string()).max(20, 'Up to 20 tags per item'),
+        .refine((f) => !f || ITEM_IMAGE_TYPES.includes(f.type), 'menus:validation.imageType')
+        .refine((f) => !f || f.size <= ITEM_IMAGE_MAX_BYTES, 'menus:validation.imageSize'),
+      tags: z.array(z.string()).max(20, 'menus:validation.tooManyTags'),
       allergens: z.array(z.string()),
       mayContain: z.array(z.string()),
       available: z.boolean(),
@@ -57,9 +60,9 @@ export function itemFormSchema(currency: string, timeZone: string) {
     .superRefine((v, ctx) => {
       if (v.available || !v.soldOutUntil) return;
       const until = zonedInputToDate(v.soldOutUntil, timeZone);
-      if (!until) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'Enter a date and time' });
+      if (!until) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'menus:validation.enterDateTime' });
       else if (until.getTime() <= Date.now())
-        ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'Pick a time in the future' });
+        ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'menus:validation.futureTime' });
     });
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ImageIcon, Languages, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { cn } from '../../lib/cn.ts';
@@ -14,6 +15,8 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { allergenCodes, allergenNames } from './allergen-grid.tsx';
 import { Switch } from './switch.tsx';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
+import { languageName } from '../../lib/language-name.ts';
 import { isAvailableNow, untranslatedLanguages, type Item, type Tag } from './types.ts';
 
 function untilText(value: string, timeZone: string): string {
@@ -22,7 +25,7 @@ function untilText(value: string, timeZone: string): string {
   // Within the coming week the weekday is enough ("Mon 18:00"); later ones get the date.
   const soon = d.getTime() - Date.now() < 6 * 86400000;
   return new Intl.DateTimeFormat(
-    undefined,
+    activeLanguage(),
     soon
       ? { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit' }
       : { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
@@ -53,12 +56,16 @@ export function ItemRow({
   onDelete: () => void;
   onToggleAvailable: (available: boolean) => void;
 }) {
+  const { t } = useTranslation('menus');
   const availableNow = isAvailableNow(item);
   const itemTags = (tags ?? []).filter((t) => item.tags.includes(t.id));
   const missing = untranslatedLanguages('items', item, languages);
   const thumb = item.image ? pb.files.getURL(item, item.image, { thumb: '160x160' }) : '';
   const prices = item.prices
-    .map((p) => (p.label ? `${p.label} ${formatMoney(p.amount, currency)}` : formatMoney(p.amount, currency)))
+    .map((p) => {
+      const amount = formatMoney(p.amount, currency, activeLanguage());
+      return p.label ? `${p.label} ${amount}` : amount;
+    })
     .join(' · ');
 
   return (
@@ -82,23 +89,27 @@ export function ItemRow({
           className="truncate text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none"
           data-testid="item-name"
         >
-          {item.name || 'Untitled item'}
+          {item.name || t('untitledItem')}
         </button>
-        <p className="text-sm tabular-nums text-muted-foreground sm:truncate">{prices || 'No price'}</p>
+        <p className="text-sm tabular-nums text-muted-foreground sm:truncate">{prices || t('itemRow.noPrice')}</p>
         <div className="flex flex-wrap items-center gap-1">
           {!availableNow ? (
             <Badge variant="warning" className="max-w-full whitespace-normal">
-              {item.soldOutUntil ? `Sold out until ${untilText(item.soldOutUntil, timeZone)}` : 'Sold out'}
+              {item.soldOutUntil ? t('itemRow.soldOutUntil', { time: untilText(item.soldOutUntil, timeZone) }) : t('itemRow.soldOut')}
             </Badge>
           ) : null}
           {item.allergens.length ? (
-            <Badge variant="outline" title={`Contains: ${allergenNames(item.allergens)}`}>
-              Contains {allergenCodes(item.allergens)}
+            <Badge variant="outline" title={t('itemRow.containsTitle', { names: allergenNames(item.allergens) })}>
+              {t('itemRow.contains', { codes: allergenCodes(item.allergens) })}
             </Badge>
           ) : null}
           {item.mayContain.length ? (
-            <Badge variant="outline" className="border-dashed" title={`May contain: ${allergenNames(item.mayContain)}`}>
-              May contain {allergenCodes(item.mayContain)}
+            <Badge
+              variant="outline"
+              className="border-dashed"
+              title={t('itemRow.mayContainTitle', { names: allergenNames(item.mayContain) })}
+            >
+              {t('itemRow.mayContain', { codes: allergenCodes(item.mayContain) })}
             </Badge>
           ) : null}
           {itemTags.map((t) => (
@@ -108,31 +119,31 @@ export function ItemRow({
             </Badge>
           ))}
           {missing.length ? (
-            <Badge variant="info">
+            <Badge variant="info" title={missing.map(languageName).join(', ')}>
               <Languages className="size-3" aria-hidden />
-              {missing.join(', ')} to translate
+              {t('itemRow.toTranslate', { languages: missing.join(', ') })}
             </Badge>
           ) : null}
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
         <span className="hidden text-xs text-muted-foreground sm:inline" aria-hidden>
-          {availableNow ? 'Available' : 'Sold out'}
+          {availableNow ? t('itemRow.available') : t('itemRow.soldOut')}
         </span>
-        <Switch checked={availableNow} onCheckedChange={onToggleAvailable} aria-label={`Available: ${item.name}`} />
+        <Switch checked={availableNow} onCheckedChange={onToggleAvailable} aria-label={t('itemRow.availableLabel', { name: item.name })} />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${item.name}`}>
+            <Button variant="ghost" size="icon" className="size-9" aria-label={t('itemRow.actionsFor', { name: item.name })}>
               <MoreHorizontal aria-hidden />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent>
             <DropdownMenuItem onSelect={onEdit}>
-              <Pencil /> Edit
+              <Pencil /> {t('common:ui.edit')}
             </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem destructive onSelect={onDelete}>
-              <Trash2 /> Delete
+              <Trash2 /> {t('common:ui.delete')}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
@@ -25,6 +26,7 @@ import { untranslatedLanguages, toItem, type Item } from './types.ts';
 import { blockAnchor } from './translation-rows.ts';
 
 export default function ItemsPage() {
+  const { t } = useTranslation('menus');
   const { sectionId = '' } = useParams<{ sectionId: string }>();
   const { organization } = useAuth();
   const [, navigate] = useLocation();
@@ -61,7 +63,7 @@ export default function ItemsPage() {
     targets: [swrKeys.section(sectionId)],
     onEvent: (e) => {
       if (e.action !== 'delete') return;
-      toast.info('This section was deleted by someone else.');
+      toast.info(t('itemsPage.deletedElsewhere'));
       navigate(menu ? paths.menu(menu.id) : paths.menus(), { replace: true });
     },
   });
@@ -92,14 +94,14 @@ export default function ItemsPage() {
       await mutate(key, (current: Item[] | undefined) => (current ?? []).map((i) => (i.id === saved.id ? saved : i)), {
         revalidate: false,
       });
-      toast.success(`Saved “${saved.name}”`);
+      toast.success(t('itemsPage.saved', { name: saved.name }));
       return saved;
     }
     const created = toItem(await pb.collection('items').create({ ...body, section: sectionId }));
     await mutate(key, (current: Item[] | undefined) => [...(current ?? []).filter((i) => i.id !== created.id), created], {
       revalidate: true,
     });
-    toast.success(`Added “${created.name}”`);
+    toast.success(t('itemsPage.added', { name: created.name }));
     return created;
   };
 
@@ -107,23 +109,25 @@ export default function ItemsPage() {
     void optimistic(
       list.map((i) => (i.id === item.id ? { ...i, available, soldOutUntil: '' } : i)),
       () => pb.collection('items').update(item.id, { available, soldOutUntil: '' }),
-      available ? 'The item was not marked available' : 'The item was not marked sold out',
+      available ? t('itemsPage.availableFailed') : t('itemsPage.soldOutFailed'),
     )
-      .then(() => toast.success(available ? `“${item.name}” is available again` : `“${item.name}” is sold out`))
+      .then(() =>
+        toast.success(available ? t('itemsPage.availableAgain', { name: item.name }) : t('itemsPage.soldOutNow', { name: item.name })),
+      )
       .catch(() => undefined);
   };
 
   const reorder = (next: Item[]) => {
-    void optimistic(withPositions(next), () => savePositions('items', next), 'The new order was not saved').catch(() => undefined);
+    void optimistic(withPositions(next), () => savePositions('items', next), t('itemsPage.orderFailed')).catch(() => undefined);
   };
 
   const remove = async (item: Item) => {
     await optimistic(
       withPositions(list.filter((i) => i.id !== item.id)),
       () => pb.collection('items').delete(item.id),
-      'The item was not deleted',
+      t('itemsPage.deleteFailed'),
     )
-      .then(() => toast.success(`Deleted “${item.name}”`))
+      .then(() => toast.success(t('itemsPage.deleted', { name: item.name })))
       .catch(() => undefined);
   };
 
@@ -131,12 +135,10 @@ export default function ItemsPage() {
     const missing = (error as { status?: number }).status === 404;
     return (
       <Card className="grid justify-items-center gap-3 p-10 text-center">
-        <h1 className="text-lg font-semibold">{missing ? 'Section not found' : 'The section could not be loaded'}</h1>
-        <p className="text-sm text-muted-foreground">
-          {missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}
-        </p>
+        <h1 className="text-lg font-semibold">{missing ? t('itemsPage.notFound') : t('itemsPage.loadFailed')}</h1>
+        <p className="text-sm text-muted-foreground">{missing ? t('notFoundHint') : t('loadFailedHint')}</p>
         <Link className={buttonVariants({ variant: 'outline' })} href={paths.menus()}>
-          Back to menus
+          {t('backToMenus')}
         </Link>
       </Card>
     );
@@ -153,11 +155,11 @@ export default function ItemsPage() {
         href={paths.menu(menu.id)}
         className="mb-3 inline-flex max-w-full items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
       >
-        <ArrowLeft className="size-4 shrink-0" aria-hidden /> <span className="truncate">{menu.name || 'Menu'}</span>
+        <ArrowLeft className="size-4 shrink-0" aria-hidden /> <span className="truncate">{menu.name || t('itemsPage.menu')}</span>
       </Link>
       <PageHeader
-        title={section.name || 'Section'}
-        description={`${list.length === 1 ? '1 item' : `${list.length} items`} · prices in ${currency}`}
+        title={section.name || t('itemsPage.section')}
+        description={t('itemsPage.summary', { count: list.length, currency })}
         actions={
           <>
             {languages.length > 1 ? (
@@ -165,11 +167,11 @@ export default function ItemsPage() {
                 className={buttonVariants({ variant: 'outline' })}
                 href={paths.menuTranslate(menu.id, languages[1], blockAnchor('section', section.id))}
               >
-                <Languages aria-hidden /> Translations
+                <Languages aria-hidden /> {t('itemsPage.translations')}
               </Link>
             ) : null}
             <Button onClick={() => openEditor(null)}>
-              <Plus aria-hidden /> Add item
+              <Plus aria-hidden /> {t('itemsPage.addItem')}
             </Button>
           </>
         }
@@ -178,16 +180,16 @@ export default function ItemsPage() {
       {languages.length > 1 && list.length > 0 ? (
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <label className="inline-flex items-center gap-2 text-sm">
-            <Switch checked={untranslatedOnly} onCheckedChange={setUntranslatedOnly} aria-label="Untranslated only" />
+            <Switch checked={untranslatedOnly} onCheckedChange={setUntranslatedOnly} aria-label={t('itemsPage.untranslatedOnly')} />
             <Languages className="size-4 text-muted-foreground" aria-hidden />
-            Untranslated only <span className="text-muted-foreground">({untranslated.length})</span>
+            {t('itemsPage.untranslatedOnly')} <span className="text-muted-foreground">({untranslated.length})</span>
           </label>
-          {untranslatedOnly ? <span className="text-xs text-muted-foreground">Reordering is off while filtered.</span> : null}
+          {untranslatedOnly ? <span className="text-xs text-muted-foreground">{t('itemsPage.reorderOff')}</span> : null}
         </div>
       ) : null}
 
       {isLoading && !items ? (
-        <div className="grid gap-2" aria-busy="true" aria-label="Loading items">
+        <div className="grid gap-2" aria-busy="true" aria-label={t('itemsPage.loading')}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-20" />
           ))}
@@ -197,14 +199,14 @@ export default function ItemsPage() {
           <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
             <UtensilsCrossed className="size-6" aria-hidden />
           </span>
-          <h2 className="text-lg font-semibold">No items in {section.name}</h2>
-          <p className="max-w-sm text-sm text-muted-foreground">Add dishes or drinks with prices, a photo, tags and allergens.</p>
+          <h2 className="text-lg font-semibold">{t('itemsPage.emptyTitle', { section: section.name })}</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('itemsPage.emptyBody')}</p>
           <Button onClick={() => openEditor(null)}>
-            <Plus aria-hidden /> Add the first item
+            <Plus aria-hidden /> {t('itemsPage.addFirst')}
           </Button>
         </Card>
       ) : shown.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">Every item is translated.</p>
+        <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">{t('itemsPage.allTranslated')}</p>
       ) : (
         <SortableList
           items={shown}
@@ -243,9 +245,9 @@ export default function ItemsPage() {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title={`Delete “${deleting?.name ?? ''}”?`}
-        description="Guests no longer see it. This cannot be undone."
-        confirmLabel="Delete item"
+        title={t('itemsPage.deleteTitle', { name: deleting?.name ?? '' })}
+        description={t('itemsPage.deleteDescription')}
+        confirmLabel={t('itemsPage.deleteConfirm')}
         destructive
         onConfirm={() => {
           if (deleting) void remove(deleting);

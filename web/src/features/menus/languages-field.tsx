@@ -1,10 +1,12 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ArrowUpToLine, Plus, X } from 'lucide-react';
 import { zLanguage } from '../../../../shared/schemas/domain.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { languageName } from '../../lib/language-name.ts';
+import { languageLabel, languageName } from '../../lib/language-name.ts';
+import { errorText } from './error-text.ts';
 
 /** The languages of a menu: codes added and removed, the first one is the default for the texts. */
 export function LanguagesField({
@@ -18,6 +20,7 @@ export function LanguagesField({
   error?: string;
   id?: string;
 }) {
+  const { t } = useTranslation('menus');
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const hintId = useId();
@@ -30,11 +33,11 @@ export function LanguagesField({
     const code = region ? `${lang.toLowerCase()}-${region.toUpperCase()}` : lang.toLowerCase();
     const parsed = zLanguage.safeParse(code);
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Use a language code like en or de-AT');
+      setProblem(errorText(parsed.error.issues[0]?.message) ?? t('common:validation.languageCode'));
       return;
     }
     if (value.includes(code)) {
-      setProblem(`${languageName(code)} is already on the menu`);
+      setProblem(t('languages.already', { language: languageName(code) }));
       return;
     }
     onChange([...value, code]);
@@ -47,18 +50,18 @@ export function LanguagesField({
       add();
     }
   };
-  const message = problem ?? error;
+  const message = problem ?? errorText(error);
 
   return (
     <div className="grid gap-3">
-      <ul className="flex flex-wrap gap-2" aria-label="Menu languages">
+      <ul className="flex flex-wrap gap-2" aria-label={t('languages.label')}>
         {value.map((code, i) => (
           <li key={code} className="flex items-center gap-1 rounded-full border bg-muted/40 py-1 pl-3 pr-1 text-sm">
-            <span className="font-medium">{languageName(code)}</span>
+            <span className="font-medium">{languageLabel(code)}</span>
             <span className="font-mono text-xs text-muted-foreground">{code}</span>
             {i === 0 ? (
               <Badge variant="info" className="ml-1">
-                Default
+                {t('languages.default')}
               </Badge>
             ) : (
               <Button
@@ -66,8 +69,8 @@ export function LanguagesField({
                 variant="ghost"
                 size="icon"
                 className="size-7 rounded-full"
-                aria-label={`Make ${languageName(code)} the default language`}
-                title="Make default"
+                aria-label={t('languages.makeDefaultLabel', { language: languageName(code) })}
+                title={t('languages.makeDefault')}
                 onClick={() => onChange([code, ...value.filter((c) => c !== code)])}
               >
                 <ArrowUpToLine aria-hidden />
@@ -78,7 +81,7 @@ export function LanguagesField({
               variant="ghost"
               size="icon"
               className="size-7 rounded-full"
-              aria-label={`Remove ${languageName(code)}`}
+              aria-label={t('languages.remove', { language: languageName(code) })}
               disabled={value.length <= 1}
               onClick={() => onChange(value.filter((c) => c !== code))}
             >
@@ -87,7 +90,7 @@ export function LanguagesField({
           </li>
         ))}
       </ul>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Input
           id={id}
           value={draft}
@@ -96,16 +99,16 @@ export function LanguagesField({
             setProblem(null);
           }}
           onKeyDown={onKey}
-          placeholder="Code, e.g. de or es-MX"
-          aria-label="Language code to add"
+          placeholder={t('languages.placeholder')}
+          aria-label={t('languages.input')}
           aria-invalid={message ? true : undefined}
           aria-describedby={hintId}
           autoComplete="off"
           spellCheck={false}
-          className="max-w-xs"
+          className="min-w-[10rem] flex-1 sm:max-w-xs"
         />
         <Button type="button" variant="outline" onClick={add} disabled={!draft.trim()}>
-          <Plus aria-hidden /> Add
+          <Plus aria-hidden /> {t('languages.add')}
         </Button>
       </div>
       <p
@@ -113,7 +116,7 @@ export function LanguagesField({
         className={message ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}
         role={message ? 'alert' : undefined}
       >
-        {message ?? 'Texts are written in the default language; items get translation fields for the others.'}
+        {message ?? t('languages.hint')}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -8,17 +9,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import type { MachineTranslationProvider } from '../../../../shared/api.ts';
 
 const PROVIDER: Record<MachineTranslationProvider, string> = { deepl: 'DeepL', libretranslate: 'LibreTranslate' };
-const TEXT = {
-  button: (provider: string) => `Translate missing with ${provider}`,
-  nothing: 'Nothing is missing in this language.',
-  title: (provider: string, language: string) => `Translate missing texts into ${language} with ${provider}?`,
-  description: (count: number) =>
-    `${count === 1 ? '1 text' : `${count} texts`} will be translated by machine. They arrive as drafts marked “Draft (machine)”: ` +
-    'guests do not see them until you confirm each one. Texts you wrote or confirmed are never changed.',
-  confirm: 'Translate',
-  done: (count: number) => (count === 1 ? '1 draft to review' : `${count} drafts to review`),
-  failed: 'Machine translation failed',
-};
 
 /** The answer of `POST /api/menus/{id}/translate`. */
 interface TranslateResult {
@@ -46,6 +36,7 @@ export function MachineTranslateButton({
   count: number;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('menus');
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = PROVIDER[provider];
@@ -56,7 +47,7 @@ export function MachineTranslateButton({
         method: 'POST',
         body: { language },
       });
-      toast.success(TEXT.done(result.translated));
+      toast.success(t('machine.done', { count: result.translated }));
       onDone();
     } catch (err) {
       setError(errorMessage(err));
@@ -71,22 +62,22 @@ export function MachineTranslateButton({
           variant="outline"
           disabled={count === 0}
           onClick={() => setOpen(true)}
-          title={count === 0 ? TEXT.nothing : undefined}
+          title={count === 0 ? t('machine.nothing') : undefined}
         >
-          <Sparkles aria-hidden /> {TEXT.button(name)}
+          <Sparkles aria-hidden /> {t('machine.button', { provider: name })}
         </Button>
       </div>
       {error ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {TEXT.failed}: {error}
+          {t('machine.failed', { message: error })}
         </p>
       ) : null}
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={TEXT.title(name, languageLabel)}
-        description={TEXT.description(count)}
-        confirmLabel={TEXT.confirm}
+        title={t('machine.title', { provider: name, language: languageLabel })}
+        description={t('machine.description', { count })}
+        confirmLabel={t('machine.confirm')}
         onConfirm={run}
       />
     </div>

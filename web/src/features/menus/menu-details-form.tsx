@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -20,10 +21,11 @@ import { ScheduleEditor, sortSchedule } from './schedule-editor.tsx';
 import { SchedulePreview } from './schedule-preview.tsx';
 import { toMenu, type Menu } from './types.ts';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
+import { errorText } from './error-text.ts';
 
 const zMenuDetails = zMenuForm.extend({
-  description: z.string().max(2000, 'Keep the description under 2000 characters'),
-  languages: zLanguages.min(1, 'Add at least one language'),
+  description: z.string().max(2000, 'menus:validation.descriptionTooLong'),
+  languages: zLanguages.min(1, 'menus:validation.languagesRequired'),
   schedule: zSchedule,
 });
 type MenuDetails = z.infer<typeof zMenuDetails>;
@@ -53,6 +55,7 @@ export function MenuDetailsForm({
   zoneSource: string | null;
   defaultLanguage: string;
 }) {
+  const { t } = useTranslation('menus');
   const { mutate } = useSWRConfig();
   const server = valuesOf(menu, defaultLanguage);
   const [base, setBase] = useState(server);
@@ -89,7 +92,7 @@ export function MenuDetailsForm({
       const next = valuesOf(saved, defaultLanguage);
       setBase(next);
       reset(next);
-      toast.success('Menu saved');
+      toast.success(t('details.saved'));
     } catch (err) {
       handleApiError(err, setError, ['name', 'description', 'languages', 'schedule']);
     }
@@ -98,10 +101,10 @@ export function MenuDetailsForm({
   const schedule = watch('schedule');
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Menu details">
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t('details.label')}>
       {conflict ? (
         <RemoteChangeNotice
-          what="This menu"
+          what={t('details.remoteWhat')}
           onReload={() => {
             reset(server);
             setBase(server);
@@ -114,18 +117,22 @@ export function MenuDetailsForm({
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Details</CardTitle>
-          <CardDescription>What guests see at the top of the menu.</CardDescription>
+          <CardTitle>{t('details.title')}</CardTitle>
+          <CardDescription>{t('details.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <FormField label="Name" error={errors.name?.message}>
+          <FormField label={t('details.name')} error={errorText(errors.name?.message)}>
             <Input {...register('name')} autoComplete="off" />
           </FormField>
-          <FormField label="Description" error={errors.description?.message} hint="Optional, e.g. “Served from 6 pm”.">
+          <FormField
+            label={t('details.descriptionField')}
+            error={errorText(errors.description?.message)}
+            hint={t('details.descriptionHint')}
+          >
             <Textarea {...register('description')} rows={3} />
           </FormField>
           <div className="grid gap-2">
-            <Label>Languages</Label>
+            <Label>{t('details.languages')}</Label>
             <Controller
               control={control}
               name="languages"
@@ -133,7 +140,9 @@ export function MenuDetailsForm({
                 <LanguagesField
                   value={field.value}
                   onChange={field.onChange}
-                  error={fieldState.error?.message ?? (errors.languages as { root?: { message?: string } } | undefined)?.root?.message}
+                  error={errorText(
+                    fieldState.error?.message ?? (errors.languages as { root?: { message?: string } } | undefined)?.root?.message,
+                  )}
                 />
               )}
             />
@@ -143,8 +152,8 @@ export function MenuDetailsForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Schedule</CardTitle>
-          <CardDescription>When guests see this menu, e.g. a lunch menu on weekdays only.</CardDescription>
+          <CardTitle>{t('details.scheduleTitle')}</CardTitle>
+          <CardDescription>{t('details.scheduleDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <Controller
@@ -166,13 +175,13 @@ export function MenuDetailsForm({
         )}
       >
         <span className="mr-auto text-sm text-muted-foreground" aria-live="polite">
-          {isDirty ? 'Unsaved changes' : 'All changes saved'}
+          {isDirty ? t('details.unsaved') : t('details.allSaved')}
         </span>
         <Button type="button" variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => reset(base)}>
-          Discard
+          {t('details.discard')}
         </Button>
         <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-          Save menu
+          {t('details.save')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
@@ -25,14 +26,16 @@ import { Switch } from './switch.tsx';
 import { toMenu, type Menu, type Venue } from './types.ts';
 
 function BackLink() {
+  const { t } = useTranslation('menus');
   return (
     <Link href={paths.menus()} className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="size-4" aria-hidden /> Menus
+      <ArrowLeft className="size-4" aria-hidden /> {t('page.back')}
     </Link>
   );
 }
 
 function StatusControl({ menu }: { menu: Menu }) {
+  const { t } = useTranslation('menus');
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
   const published = menu.status === 'published';
@@ -43,16 +46,16 @@ function StatusControl({ menu }: { menu: Menu }) {
     try {
       const saved = toMenu(await pb.collection('menus').update(menu.id, { status }));
       await mutate(key, saved, { revalidate: false });
-      toast.success(next ? 'Published: guests can see this menu' : 'Back to draft: guests no longer see this menu');
+      toast.success(next ? t('page.published') : t('page.unpublished'));
     } catch (err) {
       await mutate(key, menu, { revalidate: true });
-      reportError(err, navigate, next ? 'The menu was not published' : 'The menu was not unpublished');
+      reportError(err, navigate, next ? t('page.publishFailed') : t('page.unpublishFailed'));
     }
   };
   return (
     <label className="flex h-10 items-center gap-3 rounded-md border px-3 text-sm">
-      <Switch checked={published} onCheckedChange={(v) => void setPublished(v)} aria-label="Published" />
-      {published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+      <Switch checked={published} onCheckedChange={(v) => void setPublished(v)} aria-label={t('status.published')} />
+      {published ? <Badge variant="success">{t('status.published')}</Badge> : <Badge variant="outline">{t('status.draft')}</Badge>}
     </label>
   );
 }
@@ -62,6 +65,7 @@ function venueLogo(venue: Venue): string | null {
 }
 
 export default function MenuPage() {
+  const { t } = useTranslation('menus');
   const { menuId = '' } = useParams<{ menuId: string }>();
   const { organization } = useAuth();
   const { appUrl } = usePublicConfig();
@@ -81,7 +85,7 @@ export default function MenuPage() {
     targets: [swrKeys.menu(menuId)],
     onEvent: (e) => {
       if (e.action === 'delete') {
-        toast.info('This menu was deleted by someone else.');
+        toast.info(t('page.deletedElsewhere'));
         navigate(paths.menus(), { replace: true });
       }
     },
@@ -105,12 +109,10 @@ export default function MenuPage() {
       <>
         <BackLink />
         <Card className="grid justify-items-center gap-3 p-10 text-center">
-          <h1 className="text-lg font-semibold">{missing ? 'Menu not found' : 'The menu could not be loaded'}</h1>
-          <p className="text-sm text-muted-foreground">
-            {missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}
-          </p>
+          <h1 className="text-lg font-semibold">{missing ? t('page.notFound') : t('page.loadFailed')}</h1>
+          <p className="text-sm text-muted-foreground">{missing ? t('notFoundHint') : t('loadFailedHint')}</p>
           <Link className={buttonVariants({ variant: 'outline' })} href={paths.menus()}>
-            Back to menus
+            {t('backToMenus')}
           </Link>
         </Card>
       </>
@@ -125,11 +127,11 @@ export default function MenuPage() {
     <>
       <BackLink />
       <PageHeader
-        title={menu.name || 'Untitled menu'}
+        title={menu.name || t('untitledMenu')}
         description={
           showing.length ? (
             <>
-              Shown at{' '}
+              {t('page.shownAt')}{' '}
               {showing.map((v, i) => (
                 <span key={v.id}>
                   {i ? ', ' : ''}
@@ -140,7 +142,7 @@ export default function MenuPage() {
               ))}
             </>
           ) : (
-            'Not shown at a venue yet: add it to a venue to give guests a link and QR code.'
+            t('page.notShownYet')
           )
         }
         actions={
@@ -148,21 +150,21 @@ export default function MenuPage() {
             <StatusControl menu={menu} />
             {menu.languages.length > 1 ? (
               <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuTranslate(menu.id)}>
-                <Languages aria-hidden /> Translations
+                <Languages aria-hidden /> {t('page.translations')}
               </Link>
             ) : null}
             {venue ? (
               <>
                 <a className={buttonVariants({ variant: 'outline' })} href={paths.guestMenu(venue.slug)} target="_blank" rel="noreferrer">
-                  <ExternalLink aria-hidden /> Guest view
+                  <ExternalLink aria-hidden /> {t('page.guestView')}
                 </a>
                 <Button variant="outline" onClick={() => setQrOpen(true)}>
-                  <QrCode aria-hidden /> QR code
+                  <QrCode aria-hidden /> {t('page.qrCode')}
                 </Button>
               </>
             ) : (
               <Link className={buttonVariants({ variant: 'outline' })} href={paths.venues()}>
-                <QrCode aria-hidden /> Add to a venue
+                <QrCode aria-hidden /> {t('page.addToVenue')}
               </Link>
             )}
           </>

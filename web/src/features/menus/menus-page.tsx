@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
@@ -30,12 +31,18 @@ import { useMenusPage, useVenues } from './menu-data.ts';
 import type { Menu, Venue } from './types.ts';
 
 function StatusBadge({ status }: { status: Menu['status'] }) {
-  return status === 'published' ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>;
+  const { t } = useTranslation('menus');
+  return status === 'published' ? (
+    <Badge variant="success">{t('status.published')}</Badge>
+  ) : (
+    <Badge variant="outline">{t('status.draft')}</Badge>
+  );
 }
 
 function VenueNames({ venues }: { venues: Venue[] | null }) {
+  const { t } = useTranslation('menus');
   if (!venues) return <Skeleton className="h-4 w-24" />;
-  if (!venues.length) return <span className="text-muted-foreground">Not shown at a venue</span>;
+  if (!venues.length) return <span className="text-muted-foreground">{t('list.notShown')}</span>;
   return (
     <span className="flex min-w-0 flex-wrap gap-x-1">
       {venues.map((v, i) => (
@@ -51,7 +58,8 @@ function VenueNames({ venues }: { venues: Venue[] | null }) {
 }
 
 export default function MenusPage() {
-  useTitle('Menus');
+  const { t } = useTranslation('menus');
+  useTitle(t('list.title'));
   const { organization } = useAuth();
   const orgId = organization?.id;
   const [, navigate] = useLocation();
@@ -60,11 +68,11 @@ export default function MenusPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       setSearch(searchText.trim());
       setPage(1);
     }, 250);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [searchText]);
 
   const { data, error, isLoading, mutate: mutatePage } = useMenusPage(orgId, page, search);
@@ -98,9 +106,11 @@ export default function MenusPage() {
     try {
       const id = await duplicateMenu(menu);
       await refreshAll();
-      toast.success(`Duplicated “${menu.name}”`, { action: { label: 'Open', onClick: () => navigate(paths.menu(id)) } });
+      toast.success(t('list.duplicated', { name: menu.name }), {
+        action: { label: t('list.open'), onClick: () => navigate(paths.menu(id)) },
+      });
     } catch (err) {
-      reportError(err, navigate, 'Could not duplicate the menu');
+      reportError(err, navigate, t('list.duplicateFailed'));
     } finally {
       setDuplicating(null);
     }
@@ -114,11 +124,11 @@ export default function MenusPage() {
     });
     try {
       await pb.collection('menus').delete(menu.id);
-      toast.success(`Deleted “${menu.name}”`);
+      toast.success(t('list.deleted', { name: menu.name }));
       void refreshAll();
     } catch (err) {
       await mutatePage(previous, { revalidate: true });
-      reportError(err, navigate, 'Could not delete the menu');
+      reportError(err, navigate, t('list.deleteFailed'));
       throw err;
     }
   };
@@ -131,15 +141,15 @@ export default function MenusPage() {
   return (
     <>
       <PageHeader
-        title="Menus"
-        description="Menus your venues show to guests. Drafts stay hidden until you publish them."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           <>
             <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}>
-              <FileUp aria-hidden /> Upload PDF
+              <FileUp aria-hidden /> {t('list.uploadPdf')}
             </Link>
             <Button onClick={() => setCreating(true)} disabled={!orgId}>
-              <Plus aria-hidden /> New menu
+              <Plus aria-hidden /> {t('list.newMenu')}
             </Button>
           </>
         }
@@ -150,16 +160,14 @@ export default function MenusPage() {
           <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
             <UtensilsCrossed className="size-6" aria-hidden />
           </span>
-          <h2 className="text-lg font-semibold">No menus yet</h2>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Create a menu, add sections such as Starters or Drinks, then fill them with items and prices.
-          </p>
+          <h2 className="text-lg font-semibold">{t('list.emptyTitle')}</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('list.emptyBody')}</p>
           <div className="mt-2 flex flex-wrap justify-center gap-2">
             <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden /> Create your first menu
+              <Plus aria-hidden /> {t('list.createFirst')}
             </Button>
             <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}>
-              <FileUp aria-hidden /> Import from a PDF
+              <FileUp aria-hidden /> {t('list.importPdf')}
             </Link>
           </div>
         </Card>
@@ -171,8 +179,8 @@ export default function MenusPage() {
               type="search"
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
-              placeholder="Search menus"
-              aria-label="Search menus"
+              placeholder={t('list.search')}
+              aria-label={t('list.search')}
               className="pl-9"
             />
           </div>
@@ -181,21 +189,21 @@ export default function MenusPage() {
               className="hidden grid-cols-[minmax(0,2fr)_7rem_minmax(0,1.4fr)_8rem_2.5rem] gap-4 border-b bg-muted/40 px-4 py-2.5 text-xs font-medium uppercase tracking-wide text-muted-foreground md:grid"
               aria-hidden
             >
-              <span>Name</span>
-              <span>Status</span>
-              <span>Shown at</span>
-              <span>Last edited</span>
+              <span>{t('list.columnName')}</span>
+              <span>{t('list.columnStatus')}</span>
+              <span>{t('list.columnShownAt')}</span>
+              <span>{t('list.columnEdited')}</span>
               <span />
             </div>
             {error ? (
               <div className="flex flex-col items-center gap-3 p-8 text-center text-sm">
-                <p className="text-destructive">Menus could not be loaded.</p>
+                <p className="text-destructive">{t('list.loadFailed')}</p>
                 <Button variant="outline" size="sm" onClick={() => void mutatePage()}>
-                  Try again
+                  {t('common:ui.retry')}
                 </Button>
               </div>
             ) : isLoading && !data ? (
-              <ul aria-busy="true" aria-label="Loading menus" className="divide-y">
+              <ul aria-busy="true" aria-label={t('list.loading')} className="divide-y">
                 {[0, 1, 2].map((i) => (
                   <li key={i} className="flex items-center gap-4 px-4 py-4">
                     <Skeleton className="h-4 w-1/3" />
@@ -205,9 +213,9 @@ export default function MenusPage() {
                 ))}
               </ul>
             ) : menus.length === 0 ? (
-              <p className="p-8 text-center text-sm text-muted-foreground">No menu matches “{search}”.</p>
+              <p className="p-8 text-center text-sm text-muted-foreground">{t('list.noMatch', { search })}</p>
             ) : (
-              <ul className="divide-y" aria-label="Menus">
+              <ul className="divide-y" aria-label={t('list.title')}>
                 {menus.map((menu) => (
                   <li
                     key={menu.id}
@@ -218,7 +226,7 @@ export default function MenusPage() {
                         href={paths.menu(menu.id)}
                         className="block truncate font-medium hover:underline focus-visible:underline focus-visible:outline-none"
                       >
-                        {menu.name || 'Untitled menu'}
+                        {menu.name || t('untitledMenu')}
                       </Link>
                       {menu.description ? <p className="truncate text-sm text-muted-foreground">{menu.description}</p> : null}
                     </div>
@@ -242,7 +250,7 @@ export default function MenusPage() {
                             variant="ghost"
                             size="icon"
                             className="size-9"
-                            aria-label={`Actions for ${menu.name}`}
+                            aria-label={t('list.actionsFor', { name: menu.name })}
                             loading={duplicating === menu.id}
                           >
                             {duplicating === menu.id ? null : <MoreHorizontal aria-hidden />}
@@ -250,14 +258,14 @@ export default function MenusPage() {
                         </DropdownMenuTrigger>
                         <DropdownMenuContent>
                           <DropdownMenuItem onSelect={() => navigate(paths.menu(menu.id))}>
-                            <Pencil /> Edit
+                            <Pencil /> {t('common:ui.edit')}
                           </DropdownMenuItem>
                           <DropdownMenuItem onSelect={() => void onDuplicate(menu)}>
-                            <Copy /> Duplicate
+                            <Copy /> {t('list.duplicate')}
                           </DropdownMenuItem>
                           <DropdownMenuSeparator />
                           <DropdownMenuItem destructive onSelect={() => setDeleting(menu)}>
-                            <Trash2 /> Delete
+                            <Trash2 /> {t('common:ui.delete')}
                           </DropdownMenuItem>
                         </DropdownMenuContent>
                       </DropdownMenu>
@@ -266,7 +274,7 @@ export default function MenusPage() {
                       <StatusBadge status={menu.status} />
                       <VenueNames venues={showingAt(menu.id)} />
                       <span aria-hidden>·</span>
-                      <time dateTime={menu.updated.replace(' ', 'T')}>Edited {formatRelative(menu.updated)}</time>
+                      <time dateTime={menu.updated.replace(' ', 'T')}>{t('list.edited', { when: formatRelative(menu.updated) })}</time>
                     </div>
                   </li>
                 ))}
@@ -274,16 +282,16 @@ export default function MenusPage() {
             )}
           </Card>
           {data && data.totalPages > 1 ? (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
+            <nav aria-label={t('list.pages')} className="flex items-center justify-between gap-2 text-sm">
               <span className="text-muted-foreground">
-                Page {data.page} of {data.totalPages} · {data.totalItems} menus
+                {t('list.pageOf', { page: data.page, pages: data.totalPages, count: data.totalItems })}
               </span>
               <div className="flex gap-2">
                 <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                  <ChevronLeft aria-hidden /> Previous
+                  <ChevronLeft aria-hidden /> {t('list.previous')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>
-                  Next <ChevronRight aria-hidden />
+                  {t('list.next')} <ChevronRight aria-hidden />
                 </Button>
               </div>
             </nav>
@@ -299,7 +307,7 @@ export default function MenusPage() {
           onCreated={(menu) => {
             setCreating(false);
             void refreshAll();
-            toast.success(`Created “${menu.name}”`);
+            toast.success(t('list.created', { name: menu.name }));
             navigate(paths.menu(menu.id));
           }}
         />
@@ -309,9 +317,9 @@ export default function MenusPage() {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title={`Delete “${deleting?.name ?? ''}”?`}
-        description="Its sections and items are deleted too, and venues stop showing it. This cannot be undone."
-        confirmLabel="Delete menu"
+        title={t('list.deleteTitle', { name: deleting?.name ?? '' })}
+        description={t('list.deleteDescription')}
+        confirmLabel={t('list.deleteConfirm')}
         destructive
         onConfirm={() => (deleting ? onDelete(deleting) : undefined)}
       />

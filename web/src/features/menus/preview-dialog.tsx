@@ -1,15 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { pb } from '../../lib/pb.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
-
-const TEXT = {
-  title: (language: string) => `Guest page in ${language}`,
-  description: 'As guests will see it, drafts and missing texts included (those show in the default language).',
-  frame: (language: string) => `Preview of the guest page in ${language}`,
-  failed: 'The preview could not be opened',
-};
 
 /** The answer of `POST /api/menus/{id}/preview-link`: a same-origin, short-lived URL of the guest page. */
 interface PreviewLink {
@@ -30,6 +24,7 @@ export function PreviewDialog({
   language: string;
   languageLabel: string;
 }) {
+  const { t } = useTranslation('menus');
   const [link, setLink] = useState<{ url: string } | { error: string } | null>(null);
   useEffect(() => {
     if (!open) return;
@@ -44,15 +39,25 @@ export function PreviewDialog({
     };
   }, [open, menuId, language]);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={TEXT.title(languageLabel)} description={TEXT.description} className="max-w-md">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('previewDialog.title', { language: languageLabel })}
+      description={t('previewDialog.description')}
+      className="max-w-md"
+    >
       {link === null ? (
         <Skeleton className="h-[70vh]" aria-busy="true" />
       ) : 'error' in link ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {TEXT.failed}: {link.error}
+          {t('previewDialog.failed', { message: link.error })}
         </p>
       ) : (
-        <iframe src={link.url} title={TEXT.frame(languageLabel)} className="h-[70vh] w-full rounded-md border bg-white" />
+        <iframe
+          src={link.url}
+          title={t('previewDialog.frame', { language: languageLabel })}
+          className="h-[70vh] w-full rounded-md border bg-white"
+        />
       )}
     </Dialog>
   );

@@ -1,7 +1,10 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Plus, X } from 'lucide-react';
-import { DAY_NAMES, WEEK_ORDER, fromMinutes, toMinutes, type ScheduleWindow } from '../../../../shared/schedule.ts';
+import { WEEK_ORDER, fromMinutes, toMinutes, type ScheduleWindow } from '../../../../shared/schedule.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { dayLabel } from './day-name.ts';
+import { errorText } from './error-text.ts';
 
 type WindowErrors = ({ start?: { message?: string }; end?: { message?: string } } | undefined)[] | undefined;
 
@@ -38,6 +41,7 @@ export function ScheduleEditor({
   errors?: WindowErrors;
   timeZone: string;
 }) {
+  const { t } = useTranslation('menus');
   const set = (index: number, patch: Partial<ScheduleWindow>) => onChange(value.map((w, i) => (i === index ? { ...w, ...patch } : w)));
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
   const add = (day: number) => onChange([...value, nextWindow(value, day)]);
@@ -47,23 +51,26 @@ export function ScheduleEditor({
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed px-3 py-2 text-sm">
         <p className="min-w-0 flex-1 text-muted-foreground">
           {value.length === 0 ? (
-            'No hours set: guests see this menu all the time.'
+            t('schedule.always')
           ) : (
-            <>
-              Guests see this menu only during these hours, in <span className="font-medium text-foreground">{timeZone}</span>.
-            </>
+            <Trans
+              t={t}
+              i18nKey="schedule.only"
+              values={{ zone: timeZone }}
+              components={{ zone: <span className="font-medium text-foreground" /> }}
+            />
           )}
         </p>
         {value.length ? (
           <Button type="button" variant="outline" size="sm" className="ml-auto" onClick={() => onChange([])}>
-            Clear hours
+            {t('schedule.clear')}
           </Button>
         ) : null}
       </div>
-      <ul className="divide-y rounded-md border" aria-label="Weekly hours">
+      <ul className="divide-y rounded-md border" aria-label={t('schedule.weekly')}>
         {WEEK_ORDER.map((day) => {
           const windows = value.map((w, index) => ({ w, index })).filter(({ w }) => w.day === day);
-          const dayName = DAY_NAMES[day];
+          const dayName = dayLabel(day);
           return (
             <li key={day} className="grid gap-2 px-3 py-2.5 sm:grid-cols-[6.5rem_minmax(0,1fr)] sm:items-start">
               <span className="pt-2 text-sm font-medium">{dayName}</span>
@@ -78,7 +85,7 @@ export function ScheduleEditor({
                         type="time"
                         value={w.start}
                         onChange={(e) => set(index, { start: e.target.value })}
-                        aria-label={`${dayName} from`}
+                        aria-label={t('schedule.from', { day: dayName })}
                         aria-invalid={err?.start ? true : undefined}
                         className="w-[7.5rem]"
                         required
@@ -90,7 +97,7 @@ export function ScheduleEditor({
                         type="time"
                         value={w.end}
                         onChange={(e) => set(index, { end: e.target.value })}
-                        aria-label={`${dayName} until`}
+                        aria-label={t('schedule.until', { day: dayName })}
                         aria-invalid={err?.end ? true : undefined}
                         className="w-[7.5rem]"
                         required
@@ -100,19 +107,19 @@ export function ScheduleEditor({
                         variant="ghost"
                         size="icon"
                         className="size-9"
-                        aria-label={`Remove ${dayName} ${w.start}–${w.end}`}
+                        aria-label={t('schedule.removeWindow', { day: dayName, start: w.start, end: w.end })}
                         onClick={() => remove(index)}
                       >
                         <X aria-hidden />
                       </Button>
                       {overnight ? (
-                        <span className="text-xs text-muted-foreground">until next day</span>
+                        <span className="text-xs text-muted-foreground">{t('schedule.overnight')}</span>
                       ) : allDay ? (
-                        <span className="text-xs text-muted-foreground">all day</span>
+                        <span className="text-xs text-muted-foreground">{t('schedule.allDay')}</span>
                       ) : null}
                       {err?.start || err?.end ? (
                         <p role="alert" className="w-full text-sm font-medium text-destructive">
-                          {err.start?.message ?? err.end?.message}
+                          {errorText(err.start?.message ?? err.end?.message)}
                         </p>
                       ) : null}
                     </div>
@@ -120,7 +127,9 @@ export function ScheduleEditor({
                 })}
                 <div className="flex items-center gap-3">
                   {windows.length === 0 ? (
-                    <span className="text-sm text-muted-foreground">{value.length ? 'Not shown' : 'All day'}</span>
+                    <span className="text-sm text-muted-foreground">
+                      {value.length ? t('schedule.notShown') : t('schedule.allDayLabel')}
+                    </span>
                   ) : null}
                   <Button
                     type="button"
@@ -128,9 +137,9 @@ export function ScheduleEditor({
                     size="sm"
                     className="h-8 px-0"
                     onClick={() => add(day)}
-                    aria-label={`Add hours on ${dayName}`}
+                    aria-label={t('schedule.addHoursOn', { day: dayName })}
                   >
-                    <Plus aria-hidden /> Add hours
+                    <Plus aria-hidden /> {t('schedule.addHours')}
                   </Button>
                 </div>
               </div>

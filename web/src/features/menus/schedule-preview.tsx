@@ -1,18 +1,11 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
-import {
-  DAY_NAMES,
-  WEEK_ORDER,
-  fromMinutes,
-  isOnAt,
-  nextOpening,
-  toMinutes,
-  weekMinuteIn,
-  type ScheduleWindow,
-} from '../../../../shared/schedule.ts';
+import { WEEK_ORDER, fromMinutes, isOnAt, nextOpening, toMinutes, weekMinuteIn, type ScheduleWindow } from '../../../../shared/schedule.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
+import { dayLabel, dayName } from './day-name.ts';
 
 /** "What guests see at <day, time>": whether the (unsaved) schedule shows the menu then. */
 export function SchedulePreview({
@@ -24,6 +17,7 @@ export function SchedulePreview({
   timeZone: string;
   zoneSource: string | null;
 }) {
+  const { t } = useTranslation('menus');
   const id = useId();
   const now = () => {
     const t = weekMinuteIn(new Date(), timeZone);
@@ -39,31 +33,31 @@ export function SchedulePreview({
     <div className="grid gap-3 rounded-md border bg-muted/30 p-3">
       <div className="grid gap-2">
         <p id={`${id}-label`} className="text-sm font-medium">
-          What guests see at a given time
+          {t('schedule.previewTitle')}
         </p>
         <div className="flex flex-wrap items-center gap-2" role="group" aria-labelledby={`${id}-label`}>
           <Select
             value={at.day}
             onChange={(e) => setAt((a) => ({ ...a, day: Number(e.target.value) }))}
-            aria-label="Preview day"
+            aria-label={t('schedule.previewDay')}
             className="w-36"
           >
             {WEEK_ORDER.map((d) => (
               <option key={d} value={d}>
-                {DAY_NAMES[d]}
+                {dayLabel(d)}
               </option>
             ))}
           </Select>
-          <span className="text-sm text-muted-foreground">at</span>
+          <span className="text-sm text-muted-foreground">{t('schedule.at')}</span>
           <Input
             type="time"
             value={at.time}
             onChange={(e) => setAt((a) => ({ ...a, time: e.target.value }))}
-            aria-label="Preview time"
+            aria-label={t('schedule.previewTime')}
             className="w-[7.5rem]"
           />
           <Button type="button" variant="outline" onClick={() => setAt(now())}>
-            Now
+            {t('schedule.now')}
           </Button>
         </div>
       </div>
@@ -79,15 +73,23 @@ export function SchedulePreview({
         {on ? <Eye className="mt-0.5 size-4 shrink-0" aria-hidden /> : <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden />}
         <span>
           {!valid
-            ? 'Pick a time.'
+            ? t('schedule.pickTime')
             : on
-              ? `On: guests see this menu on ${DAY_NAMES[at.day]} at ${at.time}.`
-              : `Off: guests don’t see this menu on ${DAY_NAMES[at.day]} at ${at.time}.${next ? ` It comes back ${next.day === at.day && toMinutes(next.start) > minutes ? 'today' : `on ${DAY_NAMES[next.day]}`} at ${next.start}.` : ''}`}
+              ? t('schedule.on', { day: dayName(at.day), time: at.time })
+              : [
+                  t('schedule.off', { day: dayName(at.day), time: at.time }),
+                  next
+                    ? next.day === at.day && toMinutes(next.start) > minutes
+                      ? t('schedule.backToday', { time: next.start })
+                      : t('schedule.backOn', { day: dayName(next.day), time: next.start })
+                    : '',
+                ]
+                  .join(' ')
+                  .trim()}
         </span>
       </p>
       <p className="text-xs text-muted-foreground">
-        Times in {timeZone}
-        {zoneSource ? `, the time zone of ${zoneSource}` : ', your browser’s time zone (no venue shows this menu yet)'}.
+        {zoneSource ? t('schedule.zoneOfVenue', { zone: timeZone, venue: zoneSource }) : t('schedule.zoneOfBrowser', { zone: timeZone })}
       </p>
     </div>
   );

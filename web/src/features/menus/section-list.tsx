@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { reportError } from '../../lib/action-errors.ts';
 import { savePositions, withPositions } from './reorder.ts';
 import { SortableList } from './sortable-list.tsx';
 import { toSection, type Section } from './types.ts';
+import { errorText } from './error-text.ts';
 
 const TEMP = 'tmp-';
 
@@ -38,6 +40,7 @@ export function SectionList({
   counts: Record<string, number> | undefined;
   loading: boolean;
 }) {
+  const { t } = useTranslation('menus');
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
   const key = swrKeys.sections(menuId);
@@ -62,7 +65,7 @@ export function SectionList({
 
   const reorder = (next: Section[]) => {
     const ordered = withPositions(next);
-    void optimistic(ordered, () => savePositions('sections', next), 'The new order was not saved');
+    void optimistic(ordered, () => savePositions('sections', next), t('sections.orderFailed'));
   };
 
   /** Appends a section at once; false (and a toast) when the server refuses it. */
@@ -75,12 +78,8 @@ export function SectionList({
       name,
       position: list.length,
     });
-    const ok = await optimistic(
-      [...list, temp],
-      () => pb.collection('sections').create({ menu: menuId, name }),
-      'The section was not added',
-    );
-    if (ok) toast.success(`Added “${name}”`);
+    const ok = await optimistic([...list, temp], () => pb.collection('sections').create({ menu: menuId, name }), t('sections.addFailed'));
+    if (ok) toast.success(t('sections.added', { name }));
     return ok;
   };
 
@@ -90,7 +89,7 @@ export function SectionList({
     void optimistic(
       list.map((s) => (s.id === section.id ? { ...s, name } : s)),
       () => pb.collection('sections').update(section.id, { name }),
-      'The section was not renamed',
+      t('sections.renameFailed'),
     );
   };
 
@@ -98,10 +97,10 @@ export function SectionList({
     const ok = await optimistic(
       withPositions(list.filter((s) => s.id !== section.id)),
       () => pb.collection('sections').delete(section.id),
-      'The section was not deleted',
+      t('sections.deleteFailed'),
     );
     if (ok) {
-      toast.success(`Deleted “${section.name}”`);
+      toast.success(t('sections.deleted', { name: section.name }));
       void mutate(swrKeys.itemCounts(menuId));
     }
   };
@@ -111,20 +110,18 @@ export function SectionList({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sections</CardTitle>
-        <CardDescription>Drag the handle, or focus it and use Space and the arrow keys, to change the order guests see.</CardDescription>
+        <CardTitle>{t('sections.title')}</CardTitle>
+        <CardDescription>{t('sections.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {loading && !sections ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading sections">
+          <div className="grid gap-2" aria-busy="true" aria-label={t('sections.loading')}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-12" />
             ))}
           </div>
         ) : list.length === 0 ? (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
-            No sections yet. Add one below, for example Starters, Mains or Drinks.
-          </p>
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t('sections.empty')}</p>
         ) : (
           <SortableList
             items={list}
@@ -154,9 +151,7 @@ export function SectionList({
                         >
                           <span className="grid min-w-0">
                             <span className="truncate font-medium group-hover:underline">{section.name}</span>
-                            <span className="text-xs text-muted-foreground">
-                              {count(section.id) === 1 ? '1 item' : `${count(section.id)} items`}
-                            </span>
+                            <span className="text-xs text-muted-foreground">{t('items', { count: count(section.id) })}</span>
                           </span>
                           <ChevronRight className="ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden />
                         </Link>
@@ -166,7 +161,7 @@ export function SectionList({
                         size="icon"
                         variant="ghost"
                         className="size-9 shrink-0"
-                        aria-label={`Rename ${section.name}`}
+                        aria-label={t('sections.rename', { name: section.name })}
                         disabled={pending}
                         onClick={() => setEditing(section.id)}
                       >
@@ -177,7 +172,7 @@ export function SectionList({
                         size="icon"
                         variant="ghost"
                         className="size-9 shrink-0 text-muted-foreground hover:text-destructive"
-                        aria-label={`Delete ${section.name}`}
+                        aria-label={t('sections.delete', { name: section.name })}
                         disabled={pending}
                         onClick={() => setDeleting(section)}
                       >
@@ -197,15 +192,15 @@ export function SectionList({
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title={`Delete “${deleting?.name ?? ''}”?`}
+        title={t('sections.deleteTitle', { name: deleting?.name ?? '' })}
         description={
           !deleting
             ? undefined
             : count(deleting.id) === 0
-              ? 'This cannot be undone.'
-              : `${count(deleting.id) === 1 ? 'Its item is' : `Its ${count(deleting.id)} items are`} deleted too. This cannot be undone.`
+              ? t('sections.cannotUndo')
+              : t('sections.itemsDeleted', { count: count(deleting.id) })
         }
-        confirmLabel="Delete section"
+        confirmLabel={t('sections.deleteConfirm')}
         destructive
         onConfirm={() => {
           if (deleting) void remove(deleting);
@@ -220,6 +215,7 @@ type SectionName = z.infer<typeof zSectionNameForm>;
 
 /** The "new section" input under the list; the name comes back if adding fails. */
 function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }) {
+  const { t } = useTranslation('menus');
   const {
     register,
     handleSubmit,
@@ -232,21 +228,22 @@ function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-1.5">
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Input
           {...register('name')}
-          placeholder="e.g. Desserts"
-          aria-label="New section name"
+          placeholder={t('sections.placeholder')}
+          aria-label={t('sections.newName')}
+          className="min-w-[10rem] flex-1"
           aria-invalid={errors.name ? true : undefined}
           autoComplete="off"
         />
         <Button type="submit" variant="secondary" className="shrink-0">
-          <Plus aria-hidden /> Add section
+          <Plus aria-hidden /> {t('sections.add')}
         </Button>
       </div>
       {errors.name ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.name.message}
+          {errorText(errors.name.message)}
         </p>
       ) : null}
     </form>
@@ -255,6 +252,7 @@ function AddSectionForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }
 
 /** Inline rename: Enter saves, Escape cancels. */
 function RenameSectionForm({ section, onSave, onCancel }: { section: Section; onSave: (name: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation('menus');
   const {
     register,
     handleSubmit,
@@ -276,22 +274,29 @@ function RenameSectionForm({ section, onSave, onCancel }: { section: Section; on
       <div className="flex items-center gap-1">
         <Input
           {...register('name')}
-          aria-label="Section name"
+          aria-label={t('sections.name')}
           aria-invalid={errors.name ? true : undefined}
           autoFocus
           autoComplete="off"
           className="h-9"
         />
-        <Button type="submit" size="icon" variant="ghost" className="size-9 shrink-0" aria-label="Save name">
+        <Button type="submit" size="icon" variant="ghost" className="size-9 shrink-0" aria-label={t('sections.saveName')}>
           <Check aria-hidden />
         </Button>
-        <Button type="button" size="icon" variant="ghost" className="size-9 shrink-0" aria-label="Cancel renaming" onClick={onCancel}>
+        <Button
+          type="button"
+          size="icon"
+          variant="ghost"
+          className="size-9 shrink-0"
+          aria-label={t('sections.cancelRename')}
+          onClick={onCancel}
+        >
           <X aria-hidden />
         </Button>
       </div>
       {errors.name ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.name.message}
+          {errorText(errors.name.message)}
         </p>
       ) : null}
     </form>

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   DndContext,
   KeyboardSensor,
@@ -37,18 +38,21 @@ export function SortableList<T extends { id: string }>({
   className?: string;
   as?: 'ul' | 'ol';
 }) {
+  const { t } = useTranslation('menus');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const name = (id: UniqueIdentifier) => labelOf(items.find((i) => i.id === id) ?? ({ id: String(id) } as T)) || 'item';
-  const place = (id: UniqueIdentifier | undefined) => `position ${items.findIndex((i) => i.id === id) + 1} of ${items.length}`;
+  const name = (id: UniqueIdentifier) => labelOf(items.find((i) => i.id === id) ?? ({ id: String(id) } as T)) || t('sortable.item');
+  const place = (id: UniqueIdentifier | undefined) =>
+    t('sortable.place', { position: items.findIndex((i) => i.id === id) + 1, total: items.length });
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${place(active.id)}.`,
+    onDragStart: ({ active }) => t('sortable.pickedUp', { name: name(active.id), place: place(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is no longer over the list.`,
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+      over ? t('sortable.movedTo', { name: name(active.id), place: place(over.id) }) : t('sortable.notOver', { name: name(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over ? t('sortable.droppedAt', { name: name(active.id), place: place(over.id) }) : t('sortable.dropped', { name: name(active.id) }),
+    onDragCancel: ({ active }) => t('sortable.cancelled', { name: name(active.id) }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -65,8 +69,7 @@ export function SortableList<T extends { id: string }>({
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable:
-            'To reorder, press Space or Enter on the handle, move with the arrow keys, and press Space or Enter again to drop. Escape cancels.',
+          draggable: t('sortable.instructions'),
         },
       }}
     >
@@ -92,6 +95,7 @@ function SortableRow<T extends { id: string }>({
   disabled?: boolean;
   render: (item: T, handle: ReactNode, state: { dragging: boolean }) => ReactNode;
 }) {
+  const { t } = useTranslation('menus');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
     disabled,
@@ -103,7 +107,7 @@ function SortableRow<T extends { id: string }>({
       ref={setActivatorNodeRef}
       {...attributes}
       {...listeners}
-      aria-label={`Reorder ${label}`}
+      aria-label={t('sortable.reorder', { name: label })}
       disabled={disabled}
       className={cn(
         'flex h-9 w-7 shrink-0 touch-none items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-40',

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Check } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
@@ -6,21 +7,22 @@ import type { Tag } from './types.ts';
 
 /** The organization's tags as toggle chips (aria-pressed). */
 export function TagPicker({ tags, value, onChange }: { tags: Tag[] | undefined; value: string[]; onChange: (next: string[]) => void }) {
-  if (!tags) return <p className="text-sm text-muted-foreground">Loading tags…</p>;
+  const { t } = useTranslation('menus');
+  if (!tags) return <p className="text-sm text-muted-foreground">{t('tagPicker.loading')}</p>;
   if (!tags.length) {
     return (
       <p className="text-sm text-muted-foreground">
-        No tags yet. Create labels such as Vegan or Spicy on the{' '}
-        <Link href={paths.tags()} className="font-medium text-foreground underline underline-offset-4">
-          Tags
-        </Link>{' '}
-        page.
+        <Trans
+          t={t}
+          i18nKey="tagPicker.empty"
+          components={{ link: <Link href={paths.tags()} className="font-medium text-foreground underline underline-offset-4" /> }}
+        />
       </p>
     );
   }
-  const toggle = (id: string) => onChange(value.includes(id) ? value.filter((t) => t !== id) : [...value, id]);
+  const toggle = (id: string) => onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Tags">
+    <ul className="flex flex-wrap gap-2" aria-label={t('tagPicker.label')}>
       {tags.map((tag) => {
         const on = value.includes(tag.id);
         return (

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { ArrowLeft, Eye, EyeOff, MonitorSmartphone } from 'lucide-react';
@@ -9,7 +10,7 @@ import { usePublicConfig } from '../../hooks/use-public-config.ts';
 import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { reportError } from '../../lib/action-errors.ts';
-import { languageName } from '../../lib/language-name.ts';
+import { languageLabel, languageName } from '../../lib/language-name.ts';
 import { cn } from '../../lib/cn.ts';
 import { paths } from '../../app/paths.ts';
 import { translationProgress, type TranslationProgress } from '../../../../shared/translations.ts';
@@ -29,6 +30,7 @@ import {
   matchesFilter,
   menuTexts,
   translationBlocks,
+  type FieldLabels,
   type MenuTexts,
   type TranslationBlock,
   type TranslationFilter,
@@ -38,54 +40,16 @@ import { fieldWrite } from '../../lib/translation-write.ts';
 import { toMenu } from './types.ts';
 import { fieldKey, useTranslationSaves } from './use-translation-saves.ts';
 
-const TEXT = {
-  title: 'Translations',
-  back: 'Menu',
-  description: (menu: string, source: string) => `${menu} · written in ${source}. Enter saves a text and moves to the next one.`,
-  notFound: 'Menu not found',
-  notFoundHint: 'It may have been deleted, or it belongs to another organization.',
-  loadFailed: 'The translations could not be loaded',
-  loadFailedHint: 'Check your connection and try again.',
-  backToMenus: 'Back to menus',
-  oneLanguage: 'This menu has one language',
-  oneLanguageHint: 'Add languages on the menu page; then translate its texts here.',
-  openMenu: 'Open the menu',
-  languages: 'Target language',
-  shown: 'Shown to guests',
-  shownIncomplete: (source: string) => `Shown to guests (published anyway: missing texts appear in ${source})`,
-  hidden: 'Hidden from guests until complete',
-  menuDraft: 'The menu itself is a draft: guests see none of it yet.',
-  publishAnyway: 'Publish anyway',
-  publishFailed: 'The language was not published',
-  unpublishFailed: 'The language was not hidden',
-  preview: 'Preview',
-  counts: (p: TranslationProgress) =>
-    `${p.done} of ${p.total} done · ${p.machine} ${p.machine === 1 ? 'draft' : 'drafts'} · ${p.outdated} outdated · ${p.missing} missing`,
-  filters: 'Show',
-  filter: { all: 'All', missing: 'Missing', outdated: 'Outdated', machine: 'Drafts' } satisfies Record<TranslationFilter, string>,
-  nothing: 'Nothing to translate yet: add sections and items to the menu.',
-  noneMatch: { all: '', missing: 'Nothing is missing.', outdated: 'Nothing is outdated.', machine: 'No drafts to review.' },
-  menuBlock: 'Menu',
-  tagsBlock: 'Tags used on this menu',
-  section: 'Section',
-  labels: {
-    name: 'Name',
-    description: 'Description',
-    address: 'Address',
-    tag: 'Tag',
-    priceLabel: (n: number) => `Price label ${n}`,
-  },
-};
-
 const FILTERS: TranslationFilter[] = ['all', 'missing', 'outdated', 'machine'];
 
 export default function TranslatePage() {
+  const { t } = useTranslation('menus');
   const { menuId = '' } = useParams<{ menuId: string }>();
   const { organization } = useAuth();
   const [, navigate] = useLocation();
   const [search, setSearch] = useSearchParams();
   const { data, error } = useMenuTexts(menuId, organization?.id);
-  useTitle(TEXT.title);
+  useTitle(t('translate.title'));
 
   const key = swrKeys.menuTexts(menuId);
   const sectionIds = useMemo(() => new Set((data?.sections ?? []).map((s) => s.id)), [data]);
@@ -105,10 +69,10 @@ export default function TranslatePage() {
     const missing = (error as { status?: number }).status === 404;
     return (
       <Card className="grid justify-items-center gap-3 p-10 text-center">
-        <h1 className="text-lg font-semibold">{missing ? TEXT.notFound : TEXT.loadFailed}</h1>
-        <p className="text-sm text-muted-foreground">{missing ? TEXT.notFoundHint : TEXT.loadFailedHint}</p>
+        <h1 className="text-lg font-semibold">{missing ? t('page.notFound') : t('translate.loadFailed')}</h1>
+        <p className="text-sm text-muted-foreground">{missing ? t('notFoundHint') : t('loadFailedHint')}</p>
         <Link className={buttonVariants({ variant: 'outline' })} href={paths.menus()}>
-          {TEXT.backToMenus}
+          {t('backToMenus')}
         </Link>
       </Card>
     );
@@ -121,7 +85,7 @@ export default function TranslatePage() {
       href={paths.menu(menuId)}
       className="mb-3 inline-flex max-w-full items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
     >
-      <ArrowLeft className="size-4 shrink-0" aria-hidden /> <span className="truncate">{data.menu.name || TEXT.back}</span>
+      <ArrowLeft className="size-4 shrink-0" aria-hidden /> <span className="truncate">{data.menu.name || t('translate.back')}</span>
     </Link>
   );
   if (!targets.length) {
@@ -129,10 +93,10 @@ export default function TranslatePage() {
       <>
         {back}
         <Card className="grid justify-items-center gap-3 p-10 text-center">
-          <h1 className="text-lg font-semibold">{TEXT.oneLanguage}</h1>
-          <p className="text-sm text-muted-foreground">{TEXT.oneLanguageHint}</p>
+          <h1 className="text-lg font-semibold">{t('translate.oneLanguage')}</h1>
+          <p className="text-sm text-muted-foreground">{t('translate.oneLanguageHint')}</p>
           <Link className={buttonVariants({ variant: 'outline' })} href={paths.menu(menuId)}>
-            {TEXT.openMenu}
+            {t('translate.openMenu')}
           </Link>
         </Card>
       </>
@@ -144,7 +108,10 @@ export default function TranslatePage() {
   return (
     <>
       {back}
-      <PageHeader title={TEXT.title} description={TEXT.description(data.menu.name, languageName(sourceLang))} />
+      <PageHeader
+        title={t('translate.title')}
+        description={t('translate.description', { menu: data.menu.name, source: languageName(sourceLang) })}
+      />
       <TranslateView
         data={data}
         sourceLang={sourceLang}
@@ -169,6 +136,7 @@ function TranslateView({
   lang: string;
   onLanguage: (lang: string) => void;
 }) {
+  const { t } = useTranslation('menus');
   const menu = data.menu;
   const texts = useMemo(() => menuTexts(data), [data]);
   const blocks = useMemo(() => translationBlocks(data, lang), [data, lang]);
@@ -178,7 +146,7 @@ function TranslateView({
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid min-w-0 gap-4">
-        <nav aria-label={TEXT.languages} className="flex flex-wrap gap-2">
+        <nav aria-label={t('translate.languages')} className="flex flex-wrap gap-2">
           {targets.map((l) => {
             const p = translationProgress(texts, l);
             return (
@@ -188,7 +156,7 @@ function TranslateView({
                 aria-pressed={l === lang}
                 onClick={() => onLanguage(l)}
                 className={cn(buttonVariants({ variant: l === lang ? 'default' : 'outline', size: 'sm' }), 'tabular-nums')}
-                title={languageName(l)}
+                title={languageLabel(l)}
               >
                 <span className="font-mono">{l}</span> {p.percent} %
               </button>
@@ -231,6 +199,7 @@ function LanguagePanel({
   progress: TranslationProgress;
   blocks: TranslationBlock[];
 }) {
+  const { t } = useTranslation('menus');
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
   const { machineTranslation } = usePublicConfig();
@@ -252,7 +221,7 @@ function LanguagePanel({
       await mutate(key, (d: MenuTexts | undefined) => (d ? { ...d, menu: saved } : d), { revalidate: false });
     } catch (err) {
       await mutate(key);
-      reportError(err, navigate, next ? TEXT.publishFailed : TEXT.unpublishFailed);
+      reportError(err, navigate, next ? t('translate.publishFailed') : t('translate.unpublishFailed'));
     }
   };
 
@@ -261,7 +230,7 @@ function LanguagePanel({
       <div className="grid gap-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-lg font-semibold">
-            {label} <span className="font-mono text-sm text-muted-foreground">{lang}</span>
+            {languageLabel(lang)} <span className="font-mono text-sm text-muted-foreground">{lang}</span>
           </h2>
           <span className="text-2xl font-semibold tabular-nums" data-testid="progress-percent">
             {progress.percent} %
@@ -269,7 +238,7 @@ function LanguagePanel({
         </div>
         <div
           role="progressbar"
-          aria-label={`${label}: translated`}
+          aria-label={t('translate.progressLabel', { language: label })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress.percent}
@@ -277,7 +246,15 @@ function LanguagePanel({
         >
           <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress.percent}%` }} />
         </div>
-        <p className="text-xs text-muted-foreground">{TEXT.counts(progress)}</p>
+        <p className="text-xs text-muted-foreground">
+          {t('translate.counts', {
+            done: progress.done,
+            total: progress.total,
+            drafts: t('translate.drafts', { count: progress.machine }),
+            outdated: progress.outdated,
+            missing: progress.missing,
+          })}
+        </p>
       </div>
       <div className="grid gap-1">
         <p className="flex items-center gap-2 text-sm font-medium" data-testid="guest-status">
@@ -286,9 +263,13 @@ function LanguagePanel({
           ) : (
             <EyeOff className="size-4 text-muted-foreground" aria-hidden />
           )}
-          {complete ? TEXT.shown : publishedAnyway ? TEXT.shownIncomplete(languageName(sourceLang)) : TEXT.hidden}
+          {complete
+            ? t('translate.shown')
+            : publishedAnyway
+              ? t('translate.shownIncomplete', { source: languageName(sourceLang) })
+              : t('translate.hidden')}
         </p>
-        {menu.status !== 'published' ? <p className="text-xs text-muted-foreground">{TEXT.menuDraft}</p> : null}
+        {menu.status !== 'published' ? <p className="text-xs text-muted-foreground">{t('translate.menuDraft')}</p> : null}
       </div>
       <div className="flex flex-wrap items-start gap-3">
         {!complete ? (
@@ -296,13 +277,13 @@ function LanguagePanel({
             <Switch
               checked={publishedAnyway}
               onCheckedChange={(v) => void setPublishAnyway(v)}
-              aria-label={`${TEXT.publishAnyway}: ${label}`}
+              aria-label={t('translate.publishAnywayLabel', { language: label })}
             />
-            {TEXT.publishAnyway}
+            {t('translate.publishAnyway')}
           </label>
         ) : null}
         <Button type="button" variant="outline" onClick={() => setPreviewOpen(true)}>
-          <MonitorSmartphone aria-hidden /> {TEXT.preview}
+          <MonitorSmartphone aria-hidden /> {t('translate.preview')}
         </Button>
         {machineTranslation ? (
           <MachineTranslateButton
@@ -332,10 +313,18 @@ function FieldList({
   lang: string;
   saves: ReturnType<typeof useTranslationSaves>;
 }) {
+  const { t } = useTranslation('menus');
   const [filter, setFilter] = useState<TranslationFilter>('all');
   // Fields stay listed once focused, so a text does not vanish from "Missing" while it is being written.
   const [pinned, setPinned] = useState<ReadonlySet<string>>(new Set());
   const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
+  const labels: FieldLabels = {
+    name: t('translate.labels.name'),
+    description: t('translate.labels.description'),
+    address: t('translate.labels.address'),
+    tag: t('translate.labels.tag'),
+    priceLabel: (n) => t('translate.labels.priceLabel', { n }),
+  };
   const allRows = blocks.flatMap((b) => b.rows);
   const counts = Object.fromEntries(FILTERS.map((f) => [f, allRows.filter((r) => matchesFilter(r, f)).length])) as Record<
     TranslationFilter,
@@ -376,7 +365,7 @@ function FieldList({
 
   return (
     <div className="grid gap-4">
-      <div role="group" aria-label={TEXT.filters} className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('translate.filters')} className="flex flex-wrap gap-2">
         {FILTERS.map((f) => (
           <button
             key={f}
@@ -388,14 +377,16 @@ function FieldList({
             }}
             className={cn(buttonVariants({ variant: filter === f ? 'secondary' : 'ghost', size: 'sm' }), 'tabular-nums')}
           >
-            {TEXT.filter[f]} <span className="text-muted-foreground">{counts[f]}</span>
+            {t(`translate.filter.${f}`)} <span className="text-muted-foreground">{counts[f]}</span>
           </button>
         ))}
       </div>
       {allRows.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">{TEXT.nothing}</p>
+        <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">{t('translate.nothing')}</p>
       ) : visible.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">{TEXT.noneMatch[filter]}</p>
+        <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">
+          {t(`translate.noneMatch.${filter}`)}
+        </p>
       ) : (
         visible.map((block) => (
           <section key={block.anchor} id={block.anchor} aria-labelledby={`${block.anchor}-h`} className="scroll-mt-4">
@@ -407,10 +398,10 @@ function FieldList({
               ) : (
                 <h2 id={`${block.anchor}-h`} className="pt-2 text-base font-semibold">
                   {block.kind === 'menu'
-                    ? `${TEXT.menuBlock}: ${block.title}`
+                    ? t('translate.menuBlock', { name: block.title })
                     : block.kind === 'section'
-                      ? `${TEXT.section}: ${block.title}`
-                      : TEXT.tagsBlock}
+                      ? t('translate.sectionBlock', { name: block.title })
+                      : t('translate.tagsBlock')}
                 </h2>
               )}
               <div>
@@ -423,7 +414,7 @@ function FieldList({
                     }}
                     row={row}
                     context={block.kind === 'tags' ? row.source : block.title}
-                    label={fieldLabel(row, TEXT.labels)}
+                    label={fieldLabel(row, labels)}
                     sourceLang={sourceLang}
                     targetLang={lang}
                     value={valueOf(row)}

@@ -1,22 +1,11 @@
 import { forwardRef, useId, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertCircle, Check, Loader2 } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { TranslationRow } from './translation-rows.ts';
 import type { SaveStatus } from './use-translation-saves.ts';
-
-const TEXT = {
-  machine: 'Draft (machine)',
-  machineHint: 'Made by machine translation. Check it, then press Enter to confirm.',
-  outdated: 'Source changed',
-  outdatedHint: 'The original text changed since this was translated. Edit it, or press Enter if it still fits.',
-  saving: 'Saving…',
-  saved: 'Saved',
-  failed: 'Not saved',
-  retry: 'Press Enter to try again.',
-  source: (lang: string) => `Original (${lang})`,
-};
 
 /**
  * One text of the translation view: the original with its language, and the translation input.
@@ -40,6 +29,7 @@ export const TranslationField = forwardRef<
     onFocus: () => void;
   }
 >(function TranslationField({ row, context, label, sourceLang, targetLang, value, status, onChange, onEnter, onBlur, onFocus }, ref) {
+  const { t } = useTranslation('menus');
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -72,7 +62,7 @@ export const TranslationField = forwardRef<
       <div className="grid content-start gap-1">
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <span className="font-medium text-foreground">{label}</span>
-          <span>{TEXT.source(sourceLang)}</span>
+          <span>{t('field.source', { language: sourceLang })}</span>
         </div>
         <p lang={sourceLang} className="whitespace-pre-line break-words rounded-md bg-muted/50 px-3 py-2 text-sm">
           {row.source}
@@ -84,16 +74,16 @@ export const TranslationField = forwardRef<
             <span className="sr-only">{context}: </span>
             {label} ({targetLang})
           </label>
-          {badge === 'machine' ? <Badge variant="info">{TEXT.machine}</Badge> : null}
-          {badge === 'outdated' ? <Badge variant="warning">{TEXT.outdated}</Badge> : null}
+          {badge === 'machine' ? <Badge variant="info">{t('field.machine')}</Badge> : null}
+          {badge === 'outdated' ? <Badge variant="warning">{t('field.outdated')}</Badge> : null}
           <span className="ml-auto" aria-live="polite">
             {status?.state === 'saving' ? (
               <span className="inline-flex items-center gap-1 text-muted-foreground">
-                <Loader2 className="size-3 animate-spin" aria-hidden /> {TEXT.saving}
+                <Loader2 className="size-3 animate-spin" aria-hidden /> {t('field.saving')}
               </span>
             ) : status?.state === 'saved' ? (
               <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-                <Check className="size-3" aria-hidden /> {TEXT.saved}
+                <Check className="size-3" aria-hidden /> {t('field.saved')}
               </span>
             ) : null}
           </span>
@@ -101,13 +91,13 @@ export const TranslationField = forwardRef<
         {row.multiline ? <Textarea ref={ref} rows={2} {...common} /> : <Input ref={ref} {...common} />}
         {badge ? (
           <p id={hintId} className="text-xs text-muted-foreground">
-            {badge === 'machine' ? TEXT.machineHint : TEXT.outdatedHint}
+            {badge === 'machine' ? t('field.machineHint') : t('field.outdatedHint')}
           </p>
         ) : null}
         {status?.state === 'error' ? (
           <p id={errorId} role="alert" className="flex items-start gap-1 text-sm font-medium text-destructive">
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {TEXT.failed}: {status.message} {TEXT.retry}
+            {t('field.failed', { message: status.message })}
           </p>
         ) : null}
       </div>

@@ -29,6 +29,8 @@ export const NAMESPACES = [
   'help',
   'uploads',
   'console',
+  'menus',
+  'qr',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
