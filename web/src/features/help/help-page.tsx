@@ -102,9 +102,7 @@ export default function HelpPage() {
             <CardTitle className="flex items-center gap-2">
               <LifeBuoy className="size-5 text-primary" aria-hidden /> {t('contact')}
             </CardTitle>
-            <CardDescription>
-              {record?.email ? t('repliesTo', { email: String(record.email) }) : t('repliesToYou')}
-            </CardDescription>
+            <CardDescription>{record?.email ? t('repliesTo', { email: String(record.email) }) : t('repliesToYou')}</CardDescription>
           </CardHeader>
           <CardContent>
             <HelpForm userId={userId} onSent={() => void requests.mutate()} />

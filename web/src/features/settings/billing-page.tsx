@@ -160,9 +160,7 @@ export default function BillingPage() {
               <CardTitle className="flex items-center gap-2">
                 <CreditCard className="size-5 text-primary" aria-hidden /> {t('billing.subscription')}
               </CardTitle>
-              <CardDescription>
-                {canManage ? t('billing.subscriptionDescription') : t('billing.readOnly')}
-              </CardDescription>
+              <CardDescription>{canManage ? t('billing.subscriptionDescription') : t('billing.readOnly')}</CardDescription>
             </div>
             <div className="flex flex-wrap gap-2">
               <SubscriptionStatusBadge status={status} />
@@ -213,9 +211,7 @@ export default function BillingPage() {
                     </Button>
                   ) : null}
                 </div>
-                {stripe ? (
-                  <p className="text-sm text-muted-foreground">{t('billing.portalHint')}</p>
-                ) : null}
+                {stripe ? <p className="text-sm text-muted-foreground">{t('billing.portalHint')}</p> : null}
               </div>
             ) : null}
           </CardContent>
@@ -236,9 +232,7 @@ export default function BillingPage() {
           <Card>
             <CardHeader>
               <CardTitle>{plan ? t('billing.changePlan') : t('common:lapse.choosePlan')}</CardTitle>
-              <CardDescription>
-                {stripe ? t('billing.switchStripe') : t('billing.switchTrial')}
-              </CardDescription>
+              <CardDescription>{stripe ? t('billing.switchStripe') : t('billing.switchTrial')}</CardDescription>
             </CardHeader>
             <CardContent>
               {plans.data ? (
@@ -268,9 +262,7 @@ export default function BillingPage() {
         onOpenChange={setConfirmCancel}
         destructive
         title={t('billing.cancelTitle')}
-        description={
-          period?.value ? t('billing.cancelDescription', { date: period.value }) : t('billing.cancelDescriptionNoDate')
-        }
+        description={period?.value ? t('billing.cancelDescription', { date: period.value }) : t('billing.cancelDescriptionNoDate')}
         confirmLabel={t('billing.cancel')}
         cancelLabel={t('billing.keep')}
         onConfirm={cancel}

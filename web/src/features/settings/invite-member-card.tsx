@@ -67,9 +67,7 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
     <Card>
       <CardHeader>
         <CardTitle>{canManage ? t('invite.title') : t('invite.open')}</CardTitle>
-        <CardDescription>
-          {canManage ? t('invite.description') : t('invite.openDescription')}
-        </CardDescription>
+        <CardDescription>{canManage ? t('invite.description') : t('invite.openDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
         {canManage ? (

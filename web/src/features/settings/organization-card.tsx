@@ -75,8 +75,7 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
   const { t, i18n } = useTranslation('settings');
   const language = i18n.language;
   const currencies = useMemo(
-    () =>
-      displayNames('currency', Intl.supportedValuesOf('currency'), language).sort((a, b) => a.label.localeCompare(b.label, language)),
+    () => displayNames('currency', Intl.supportedValuesOf('currency'), language).sort((a, b) => a.label.localeCompare(b.label, language)),
     [language],
   );
   const current = {
@@ -115,9 +114,7 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
     <Card>
       <CardHeader>
         <CardTitle>{t('organization.title')}</CardTitle>
-        <CardDescription>
-          {canManage ? t('organization.description') : t('organization.readOnly')}
-        </CardDescription>
+        <CardDescription>{canManage ? t('organization.description') : t('organization.readOnly')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate>
@@ -136,9 +133,11 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
                   ))}
                 </Select>
               </FormField>
-              <FormField label={t('organization.defaultLanguage')}
+              <FormField
+                label={t('organization.defaultLanguage')}
                 error={errors.defaultLanguage?.message}
-                hint={t('organization.defaultLanguageHint')}>
+                hint={t('organization.defaultLanguageHint')}
+              >
                 <Select {...register('defaultLanguage')} className="min-w-0">
                   {languages.map((l) => (
                     <option key={l.code} value={l.code}>

@@ -21,9 +21,7 @@ export function ContactScreen() {
       <AuthCard
         icon={<TimerOff />}
         title={trialEnded ? t('common:lapse.trialEnded') : t('contact.planEnded')}
-        description={
-          organization?.name ? t('contact.description', { name: String(organization.name) }) : t('contact.descriptionUnnamed')
-        }
+        description={organization?.name ? t('contact.description', { name: String(organization.name) }) : t('contact.descriptionUnnamed')}
       >
         <div className="grid gap-2">
           <Link href={paths.help()} className={buttonVariants({ className: 'w-full' })} autoFocus>

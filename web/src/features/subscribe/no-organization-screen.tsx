@@ -8,11 +8,7 @@ export function NoOrganizationScreen() {
   const { t } = useTranslation('subscribe');
   return (
     <div className="mx-auto w-full max-w-md">
-      <AuthCard
-        icon={<Building2 />}
-        title={t('noOrganization.title')}
-        description={t('noOrganization.description')}
-      >
+      <AuthCard icon={<Building2 />} title={t('noOrganization.title')} description={t('noOrganization.description')}>
         <AccountActions />
       </AuthCard>
     </div>

@@ -99,7 +99,10 @@ export function PlanCard({
         ))}
       </ul>
       <div className="mt-auto pt-5">
-        <ul aria-label={t('card.limits', { plan: plan.name })} className="flex flex-wrap gap-x-3 gap-y-1 border-t pt-4 text-xs text-muted-foreground">
+        <ul
+          aria-label={t('card.limits', { plan: plan.name })}
+          className="flex flex-wrap gap-x-3 gap-y-1 border-t pt-4 text-xs text-muted-foreground"
+        >
           {planLimits(plan.limits).map(({ kind, count }) => (
             <li key={kind} className="whitespace-nowrap">
               {count === null ? t(`limits.unlimited.${kind}`) : t(`limits.count.${kind}`, { count })}

@@ -65,11 +65,7 @@ export function SubscriptionWait() {
 
   if (timedOut) {
     return (
-      <AuthCard
-        icon={<Clock />}
-        title={t('wait.slowTitle')}
-        description={t('wait.slowDescription')}
-      >
+      <AuthCard icon={<Clock />} title={t('wait.slowTitle')} description={t('wait.slowDescription')}>
         <div className="grid gap-3">
           <Button
             className="w-full"
@@ -92,11 +88,7 @@ export function SubscriptionWait() {
     <AuthCard
       icon={<LoaderCircle className="animate-spin" />}
       title={fromCheckout ? t('wait.thanks') : t('wait.activating')}
-      description={
-        <span role="status">
-          {fromCheckout ? t('wait.checkoutDone') : t('wait.confirming')}
-        </span>
-      }
+      description={<span role="status">{fromCheckout ? t('wait.checkoutDone') : t('wait.confirming')}</span>}
     />
   );
 }
