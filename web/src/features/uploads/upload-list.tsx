@@ -40,7 +40,7 @@ function Row({ upload, menuName, onRetry, onDelete, retrying }: {
             <time dateTime={created} title={formatDate(upload.created, { dateStyle: 'medium', timeStyle: 'short' })}>{t('list.uploaded', { when: formatRelative(upload.created) })}</time>
             {upload.pages ? ` · ${t('list.pages', { count: upload.pages })}` : ''}
           </p>
-          {upload.status === 'failed' && upload.error ? <p className="mt-1 text-sm text-destructive" data-testid="upload-error">{uploadMessage(upload.error)}</p> : null}
+          {upload.status === 'failed' && upload.error ? <p className="mt-1 text-sm text-destructive [overflow-wrap:anywhere]" data-testid="upload-error">{uploadMessage(upload.error)}</p> : null}
           {upload.status === 'imported' && upload.menu ? (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
               <UtensilsCrossed className="size-3.5" aria-hidden />{' '}

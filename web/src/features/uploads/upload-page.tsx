@@ -47,8 +47,8 @@ export default function UploadPage() {
         <ArrowLeft className="size-4" aria-hidden /> {t('common:nav.menus')}
       </Link>
       <PageHeader title={t('common:nav.menuUpload')} description={t('page.description')} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid min-w-0 gap-6">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <Card>
             <CardHeader>
               <CardTitle>{t('form.title')}</CardTitle>
