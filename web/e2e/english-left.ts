@@ -32,6 +32,13 @@ function englishMessages(): string[] {
   return [...new Set(pieces)].filter((s) => s.length > 3 && /[a-z]{3}/i.test(s) && !german.has(s));
 }
 const ENGLISH = englishMessages();
+/**
+ * Each English message as a whole-word match (hyphenated compounds count as one word): "Import"
+ * is English's button, but German's "Importieren" and "PDF-Import" are not English left over.
+ */
+const ENGLISH_PATTERNS = ENGLISH.map(
+  (en) => new RegExp(`(?<![\\p{L}\\p{N}-])${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}-])`, 'u'),
+);
 
 /** Words a German screen never shows, but nearly every English sentence of the app and the console has. */
 const ENGLISH_WORDS =
@@ -72,7 +79,7 @@ export async function englishLeft(page: Page, userData: readonly string[], scope
   for (const raw of shown.texts) {
     let text = raw;
     for (const data of cut) text = text.split(data).join(' ');
-    if (ENGLISH_WORDS.test(text) || ENGLISH.some((en) => text.includes(en))) found.push(raw);
+    if (ENGLISH_WORDS.test(text) || ENGLISH_PATTERNS.some((pattern) => pattern.test(text))) found.push(raw);
   }
   return found;
 }

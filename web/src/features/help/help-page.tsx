@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
@@ -22,6 +23,7 @@ import { formatDate } from '../../lib/format.ts';
 const helpKey = (userId: string) => ['help-requests', userId] as const;
 
 function HelpForm({ userId, onSent }: { userId: string; onSent: () => void }) {
+  const { t } = useTranslation('help');
   const { consent } = useConsent();
   const form = useForm({ resolver: zodResolver(zHelpForm), defaultValues: { title: '', description: '' } });
   const {
@@ -41,7 +43,7 @@ function HelpForm({ userId, onSent }: { userId: string; onSent: () => void }) {
       await pb
         .collection('help_requests')
         .create({ user: userId, title: values.title, description: values.description, ...(replay ? { sessionReplayUrl: replay } : {}) });
-      toast.success('Thanks! We received your request and will get back to you by email.');
+      toast.success(t('form.sent'));
       reset();
       onSent();
     } catch (err) {
@@ -51,38 +53,40 @@ function HelpForm({ userId, onSent }: { userId: string; onSent: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Title" error={errors.title?.message}>
-        <Input {...register('title')} placeholder="What do you need help with?" autoComplete="off" />
+      <FormField label={t('form.title')} error={errors.title?.message}>
+        <Input {...register('title')} placeholder={t('form.titlePlaceholder')} autoComplete="off" />
       </FormField>
       <FormField
-        label="Description"
+        label={t('form.description')}
         error={errors.description?.message}
         hint={
           <span className="flex justify-between gap-2">
-            <span>Tell us what happened and what you expected.</span>
+            <span>{t('form.descriptionHint')}</span>
             <span className="tabular-nums">
               {description.length}/{HELP_DESCRIPTION_MAX}
             </span>
           </span>
         }
       >
-        <Textarea {...register('description')} rows={7} placeholder="Steps to reproduce, the page you were on, anything that helps." />
+        <Textarea {...register('description')} rows={7} placeholder={t('form.descriptionPlaceholder')} />
       </FormField>
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
-          <Send aria-hidden /> Send request
+          <Send aria-hidden /> {t('form.submit')}
         </Button>
       </div>
     </form>
   );
 }
 
-function statusBadge(status: unknown) {
-  return status === 'closed' ? <Badge variant="success">Closed</Badge> : <Badge variant="info">Open</Badge>;
+function StatusBadge({ status }: { status: unknown }) {
+  const { t } = useTranslation('help');
+  return status === 'closed' ? <Badge variant="success">{t('status.closed')}</Badge> : <Badge variant="info">{t('status.open')}</Badge>;
 }
 
 export default function HelpPage() {
-  useTitle('Help');
+  const { t } = useTranslation('help');
+  useTitle(t('title'));
   const { record } = useAuth();
   const userId = record?.id ?? '';
   const requests = useSWR(userId ? helpKey(userId) : null, () =>
@@ -91,14 +95,14 @@ export default function HelpPage() {
 
   return (
     <>
-      <PageHeader title="Help" description="Stuck or found a bug? Send us a message and we’ll get back to you." />
+      <PageHeader title={t('title')} description={t('description')} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <LifeBuoy className="size-5 text-primary" aria-hidden /> Contact support
+              <LifeBuoy className="size-5 text-primary" aria-hidden /> {t('contact')}
             </CardTitle>
-            <CardDescription>Replies go to {String(record?.email ?? 'your email address')}.</CardDescription>
+            <CardDescription>{record?.email ? t('repliesTo', { email: String(record.email) }) : t('repliesToYou')}</CardDescription>
           </CardHeader>
           <CardContent>
             <HelpForm userId={userId} onSent={() => void requests.mutate()} />
@@ -106,8 +110,8 @@ export default function HelpPage() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Your requests</CardTitle>
-            <CardDescription>What you sent us before, newest first.</CardDescription>
+            <CardTitle>{t('requests.title')}</CardTitle>
+            <CardDescription>{t('requests.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             {requests.error ? (
@@ -115,7 +119,7 @@ export default function HelpPage() {
                 {errorMessage(requests.error)}
               </p>
             ) : !requests.data ? (
-              <div className="grid gap-3" aria-busy="true" aria-label="Loading requests">
+              <div className="grid gap-3" aria-busy="true" aria-label={t('requests.loading')}>
                 {[0, 1].map((i) => (
                   <Skeleton key={i} className="h-14" />
                 ))}
@@ -123,10 +127,10 @@ export default function HelpPage() {
             ) : requests.data.items.length === 0 ? (
               <div className="flex flex-col items-center gap-2 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
                 <Inbox className="size-6" aria-hidden />
-                No requests yet.
+                {t('requests.empty')}
               </div>
             ) : (
-              <ul className="grid grid-cols-1 divide-y" aria-label="Previous requests">
+              <ul className="grid grid-cols-1 divide-y" aria-label={t('requests.list')}>
                 {requests.data.items.map((r) => (
                   <li key={r.id} className="flex items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
                     <div className="min-w-0">
@@ -135,7 +139,7 @@ export default function HelpPage() {
                       </p>
                       <p className="text-xs text-muted-foreground">{formatDate(r.created, { dateStyle: 'medium', timeStyle: 'short' })}</p>
                     </div>
-                    {statusBadge(r.status)}
+                    <StatusBadge status={r.status} />
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
 import { toast } from '../../lib/toast.ts';
@@ -21,6 +22,7 @@ import { SubscriptionStatusBadge } from '../../components/subscription-status-ba
 import { PlanPicker, type Interval } from './plan-picker.tsx';
 import { formatMoney } from '../../../../shared/money.ts';
 import { formatDate } from '../../lib/format.ts';
+import { activeLanguage, t as translate } from '../../lib/i18n/i18n.ts';
 import { settingsKeys, useMyRole } from './use-membership.ts';
 import { checkoutUrl, leaveFor, subscribe } from '../../lib/billing-api.ts';
 import { ManageBillingButton } from '../../components/manage-billing-button.tsx';
@@ -36,10 +38,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** Trial end, renewal or end date, worded for the state the subscription is in. */
 function periodText(org: RecordModel): { label: string; value: string } | null {
-  if (org.subscriptionStatus === 'trialing' && org.trialEndsAt) return { label: 'Trial ends', value: formatDate(org.trialEndsAt) };
+  if (org.subscriptionStatus === 'trialing' && org.trialEndsAt)
+    return { label: translate('settings:billing.trialEnds'), value: formatDate(org.trialEndsAt) };
   if (!org.currentPeriodEnd) return null;
-  if (org.cancelAtPeriodEnd) return { label: 'Access ends', value: formatDate(org.currentPeriodEnd) };
-  return { label: 'Renews on', value: formatDate(org.currentPeriodEnd) };
+  if (org.cancelAtPeriodEnd) return { label: translate('settings:billing.accessEnds'), value: formatDate(org.currentPeriodEnd) };
+  return { label: translate('settings:billing.renewsOn'), value: formatDate(org.currentPeriodEnd) };
 }
 
 async function billingCall(action: 'cancel' | 'resume', organization: string) {
@@ -54,7 +57,8 @@ async function billingCall(action: 'cancel' | 'resume', organization: string) {
  * one the browser goes to Stripe Checkout.
  */
 export default function BillingPage() {
-  useTitle('Billing');
+  const { t } = useTranslation('settings');
+  useTitle(t('common:nav.billing'));
   // Read the config with its loading state: the default would briefly claim trial billing.
   const config = useSWR('app-config', fetchPublicConfig, { revalidateOnFocus: false });
   const billing = config.data?.billing;
@@ -69,7 +73,7 @@ export default function BillingPage() {
 
   const header = (
     <>
-      <PageHeader title="Settings" description="Your organization, its members and its plan." />
+      <PageHeader title={t('title')} description={t('description')} />
       <SettingsNav />
     </>
   );
@@ -83,10 +87,8 @@ export default function BillingPage() {
             <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
               <ServerCog className="size-6" aria-hidden />
             </span>
-            <h2 className="text-lg font-semibold">Billing is disabled on this server</h2>
-            <p className="max-w-md text-sm text-muted-foreground">
-              Every organization here has full access to all features. There is no plan to choose and nothing to pay.
-            </p>
+            <h2 className="text-lg font-semibold">{t('billing.offTitle')}</h2>
+            <p className="max-w-md text-sm text-muted-foreground">{t('billing.offDescription')}</p>
           </CardContent>
         </Card>
       </div>
@@ -97,7 +99,7 @@ export default function BillingPage() {
     return (
       <div className="max-w-4xl">
         {header}
-        <div className="grid gap-6" aria-busy="true" aria-label="Loading billing">
+        <div className="grid gap-6" aria-busy="true" aria-label={t('billing.loading')}>
           <Skeleton className="h-48" />
           <Skeleton className="h-80" />
         </div>
@@ -116,7 +118,7 @@ export default function BillingPage() {
   const cancel = async () => {
     try {
       await billingCall('cancel', organization.id);
-      toast.success('Your subscription will end at the end of the current period.');
+      toast.success(t('billing.canceled'));
     } catch (err) {
       handleApiError(err);
       throw err;
@@ -126,7 +128,7 @@ export default function BillingPage() {
     setResuming(true);
     try {
       await billingCall('resume', organization.id);
-      toast.success('Welcome back! Your subscription continues.');
+      toast.success(t('billing.resumed'));
     } catch (err) {
       handleApiError(err);
     } finally {
@@ -142,7 +144,7 @@ export default function BillingPage() {
         return;
       }
       await refreshAuth();
-      toast.success(`You are now on the ${String(next.name)} plan.`);
+      toast.success(t('billing.changed', { plan: String(next.name) }));
     } catch (err) {
       handleApiError(err);
     }
@@ -156,34 +158,41 @@ export default function BillingPage() {
           <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
             <div className="grid gap-1.5">
               <CardTitle className="flex items-center gap-2">
-                <CreditCard className="size-5 text-primary" aria-hidden /> Subscription
+                <CreditCard className="size-5 text-primary" aria-hidden /> {t('billing.subscription')}
               </CardTitle>
-              <CardDescription>
-                {canManage ? 'Your plan and what happens next.' : 'Only owners and admins can change the plan.'}
-              </CardDescription>
+              <CardDescription>{canManage ? t('billing.subscriptionDescription') : t('billing.readOnly')}</CardDescription>
             </div>
             <div className="flex flex-wrap gap-2">
               <SubscriptionStatusBadge status={status} />
-              {organization.cancelAtPeriodEnd ? <Badge variant="warning">Cancels at period end</Badge> : null}
+              {organization.cancelAtPeriodEnd ? <Badge variant="warning">{t('billing.cancelsAtPeriodEnd')}</Badge> : null}
             </div>
           </CardHeader>
           <CardContent className="grid gap-6">
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-              <Detail label="Plan">{plans.data ? plan ? String(plan.name) : 'None' : <Skeleton className="h-5 w-16" />}</Detail>
-              <Detail label="Price">
+              <Detail label={t('billing.plan')}>
+                {plans.data ? plan ? String(plan.name) : t('billing.noPlan') : <Skeleton className="h-5 w-16" />}
+              </Detail>
+              <Detail label={t('billing.price')}>
                 {plan
-                  ? `${formatMoney(Number((interval === 'year' ? plan.priceYearly : plan.priceMonthly) ?? 0), plan.currency, undefined, { trimWhole: true })} / ${interval}`
+                  ? t(`billing.per.${interval}`, {
+                      price: formatMoney(
+                        Number((interval === 'year' ? plan.priceYearly : plan.priceMonthly) ?? 0),
+                        plan.currency,
+                        activeLanguage(),
+                        { trimWhole: true },
+                      ),
+                    })
                   : '—'}
               </Detail>
-              <Detail label="Billing interval">{organization.billingInterval ? (interval === 'year' ? 'Yearly' : 'Monthly') : '—'}</Detail>
-              <Detail label={period?.label ?? 'Next date'}>{period?.value || '—'}</Detail>
+              <Detail label={t('billing.interval')}>{organization.billingInterval ? t(`billing.intervals.${interval}`) : '—'}</Detail>
+              <Detail label={period?.label ?? t('billing.nextDate')}>{period?.value || '—'}</Detail>
             </dl>
             {organization.cancelAtPeriodEnd ? (
               <p className="flex items-start gap-2 rounded-md border border-amber-500/30 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">
                 <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
-                Your subscription is canceled and ends on{' '}
-                {formatDate(organization.currentPeriodEnd || organization.trialEndsAt) || 'the end of the period'}. Resume it to keep your
-                menus online.
+                {formatDate(organization.currentPeriodEnd || organization.trialEndsAt)
+                  ? t('billing.canceledNotice', { date: formatDate(organization.currentPeriodEnd || organization.trialEndsAt) })
+                  : t('billing.canceledNoticeNoDate')}
               </p>
             ) : null}
             {canManage ? (
@@ -194,19 +203,15 @@ export default function BillingPage() {
                   ) : null}
                   {organization.cancelAtPeriodEnd ? (
                     <Button onClick={() => void resume()} loading={resuming}>
-                      Resume subscription
+                      {t('billing.resume')}
                     </Button>
                   ) : canCancel ? (
                     <Button variant="outline" onClick={() => setConfirmCancel(true)}>
-                      Cancel subscription
+                      {t('billing.cancel')}
                     </Button>
                   ) : null}
                 </div>
-                {stripe ? (
-                  <p className="text-sm text-muted-foreground">
-                    Invoices, receipts and your payment method are in the billing portal, hosted by Stripe.
-                  </p>
-                ) : null}
+                {stripe ? <p className="text-sm text-muted-foreground">{t('billing.portalHint')}</p> : null}
               </div>
             ) : null}
           </CardContent>
@@ -214,26 +219,20 @@ export default function BillingPage() {
         {contactToContinue ? (
           <Card>
             <CardHeader>
-              <CardTitle>{organization.trialEndsAt ? 'Your free trial has ended' : 'Your plan has ended'}</CardTitle>
-              <CardDescription>
-                Your menus and data are kept. Plans can’t be paid online on this server: contact us and we’ll continue your plan.
-              </CardDescription>
+              <CardTitle>{organization.trialEndsAt ? t('common:lapse.trialEnded') : t('billing.planEnded')}</CardTitle>
+              <CardDescription>{t('billing.contactDescription')}</CardDescription>
             </CardHeader>
             <CardContent>
               <Link href={paths.help()} className={buttonVariants()}>
-                <LifeBuoy aria-hidden /> Contact us
+                <LifeBuoy aria-hidden /> {t('common:lapse.contactUs')}
               </Link>
             </CardContent>
           </Card>
         ) : canManage ? (
           <Card>
             <CardHeader>
-              <CardTitle>{plan ? 'Change plan' : 'Choose a plan'}</CardTitle>
-              <CardDescription>
-                {stripe
-                  ? 'Switching takes effect right away; the difference is prorated on your next invoice.'
-                  : 'Switching keeps your current trial or billing period.'}
-              </CardDescription>
+              <CardTitle>{plan ? t('billing.changePlan') : t('common:lapse.choosePlan')}</CardTitle>
+              <CardDescription>{stripe ? t('billing.switchStripe') : t('billing.switchTrial')}</CardDescription>
             </CardHeader>
             <CardContent>
               {plans.data ? (
@@ -245,10 +244,10 @@ export default function BillingPage() {
                 />
               ) : plans.error ? (
                 <p role="alert" className="text-sm text-destructive">
-                  The plans could not be loaded.
+                  {t('billing.plansError')}
                 </p>
               ) : (
-                <div className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">
+                <div className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label={t('billing.loadingPlans')}>
                   {[0, 1, 2].map((i) => (
                     <Skeleton key={i} className="h-72" />
                   ))}
@@ -262,10 +261,10 @@ export default function BillingPage() {
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
         destructive
-        title="Cancel your subscription?"
-        description={`You keep full access until ${period?.value || 'the end of the current period'}. You can resume any time before then.`}
-        confirmLabel="Cancel subscription"
-        cancelLabel="Keep subscription"
+        title={t('billing.cancelTitle')}
+        description={period?.value ? t('billing.cancelDescription', { date: period.value }) : t('billing.cancelDescriptionNoDate')}
+        confirmLabel={t('billing.cancel')}
+        cancelLabel={t('billing.keep')}
         onConfirm={cancel}
       />
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
@@ -15,11 +16,11 @@ import { Input, Select } from '../../components/ui/input.tsx';
 import { zInviteForm } from '../../../../shared/schemas/organizations.ts';
 import { formatDate } from '../../lib/format.ts';
 import { fetchInvitations, inviteMember, revokeInvitation, type PendingInvitation } from './members.ts';
-import { ROLE_HINTS, ROLE_LABELS } from './settings-nav.tsx';
 import { settingsKeys } from './use-membership.ts';
 
 /** Invites by email (everyone joins by accepting the emailed link) and lists the invitations still open. */
 export function InviteMemberCard({ organizationId, canManage, isOwner }: { organizationId: string; canManage: boolean; isOwner: boolean }) {
+  const { t } = useTranslation('settings');
   const invitations = useSWR(settingsKeys.invitations(organizationId), () => fetchInvitations(organizationId));
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const {
@@ -38,8 +39,8 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await inviteMember(organizationId, values);
-      if (result.emailSent) toast.success(`Invitation sent to ${values.email}.`);
-      else toast.warning(`Invitation saved, but the email to ${values.email} could not be sent. Try again later.`);
+      if (result.emailSent) toast.success(t('invite.sent', { email: values.email }));
+      else toast.warning(t('invite.notSent', { email: values.email }));
       reset({ email: '', role: values.role });
       await invitations.mutate();
     } catch (err) {
@@ -51,7 +52,7 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
     if (!revoking) return;
     try {
       await revokeInvitation(organizationId, revoking.id);
-      toast.success(`Invitation for ${revoking.email} withdrawn.`);
+      toast.success(t('invite.withdrawn', { email: revoking.email }));
       await invitations.mutate();
     } catch (err) {
       handleApiError(err);
@@ -65,54 +66,50 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{canManage ? 'Invite a member' : 'Open invitations'}</CardTitle>
-        <CardDescription>
-          {canManage
-            ? 'We email them a link to join. They become a member once they accept it.'
-            : 'People invited to join who have not accepted yet.'}
-        </CardDescription>
+        <CardTitle>{canManage ? t('invite.title') : t('invite.open')}</CardTitle>
+        <CardDescription>{canManage ? t('invite.description') : t('invite.openDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
         {canManage ? (
           <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
-            <FormField label="Email" error={errors.email?.message}>
-              <Input {...register('email')} type="email" autoComplete="off" placeholder="colleague@example.com" />
+            <FormField label={t('invite.email')} error={errors.email?.message}>
+              <Input {...register('email')} type="email" autoComplete="off" placeholder={t('invite.emailPlaceholder')} />
             </FormField>
-            <FormField label="Role" error={errors.role?.message}>
+            <FormField label={t('invite.role')} error={errors.role?.message}>
               <Select {...register('role')}>
                 {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => (
                   <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
+                    {t(`roles.${r}`)}
                   </option>
                 ))}
               </Select>
             </FormField>
             <Button type="submit" loading={isSubmitting} className="sm:mt-[22px]">
-              <UserPlus aria-hidden /> Send invite
+              <UserPlus aria-hidden /> {t('invite.submit')}
             </Button>
             <p className="text-sm text-muted-foreground sm:col-span-3">
-              {ROLE_LABELS[role]}: {ROLE_HINTS[role]}.
+              {t('invite.roleHint', { role: t(`roles.${role}`), hint: t(`roleHints.${role}`) })}
             </p>
           </form>
         ) : null}
         {pending.length ? (
           <div className="grid grid-cols-1 gap-2">
-            {canManage ? <h3 className="text-sm font-medium">Open invitations</h3> : null}
-            <ul className="grid grid-cols-1 divide-y rounded-md border" aria-label="Open invitations">
+            {canManage ? <h3 className="text-sm font-medium">{t('invite.open')}</h3> : null}
+            <ul className="grid grid-cols-1 divide-y rounded-md border" aria-label={t('invite.open')}>
               {pending.map((inv) => (
                 <li key={inv.id} className="flex items-center gap-3 px-3 py-2">
                   <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm">{inv.email}</p>
-                    <p className="text-xs text-muted-foreground">Expires {formatDate(inv.expires)}</p>
+                    <p className="text-xs text-muted-foreground">{t('invite.expires', { date: formatDate(inv.expires) })}</p>
                   </div>
-                  <Badge variant="secondary">{ROLE_LABELS[inv.role]}</Badge>
+                  <Badge variant="secondary">{t(`roles.${inv.role}`)}</Badge>
                   {canManage ? (
                     <Button
                       variant="ghost"
                       size="icon"
                       className="size-8 text-muted-foreground hover:text-destructive"
-                      aria-label={`Withdraw invitation for ${inv.email}`}
+                      aria-label={t('invite.withdrawLabel', { email: inv.email })}
                       onClick={() => setRevoking(inv)}
                     >
                       <X />
@@ -129,9 +126,9 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
             if (!open) setRevoking(null);
           }}
           destructive
-          title="Withdraw invitation?"
-          description={`The link sent to ${revoking?.email ?? ''} stops working.`}
-          confirmLabel="Withdraw"
+          title={t('invite.withdrawTitle')}
+          description={t('invite.withdrawDescription', { email: revoking?.email ?? '' })}
+          confirmLabel={t('invite.withdraw')}
           onConfirm={revoke}
         />
       </CardContent>

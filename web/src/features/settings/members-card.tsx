@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
 import { Trash2 } from 'lucide-react';
@@ -12,17 +13,27 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } f
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { fetchMembers, type Member } from './members.ts';
-import { ROLE_LABELS } from './settings-nav.tsx';
+import { translateMessage } from '../../lib/i18n/messages.ts';
+import { t as translate } from '../../lib/i18n/i18n.ts';
 import { settingsKeys } from './use-membership.ts';
+
+/** The server's English refusals of a membership change, translated here (the server keeps its English contract). */
+const SERVER_MESSAGES = new Map([
+  ['An organization needs at least one owner.', 'settings:members.lastOwner'],
+  ['An organization needs at least one owner. Appoint another owner first.', 'settings:members.lastOwnerAppoint'],
+]);
 
 /** The first field message of a failed write (e.g. "An organization needs at least one owner."), else the message. */
 function writeError(err: unknown): string {
-  const data = (err as { response?: { data?: Record<string, { message?: string }> } }).response?.data ?? {};
-  return Object.values(data).find((v) => v?.message)?.message ?? errorMessage(err);
+  const response = (err as { response?: { message?: string; data?: Record<string, { message?: string }> } }).response;
+  const message = Object.values(response?.data ?? {}).find((v) => v?.message)?.message ?? response?.message;
+  const key = message ? SERVER_MESSAGES.get(message) : undefined;
+  if (key) return translate(key);
+  return message && message !== response?.message ? translateMessage(message) : errorMessage(err);
 }
 
 function initials(m: Member): string {
-  const source = m.name || m.email || 'M';
+  const source = m.name || m.email || '?';
   return source
     .split(/[\s@.]+/)
     .filter(Boolean)
@@ -33,8 +44,10 @@ function initials(m: Member): string {
 
 /** Everyone in the organization; owners and admins change roles and remove members (only owners touch owners). */
 export function MembersCard({ organizationId, canManage, isOwner }: { organizationId: string; canManage: boolean; isOwner: boolean }) {
+  const { t } = useTranslation('settings');
   const { record } = useAuth();
   const { mutate } = useSWRConfig();
+  const nameOf = (m: Member) => m.name || m.email || t('members.member');
   const members = useSWR(settingsKeys.members(organizationId), () => fetchMembers(organizationId));
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -44,7 +57,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
     setBusy(m.membershipId);
     try {
       await pb.collection('memberships').update(m.membershipId, { role });
-      toast.success(`${m.name || m.email || 'Member'} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+      toast.success(t(`members.roleChanged.${role}`, { name: nameOf(m) }));
       await refresh();
     } catch (err) {
       toast.error(writeError(err));
@@ -57,7 +70,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
     if (!removing) return;
     try {
       await pb.collection('memberships').delete(removing.membershipId);
-      toast.success(`${removing.name || removing.email || 'Member'} was removed.`);
+      toast.success(t('members.removed', { name: nameOf(removing) }));
       await refresh();
     } catch (err) {
       toast.error(writeError(err));
@@ -70,8 +83,8 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Members</CardTitle>
-        <CardDescription>People who can work on this organization’s venues and menus.</CardDescription>
+        <CardTitle>{t('members.title')}</CardTitle>
+        <CardDescription>{t('members.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {members.error ? (
@@ -79,7 +92,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
             {errorMessage(members.error)}
           </p>
         ) : !members.data ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading members">
+          <div className="grid gap-3" aria-busy="true" aria-label={t('members.loading')}>
             {[0, 1].map((i) => (
               <div key={i} className="flex items-center gap-3">
                 <Skeleton className="size-9 rounded-full" />
@@ -91,10 +104,10 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
             ))}
           </div>
         ) : (
-          <ul className="grid grid-cols-1 divide-y" aria-label="Members">
+          <ul className="grid grid-cols-1 divide-y" aria-label={t('members.title')}>
             {members.data.map((m) => {
               const you = m.userId === record?.id;
-              const display = m.name || m.email || 'Member';
+              const display = nameOf(m);
               return (
                 <li
                   key={m.membershipId}
@@ -109,7 +122,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
                   <div className="min-w-0">
                     <p className="flex items-center gap-2 text-sm font-medium">
                       <span className="truncate">{display}</span>
-                      {you ? <Badge variant="outline">You</Badge> : null}
+                      {you ? <Badge variant="outline">{t('members.you')}</Badge> : null}
                     </p>
                     {m.email && m.name ? <p className="truncate text-xs text-muted-foreground">{m.email}</p> : null}
                   </div>
@@ -121,7 +134,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
                     {manageable(m) ? (
                       <>
                         <Select
-                          aria-label={`Role of ${display}`}
+                          aria-label={t('members.roleOf', { name: display })}
                           value={m.role}
                           disabled={busy === m.membershipId}
                           className="h-9 w-32"
@@ -129,7 +142,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
                         >
                           {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => (
                             <option key={r} value={r}>
-                              {ROLE_LABELS[r]}
+                              {t(`roles.${r}`)}
                             </option>
                           ))}
                         </Select>
@@ -137,14 +150,14 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
                           variant="ghost"
                           size="icon"
                           className="size-9 text-muted-foreground hover:text-destructive"
-                          aria-label={`Remove ${display}`}
+                          aria-label={t('members.remove', { name: display })}
                           onClick={() => setRemoving(m)}
                         >
                           <Trash2 />
                         </Button>
                       </>
                     ) : (
-                      <Badge variant={m.role === 'owner' ? 'default' : 'secondary'}>{ROLE_LABELS[m.role] ?? m.role}</Badge>
+                      <Badge variant={m.role === 'owner' ? 'default' : 'secondary'}>{t(`roles.${m.role}`, { defaultValue: m.role })}</Badge>
                     )}
                   </div>
                 </li>
@@ -158,9 +171,13 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
             if (!open) setRemoving(null);
           }}
           destructive
-          title={`Remove ${removing?.name || removing?.email || 'this member'}?`}
-          description="They lose access to this organization’s venues and menus right away. You can invite them again later."
-          confirmLabel="Remove member"
+          title={
+            removing?.name || removing?.email
+              ? t('members.removeTitle', { name: removing.name || removing.email })
+              : t('members.removeTitleUnnamed')
+          }
+          description={t('members.removeDescription')}
+          confirmLabel={t('members.removeConfirm')}
           onConfirm={remove}
         />
       </CardContent>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../lib/toast.ts';
@@ -55,10 +56,11 @@ const LANGUAGES = [
   'zh',
 ];
 
-function displayNames(type: 'currency' | 'language', codes: string[]): { code: string; label: string }[] {
+/** Currency and language names in the app's language ("Euro (EUR)", "Deutsch" → "German (de)" in English). */
+function displayNames(type: 'currency' | 'language', codes: string[], language: string): { code: string; label: string }[] {
   let names: Intl.DisplayNames | null = null;
   try {
-    names = new Intl.DisplayNames(undefined, { type });
+    names = new Intl.DisplayNames(language, { type });
   } catch {
     /* old browsers: codes only */
   }
@@ -70,9 +72,11 @@ function displayNames(type: 'currency' | 'language', codes: string[]): { code: s
 
 /** Name, currency and default language of the organization (read-only for editors). */
 export function OrganizationCard({ organization, canManage }: { organization: RecordModel; canManage: boolean }) {
+  const { t, i18n } = useTranslation('settings');
+  const language = i18n.language;
   const currencies = useMemo(
-    () => displayNames('currency', Intl.supportedValuesOf('currency')).sort((a, b) => a.label.localeCompare(b.label)),
-    [],
+    () => displayNames('currency', Intl.supportedValuesOf('currency'), language).sort((a, b) => a.label.localeCompare(b.label, language)),
+    [language],
   );
   const current = {
     name: String(organization.name ?? ''),
@@ -80,8 +84,11 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
     defaultLanguage: String(organization.defaultLanguage || DEFAULT_LANGUAGE),
   };
   const languages = useMemo(
-    () => displayNames('language', [...new Set([...LANGUAGES, current.defaultLanguage])]).sort((a, b) => a.label.localeCompare(b.label)),
-    [current.defaultLanguage],
+    () =>
+      displayNames('language', [...new Set([...LANGUAGES, current.defaultLanguage])], language).sort((a, b) =>
+        a.label.localeCompare(b.label, language),
+      ),
+    [current.defaultLanguage, language],
   );
   const {
     register,
@@ -98,7 +105,7 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
       const saved = await pb.collection('organizations').update(organization.id, values);
       reset({ name: String(saved.name), currency: String(saved.currency), defaultLanguage: String(saved.defaultLanguage) });
       await refreshAuth();
-      toast.success('Organization saved');
+      toast.success(t('organization.saved'));
     } catch (err) {
       handleApiError(err, setError, ['name', 'currency', 'defaultLanguage']);
     }
@@ -106,19 +113,17 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Organization</CardTitle>
-        <CardDescription>
-          {canManage ? 'Defaults for new venues and menus.' : 'Only owners and admins can change these settings.'}
-        </CardDescription>
+        <CardTitle>{t('organization.title')}</CardTitle>
+        <CardDescription>{canManage ? t('organization.description') : t('organization.readOnly')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={!canManage} className="grid min-w-0 grid-cols-1 gap-4">
-            <FormField label="Name" error={errors.name?.message}>
+            <FormField label={t('organization.name')} error={errors.name?.message}>
               <Input {...register('name')} autoComplete="organization" />
             </FormField>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <FormField label="Currency" error={errors.currency?.message} hint="Used for prices on your menus.">
+              <FormField label={t('organization.currency')} error={errors.currency?.message} hint={t('organization.currencyHint')}>
                 {/* min-w-0: the longest currency name must not widen the page on phones. */}
                 <Select {...register('currency')} className="min-w-0">
                   {currencies.map((c) => (
@@ -128,7 +133,11 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
                   ))}
                 </Select>
               </FormField>
-              <FormField label="Default language" error={errors.defaultLanguage?.message} hint="The language new menus are written in.">
+              <FormField
+                label={t('organization.defaultLanguage')}
+                error={errors.defaultLanguage?.message}
+                hint={t('organization.defaultLanguageHint')}
+              >
                 <Select {...register('defaultLanguage')} className="min-w-0">
                   {languages.map((l) => (
                     <option key={l.code} value={l.code}>
@@ -141,7 +150,7 @@ export function OrganizationCard({ organization, canManage }: { organization: Re
             {canManage ? (
               <div className="flex justify-end">
                 <Button type="submit" loading={isSubmitting} disabled={!isDirty} className="w-full sm:w-auto">
-                  Save changes
+                  {t('common:ui.saveChanges')}
                 </Button>
               </div>
             ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -9,15 +10,16 @@ import { InviteMemberCard } from './invite-member-card.tsx';
 import { useMyRole } from './use-membership.ts';
 
 export default function OrganizationPage() {
-  useTitle('Organization settings');
+  const { t } = useTranslation('settings');
+  useTitle(t('organizationTitle'));
   const { organization } = useAuth();
   const { role, canManage, isOwner } = useMyRole();
   return (
     <div className="max-w-4xl">
-      <PageHeader title="Settings" description="Your organization, its members and its plan." />
+      <PageHeader title={t('title')} description={t('description')} />
       <SettingsNav />
       {!organization || role === undefined ? (
-        <div className="grid gap-6" aria-busy="true" aria-label="Loading settings">
+        <div className="grid gap-6" aria-busy="true" aria-label={t('loading')}>
           <Skeleton className="h-64" />
           <Skeleton className="h-48" />
         </div>

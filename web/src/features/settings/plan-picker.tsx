@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RecordModel } from 'pocketbase';
 import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatMoney } from '../../../../shared/money.ts';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
 
 export type Interval = 'month' | 'year';
 
@@ -20,6 +22,7 @@ export function PlanPicker({
   currentInterval: Interval;
   onChoose: (plan: RecordModel, interval: Interval) => Promise<void>;
 }) {
+  const { t } = useTranslation('settings');
   const [interval, setInterval] = useState<Interval>(currentInterval);
   const [pending, setPending] = useState<string | null>(null);
   const currentPlan = plans.find((p) => p.id === currentPlanId);
@@ -34,7 +37,7 @@ export function PlanPicker({
   };
   return (
     <div className="grid gap-4">
-      <div role="radiogroup" aria-label="Billing interval" className="inline-flex w-fit rounded-lg border bg-muted p-1">
+      <div role="radiogroup" aria-label={t('billing.interval')} className="inline-flex w-fit rounded-lg border bg-muted p-1">
         {(['month', 'year'] as const).map((value) => (
           <button
             key={value}
@@ -47,7 +50,7 @@ export function PlanPicker({
               interval === value && 'bg-background text-foreground shadow-sm',
             )}
           >
-            {value === 'month' ? 'Monthly' : 'Yearly'}
+            {t(`billing.intervals.${value}`)}
           </button>
         ))}
       </div>
@@ -65,15 +68,15 @@ export function PlanPicker({
               <div className="grid gap-1">
                 <p className="flex items-center justify-between gap-2 font-semibold">
                   {String(plan.name)}
-                  {plan.id === currentPlanId ? <Badge variant="default">Current</Badge> : null}
+                  {plan.id === currentPlanId ? <Badge variant="default">{t('picker.current')}</Badge> : null}
                 </p>
                 <p className="text-sm text-muted-foreground">{String(plan.description ?? '')}</p>
               </div>
               <p>
                 <span className="text-2xl font-semibold tabular-nums">
-                  {formatMoney(Number(price ?? 0), plan.currency, undefined, { trimWhole: true })}
+                  {formatMoney(Number(price ?? 0), plan.currency, activeLanguage(), { trimWhole: true })}
                 </span>
-                <span className="text-sm text-muted-foreground"> / {interval}</span>
+                <span className="text-sm text-muted-foreground"> {t(`picker.per.${interval}`)}</span>
               </p>
               <ul className="grid flex-1 content-start gap-1.5 text-sm">
                 {features.map((f) => (
@@ -90,11 +93,11 @@ export function PlanPicker({
                 onClick={() => void choose(plan)}
                 aria-label={
                   current
-                    ? `${String(plan.name)} is your current plan`
-                    : `Switch to ${String(plan.name)} (${interval === 'month' ? 'monthly' : 'yearly'})`
+                    ? t('picker.isCurrent', { plan: String(plan.name) })
+                    : t(`picker.switchLabel.${interval}`, { plan: String(plan.name) })
                 }
               >
-                {current ? 'Current plan' : `Switch to ${String(plan.name)}`}
+                {current ? t('picker.currentPlan') : t('picker.switch', { plan: String(plan.name) })}
               </Button>
             </li>
           );

@@ -1,18 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Building2, CreditCard } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
 import { cn } from '../../lib/cn.ts';
 
 const TABS = [
-  { href: paths.settingsOrganization(), label: 'Organization', icon: Building2 },
-  { href: paths.settingsBilling(), label: 'Billing', icon: CreditCard },
+  { href: paths.settingsOrganization(), label: 'common:nav.organization', icon: Building2 },
+  { href: paths.settingsBilling(), label: 'common:nav.billing', icon: CreditCard },
 ];
 
 /** Switches between the settings pages. */
 export function SettingsNav() {
+  const { t } = useTranslation('settings');
   const [location] = useLocation();
   return (
-    <nav aria-label="Settings" className="mb-6 flex gap-1 border-b">
+    <nav aria-label={t('title')} className="mb-6 flex gap-1 border-b">
       {TABS.map(({ href, label, icon: Icon }) => {
         const active = location === href;
         return (
@@ -25,17 +27,10 @@ export function SettingsNav() {
               active && 'border-primary text-foreground',
             )}
           >
-            <Icon className="size-4" aria-hidden /> {label}
+            <Icon className="size-4" aria-hidden /> {t(label)}
           </Link>
         );
       })}
     </nav>
   );
 }
-
-export const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', editor: 'Editor' } as const;
-export const ROLE_HINTS = {
-  owner: 'Everything, including billing and appointing owners',
-  admin: 'Settings, billing and members',
-  editor: 'Venues, menus, items and tags',
-} as const;

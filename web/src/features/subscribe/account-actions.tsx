@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
 import { ArrowLeftRight, LogOut } from 'lucide-react';
@@ -25,6 +26,7 @@ function useOtherOrganizations(userId: string | undefined, currentId: string | u
  * organizations (when they have one), or sign out.
  */
 export function AccountActions() {
+  const { t } = useTranslation('subscribe');
   const { record, organization, logout } = useAuth();
   const others = useOtherOrganizations(record?.id, organization?.id);
   const [switching, setSwitching] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function AccountActions() {
       await pb.collection('users').update(record.id, { currentOrganization: org.id });
       // The guards then send the user wherever that organization's state leads.
       await refreshAuth();
-      toast.success(`Switched to ${String(org.name)}`);
+      toast.success(t('common:shell.switchedTo', { name: String(org.name) }));
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
@@ -56,11 +58,11 @@ export function AccountActions() {
           onClick={() => void switchTo(org)}
         >
           {switching === org.id ? null : <ArrowLeftRight aria-hidden />}
-          <span className="truncate">Switch to {String(org.name)}</span>
+          <span className="truncate">{t('actions.switchTo', { name: String(org.name) })}</span>
         </Button>
       ))}
       <Button variant="ghost" className="w-full" onClick={logout}>
-        <LogOut aria-hidden /> Sign out
+        <LogOut aria-hidden /> {t('common:shell.signOut')}
       </Button>
     </div>
   );

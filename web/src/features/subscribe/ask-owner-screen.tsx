@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
 import { Mail, UserRoundCog } from 'lucide-react';
 import type { Member } from '../../../../shared/api.ts';
 import { isLapsed } from '../../../../shared/subscription.ts';
@@ -22,15 +23,16 @@ function useManagers(organizationId: string | undefined) {
  * so the screen names them (with a mail link) and offers to check again, switch organization or sign out.
  */
 export function AskOwnerScreen({ billing }: { billing: 'trial' | 'stripe' }) {
+  const { t } = useTranslation('subscribe');
   const { organization } = useAuth();
   const managers = useManagers(organization?.id);
-  const name = String(organization?.name ?? 'your organization');
+  const name = String(organization?.name ?? '');
   const lapsed = isLapsed(organization?.subscriptionStatus as string | undefined);
   const owner = managers.data?.[0];
-  const title = lapsed ? 'An owner needs to renew the plan' : 'An owner needs to choose a plan';
+  const title = lapsed ? t('askOwner.renewTitle') : t('askOwner.chooseTitle');
   const description = lapsed
-    ? `The ${billing === 'trial' ? 'free trial' : 'subscription'} of ${name} has ended. Only its owners and admins can continue it; until then you can't make changes here.`
-    : `${name} has no plan yet. Only its owners and admins can choose one; then you can start working on its menus.`;
+    ? t(billing === 'trial' ? 'askOwner.trialEnded' : 'askOwner.subscriptionEnded', { name })
+    : t('askOwner.noPlan', { name });
   return (
     <div className="mx-auto w-full max-w-md">
       <AuthCard icon={<UserRoundCog />} title={title} description={description}>
@@ -39,7 +41,7 @@ export function AskOwnerScreen({ billing }: { billing: 'trial' | 'stripe' }) {
             <Skeleton className="h-16 w-full" />
           ) : owner ? (
             <div className="grid gap-1 rounded-md border bg-muted/50 px-4 py-3 text-sm">
-              <span className="text-muted-foreground">Ask {owner.role === 'owner' ? 'the owner' : 'an admin'}</span>
+              <span className="text-muted-foreground">{owner.role === 'owner' ? t('askOwner.askOwner') : t('askOwner.askAdmin')}</span>
               <span className="font-medium break-words">{owner.name || owner.email}</span>
               {owner.name && owner.email ? <span className="break-all text-muted-foreground">{owner.email}</span> : null}
             </div>
@@ -47,13 +49,13 @@ export function AskOwnerScreen({ billing }: { billing: 'trial' | 'stripe' }) {
           {owner?.email ? (
             <a
               className={buttonVariants({ className: 'w-full' })}
-              href={`mailto:${owner.email}?subject=${encodeURIComponent(`${lapsed ? 'Renew' : 'Choose'} the plan of ${name}`)}`}
+              href={`mailto:${owner.email}?subject=${encodeURIComponent(t(lapsed ? 'askOwner.subjectRenew' : 'askOwner.subjectChoose', { name }))}`}
             >
-              <Mail aria-hidden /> Email {owner.name || 'the owner'}
+              <Mail aria-hidden /> {owner.name ? t('askOwner.email', { name: owner.name }) : t('askOwner.emailOwner')}
             </a>
           ) : null}
           <Button variant="outline" className="w-full" onClick={() => void refreshAuth()}>
-            Check again
+            {t('checkAgain')}
           </Button>
           <AccountActions />
         </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LifeBuoy, TimerOff } from 'lucide-react';
 import { useAuth } from '../../hooks/use-auth.ts';
@@ -12,19 +13,19 @@ import { AccountActions } from './account-actions.tsx';
  * in every state). Nothing is deleted meanwhile.
  */
 export function ContactScreen() {
+  const { t } = useTranslation('subscribe');
   const { organization } = useAuth();
-  const name = String(organization?.name ?? 'your organization');
   const trialEnded = organization?.subscriptionStatus === 'past_due' && Boolean(organization?.trialEndsAt);
   return (
     <div className="mx-auto w-full max-w-md">
       <AuthCard
         icon={<TimerOff />}
-        title={trialEnded ? 'Your free trial has ended' : 'Your plan has ended'}
-        description={`${name} and its menus are kept. Plans can't be paid online on this server: contact us and we'll continue your plan.`}
+        title={trialEnded ? t('common:lapse.trialEnded') : t('contact.planEnded')}
+        description={organization?.name ? t('contact.description', { name: String(organization.name) }) : t('contact.descriptionUnnamed')}
       >
         <div className="grid gap-2">
           <Link href={paths.help()} className={buttonVariants({ className: 'w-full' })} autoFocus>
-            <LifeBuoy aria-hidden /> Contact us
+            <LifeBuoy aria-hidden /> {t('common:lapse.contactUs')}
           </Link>
           <AccountActions />
         </div>

@@ -1,10 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { formatNumber } from '../../lib/format.ts';
 import type { BillingInterval } from './plan-format.ts';
 
 const OPTIONS: { value: BillingInterval; label: string }[] = [
-  { value: 'month', label: 'Monthly' },
-  { value: 'year', label: 'Yearly' },
+  { value: 'month', label: 'interval.month' },
+  { value: 'year', label: 'interval.year' },
 ];
 
 /** Monthly / yearly as a segmented radio group (arrow keys move the choice, as radios do). */
@@ -17,6 +19,7 @@ export function IntervalSwitch({
   onChange: (v: BillingInterval) => void;
   savings: number;
 }) {
+  const { t } = useTranslation('subscribe');
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent) => {
     if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) return;
@@ -26,7 +29,7 @@ export function IntervalSwitch({
     refs.current[OPTIONS.findIndex((o) => o.value === next)]?.focus();
   };
   return (
-    <div role="radiogroup" aria-label="Billing period" onKeyDown={onKey} className="inline-flex rounded-full border bg-muted p-1">
+    <div role="radiogroup" aria-label={t('interval.label')} onKeyDown={onKey} className="inline-flex rounded-full border bg-muted p-1">
       {OPTIONS.map((o, i) => {
         const on = o.value === value;
         return (
@@ -45,9 +48,11 @@ export function IntervalSwitch({
               on ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
             )}
           >
-            {o.label}
+            {t(o.label)}
             {o.value === 'year' && savings > 0 ? (
-              <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary">Save up to {savings}%</span>
+              <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary">
+                {t('interval.saveUpTo', { percent: formatNumber(savings / 100, { style: 'percent' }) })}
+              </span>
             ) : null}
           </button>
         );

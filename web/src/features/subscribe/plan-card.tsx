@@ -1,11 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatMoney } from '../../../../shared/money.ts';
-import { limitsText, yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
+import { planLimits, yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
 
-/** A plan's price as pricing tables show it: whole amounts without decimals ("€9"). */
-const formatPrice = (minor: number, currency: string) => formatMoney(minor, currency, undefined, { trimWhole: true });
+/** A plan's price as pricing tables show it, in the app's language: whole amounts without decimals ("€9", "9 €"). */
+const formatPrice = (minor: number, currency: string) => formatMoney(minor, currency, activeLanguage(), { trimWhole: true });
+
+/** "17 %" in German, "17%" in English. */
+const formatPercent = (percent: number) => formatNumber(percent / 100, { style: 'percent' });
 
 export interface PlanAction {
   label: string;
@@ -31,6 +37,7 @@ export function PlanCard({
   action: PlanAction;
   trialEligible?: boolean;
 }) {
+  const { t } = useTranslation('subscribe');
   const yearly = interval === 'year';
   const price = yearly ? plan.priceYearly : plan.priceMonthly;
   const savings = yearlySavingsPercent(plan);
@@ -45,7 +52,7 @@ export function PlanCard({
     >
       {current || featured ? (
         <span className="absolute -top-3 left-5 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">
-          {current ? 'Current plan' : 'Most popular'}
+          {current ? t('card.current') : t('card.popular')}
         </span>
       ) : null}
       <h2 id={headingId} className="text-lg font-semibold">
@@ -54,23 +61,25 @@ export function PlanCard({
       {plan.description ? <p className="mt-1 text-sm md:min-h-10 text-muted-foreground">{plan.description}</p> : null}
       <div className="mt-4 flex flex-wrap items-baseline gap-x-1">
         <span className="text-3xl font-bold tracking-tight">{formatPrice(price, plan.currency)}</span>
-        <span className="text-sm text-muted-foreground">/ {yearly ? 'year' : 'month'}</span>
+        <span className="text-sm text-muted-foreground">{t(`card.per.${interval}`)}</span>
       </div>
       <p className="mt-1 h-5 text-sm text-muted-foreground">
         {yearly ? (
           <>
-            {formatPrice(Math.round(plan.priceYearly / 12), plan.currency)} / month
+            {t('card.monthlyEquivalent', { price: formatPrice(Math.round(plan.priceYearly / 12), plan.currency) })}
             {savings > 0 ? (
               <>
-                , <span className="font-medium text-primary">save {savings}%</span>
+                , <span className="font-medium text-primary">{t('card.save', { percent: formatPercent(savings) })}</span>
               </>
             ) : null}
           </>
         ) : (
-          <>or {formatPrice(plan.priceYearly, plan.currency)} / year</>
+          <>{t('card.orYearly', { price: formatPrice(plan.priceYearly, plan.currency) })}</>
         )}
       </p>
-      {plan.trialDays > 0 && trialEligible ? <p className="mt-3 text-sm font-medium">{plan.trialDays}-day free trial</p> : null}
+      {plan.trialDays > 0 && trialEligible ? (
+        <p className="mt-3 text-sm font-medium">{t('card.trial', { count: plan.trialDays })}</p>
+      ) : null}
       <Button
         className="mt-4 w-full"
         variant={action.variant ?? 'default'}
@@ -81,7 +90,7 @@ export function PlanCard({
       >
         {action.label}
       </Button>
-      <ul className="mt-5 grid gap-2 text-sm" aria-label={`${plan.name} features`}>
+      <ul className="mt-5 grid gap-2 text-sm" aria-label={t('card.features', { plan: plan.name })}>
         {plan.features.map((f) => (
           <li key={f} className="flex gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
@@ -90,10 +99,13 @@ export function PlanCard({
         ))}
       </ul>
       <div className="mt-auto pt-5">
-        <ul aria-label={`${plan.name} limits`} className="flex flex-wrap gap-x-3 gap-y-1 border-t pt-4 text-xs text-muted-foreground">
-          {limitsText(plan.limits).map((l) => (
-            <li key={l} className="whitespace-nowrap">
-              {l}
+        <ul
+          aria-label={t('card.limits', { plan: plan.name })}
+          className="flex flex-wrap gap-x-3 gap-y-1 border-t pt-4 text-xs text-muted-foreground"
+        >
+          {planLimits(plan.limits).map(({ kind, count }) => (
+            <li key={kind} className="whitespace-nowrap">
+              {count === null ? t(`limits.unlimited.${kind}`) : t(`limits.count.${kind}`, { count })}
             </li>
           ))}
         </ul>

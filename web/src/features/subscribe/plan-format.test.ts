@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitsText, yearlySavingsPercent } from './plan-format.ts';
+import { planLimits, yearlySavingsPercent } from './plan-format.ts';
 
 describe('pricing helpers', () => {
   it('computes the yearly saving against twelve monthly payments', () => {
@@ -8,8 +8,16 @@ describe('pricing helpers', () => {
     expect(yearlySavingsPercent({ priceMonthly: 0, priceYearly: 0 })).toBe(0);
   });
 
-  it('words limits, 0 or missing meaning unlimited', () => {
-    expect(limitsText({ venues: 1, menus: 3, uploadsPerMonth: 3 })).toEqual(['1 venue', '3 menus', '3 PDF imports / month']);
-    expect(limitsText({ venues: 0 })).toEqual(['Unlimited venues', 'Unlimited menus', 'Unlimited PDF imports / month']);
+  it('reads limits, 0 or missing meaning unlimited', () => {
+    expect(planLimits({ venues: 1, menus: 3, uploadsPerMonth: 3 })).toEqual([
+      { kind: 'venues', count: 1 },
+      { kind: 'menus', count: 3 },
+      { kind: 'imports', count: 3 },
+    ]);
+    expect(planLimits({ venues: 0 })).toEqual([
+      { kind: 'venues', count: null },
+      { kind: 'menus', count: null },
+      { kind: 'imports', count: null },
+    ]);
   });
 });

@@ -40,13 +40,17 @@ export function yearlySavingsPercent(plan: Pick<Plan, 'priceMonthly' | 'priceYea
   return Math.round((1 - plan.priceYearly / full) * 100);
 }
 
-const count = (n: number | undefined, one: string, many: string) => (!n ? `Unlimited ${many}` : `${n} ${n === 1 ? one : many}`);
+export type LimitKind = 'venues' | 'menus' | 'imports';
 
-/** The plan's limits in words; 0 or missing means unlimited. */
-export function limitsText(limits: Plan['limits']): string[] {
+/**
+ * The plan's limits, for `subscribe:limits.<kind>` (with `count`) or `subscribe:limits.<kind>Unlimited`;
+ * 0 or missing means unlimited (`count: null`).
+ */
+export function planLimits(limits: Plan['limits']): { kind: LimitKind; count: number | null }[] {
+  const count = (n: number | undefined) => (n ? n : null);
   return [
-    count(limits.venues, 'venue', 'venues'),
-    count(limits.menus, 'menu', 'menus'),
-    `${count(limits.uploadsPerMonth, 'PDF import', 'PDF imports')} / month`,
+    { kind: 'venues', count: count(limits.venues) },
+    { kind: 'menus', count: count(limits.menus) },
+    { kind: 'imports', count: count(limits.uploadsPerMonth) },
   ];
 }

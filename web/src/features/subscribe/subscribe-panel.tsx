@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { Trans, useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { toast } from '../../lib/toast.ts';
 import { pb } from '../../lib/pb.ts';
@@ -51,8 +52,9 @@ function useRole(userId: string | undefined, orgId: string | undefined) {
 }
 
 function TableSkeleton() {
+  const { t } = useTranslation('subscribe');
   return (
-    <div className="grid gap-5 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">
+    <div className="grid gap-5 md:grid-cols-3" aria-busy="true" aria-label={t('loading')}>
       {[0, 1, 2].map((i) => (
         <div key={i} className="grid gap-3 rounded-xl border bg-card p-6">
           <Skeleton className="h-6 w-24" />
@@ -76,6 +78,7 @@ const PAYMENT_PROBLEM: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'inc
  * mode call for. Off mode never gets here (the guard sends users on).
  */
 export function SubscribePanel() {
+  const { t } = useTranslation('subscribe');
   const { record, organization } = useAuth();
   // Read the config with its loading state: the default would briefly claim another mode.
   const config = useSWR('app-config', fetchPublicConfig, { revalidateOnFocus: false });
@@ -87,7 +90,7 @@ export function SubscribePanel() {
       <div className="mx-auto grid max-w-md gap-4">
         <Notice tone="error">{errorMessage(role.error)}</Notice>
         <Button variant="outline" onClick={() => void role.mutate()}>
-          Try again
+          {t('common:ui.retry')}
         </Button>
       </div>
     );
@@ -112,9 +115,11 @@ export function SubscribePanel() {
  * subscription that ended or waits for a payment, said above the plans.
  */
 function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'; canManage: boolean; renew: boolean }) {
+  const { t } = useTranslation('subscribe');
   const [, navigate] = useLocation();
   const { organization } = useAuth();
   const plans = usePlans();
+  const orgName = organization?.name ? String(organization.name) : null;
   const [interval, setBillingInterval] = useState<BillingInterval>(organization?.billingInterval === 'year' ? 'year' : 'month');
   const [pending, setPending] = useState<string | null>(null);
   // Back from Checkout through the browser's back button: the page may come back as it was left.
@@ -139,7 +144,7 @@ function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'
         leaveFor(checkout);
       } else if (result.status && PAYMENT_PROBLEM.has(result.status)) {
         // A plan change of a subscription that still waits for a payment: the payment method is the fix.
-        toast.error(`Your plan is now ${plan.name}, but the subscription still waits for a payment. Update your payment method.`);
+        toast.error(t('table.changedAwaitingPayment', { plan: plan.name }));
         await refreshAuth();
         setPending(null);
       } else {
@@ -154,15 +159,15 @@ function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'
   const actionFor = (plan: Plan): PlanAction => {
     const isCurrent = subscribed && organization?.plan === plan.id;
     if (isCurrent && (organization?.billingInterval ?? 'month') === interval) {
-      return { label: 'Continue with this plan', onClick: () => navigate(nextAfterSubscribe()), variant: 'outline' };
+      return { label: t('table.continueWithPlan'), onClick: () => navigate(nextAfterSubscribe()), variant: 'outline' };
     }
     const label = subscribed
-      ? `Switch to ${plan.name}`
+      ? t('table.switchTo', { plan: plan.name })
       : billing === 'stripe'
-        ? 'Subscribe'
+        ? t('table.subscribe')
         : plan.trialDays > 0 && !organization?.trialEndsAt
-          ? 'Start free trial'
-          : 'Choose plan';
+          ? t('table.startTrial')
+          : t('table.choosePlan');
     return {
       label,
       onClick: () => void choose(plan),
@@ -176,14 +181,16 @@ function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'
       {!subscribed && !organization?.plan ? <SetupSteps current="plan" /> : null}
       <div className="mx-auto -mt-5 grid max-w-2xl gap-2 text-center">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {!renew ? 'Choose your plan' : paymentProblem ? 'Your last payment didn’t go through' : 'Your subscription has ended'}
+          {!renew ? t('table.title') : paymentProblem ? t('table.paymentFailedTitle') : t('table.endedTitle')}
         </h1>
         <p className="text-pretty text-muted-foreground">
           {renew
-            ? `${String(organization?.name ?? 'Your organization')} and its menus are kept. Choose a plan to continue.`
+            ? orgName
+              ? t('table.renewDescription', { name: orgName })
+              : t('table.renewDescriptionUnnamed')
             : billing === 'stripe'
-              ? 'Pick the plan that fits your business. Change or cancel anytime.'
-              : 'Start with a free trial. No credit card needed, cancel anytime.'}
+              ? t('table.stripeDescription')
+              : t('table.trialDescription')}
         </p>
       </div>
       <div className="flex justify-center">
@@ -191,19 +198,19 @@ function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'
       </div>
       {!canManage ? (
         <Notice>
-          Only owners and admins of <span className="font-medium">{String(organization?.name ?? 'your organization')}</span> can choose a
-          plan. Ask one of them to subscribe.
+          {orgName ? (
+            <Trans t={t} i18nKey="table.managersOnly" values={{ name: orgName }} components={{ b: <span className="font-medium" /> }} />
+          ) : (
+            t('table.managersOnlyUnnamed')
+          )}
         </Notice>
       ) : null}
       {billing === 'stripe' && canManage && paymentProblem ? (
         <Notice tone="error">
           <span className="flex flex-wrap items-center justify-between gap-3">
-            <span>
-              The last payment for {String(organization?.name ?? 'your organization')} didn’t go through. Update your payment method to
-              continue, or choose a plan below.
-            </span>
+            <span>{orgName ? t('table.paymentFailed', { name: orgName }) : t('table.paymentFailedUnnamed')}</span>
             <ManageBillingButton size="sm" organization={organization?.id}>
-              Update payment method
+              {t('table.updatePayment')}
             </ManageBillingButton>
           </span>
         </Notice>
@@ -211,14 +218,14 @@ function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'
       {subscribed ? (
         <Notice tone="success">
           <span className="flex flex-wrap items-center justify-between gap-3">
-            <span>Your organization already has an active plan.</span>
+            <span>{t('table.alreadyActive')}</span>
             <Button size="sm" onClick={() => navigate(nextAfterSubscribe())}>
-              Continue to the app
+              {t('table.continueToApp')}
             </Button>
           </span>
         </Notice>
       ) : null}
-      {plans.data && plans.data.length === 0 ? <Notice>No plans are available right now. Please check back later.</Notice> : null}
+      {plans.data && plans.data.length === 0 ? <Notice>{t('table.noPlans')}</Notice> : null}
       {plans.data ? (
         <div className="grid items-stretch gap-6 pt-2 md:grid-cols-3 md:gap-5">
           {plans.data.map((plan, i, all) => (
@@ -236,7 +243,7 @@ function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'
       ) : plans.error ? (
         <div className="flex justify-center">
           <Button variant="outline" onClick={() => void plans.mutate()}>
-            Try again
+            {t('common:ui.retry')}
           </Button>
         </div>
       ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { RecordModel } from 'pocketbase';
 import { Clock, LoaderCircle } from 'lucide-react';
@@ -22,6 +23,7 @@ const isActive = (org: RecordModel | null | undefined) => isSubscribed(org?.subs
  * be on the way.
  */
 export function SubscriptionWait() {
+  const { t } = useTranslation('subscribe');
   const [, navigate] = useLocation();
   const fromCheckout = new URLSearchParams(useSearch()).has('session_id');
   const { organization } = useAuth();
@@ -63,11 +65,7 @@ export function SubscriptionWait() {
 
   if (timedOut) {
     return (
-      <AuthCard
-        icon={<Clock />}
-        title="Still confirming your subscription"
-        description="This is taking longer than usual. Payment confirmations can take a minute; your plan is not lost."
-      >
+      <AuthCard icon={<Clock />} title={t('wait.slowTitle')} description={t('wait.slowDescription')}>
         <div className="grid gap-3">
           <Button
             className="w-full"
@@ -77,10 +75,10 @@ export function SubscriptionWait() {
               setAttempt((a) => a + 1);
             }}
           >
-            Check again
+            {t('checkAgain')}
           </Button>
           <Link href={paths.subscribe()} className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
-            Back to plans
+            {t('wait.backToPlans')}
           </Link>
         </div>
       </AuthCard>
@@ -89,14 +87,8 @@ export function SubscriptionWait() {
   return (
     <AuthCard
       icon={<LoaderCircle className="animate-spin" />}
-      title={fromCheckout ? 'Thanks for subscribing!' : 'Activating your plan…'}
-      description={
-        <span role="status">
-          {fromCheckout
-            ? 'Your checkout is complete. We’re activating your plan, this usually takes a few seconds.'
-            : 'Hang tight, we’re confirming your subscription. This usually takes a few seconds.'}
-        </span>
-      }
+      title={fromCheckout ? t('wait.thanks') : t('wait.activating')}
+      description={<span role="status">{fromCheckout ? t('wait.checkoutDone') : t('wait.confirming')}</span>}
     />
   );
 }

@@ -1,8 +1,10 @@
 import { memo, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Plus, Trash2, X } from 'lucide-react';
-import { ALLERGENS } from '../../../../shared/constants.ts';
+import { allergenNames } from '../../../../shared/i18n/allergen-names.ts';
 import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { cn } from '../../lib/cn.ts';
+import { translateMessage } from '../../lib/i18n/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
@@ -11,14 +13,13 @@ import {
   type EditDraft, type EditItem, type EditSection, type Problems,
 } from './draft-model.ts';
 
-const allergenNames = new Map<string, string>(ALLERGENS.map((a) => [a.key, a.name]));
-
 const NO_PROBLEMS: Record<string, string> = {};
 
 type Change = (update: (draft: EditDraft) => EditDraft) => void;
 
 function FieldError({ message }: { message: string | undefined }) {
-  return message ? <p role="alert" className="text-xs font-medium text-destructive">{message}</p> : null;
+  // The draft's checks use the shared English validation messages (MESSAGES): translated for display.
+  return message ? <p role="alert" className="text-xs font-medium text-destructive">{translateMessage(message)}</p> : null;
 }
 
 const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, problems, change, onSelect }: {
@@ -31,8 +32,11 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
   change: Change;
   onSelect: (item: EditItem) => void;
 }) {
+  const { t, i18n } = useTranslation('uploads');
   const reason = flagReason(item, currency);
-  const label = item.name.trim() || item.source.name || 'New item';
+  const label = item.name.trim() || item.source.name || t('editor.newItem');
+  // The regulation's official allergen names in the app's language (English where a version is not checked).
+  const allergens = allergenNames(i18n.language).names as Readonly<Record<string, string>>;
   const select = () => { if (!selected) onSelect(item); };
   return (
     <li
@@ -52,28 +56,28 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
     >
       <div className="flex items-start gap-2">
         <div className="grid min-w-0 flex-1 gap-1">
-          <Input value={item.name} aria-label="Item name" aria-invalid={problems.name ? true : undefined} placeholder="Item name" className="font-medium"
+          <Input value={item.name} aria-label={t('editor.itemName')} aria-invalid={problems.name ? true : undefined} placeholder={t('editor.itemName')} className="font-medium"
             onChange={(e) => { const name = e.target.value; change((d) => updateItem(d, sectionKey, item.key, { name })); }} />
           <FieldError message={problems.name} />
         </div>
-        {item.source.page ? <span className="mt-2.5 shrink-0 text-xs tabular-nums text-muted-foreground" title={`On page ${item.source.page} of the PDF`}>p. {item.source.page}</span> : null}
-        <Button type="button" variant="ghost" size="icon" className="size-10 shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Remove ${label}`}
+        {item.source.page ? <span className="mt-2.5 shrink-0 text-xs tabular-nums text-muted-foreground" title={t('editor.onPage', { page: item.source.page })}>{t('editor.pageShort', { page: item.source.page })}</span> : null}
+        <Button type="button" variant="ghost" size="icon" className="size-10 shrink-0 text-muted-foreground hover:text-destructive" aria-label={t('editor.remove', { name: label })}
           onClick={(e) => { e.stopPropagation(); change((d) => removeItem(d, sectionKey, item.key)); }}><Trash2 aria-hidden /></Button>
       </div>
       {reason ? (
         <p className="flex items-center gap-1.5 text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="flag-reason">
-          <AlertTriangle className="size-3.5 shrink-0" aria-hidden /> {reason}
+          <AlertTriangle className="size-3.5 shrink-0" aria-hidden /> {t(`flag.${reason}`)}
         </p>
       ) : null}
-      <Textarea value={item.description} aria-label="Description" placeholder="Description (optional)" rows={1} className="min-h-10 resize-y text-sm [field-sizing:content]"
+      <Textarea value={item.description} aria-label={t('editor.description')} placeholder={t('editor.descriptionPlaceholder')} rows={1} className="min-h-10 resize-y text-sm [field-sizing:content]"
         onChange={(e) => { const description = e.target.value; change((d) => updateItem(d, sectionKey, item.key, { description })); }} />
-      <ul className="grid gap-1.5" aria-label="Prices">
+      <ul className="grid gap-1.5" aria-label={t('editor.prices')}>
         {item.prices.map((p, i) => (
           <li key={p.key} className="grid gap-1">
             <div className="flex items-center gap-2">
-              <Input value={p.label} aria-label={`Price ${i + 1} label`} placeholder={item.prices.length > 1 ? 'Label, e.g. Small' : 'Label (optional)'} className="h-9 min-w-0 flex-1"
+              <Input value={p.label} aria-label={t('editor.priceLabel', { number: i + 1 })} placeholder={item.prices.length > 1 ? t('editor.labelPlaceholderMany') : t('editor.labelPlaceholder')} className="h-9 min-w-0 flex-1"
                 onChange={(e) => { const labelText = e.target.value; change((d) => updatePrice(d, sectionKey, item.key, p.key, { label: labelText })); }} />
-              <MoneyInput currency={currency} value={p.amount} aria-label={`Price ${i + 1} amount`} aria-invalid={problems[p.key] ? true : undefined} className="h-9 w-28"
+              <MoneyInput currency={currency} value={p.amount} aria-label={t('editor.priceAmount', { number: i + 1 })} aria-invalid={problems[p.key] ? true : undefined} className="h-9 w-28"
                 onChange={(e) => { const amount = e.target.value; change((d) => updatePrice(d, sectionKey, item.key, p.key, { amount })); }}
                 onBlur={() => {
                   // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
@@ -81,7 +85,7 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
                   const tidy = minor === null ? null : toDecimalAmount(minor, currency);
                   if (tidy !== null && tidy !== p.amount) change((d) => updatePrice(d, sectionKey, item.key, p.key, { amount: tidy }));
                 }} />
-              <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0" aria-label={`Remove price ${i + 1}`}
+              <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0" aria-label={t('editor.removePrice', { number: i + 1 })}
                 onClick={(e) => { e.stopPropagation(); change((d) => removePrice(d, sectionKey, item.key, p.key)); }}><X aria-hidden /></Button>
             </div>
             <FieldError message={problems[p.key]} />
@@ -90,10 +94,10 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button type="button" variant="ghost" size="sm" className="-ml-2 text-primary" disabled={item.prices.length >= 10}
-          onClick={(e) => { e.stopPropagation(); change((d) => addPrice(d, sectionKey, item.key)); }}><Plus aria-hidden /> Add price</Button>
+          onClick={(e) => { e.stopPropagation(); change((d) => addPrice(d, sectionKey, item.key)); }}><Plus aria-hidden /> {t('editor.addPrice')}</Button>
         {item.source.allergens.length ? (
-          <p className="text-xs text-muted-foreground" title="Edit allergens in the menu editor after the import">
-            Allergens: {item.source.allergens.map((a) => allergenNames.get(a) ?? a).join(', ')}
+          <p className="text-xs text-muted-foreground" title={t('editor.allergensHint')}>
+            {t('editor.allergens', { names: new Intl.ListFormat(i18n.language, { type: 'unit' }).format(item.source.allergens.map((a) => allergens[a] ?? a)) })}
           </p>
         ) : null}
       </div>
@@ -109,6 +113,7 @@ function SectionCard({ section, currency, selected, problems, change, onSelect }
   change: Change;
   onSelect: (item: EditItem) => void;
 }) {
+  const { t } = useTranslation('uploads');
   const nameProblem = problems.get(problemKey(section.key, undefined, 'name'));
   const itemProblems = (item: EditItem): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -122,15 +127,15 @@ function SectionCard({ section, currency, selected, problems, change, onSelect }
     return Object.keys(out).length ? out : NO_PROBLEMS;
   };
   return (
-    <section className="grid gap-3 rounded-lg border bg-card p-3 shadow-sm sm:p-4" aria-label={`Section ${section.name || 'without a name'}`} data-testid="draft-section">
+    <section className="grid gap-3 rounded-lg border bg-card p-3 shadow-sm sm:p-4" aria-label={section.name ? t('editor.section', { name: section.name }) : t('editor.sectionUnnamed')} data-testid="draft-section">
       <div className="flex items-start gap-2">
         <div className="grid min-w-0 flex-1 gap-1">
-          <Input value={section.name} aria-label="Section name" aria-invalid={nameProblem ? true : undefined} placeholder="Section name" className="h-10 text-base font-semibold"
+          <Input value={section.name} aria-label={t('editor.sectionName')} aria-invalid={nameProblem ? true : undefined} placeholder={t('editor.sectionName')} className="h-10 text-base font-semibold"
             onChange={(e) => { const name = e.target.value; change((d) => renameSection(d, section.key, name)); }} />
           <FieldError message={nameProblem} />
         </div>
-        <span className="mt-2.5 shrink-0 text-xs text-muted-foreground">{section.items.length} {section.items.length === 1 ? 'item' : 'items'}</span>
-        <Button type="button" variant="ghost" size="icon" className="shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Remove section ${section.name}`}
+        <span className="mt-2.5 shrink-0 text-xs text-muted-foreground">{t('counts.items', { count: section.items.length })}</span>
+        <Button type="button" variant="ghost" size="icon" className="shrink-0 text-muted-foreground hover:text-destructive" aria-label={t('editor.removeSection', { name: section.name })}
           onClick={() => change((d) => removeSection(d, section.key))}><Trash2 aria-hidden /></Button>
       </div>
       <ul className="grid gap-2">
@@ -140,7 +145,7 @@ function SectionCard({ section, currency, selected, problems, change, onSelect }
         ))}
       </ul>
       <div>
-        <Button type="button" variant="outline" size="sm" onClick={() => change((d) => addItem(d, section.key))}><Plus aria-hidden /> Add item</Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => change((d) => addItem(d, section.key))}><Plus aria-hidden /> {t('editor.addItem')}</Button>
       </div>
     </section>
   );
@@ -159,9 +164,10 @@ export function DraftEditor({ edit, currency, change, problems, selected, onSele
   selected: string | null;
   onSelect: (item: EditItem) => void;
 }) {
+  const { t } = useTranslation('uploads');
   const select = useCallback((item: EditItem) => onSelect(item), [onSelect]);
   if (!edit.sections.length) {
-    return <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">Nothing left to import: every section was removed.</p>;
+    return <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t('editor.empty')}</p>;
   }
   return (
     <div className="grid gap-4">

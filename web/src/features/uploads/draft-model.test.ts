@@ -30,14 +30,14 @@ describe('the review screen’s draft copy', () => {
     let edit = toEditDraft(draft, 'EUR');
     const section = edit.sections[1]!;
     const catchOfDay = section.items[0]!;
-    expect(flagReason(catchOfDay, 'EUR')).toBe('No price found');
+    expect(flagReason(catchOfDay, 'EUR')).toBe('noPrice');
     expect(unpricedItems(edit, 'EUR').map((x) => x.item.name)).toEqual(['Catch of the Day']);
     edit = updatePrice(edit, section.key, catchOfDay.key, catchOfDay.prices[0]!.key, { amount: '32,5' });
     const { draft: back } = fromEditDraft(edit, 'EUR');
     expect(back.sections[1]?.items[0]).toMatchObject({ prices: [{ label: '', amount: 3250 }], flagged: false });
     expect(unpricedItems(edit, 'EUR')).toEqual([]);
     // Low confidence stays worth a look even with a price.
-    expect(flagReason(edit.sections[1]!.items[0]!, 'EUR')).toBe('Low confidence: check the name and price');
+    expect(flagReason(edit.sections[1]!.items[0]!, 'EUR')).toBe('lowConfidence');
     expect(flagReason(edit.sections[0]!.items[0]!, 'EUR')).toBeNull();
     // Yen has no minor digits.
     expect(fromEditDraft(updatePrice(edit, section.key, catchOfDay.key, catchOfDay.prices[0]!.key, { amount: '1200' }), 'JPY').draft.sections[1]?.items[0]?.prices).toEqual([{ label: '', amount: 1200 }]);
@@ -77,10 +77,10 @@ describe('extraction progress', () => {
         expect(pageInProgress({ pages, progress: Math.floor((done / pages) * 100) })).toBe(done + 1);
       }
     }
-    expect(progressText({ status: 'processing', pages: 5, progress: 20 })).toBe('Reading page 2 of 5');
-    expect(progressText({ status: 'processing', pages: 0, progress: 0 })).toBe('Opening the PDF…');
-    expect(progressText({ status: 'uploaded', pages: 5, progress: 0 })).toBe('Waiting to start…');
-    expect(progressText({ status: 'ready', pages: 5, progress: 100 })).toBe('');
+    expect(progressText({ status: 'processing', pages: 5, progress: 20 })).toEqual({ key: 'progress.reading', values: { page: 2, pages: 5 } });
+    expect(progressText({ status: 'processing', pages: 0, progress: 0 })).toEqual({ key: 'progress.opening' });
+    expect(progressText({ status: 'uploaded', pages: 5, progress: 0 })).toEqual({ key: 'progress.waiting' });
+    expect(progressText({ status: 'ready', pages: 5, progress: 100 })).toBeNull();
   });
 
   it('normalises records the server sends', () => {

@@ -96,11 +96,11 @@ export function unpricedItems(edit: EditDraft, currency: string): { section: Edi
     .map((item) => ({ section, item })));
 }
 
-/** Why a row deserves a look, or null: no price, or the extractor was unsure. */
-export function flagReason(item: EditItem, currency: string): string | null {
-  if (!item.prices.some((p) => parseMoney(p.amount, currency) !== null)) return 'No price found';
+/** Why a row deserves a look (`uploads:flag.<reason>`), or null: no price, or the extractor was unsure. */
+export function flagReason(item: EditItem, currency: string): 'noPrice' | 'lowConfidence' | null {
+  if (!item.prices.some((p) => parseMoney(p.amount, currency) !== null)) return 'noPrice';
   const confidence = item.source.confidence;
-  if (typeof confidence === 'number' && confidence < LOW_CONFIDENCE) return 'Low confidence: check the name and price';
+  if (typeof confidence === 'number' && confidence < LOW_CONFIDENCE) return 'lowConfidence';
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FilePlus2, ListPlus } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -36,6 +37,7 @@ export function ImportDialog({ open, onOpenChange, uploadName, sections, items, 
   menus: Menu[] | undefined;
   onImport: (target: ImportTarget) => Promise<void>;
 }) {
+  const { t } = useTranslation('uploads');
   const [kind, setKind] = useState<'new' | 'append'>('new');
   const [menuId, setMenuId] = useState('');
   const [pending, setPending] = useState(false);
@@ -59,34 +61,34 @@ export function ImportDialog({ open, onOpenChange, uploadName, sections, items, 
     }
   };
 
-  const summary = `${sections} ${sections === 1 ? 'section' : 'sections'} with ${items} ${items === 1 ? 'item' : 'items'}`;
+  const summary = t('import.summary', { sections: t('counts.sections', { count: sections }), items: t('counts.items', { count: items }) });
   return (
-    <Dialog open={open} onOpenChange={(next) => { if (!pending) onOpenChange(next); }} title="Import menu" description={`Import ${summary} from “${uploadName}”.`}>
+    <Dialog open={open} onOpenChange={(next) => { if (!pending) onOpenChange(next); }} title={t('import.title')} description={t('import.description', { summary, name: uploadName })}>
       <form className="grid gap-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <fieldset className="grid gap-2">
-          <legend className="sr-only">Import into</legend>
-          <Choice name={name} value="new" checked={kind === 'new'} onChange={() => setKind('new')} icon={FilePlus2} title="New draft menu">
-            A menu named “{uploadName}”, hidden from guests until you publish it.
+          <legend className="sr-only">{t('import.into')}</legend>
+          <Choice name={name} value="new" checked={kind === 'new'} onChange={() => setKind('new')} icon={FilePlus2} title={t('import.new')}>
+            {t('import.newDescription', { name: uploadName })}
           </Choice>
-          <Choice name={name} value="append" checked={kind === 'append'} onChange={() => setKind('append')} icon={ListPlus} title="Append to menu …">
-            The sections are added after the sections the menu already has.
+          <Choice name={name} value="append" checked={kind === 'append'} onChange={() => setKind('append')} icon={ListPlus} title={t('import.append')}>
+            {t('import.appendDescription')}
           </Choice>
         </fieldset>
         {kind === 'append' ? (
           menus && menus.length ? (
             <div className="grid gap-2">
-              <Label htmlFor={selectId}>Menu</Label>
+              <Label htmlFor={selectId}>{t('import.menu')}</Label>
               <Select id={selectId} value={chosenMenu} onChange={(e) => setMenuId(e.target.value)}>
-                {menus.map((m) => <option key={m.id} value={m.id}>{m.name || 'Untitled menu'}{m.status === 'published' ? ' (published)' : ''}</option>)}
+                {menus.map((m) => <option key={m.id} value={m.id}>{m.status === 'published' ? t('import.published', { name: m.name || t('import.untitledMenu') }) : m.name || t('import.untitledMenu')}</option>)}
               </Select>
             </div>
           ) : (
-            <p className="text-sm text-muted-foreground">{menus ? 'Your organization has no menus yet: import as a new draft menu.' : 'Loading menus…'}</p>
+            <p className="text-sm text-muted-foreground">{menus ? t('import.noMenus') : t('import.loadingMenus')}</p>
           )
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>Cancel</Button>
-          <Button type="submit" loading={pending} disabled={kind === 'append' && !chosenMenu}>Import</Button>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>{t('common:ui.cancel')}</Button>
+          <Button type="submit" loading={pending} disabled={kind === 'append' && !chosenMenu}>{t('import.submit')}</Button>
         </div>
       </form>
     </Dialog>

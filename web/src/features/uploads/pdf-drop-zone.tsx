@@ -1,13 +1,17 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { forwardRef, useImperativeHandle, useRef, useState, type DragEvent } from 'react';
 import { FileText, FileUp, X } from 'lucide-react';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PAGES } from '../../../../shared/constants.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { t as translate } from '../../lib/i18n/i18n.ts';
 import { Button } from '../../components/ui/button.tsx';
 
-/** "2.4 MB", "830 KB". */
+/** "2.4 MB", "830 KB" ("2,4 MB" in German). */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes >= 1024 * 1024)
+    return translate('uploads:size.mb', { size: formatNumber(bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+  return translate('uploads:size.kb', { size: formatNumber(Math.max(1, Math.round(bytes / 1024))) });
 }
 
 /**
@@ -23,6 +27,7 @@ export const PdfDropZone = forwardRef<{ focus: () => void }, {
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }>(function PdfDropZone({ file, onFile, disabled, id, 'aria-invalid': invalid, 'aria-describedby': describedBy }, ref) {
+  const { t } = useTranslation('uploads');
   const input = useRef<HTMLInputElement>(null);
   const control = useRef<HTMLButtonElement>(null);
   // The form focuses the zone (or its Replace button) when the file has an error.
@@ -58,7 +63,7 @@ export const PdfDropZone = forwardRef<{ focus: () => void }, {
     take(e.dataTransfer.files);
   };
 
-  const hint = `PDF, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB and ${UPLOAD_MAX_PAGES} pages`;
+  const hint = t('drop.hint', { size: UPLOAD_MAX_BYTES / 1024 / 1024, pages: UPLOAD_MAX_PAGES });
 
   return (
     <div onDragEnter={onDragEnter} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop} data-testid="pdf-drop-zone" data-dragging={over || undefined}>
@@ -82,10 +87,10 @@ export const PdfDropZone = forwardRef<{ focus: () => void }, {
           <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary"><FileText className="size-5" aria-hidden /></span>
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium" data-testid="chosen-file">{file.name}</p>
-            <p className="text-xs text-muted-foreground">{formatBytes(file.size)}{over ? ' · drop to replace' : ''}</p>
+            <p className="text-xs text-muted-foreground">{formatBytes(file.size)}{over ? ` · ${t('drop.replaceHint')}` : ''}</p>
           </div>
-          <Button ref={control} type="button" variant="outline" size="sm" onClick={pick} disabled={disabled} aria-describedby={describedBy}>Replace</Button>
-          <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0" onClick={() => onFile(null)} disabled={disabled} aria-label="Remove file"><X aria-hidden /></Button>
+          <Button ref={control} type="button" variant="outline" size="sm" onClick={pick} disabled={disabled} aria-describedby={describedBy}>{t('drop.replace')}</Button>
+          <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0" onClick={() => onFile(null)} disabled={disabled} aria-label={t('drop.remove')}><X aria-hidden /></Button>
         </div>
       ) : (
         <button
@@ -102,7 +107,7 @@ export const PdfDropZone = forwardRef<{ focus: () => void }, {
           )}
         >
           <span className="flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary"><FileUp className="size-5" aria-hidden /></span>
-          <span className="text-sm font-medium">{over ? 'Drop the PDF to add it' : <>Drag your PDF menu here, or <span className="text-primary underline underline-offset-4">choose a file</span></>}</span>
+          <span className="text-sm font-medium">{over ? t('drop.dropToAdd') : <Trans t={t} i18nKey="drop.prompt" components={{ choose: <span className="text-primary underline underline-offset-4" /> }} />}</span>
           <span className="text-xs text-muted-foreground">{hint}</span>
         </button>
       )}

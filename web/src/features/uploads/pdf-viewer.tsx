@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { ChevronLeft, ChevronRight, FileWarning, RefreshCw } from 'lucide-react';
 import { openPdf } from '../../lib/pdf.ts';
 import { pb } from '../../lib/pb.ts';
+import { t as translate } from '../../lib/i18n/i18n.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
 import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
 import type { Upload } from './types.ts';
+
+/** The PDF could not be fetched: its message is ours (translated), unlike pdf.js's technical English ones. */
+class PdfDownloadError extends Error {}
 
 /** Loads the upload's (protected) PDF with a file token and opens it with pdf.js. */
 function usePdfDocument(upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file'>) {
@@ -24,7 +29,9 @@ function usePdfDocument(upload: Pick<Upload, 'id' | 'collectionId' | 'collection
     (async () => {
       const token = await pb.files.getToken();
       const res = await fetch(pb.files.getURL({ id, collectionId, collectionName }, file, { token }));
-      if (!res.ok) throw new Error(res.status === 404 ? 'The PDF file was not found.' : `The PDF could not be downloaded (${res.status}).`);
+      if (!res.ok) throw new PdfDownloadError(
+          res.status === 404 ? translate('uploads:viewer.notFound') : translate('uploads:viewer.downloadFailed', { status: res.status }),
+        );
       const data = await res.arrayBuffer();
       if (!active) return;
       const task = await openPdf(data);
@@ -34,7 +41,8 @@ function usePdfDocument(upload: Pick<Upload, 'id' | 'collectionId' | 'collection
       if (!active) return void opened.destroy();
       setDoc(opened);
     })().catch((err: unknown) => {
-      if (active) setError(err instanceof Error && err.message ? err.message : 'The PDF could not be shown.');
+      // pdf.js's own errors are English and technical: the user gets ours.
+      if (active) setError(err instanceof PdfDownloadError ? err.message : translate('uploads:viewer.unreadable'));
     });
     return () => {
       active = false;
@@ -71,6 +79,7 @@ export function PdfViewer({ upload, page, onPageChange, highlight, onPages }: {
   /** Tells the page count once the document is open. */
   onPages?: (pages: number) => void;
 }) {
+  const { t } = useTranslation('uploads');
   const { doc, error, retry } = usePdfDocument(upload);
   const frame = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -129,11 +138,11 @@ export function PdfViewer({ upload, page, onPageChange, highlight, onPages }: {
 
   const switcher = (
     <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
-      <p className="min-w-0 truncate text-sm font-medium">Original PDF</p>
-      <nav aria-label="PDF pages" className="flex shrink-0 items-center gap-1">
-        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Previous page" disabled={!pages || current <= 1} onClick={() => onPageChange(current - 1)}><ChevronLeft aria-hidden /></Button>
-        <span className="min-w-[6.5rem] text-center text-sm tabular-nums text-muted-foreground" aria-live="polite">{pages ? `Page ${current} of ${pages}` : 'Loading…'}</span>
-        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Next page" disabled={!pages || current >= pages} onClick={() => onPageChange(current + 1)}><ChevronRight aria-hidden /></Button>
+      <p className="min-w-0 truncate text-sm font-medium">{t('viewer.title')}</p>
+      <nav aria-label={t('viewer.pages')} className="flex shrink-0 items-center gap-1">
+        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t('viewer.previous')} disabled={!pages || current <= 1} onClick={() => onPageChange(current - 1)}><ChevronLeft aria-hidden /></Button>
+        <span className="min-w-[6.5rem] text-center text-sm tabular-nums text-muted-foreground" aria-live="polite">{pages ? t('viewer.page', { page: current, pages }) : t('viewer.loading')}</span>
+        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t('viewer.next')} disabled={!pages || current >= pages} onClick={() => onPageChange(current + 1)}><ChevronRight aria-hidden /></Button>
       </nav>
     </div>
   );
@@ -146,17 +155,17 @@ export function PdfViewer({ upload, page, onPageChange, highlight, onPages }: {
           {error ? (
             <div role="alert" className="flex flex-col items-center gap-3 px-4 py-16 text-center text-sm">
               <FileWarning className="size-8 text-muted-foreground" aria-hidden />
-              <p className="font-medium">The PDF could not be shown.</p>
+              <p className="font-medium">{t('viewer.failed')}</p>
               <p className="text-muted-foreground">{error}</p>
-              <Button type="button" variant="outline" size="sm" onClick={retry}><RefreshCw aria-hidden /> Try again</Button>
+              <Button type="button" variant="outline" size="sm" onClick={retry}><RefreshCw aria-hidden /> {t('common:ui.retry')}</Button>
             </div>
           ) : (
             <>
-              {!size ? <Skeleton className="aspect-[1/1.414] w-full rounded-sm" aria-label="Loading the PDF" /> : null}
+              {!size ? <Skeleton className="aspect-[1/1.414] w-full rounded-sm" aria-label={t('viewer.loadingPdf')} /> : null}
               <canvas
                 ref={canvas}
                 role="img"
-                aria-label={`Page ${current} of the uploaded PDF`}
+                aria-label={t('viewer.canvas', { page: current })}
                 data-testid="pdf-page"
                 data-page={current}
                 data-rendered={!rendering || undefined}

@@ -56,9 +56,13 @@ export function pageInProgress(upload: Pick<Upload, 'pages' | 'progress'>): numb
   return Math.min(upload.pages, done + 1);
 }
 
-/** What an unfinished extraction is doing, in words ("Reading page 2 of 5"). */
-export function progressText(upload: Pick<Upload, 'status' | 'pages' | 'progress'>): string {
-  if (upload.status === 'uploaded') return 'Waiting to start…';
-  if (upload.status !== 'processing') return '';
-  return upload.pages ? `Reading page ${pageInProgress(upload)} of ${upload.pages}` : 'Opening the PDF…';
+/** What an unfinished extraction is doing, as an `uploads:` message ("Reading page 2 of 5"); null when it is not running. */
+export function progressText(
+  upload: Pick<Upload, 'status' | 'pages' | 'progress'>,
+): { key: string; values?: { page: number; pages: number } } | null {
+  if (upload.status === 'uploaded') return { key: 'progress.waiting' };
+  if (upload.status !== 'processing') return null;
+  return upload.pages
+    ? { key: 'progress.reading', values: { page: pageInProgress(upload), pages: upload.pages } }
+    : { key: 'progress.opening' };
 }

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RecordModel } from 'pocketbase';
@@ -7,6 +8,7 @@ import { Upload as UploadIcon } from 'lucide-react';
 import { zUploadForm } from '../../../../shared/schemas/forms.ts';
 import { UPLOAD_MAX_BYTES } from '../../../../shared/constants.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -15,11 +17,12 @@ import { PlanLimitNotice } from '../../components/plan-limit-notice.tsx';
 import { formatBytes, PdfDropZone } from './pdf-drop-zone.tsx';
 import { sendUpload, type UploadProgress } from './send-upload.ts';
 import { ProgressBar } from './upload-status.tsx';
+import { uploadMessage } from './upload-messages.ts';
 
 /** The specification's upload form, plus the server's size limit checked before sending. */
 const uploadSchema = zUploadForm.refine((v) => v.file.size <= UPLOAD_MAX_BYTES, {
   path: ['file'],
-  message: `The PDF is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Please upload a smaller file.`,
+  message: 'uploads:serverErrors.tooLarge',
 });
 type Values = z.input<typeof uploadSchema>;
 
@@ -34,6 +37,7 @@ function nameFromFile(fileName: string): string {
  * damaged or password-protected PDF, too many pages) land on the matching field.
  */
 export function UploadForm({ organizationId, onUploaded }: { organizationId: string; onUploaded: (record: RecordModel) => void }) {
+  const { t } = useTranslation('uploads');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [limit, setLimit] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -66,8 +70,8 @@ export function UploadForm({ organizationId, onUploaded }: { organizationId: str
   const percent = progress && progress.total ? (progress.loaded / progress.total) * 100 : 0;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Upload a PDF menu">
-      <FormField label="PDF file" error={errors.file?.message as string | undefined}>
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t('form.title')}>
+      <FormField label={t('form.file')} error={uploadMessage(errors.file?.message as string | undefined) || undefined}>
         <PdfDropZone
           ref={fileField.ref}
           file={(fileField.value as File | undefined) ?? null}
@@ -82,22 +86,22 @@ export function UploadForm({ organizationId, onUploaded }: { organizationId: str
           }}
         />
       </FormField>
-      <FormField label="Menu name" error={errors.name?.message} hint="The name of the menu the PDF becomes, e.g. Lunch or Wine list.">
-        <Input {...register('name')} placeholder="e.g. Dinner menu" autoComplete="off" disabled={isSubmitting} />
+      <FormField label={t('form.name')} error={errors.name?.message} hint={t('form.nameHint')}>
+        <Input {...register('name')} placeholder={t('form.namePlaceholder')} autoComplete="off" disabled={isSubmitting} />
       </FormField>
       {limit ? <PlanLimitNotice message={limit} /> : null}
       {progress ? (
         <div className="grid gap-2 rounded-md border bg-muted/40 p-3" aria-live="polite">
           <div className="flex items-center justify-between gap-2 text-sm">
-            <span className="font-medium">{percent >= 100 ? 'Checking the PDF…' : `Uploading… ${Math.floor(percent)}%`}</span>
-            <span className="tabular-nums text-muted-foreground">{formatBytes(progress.loaded)} of {formatBytes(progress.total)}</span>
+            <span className="font-medium">{percent >= 100 ? t('form.checking') : t('form.uploading', { percent: formatNumber(Math.floor(percent) / 100, { style: 'percent' }) })}</span>
+            <span className="tabular-nums text-muted-foreground">{t('form.bytesOf', { loaded: formatBytes(progress.loaded), total: formatBytes(progress.total) })}</span>
           </div>
-          <ProgressBar value={percent} label="Upload progress" />
+          <ProgressBar value={percent} label={t('form.progress')} />
         </div>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {isSubmitting ? <Button type="button" variant="outline" onClick={() => abort.current?.abort()}>Cancel upload</Button> : null}
-        <Button type="submit" loading={isSubmitting}><UploadIcon aria-hidden /> Upload and read menu</Button>
+        {isSubmitting ? <Button type="button" variant="outline" onClick={() => abort.current?.abort()}>{t('form.cancel')}</Button> : null}
+        <Button type="submit" loading={isSubmitting}><UploadIcon aria-hidden /> {t('form.submit')}</Button>
       </div>
     </form>
   );

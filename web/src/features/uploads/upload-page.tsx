@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
@@ -16,14 +17,16 @@ import { useUploads } from './upload-data.ts';
 import { useMenuOptions } from '../menus/menu-data.ts';
 import { toUpload, UPLOAD_LIST_FIELDS } from './types.ts';
 
+/** The "How it works" steps: `uploads:steps.<key>.title` and `.text`. */
 const STEPS = [
-  { icon: Sparkles, title: 'We read your PDF', text: 'Sections, dishes, descriptions and prices, page by page.' },
-  { icon: FileSearch, title: 'You check the draft', text: 'Side by side with the PDF; rows without a price are highlighted.' },
-  { icon: ListChecks, title: 'Import it as a menu', text: 'As a new draft menu, or added to a menu you already have.' },
-];
+  { icon: Sparkles, key: 'read' },
+  { icon: FileSearch, key: 'check' },
+  { icon: ListChecks, key: 'import' },
+] as const;
 
 export default function UploadPage() {
-  useTitle('Menu Upload');
+  const { t } = useTranslation('uploads');
+  useTitle(t('common:nav.menuUpload'));
   const { organization } = useAuth();
   const orgId = organization?.id;
   const [, navigate] = useLocation();
@@ -41,15 +44,15 @@ export default function UploadPage() {
   return (
     <>
       <Link href={paths.menus()} className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden /> Menus
+        <ArrowLeft className="size-4" aria-hidden /> {t('common:nav.menus')}
       </Link>
-      <PageHeader title="Menu Upload" description="Turn the PDF menu you already have into an editable menu." />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid min-w-0 gap-6">
+      <PageHeader title={t('common:nav.menuUpload')} description={t('page.description')} />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Upload a PDF menu</CardTitle>
-              <CardDescription>Works best with PDFs exported from a design or word-processing app; scanned images cannot be read.</CardDescription>
+              <CardTitle>{t('form.title')}</CardTitle>
+              <CardDescription>{t('page.formDescription')}</CardDescription>
             </CardHeader>
             <CardContent>
               {orgId ? (
@@ -58,7 +61,7 @@ export default function UploadPage() {
                   onUploaded={(record) => {
                     const upload = toUpload(record);
                     void mutate(swrKeys.uploads(orgId), (list: ReturnType<typeof toUpload>[] | undefined) => [upload, ...(list ?? []).filter((u) => u.id !== upload.id)], { revalidate: false });
-                    toast.success(`Uploaded “${upload.name}”. Reading the menu…`);
+                    toast.success(t('page.uploaded', { name: upload.name }));
                     navigate(paths.menuUploadReview(upload.id));
                   }}
                 />
@@ -69,16 +72,16 @@ export default function UploadPage() {
         </div>
         <Card className="lg:sticky lg:top-20">
           <CardHeader>
-            <CardTitle className="text-base">How it works</CardTitle>
+            <CardTitle className="text-base">{t('steps.title')}</CardTitle>
           </CardHeader>
           <CardContent>
             <ol className="grid gap-4">
-              {STEPS.map(({ icon: Icon, title, text }, i) => (
-                <li key={title} className="flex gap-3">
+              {STEPS.map(({ icon: Icon, key }, i) => (
+                <li key={key} className="flex gap-3">
                   <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary"><Icon className="size-4" aria-hidden /></span>
                   <div>
-                    <p className="text-sm font-medium"><span className="sr-only">Step {i + 1}: </span>{title}</p>
-                    <p className="text-sm text-muted-foreground">{text}</p>
+                    <p className="text-sm font-medium"><span className="sr-only">{t('steps.step', { number: i + 1 })} </span>{t(`steps.${key}.title`)}</p>
+                    <p className="text-sm text-muted-foreground">{t(`steps.${key}.text`)}</p>
                   </div>
                 </li>
               ))}

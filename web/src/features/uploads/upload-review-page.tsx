@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
@@ -25,28 +26,32 @@ import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
 import { useDraftEditor, type SaveState } from './use-draft-editor.ts';
 import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
 import type { Upload } from './types.ts';
+import { uploadMessage } from './upload-messages.ts';
 
 function BackLink() {
+  const { t } = useTranslation('uploads');
   return (
     <Link href={paths.menuUpload()} className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="size-4" aria-hidden /> Menu Upload
+      <ArrowLeft className="size-4" aria-hidden /> {t('common:nav.menuUpload')}
     </Link>
   );
 }
 
 function SaveIndicator({ state, error, onRetry }: { state: SaveState; error: string | null; onRetry: () => void }) {
+  const { t } = useTranslation('uploads');
   const content = {
-    saved: <><Check className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden /> All changes saved</>,
-    pending: <><CloudUpload className="size-4" aria-hidden /> Unsaved changes</>,
-    saving: <><Loader2 className="size-4 animate-spin" aria-hidden /> Saving…</>,
-    invalid: <><CircleAlert className="size-4 text-destructive" aria-hidden /> Fix the highlighted fields to save</>,
-    error: <><CircleAlert className="size-4 text-destructive" aria-hidden /> Not saved{error ? `: ${error}` : ''} <Button type="button" variant="link" size="sm" className="h-auto px-1" onClick={onRetry}>Try again</Button></>,
+    saved: <><Check className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden /> {t('save.saved')}</>,
+    pending: <><CloudUpload className="size-4" aria-hidden /> {t('save.pending')}</>,
+    saving: <><Loader2 className="size-4 animate-spin" aria-hidden /> {t('save.saving')}</>,
+    invalid: <><CircleAlert className="size-4 text-destructive" aria-hidden /> {t('save.invalid')}</>,
+    error: <><CircleAlert className="size-4 text-destructive" aria-hidden /> {error ? t('save.errorWith', { error }) : t('save.error')} <Button type="button" variant="link" size="sm" className="h-auto px-1" onClick={onRetry}>{t('common:ui.retry')}</Button></>,
   }[state];
   return <p className="flex min-h-8 items-center gap-1.5 text-sm text-muted-foreground" role="status" data-testid="save-state" data-state={state}>{content}</p>;
 }
 
 /** Extracts the draft again; with `confirm`, asks first (the reviewed draft is discarded). */
-function RetryButton({ upload, label = 'Try again', confirm }: { upload: Upload; label?: string; confirm?: boolean }) {
+function RetryButton({ upload, label, confirm }: { upload: Upload; label?: string; confirm?: boolean }) {
+  const { t } = useTranslation('uploads');
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
   const [pending, setPending] = useState(false);
@@ -56,7 +61,7 @@ function RetryButton({ upload, label = 'Try again', confirm }: { upload: Upload;
     try {
       await mutate(swrKeys.upload(upload.id), await retryUpload(upload.id), { revalidate: false });
     } catch (err) {
-      reportError(err, navigate, 'Could not start again');
+      reportError(err, navigate, t('list.retryFailed'));
       throw err;
     } finally {
       setPending(false);
@@ -64,15 +69,16 @@ function RetryButton({ upload, label = 'Try again', confirm }: { upload: Upload;
   };
   return (
     <>
-      <Button type="button" variant="outline" onClick={() => (confirm ? setAsking(true) : void retry().catch(() => undefined))} loading={pending}>{pending ? null : <RefreshCw aria-hidden />} {label}</Button>
+      <Button type="button" variant="outline" onClick={() => (confirm ? setAsking(true) : void retry().catch(() => undefined))} loading={pending}>{pending ? null : <RefreshCw aria-hidden />} {label ?? t('common:ui.retry')}</Button>
       {confirm ? (
-        <ConfirmDialog open={asking} onOpenChange={setAsking} title="Read the PDF again?" description="The draft is extracted from the PDF once more; your edits to it are discarded." confirmLabel="Read again" onConfirm={retry} />
+        <ConfirmDialog open={asking} onOpenChange={setAsking} title={t('review.rereadTitle')} description={t('review.rereadDescription')} confirmLabel={t('review.rereadConfirm')} onConfirm={retry} />
       ) : null}
     </>
   );
 }
 
 export default function UploadReviewPage() {
+  const { t, i18n } = useTranslation('uploads');
   const { uploadId = '' } = useParams<{ uploadId: string }>();
   // The specification gives this route no page title: the product name alone.
   useTitle();
@@ -94,7 +100,7 @@ export default function UploadReviewPage() {
     collection: 'menu_uploads', topic: uploadId, targets: [swrKeys.upload(uploadId)],
     onEvent: (e) => {
       if (e.action === 'delete') {
-        toast.info('This upload was deleted.');
+        toast.info(t('review.deleted'));
         navigate(paths.menuUpload(), { replace: true });
       }
     },
@@ -115,9 +121,9 @@ export default function UploadReviewPage() {
       <>
         <BackLink />
         <Card className="grid justify-items-center gap-3 p-10 text-center">
-          <h1 className="text-lg font-semibold">{missing ? 'Upload not found' : 'The upload could not be loaded'}</h1>
-          <p className="text-sm text-muted-foreground">{missing ? 'It may have been deleted, or it belongs to another organization.' : 'Check your connection and try again.'}</p>
-          <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}>Back to uploads</Link>
+          <h1 className="text-lg font-semibold">{missing ? t('review.notFound') : t('review.loadFailed')}</h1>
+          <p className="text-sm text-muted-foreground">{missing ? t('review.notFoundDescription') : t('review.loadFailedDescription')}</p>
+          <Link className={buttonVariants({ variant: 'outline' })} href={paths.menuUpload()}>{t('review.back')}</Link>
         </Card>
       </>
     );
@@ -129,18 +135,19 @@ export default function UploadReviewPage() {
     const result = editor.current();
     if (!result) return;
     if (result.problems.size) {
-      toast.error('Some fields need fixing before the import.');
+      toast.error(t('review.fixFields'));
       document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
     if (unpriced.length) {
-      const names = unpriced.slice(0, 5).map(({ item }) => `“${item.name || 'New item'}”`).join(', ');
-      const more = unpriced.length > 5 ? ` and ${unpriced.length - 5} more` : '';
-      setMissingPrices(`${unpriced.length} ${unpriced.length === 1 ? 'item has' : 'items have'} no price: ${names}${more}. Add a price to each or remove them, then import.`);
+      const shown = unpriced.slice(0, 5).map(({ item }) => t('review.quoted', { name: item.name || t('editor.newItem') }));
+      const list = new Intl.ListFormat(i18n.language, { type: 'unit' }).format(shown);
+      const names = unpriced.length > 5 ? t('review.andMore', { names: list, count: unpriced.length - 5 }) : list;
+      setMissingPrices(t('review.missingPrices', { count: unpriced.length, names }));
       const first = unpriced[0];
       if (first) {
         onSelect(first.item);
-        document.querySelector<HTMLElement>(`[data-key="${first.item.key}"] input[aria-label="Price 1 amount"]`)?.focus();
+        document.querySelector<HTMLElement>(`[data-key="${first.item.key}"] input[aria-label=${JSON.stringify(t('editor.priceAmount', { number: 1 }))}]`)?.focus();
       }
       return;
     }
@@ -159,12 +166,12 @@ export default function UploadReviewPage() {
       void mutate(keysStartingWith('menus', orgId));
       void mutate(swrKeys.upload(upload.id));
       if (orgId) void mutate(swrKeys.menuOptions(orgId));
-      toast.success(`Imported ${res.items} ${res.items === 1 ? 'item' : 'items'} into “${res.menu.name}”`);
+      toast.success(t('review.imported', { count: res.items, name: res.menu.name }));
       navigate(paths.menu(res.menu.id));
     } catch (err) {
       editor.release(false);
       setImporting(false);
-      reportError(err, navigate, 'The menu was not imported');
+      reportError(err, navigate, t('review.importFailed'));
     }
   };
 
@@ -178,16 +185,16 @@ export default function UploadReviewPage() {
     <>
       <BackLink />
       <PageHeader
-        title={upload.name || 'Uploaded menu'}
-        description={<span className="inline-flex flex-wrap items-center gap-2"><UploadStatusBadge status={upload.status} /><span>Uploaded {formatRelative(upload.created)}{upload.pages ? ` · ${upload.pages} ${upload.pages === 1 ? 'page' : 'pages'}` : ''}</span></span>}
-        actions={ready ? <Button onClick={startImport}><Import aria-hidden /> Import</Button> : null}
+        title={upload.name || t('review.untitled')}
+        description={<span className="inline-flex flex-wrap items-center gap-2"><UploadStatusBadge status={upload.status} /><span>{t('list.uploaded', { when: formatRelative(upload.created) })}{upload.pages ? ` · ${t('list.pages', { count: upload.pages })}` : ''}</span></span>}
+        actions={ready ? <Button onClick={startImport}><Import aria-hidden /> {t('import.submit')}</Button> : null}
       />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="h-[60vh] min-h-80 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
           {upload.file ? (
             <PdfViewer upload={upload} page={page} onPageChange={setPage} highlight={highlight} />
           ) : (
-            <Card className="flex h-full items-center justify-center p-6 text-sm text-muted-foreground">The PDF file is missing.</Card>
+            <Card className="flex h-full items-center justify-center p-6 text-sm text-muted-foreground">{t('review.fileMissing')}</Card>
           )}
         </div>
 
@@ -195,31 +202,31 @@ export default function UploadReviewPage() {
           {upload.status === 'uploaded' || upload.status === 'processing' ? (
             <Card>
               <CardHeader>
-                <CardTitle>Reading your menu</CardTitle>
-                <CardDescription>Sections, items and prices appear here in a moment. You can leave this page; reading continues.</CardDescription>
+                <CardTitle>{t('review.readingTitle')}</CardTitle>
+                <CardDescription>{t('review.readingDescription')}</CardDescription>
               </CardHeader>
               <CardContent><ExtractionProgress upload={upload} /></CardContent>
             </Card>
           ) : upload.status === 'failed' ? (
             <Card role="alert">
               <CardHeader>
-                <CardTitle className="flex items-center gap-2"><AlertTriangle className="size-5 text-destructive" aria-hidden /> The menu could not be read</CardTitle>
-                <CardDescription className="text-foreground" data-testid="upload-error">{upload.error || 'Something went wrong while reading this PDF.'}</CardDescription>
+                <CardTitle className="flex items-center gap-2"><AlertTriangle className="size-5 text-destructive" aria-hidden /> {t('review.failedTitle')}</CardTitle>
+                <CardDescription className="text-foreground" data-testid="upload-error">{uploadMessage(upload.error) || t('review.failedDescription')}</CardDescription>
               </CardHeader>
               <CardContent className="flex flex-wrap gap-2">
                 <RetryButton upload={upload} />
-                <Link href={paths.menuUpload()} className={buttonVariants({ variant: 'ghost' })}><FileUp aria-hidden /> Upload another PDF</Link>
+                <Link href={paths.menuUpload()} className={buttonVariants({ variant: 'ghost' })}><FileUp aria-hidden /> {t('review.uploadAnother')}</Link>
               </CardContent>
             </Card>
           ) : upload.status === 'imported' ? (
             <Card>
               <CardHeader>
-                <CardTitle className="flex items-center gap-2"><UtensilsCrossed className="size-5 text-primary" aria-hidden /> Imported</CardTitle>
+                <CardTitle className="flex items-center gap-2"><UtensilsCrossed className="size-5 text-primary" aria-hidden /> {t('status.imported')}</CardTitle>
                 <CardDescription>
-                  {upload.menu && !menuGone ? <>This upload became the menu <span className="font-medium text-foreground">“{importedMenu?.name ?? '…'}”</span>. Edit it in the menu editor from now on.</> : 'This upload became a menu that has since been deleted.'}
+                  {upload.menu && !menuGone ? <Trans t={t} i18nKey="review.importedInto" values={{ name: importedMenu?.name ?? '…' }} components={{ b: <span className="font-medium text-foreground" /> }} /> : t('review.importedGone')}
                 </CardDescription>
               </CardHeader>
-              {upload.menu && !menuGone ? <CardContent><Link href={paths.menu(upload.menu)} className={buttonVariants()}>Open menu</Link></CardContent> : null}
+              {upload.menu && !menuGone ? <CardContent><Link href={paths.menu(upload.menu)} className={buttonVariants()}>{t('review.openMenu')}</Link></CardContent> : null}
             </Card>
           ) : !edit ? (
             <Card className="p-6"><PageSkeleton /></Card>
@@ -228,14 +235,14 @@ export default function UploadReviewPage() {
           {ready ? (
             <>
               <div className="sticky top-14 z-20 -mx-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-md border bg-background/95 px-3 py-2 shadow-sm backdrop-blur">
-                <p className="text-sm"><span className="font-medium">{counts.sections} {counts.sections === 1 ? 'section' : 'sections'}, {counts.items} {counts.items === 1 ? 'item' : 'items'}</span>
-                  {unpriced.length ? <span className="text-amber-700 dark:text-amber-300"> · {unpriced.length} without a price</span> : null}</p>
+                <p className="text-sm"><span className="font-medium">{t('counts.sections', { count: counts.sections })}, {t('counts.items', { count: counts.items })}</span>
+                  {unpriced.length ? <span className="text-amber-700 dark:text-amber-300"> · {t('review.unpriced', { count: unpriced.length })}</span> : null}</p>
                 <SaveIndicator state={editor.state} error={editor.saveError} onRetry={() => void editor.save()} />
               </div>
               {edit.meta.currency && edit.meta.currency !== currency ? (
                 <p className="flex gap-2 rounded-md border border-sky-600/20 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-400/25 dark:bg-sky-400/10 dark:text-sky-200">
                   <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  The PDF’s prices look like {edit.meta.currency}; they are imported as {currency} amounts, your organization’s currency.
+                  {t('review.currency', { pdf: edit.meta.currency, currency })}
                 </p>
               ) : null}
               {missingPrices && unpriced.length ? (
@@ -245,8 +252,8 @@ export default function UploadReviewPage() {
               ) : null}
               <DraftEditor edit={edit} currency={currency} change={change} problems={problems} selected={selected?.key ?? null} onSelect={onSelect} />
               <div className="flex flex-wrap items-center justify-end gap-2">
-                <RetryButton upload={upload} label="Read the PDF again" confirm />
-                <Button onClick={startImport}><Import aria-hidden /> Import</Button>
+                <RetryButton upload={upload} label={t('review.reread')} confirm />
+                <Button onClick={startImport}><Import aria-hidden /> {t('import.submit')}</Button>
               </div>
               <ImportDialog
                 open={importing}

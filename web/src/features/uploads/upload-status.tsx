@@ -1,21 +1,24 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 import { progressText, type Upload, type UploadStatus } from './types.ts';
 
-const LABELS: Record<UploadStatus, { label: string; variant: 'secondary' | 'info' | 'success' | 'destructive' | 'outline' }> = {
-  uploaded: { label: 'Uploaded', variant: 'secondary' },
-  processing: { label: 'Processing', variant: 'info' },
-  ready: { label: 'Ready for review', variant: 'success' },
-  failed: { label: 'Failed', variant: 'destructive' },
-  imported: { label: 'Imported', variant: 'outline' },
+/** The badge of each status; its text is `uploads:status.<status>`. */
+const VARIANTS: Record<UploadStatus, 'secondary' | 'info' | 'success' | 'destructive' | 'outline'> = {
+  uploaded: 'secondary',
+  processing: 'info',
+  ready: 'success',
+  failed: 'destructive',
+  imported: 'outline',
 };
 
 export function UploadStatusBadge({ status, className }: { status: UploadStatus; className?: string }) {
-  const { label, variant } = LABELS[status];
+  const { t } = useTranslation('uploads');
+  const variant = VARIANTS[status];
   return (
     <Badge variant={variant} className={className} data-testid="upload-status">
       {status === 'processing' || status === 'uploaded' ? <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden /> : null}
-      {label}
+      {t(`status.${status}`)}
     </Badge>
   );
 }
@@ -39,11 +42,15 @@ export function ProgressBar({ value, label, className }: { value: number | null;
 
 /** "Reading page 2 of 5" and a bar, while the extraction runs. */
 export function ExtractionProgress({ upload, className }: { upload: Pick<Upload, 'status' | 'pages' | 'progress' | 'name'>; className?: string }) {
+  const { t } = useTranslation('uploads');
   const text = progressText(upload);
   return (
     <div className={cn('grid gap-1.5', className)}>
-      <p className="text-sm text-muted-foreground" aria-live="polite">{text}</p>
-      <ProgressBar value={upload.status === 'uploaded' ? 0 : upload.progress} label={`Reading ${upload.name || 'the PDF'}`} />
+      <p className="text-sm text-muted-foreground" aria-live="polite">{text ? t(text.key, text.values) : ''}</p>
+      <ProgressBar
+        value={upload.status === 'uploaded' ? 0 : upload.progress}
+        label={upload.name ? t('progress.label', { name: upload.name }) : t('progress.labelUnnamed')}
+      />
     </div>
   );
 }
