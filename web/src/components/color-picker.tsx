@@ -1,11 +1,13 @@
 import { forwardRef, useId, type FocusEvent } from 'react';
 import { HexColorPicker } from 'react-colorful';
+import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 import { normalizeHex, readableTextColor } from '../../../shared/contrast.ts';
 import { Input } from './ui/input.tsx';
 
 export interface ColorPreset {
+  /** English name, also the key of its translation (`common:colours.<name>`). */
   name: string;
   value: string;
 }
@@ -54,22 +56,11 @@ export interface ColorPickerProps {
  * that accepts `#rrggbb` (`rrggbb` and `#rgb` are expanded on blur) and preset swatches.
  */
 export const ColorPicker = forwardRef<HTMLInputElement, ColorPickerProps>(function ColorPicker(
-  {
-    value,
-    onChange,
-    onBlur,
-    id,
-    name,
-    label = 'Colour',
-    allowEmpty,
-    placeholder = '#000000',
-    presets = COLOR_PRESETS,
-    disabled,
-    className,
-    ...aria
-  },
+  { value, onChange, onBlur, id, name, label, allowEmpty, placeholder = '#000000', presets = COLOR_PRESETS, disabled, className, ...aria },
   ref,
 ) {
+  const { t } = useTranslation();
+  const groupLabel = label ?? t('ui.colour');
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const normalized = normalizeHex(value);
@@ -112,18 +103,19 @@ export const ColorPicker = forwardRef<HTMLInputElement, ColorPickerProps>(functi
         color={shown}
         onChange={(c) => onChange(c.toLowerCase())}
         role="group"
-        aria-label={label}
+        aria-label={groupLabel}
         style={{ width: '100%', height: 128 }}
       />
-      <div role="group" aria-label={`${label}: presets`} className="grid grid-cols-[repeat(6,2rem)] gap-2">
+      <div role="group" aria-label={t('ui.colourPresets', { label: groupLabel })} className="grid grid-cols-[repeat(6,2rem)] gap-2">
         {presets.map((p) => {
           const selected = normalized === p.value;
+          const named = `${t(`colours.${p.name}`, { defaultValue: p.name })} ${p.value}`;
           return (
             <button
               key={p.value}
               type="button"
-              title={`${p.name} ${p.value}`}
-              aria-label={`${p.name} ${p.value}`}
+              title={named}
+              aria-label={named}
               aria-pressed={selected}
               disabled={disabled}
               onClick={() => onChange(p.value)}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CheckCircle2, Copy, FileDown, FileImage, FileText, XCircle } from 'lucide-react';
 import { toast } from '../lib/toast.ts';
 import { cn } from '../lib/cn.ts';
@@ -40,12 +41,13 @@ type Format = 'svg' | 'png' | 'pdf';
  * table card) and "Copy link".
  */
 export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, venueId, language }: QrCodeDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="QR code"
-      description={`Print it on tables, menus or the door: it opens the menu of ${title}.`}
+      title={t('qr.title')}
+      description={t('qr.description', { name: title })}
       className="max-w-3xl"
     >
       {open ? <QrCodeBody url={url} title={title} color={color} logoUrl={logoUrl} venueId={venueId} language={language} /> : null}
@@ -54,6 +56,7 @@ export function QrCodeDialog({ open, onOpenChange, url, title, color, logoUrl, v
 }
 
 function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, language }: Omit<QrCodeDialogProps, 'open' | 'onOpenChange'>) {
+  const { t } = useTranslation();
   const [color, setColor] = useState(() => normalizeHex(initialColor) ?? '#000000');
   const [table, setTable] = useState('');
   const [cardLang, setCardLang] = useState(() => guestChrome(language ?? 'en').lang);
@@ -111,7 +114,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
     try {
       await registerTable(venueId, label);
     } catch {
-      toast.warning(`Table ${label} could not be saved to the venue; its scans count without a table until it is.`);
+      toast.warning(t('qr.tableNotSaved', { table: label }));
     }
   };
   const download = async (format: Format) => {
@@ -128,7 +131,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
         downloadBlob(await qrTableCardPdf({ title, url: target, png, color: style.color, table, lang: cardLang }), `${name}.pdf`);
       }
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The download could not be created.');
+      toast.error(err instanceof Error ? err.message : t('qr.downloadFailed'));
     } finally {
       setBusy(null);
     }
@@ -137,9 +140,9 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
     try {
       await register();
       await copyText(target);
-      toast.success('Link copied');
+      toast.success(t('qr.linkCopied'));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The link could not be copied.');
+      toast.error(err instanceof Error ? err.message : t('qr.copyFailed'));
     }
   };
 
@@ -151,21 +154,21 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
             {svg ? (
               <img
                 src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-                alt={`QR code for ${title}`}
+                alt={t('qr.alt', { name: title })}
                 className="size-full"
                 data-testid="qr-preview"
               />
             ) : (
-              <div className="size-full animate-pulse rounded bg-neutral-200" aria-label="Drawing the QR code" />
+              <div className="size-full animate-pulse rounded bg-neutral-200" aria-label={t('qr.drawing')} />
             )}
           </div>
-          <p className="break-all text-center font-mono text-xs text-muted-foreground" aria-label="Link in the QR code">
+          <p className="break-all text-center font-mono text-xs text-muted-foreground" aria-label={t('qr.link')}>
             {target}
           </p>
           {isPrivateAddress(url) ? <PrivateAddressWarning url={url} /> : null}
         </div>
         <div className="grid gap-2">
-          <p className="text-sm font-medium">Download</p>
+          <p className="text-sm font-medium">{t('qr.download')}</p>
           <div className="grid grid-cols-3 gap-2">
             <Button
               type="button"
@@ -173,7 +176,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
               onClick={() => void download('svg')}
               disabled={!ready}
               loading={busy === 'svg'}
-              aria-label="Download SVG"
+              aria-label={t('qr.downloadSvg')}
             >
               <FileDown aria-hidden /> SVG
             </Button>
@@ -183,7 +186,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
               onClick={() => void download('png')}
               disabled={!ready}
               loading={busy === 'png'}
-              aria-label="Download PNG"
+              aria-label={t('qr.downloadPng')}
             >
               <FileImage aria-hidden /> PNG
             </Button>
@@ -193,21 +196,21 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
               onClick={() => void download('pdf')}
               disabled={!ready}
               loading={busy === 'pdf'}
-              aria-label="Download PDF table card"
+              aria-label={t('qr.downloadPdf')}
             >
               <FileText aria-hidden /> PDF
             </Button>
           </div>
-          <p className="text-xs text-muted-foreground">SVG for print shops, PNG at 1024 × 1024 px, PDF as an A6 table card.</p>
+          <p className="text-xs text-muted-foreground">{t('qr.formats')}</p>
           <Button type="button" variant="secondary" onClick={() => void copy()}>
-            <Copy aria-hidden /> Copy link
+            <Copy aria-hidden /> {t('qr.copyLink')}
           </Button>
         </div>
       </div>
 
       <div className="grid content-start gap-4">
-        <FormField label="Colour" error={colorValid ? undefined : MESSAGES.hexColor}>
-          <ColorPicker value={color} onChange={setColor} label="QR code colour" />
+        <FormField label={t('ui.colour')} error={colorValid ? undefined : MESSAGES.hexColor}>
+          <ColorPicker value={color} onChange={setColor} label={t('qr.colour')} />
         </FormField>
         <ContrastNote level={contrast.level} ratio={contrast.ratio} onUseBlack={() => setColor('#000000')} />
 
@@ -222,32 +225,24 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
                 disabled={logoFailed}
                 onChange={(e) => setWithLogo(e.target.checked)}
               />
-              <Label htmlFor={logoId}>Show the logo in the centre</Label>
+              <Label htmlFor={logoId}>{t('qr.showLogo')}</Label>
             </div>
-            <p className="text-xs text-muted-foreground">
-              {logoFailed
-                ? 'The logo could not be loaded, so the code is shown without it.'
-                : 'Uses the strongest error correction so the code still scans.'}
-            </p>
+            <p className="text-xs text-muted-foreground">{logoFailed ? t('qr.logoFailed') : t('qr.logoHint')}</p>
           </div>
         ) : null}
 
-        <FormField
-          label="Table number (optional)"
-          hint="Adds the table to the link, so you know where guests scanned."
-          error={tableValid ? undefined : 'Use up to 20 letters, digits, spaces or dashes'}
-        >
+        <FormField label={t('qr.table')} hint={t('qr.tableHint')} error={tableValid ? undefined : t('qr.tableInvalid')}>
           <Input
             value={table}
             onChange={(e) => setTable(e.target.value)}
             inputMode="text"
             maxLength={20}
-            placeholder="e.g. 12"
+            placeholder={t('qr.tablePlaceholder')}
             autoComplete="off"
           />
         </FormField>
 
-        <FormField label="Table card language" hint="The language of “Scan for the menu” on the PDF table card.">
+        <FormField label={t('qr.cardLanguage')} hint={t('qr.cardLanguageHint')}>
           <Select value={cardLang} onChange={(e) => setCardLang(e.target.value)}>
             {GUEST_CHROME_LANGUAGES.map((code) => (
               <option key={code} value={code} lang={code}>
@@ -262,13 +257,9 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
 }
 
 function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'fail'; ratio: number; onUseBlack: () => void }) {
+  const { t } = useTranslation();
   const Icon = level === 'good' ? CheckCircle2 : level === 'low' ? AlertTriangle : XCircle;
-  const text =
-    level === 'good'
-      ? `Contrast ${formatRatio(ratio)} against white: scans well.`
-      : level === 'low'
-        ? `Contrast ${formatRatio(ratio)} against white is low: some phones may struggle in dim light. ${QR_CONTRAST_GOOD}:1 or more is recommended.`
-        : `Contrast ${formatRatio(ratio)} against white is too low to scan reliably (at least ${QR_CONTRAST_MIN}:1 is needed). Choose a darker colour to download.`;
+  const text = t(`qr.contrast.${level}`, { ratio: formatRatio(ratio), good: QR_CONTRAST_GOOD, min: QR_CONTRAST_MIN });
   return (
     <div
       role={level === 'fail' ? 'alert' : 'status'}
@@ -286,7 +277,7 @@ function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'f
         <p>{text}</p>
         {level === 'fail' ? (
           <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={onUseBlack}>
-            Use black
+            {t('qr.useBlack')}
           </Button>
         ) : null}
       </div>
@@ -296,16 +287,14 @@ function ContrastNote({ level, ratio, onUseBlack }: { level: 'good' | 'low' | 'f
 
 /** Said before anyone prints: a code on a loopback or LAN address only works on this network. */
 function PrivateAddressWarning({ url }: { url: string }) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
       className="flex gap-2 rounded-md border border-amber-600/30 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200"
     >
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <p>
-        {`This code opens ${new URL(url).host}, a local address guests’ phones cannot reach. `}
-        Set APP_URL to the public address of this server before printing.
-      </p>
+      <p>{t('qr.privateAddress', { host: new URL(url).host })}</p>
     </div>
   );
 }
