@@ -22,7 +22,8 @@ export function LegendSwatch({ className, children }: { className: string; child
 export function ChartTable({ caption, children }: { caption: string; children: ReactNode }) {
   const { t } = useTranslation('dashboard');
   return (
-    <details className="group text-sm">
+    // min-w-0: the opened table scrolls in its box instead of widening the chart above it.
+    <details className="group min-w-0 text-sm">
       <summary className="w-fit cursor-pointer select-none rounded text-xs text-muted-foreground hover:text-foreground">
         {t('chart.showTable')}
       </summary>

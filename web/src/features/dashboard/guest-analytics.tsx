@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber as n } from '../../lib/format.ts';
+import { cn } from '../../lib/cn.ts';
 import { Link } from 'wouter';
 import { Download, Eye, QrCode, RefreshCw, type LucideIcon } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
@@ -55,7 +56,8 @@ function ChartCard({
   className?: string;
 }) {
   return (
-    <Card className={className}>
+    // min-w-0: an opened data table scrolls inside the card instead of widening the page at 390 px.
+    <Card className={cn('min-w-0', className)}>
       <CardHeader className="p-4 sm:p-6">
         <CardTitle className="text-base">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
