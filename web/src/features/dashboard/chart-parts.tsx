@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { percent } from './guest-analytics-data.ts';
 
@@ -19,10 +20,12 @@ export function LegendSwatch({ className, children }: { className: string; child
 
 /** The text alternative of a chart: a collapsed, scrollable data table. */
 export function ChartTable({ caption, children }: { caption: string; children: ReactNode }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <details className="group text-sm">
+    // min-w-0: the opened table scrolls in its box instead of widening the chart above it.
+    <details className="group min-w-0 text-sm">
       <summary className="w-fit cursor-pointer select-none rounded text-xs text-muted-foreground hover:text-foreground">
-        Show as table
+        {t('chart.showTable')}
       </summary>
       <div className="mt-2 max-h-64 overflow-auto rounded-md border">
         <table className="w-full text-left text-xs tabular-nums [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1.5 [&_th]:font-medium [&_thead_th]:sticky [&_thead_th]:top-0 [&_thead_th]:bg-muted [&_tr+tr]:border-t">

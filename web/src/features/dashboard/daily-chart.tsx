@@ -1,17 +1,20 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
+import { formatNumber as n } from '../../lib/format.ts';
 import { cn } from '../../lib/cn.ts';
 import { ChartTable, LegendSwatch, SERIES } from './chart-parts.tsx';
-import { dayLabel, labelledDays, niceMax, percent, totals, type GuestAnalytics } from './guest-analytics-data.ts';
-
-const n = (v: number) => v.toLocaleString();
+import { dayLabel as dayLabelIn, labelledDays, niceMax, percent, totals, type GuestAnalytics } from './guest-analytics-data.ts';
 
 /**
  * Page views and QR scans per day as bars (scans drawn inside views: every scan opens a page).
  * Pointing at a day shows its figures above the chart; the table below is the text alternative.
  */
 export function DailyChart({ days }: { days: GuestAnalytics['days'] }) {
+  const { t } = useTranslation('dashboard');
   const [active, setActive] = useState<number | null>(null);
   if (days.length === 0) return null;
+  const dayLabel = (day: string, options?: Intl.DateTimeFormatOptions) => dayLabelIn(day, options, activeLanguage());
   const max = niceMax(Math.max(0, ...days.map((d) => Math.max(d.views, d.scans))));
   const ticks = [max, max / 2, 0];
   const shown = days[active ?? days.length - 1] ?? days[0];
@@ -19,25 +22,30 @@ export function DailyChart({ days }: { days: GuestAnalytics['days'] }) {
   const busiest = days.reduce((a, b) => (b.views > a.views ? b : a));
   const first = days[0]?.day ?? '';
   const last = days.at(-1)?.day ?? '';
-  const summary =
-    `Bar chart of page views and QR scans per day, ${dayLabel(first)} to ${dayLabel(last)}: ${n(sum.views)} views and ${n(sum.scans)} scans in total` +
-    (busiest.views > 0 ? `; busiest day ${dayLabel(busiest.day)} with ${n(busiest.views)} views.` : '.');
+  const summary = t(busiest.views > 0 ? 'chart.dailySummaryBusiest' : 'chart.dailySummary', {
+    from: dayLabel(first),
+    to: dayLabel(last),
+    views: n(sum.views),
+    scans: n(sum.scans),
+    day: dayLabel(busiest.day),
+    busiest: n(busiest.views),
+  });
   const labels = new Set(labelledDays(days.length));
 
   return (
     <figure className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">
         <div className="flex gap-3">
-          <LegendSwatch className={SERIES.views}>Page views</LegendSwatch>
-          <LegendSwatch className={SERIES.scans}>QR scans</LegendSwatch>
+          <LegendSwatch className={SERIES.views}>{t('guests.views')}</LegendSwatch>
+          <LegendSwatch className={SERIES.scans}>{t('guests.scans')}</LegendSwatch>
         </div>
         {shown ? (
           <p className="tabular-nums" data-testid="daily-readout">
             <span className="font-medium text-foreground">
-              {active === null ? 'Today' : dayLabel(shown.day, { weekday: 'short', month: 'short', day: 'numeric' })}
+              {active === null ? t('chart.today') : dayLabel(shown.day, { weekday: 'short', month: 'short', day: 'numeric' })}
             </span>
             {' · '}
-            {n(shown.views)} {shown.views === 1 ? 'view' : 'views'} · {n(shown.scans)} {shown.scans === 1 ? 'scan' : 'scans'}
+            {t('guests.viewCount', { count: shown.views })} · {t('guests.scanCount', { count: shown.scans })}
           </p>
         ) : null}
       </div>
@@ -45,19 +53,19 @@ export function DailyChart({ days }: { days: GuestAnalytics['days'] }) {
         <div aria-hidden className="relative h-40 text-right text-[11px] tabular-nums text-muted-foreground sm:h-48">
           {/* Invisible copy of the widest label sizes the axis column. */}
           <span className="invisible block h-0 overflow-hidden">{n(max)}</span>
-          {ticks.map((t) => (
-            <span key={t} className="absolute right-0 -translate-y-1/2 leading-none" style={{ top: `${100 - (t / max) * 100}%` }}>
-              {n(t)}
+          {ticks.map((tick) => (
+            <span key={tick} className="absolute right-0 -translate-y-1/2 leading-none" style={{ top: `${100 - (tick / max) * 100}%` }}>
+              {n(tick)}
             </span>
           ))}
         </div>
         <div role="img" aria-label={summary} className="relative h-40 sm:h-48">
-          {ticks.map((t) => (
+          {ticks.map((tick) => (
             <div
-              key={t}
+              key={tick}
               aria-hidden
-              className={cn('absolute inset-x-0 border-t', t === 0 ? 'border-border' : 'border-dashed border-border/70')}
-              style={{ top: `${100 - (t / max) * 100}%` }}
+              className={cn('absolute inset-x-0 border-t', tick === 0 ? 'border-border' : 'border-dashed border-border/70')}
+              style={{ top: `${100 - (tick / max) * 100}%` }}
             />
           ))}
           <div className="absolute inset-0 flex items-end gap-px sm:gap-[3px]" onPointerLeave={() => setActive(null)}>
@@ -67,7 +75,7 @@ export function DailyChart({ days }: { days: GuestAnalytics['days'] }) {
                 className="relative flex h-full min-w-0 flex-1 items-end"
                 onPointerEnter={() => setActive(i)}
                 onPointerDown={() => setActive(i)}
-                title={`${dayLabel(d.day)}: ${n(d.views)} views, ${n(d.scans)} scans`}
+                title={t('chart.dayTitle', { day: dayLabel(d.day), views: n(d.views), scans: n(d.scans) })}
               >
                 {active === i ? <div aria-hidden className="absolute inset-0 rounded-sm bg-accent/60" /> : null}
                 <div className={cn('relative w-full rounded-t-[3px]', SERIES.views)} style={{ height: `${percent(d.views, max)}%` }} />
@@ -97,15 +105,15 @@ export function DailyChart({ days }: { days: GuestAnalytics['days'] }) {
           )}
         </div>
       </div>
-      <ChartTable caption="Page views and QR scans per day">
+      <ChartTable caption={t('chart.dailyCaption')}>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">{t('chart.day')}</th>
             <th scope="col" className="text-right">
-              Page views
+              {t('guests.views')}
             </th>
             <th scope="col" className="text-right">
-              QR scans
+              {t('guests.scans')}
             </th>
           </tr>
         </thead>

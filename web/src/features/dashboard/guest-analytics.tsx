@@ -1,4 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber as n } from '../../lib/format.ts';
+import { cn } from '../../lib/cn.ts';
 import { Link } from 'wouter';
 import { Download, Eye, QrCode, RefreshCw, type LucideIcon } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
@@ -20,10 +23,8 @@ import {
   type GuestAnalytics,
 } from './guest-analytics-data.ts';
 
-const n = (v: number) => v.toLocaleString();
-const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`;
-
 function Figure({ label, value, today, icon: Icon }: { label: string; value: number; today: number; icon: LucideIcon }) {
+  const { t } = useTranslation('dashboard');
   return (
     <Card className="flex items-center gap-3 p-4 sm:gap-4 sm:p-5">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary sm:size-11">
@@ -31,10 +32,13 @@ function Figure({ label, value, today, icon: Icon }: { label: string; value: num
       </span>
       <div className="min-w-0">
         <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
-        <p className="text-2xl font-semibold tabular-nums" aria-label={`${label}, last ${GUEST_DAYS} days: ${n(value)}`}>
+        <p
+          className="text-2xl font-semibold tabular-nums"
+          aria-label={t('guests.figureLabel', { label, days: GUEST_DAYS, value: n(value) })}
+        >
           {n(value)}
         </p>
-        <p className="truncate text-xs text-muted-foreground">{n(today)} today</p>
+        <p className="truncate text-xs text-muted-foreground">{t('guests.today', { value: n(today) })}</p>
       </div>
     </Card>
   );
@@ -52,7 +56,8 @@ function ChartCard({
   className?: string;
 }) {
   return (
-    <Card className={className}>
+    // min-w-0: an opened data table scrolls inside the card instead of widening the page at 390 px.
+    <Card className={cn('min-w-0', className)}>
       <CardHeader className="p-4 sm:p-6">
         <CardTitle className="text-base">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
@@ -63,28 +68,28 @@ function ChartCard({
 }
 
 function EmptyState({ venueName }: { venueName: string }) {
+  const { t } = useTranslation('dashboard');
   return (
     <Card className="flex flex-col items-center gap-3 border-dashed p-8 text-center sm:p-10">
       <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
         <QrCode className="size-6" aria-hidden />
       </span>
-      <p className="font-medium">No guest visits yet — print your QR code</p>
+      <p className="font-medium">{t('guests.emptyTitle')}</p>
       <p className="max-w-md text-sm text-muted-foreground">
-        {venueName
-          ? `Nobody has opened the menu of ${venueName} in the last ${GUEST_DAYS} days.`
-          : `Nobody has opened one of your menus in the last ${GUEST_DAYS} days.`}{' '}
-        Put the venue’s QR code on tables and at the door: scans and page views show up here.
+        {venueName ? t('guests.emptyVenue', { venue: venueName, days: GUEST_DAYS }) : t('guests.emptyAll', { days: GUEST_DAYS })}{' '}
+        {t('guests.emptyHint')}
       </p>
       <Link href={paths.venues()} className={buttonVariants({ variant: 'outline' })}>
-        <QrCode aria-hidden /> Get your QR code
+        <QrCode aria-hidden /> {t('guests.getQr')}
       </Link>
     </Card>
   );
 }
 
 function LoadingState() {
+  const { t } = useTranslation('dashboard');
   return (
-    <div className="grid gap-4" aria-busy="true" aria-label="Loading guest figures">
+    <div className="grid gap-4" aria-busy="true" aria-label={t('guests.loading')}>
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
         <Skeleton className="h-[104px]" />
         <Skeleton className="h-[104px]" />
@@ -99,70 +104,74 @@ function LoadingState() {
 }
 
 function Charts({ data, venueId, venues }: { data: GuestAnalytics; venueId: string; venues: { id: string; name: string }[] }) {
+  const { t } = useTranslation('dashboard');
+  const views = (count: number) => t('guests.viewCount', { count });
+  const scans = (count: number) => t('guests.scanCount', { count });
   const sum = totals(data.days);
   const today = data.days.at(-1) ?? { views: 0, scans: 0 };
   const perVenue = venueBreakdown(data.venues, venues);
   return (
     <div className="grid gap-4">
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
-        <Figure label="QR scans" value={sum.scans} today={today.scans} icon={QrCode} />
-        <Figure label="Page views" value={sum.views} today={today.views} icon={Eye} />
+        <Figure label={t('guests.scans')} value={sum.scans} today={today.scans} icon={QrCode} />
+        <Figure label={t('guests.views')} value={sum.views} today={today.views} icon={Eye} />
       </div>
-      <ChartCard title="Scans and views per day" description={`The last ${GUEST_DAYS} days${venueId ? ' in the venue’s time zone' : ''}.`}>
+      <ChartCard
+        title={t('guests.perDay')}
+        description={t(venueId ? 'guests.perDayDescriptionVenue' : 'guests.perDayDescription', { days: GUEST_DAYS })}
+      >
         <DailyChart days={data.days} />
       </ChartCard>
       <div className="grid items-start gap-4 lg:grid-cols-2">
-        <ChartCard title="Peak hours" description="Page views by weekday and hour, in local time.">
+        <ChartCard title={t('guests.peak')} description={t('guests.peakDescription')}>
           <PeakHoursHeatmap heatmap={data.heatmap} />
         </ChartCard>
         <div className="grid gap-4">
-          <ChartCard title="Top menus" description="The menus guests opened most.">
+          <ChartCard title={t('guests.topMenus')} description={t('guests.topMenusDescription')}>
             {data.topMenus.length ? (
               <BarList
-                label="Top menus"
+                label={t('guests.topMenus')}
                 single
                 rows={data.topMenus.map((m) => ({
                   key: m.menu,
-                  name: m.name || 'Deleted menu',
+                  name: m.name || t('guests.deletedMenu'),
                   value: m.views,
-                  figures: plural(m.views, 'view', 'views'),
+                  figures: views(m.views),
                 }))}
               />
             ) : (
-              <p className="text-sm text-muted-foreground">
-                No menu views yet. Pages showing several menus at once count for none of them.
-              </p>
+              <p className="text-sm text-muted-foreground">{t('guests.noMenuViews')}</p>
             )}
           </ChartCard>
           {venueId ? (
             data.tables.length ? (
-              <ChartCard title="QR scans per table" description="Codes printed with a table number.">
+              <ChartCard title={t('guests.perTable')} description={t('guests.perTableDescription')}>
                 <BarList
-                  label="QR scans per table"
+                  label={t('guests.perTable')}
                   single
-                  rows={data.tables.slice(0, 10).map((t) => ({
-                    key: t.tableNo,
-                    name: `Table ${t.tableNo}`,
-                    value: t.scans,
-                    figures: plural(t.scans, 'scan', 'scans'),
+                  rows={data.tables.slice(0, 10).map((row) => ({
+                    key: row.tableNo,
+                    name: t('guests.table', { table: row.tableNo }),
+                    value: row.scans,
+                    figures: scans(row.scans),
                   }))}
                 />
               </ChartCard>
             ) : null
           ) : (
-            <ChartCard title="Per venue" description="Page views, with the QR scans among them.">
+            <ChartCard title={t('guests.perVenue')} description={t('guests.perVenueDescription')}>
               <BarList
-                label="Guests per venue"
+                label={t('guests.perVenueList')}
                 rows={perVenue.map((v) => ({
                   key: v.venue,
                   name: (
                     <Link href={paths.venue(v.venue)} className="hover:underline">
-                      {v.name || 'Deleted venue'}
+                      {v.name || t('guests.deletedVenue')}
                     </Link>
                   ),
                   value: v.views,
                   inner: v.scans,
-                  figures: `${plural(v.views, 'view', 'views')} · ${plural(v.scans, 'scan', 'scans')}`,
+                  figures: t('guests.figures', { views: views(v.views), scans: scans(v.scans) }),
                 }))}
               />
             </ChartCard>
@@ -175,6 +184,7 @@ function Charts({ data, venueId, venues }: { data: GuestAnalytics; venueId: stri
 
 /** The dashboard's guest analytics: venue filter, 30-day totals, charts and the CSV export. */
 export function GuestAnalyticsSection({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation('dashboard');
   const [venueId, setVenueId] = useState('');
   const [downloading, setDownloading] = useState(false);
   const venues = useVenues(organizationId);
@@ -201,16 +211,16 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h2 id="guests-heading" className="text-lg font-semibold tracking-tight">
-            Guests
+            {t('guests.title')}
           </h2>
-          <p className="text-sm text-muted-foreground">QR scans and menu page views, last {GUEST_DAYS} days.</p>
+          <p className="text-sm text-muted-foreground">{t('guests.description', { days: GUEST_DAYS })}</p>
         </div>
         <div className="flex w-full gap-2 sm:w-auto">
           <label htmlFor={selectId} className="sr-only">
-            Venue
+            {t('guests.venue')}
           </label>
           <Select id={selectId} value={venueId} onChange={(e) => setVenueId(e.target.value)} className="min-w-0 flex-1 sm:w-52">
-            <option value="">All venues</option>
+            <option value="">{t('guests.allVenues')}</option>
             {venueList.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name}
@@ -218,18 +228,18 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
             ))}
           </Select>
           <Button variant="outline" onClick={() => void download()} loading={downloading} disabled={!analytics.data}>
-            {downloading ? null : <Download aria-hidden />} Download CSV
+            {downloading ? null : <Download aria-hidden />} {t('guests.download')}
           </Button>
         </div>
       </div>
       {analytics.error && !analytics.data ? (
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <p className="font-medium">Guest figures could not be loaded.</p>
+            <p className="font-medium">{t('guests.loadFailed')}</p>
             <p className="text-sm text-muted-foreground">{errorMessage(analytics.error)}</p>
           </div>
           <Button variant="outline" onClick={() => void analytics.mutate()}>
-            <RefreshCw aria-hidden /> Try again
+            <RefreshCw aria-hidden /> {t('common:ui.retry')}
           </Button>
         </Card>
       ) : !analytics.data ? (

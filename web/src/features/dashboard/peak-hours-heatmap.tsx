@@ -1,25 +1,34 @@
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { cn } from '../../lib/cn.ts';
 import { ChartTable } from './chart-parts.tsx';
-import { busiestSlots, heatLevel, heatmapRows, hourRange, weekdayName } from './guest-analytics-data.ts';
+import { busiestSlots, heatLevel, heatmapRows, hourRange, weekdayName as weekdayNameIn } from './guest-analytics-data.ts';
 
 const LEVELS = ['bg-muted', 'bg-primary/20 dark:bg-primary/30', 'bg-primary/45 dark:bg-primary/50', 'bg-primary/70', 'bg-primary'] as const;
 const HOUR_TICKS = [0, 6, 12, 18];
 
 /** Page views by weekday (rows, Monday first) and local hour (columns), darker = busier. */
 export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
+  const { t } = useTranslation('dashboard');
+  const weekdayName = (weekday: number, style: 'short' | 'long' = 'short') => weekdayNameIn(weekday, activeLanguage(), style);
   const rows = heatmapRows(heatmap);
   const max = Math.max(0, ...rows.flatMap((r) => r.values));
   const top = busiestSlots(heatmap, 3);
   const summary = top.length
-    ? `Busiest: ${top.map((s) => `${weekdayName(s.weekday, undefined, 'long')} ${hourRange(s.hour)} (${s.views.toLocaleString()} views)`).join(', ')}.`
-    : 'No page views yet.';
+    ? t('chart.busiest', {
+        slots: top
+          .map((s) => t('chart.slot', { day: weekdayName(s.weekday, 'long'), hours: hourRange(s.hour), views: formatNumber(s.views) }))
+          .join(', '),
+      })
+    : t('chart.noViews');
 
   return (
     <figure className="grid gap-3">
       <div
         role="img"
-        aria-label={`Heatmap of page views by weekday and hour, in each venue's local time. ${summary}`}
+        aria-label={t('chart.heatmap', { summary })}
         className="grid grid-cols-[auto_repeat(24,minmax(0,1fr))] gap-[2px] sm:gap-[3px]"
       >
         {rows.map((row) => (
@@ -31,7 +40,7 @@ export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
               <span
                 key={hour}
                 aria-hidden
-                title={`${weekdayName(row.weekday)} ${hourRange(hour)}: ${v.toLocaleString()} ${v === 1 ? 'view' : 'views'}`}
+                title={t('chart.cellTitle', { day: weekdayName(row.weekday), hours: hourRange(hour), count: v })}
                 className={cn('aspect-square min-h-2 rounded-[2px]', LEVELS[heatLevel(v, max)])}
               />
             ))}
@@ -47,17 +56,17 @@ export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
       <figcaption className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-xs text-muted-foreground">
         <span>{summary}</span>
         <span className="inline-flex items-center gap-1" aria-hidden>
-          Fewer
+          {t('chart.fewer')}
           {LEVELS.map((c) => (
             <span key={c} className={cn('size-2.5 rounded-[2px]', c)} />
           ))}
-          More
+          {t('chart.more')}
         </span>
       </figcaption>
-      <ChartTable caption="Page views by weekday and hour">
+      <ChartTable caption={t('chart.heatmapCaption')}>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">{t('chart.day')}</th>
             {Array.from({ length: 24 }, (_, h) => (
               <th key={h} scope="col" className="text-right">
                 {String(h).padStart(2, '0')}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ChevronRight, ListOrdered, UtensilsCrossed } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
@@ -12,15 +13,19 @@ function hrefOf(edit: RecentEdit): string {
 
 /** The last changed menus and items, newest first. */
 export function RecentEdits({ edits, loading }: { edits: RecentEdit[] | undefined; loading: boolean }) {
+  const { t } = useTranslation('dashboard');
+  // Menus say whether guests see them; items where they live (section and menu names are user data).
+  const contextOf = (edit: RecentEdit) =>
+    edit.kind === 'menu' ? t(edit.published ? 'recent.publishedMenu' : 'recent.draftMenu') : edit.context || t('recent.item');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent edits</CardTitle>
-        <CardDescription>The menus and items your team changed last.</CardDescription>
+        <CardTitle>{t('recent.title')}</CardTitle>
+        <CardDescription>{t('recent.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
-          <ul className="grid gap-3" aria-busy="true" aria-label="Loading recent edits">
+          <ul className="grid gap-3" aria-busy="true" aria-label={t('recent.loading')}>
             {[0, 1, 2].map((i) => (
               <li key={i} className="flex items-center gap-3">
                 <Skeleton className="size-9" />
@@ -32,9 +37,7 @@ export function RecentEdits({ edits, loading }: { edits: RecentEdit[] | undefine
             ))}
           </ul>
         ) : !edits?.length ? (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
-            Nothing edited yet. Changes to menus and items will show up here.
-          </p>
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t('recent.empty')}</p>
         ) : (
           <ul className="-mx-2 grid grid-cols-1 gap-1">
             {edits.map((edit) => {
@@ -50,12 +53,14 @@ export function RecentEdits({ edits, loading }: { edits: RecentEdit[] | undefine
                     </span>
                     <span className="grid min-w-0 flex-1">
                       <span className="flex min-w-0 items-center gap-2">
-                        <span className="truncate text-sm font-medium">{edit.name}</span>
+                        <span className="truncate text-sm font-medium">
+                          {edit.name || t(edit.kind === 'menu' ? 'recent.untitledMenu' : 'recent.untitledItem')}
+                        </span>
                         <Badge variant="outline" className="hidden sm:inline-flex">
-                          {edit.kind === 'menu' ? 'Menu' : 'Item'}
+                          {t(edit.kind === 'menu' ? 'recent.menu' : 'recent.item')}
                         </Badge>
                       </span>
-                      <span className="truncate text-xs text-muted-foreground">{edit.context}</span>
+                      <span className="truncate text-xs text-muted-foreground">{contextOf(edit)}</span>
                     </span>
                     <time
                       dateTime={edit.updated.replace(' ', 'T')}

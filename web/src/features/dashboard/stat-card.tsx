@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { formatNumber } from '../../lib/format.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
 
@@ -19,8 +20,8 @@ export function StatCard({ label, value, href, icon: Icon }: { label: string; va
           {value === undefined ? (
             <Skeleton className="mt-1 h-7 w-12" />
           ) : (
-            <p className="text-2xl font-semibold tabular-nums" aria-label={`${value} ${label.toLowerCase()}`}>
-              {value.toLocaleString()}
+            <p className="text-2xl font-semibold tabular-nums" aria-label={`${formatNumber(value)} ${label}`}>
+              {formatNumber(value)}
             </p>
           )}
         </div>

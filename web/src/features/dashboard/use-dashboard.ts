@@ -12,8 +12,10 @@ export interface RecentEdit {
   id: string;
   kind: 'menu' | 'item';
   name: string;
-  /** Where the item lives ("Mains · Dinner menu"). */
+  /** Where an item lives ("Mains · Dinner menu"); '' for menus and for items without a section. */
   context: string;
+  /** A menu's status (the screen words it in the user's language). */
+  published?: boolean;
   updated: string;
   href: { menu: string } | { section: string };
 }
@@ -63,8 +65,9 @@ export function useRecentEdits(organizationId: string | undefined) {
       ...menus.items.map((m) => ({
         id: m.id,
         kind: 'menu' as const,
-        name: String(m.name || 'Untitled menu'),
-        context: m.status === 'published' ? 'Published menu' : 'Draft menu',
+        name: String(m.name ?? ''),
+        context: '',
+        published: m.status === 'published',
         updated: String(m.updated),
         href: { menu: m.id },
       })),
@@ -75,8 +78,8 @@ export function useRecentEdits(organizationId: string | undefined) {
         return {
           id: i.id,
           kind: 'item' as const,
-          name: String(i.name || 'Untitled item'),
-          context: context || 'Item',
+          name: String(i.name ?? ''),
+          context,
           updated: String(i.updated),
           href: { section: String(i.section) },
         };

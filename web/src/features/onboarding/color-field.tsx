@@ -1,9 +1,11 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { HEX_COLOR_PATTERN } from '../../../../shared/constants.ts';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 
+/** `name` is English and the key of its translation (`common:colours.<name>`). */
 export const COLOR_PRESETS = [
   { name: 'Teal', hex: '#0f766e' },
   { name: 'Blue', hex: '#2563eb' },
@@ -25,15 +27,16 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
  * preview swatch, and a few presets.
  */
 export const ColorField = forwardRef<HTMLInputElement, Props>(function ColorField({ value, onChange, onBlur, className, ...props }, ref) {
+  const { t } = useTranslation(['common', 'onboarding']);
   const valid = HEX_COLOR_PATTERN.test(value);
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-2">
         <label
           className="relative size-10 shrink-0 cursor-pointer overflow-hidden rounded-md border border-input shadow-sm focus-within:ring-2 focus-within:ring-ring"
-          title="Pick any colour"
+          title={t('onboarding:pickColour')}
         >
-          <span className="sr-only">Pick any colour</span>
+          <span className="sr-only">{t('onboarding:pickColour')}</span>
           <span className="block size-full" style={{ backgroundColor: valid ? value : 'transparent' }} />
           <input
             type="color"
@@ -59,16 +62,17 @@ export const ColorField = forwardRef<HTMLInputElement, Props>(function ColorFiel
           }}
         />
       </div>
-      <div role="group" aria-label="Preset colours" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('onboarding:presetColours')} className="flex flex-wrap gap-2">
         {COLOR_PRESETS.map((p) => {
           const on = value.toLowerCase() === p.hex;
+          const name = t(`colours.${p.name}`);
           return (
             <button
               key={p.hex}
               type="button"
-              aria-label={`${p.name} ${p.hex}`}
+              aria-label={`${name} ${p.hex}`}
               aria-pressed={on}
-              title={p.name}
+              title={name}
               onClick={() => onChange(p.hex)}
               className="flex size-8 items-center justify-center rounded-full border border-black/10 text-white shadow-sm ring-offset-2 ring-offset-background transition-transform hover:scale-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:ring-2 aria-pressed:ring-foreground dark:border-white/20"
               style={{ backgroundColor: p.hex }}

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import useSWR from 'swr';
 import { Controller, useForm } from 'react-hook-form';
@@ -44,6 +45,7 @@ function OnboardingFields({
   /** Owners and admins; an editor finishes onboarding without renaming (the server would refuse it). */
   canRename: boolean;
 }) {
+  const { t } = useTranslation('onboarding');
   const [, navigate] = useLocation();
   // A venue created by an earlier, half-failed submit is not created twice.
   const createdVenue = useRef<string | null>(null);
@@ -94,39 +96,39 @@ function OnboardingFields({
   });
 
   return (
-    <AuthCard
-      icon={<Store />}
-      title="Set up your venue"
-      description="Name your business and your first venue. You can change all of this later."
-    >
+    <AuthCard icon={<Store />} title={t('title')} description={t('description')}>
       <form onSubmit={submit} noValidate className="grid gap-6">
         <fieldset className="grid gap-4">
-          <Legend>Your business</Legend>
+          <Legend>{t('business')}</Legend>
           <FormField
-            label="Organization name"
+            label={t('organizationName')}
             error={errors.organizationName?.message}
-            hint={canRename ? 'Shown to your team, for example on invoices.' : 'Only owners and admins can rename the organization.'}
+            hint={canRename ? t('organizationHint') : t('organizationReadOnly')}
           >
             <Input autoComplete="organization" autoFocus={canRename} readOnly={!canRename} {...register('organizationName')} />
           </FormField>
         </fieldset>
         {existingVenue ? (
           <Notice>
-            Your organization already has a venue, <span className="font-medium">{String(existingVenue.name)}</span>. You can add more from
-            the Venues page.
+            <Trans
+              t={t}
+              i18nKey="existingVenue"
+              values={{ name: String(existingVenue.name) }}
+              components={{ b: <span className="font-medium" /> }}
+            />
           </Notice>
         ) : (
           <fieldset className="grid gap-4">
-            <Legend>Your first venue</Legend>
-            <FormField label="Venue name" error={errors.name?.message} hint="The restaurant, café or bar your guests see on the menu.">
-              <Input autoComplete="off" placeholder="Café Central" {...register('name')} />
+            <Legend>{t('firstVenue')}</Legend>
+            <FormField label={t('venueName')} error={errors.name?.message} hint={t('venueNameHint')}>
+              <Input autoComplete="off" placeholder={t('venueNamePlaceholder')} {...register('name')} />
             </FormField>
             {/* FormField wires id and aria onto its direct child, so it sits inside the Controller. */}
             <Controller
               control={control}
               name="timezone"
               render={({ field }) => (
-                <FormField label="Time zone" error={errors.timezone?.message} hint="Used for menu schedules and opening hours.">
+                <FormField label={t('timeZone')} error={errors.timezone?.message} hint={t('timeZoneHint')}>
                   <TimezonePicker ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
                 </FormField>
               )}
@@ -135,7 +137,7 @@ function OnboardingFields({
               control={control}
               name="primaryColor"
               render={({ field }) => (
-                <FormField label="Primary colour" error={errors.primaryColor?.message} hint="Your brand colour on the guest menu.">
+                <FormField label={t('primaryColour')} error={errors.primaryColor?.message} hint={t('primaryColourHint')}>
                   <ColorField ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
                 </FormField>
               )}
@@ -143,7 +145,7 @@ function OnboardingFields({
           </fieldset>
         )}
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          Finish setup
+          {t('finish')}
         </Button>
       </form>
     </AuthCard>
@@ -151,8 +153,9 @@ function OnboardingFields({
 }
 
 function LoadingCard() {
+  const { t } = useTranslation();
   return (
-    <div className="grid gap-4 rounded-lg border bg-card p-6 shadow-md" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-4 rounded-lg border bg-card p-6 shadow-md" aria-busy="true" aria-label={t('common:shell.loading')}>
       <Skeleton className="h-7 w-1/2" />
       <Skeleton className="h-4 w-3/4" />
       <Skeleton className="h-10 w-full" />
@@ -167,6 +170,7 @@ function LoadingCard() {
  * onboarded, then into the app.
  */
 export function OnboardingForm() {
+  const { t } = useTranslation('onboarding');
   const { record, organization, logout } = useAuth();
   const orgId = organization?.id;
   const venues = useSWR(
@@ -195,13 +199,11 @@ export function OnboardingForm() {
   if (record.onboardingComplete) return <Redirect to={paths.dashboard()} replace />;
   if (!organization) {
     return (
-      <AuthCard title="Set up your venue">
+      <AuthCard title={t('title')}>
         <div className="grid gap-4">
-          <Notice tone="error">
-            Your account isn’t part of an organization. Ask an owner to invite you, then open the link in their email.
-          </Notice>
+          <Notice tone="error">{t('noOrganization')}</Notice>
           <Button variant="outline" className="w-full" onClick={logout}>
-            Sign out
+            {t('common:shell.signOut')}
           </Button>
         </div>
       </AuthCard>

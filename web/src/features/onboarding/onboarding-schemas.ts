@@ -8,8 +8,8 @@ import { zOrganizationName } from '../../../../shared/schemas/organizations.ts';
 /** Onboarding: the organization's name plus the first venue (the shared venue form, made strict). */
 export const zOnboardingForm = zVenueForm.extend({
   organizationName: zOrganizationName,
-  name: zVenueForm.shape.name.max(100, 'Venue name must be at most 100 characters'),
-  timezone: z.string().min(1, 'Choose a time zone').pipe(zTimezone),
+  name: zVenueForm.shape.name.max(100, 'validation.venueNameMax100'),
+  timezone: z.string().min(1, 'validation.chooseTimeZone').pipe(zTimezone),
   primaryColor: zHexColor,
 });
 

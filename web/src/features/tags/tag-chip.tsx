@@ -1,9 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { normalizeHex, readableTextColor } from '../../../../shared/contrast.ts';
 import { DEFAULT_TAG_COLOR } from '../../../../shared/constants.ts';
 
-/** A tag as a pill in its colour, with black or white text, whichever reads better. */
+/**
+ * A tag as a pill in its colour, with black or white text, whichever reads better. Without a name
+ * (the dialog's preview before one is typed) it shows the word "Tag" in the user's language.
+ */
 export function TagChip({ name, color, className }: { name: string; color: string; className?: string }) {
+  const { t } = useTranslation('tags');
   const bg = normalizeHex(color) ?? DEFAULT_TAG_COLOR;
   return (
     <span
@@ -13,7 +18,7 @@ export function TagChip({ name, color, className }: { name: string; color: strin
       )}
       style={{ backgroundColor: bg, color: readableTextColor(bg) }}
     >
-      <span className="truncate">{name || 'Tag'}</span>
+      <span className="truncate">{name || t('tag')}</span>
     </span>
   );
 }

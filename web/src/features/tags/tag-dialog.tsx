@@ -1,4 +1,5 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RecordModel } from 'pocketbase';
 import { toast } from '../../lib/toast.ts';
@@ -43,12 +44,13 @@ export function TagDialog({
   tag?: RecordModel | null;
   onSaved: (tag: RecordModel) => void;
 }) {
+  const { t } = useTranslation('tags');
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={tag ? 'Edit tag' : 'New tag'}
-      description="Tags mark items on the menu, such as Vegan or Spicy."
+      title={tag ? t('dialog.editTitle') : t('dialog.newTitle')}
+      description={t('dialog.description')}
     >
       {open ? <TagForm organizationId={organizationId} tag={tag ?? null} onDone={() => onOpenChange(false)} onSaved={onSaved} /> : null}
     </Dialog>
@@ -66,6 +68,7 @@ function TagForm({
   onDone: () => void;
   onSaved: (tag: RecordModel) => void;
 }) {
+  const { t } = useTranslation('tags');
   const {
     register,
     control,
@@ -83,7 +86,7 @@ function TagForm({
       const saved = tag
         ? await pb.collection('tags').update(tag.id, values)
         : await pb.collection('tags').create({ organization: organizationId, ...values });
-      toast.success(tag ? `Tag “${String(saved.name)}” saved` : `Tag “${String(saved.name)}” created`);
+      toast.success(t(tag ? 'dialog.saved' : 'dialog.created', { name: String(saved.name) }));
       onSaved(saved);
       onDone();
     } catch (err) {
@@ -93,27 +96,27 @@ function TagForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Tag name" error={errors.name?.message}>
-        <Input autoFocus autoComplete="off" placeholder="e.g. Vegan" {...register('name')} />
+      <FormField label={t('dialog.name')} error={errors.name?.message}>
+        <Input autoFocus autoComplete="off" placeholder={t('dialog.namePlaceholder')} {...register('name')} />
       </FormField>
       <Controller
         control={control}
         name="color"
         render={({ field }) => (
-          <FormField label="Colour" error={errors.color?.message} hint="Leave empty for black.">
-            <ColorPicker {...field} label="Tag colour" allowEmpty placeholder={DEFAULT_TAG_COLOR} presets={TAG_PRESETS} />
+          <FormField label={t('common:ui.colour')} error={errors.color?.message} hint={t('dialog.colourHint')}>
+            <ColorPicker {...field} label={t('dialog.colour')} allowEmpty placeholder={DEFAULT_TAG_COLOR} presets={TAG_PRESETS} />
           </FormField>
         )}
       />
       <div className="flex items-center gap-2 text-sm text-muted-foreground">
-        Preview <TagChip name={name.trim() || 'Tag'} color={normalizeHex(color) ?? DEFAULT_TAG_COLOR} />
+        {t('dialog.preview')} <TagChip name={name.trim()} color={normalizeHex(color) ?? DEFAULT_TAG_COLOR} />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
+          {t('common:ui.cancel')}
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          {tag ? 'Save tag' : 'Create tag'}
+          {tag ? t('dialog.save') : t('dialog.create')}
         </Button>
       </div>
     </form>

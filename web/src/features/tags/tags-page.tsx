@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RecordModel } from 'pocketbase';
 import { Pencil, Plus, RefreshCw, Search, Tag, Trash2 } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
@@ -16,7 +17,8 @@ import { TagDialog } from './tag-dialog.tsx';
 import { useTags } from './use-tags.ts';
 
 export default function TagsPage() {
-  useTitle('Tags');
+  const { t } = useTranslation('tags');
+  useTitle(t('title'));
   const { organization } = useAuth();
   const { data, error, mutate } = useTags(organization?.id);
   const [editing, setEditing] = useState<RecordModel | null | undefined>(undefined);
@@ -48,39 +50,35 @@ export default function TagsPage() {
         },
         { optimisticData: (list = []) => list.filter((t) => t.id !== tag.id), rollbackOnError: true, revalidate: false },
       );
-      toast.success(`Tag “${String(tag.name)}” deleted`);
+      toast.success(t('deleted', { name: String(tag.name) }));
     } catch (err) {
-      toast.error(`The tag was not deleted: ${errorMessage(err)}`);
+      toast.error(t('deleteFailed', { error: errorMessage(err) }));
       throw err;
     }
   };
 
   const newButton = (
     <Button onClick={() => setEditing(null)}>
-      <Plus aria-hidden /> New tag
+      <Plus aria-hidden /> {t('new')}
     </Button>
   );
 
   return (
     <>
-      <PageHeader
-        title="Tags"
-        description="Labels such as Vegan, Spicy or New that you attach to menu items."
-        actions={data && data.length > 0 ? newButton : undefined}
-      />
+      <PageHeader title={t('title')} description={t('description')} actions={data && data.length > 0 ? newButton : undefined} />
 
       {error && !data ? (
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <p className="font-medium">The tags could not be loaded.</p>
+            <p className="font-medium">{t('loadFailed')}</p>
             <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
           </div>
           <Button variant="outline" onClick={() => void mutate()}>
-            <RefreshCw aria-hidden /> Try again
+            <RefreshCw aria-hidden /> {t('common:ui.retry')}
           </Button>
         </Card>
       ) : !data ? (
-        <Card className="divide-y" aria-busy="true" aria-label="Loading tags">
+        <Card className="divide-y" aria-busy="true" aria-label={t('loading')}>
           {Array.from({ length: 5 }, (_, i) => (
             <div key={i} className="flex items-center gap-4 p-4">
               <Skeleton className="h-6 w-24 rounded-full" />
@@ -95,13 +93,11 @@ export default function TagsPage() {
             <Tag className="size-7" aria-hidden />
           </span>
           <div className="grid max-w-sm gap-1">
-            <h2 className="text-lg font-semibold">No tags yet</h2>
-            <p className="text-sm text-muted-foreground">
-              Create tags like Vegan or Spicy, then add them to items so guests find what they like.
-            </p>
+            <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
+            <p className="text-sm text-muted-foreground">{t('empty.text')}</p>
           </div>
           <Button onClick={() => setEditing(null)}>
-            <Plus aria-hidden /> Create your first tag
+            <Plus aria-hidden /> {t('empty.action')}
           </Button>
         </Card>
       ) : (
@@ -112,30 +108,30 @@ export default function TagsPage() {
               type="search"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              placeholder="Filter by name"
-              aria-label="Filter tags"
+              placeholder={t('filterPlaceholder')}
+              aria-label={t('filter')}
               className="pl-9"
             />
           </div>
           {shown.length === 0 ? (
-            <Card className="px-6 py-10 text-center text-sm text-muted-foreground">No tags match “{search.trim()}”.</Card>
+            <Card className="px-6 py-10 text-center text-sm text-muted-foreground">{t('noMatch', { query: search.trim() })}</Card>
           ) : (
             <Card>
-              <ul className="divide-y" aria-label="Tags">
+              <ul className="divide-y" aria-label={t('title')}>
                 {shown.map((tag) => (
                   <li key={tag.id} className="flex items-center gap-3 px-4 py-3">
                     <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
                       <TagChip name={String(tag.name)} color={String(tag.color)} className="text-sm" />
                       <span className="font-mono text-xs uppercase text-muted-foreground">{String(tag.color)}</span>
                     </div>
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${String(tag.name)}`} onClick={() => setEditing(tag)}>
+                    <Button variant="ghost" size="icon" aria-label={t('edit', { name: String(tag.name) })} onClick={() => setEditing(tag)}>
                       <Pencil aria-hidden />
                     </Button>
                     <Button
                       variant="ghost"
                       size="icon"
                       className="text-muted-foreground hover:text-destructive"
-                      aria-label={`Delete ${String(tag.name)}`}
+                      aria-label={t('delete', { name: String(tag.name) })}
                       onClick={() => setDeleting(tag)}
                     >
                       <Trash2 aria-hidden />
@@ -145,7 +141,7 @@ export default function TagsPage() {
               </ul>
             </Card>
           )}
-          <p className="mt-3 text-xs text-muted-foreground">{data.length === 1 ? '1 tag' : `${data.length} tags`}</p>
+          <p className="mt-3 text-xs text-muted-foreground">{t('count', { count: data.length })}</p>
         </>
       )}
 
@@ -165,9 +161,9 @@ export default function TagsPage() {
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title="Delete this tag?"
-        description={deleting ? `“${String(deleting.name)}” is removed from every item that uses it.` : undefined}
-        confirmLabel="Delete tag"
+        title={t('confirmDelete.title')}
+        description={deleting ? t('confirmDelete.description', { name: String(deleting.name) }) : undefined}
+        confirmLabel={t('confirmDelete.action')}
         destructive
         onConfirm={remove}
       />

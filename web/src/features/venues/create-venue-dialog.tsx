@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -35,14 +36,16 @@ export function CreateVenueDialog({
   onOpenChange: (open: boolean) => void;
   organizationId: string;
 }) {
+  const { t } = useTranslation('venues');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New venue" description="A venue is a place with its own guest link and QR code.">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('create.title')} description={t('create.description')}>
       {open ? <CreateVenueForm organizationId={organizationId} onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
 }
 
 function CreateVenueForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
+  const { t } = useTranslation('venues');
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
   const [limit, setLimit] = useState<string | null>(null);
@@ -61,7 +64,7 @@ function CreateVenueForm({ organizationId, onDone }: { organizationId: string; o
     setLimit(null);
     try {
       const venue = await pb.collection('venues').create({ organization: organizationId, ...values });
-      toast.success(`Venue “${String(venue.name)}” created`);
+      toast.success(t('create.created', { name: String(venue.name) }));
       void mutate(isVenueListKey);
       onDone();
       navigate(paths.venue(venue.id));
@@ -75,14 +78,14 @@ function CreateVenueForm({ organizationId, onDone }: { organizationId: string; o
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       {limit ? <PlanLimitNotice message={limit} /> : null}
-      <FormField label="Venue name" error={errors.name?.message}>
-        <Input autoFocus autoComplete="off" placeholder="e.g. Café Central" {...register('name')} />
+      <FormField label={t('fields.name')} error={errors.name?.message}>
+        <Input autoFocus autoComplete="off" placeholder={t('create.namePlaceholder')} {...register('name')} />
       </FormField>
       <Controller
         control={control}
         name="timezone"
         render={({ field }) => (
-          <FormField label="Time zone" error={errors.timezone?.message} hint="Menus with opening hours follow this zone.">
+          <FormField label={t('fields.timeZone')} error={errors.timezone?.message} hint={t('create.timeZoneHint')}>
             <TimezonePicker {...field} />
           </FormField>
         )}
@@ -91,17 +94,17 @@ function CreateVenueForm({ organizationId, onDone }: { organizationId: string; o
         control={control}
         name="primaryColor"
         render={({ field }) => (
-          <FormField label="Primary colour" error={errors.primaryColor?.message}>
-            <ColorPicker {...field} label="Primary colour" />
+          <FormField label={t('fields.primaryColour')} error={errors.primaryColor?.message}>
+            <ColorPicker {...field} label={t('fields.primaryColour')} />
           </FormField>
         )}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
+          {t('common:ui.cancel')}
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          Create venue
+          {t('create.submit')}
         </Button>
       </div>
     </form>

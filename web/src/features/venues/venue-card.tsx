@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { RecordModel } from 'pocketbase';
 import { Clock, UtensilsCrossed } from 'lucide-react';
@@ -28,6 +29,7 @@ export function VenueAvatar({ venue, className = 'size-12' }: { venue: RecordMod
 
 /** A venue in the list: the whole card links to its edit screen. */
 export function VenueCard({ venue }: { venue: RecordModel }) {
+  const { t } = useTranslation('venues');
   const menus = Array.isArray(venue.menus) ? venue.menus.length : 0;
   return (
     <Link
@@ -44,11 +46,11 @@ export function VenueCard({ venue }: { venue: RecordModel }) {
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
         <span className="inline-flex items-center gap-1">
           <UtensilsCrossed className="size-3.5" aria-hidden />
-          {menus === 1 ? '1 menu' : `${menus} menus`}
+          {t('card.menus', { count: menus })}
         </span>
         <span className="inline-flex min-w-0 items-center gap-1">
           <Clock className="size-3.5 shrink-0" aria-hidden />
-          <span className="truncate">{String(venue.timezone || 'No time zone').replace(/_/g, ' ')}</span>
+          <span className="truncate">{venue.timezone ? String(venue.timezone).replace(/_/g, ' ') : t('card.noTimeZone')}</span>
         </span>
       </div>
     </Link>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -38,6 +39,7 @@ export function venueFormValues(venue: RecordModel): VenueDetailsInput {
  * rolling back; field errors from the server land on the inputs. Leaving with unsaved edits warns.
  */
 export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave: (values: VenueDetailsValues) => Promise<void> }) {
+  const { t } = useTranslation('venues');
   const {
     register,
     control,
@@ -62,21 +64,21 @@ export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave
     try {
       await onSave(values);
       reset(values);
-      toast.success('Venue saved');
+      toast.success(t('details.saved'));
     } catch (err) {
-      if (handleApiError(err, setError, VENUE_DETAIL_FIELDS)) toast.error('Changes not saved. Check the highlighted fields.');
+      if (handleApiError(err, setError, VENUE_DETAIL_FIELDS)) toast.error(t('details.notSaved'));
     }
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Details</CardTitle>
-        <CardDescription>What guests see at the top of the menu.</CardDescription>
+        <CardTitle>{t('details.title')}</CardTitle>
+        <CardDescription>{t('details.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Venue details">
-          <FormField label="Venue name" error={errors.name?.message}>
+        <form onSubmit={submit} noValidate className="grid gap-5" aria-label={t('details.form')}>
+          <FormField label={t('fields.name')} error={errors.name?.message}>
             <Input autoComplete="off" {...register('name')} />
           </FormField>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -84,42 +86,38 @@ export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave
               control={control}
               name="timezone"
               render={({ field }) => (
-                <FormField label="Time zone" error={errors.timezone?.message}>
+                <FormField label={t('fields.timeZone')} error={errors.timezone?.message}>
                   <TimezonePicker {...field} />
                 </FormField>
               )}
             />
-            <FormField label="Currency" error={errors.currency?.message}>
+            <FormField label={t('fields.currency')} error={errors.currency?.message}>
               <CurrencySelect {...register('currency')} />
             </FormField>
           </div>
-          <FormField label="Address" error={errors.address?.message} hint="Optional. Shown on the guest menu.">
-            <Textarea rows={3} autoComplete="street-address" placeholder="Street, city" {...register('address')} />
+          <FormField label={t('fields.address')} error={errors.address?.message} hint={t('details.addressHint')}>
+            <Textarea rows={3} autoComplete="street-address" placeholder={t('details.addressPlaceholder')} {...register('address')} />
           </FormField>
           <Controller
             control={control}
             name="primaryColor"
             render={({ field }) => (
-              <FormField
-                label="Primary colour"
-                error={errors.primaryColor?.message}
-                hint="Used on the guest menu and as the QR code's default colour."
-              >
-                <ColorPicker {...field} label="Primary colour" className="max-w-sm" />
+              <FormField label={t('fields.primaryColour')} error={errors.primaryColor?.message} hint={t('details.colourHint')}>
+                <ColorPicker {...field} label={t('fields.primaryColour')} className="max-w-sm" />
               </FormField>
             )}
           />
           <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-end">
             {isDirty ? (
               <span className="text-sm text-muted-foreground sm:mr-auto" role="status">
-                Unsaved changes
+                {t('details.unsaved')}
               </span>
             ) : null}
             <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(venueFormValues(venue))}>
-              Discard
+              {t('details.discard')}
             </Button>
             <Button type="submit" disabled={!isDirty} loading={isSubmitting}>
-              Save changes
+              {t('common:ui.saveChanges')}
             </Button>
           </div>
         </form>

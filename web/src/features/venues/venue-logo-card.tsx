@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { ImageUp, Trash2 } from 'lucide-react';
@@ -16,6 +17,7 @@ export function VenueLogoCard({
   onUpload: (file: File) => Promise<void>;
   onRemove: () => Promise<void>;
 }) {
+  const { t } = useTranslation('venues');
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
@@ -33,8 +35,8 @@ export function VenueLogoCard({
     if (input.current) input.current.value = '';
     if (!file) return;
     setError(null);
-    if (!(VENUE_LOGO.types as readonly string[]).includes(file.type)) return setError('Use a PNG, JPEG, WebP or SVG image.');
-    if (file.size > VENUE_LOGO.maxBytes) return setError('The logo must be 2 MB or smaller.');
+    if (!(VENUE_LOGO.types as readonly string[]).includes(file.type)) return setError(t('logo.type'));
+    if (file.size > VENUE_LOGO.maxBytes) return setError(t('logo.size'));
     setPreview(URL.createObjectURL(file));
     setBusy('upload');
     try {
@@ -62,8 +64,8 @@ export function VenueLogoCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Logo</CardTitle>
-        <CardDescription>Shown on the guest menu and, if you like, in the QR code.</CardDescription>
+        <CardTitle>{t('logo.title')}</CardTitle>
+        <CardDescription>{t('logo.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex items-center gap-4">
@@ -71,7 +73,7 @@ export function VenueLogoCard({
             {shown ? (
               <img
                 src={shown}
-                alt={`Logo of ${String(venue.name)}`}
+                alt={t('logo.alt', { name: String(venue.name) })}
                 className={`size-full object-contain p-1 ${preview ? 'opacity-60' : ''}`}
                 data-testid="logo-preview"
               />
@@ -88,7 +90,7 @@ export function VenueLogoCard({
               loading={busy === 'upload'}
               disabled={busy !== null}
             >
-              <ImageUp aria-hidden /> {current ? 'Replace logo' : 'Upload logo'}
+              <ImageUp aria-hidden /> {current ? t('logo.replace') : t('logo.upload')}
             </Button>
             {current ? (
               <Button
@@ -100,7 +102,7 @@ export function VenueLogoCard({
                 loading={busy === 'remove'}
                 disabled={busy !== null}
               >
-                <Trash2 aria-hidden /> Remove
+                <Trash2 aria-hidden /> {t('logo.remove')}
               </Button>
             ) : null}
           </div>
@@ -110,7 +112,7 @@ export function VenueLogoCard({
           type="file"
           accept={VENUE_LOGO.types.join(',')}
           hidden
-          aria-label="Logo file"
+          aria-label={t('logo.file')}
           onChange={(e) => void choose(e.target.files?.[0])}
         />
         {error ? (
@@ -118,7 +120,7 @@ export function VenueLogoCard({
             {error}
           </p>
         ) : (
-          <p className="text-xs text-muted-foreground">PNG, JPEG, WebP or SVG, up to 2 MB. Square logos work best.</p>
+          <p className="text-xs text-muted-foreground">{t('logo.hint')}</p>
         )}
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { RecordModel } from 'pocketbase';
@@ -24,13 +25,14 @@ export function VenueMenusCard({
   options: RecordModel[] | undefined;
   onChange: (next: string[]) => Promise<void>;
 }) {
+  const { t } = useTranslation('venues');
   const [selected, setSelected] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const [focus, setFocus] = useState<Focus | null>(null);
   const controls = useRef(new Map<string, HTMLButtonElement | null>());
   const addId = useId();
   const byId = new Map((options ?? []).map((m) => [m.id, m]));
-  const nameOf = (id: string) => String(byId.get(id)?.name ?? 'Unknown menu');
+  const nameOf = (id: string) => String(byId.get(id)?.name || (byId.has(id) ? t('menus.untitled') : t('menus.unknown')));
   const available = (options ?? []).filter((m) => !menuIds.includes(m.id));
 
   useEffect(() => {
@@ -49,7 +51,7 @@ export function VenueMenusCard({
     const next = [...menuIds];
     next.splice(index, 1);
     next.splice(to, 0, id);
-    setAnnouncement(`${nameOf(id)} moved to position ${to + 1} of ${next.length}.`);
+    setAnnouncement(t('menus.moved', { name: nameOf(id), position: to + 1, count: next.length }));
     setFocus({ id, control: delta < 0 ? 'up' : 'down' });
     void onChange(next);
   };
@@ -57,7 +59,7 @@ export function VenueMenusCard({
     const id = menuIds[index];
     if (!id) return;
     const next = menuIds.filter((m) => m !== id);
-    setAnnouncement(`${nameOf(id)} removed from this venue.`);
+    setAnnouncement(t('menus.removed', { name: nameOf(id) }));
     const neighbour = next[Math.min(index, next.length - 1)];
     if (neighbour) setFocus({ id: neighbour, control: 'remove' });
     void onChange(next);
@@ -66,32 +68,32 @@ export function VenueMenusCard({
     const id = selected || available[0]?.id;
     if (!id || menuIds.includes(id)) return;
     setSelected('');
-    setAnnouncement(`${nameOf(id)} added at position ${menuIds.length + 1}.`);
+    setAnnouncement(t('menus.added', { name: nameOf(id), position: menuIds.length + 1 }));
     void onChange([...menuIds, id]);
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Menus at this venue</CardTitle>
-        <CardDescription>Guests see these menus in this order.</CardDescription>
+        <CardTitle>{t('menus.title')}</CardTitle>
+        <CardDescription>{t('menus.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="sr-only" aria-live="polite">
           {announcement}
         </p>
         {!options ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading menus">
+          <div className="grid gap-2" aria-busy="true" aria-label={t('menus.loading')}>
             <Skeleton className="h-12" />
             <Skeleton className="h-12" />
           </div>
         ) : menuIds.length === 0 ? (
           <div className="flex items-center gap-3 rounded-md border border-dashed p-4 text-sm text-muted-foreground">
             <UtensilsCrossed className="size-5 shrink-0" aria-hidden />
-            <p>No menus are shown here yet. Add one below; guests see nothing until you do.</p>
+            <p>{t('menus.empty')}</p>
           </div>
         ) : (
-          <ol className="grid gap-2" aria-label="Menus in order">
+          <ol className="grid gap-2" aria-label={t('menus.inOrder')}>
             {menuIds.map((id, i) => {
               const menu = byId.get(id);
               const name = nameOf(id);
@@ -110,7 +112,7 @@ export function VenueMenusCard({
                     )}
                     {menu?.status ? (
                       <Badge variant={menu.status === 'published' ? 'success' : 'secondary'}>
-                        {menu.status === 'published' ? 'Published' : 'Draft'}
+                        {menu.status === 'published' ? t('menus.published') : t('menus.draft')}
                       </Badge>
                     ) : null}
                   </div>
@@ -123,7 +125,7 @@ export function VenueMenusCard({
                       variant="ghost"
                       size="icon"
                       className="size-9"
-                      aria-label={`Move ${name} up`}
+                      aria-label={t('menus.moveUp', { name })}
                       disabled={i === 0}
                       onClick={() => move(i, -1)}
                     >
@@ -137,7 +139,7 @@ export function VenueMenusCard({
                       variant="ghost"
                       size="icon"
                       className="size-9"
-                      aria-label={`Move ${name} down`}
+                      aria-label={t('menus.moveDown', { name })}
                       disabled={i === menuIds.length - 1}
                       onClick={() => move(i, 1)}
                     >
@@ -151,7 +153,7 @@ export function VenueMenusCard({
                       variant="ghost"
                       size="icon"
                       className="size-9 text-muted-foreground hover:text-destructive"
-                      aria-label={`Remove ${name}`}
+                      aria-label={t('menus.remove', { name })}
                       onClick={() => remove(i)}
                     >
                       <Trash2 aria-hidden />
@@ -165,14 +167,14 @@ export function VenueMenusCard({
 
         {options && options.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            Your organization has no menus yet.{' '}
+            {t('menus.none')}{' '}
             <Link href={paths.menus()} className="font-medium text-primary underline-offset-4 hover:underline">
-              Create a menu
+              {t('menus.create')}
             </Link>
           </p>
         ) : options && available.length > 0 ? (
           <div className="grid gap-2">
-            <Label htmlFor={addId}>Add a menu</Label>
+            <Label htmlFor={addId}>{t('menus.add')}</Label>
             <div className="flex gap-2">
               <Select
                 id={addId}
@@ -182,17 +184,17 @@ export function VenueMenusCard({
               >
                 {available.map((m) => (
                   <option key={m.id} value={m.id}>
-                    {String(m.name || 'Untitled menu')}
+                    {String(m.name || t('menus.untitled'))}
                   </option>
                 ))}
               </Select>
               <Button type="button" variant="secondary" onClick={add}>
-                <Plus aria-hidden /> Add
+                <Plus aria-hidden /> {t('menus.addButton')}
               </Button>
             </div>
           </div>
         ) : options && menuIds.length > 0 ? (
-          <p className="text-sm text-muted-foreground">All of your menus are shown at this venue.</p>
+          <p className="text-sm text-muted-foreground">{t('menus.all')}</p>
         ) : null}
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { ExternalLink, FileText } from 'lucide-react';
@@ -26,6 +27,7 @@ export function VenueOriginalMenuCard({
   guestUrl: string;
   onChange: (uploadId: string) => Promise<void>;
 }) {
+  const { t } = useTranslation('venues');
   const id = useId();
   const [saving, setSaving] = useState(false);
   const withFile = (uploads ?? []).filter((u) => u.file);
@@ -42,32 +44,34 @@ export function VenueOriginalMenuCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Original menu (PDF)</CardTitle>
-        <CardDescription>Guests find a link to this PDF below the menus, for those who prefer the printed layout.</CardDescription>
+        <CardTitle>{t('original.title')}</CardTitle>
+        <CardDescription>{t('original.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {!uploads ? (
-          <Skeleton className="h-10" aria-label="Loading uploads" />
+          <Skeleton className="h-10" aria-label={t('original.loading')} />
         ) : withFile.length === 0 ? (
           <div className="flex items-start gap-3 rounded-md border border-dashed p-4 text-sm text-muted-foreground">
             <FileText className="mt-0.5 size-5 shrink-0" aria-hidden />
             <p>
-              No PDF uploaded yet.{' '}
-              <Link href={paths.menuUpload()} className="font-medium text-primary underline-offset-4 hover:underline">
-                Upload your PDF menu
-              </Link>{' '}
-              to link it here.
+              <Trans
+                t={t}
+                i18nKey="original.empty"
+                components={{
+                  a: <Link href={paths.menuUpload()} className="font-medium text-primary underline-offset-4 hover:underline" />,
+                }}
+              />
             </p>
           </div>
         ) : (
           <div className="grid gap-2">
-            <Label htmlFor={id}>PDF shown to guests</Label>
+            <Label htmlFor={id}>{t('original.label')}</Label>
             <Select id={id} value={value} disabled={saving} aria-busy={saving || undefined} onChange={(e) => void save(e.target.value)}>
-              <option value="">None</option>
-              {known ? null : <option value={value}>The current PDF</option>}
+              <option value="">{t('original.none')}</option>
+              {known ? null : <option value={value}>{t('original.current')}</option>}
               {withFile.map((u) => (
                 <option key={u.id} value={u.id}>
-                  {u.name || 'Untitled upload'} · {formatDate(u.created)}
+                  {u.name || t('original.untitled')} · {formatDate(u.created)}
                 </option>
               ))}
             </Select>
@@ -76,10 +80,10 @@ export function VenueOriginalMenuCard({
         {value ? (
           <div className="flex flex-wrap gap-2">
             <a href={guestUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              <ExternalLink aria-hidden /> Open PDF
+              <ExternalLink aria-hidden /> {t('original.open')}
             </a>
             <Button type="button" variant="ghost" size="sm" disabled={saving} onClick={() => void save('')}>
-              Remove link
+              {t('original.removeLink')}
             </Button>
           </div>
         ) : null}

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../lib/i18n/messages.ts';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
@@ -29,17 +31,21 @@ import { isVenueListKey, logoUrl, useVenue } from './use-venues.ts';
 import { useMenuOptions } from '../menus/menu-data.ts';
 import type { VenueDetailsValues } from './venue-schemas.ts';
 
-const BackLink = () => (
-  <Link
-    href={paths.venues()}
-    className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground"
-  >
-    <ArrowLeft className="size-4" aria-hidden /> Venues
-  </Link>
-);
+function BackLink() {
+  const { t } = useTranslation(['venues', 'qr']);
+  return (
+    <Link
+      href={paths.venues()}
+      className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden /> {t('title')}
+    </Link>
+  );
+}
 
 export default function VenuePage() {
-  useTitle('Edit Venue');
+  const { t } = useTranslation(['venues', 'qr']);
+  useTitle(t('edit.title'));
   const { venueId = '' } = useParams<{ venueId: string }>();
   const { organization } = useAuth();
   const { appUrl } = usePublicConfig();
@@ -68,21 +74,19 @@ export default function VenuePage() {
     return (
       <>
         <BackLink />
-        <PageHeader title="Edit Venue" />
+        <PageHeader title={t('edit.title')} />
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <p className="font-medium">{missing ? 'This venue does not exist (any more).' : 'The venue could not be loaded.'}</p>
-            <p className="text-sm text-muted-foreground">
-              {missing ? 'It may have been deleted, or it belongs to another organization.' : errorMessage(error)}
-            </p>
+            <p className="font-medium">{missing ? t('edit.missing') : t('edit.loadFailed')}</p>
+            <p className="text-sm text-muted-foreground">{missing ? t('edit.missingHint') : errorMessage(error)}</p>
           </div>
           {missing ? (
             <Link href={paths.venues()} className={buttonVariants({ variant: 'outline' })}>
-              All venues
+              {t('edit.allVenues')}
             </Link>
           ) : (
             <Button variant="outline" onClick={() => void mutate()}>
-              <RefreshCw aria-hidden /> Try again
+              <RefreshCw aria-hidden /> {t('common:ui.retry')}
             </Button>
           )}
         </Card>
@@ -92,7 +96,7 @@ export default function VenuePage() {
 
   if (!venue) {
     return (
-      <div aria-busy="true" aria-label="Loading venue">
+      <div aria-busy="true" aria-label={t('edit.loading')}>
         <Skeleton className="mb-4 h-4 w-20" />
         <Skeleton className="mb-8 h-8 w-56" />
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -117,25 +121,25 @@ export default function VenuePage() {
   const saveTranslations = async (translations: WrittenTranslations) => {
     try {
       await update({ translations });
-      toast.success('Translations saved');
+      toast.success(t('translations.saved'));
     } catch (err) {
-      toast.error(`The translations were not saved: ${errorMessage(err)}`);
+      toast.error(t('translations.notSaved', { error: errorMessage(err) }));
       throw err;
     }
   };
   const saveOriginalMenu = async (uploadId: string) => {
     try {
       await update({ originalMenu: uploadId }, { originalMenu: uploadId });
-      toast.success(uploadId ? 'Guests now see a link to the original menu' : 'The original menu is no longer linked');
+      toast.success(uploadId ? t('original.linked') : t('original.unlinked'));
     } catch (err) {
-      toast.error(`The original menu was not saved: ${errorMessage(err)}`);
+      toast.error(t('original.notSaved', { error: errorMessage(err) }));
     }
   };
   const saveMenus = async (next: string[]) => {
     try {
       await update({ menus: next }, { menus: next });
     } catch (err) {
-      toast.error(`The menu list was not saved: ${errorMessage(err)}`);
+      toast.error(t('menus.notSaved', { error: errorMessage(err) }));
     }
   };
   const uploadLogo = async (file: File) => {
@@ -143,19 +147,19 @@ export default function VenuePage() {
     form.append('logo', file);
     try {
       await update(form);
-      toast.success('Logo uploaded');
+      toast.success(t('logo.uploaded'));
     } catch (err) {
       const field = (err as { response?: { data?: { logo?: { message?: string } } } }).response?.data?.logo?.message;
-      toast.error(`The logo was not uploaded: ${field ?? errorMessage(err)}`);
+      toast.error(t('logo.notUploaded', { error: field ? translateMessage(field) : errorMessage(err) }));
       throw err;
     }
   };
   const removeLogo = async () => {
     try {
       await update({ logo: null }, { logo: '' });
-      toast.success('Logo removed');
+      toast.success(t('logo.removed'));
     } catch (err) {
-      toast.error(`The logo was not removed: ${errorMessage(err)}`);
+      toast.error(t('logo.notRemoved', { error: errorMessage(err) }));
       throw err;
     }
   };
@@ -166,7 +170,7 @@ export default function VenuePage() {
       toast.error(errorMessage(err));
       throw err;
     }
-    toast.success(`Venue “${String(venue.name)}” deleted`);
+    toast.success(t('delete.done', { name: String(venue.name) }));
     void mutateGlobal(isVenueListKey);
     navigate(paths.venues(), { replace: true });
   };
@@ -175,19 +179,19 @@ export default function VenuePage() {
     <>
       <BackLink />
       <PageHeader
-        title="Edit Venue"
+        title={t('edit.title')}
         description={String(venue.name)}
         actions={
           <>
             <Button variant="outline" onClick={() => setQrOpen(true)}>
-              <QrCode aria-hidden /> QR code
+              <QrCode aria-hidden /> {t('qr:title')}
             </Button>
             <Button
               variant="outline"
               className="text-destructive hover:bg-destructive hover:text-destructive-foreground"
               onClick={() => setDeleting(true)}
             >
-              <Trash2 aria-hidden /> Delete
+              <Trash2 aria-hidden /> {t('common:ui.delete')}
             </Button>
           </>
         }
@@ -225,9 +229,9 @@ export default function VenuePage() {
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title="Delete this venue?"
-        description={`“${String(venue.name)}” and its guest link are removed for good; printed QR codes stop working. Its menus are kept.`}
-        confirmLabel="Delete venue"
+        title={t('delete.title')}
+        description={t('delete.description', { name: String(venue.name) })}
+        confirmLabel={t('delete.action')}
         destructive
         onConfirm={remove}
       />

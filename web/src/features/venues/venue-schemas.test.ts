@@ -20,7 +20,7 @@ describe('venue forms', () => {
       primaryColor: 'Must be a colour like #1a2b3c',
     });
     expect(messages(zVenueCreate.safeParse({ name: 'x', timezone: '', primaryColor: '#000000' }))).toEqual({
-      timezone: 'Choose a time zone',
+      timezone: 'validation.chooseTimeZone',
     });
   });
 
@@ -29,7 +29,7 @@ describe('venue forms', () => {
     expect(zVenueDetails.parse({ ...base, currency: 'CHF', address: ' Herrengasse 14 ' }).address).toBe('Herrengasse 14');
     expect(messages(zVenueDetails.safeParse({ ...base, currency: 'XYZ', address: 'a'.repeat(501) }))).toEqual({
       currency: 'Unknown currency',
-      address: 'Keep the address under 500 characters',
+      address: 'validation.keepAddressUnder500',
     });
   });
 });

@@ -6,8 +6,8 @@ import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 
 /** The specification's venue form (name, timezone, primaryColor) with the record's domain checks. */
 export const zVenueCreate = zVenueForm.extend({
-  name: zVenueForm.shape.name.max(100, 'Keep the name under 100 characters'),
-  timezone: z.string().min(1, { message: 'Choose a time zone', abort: true }).refine(isTimeZone, MESSAGES.unknownTimeZone),
+  name: zVenueForm.shape.name.max(100, 'validation.keepNameUnder100'),
+  timezone: z.string().min(1, { message: 'validation.chooseTimeZone', abort: true }).refine(isTimeZone, MESSAGES.unknownTimeZone),
   primaryColor: zColorField,
 });
 export type VenueCreateInput = z.input<typeof zVenueCreate>;
@@ -16,7 +16,7 @@ export type VenueCreateValues = z.output<typeof zVenueCreate>;
 /** The edit screen's details: the venue form plus currency and address. */
 export const zVenueDetails = zVenueCreate.extend({
   currency: zCurrency,
-  address: z.string().trim().max(500, 'Keep the address under 500 characters'),
+  address: z.string().trim().max(500, 'validation.keepAddressUnder500'),
 });
 export type VenueDetailsInput = z.input<typeof zVenueDetails>;
 export type VenueDetailsValues = z.output<typeof zVenueDetails>;

@@ -1,25 +1,24 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { readTranslations, translationState } from '../../../../shared/translations.ts';
 import { applyWrites, fieldWrite, type WrittenTranslations } from '../../lib/translation-write.ts';
-import { languageName } from '../../lib/language-name.ts';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 
-const TEXT = {
-  title: 'Name and address in other languages',
-  description: (source: string) =>
-    `For guests reading the venue's menus in another language. Empty fields show the ${source} text. Saving also confirms drafts and texts whose original changed.`,
-  name: 'Name',
-  address: 'Address',
-  machine: 'Draft (machine)',
-  outdated: 'Source changed',
-  save: 'Save translations',
-};
-
 type Key = 'name' | 'address';
+
+/** "de" → "German" in the staff app's language ("Deutsch", "allemand" …); the code itself if unknown. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([activeLanguage()], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** The venue's name and address in the languages of its menus (`venues.translations`). */
 export function VenueTranslationsCard({
@@ -33,6 +32,7 @@ export function VenueTranslationsCard({
   targets: string[];
   onSave: (translations: WrittenTranslations) => Promise<void>;
 }) {
+  const { t } = useTranslation('venues');
   const current = readTranslations(venue.translations);
   const sources: Record<Key, string> = { name: String(venue.name ?? ''), address: String(venue.address ?? '') };
   const keys = (Object.keys(sources) as Key[]).filter((k) => sources[k].trim());
@@ -64,8 +64,8 @@ export function VenueTranslationsCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.title}</CardTitle>
-        <CardDescription>{TEXT.description(languageName(source))}</CardDescription>
+        <CardTitle>{t('translations.title')}</CardTitle>
+        <CardDescription>{t('translations.description', { language: languageName(source) })}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
@@ -82,10 +82,10 @@ export function VenueTranslationsCard({
                   <div key={key} className="grid gap-1.5">
                     <div className="flex flex-wrap items-center gap-2">
                       <Label htmlFor={id}>
-                        {TEXT[key]} ({lang})
+                        {t(key === 'name' ? 'translations.name' : 'translations.address')} ({lang})
                       </Label>
-                      {state === 'machine' ? <Badge variant="info">{TEXT.machine}</Badge> : null}
-                      {state === 'outdated' ? <Badge variant="warning">{TEXT.outdated}</Badge> : null}
+                      {state === 'machine' ? <Badge variant="info">{t('translations.machine')}</Badge> : null}
+                      {state === 'outdated' ? <Badge variant="warning">{t('translations.outdated')}</Badge> : null}
                     </div>
                     <Field
                       id={id}
@@ -103,7 +103,7 @@ export function VenueTranslationsCard({
           ))}
           <div className="flex justify-end">
             <Button type="submit" loading={busy}>
-              {TEXT.save}
+              {t('translations.save')}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight, Plus, RefreshCw, Search, Store, X } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
@@ -22,7 +23,8 @@ function useDebounced<T>(value: T, ms = 250): T {
 }
 
 export default function VenuesPage() {
-  useTitle('Venues');
+  const { t } = useTranslation('venues');
+  useTitle(t('title'));
   const { organization } = useAuth();
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
@@ -33,18 +35,14 @@ export default function VenuesPage() {
 
   const newButton = (
     <Button onClick={() => setCreating(true)}>
-      <Plus aria-hidden /> New venue
+      <Plus aria-hidden /> {t('new')}
     </Button>
   );
   const noVenuesAtAll = data && data.totalItems === 0 && !query;
 
   return (
     <>
-      <PageHeader
-        title="Venues"
-        description="Each venue has its own guest link, QR code and list of menus."
-        actions={noVenuesAtAll ? undefined : newButton}
-      />
+      <PageHeader title={t('title')} description={t('description')} actions={noVenuesAtAll ? undefined : newButton} />
 
       {!noVenuesAtAll ? (
         <div className="mb-4 flex items-center gap-3">
@@ -54,14 +52,14 @@ export default function VenuesPage() {
               type="search"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search by name"
-              aria-label="Search venues"
+              placeholder={t('searchPlaceholder')}
+              aria-label={t('search')}
               className="pl-9"
             />
           </div>
           {isValidating && data ? (
             <span className="text-xs text-muted-foreground" aria-live="polite">
-              Updating…
+              {t('updating')}
             </span>
           ) : null}
         </div>
@@ -70,15 +68,15 @@ export default function VenuesPage() {
       {error && !data ? (
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <p className="font-medium">The venues could not be loaded.</p>
+            <p className="font-medium">{t('loadFailed')}</p>
             <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
           </div>
           <Button variant="outline" onClick={() => void mutate()}>
-            <RefreshCw aria-hidden /> Try again
+            <RefreshCw aria-hidden /> {t('common:ui.retry')}
           </Button>
         </Card>
       ) : isLoading || !data ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading venues">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t('loading')}>
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i}>
               <VenueCardSkeleton />
@@ -91,25 +89,23 @@ export default function VenuesPage() {
             <Store className="size-7" aria-hidden />
           </span>
           <div className="grid max-w-sm gap-1">
-            <h2 className="text-lg font-semibold">No venues yet</h2>
-            <p className="text-sm text-muted-foreground">
-              Add your restaurant, café or bar to get a guest link and a QR code for its menus.
-            </p>
+            <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
+            <p className="text-sm text-muted-foreground">{t('empty.text')}</p>
           </div>
           <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden /> Create your first venue
+            <Plus aria-hidden /> {t('empty.action')}
           </Button>
         </Card>
       ) : data.items.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-          <p className="font-medium">No venues match “{query}”.</p>
+          <p className="font-medium">{t('noMatch', { query })}</p>
           <Button variant="outline" size="sm" onClick={() => setSearch('')}>
-            <X aria-hidden /> Clear search
+            <X aria-hidden /> {t('clearSearch')}
           </Button>
         </Card>
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Venues">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('title')}>
             {data.items.map((v) => (
               <li key={v.id}>
                 <VenueCard venue={v} />
@@ -117,12 +113,12 @@ export default function VenuesPage() {
             ))}
           </ul>
           {data.totalPages > 1 ? (
-            <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-2">
+            <nav aria-label={t('pagination')} className="mt-6 flex items-center justify-between gap-2">
               <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-                <ChevronLeft aria-hidden /> Previous
+                <ChevronLeft aria-hidden /> {t('previous')}
               </Button>
               <span className="text-sm text-muted-foreground">
-                Page {data.page} of {data.totalPages} · {data.totalItems} venues
+                {t('page', { page: data.page, pages: data.totalPages, count: data.totalItems })}
               </span>
               <Button
                 variant="outline"
@@ -130,7 +126,7 @@ export default function VenuesPage() {
                 onClick={() => setPage((p) => Math.min(data.totalPages, p + 1))}
                 disabled={page >= data.totalPages}
               >
-                Next <ChevronRight aria-hidden />
+                {t('next')} <ChevronRight aria-hidden />
               </Button>
             </nav>
           ) : null}
