@@ -141,7 +141,9 @@ describe.each(Object.keys(PROVIDERS) as (keyof typeof PROVIDERS)[])('translate a
     p.rateLimit();
     const limited = await translate({ language: 'de' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ status: 429, data: {} });
+    // The reason is a code the staff app words in the user's language.
+    const label = provider === 'deepl' ? 'DeepL' : 'LibreTranslate';
+    expect(limited.json()).toMatchObject({ status: 429, data: { provider: { code: 'rate_limited', params: { provider: label } } } });
     expect(limited.json().message).toMatch(provider === 'deepl' ? /DeepL/ : /LibreTranslate/);
     expect(limited.body).not.toContain(p.secret);
     p.reset();
@@ -150,6 +152,7 @@ describe.each(Object.keys(PROVIDERS) as (keyof typeof PROVIDERS)[])('translate a
     try {
       const bad = await translate({ language: 'de' });
       expect(bad.statusCode).toBe(502);
+      expect(bad.json().data.provider.code).toBe('bad_key');
       expect(bad.json().message).toMatch(/key/i);
       expect(bad.body).not.toContain('wrong-');
     } finally {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../core/errors.ts';
+import { ApiError, fieldError } from '../../core/errors.ts';
 
 /**
  * The provider layer of machine translation: one interface, one implementation per service
@@ -42,7 +42,8 @@ export class TranslationError extends ApiError {
     readonly reason: TranslationErrorReason,
     message: string,
   ) {
-    super(STATUS[reason], message);
+    // The reason rides along as a field-error code, so the staff app can say it in the user's language.
+    super(STATUS[reason], message, { provider: { ...fieldError(reason, message), params: { provider: PROVIDER_LABELS[provider] } } });
   }
 }
 

@@ -7,12 +7,28 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 interface ApiErrorShape {
   status?: number;
   isAbort?: boolean;
-  response?: { message?: string; data?: Record<string, { message?: string }> };
+  response?: { message?: string; data?: Record<string, { message?: string; code?: string }> };
   message?: string;
 }
 
 /** The server's refusal when an auth rule says no; the only auth rule here is `disabled = false` (users). */
 const AUTH_RULE_REFUSED = "The request doesn't satisfy the collection requirements to authenticate.";
+
+const MACHINE_TRANSLATION_REASONS = [
+  'bad_key',
+  'rate_limited',
+  'quota_exceeded',
+  'unreachable',
+  'unsupported_language',
+  'provider_error',
+] as const;
+
+/** A machine translation provider's failure (`data.provider.code` is its reason), said in the user's language. */
+function machineTranslationRefusal(data: unknown): { reason: (typeof MACHINE_TRANSLATION_REASONS)[number]; label: string } | null {
+  const field = (data as { provider?: { code?: unknown; params?: { provider?: unknown } } } | undefined)?.provider;
+  const reason = MACHINE_TRANSLATION_REASONS.find((r) => r === field?.code);
+  return reason ? { reason, label: String(field?.params?.provider ?? '') } : null;
+}
 
 /** The user-facing text of an API error (the SDK's message rules). */
 export function errorMessage(err: unknown): string {
@@ -22,6 +38,8 @@ export function errorMessage(err: unknown): string {
   const lapsed = lapsedRefusal({ status: e?.status, data: e?.response?.data });
   if (lapsed) return translateMessage(lapsed);
   if (e?.status === 403 && e?.response?.message === AUTH_RULE_REFUSED) return t('api.accountDisabled');
+  const provider = machineTranslationRefusal(e?.response?.data);
+  if (provider) return t(`api.machineTranslation.${provider.reason}`, { provider: provider.label });
   return translateMessage(e?.response?.message || e?.message) || t('api.generic');
 }
 
