@@ -62,7 +62,11 @@ function menuTexts(ctx: AppContext, menu: Row): TranslatableText[] {
 }
 
 const storedRow = (ctx: AppContext, collection: TranslatableCollection, id: string): Row | undefined =>
-  collection === 'tags' ? tagRow(ctx.stmts, id) : collection === 'venues' ? undefined : menusModuleRow(ctx.stmts, collection, id);
+  collection === 'tags'
+    ? tagRow(ctx.stmts, id)
+    : collection === 'venues' || collection === 'option_groups' || collection === 'options'
+      ? undefined
+      : menusModuleRow(ctx.stmts, collection, id);
 
 /**
  * `POST /api/menus/{id}/translate` {language}: machine drafts (`machine: true`) for every text of
