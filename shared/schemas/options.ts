@@ -12,9 +12,7 @@ import { zChoiceRule } from '../option-groups.ts';
 export const zOptionGroupName = z.string().trim().min(1, 'Group name is required');
 export const zOptionName = z.string().trim().min(1, 'Option name is required');
 
-export const zOptionGroupRecord = z
-  .object({ name: zOptionGroupName, translations: zTranslations.nullable() })
-  .and(zChoiceRule);
+export const zOptionGroupRecord = z.object({ name: zOptionGroupName, translations: zTranslations.nullable() }).and(zChoiceRule);
 
 export const zOptionRecord = z.object({
   name: zOptionName,
