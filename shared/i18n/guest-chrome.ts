@@ -55,6 +55,8 @@ export interface GuestChrome {
   table: string;
   /** The dietary filter's summary ("show only vegan"); the labels follow. */
   only: string;
+  /** Shown when the guest's filter leaves no dish. */
+  noMatch: string;
   /** The filter form's submit button (without JavaScript the filter applies on submit). */
   apply: string;
   /** An option group's rule, after its name: "Side (choose 1): fries or salad". */

@@ -9,7 +9,7 @@ import { DIET_KEYS, expandDiets, FILTER_DIET_KEYS, suitableForDiet, type DietKey
 import { choiceKind, unavoidableAllergens } from '../../../shared/option-groups.ts';
 import { energyOf, type Nutrition } from '../../../shared/nutrition.ts';
 import type { GuestItem, GuestMenu, GuestOption, GuestOptionGroup, GuestVenue } from './load.ts';
-import { dietIcon, dietSprite } from './diet-icons.ts';
+import { DIET_ICONS, dietIcon, dietSprite } from './diet-icons.ts';
 import { NO_FILTER, passesFilter, type GuestFilter } from './filter.ts';
 import { FILTER_SCRIPT } from './filter-script.ts';
 import { GUEST_CSS } from './styles.ts';
@@ -455,6 +455,10 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     (onNow.length
       ? onNow.map((m) => menuHtml(m, venue, lang, codes, text, filter)).join('')
       : `<p class="empty"${cl}>${esc(c.noMenu)}</p>`) +
+    // The filter's empty state (the filter script shows and hides it as the guest filters).
+    (usedAllergens.length || dietFilter.length
+      ? `<p class="empty" id="nm"${cl}${items.some((i) => passesFilter(filter, i.diets, unavoidableOf(i))) ? ' hidden' : ''}>${esc(c.noMatch)}</p>`
+      : '') +
     (venue.dailyKcalNote && venue.nutritionDisplay !== 'off' && onNow.length ? `<p class="nu"${cl}>${esc(c.dailyKcal)}</p>` : '') +
     (laterHtml ? `<section class="later"><h2${cl}>${esc(c.later)}</h2><ul>${laterHtml}</ul></section>` : '') +
     '</main><footer>' +
@@ -471,7 +475,10 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
 }
 
 /** A label's icon in the legend: decorative there, the name stands beside it. */
-const legendIcon = (d: DietKey): string => `<svg class="dg" aria-hidden="true"><use href="#y-${d}"/></svg>`;
+const legendIcon = (d: DietKey): string => {
+  const n = DIET_ICONS[d].width ?? 1;
+  return `<svg class="dg${n > 1 ? ` w${n}` : ''}" aria-hidden="true"><use href="#y-${d}"/></svg>`;
+};
 
 /**
  * The guest filter as a GET form (`?diet=vegan&hide=milk`): it works without JavaScript (the server

@@ -19,6 +19,7 @@ export const cs: GuestChrome = {
   scanForMenu: 'Naskenujte a zobrazte menu',
   table: 'Stůl {table}',
   only: 'Zobrazit jen…',
+  noMatch: 'Tomuto filtru neodpovídá žádné jídlo.',
   apply: 'Použít',
   choose: 'vyberte {n}',
   upTo: 'až {n}',

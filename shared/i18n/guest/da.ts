@@ -19,6 +19,7 @@ export const da: GuestChrome = {
   scanForMenu: 'Scan for at se menuen',
   table: 'Bord {table}',
   only: 'Vis kun…',
+  noMatch: 'Ingen retter passer til dette filter.',
   apply: 'Anvend',
   choose: 'vælg {n}',
   upTo: 'op til {n}',

@@ -19,6 +19,7 @@ export const de: GuestChrome = {
   scanForMenu: 'Zur Speisekarte scannen',
   table: 'Tisch {table}',
   only: 'Nur anzeigen…',
+  noMatch: 'Keine Gerichte passen zu diesem Filter.',
   apply: 'Anwenden',
   choose: '{n} wählen',
   upTo: 'bis zu {n}',

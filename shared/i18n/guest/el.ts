@@ -19,6 +19,7 @@ export const el: GuestChrome = {
   scanForMenu: 'Σαρώστε για το μενού',
   table: 'Τραπέζι {table}',
   only: 'Εμφάνιση μόνο…',
+  noMatch: 'Κανένα πιάτο δεν ταιριάζει με αυτό το φίλτρο.',
   apply: 'Εφαρμογή',
   choose: 'επιλέξτε {n}',
   upTo: 'έως {n}',

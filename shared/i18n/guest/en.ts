@@ -19,6 +19,7 @@ export const en: GuestChrome = {
   scanForMenu: 'Scan for the menu',
   table: 'Table {table}',
   only: 'Show only…',
+  noMatch: 'No dishes match this filter.',
   apply: 'Apply',
   choose: 'choose {n}',
   upTo: 'up to {n}',

@@ -19,6 +19,7 @@ export const es: GuestChrome = {
   scanForMenu: 'Escanea para ver la carta',
   table: 'Mesa {table}',
   only: 'Mostrar solo…',
+  noMatch: 'Ningún plato coincide con este filtro.',
   apply: 'Aplicar',
   choose: 'elige {n}',
   upTo: 'hasta {n}',

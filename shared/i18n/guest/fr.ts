@@ -19,6 +19,7 @@ export const fr: GuestChrome = {
   scanForMenu: 'Scannez pour voir le menu',
   table: 'Table {table}',
   only: 'Afficher uniquement…',
+  noMatch: 'Aucun plat ne correspond à ce filtre.',
   apply: 'Appliquer',
   choose: '{n} au choix',
   upTo: 'jusqu’à {n}',

@@ -19,6 +19,7 @@ export const hr: GuestChrome = {
   scanForMenu: 'Skenirajte za jelovnik',
   table: 'Stol {table}',
   only: 'Prikaži samo…',
+  noMatch: 'Nijedno jelo ne odgovara ovom filtru.',
   apply: 'Primijeni',
   choose: 'odaberite {n}',
   upTo: 'do {n}',

@@ -19,6 +19,7 @@ export const hu: GuestChrome = {
   scanForMenu: 'Szkennelje be az étlapért',
   table: 'Asztal {table}',
   only: 'Csak ezek…',
+  noMatch: 'Egyetlen étel sem felel meg ennek a szűrőnek.',
   apply: 'Alkalmaz',
   choose: 'válasszon {n} tételt',
   upTo: 'legfeljebb {n}',

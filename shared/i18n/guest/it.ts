@@ -19,6 +19,7 @@ export const it: GuestChrome = {
   scanForMenu: 'Scansiona per il menu',
   table: 'Tavolo {table}',
   only: 'Mostra solo…',
+  noMatch: 'Nessun piatto corrisponde a questo filtro.',
   apply: 'Applica',
   choose: 'scegli {n}',
   upTo: 'fino a {n}',

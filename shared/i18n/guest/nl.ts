@@ -19,6 +19,7 @@ export const nl: GuestChrome = {
   scanForMenu: 'Scan voor de menukaart',
   table: 'Tafel {table}',
   only: 'Alleen tonen…',
+  noMatch: 'Geen gerechten voldoen aan dit filter.',
   apply: 'Toepassen',
   choose: 'kies {n}',
   upTo: 'maximaal {n}',

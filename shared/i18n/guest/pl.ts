@@ -19,6 +19,7 @@ export const pl: GuestChrome = {
   scanForMenu: 'Zeskanuj, aby zobaczyć menu',
   table: 'Stolik {table}',
   only: 'Pokaż tylko…',
+  noMatch: 'Żadne danie nie pasuje do tego filtra.',
   apply: 'Zastosuj',
   choose: 'wybierz {n}',
   upTo: 'maks. {n}',

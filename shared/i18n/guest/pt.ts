@@ -20,6 +20,7 @@ export const pt: GuestChrome = {
   scanForMenu: 'Digitalize para ver o menu',
   table: 'Mesa {table}',
   only: 'Mostrar apenas…',
+  noMatch: 'Nenhum prato corresponde a este filtro.',
   apply: 'Aplicar',
   choose: 'escolha {n}',
   upTo: 'até {n}',

@@ -19,6 +19,7 @@ export const sv: GuestChrome = {
   scanForMenu: 'Skanna för menyn',
   table: 'Bord {table}',
   only: 'Visa bara…',
+  noMatch: 'Inga rätter matchar det här filtret.',
   apply: 'Använd',
   choose: 'välj {n}',
   upTo: 'upp till {n}',
