@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The one translation model for every guest-visible text (venue, menu, section, item, price-variant
- * label, tag). Each record keeps its own texts in its default language and a `translations` field:
+ * and portion label, tag, option group, option). Each record keeps its own texts in its default language and a `translations` field:
  *
  *   { de: { name: { text: "Rinderbrühe", basis: "a1b2c3d4" }, "prices.0": { text: "Glas", machine: true, basis: "…" } } }
  *
