@@ -64,6 +64,23 @@ describe('sourceTexts and keys', () => {
     expect(isTranslatableKey('tags', 'description', {})).toBe(false);
     expect(isTranslatableKey('venues', 'address', {})).toBe(true);
   });
+  it('translates option groups (name, description), options (name) and an item’s portion label', () => {
+    expect(sourceTexts('option_groups', { name: 'Extras', description: 'On any pizza' })).toEqual({
+      name: 'Extras',
+      description: 'On any pizza',
+    });
+    expect(sourceTexts('options', { name: 'Cheese', priceDelta: 150 })).toEqual({ name: 'Cheese' });
+    const item = { name: 'Pizza', nutrition: { kcal: 800, portion: '350 g' } };
+    expect(sourceTexts('items', item)).toEqual({ name: 'Pizza', 'nutrition.portion': '350 g' });
+    expect(isTranslatableKey('items', 'nutrition.portion', item)).toBe(true);
+    expect(isTranslatableKey('items', 'nutrition.portion', { nutrition: { kcal: 800 } })).toBe(false);
+    expect(isTranslatableKey('options', 'nutrition.portion', item)).toBe(false);
+    expect(isTranslatableKey('options', 'description', {})).toBe(false);
+    expect(isTranslatableKey('option_groups', 'description', {})).toBe(true);
+    expect(translatableTexts('options', [{ id: 'o1', name: 'Bacon', translations: { de: { name: 'Speck' } } }])).toEqual([
+      { collection: 'options', id: 'o1', key: 'name', source: 'Bacon', translations: { de: { name: { text: 'Speck' } } } },
+    ]);
+  });
   it('refuses unknown keys and malformed codes in the input schema', () => {
     expect(zTranslationsInput.safeParse({ de: { name: 'x', 'prices.3': { text: 'y', machine: true } } }).success).toBe(true);
     expect(zTranslationsInput.safeParse({ de: { slug: 'x' } }).success).toBe(false);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The one translation model for every guest-visible text (venue, menu, section, item, price-variant
- * label, tag). Each record keeps its own texts in its default language and a `translations` field:
+ * and portion label, tag, option group, option). Each record keeps its own texts in its default language and a `translations` field:
  *
  *   { de: { name: { text: "Rinderbrühe", basis: "a1b2c3d4" }, "prices.0": { text: "Glas", machine: true, basis: "…" } } }
  *
@@ -17,19 +17,33 @@ import { z } from 'zod';
  * current text); otherwise the default-language text, marked with its `lang`.
  */
 
-/** Which texts of each collection are translatable. Items also translate their price-variant labels (`prices.N`). */
+/**
+ * Which texts of each collection are translatable. Items also translate their price-variant labels
+ * (`prices.N`) and their nutrition's portion label (`nutrition.portion`).
+ */
 export const TRANSLATABLE_FIELDS = {
   venues: ['name', 'address'],
   menus: ['name', 'description'],
   sections: ['name', 'description'],
   items: ['name', 'description'],
   tags: ['name'],
+  option_groups: ['name', 'description'],
+  options: ['name'],
 } as const;
 export type TranslatableCollection = keyof typeof TRANSLATABLE_FIELDS;
 
 /** The key of price variant `index`'s label in an item's translations. */
 export const priceLabelKey = (index: number): string => `prices.${index}`;
 const PRICE_KEY = /^prices\.(\d|[1-9]\d)$/;
+/** The key of an item's nutrition portion label ("350 g", "per slice") in its translations. */
+export const PORTION_KEY = 'nutrition.portion';
+
+/** The portion label of an item's nutrition (a parsed JSON value), or '' without one. */
+function portionLabel(nutrition: unknown): string {
+  const portion = nutrition && typeof nutrition === 'object' ? (nutrition as { portion?: unknown }).portion : undefined;
+  return typeof portion === 'string' ? portion : '';
+}
+
 /** The variant index a `prices.N` key names, or null for other keys. */
 export function priceLabelIndex(key: string): number | null {
   const m = PRICE_KEY.exec(key);
@@ -74,7 +88,7 @@ export const zTranslationInput = z.union([
     basis: z.string().regex(FINGERPRINT, 'Must be a fingerprint of the source text').optional(),
   }),
 ]);
-const zFieldKey = z.string().regex(/^(name|description|address|prices\.(\d|[1-9]\d))$/, 'Unknown translatable field');
+const zFieldKey = z.string().regex(/^(name|description|address|nutrition\.portion|prices\.(\d|[1-9]\d))$/, 'Unknown translatable field');
 /** The `translations` field as clients write it: { de: { name: "…" | {text, machine?, basis?} } }. */
 export const zTranslationsInput = z.record(
   z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Use a language code like "de" or "pt-BR"'),
@@ -118,7 +132,7 @@ export function translationState(entry: TranslatedText | undefined, source: stri
   return entry.machine ? 'machine' : 'done';
 }
 
-/** The default-language texts of a record that need a translation: non-empty translatable fields (and price labels). */
+/** The default-language texts of a record that need a translation: non-empty translatable fields (and price and portion labels). */
 export function sourceTexts(collection: TranslatableCollection, record: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const field of TRANSLATABLE_FIELDS[collection]) {
@@ -131,6 +145,7 @@ export function sourceTexts(collection: TranslatableCollection, record: Record<s
       if (typeof label === 'string' && label.trim()) out[priceLabelKey(index)] = label;
     });
   }
+  if (collection === 'items' && portionLabel(record.nutrition).trim()) out[PORTION_KEY] = portionLabel(record.nutrition);
   return out;
 }
 
@@ -138,6 +153,7 @@ export function sourceTexts(collection: TranslatableCollection, record: Record<s
 export function isTranslatableKey(collection: TranslatableCollection, key: string, record: Record<string, unknown>): boolean {
   const index = priceLabelIndex(key);
   if (index !== null) return collection === 'items' && Array.isArray(record.prices) && index < record.prices.length;
+  if (key === PORTION_KEY) return collection === 'items' && portionLabel(record.nutrition).trim() !== '';
   return (TRANSLATABLE_FIELDS[collection] as readonly string[]).includes(key);
 }
 

@@ -27,6 +27,8 @@ export const {
   organizations,
   memberships,
   tags,
+  option_groups,
+  options,
   menus,
   sections,
   items,

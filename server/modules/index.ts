@@ -11,6 +11,7 @@ import { itemsCollection, menusCollection, sectionsCollection } from './menus/co
 import { registerMenuHooks } from './menus/hooks.ts';
 import { registerSoldOutReset } from './menus/sold-out.ts';
 import { uploadsModule } from './uploads/index.ts';
+import { optionsModule } from './options/index.ts';
 import { helpRequestsCollection } from './help/collection.ts';
 import { registerHelpHooks } from './help/hooks.ts';
 import { invitationsModule } from './invitations/index.ts';
@@ -28,6 +29,7 @@ export const productModules: ProductModule[] = [
   },
   { name: 'users', collections: [], register: (ctx) => registerUserHooks(ctx.engine) },
   { name: 'tags', collections: [tagsCollection], register: (ctx) => registerTagHooks(ctx.engine) },
+  optionsModule,
   {
     name: 'menus',
     collections: [menusCollection, sectionsCollection, itemsCollection],

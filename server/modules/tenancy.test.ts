@@ -74,7 +74,7 @@ const fileUrl = (collection: string, id: string, name: string, token?: string) =
   `/api/files/${collection}/${id}/${name}${token === undefined ? '' : `?token=${token}`}`;
 
 /** Every fixed id and the marker of an organization: none of them may appear in a foreign response. */
-const traces = (d: OrgData): string[] => [d.marker, d.org, d.venue, d.tag, d.menu, d.section, d.item, d.upload, d.help];
+const traces = (d: OrgData): string[] => [d.marker, d.org, d.venue, d.tag, d.menu, d.section, d.item, d.group, d.option, d.upload, d.help];
 
 let t: TestApp;
 let world: TenancyWorld;
@@ -133,6 +133,8 @@ const specs: CollectionSpec[] = [
   { collection: 'menus', idOf: (d) => d.menu, byOrg: (d) => `organization = "${d.org}"` },
   { collection: 'sections', idOf: (d) => d.section, byOrg: (d) => `menu.organization = "${d.org}"` },
   { collection: 'items', idOf: (d) => d.item, byOrg: (d) => `section.menu.organization = "${d.org}"` },
+  { collection: 'option_groups', idOf: (d) => d.group, byOrg: (d) => `organization = "${d.org}"` },
+  { collection: 'options', idOf: (d) => d.option, byOrg: (d) => `group.organization = "${d.org}"` },
   { collection: 'menu_uploads', idOf: (d) => d.upload, byOrg: (d) => `organization = "${d.org}"` },
   { collection: 'help_requests', idOf: (d) => d.help, byOrg: (d) => `organization = "${d.org}" || user = "${d.owner}"` },
 ];
@@ -147,6 +149,8 @@ const ownView = (d: OrgData, self: string, isOwner: boolean): Record<string, str
   menus: [d.menu],
   sections: [d.section],
   items: [d.item],
+  option_groups: [d.group],
+  options: [d.option],
   menu_uploads: [d.upload],
   help_requests: isOwner ? [d.help] : [],
 });
@@ -330,6 +334,33 @@ const expandRows: Row[] = [
     expectedStatus: 200,
     expectedContent: [EXTRA.memEditorA, '{{M_OWNER_A}}', 'Org SECRET-A'],
     notExpectedContent: [...noBC, 'Owner SECRET-A', 'ownera@example.com'],
+  },
+  {
+    name: 'ownerA views A item expanding optionGroups and their options: A only',
+    method: 'GET',
+    url: withQuery(rec('items', A.item), { expand: 'optionGroups.options_via_group,optionGroups.organization' }),
+    as: 'ownerA',
+    expectedStatus: 200,
+    expectedContent: [A.group, A.option, 'Group SECRET-A', 'Option SECRET-A', 'Org SECRET-A'],
+    notExpectedContent: noBC,
+  },
+  {
+    name: 'ownerB lists options expanding group.organization: B only',
+    method: 'GET',
+    url: list('options', { expand: 'group.organization' }),
+    as: 'ownerB',
+    expectedStatus: 200,
+    expectedContent: [B.option, B.group, 'Org SECRET-B'],
+    notExpectedContent: noAC,
+  },
+  {
+    name: 'strangerA lists options and groups with every expand: nothing of A or B',
+    method: 'GET',
+    url: list('options', { expand: 'group.organization,group.items_via_optionGroups' }),
+    as: 'strangerA',
+    expectedStatus: 200,
+    expectedContent: [NONE],
+    notExpectedContent: [...traces(A), ...traces(B)],
   },
   {
     name: 'strangerA lists tags, menus and items with every expand: nothing of A or B',
@@ -1004,6 +1035,42 @@ const crossCreateRows: Row[] = [
     expectedContent: [CREATE_FAILED, RULE_REFUSED],
   },
   {
+    name: 'ownerA creates an option group in B: 400',
+    method: 'POST',
+    url: rec('option_groups'),
+    as: 'ownerA',
+    body: { organization: B.org, name: `Group ${INTRUDER}` },
+    expectedStatus: 400,
+    expectedContent: [CREATE_FAILED, RULE_REFUSED],
+  },
+  {
+    name: 'editorA creates an option in B group: 400',
+    method: 'POST',
+    url: rec('options'),
+    as: 'editorA',
+    body: { group: B.group, name: `Option ${INTRUDER}`, priceDelta: 100 },
+    expectedStatus: 400,
+    expectedContent: [CREATE_FAILED, RULE_REFUSED],
+  },
+  {
+    name: 'ownerB creates an option in lapsed C group: 400',
+    method: 'POST',
+    url: rec('options'),
+    as: 'ownerB',
+    body: { group: C.group, name: `Option ${INTRUDER}` },
+    expectedStatus: 400,
+    expectedContent: [CREATE_FAILED, RULE_REFUSED],
+  },
+  {
+    name: 'ownerA creates an item in own section with B option group: 400',
+    method: 'POST',
+    url: rec('items'),
+    as: 'ownerA',
+    body: { ...itemBody(A.section, `Item ${INTRUDER}`), optionGroups: [A.group, B.group] },
+    expectedStatus: 400,
+    expectedContent: [CREATE_FAILED, '"optionGroups":{"code":"validation_missing_rel_records"'],
+  },
+  {
     name: 'ownerA creates an item in own section with B tag: 400',
     method: 'POST',
     url: rec('items'),
@@ -1047,7 +1114,19 @@ const crossCreateRows: Row[] = [
 
 /** After the refused writes: nothing named INTRUDER exists anywhere (superuser view). */
 const noIntruderRows: Row[] = (
-  ['venues', 'tags', 'menus', 'sections', 'items', 'menu_uploads', 'help_requests', 'organizations', 'memberships'] as const
+  [
+    'venues',
+    'tags',
+    'menus',
+    'sections',
+    'items',
+    'option_groups',
+    'options',
+    'menu_uploads',
+    'help_requests',
+    'organizations',
+    'memberships',
+  ] as const
 ).map((c) => ({
   name: `superuser finds no ${c} record written by a refused request`,
   method: 'GET',
@@ -1065,8 +1144,17 @@ const noIntruderRows: Row[] = (
 }));
 
 const crossUpdateRows: Row[] = [
-  ...(['venues', 'tags', 'menus', 'sections', 'items', 'menu_uploads'] as const).flatMap((c): Row[] => {
-    const id = { venues: B.venue, tags: B.tag, menus: B.menu, sections: B.section, items: B.item, menu_uploads: B.upload }[c];
+  ...(['venues', 'tags', 'menus', 'sections', 'items', 'option_groups', 'options', 'menu_uploads'] as const).flatMap((c): Row[] => {
+    const id = {
+      venues: B.venue,
+      tags: B.tag,
+      menus: B.menu,
+      sections: B.section,
+      items: B.item,
+      option_groups: B.group,
+      options: B.option,
+      menu_uploads: B.upload,
+    }[c];
     return [
       {
         name: `ownerA updates B ${c}: 404`,
@@ -1317,6 +1405,78 @@ const moveRows: Row[] = [
     expectedContent: [UPDATE_FAILED, '"tags":{"code":"validation_missing_rel_records"'],
   },
   {
+    name: 'ownerA links B option group to A item: 400',
+    method: 'PATCH',
+    url: rec('items', A.item),
+    as: 'ownerA',
+    body: { optionGroups: [A.group, B.group] },
+    expectedStatus: 400,
+    expectedContent: [UPDATE_FAILED, '"optionGroups":{"code":"validation_missing_rel_records"'],
+  },
+  {
+    name: 'editorA appends B option group to A item (optionGroups+): 400',
+    method: 'PATCH',
+    url: rec('items', A.item),
+    as: 'editorA',
+    body: { 'optionGroups+': B.group },
+    expectedStatus: 400,
+    expectedContent: [UPDATE_FAILED, '"optionGroups":{"code":"validation_missing_rel_records"'],
+  },
+  {
+    name: 'ownerA moves A option group to B: 404',
+    method: 'PATCH',
+    url: rec('option_groups', A.group),
+    as: 'ownerA',
+    body: { organization: B.org },
+    expectedStatus: 404,
+    expectedContent: [NOT_FOUND],
+  },
+  {
+    name: 'ownerA moves A option into B group: 404',
+    method: 'PATCH',
+    url: rec('options', A.option),
+    as: 'ownerA',
+    body: { group: B.group },
+    expectedStatus: 404,
+    expectedContent: [NOT_FOUND],
+  },
+  {
+    name: 'ownerA moves B option into A group: 404',
+    method: 'PATCH',
+    url: rec('options', B.option),
+    as: 'ownerA',
+    body: { group: A.group },
+    expectedStatus: 404,
+    expectedContent: [NOT_FOUND],
+  },
+  {
+    name: 'A option and group are unchanged (group, organization)',
+    method: 'GET',
+    url: withQuery(rec('options', A.option), { expand: 'group' }),
+    as: 'superuser',
+    expectedStatus: 200,
+    expectedContent: [`"group":"${A.group}"`, '"organization":"{{ORG_A}}"'],
+  },
+  {
+    name: 'ownerA links own second option group to A item: 200',
+    method: 'POST',
+    url: rec('option_groups'),
+    as: 'ownerA',
+    body: { id: 'agroup000000002', organization: A.org, name: 'Second group SECRET-A' },
+    expectedStatus: 200,
+    then: [
+      {
+        name: 'ownerA links the second group after the first: 200, in that order',
+        method: 'PATCH',
+        url: rec('items', A.item),
+        as: 'ownerA',
+        body: { optionGroups: [A.group, 'agroup000000002'] },
+        expectedStatus: 200,
+        expectedContent: [`"optionGroups":["${A.group}","agroup000000002"]`],
+      },
+    ],
+  },
+  {
     name: 'ownerA links A upload to B menu: 400',
     method: 'PATCH',
     url: rec('menu_uploads', EXTRA.uploadA2),
@@ -1418,6 +1578,8 @@ const crossDeleteRows: Row[] = [
       ['menus', B.menu],
       ['sections', B.section],
       ['items', B.item],
+      ['option_groups', B.group],
+      ['options', B.option],
       ['menu_uploads', B.upload],
       ['memberships', EXTRA.memEditorB],
       ['memberships', '{{M_OWNER_B}}'],
@@ -1490,6 +1652,17 @@ const crossDeleteRows: Row[] = [
     expectedStatus: 200,
     expectedContent: [B.section, B.item, B.tag],
   },
+  {
+    name: 'B item still has its option group, and the group its option',
+    method: 'GET',
+    url: withQuery(rec('items', B.item), { expand: 'optionGroups.options_via_group' }),
+    as: 'superuser',
+    expectedStatus: 200,
+    expectedContent: [`"optionGroups":["${B.group}"]`, B.option],
+  },
+  // Positive control: an owner deletes their own option (and its group).
+  { name: 'ownerA deletes own option: 204', method: 'DELETE', url: rec('options', A.option), as: 'ownerA', expectedStatus: 204 },
+  { name: 'ownerA deletes own option group: 204', method: 'DELETE', url: rec('option_groups', A.group), as: 'ownerA', expectedStatus: 204 },
   // Positive control: an owner deletes their own spare tag.
   { name: 'ownerA deletes own spare tag: 204', method: 'DELETE', url: rec('tags', EXTRA.tagA2), as: 'ownerA', expectedStatus: 204 },
 ];
@@ -2412,7 +2585,7 @@ describe('tenant isolation scenarios', () => {
     const ids = [
       ...Object.values(USERS),
       ...Object.values(EXTRA),
-      ...[A, B, C].flatMap((d) => [d.venue, d.tag, d.menu, d.section, d.item, d.upload, d.help]),
+      ...[A, B, C].flatMap((d) => [d.venue, d.tag, d.menu, d.section, d.item, d.group, d.option, d.upload, d.help]),
     ];
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]{15}$/);
     expect(new Set(ids).size).toBe(ids.length);
@@ -2531,6 +2704,33 @@ describe('realtime tenant isolation', () => {
     expect(seenByA.events).toHaveLength(4);
     expect(JSON.stringify(seenByA.events)).not.toContain('SECRET-B');
     expect(seenByOthers.events).toEqual([]);
+  });
+
+  it('option group and option events of A reach A members only', async () => {
+    const pbA = as('editorA');
+    const pbB = as('ownerB');
+    const pbOthers = [as('strangerA'), as('guest')];
+    const seenByA = collector();
+    const seenByB = collector();
+    const seenByOthers = collector();
+    for (const [pb, seen] of [[pbA, seenByA], [pbB, seenByB], ...pbOthers.map((pb) => [pb, seenByOthers] as const)] as const) {
+      await pb.collection('option_groups').subscribe('*', seen.push);
+      await pb.collection('options').subscribe('*', seen.push, { expand: 'group.organization' });
+      await pb.collection('options').subscribe(A.option, seen.push);
+    }
+    const fence = await planFence([pbA, pbB, ...pbOthers]);
+    const owner = as('ownerA');
+    await owner.collection('option_groups').update(A.group, { description: 'Realtime SECRET-A' });
+    await owner.collection('options').update(A.option, { available: false });
+    // Two subscriptions of editorA match the option: '*' and its id.
+    await seenByA.waitFor(3);
+    await fence.pass();
+    expect(seenByA.events.map((e) => `${e.action}:${e.record.id}`).sort()).toEqual(
+      [`update:${A.group}`, `update:${A.option}`, `update:${A.option}`].sort(),
+    );
+    expect(seenByB.events).toEqual([]);
+    expect(seenByOthers.events).toEqual([]);
+    await owner.collection('options').update(A.option, { available: true });
   });
 
   it('a superuser edit of A data (system write) reaches A members only', async () => {

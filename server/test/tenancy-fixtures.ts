@@ -51,6 +51,9 @@ export interface OrgData {
   menu: string;
   section: string;
   item: string;
+  /** The organization's option group (on its item) and an option in it. */
+  group: string;
+  option: string;
   upload: string;
   help: string;
   /** Placeholders of the stored file names. */
@@ -71,6 +74,8 @@ const orgData = (key: OrgKey, owner: string): OrgData => {
     menu: fid(`${x}menu`),
     section: fid(`${x}section`),
     item: fid(`${x}item`),
+    group: fid(`${x}group`),
+    option: fid(`${x}option`),
     upload: fid(`${x}upload`),
     help: fid(`${x}help`),
     logo: `{{LOGO_${key}}}`,
@@ -199,7 +204,16 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
     await seed(ctx, 'tags', { id: d.tag, organization: org, name: `Tag ${m}`, color: '#00aa00' });
     await seed(ctx, 'menus', { id: d.menu, organization: org, name: `Menu ${m}`, status: 'published' });
     await seed(ctx, 'sections', { id: d.section, menu: d.menu, name: `Section ${m}` });
-    await seed(ctx, 'items', { id: d.item, section: d.section, name: `Item ${m}`, prices: [{ label: '', amount: 950 }], tags: [d.tag] });
+    await seed(ctx, 'option_groups', { id: d.group, organization: org, name: `Group ${m}`, maxChoices: 2 });
+    await seed(ctx, 'options', { id: d.option, group: d.group, name: `Option ${m}`, priceDelta: 150 });
+    await seed(ctx, 'items', {
+      id: d.item,
+      section: d.section,
+      name: `Item ${m}`,
+      prices: [{ label: '', amount: 950 }],
+      tags: [d.tag],
+      optionGroups: [d.group],
+    });
     const upload = await engine.create(
       engine.collection('menu_uploads'),
       {

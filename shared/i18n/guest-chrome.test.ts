@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALLERGEN_KEYS } from '../constants.ts';
 import { ALLERGEN_NAMES, allergenNames } from './allergen-names.ts';
-import { fill, GUEST_CHROME, GUEST_CHROME_LANGUAGES, guestChrome, weekdayName } from './guest-chrome.ts';
+import { DIET_KEYS } from '../diets.ts';
+import { fill, GUEST_CHROME, GUEST_CHROME_LANGUAGES, guestChrome, weekdayName, type GuestChrome } from './guest-chrome.ts';
 
 /** The 14 chrome languages issue 19 asks for at least. */
 const REQUIRED = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pt', 'pl', 'cs', 'hr', 'el', 'sv', 'da', 'hu'];
@@ -13,13 +14,24 @@ describe('guest chrome data files', () => {
   });
 
   it.each(GUEST_CHROME_LANGUAGES)('%s has every key of English, no other key, no empty text and the same placeholders', (lang) => {
-    const en = GUEST_CHROME.en as unknown as Record<string, string>;
-    const texts = GUEST_CHROME[lang] as unknown as Record<string, string>;
+    // Nested tables (the dietary labels' names) are flattened to `diets.vegan` keys and checked alike.
+    const flat = (texts: object): Record<string, string> =>
+      Object.fromEntries<string>(
+        Object.entries(texts).flatMap(([key, value]: [string, unknown]) =>
+          typeof value === 'object' && value ? Object.entries(flat(value)).map(([k, v]) => [`${key}.${k}`, v]) : [[key, String(value)]],
+        ),
+      );
+    const en = flat(GUEST_CHROME.en as GuestChrome);
+    const texts = flat(GUEST_CHROME[lang] as GuestChrome);
     expect(Object.keys(texts).sort()).toEqual(Object.keys(en).sort());
     for (const [key, value] of Object.entries(texts)) {
       expect(value.trim(), `${lang}.${key}`).not.toBe('');
       expect(placeholders(value), `${lang}.${key}`).toEqual(placeholders(en[key] ?? ''));
     }
+  });
+
+  it('names every dietary label of the taxonomy', () => {
+    expect(Object.keys(GUEST_CHROME.en?.diets ?? {})).toEqual(DIET_KEYS);
   });
 
   it('falls back to English for a language it lacks, and serves regional variants from the base language', () => {

@@ -12,6 +12,7 @@ import { el } from './guest/el.ts';
 import { sv } from './guest/sv.ts';
 import { da } from './guest/da.ts';
 import { hu } from './guest/hu.ts';
+import type { DietKey } from '../diets.ts';
 
 /**
  * The guest page's own texts ("chrome": everything on /m/{slug} that is not the venue's data),
@@ -52,6 +53,34 @@ export interface GuestChrome {
   scanForMenu: string;
   /** The printed table card's table line; `{table}` is the table's label ("12", "Terrace 3"). */
   table: string;
+  /** The dietary filter's summary ("show only vegan"); the labels follow. */
+  only: string;
+  /** Shown when the guest's filter leaves no dish. */
+  noMatch: string;
+  /** The filter form's submit button (without JavaScript the filter applies on submit). */
+  apply: string;
+  /** An option group's rule, after its name: "Side (choose 1): fries or salad". */
+  choose: string;
+  upTo: string;
+  atLeast: string;
+  range: string;
+  /** Joins the options of a "choose 1" group: "fries or salad". */
+  orWord: string;
+  /** Nutrition per portion; `{portion}` is the venue's portion label ("350 g"). */
+  per: string;
+  /** The nutrients of the full nutrition line, in the EU declaration's wording (lower case: they follow a comma). */
+  fat: string;
+  saturates: string;
+  carbs: string;
+  sugars: string;
+  protein: string;
+  salt: string;
+  /** The venue's optional daily energy note (the UK's out-of-home calorie labelling statement). */
+  dailyKcal: string;
+  /** Heading of the legend of the dietary label icons. */
+  labels: string;
+  /** The dietary labels' names (shared/diets.ts): the icons' accessible names, the filter and the legend. */
+  diets: Record<DietKey, string>;
 }
 
 /** Every shipped chrome language; English is the fallback of all others. */

@@ -22,6 +22,9 @@ import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
+import { FILTER_SCRIPT } from './filter-script.ts';
+import { filterKey, isFiltered, parseFilter, type GuestFilter } from './filter.ts';
+import { sectionsUsingOptionGroup } from '../menus/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { scopeOf, TenantCache } from './tenant-cache.ts';
@@ -44,6 +47,11 @@ interface CachedPage {
 /** Rendered pages live this long at most (schedules change with the clock); record events clear them sooner. */
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 2000;
+/**
+ * Filtered pages (`?diet=…&hide=…`, a shared link or the form without JavaScript) are cached
+ * apart, in fewer entries: a crawler trying every combination evicts only other filtered pages.
+ */
+const FILTERED_CACHE_MAX = 200;
 const STATS_FLUSH_MS = 5000;
 /**
  * QR scans counted per client IP and venue: generous for a restaurant whose guests share one
@@ -106,7 +114,7 @@ export function chooseLanguage(available: string[], query: string, acceptLanguag
  */
 const UNAVAILABLE_HEADERS = { 'cache-control': 'no-store', 'retry-after': '3600' };
 
-function compress(html: string, status: number, shown: string[] = [], extra: Record<string, string> = {}): CachedPage {
+function compress(html: string, status: number, shown: string[] = [], extra: Record<string, string> = {}, fast = false): CachedPage {
   const buf = Buffer.from(html);
   const etag = `"${createHash('sha1').update(buf).digest('base64url').slice(0, 20)}"`;
   // Public, shared by every guest: short max-age so edits show within seconds; no cookies ever.
@@ -123,8 +131,9 @@ function compress(html: string, status: number, shown: string[] = [], extra: Rec
     shown,
     etag,
     bodies: {
-      br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: zlib.gzipSync(buf, { level: 9 }),
+      // Filtered pages are built more often per guest: a cheaper brotli level keeps a miss fast.
+      br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
+      gzip: zlib.gzipSync(buf, { level: fast ? 6 : 9 }),
       identity: buf,
     },
     headers: { br: { ...common, 'content-encoding': 'br' }, gzip: { ...common, 'content-encoding': 'gzip' }, identity: common },
@@ -141,7 +150,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): F
 
 interface GuestMenuRuntime {
   venueBySlug(slug: string): GuestVenue | null;
-  page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage;
+  page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[], filter: GuestFilter): CachedPage;
   /** The venue's "temporarily unavailable" page (503) in the guest's language. */
   unavailable(venue: GuestVenue, lang: string): CachedPage;
   stats: GuestStats;
@@ -180,6 +189,7 @@ function originalMenuUpload(stmts: Statements, venueId: string): { id: string; f
 function register(ctx: AppContext): void {
   const { stmts, config, events, hub } = ctx;
   const pages = new TenantCache<CachedPage>(CACHE_TTL_MS, CACHE_MAX);
+  const filteredPages = new TenantCache<CachedPage>(CACHE_TTL_MS, FILTERED_CACHE_MAX);
   // Venue data is also cached (per slug) so a cached page costs no query at all.
   const venues = new TenantCache<GuestVenue | null>(CACHE_TTL_MS, CACHE_MAX);
   const stats = new GuestStats(stmts);
@@ -195,7 +205,15 @@ function register(ctx: AppContext): void {
     if (!scope) return;
     // Only the changed tenant's pages: one organization's edits never slow down another's guests.
     pages.invalidate(scope);
+    filteredPages.invalidate(scope);
     venues.invalidate(scope);
+    if (event.collection.name === 'options' && event.action === 'update') {
+      // An option sold out (or back): every open page showing a dish with its group hears it.
+      const shownAt = new Set(sectionsUsingOptionGroup(stmts, String(event.row.group)).flatMap((s) => venuesShowingSection(ctx, s)));
+      const option = { id: String(event.row.id), available: event.row.available === 1 };
+      for (const venueId of shownAt) hub.publishTopic(`guest/${venueId}`, { options: [option] });
+      return;
+    }
     if (event.collection.name !== 'items' || event.action !== 'update') return;
     // Open guest pages update sold-out badges and prices live.
     const shownAt = venuesShowingSection(ctx, String(event.row.section));
@@ -210,8 +228,9 @@ function register(ctx: AppContext): void {
   });
 
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });
-  const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[]): CachedPage =>
-    pages.get(`${venue.slug}|${menuId ?? ''}|${lang}`, () => {
+  const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[], filter: GuestFilter): CachedPage => {
+    const filtered = isFiltered(filter);
+    return (filtered ? filteredPages : pages).get(`${venue.slug}|${menuId ?? ''}|${lang}|${filterKey(filter)}`, () => {
       const { html, status, shown } = renderGuestPage({
         venue,
         menuId,
@@ -219,9 +238,11 @@ function register(ctx: AppContext): void {
         languages,
         now: weekMinuteIn(config.now(), venue.timezone),
         baseUrl: config.appUrl,
+        filter,
       });
-      return { value: compress(html, status, shown), owner: owner(venue) };
+      return { value: compress(html, status, shown, {}, filtered), owner: owner(venue) };
     });
+  };
 
   const venueBySlug = (slug: string): GuestVenue | null =>
     venues.get(slug, () => {
@@ -287,7 +308,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const lang = venueLanguage(venue, menuId, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
     // A printed QR code never answers 404 because of billing: after the grace period, a 503.
     if (accessOf(ctx, venue.billing) === 'unavailable') return send(request, reply, rt.unavailable(venue, lang));
-    const result = rt.page(venue, menuId, lang, languages);
+    const result = rt.page(venue, menuId, lang, languages, parseFilter(request.query));
     if (request.method === 'GET') {
       const slot = localSlot(ctx.config.now(), venue.timezone);
       // A venue page showing a single menu is a view of that menu (top menus); with several, of none.
@@ -388,5 +409,5 @@ export const guestMenuModule: ProductModule = {
   collections: [guestStatsCollection],
   register,
   routes,
-  inlineScripts: [LIVE_SCRIPT, LANG_SWITCH_SCRIPT],
+  inlineScripts: [LIVE_SCRIPT, LANG_SWITCH_SCRIPT, FILTER_SCRIPT],
 };

@@ -5,6 +5,9 @@ import { lapseFieldsOf, organizationDefaults } from '../organizations/queries.ts
 import type { LapseFields } from '../../../shared/lapse.ts';
 import { subscriptionState } from '../../../shared/subscription.ts';
 import { tagsByIds } from '../tags/queries.ts';
+import { optionGroupRows, optionsOfGroups } from '../options/queries.ts';
+import { nutritionDisplayOf, readNutrition, type Nutrition, type NutritionDisplay } from '../../../shared/nutrition.ts';
+import { isDietKey, type DietKey } from '../../../shared/diets.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueById, venueBySlug, venueIdsListingMenu, venueIdsOf } from '../venues/queries.ts';
 import {
@@ -22,6 +25,27 @@ export interface GuestTag {
   color: string;
   translations: Translations;
 }
+/** One choice of an option group as guests see it. */
+export interface GuestOption {
+  id: string;
+  name: string;
+  priceDelta: number;
+  allergens: string[];
+  mayContain: string[];
+  diets: DietKey[];
+  available: boolean;
+  translations: Translations;
+}
+/** An option group (shared by the organization's items) with its options in order. */
+export interface GuestOptionGroup {
+  id: string;
+  name: string;
+  description: string;
+  minChoices: number;
+  maxChoices: number;
+  translations: Translations;
+  options: GuestOption[];
+}
 export interface GuestItem {
   id: string;
   name: string;
@@ -33,6 +57,10 @@ export interface GuestItem {
   mayContain: string[];
   available: boolean;
   translations: Translations;
+  /** The item's option groups in its order (the same group object on every item that shares it). */
+  optionGroups: GuestOptionGroup[];
+  diets: DietKey[];
+  nutrition: Nutrition | null;
 }
 export interface GuestSection {
   id: string;
@@ -71,6 +99,9 @@ export interface GuestVenue {
   menus: GuestMenu[];
   /** Every language guests may read the venue's menus in (the switcher): the union of the menus' guest languages. */
   languages: string[];
+  /** What guests see of nutrition (off, kcal only, full) and whether the daily kcal note shows. */
+  nutritionDisplay: NutritionDisplay;
+  dailyKcalNote: boolean;
   /** The venue's registered table labels: only these are counted per table. */
   tables: ReadonlySet<string>;
   /**
@@ -89,10 +120,11 @@ const json = <T>(v: unknown, fallback: T): T => {
   }
 };
 
-/** Every translatable text of a menu as loaded: its own, its sections', items' and the tags on its items. */
+/** Every translatable text of a menu as loaded: its own, its sections', items', and the tags and option groups on its items. */
 function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>): TranslatableText[] {
   const items = menu.sections.flatMap((s) => s.items);
   const tags = new Map(items.flatMap((i) => i.tags.map((t) => [t.id, t] as const)));
+  const groups = new Map(items.flatMap((i) => i.optionGroups.map((g) => [g.id, g] as const)));
   return [
     ...translatableTexts('menus', [{ ...menu }]),
     ...translatableTexts(
@@ -107,12 +139,48 @@ function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>): TranslatableText[] 
       'tags',
       [...tags.values()].map((t) => ({ ...t })),
     ),
+    ...translatableTexts(
+      'option_groups',
+      [...groups.values()].map((g) => ({ ...g })),
+    ),
+    ...translatableTexts(
+      'options',
+      [...groups.values()].flatMap((g) => g.options.map((o) => ({ ...o }))),
+    ),
   ];
 }
 
+/** The option groups of the items, each with its options in order: two queries whatever their number. */
+function optionGroupsOf(stmts: Statements, itemRows: Row[]): Map<string, GuestOptionGroup> {
+  const groupRows = optionGroupRows(stmts, [...new Set(itemRows.flatMap((i) => json<string[]>(i.optionGroups, [])))]);
+  const groups = new Map<string, GuestOptionGroup>();
+  for (const g of groupRows)
+    groups.set(String(g.id), {
+      id: String(g.id),
+      name: String(g.name),
+      description: String(g.description ?? ''),
+      minChoices: Number(g.minChoices ?? 0),
+      maxChoices: Number(g.maxChoices ?? 0),
+      translations: readTranslations(json(g.translations, null)),
+      options: [],
+    });
+  for (const o of optionsOfGroups(stmts, [...groups.keys()]))
+    groups.get(String(o.group))?.options.push({
+      id: String(o.id),
+      name: String(o.name),
+      priceDelta: Number(o.priceDelta ?? 0),
+      allergens: json(o.allergens, []),
+      mayContain: json(o.mayContain, []),
+      diets: json<string[]>(o.diets, []).filter(isDietKey),
+      available: o.available === 1,
+      translations: readTranslations(json(o.translations, null)),
+    });
+  return groups;
+}
+
 /**
- * The menus (stored rows, in the order given) with their sections, items and tags: three queries
- * whatever their size. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff
+ * The menus (stored rows, in the order given) with their sections, items, tags and option groups:
+ * five queries whatever their size. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff
  * preview shows a language before it is published).
  */
 function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, publishedAnyway?: string[]): GuestMenu[] {
@@ -128,6 +196,8 @@ function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, published
   const tags = new Map<string, GuestTag>();
   for (const [id, tag] of tagRows)
     tags.set(id, { id, name: tag.name, color: tag.color, translations: readTranslations(json(tag.translations, null)) });
+
+  const groups = optionGroupsOf(stmts, itemRows);
 
   const itemsBySection = new Map<string, GuestItem[]>();
   for (const i of itemRows) {
@@ -148,6 +218,11 @@ function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, published
       mayContain: json(i.mayContain, []),
       available,
       translations: readTranslations(json(i.translations, null)),
+      optionGroups: json<string[]>(i.optionGroups, [])
+        .map((id) => groups.get(id))
+        .filter((g): g is GuestOptionGroup => Boolean(g)),
+      diets: json<string[]>(i.diets, []).filter(isDietKey),
+      nutrition: readNutrition(json(i.nutrition, null)),
     });
     itemsBySection.set(String(i.section), list);
   }
@@ -204,13 +279,15 @@ function guestVenueOf(
     menus,
     languages: [...new Set(menus.flatMap((m) => m.guestLanguages))],
     tables: new Set(json<unknown[]>(venue.tables, []).map(String)),
+    nutritionDisplay: nutritionDisplayOf(venue.nutritionDisplay),
+    dailyKcalNote: venue.dailyKcalNote === 1,
     billing,
   };
 }
 
 /**
- * Everything a venue's guest page shows, in at most seven queries (venue, organization, menus,
- * sections, items, tags, original upload) whatever the menu's size, each through the module that
+ * Everything a venue's guest page shows, in at most nine queries (venue, organization, menus,
+ * sections, items, tags, option groups, options, original upload) whatever the menu's size, each through the module that
  * owns the table. Only published menus listed at the venue are included.
  */
 export function loadGuestVenue(stmts: Statements, slug: string, now: string): GuestVenue | null {

@@ -4,8 +4,14 @@ import { fill, GUEST_CHROME, guestChrome, shippedLanguage, weekdayName, type Gue
 import { ensureContrast, readableTextColor } from '../../../shared/contrast.ts';
 import { isOnAt, nextOpening, type WeekMinute } from '../../../shared/schedule.ts';
 import { currencyExponent, formatMoney, toDecimalAmount } from '../../../shared/money.ts';
-import { guestText, type Translations } from '../../../shared/translations.ts';
-import type { GuestItem, GuestMenu, GuestVenue } from './load.ts';
+import { guestText, PORTION_KEY, type Translations } from '../../../shared/translations.ts';
+import { DIET_KEYS, expandDiets, FILTER_DIET_KEYS, suitableForDiet, type DietKey } from '../../../shared/diets.ts';
+import { choiceKind, unavoidableAllergens } from '../../../shared/option-groups.ts';
+import { energyOf, type Nutrition } from '../../../shared/nutrition.ts';
+import type { GuestItem, GuestMenu, GuestOption, GuestOptionGroup, GuestVenue } from './load.ts';
+import { DIET_ICONS, dietIcon, dietSprite } from './diet-icons.ts';
+import { NO_FILTER, passesFilter, type GuestFilter } from './filter.ts';
+import { FILTER_SCRIPT } from './filter-script.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
@@ -79,6 +85,34 @@ export interface RenderInput {
   baseUrl: string;
   /** The staff preview: never indexed. */
   preview?: boolean;
+  /** The guest's filter from the URL (`?diet=vegan&hide=milk`): dishes it excludes are rendered `hidden`. */
+  filter?: GuestFilter;
+}
+
+/** What every dish of a page is rendered with. */
+interface ItemContext {
+  venue: GuestVenue;
+  l: TextLangs;
+  codes: Map<string, string>;
+  text: PageText;
+  filter: GuestFilter;
+}
+
+/** The allergens a guest cannot avoid in a dish: its own and those its required options force (shared/option-groups.ts). */
+const unavoidableOf = (item: GuestItem): string[] => unavoidableAllergens(item.allergens, item.optionGroups);
+
+/** The labels a dish can be filtered by: its own and what they imply (vegan → vegetarian), filterable ones only. */
+const filterDietsOf = (item: GuestItem): DietKey[] => expandDiets(item.diets).filter((d) => FILTER_DIET_KEYS.includes(d));
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A nutrition value in the page's language (up to two decimals). */
+function num(value: number, lang: string): string {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+    numberFormats.set(lang, format);
+  }
+  return format.format(value);
 }
 
 function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs): string {
@@ -90,6 +124,82 @@ function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs): string {
     .join('');
 }
 
+/** The icons of a dish's or option's own labels, each named in the page's language. */
+function dietIcons(diets: readonly DietKey[], text: PageText): string {
+  return diets.map((d) => ` ${dietIcon(d, text.c.diets[d], text.cl, esc)}`).join('');
+}
+
+/** A group's choice rule as guests read it: '' for optional extras, else "choose 1", "up to 3" … */
+function ruleText(g: GuestOptionGroup, c: GuestChrome): string {
+  const k = choiceKind(g);
+  switch (k.kind) {
+    case 'any':
+      return '';
+    case 'exactly':
+      return fill(c.choose, { n: String(k.n) });
+    case 'upTo':
+      return fill(c.upTo, { n: String(k.n) });
+    case 'atLeast':
+      return fill(c.atLeast, { n: String(k.n) });
+    case 'range':
+      return fill(c.range, { min: String(k.min), max: String(k.max) });
+  }
+}
+
+/**
+ * One option: its name, labels, its own allergen codes (an optional extra with milk is marked, not
+ * hidden), what it adds to the price, and "sold out" when it is (`data-o`: the live script finds
+ * every copy of a shared group's option by it).
+ */
+function optionHtml(o: GuestOption, x: ItemContext): string {
+  const name = shown(o.translations, 'name', o.name, x.l);
+  const contains = codeList(o.allergens, x.codes, x.text);
+  const may = codeList(o.mayContain, x.codes, x.text);
+  const marks =
+    contains || may
+      ? ` <span class="al">(${contains}${may ? `${contains ? '; ' : ''}${inline(`${x.text.c.mayContain}:`, x.text.cl)} ${may}` : ''})</span>`
+      : '';
+  const price = o.priceDelta ? ` +${esc(formatMoney(o.priceDelta, x.venue.currency, x.l.page))}` : '';
+  const out = o.available ? '' : ` <small class="so"${x.text.cl}>${esc(x.text.c.soldOut)}</small>`;
+  return `<span data-o="${esc(o.id)}"${o.available ? '' : ' class="out"'}>${inline(name.text, name.la)}${dietIcons(o.diets, x.text)}${marks}${price}${out}</span>`;
+}
+
+/** A group in one line under the dish: "Extras: cheese +€1.50, bacon +€2.00" or "Side (choose 1): fries or salad". */
+function groupHtml(g: GuestOptionGroup, x: ItemContext): string {
+  if (!g.options.length) return '';
+  const name = shown(g.translations, 'name', g.name, x.l);
+  const desc = g.description ? shown(g.translations, 'description', g.description, x.l) : null;
+  const rule = ruleText(g, x.text.c);
+  const joiner = g.maxChoices === 1 ? ` ${inline(x.text.c.orWord, x.text.cl)} ` : ', ';
+  return (
+    `<p class="og"><b${name.la}>${esc(name.text)}</b>${rule ? ` (${inline(rule, x.text.cl)})` : ''}: ` +
+    g.options.map((o) => optionHtml(o, x)).join(joiner) +
+    (desc ? ` <small${desc.la}>${esc(desc.text)}</small>` : '') +
+    '</p>'
+  );
+}
+
+/** The dish's nutrition as the venue shows it: nothing, its kcal, or the full declaration per portion. */
+function nutritionHtml(item: GuestItem, n: Nutrition | null, x: ItemContext): string {
+  const display = x.venue.nutritionDisplay;
+  if (!n || display === 'off') return '';
+  const { c, cl } = x.text;
+  const lang = x.l.page;
+  const energy = energyOf(n);
+  const portion = n.portion ? shown(item.translations, PORTION_KEY, n.portion, x.l).text : '';
+  const per = portion ? ` (${fill(c.per, { portion })})` : '';
+  if (display === 'kcal') return energy ? `<p class="nu"${cl}>${esc(`${num(energy.kcal, lang)} kcal${per}`)}</p>` : '';
+  const g = (label: string, value: number | undefined) => (value === undefined ? '' : `${label} ${num(value, lang)} g`);
+  const parts = [
+    energy ? `${num(energy.kj, lang)} kJ / ${num(energy.kcal, lang)} kcal${per}` : '',
+    [g(c.fat, n.fat), g(c.saturates, n.saturates)].filter(Boolean).join(', '),
+    [g(c.carbs, n.carbs), g(c.sugars, n.sugars)].filter(Boolean).join(', '),
+    g(c.protein, n.protein),
+    g(c.salt, n.salt),
+  ].filter(Boolean);
+  return parts.length ? `<p class="nu"${cl}>${esc(parts.join(' · '))}</p>` : '';
+}
+
 /** An item's allergen letter codes, each with the allergen's official name as its `<abbr title>`. */
 function codeList(keys: string[], codes: Map<string, string>, text: PageText): string {
   return keys
@@ -98,8 +208,12 @@ function codeList(keys: string[], codes: Map<string, string>, text: PageText): s
     .join(', ');
 }
 
-function itemHtml(item: GuestItem, venue: GuestVenue, l: TextLangs, codes: Map<string, string>, text: PageText): string {
+function itemHtml(item: GuestItem, x: ItemContext): string {
+  const { venue, l, codes, text } = x;
   const name = shown(item.translations, 'name', item.name, l);
+  const unavoidable = unavoidableOf(item);
+  const diets = filterDietsOf(item);
+  const hidden = !passesFilter(x.filter, item.diets, unavoidable);
   const desc = item.description ? shown(item.translations, 'description', item.description, l) : null;
   const allergenCodes = codeList(item.allergens, codes, text);
   const mayCodes = codeList(item.mayContain, codes, text);
@@ -107,8 +221,8 @@ function itemHtml(item: GuestItem, venue: GuestVenue, l: TextLangs, codes: Map<s
     ? `<img src="/api/files/items/${esc(item.id)}/${esc(encodeURIComponent(item.image))}?thumb=160x160" width="80" height="80" loading="lazy" decoding="async" alt="">`
     : '';
   return (
-    `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc([...item.allergens].join(' '))}">` +
-    `<div><h3>${inline(name.text, name.la)} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
+    `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc(unavoidable.join(' '))}"${diets.length ? ` data-d="${diets.join(' ')}"` : ''}${hidden ? ' hidden' : ''}>` +
+    `<div><h3>${inline(name.text, name.la)}${dietIcons(item.diets, text)} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
     (desc ? `<p${desc.la}>${esc(desc.text)}</p>` : '') +
     (item.tags.length
       ? `<p class="tg">${item.tags
@@ -121,12 +235,22 @@ function itemHtml(item: GuestItem, venue: GuestVenue, l: TextLangs, codes: Map<s
     (allergenCodes || mayCodes
       ? `<p class="al">${allergenCodes}${mayCodes ? ` <i>(${inline(`${text.c.mayContain}:`, text.cl)} ${mayCodes})</i>` : ''}</p>`
       : '') +
+    item.optionGroups.map((g) => groupHtml(g, x)).join('') +
+    nutritionHtml(item, item.nutrition, x) +
     `<p class="ps">${priceList(item, venue, l)}</p></div>${img}</li>`
   );
 }
 
-function menuHtml(menu: GuestMenu, venue: GuestVenue, lang: string, codes: Map<string, string>, text: PageText): string {
+function menuHtml(
+  menu: GuestMenu,
+  venue: GuestVenue,
+  lang: string,
+  codes: Map<string, string>,
+  text: PageText,
+  filter: GuestFilter,
+): string {
   const l = menuLangs(menu, lang);
+  const x: ItemContext = { venue, l, codes, text, filter };
   const name = shown(menu.translations, 'name', menu.name, l);
   const desc = menu.description ? shown(menu.translations, 'description', menu.description, l) : null;
   return (
@@ -139,7 +263,7 @@ function menuHtml(menu: GuestMenu, venue: GuestVenue, lang: string, codes: Map<s
         return (
           `<section id="s-${esc(s.id)}"><h2${sName.la}>${esc(sName.text)}</h2>` +
           (sDesc ? `<p class="sd"${sDesc.la}>${esc(sDesc.text)}</p>` : '') +
-          `<ul>${s.items.map((i) => itemHtml(i, venue, l, codes, text)).join('')}</ul></section>`
+          `<ul>${s.items.map((i) => itemHtml(i, x)).join('')}</ul></section>`
         );
       })
       .join('') +
@@ -158,10 +282,36 @@ function allergenSummary(item: GuestItem, text: PageText): string | undefined {
       .filter((k) => Object.hasOwn(text.names, k))
       .map((k) => text.names[k as AllergenKey])
       .join(', ');
-  const contains = names(item.allergens);
+  const contains = names(unavoidableOf(item));
   const may = names(item.mayContain);
   const parts = [contains ? `${text.c.allergens}: ${contains}` : '', may ? `${text.c.mayContain}: ${may}` : ''].filter(Boolean);
   return parts.length ? parts.join('; ') : undefined;
+}
+
+/** A JSON-LD value that is one item, several, or absent. */
+const oneOrMany = <T>(list: T[]): T | T[] | undefined => (list.length === 0 ? undefined : list.length === 1 ? list[0] : list);
+
+/** schema.org NutritionInformation of a dish (`full`: with the macronutrients; salt has no schema.org property). */
+function nutritionLd(n: Nutrition | null, full: boolean): Record<string, string> | undefined {
+  const energy = energyOf(n);
+  if (!n || (!energy && !full)) return undefined;
+  const g = (v: number | undefined) => (v === undefined ? undefined : `${v} g`);
+  const out: Record<string, string | undefined> = {
+    '@type': 'NutritionInformation',
+    calories: energy ? `${energy.kcal} calories` : undefined,
+    servingSize: n.portion,
+    ...(full
+      ? {
+          fatContent: g(n.fat),
+          saturatedFatContent: g(n.saturates),
+          carbohydrateContent: g(n.carbs),
+          sugarContent: g(n.sugars),
+          proteinContent: g(n.protein),
+        }
+      : {}),
+  };
+  const defined = Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return Object.keys(defined).length > 1 ? defined : undefined;
 }
 
 function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string, text: PageText): string {
@@ -187,6 +337,8 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
             name: t(i.translations, 'name', i.name),
             description: t(i.translations, 'description', i.description) || undefined,
             disambiguatingDescription: allergenSummary(i, text),
+            suitableForDiet: oneOrMany(suitableForDiet(i.diets)),
+            nutrition: venue.nutritionDisplay === 'off' ? undefined : nutritionLd(i.nutrition, venue.nutritionDisplay === 'full'),
             offers: i.prices.map((p, index) => ({
               '@type': 'Offer',
               price: toDecimalAmount(p.amount, venue.currency),
@@ -242,9 +394,18 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
   const { c, cl } = text;
   const onNow = input.menuId ? candidates : candidates.filter((m) => isOnAt(m.schedule, now));
   const later = input.menuId ? [] : candidates.filter((m) => !isOnAt(m.schedule, now));
+  const filter = input.filter ?? NO_FILTER;
   const codes = new Map<string, string>(ALLERGENS.map((a) => [a.key, a.code]));
-  const used = new Set(onNow.flatMap((m) => m.sections.flatMap((s) => s.items.flatMap((i) => [...i.allergens, ...i.mayContain]))));
+  const items = onNow.flatMap((m) => m.sections.flatMap((s) => s.items));
+  const options = [...new Set(items.flatMap((i) => i.optionGroups))].flatMap((g) => g.options);
+  const used = new Set([...items, ...options].flatMap((i) => [...i.allergens, ...i.mayContain]));
   const usedAllergens = ALLERGENS.filter((a) => used.has(a.key));
+  // Labels drawn on the page (the legend's), and those guests can filter by (implied ones too: vegan dishes are vegetarian).
+  const shownDiets = new Set([...items, ...options].flatMap((i) => i.diets));
+  const filterDiets = new Set(items.flatMap(filterDietsOf));
+  const labels = DIET_KEYS.filter((d) => shownDiets.has(d));
+  const dietFilter = FILTER_DIET_KEYS.filter((d) => filterDiets.has(d));
+  const sprite = dietSprite(DIET_KEYS.filter((d) => shownDiets.has(d) || filterDiets.has(d)));
   const light = ensureContrast(venue.primaryColor, '#ffffff');
   const dark = ensureContrast(venue.primaryColor, '#111827');
   const v = venueLangs(venue, lang);
@@ -263,7 +424,11 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
       return `<li><a href="/m/${esc(encodeURIComponent(venue.slug))}/${esc(m.id)}"${name.la}>${esc(name.text)}</a>${when ? ` · ${inline(fill(c.availableFrom, { when }), cl)}` : ''}</li>`;
     })
     .join('');
-  const filterCss = usedAllergens.map((a) => `body:has(#x-${a.key}:checked) [data-a~="${a.key}"]`).join(',');
+  // Instant filtering without JavaScript where the browser has :has(); the GET form and the server do it everywhere.
+  const filterCss = [
+    ...usedAllergens.map((a) => `body:has(#x-${a.key}:checked) [data-a~="${a.key}"]`),
+    ...dietFilter.map((d) => `body:has(#d-${d}:checked) .i:not([data-d~="${d}"])`),
+  ].join(',');
   const sections = onNow
     .flatMap((m) => {
       const l = menuLangs(m, lang);
@@ -283,21 +448,64 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     `<meta name="theme-color" content="${esc(light)}">` +
     `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
     `<script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script></head>` +
-    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}"><header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}</div>${languageSwitch(lang, input.languages, text)}</header>` +
+    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}">${sprite}<header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}</div>${languageSwitch(lang, input.languages, text)}</header>` +
     (sections ? `<nav class="sn" aria-label="${esc(c.sections)}">${sections}</nav>` : '') +
     '<main>' +
-    (usedAllergens.length
-      ? `<details class="fl"><summary${cl}>${esc(c.hide)}</summary><div${text.al}>${usedAllergens.map((a) => `<label><input type="checkbox" id="x-${a.key}"> ${esc(a.code)} · ${esc(text.names[a.key])}</label>`).join('')}</div></details>`
+    filterForm(filter, dietFilter, usedAllergens, input.languages.length > 1 ? lang : '', text) +
+    (onNow.length
+      ? onNow.map((m) => menuHtml(m, venue, lang, codes, text, filter)).join('')
+      : `<p class="empty"${cl}>${esc(c.noMenu)}</p>`) +
+    // The filter's empty state (the filter script shows and hides it as the guest filters).
+    (usedAllergens.length || dietFilter.length
+      ? `<p class="empty" id="nm"${cl}${items.some((i) => passesFilter(filter, i.diets, unavoidableOf(i))) ? ' hidden' : ''}>${esc(c.noMatch)}</p>`
       : '') +
-    (onNow.length ? onNow.map((m) => menuHtml(m, venue, lang, codes, text)).join('') : `<p class="empty"${cl}>${esc(c.noMenu)}</p>`) +
+    (venue.dailyKcalNote && venue.nutritionDisplay !== 'off' && onNow.length ? `<p class="nu"${cl}>${esc(c.dailyKcal)}</p>` : '') +
     (laterHtml ? `<section class="later"><h2${cl}>${esc(c.later)}</h2><ul>${laterHtml}</ul></section>` : '') +
     '</main><footer>' +
     (usedAllergens.length
       ? `<h2${cl}>${esc(c.allergens)}</h2><dl${text.al}>${usedAllergens.map((a) => `<dt>${esc(a.code)}</dt><dd>${esc(text.names[a.key])}</dd>`).join('')}</dl>`
       : '') +
+    (labels.length
+      ? `<h2${cl}>${esc(c.labels)}</h2><dl${cl}>${labels.map((d) => `<dt>${legendIcon(d)}</dt><dd>${esc(c.diets[d])}</dd>`).join('')}</dl>`
+      : '') +
     (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}"${cl}>${esc(c.originalMenu)}</a></p>` : '') +
-    `</footer><script>${LIVE_SCRIPT}</script>${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}</body></html>`;
+    `</footer><script>${LIVE_SCRIPT}</script>${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
+    `${usedAllergens.length || dietFilter.length ? `<script>${FILTER_SCRIPT}</script>` : ''}</body></html>`;
   return { html, status: 200, shown: onNow.map((m) => m.id) };
+}
+
+/** A label's icon in the legend: decorative there, the name stands beside it. */
+const legendIcon = (d: DietKey): string => {
+  const n = DIET_ICONS[d].width ?? 1;
+  return `<svg class="dg${n > 1 ? ` w${n}` : ''}" aria-hidden="true"><use href="#y-${d}"/></svg>`;
+};
+
+/**
+ * The guest filter as a GET form (`?diet=vegan&hide=milk`): it works without JavaScript (the server
+ * renders the excluded dishes `hidden`), the state lives in the URL so it can be shared, and the
+ * filter script applies it instantly. `lang`: the page's language when the guest can switch, so
+ * applying the filter keeps it.
+ */
+function filterForm(filter: GuestFilter, diets: DietKey[], allergens: (typeof ALLERGENS)[number][], lang: string, text: PageText): string {
+  if (!diets.length && !allergens.length) return '';
+  const { c, cl } = text;
+  const box = (name: string, id: string, value: string, on: boolean, label: string) =>
+    `<label><input type="checkbox" name="${name}" value="${value}" id="${id}"${on ? ' checked' : ''}> ${label}</label>`;
+  return (
+    '<form class="fl" id="f" method="get">' +
+    (lang ? `<input type="hidden" name="lang" value="${esc(lang)}">` : '') +
+    (diets.length
+      ? `<details${filter.diet.length ? ' open' : ''}><summary${cl}>${esc(c.only)}</summary><div${cl}>${diets
+          .map((d) => box('diet', `d-${d}`, d, filter.diet.includes(d), `${legendIcon(d)} ${esc(c.diets[d])}`))
+          .join('')}</div></details>`
+      : '') +
+    (allergens.length
+      ? `<details${filter.hide.length ? ' open' : ''}><summary${cl}>${esc(c.hide)}</summary><div${text.al}>${allergens
+          .map((a) => box('hide', `x-${a.key}`, a.key, filter.hide.includes(a.key), `${esc(a.code)} · ${esc(text.names[a.key])}`))
+          .join('')}</div></details>`
+      : '') +
+    `<button${cl}>${esc(c.apply)}</button></form>`
+  );
 }
 
 /** The venue's colour, corrected for contrast in each scheme (`--b`, with its text colour `--bt`). */

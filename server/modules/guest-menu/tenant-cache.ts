@@ -2,6 +2,7 @@ import type { RecordEvent } from '../../core/events.ts';
 import type { Statements } from '../../db/statements.ts';
 import { organizationOfMenu, organizationOfSection } from '../menus/queries.ts';
 import { venueSlugsOf } from '../venues/queries.ts';
+import { organizationOfOptionGroup } from '../options/queries.ts';
 
 /** What a cached entry was built from: a write invalidates only the entries of its own tenant. */
 export interface CacheOwner {
@@ -62,7 +63,17 @@ export class TenantCache<T> {
 }
 
 /** Collections the guest page is built from. */
-const GUEST_COLLECTIONS = new Set(['venues', 'menus', 'sections', 'items', 'tags', 'organizations', 'menu_uploads']);
+const GUEST_COLLECTIONS = new Set([
+  'venues',
+  'menus',
+  'sections',
+  'items',
+  'tags',
+  'option_groups',
+  'options',
+  'organizations',
+  'menu_uploads',
+]);
 
 /**
  * The guest pages a record change can affect, or null when it affects none. Sections and items
@@ -86,6 +97,10 @@ export function scopeOf(stmts: Statements, event: RecordEvent): CacheScope | nul
     }
     case 'items': {
       const organization = organizationOfSection(stmts, String(row.section));
+      return organization ? { organization } : null;
+    }
+    case 'options': {
+      const organization = organizationOfOptionGroup(stmts, String(row.group));
       return organization ? { organization } : null;
     }
     default:

@@ -1,5 +1,7 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import { ALLERGEN_KEYS, MENU_STATUSES } from '../../../shared/constants.ts';
+import { DIET_KEYS } from '../../../shared/diets.ts';
+import { MAX_GROUPS_PER_ITEM } from '../../../shared/option-groups.ts';
 import { readRule, tenantRules, writeRule } from '../rules.ts';
 
 const timestamps = [
@@ -66,6 +68,12 @@ export const itemsCollection: CollectionDef = {
     { name: 'soldOutUntil', type: 'date' },
     { name: 'position', type: 'number', onlyInt: true, min: 0 },
     { name: 'translations', type: 'json', maxSize: 50000 },
+    /** The item's option groups (the organization's, shared with other items), in the order guests see them. */
+    { name: 'optionGroups', type: 'relation', collection: 'option_groups', maxSelect: MAX_GROUPS_PER_ITEM },
+    /** Dietary labels of the fixed taxonomy (shared/diets.ts). */
+    { name: 'diets', type: 'select', values: [...DIET_KEYS], maxSelect: DIET_KEYS.length },
+    /** Energy and macronutrients per portion (shared/nutrition.ts `zNutrition`); null = none given. */
+    { name: 'nutrition', type: 'json', maxSize: 2000 },
     ...timestamps,
   ],
   listRule: readRule('section.menu.organization'),

@@ -6,11 +6,15 @@ import { submitted, validateWith, valuesOf, writeFailed } from '../hook-helpers.
 import { normalizeTranslations } from '../translation-hooks.ts';
 import { organizationDefaults } from '../organizations/queries.ts';
 import { countTagsOfOrganization } from '../tags/queries.ts';
+import { countOptionGroupsOfOrganization } from '../options/queries.ts';
+import { dietConflict } from '../../../shared/diets.ts';
+import { compactNutrition, zNutrition } from '../../../shared/nutrition.ts';
 import { laterSiblings, maxPosition, organizationOfSection, type Children } from './queries.ts';
 
 /**
  * Menus, sections and items: validation with shared schemas, defaults (draft, available, the
- * organization's language), dense positions within the parent, and same-organization tags.
+ * organization's language), dense positions within the parent, same-organization tags and option
+ * groups, dietary labels that fit the allergens, and nutrition.
  */
 export function registerMenuHooks(engine: RecordEngine): void {
   const { hooks, stmts } = engine;
@@ -84,13 +88,30 @@ export function registerMenuHooks(engine: RecordEngine): void {
         mayContain: fieldError('validation_invalid_value', 'An allergen is either contained or may be contained, not both'),
       });
     }
+    const conflict = dietConflict(values.diets as string[], contains);
+    if (conflict) throw writeFailed(ctx, { diets: fieldError('validation_invalid_value', conflict) });
+    // Tags and option groups are the organization's own: another organization's ids are as good as unknown.
+    const org = organizationOfSection(stmts, String(ctx.row.section));
     const tagIds = values.tags as string[];
-    if (tagIds.length) {
-      const org = organizationOfSection(stmts, String(ctx.row.section));
-      if (countTagsOfOrganization(stmts, org, tagIds) !== tagIds.length)
-        throw writeFailed(ctx, {
-          tags: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.'),
-        });
+    if (tagIds.length && countTagsOfOrganization(stmts, org, tagIds) !== tagIds.length)
+      throw writeFailed(ctx, {
+        tags: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.'),
+      });
+    const groupIds = values.optionGroups as string[];
+    if (groupIds.length && countOptionGroupsOfOrganization(stmts, org, groupIds) !== groupIds.length)
+      throw writeFailed(ctx, {
+        optionGroups: fieldError('validation_missing_rel_records', 'Failed to find all relation records with the provided ids.'),
+      });
+    if (values.nutrition !== null) {
+      const nutrition = zNutrition.safeParse(values.nutrition);
+      if (!nutrition.success) {
+        const issue = nutrition.error.issues[0];
+        const where = issue?.path.length ? ` (${issue.path.map(String).join('.')})` : '';
+        throw writeFailed(ctx, { nutrition: fieldError('validation_invalid_value', `${issue?.message ?? 'Invalid value'}${where}`) });
+      }
+      // Stored as given, without empty parts (kJ is derived from kcal where shown, not stored: shared/nutrition.ts).
+      const compact = compactNutrition(nutrition.data);
+      ctx.row.nutrition = compact ? JSON.stringify(compact) : null;
     }
     normalizeTranslations(ctx, 'items');
   };

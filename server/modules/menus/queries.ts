@@ -53,6 +53,13 @@ export function soldOutItemIdsDue(stmts: Statements, now: string): string[] {
   return stmts.all("SELECT id FROM items WHERE available = 0 AND soldOutUntil != '' AND soldOutUntil <= ?", [now]).map((r) => String(r.id));
 }
 
+/** The sections holding an item that uses the option group (the guest page's live updates of its options). */
+export function sectionsUsingOptionGroup(stmts: Statements, groupId: string): string[] {
+  return stmts
+    .all('SELECT DISTINCT section FROM items WHERE EXISTS (SELECT 1 FROM json_each(items.optionGroups) WHERE value = ?)', [groupId])
+    .map((r) => String(r.section));
+}
+
 /** The published menus among `ids` that belong to the organization (stored rows, any order). */
 export function publishedMenus(stmts: Statements, ids: string[], organizationId: string): Row[] {
   if (!ids.length) return [];

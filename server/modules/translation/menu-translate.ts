@@ -14,6 +14,7 @@ import {
 } from '../../../shared/translations.ts';
 import { itemsOfSections, menusModuleRow, sectionsOfMenus } from '../menus/queries.ts';
 import { tagRow } from '../tags/queries.ts';
+import { optionGroupRows, optionsModuleRow, optionsOfGroups } from '../options/queries.ts';
 import { configuredTranslator } from './configured.ts';
 import type { ProviderName } from './translator.ts';
 
@@ -31,6 +32,7 @@ const decoded = (row: Row): Record<string, unknown> & { id: string } => ({
   ...row,
   id: String(row.id),
   prices: json(row.prices),
+  nutrition: json(row.nutrition),
   translations: json(row.translations),
 });
 
@@ -44,7 +46,10 @@ function needsDraft(text: TranslatableText, lang: string): boolean {
   return state === 'missing' || (state === 'outdated' && Boolean(entry?.machine));
 }
 
-/** Every translatable text of a menu: the menu, its sections, their items with price labels, and the tags its items use. */
+/**
+ * Every translatable text of a menu: the menu, its sections, their items with price and portion
+ * labels, and the tags and option groups (with their options) its items use.
+ */
 function menuTexts(ctx: AppContext, menu: Row): TranslatableText[] {
   const sections = sectionsOfMenus(ctx.stmts, [String(menu.id)]);
   const items = itemsOfSections(
@@ -53,16 +58,31 @@ function menuTexts(ctx: AppContext, menu: Row): TranslatableText[] {
   );
   const tagIds = [...new Set(items.flatMap((i) => (json(i.tags) as string[] | null) ?? []))];
   const tags = tagIds.map((id) => tagRow(ctx.stmts, id)).filter((t): t is Row => Boolean(t));
+  const groupIds = [...new Set(items.flatMap((i) => (json(i.optionGroups) as string[] | null) ?? []))];
+  const groupsById = new Map(optionGroupRows(ctx.stmts, groupIds).map((g) => [String(g.id), g]));
+  const groups = groupIds.map((id) => groupsById.get(id)).filter((g): g is Row => Boolean(g));
+  const options = optionsOfGroups(
+    ctx.stmts,
+    groups.map((g) => String(g.id)),
+  );
   return [
     ...translatableTexts('menus', [decoded(menu)]),
     ...translatableTexts('sections', sections.map(decoded)),
     ...translatableTexts('items', items.map(decoded)),
     ...translatableTexts('tags', tags.map(decoded)),
+    ...translatableTexts('option_groups', groups.map(decoded)),
+    ...translatableTexts('options', options.map(decoded)),
   ];
 }
 
 const storedRow = (ctx: AppContext, collection: TranslatableCollection, id: string): Row | undefined =>
-  collection === 'tags' ? tagRow(ctx.stmts, id) : collection === 'venues' ? undefined : menusModuleRow(ctx.stmts, collection, id);
+  collection === 'tags'
+    ? tagRow(ctx.stmts, id)
+    : collection === 'venues'
+      ? undefined
+      : collection === 'option_groups' || collection === 'options'
+        ? optionsModuleRow(ctx.stmts, collection, id)
+        : menusModuleRow(ctx.stmts, collection, id);
 
 /**
  * `POST /api/menus/{id}/translate` {language}: machine drafts (`machine: true`) for every text of

@@ -1,4 +1,5 @@
 import type { CollectionDef } from '../../core/collections.ts';
+import { NUTRITION_DISPLAYS } from '../../../shared/nutrition.ts';
 import { tenantRules } from '../rules.ts';
 
 export const venuesCollection: CollectionDef = {
@@ -27,6 +28,10 @@ export const venuesCollection: CollectionDef = {
     { name: 'tables', type: 'json', maxSize: 8000 },
     /** The venue's name and address in other languages (shared/translations.ts). */
     { name: 'translations', type: 'json', maxSize: 20000 },
+    /** What guests see of the items' nutrition: off, kcal only or full; unset = kcal (shared/nutrition.ts). */
+    { name: 'nutritionDisplay', type: 'select', values: [...NUTRITION_DISPLAYS] },
+    /** Shows "Adults need around 2,000 kcal a day" under the menu (the UK's calorie labelling statement). */
+    { name: 'dailyKcalNote', type: 'bool' },
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
