@@ -30,8 +30,9 @@ describe.skipIf(!hasBrowser)('web shell', () => {
   it('renders Not Found for unknown routes and titles pages with the product name', async () => {
     const page = await (await e.context()).newPage();
     await page.goto('/definitely/not/here');
-    await expect(page.getByText('Not Found', { exact: true }).isVisible()).resolves.toBe(true);
-    expect(await page.title()).toBe('Not Found | QR Menu');
+    // The page's words arrive with its language's messages (loaded on demand): wait for them.
+    await page.getByText('Not Found', { exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe('Not Found | QR Menu');
     await page.goto('/login');
     await page.waitForURL('**/login');
     expect(await page.title()).toBe('QR Menu');
