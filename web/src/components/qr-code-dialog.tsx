@@ -135,7 +135,9 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
         downloadBlob(await qrTableCardPdf({ title, url: target, png, color: style.color, table, lang: cardLang }), `${name}.pdf`);
       }
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : t('downloadFailed'));
+      // lib/qr.ts's errors are English technical notes: the user reads ours, in their language.
+      console.warn(err);
+      toast.error(t('downloadFailed'));
     } finally {
       setBusy(null);
     }
@@ -146,7 +148,8 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
       await copyText(target);
       toast.success(t('copied'));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : t('copyFailed'));
+      console.warn(err);
+      toast.error(t('copyFailed'));
     }
   };
 

@@ -1,6 +1,7 @@
 import { toast } from './toast.ts';
 import { paths } from '../app/paths.ts';
 import { errorMessage } from './api-errors.ts';
+import { t } from './i18n/i18n.ts';
 import { lapsedRefusal } from './organization-status.ts';
 
 interface Envelope {
@@ -52,7 +53,7 @@ export function describeError(err: unknown): string {
 export function reportError(err: unknown, navigate: (to: string) => void, prefix?: string): void {
   const limit = planLimitMessage(err);
   if (limit) {
-    toast.error(limit, { action: { label: 'View plans', onClick: () => navigate(paths.settingsBilling()) } });
+    toast.error(limit, { action: { label: t('ui.viewPlans'), onClick: () => navigate(paths.settingsBilling()) } });
     return;
   }
   const text = describeError(err);

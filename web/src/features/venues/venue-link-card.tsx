@@ -14,7 +14,8 @@ export function VenueLinkCard({ url, onQrCode }: { url: string; onQrCode: () => 
       await copyText(url);
       toast.success(t('qr:copied'));
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : t('qr:copyFailed'));
+      console.warn(err);
+      toast.error(t('qr:copyFailed'));
     }
   };
   return (
