@@ -67,6 +67,6 @@ export async function runExtraction(ctx: AppContext, id: string, options: JobOpt
   } catch (err) {
     if (err instanceof Superseded || (err as Error | null)?.name === 'ExtractionStopped') return;
     options.log({ err, upload: id }, 'menu upload extraction failed');
-    await fail('Something went wrong while reading this PDF. Please try again or upload another file.').catch(() => undefined);
+    await fail(UPLOAD_MESSAGES.failed).catch(() => undefined);
   }
 }

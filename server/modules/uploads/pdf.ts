@@ -2,21 +2,10 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PAGES } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/schemas/messages.ts';
+import { UPLOAD_MESSAGES as SHARED_UPLOAD_MESSAGES } from '../../../shared/upload-messages.ts';
 
 /** The messages a venue sees when its PDF cannot be used (upload errors and failed extractions). */
-export const UPLOAD_MESSAGES = {
-  notPdf: MESSAGES.pdfOnly,
-  tooLarge: `The PDF is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Please upload a smaller file.`,
-  encrypted: 'This PDF is password-protected. Please upload an unprotected file.',
-  damaged: 'This PDF is damaged and cannot be read. Please export it again and upload the new file.',
-  empty: 'This PDF has no pages.',
-  tooManyPages: (pages: number) => `This PDF has ${pages} pages; menus can have at most ${UPLOAD_MAX_PAGES} pages.`,
-  noText: 'This PDF has no text layer (it is a scanned image).',
-  noItems: 'No menu items were found in this PDF. Please check that it is a menu with prices.',
-  timeout: 'Reading this PDF took too long. Please upload a simpler file.',
-  tooComplex: 'This PDF needs too much memory to read. Please upload a simpler file.',
-  missingFile: 'The uploaded file is missing. Please upload it again.',
-} as const;
+export const UPLOAD_MESSAGES = { notPdf: MESSAGES.pdfOnly, ...SHARED_UPLOAD_MESSAGES } as const;
 
 export type PdfProblem = { code: 'not_pdf' | 'too_large' | 'encrypted' | 'damaged' | 'too_many_pages' | 'timeout' | 'too_complex'; message: string };
 

@@ -1,0 +1,21 @@
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PAGES } from './constants.ts';
+
+/**
+ * Why an uploaded PDF could not be used, as the server words it (stored in an upload's `error`
+ * and sent as field errors: English is the API's contract). The staff app matches these texts to
+ * show them in the user's language (web/src/features/uploads/upload-messages.ts), so they live
+ * here once, for both sides.
+ */
+export const UPLOAD_MESSAGES = {
+  tooLarge: `The PDF is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Please upload a smaller file.`,
+  encrypted: 'This PDF is password-protected. Please upload an unprotected file.',
+  damaged: 'This PDF is damaged and cannot be read. Please export it again and upload the new file.',
+  empty: 'This PDF has no pages.',
+  tooManyPages: (pages: number) => `This PDF has ${pages} pages; menus can have at most ${UPLOAD_MAX_PAGES} pages.`,
+  noText: 'This PDF has no text layer (it is a scanned image).',
+  noItems: 'No menu items were found in this PDF. Please check that it is a menu with prices.',
+  timeout: 'Reading this PDF took too long. Please upload a simpler file.',
+  tooComplex: 'This PDF needs too much memory to read. Please upload a simpler file.',
+  missingFile: 'The uploaded file is missing. Please upload it again.',
+  failed: 'Something went wrong while reading this PDF. Please try again or upload another file.',
+} as const;
