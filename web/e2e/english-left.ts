@@ -2,6 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import type { AppContext } from '../../server/context.ts';
+import { seed } from '../../server/test/test-app.ts';
 
 /**
  * "Is any English left on this German page?" for the browser walks of issue 19, item 5: every
@@ -87,4 +89,23 @@ export async function englishLeft(page: Page, userData: readonly string[], scope
 /** How far the page scrolls sideways (0 when it fits the viewport). */
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * A German-speaking staff account for the walks: verified, onboarded, `language: 'de'`, with the
+ * organization sign-up made for it. Returns its id and that organization's id.
+ */
+export async function seedGermanUser(
+  ctx: AppContext,
+  account: { email: string; password: string; name: string },
+): Promise<{ id: string; org: string }> {
+  const user = await seed(ctx, 'users', {
+    ...account,
+    passwordConfirm: account.password,
+    verified: true,
+    onboardingComplete: true,
+    language: 'de',
+  });
+  const id = String(user.id);
+  return { id, org: String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [id])?.o) };
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { seed } from '../../server/test/test-app.ts';
 import { adminUpdate, hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
-import { APP_NAME, englishLeft, sidewaysOverflow } from './english-left.ts';
+import { APP_NAME, englishLeft, sidewaysOverflow, seedGermanUser } from './english-left.ts';
 
 /**
  * The menus routes in German (issue 19, item 5): a user whose stored language is German walks the
@@ -37,16 +36,7 @@ describe.skipIf(!hasBrowser)('the menus screens in German', () => {
 
   beforeAll(async () => {
     e = await startE2E({ APP_NAME });
-    const user = await seed(e.app.ctx, 'users', {
-      email: EMAIL,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      name: 'Hans Huber',
-      verified: true,
-      onboardingComplete: true,
-      language: 'de',
-    });
-    const org = String(e.app.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
+    const { org } = await seedGermanUser(e.app.ctx, { email: EMAIL, password: PASSWORD, name: 'Hans Huber' });
     await adminUpdate(e, 'organizations', org, { name: 'Gasthaus Huber', subscriptionStatus: 'active', currency: 'EUR' });
 
     // The menu, written by its owner through the API: German first, French to translate.

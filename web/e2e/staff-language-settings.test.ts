@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
 import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
-import { APP_NAME, englishLeft } from './english-left.ts';
+import { APP_NAME, englishLeft, seedGermanUser } from './english-left.ts';
 
 /**
  * The settings, billing, plans, help and upload screens in German (issue 19, item 5): a German
@@ -49,17 +49,9 @@ describe.skipIf(!hasBrowser)('settings, plans, help and uploads in German', () =
   beforeAll(async () => {
     // Trial billing: the plans page and the plan picker are there (no Stripe needed).
     e = await startE2E({ APP_NAME, BILLING: 'trial' });
-    const user = await seed(e.app.ctx, 'users', {
-      email: EMAIL,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      name: 'Greta Gruber',
-      verified: true,
-      onboardingComplete: true,
-      language: 'de',
-    });
-    const userId = String(user.id);
-    orgId = String(e.app.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [userId])?.o);
+    const german = await seedGermanUser(e.app.ctx, { email: EMAIL, password: PASSWORD, name: 'Greta Gruber' });
+    const userId = german.id;
+    orgId = german.org;
     const pro = String(e.app.ctx.stmts.get("SELECT id FROM plans WHERE code = 'pro'")?.id);
     await update('organizations', orgId, {
       name: 'Gasthaus Gruber',

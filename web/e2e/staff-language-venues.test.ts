@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { adminUpdate, hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
-import { APP_NAME, englishLeft } from './english-left.ts';
+import { APP_NAME, englishLeft, seedGermanUser } from './english-left.ts';
 
 /**
  * The staff app in German, second part (issue 19, item 5): a German user walks the dashboard with
@@ -74,16 +74,7 @@ describe.skipIf(!hasBrowser)('venues, tags, dashboard and onboarding in German',
   beforeAll(async () => {
     e = await startE2E({ APP_NAME });
     const ctx = e.app.ctx;
-    const user = await seed(ctx, 'users', {
-      email: 'hans@example.de',
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      name: 'Hans Huber',
-      verified: true,
-      onboardingComplete: true,
-      language: 'de',
-    });
-    const org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
+    const { org } = await seedGermanUser(ctx, { email: 'hans@example.de', password: PASSWORD, name: 'Hans Huber' });
     await adminUpdate(e, 'organizations', org, { name: 'Gasthaus Huber', subscriptionStatus: 'active' });
     // Two languages, so the venue page shows its translations card too.
     const lunch = await seed(ctx, 'menus', { organization: org, name: 'Mittagskarte', status: 'published', languages: ['de', 'en'] });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { adminUpdate, hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
-import { APP_NAME, englishLeft } from './english-left.ts';
+import { APP_NAME, englishLeft, seedGermanUser } from './english-left.ts';
 
 /**
  * The staff app in German (issue 19, item 5): a visitor whose browser prefers German gets the
@@ -79,16 +79,7 @@ describe.skipIf(!hasBrowser)('the staff app in German', () => {
   });
 
   it('switches to the stored German on sign-in from an English browser and walks the app at 390 px', async () => {
-    const user = await seed(e.app.ctx, 'users', {
-      email: 'hans@example.de',
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      name: 'Hans Huber',
-      verified: true,
-      onboardingComplete: true,
-      language: 'de',
-    });
-    const org = String(e.app.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(user.id)])?.o);
+    const { org } = await seedGermanUser(e.app.ctx, { email: 'hans@example.de', password: PASSWORD, name: 'Hans Huber' });
     await adminUpdate(e, 'organizations', org, { name: 'Gasthaus Huber', subscriptionStatus: 'active' });
     const userData = ['Hans Huber', 'Hans', 'hans@example.de', 'Gasthaus Huber', 'H'];
 
