@@ -18,7 +18,7 @@ let t: TestApp;
 let pb: PocketBase;
 let org = '';
 let now = new Date('2026-11-25T12:00:00.000Z');
-const ids: Record<string, string> = {};
+const ids = { owner: '', burger: '', salad: '', airport: '', centre: '' };
 
 const overrides = () => pb.collection('venue_items');
 const page = async (slug: string) => (await t.app.inject({ method: 'GET', url: `/m/${slug}?lang=en` })).body;
@@ -164,7 +164,7 @@ describe('the guest pages of two venues showing the same menu', () => {
     expect(stored()).toEqual({ available: 0, soldOutUntil: '2026-11-25 13:00:00.000Z' });
     now = new Date('2026-11-25T13:00:00.000Z');
     // Tokens live an hour of the injected clock: sign in again.
-    pb.authStore.save(await tokenFor(t.ctx, 'users', ids.owner as string), null);
+    pb.authStore.save(await tokenFor(t.ctx, 'users', ids.owner), null);
     expect(await t.ctx.crons.run('soldOutReset')).toBe(true);
     expect(await overrides().getOne(o.id)).toMatchObject({ available: true, soldOutUntil: '' });
     expect(soldOut(await page('airport'), ids.salad)).toBe(false);
