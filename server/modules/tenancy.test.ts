@@ -2858,6 +2858,29 @@ describe('realtime tenant isolation', () => {
     await owner.collection('options').update(A.option, { available: true });
   });
 
+  it('venue override events of A reach A members only', async () => {
+    const pbA = as('editorA');
+    const pbB = as('ownerB');
+    const pbOthers = [as('strangerA'), as('guest')];
+    const seenByA = collector();
+    const seenByB = collector();
+    const seenByOthers = collector();
+    for (const [pb, seen] of [[pbA, seenByA], [pbB, seenByB], ...pbOthers.map((pb) => [pb, seenByOthers] as const)] as const) {
+      await pb.collection('venue_items').subscribe('*', seen.push, { expand: 'venue,item' });
+      await pb.collection('venue_items').subscribe(A.venueItem, seen.push);
+    }
+    const fence = await planFence([pbA, pbB, ...pbOthers]);
+    const owner = as('ownerA');
+    await owner.collection('venue_items').update(A.venueItem, { available: false });
+    // Two subscriptions of editorA match the override: '*' and its id.
+    await seenByA.waitFor(2);
+    await fence.pass();
+    expect(seenByA.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([`update:${A.venueItem}`, `update:${A.venueItem}`]);
+    expect(seenByB.events).toEqual([]);
+    expect(seenByOthers.events).toEqual([]);
+    await owner.collection('venue_items').update(A.venueItem, { available: true });
+  });
+
   it('a superuser edit of A data (system write) reaches A members only', async () => {
     const pbA = as('editorA');
     const pbB = as('ownerB');
