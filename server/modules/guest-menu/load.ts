@@ -122,8 +122,13 @@ const json = <T>(v: unknown, fallback: T): T => {
   }
 };
 
-/** Every translatable text of a menu as loaded: its own, its sections', items', and the tags and option groups on its items. */
-function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>): TranslatableText[] {
+/**
+ * Every translatable text of a menu as loaded: its own, its sections', items', and the tags and
+ * option groups on its items. Price labels are the items' own (`ownPrices`): a venue's own price
+ * list is not translated, so it must not make a language incomplete at that venue (its labels
+ * show as written, `guestText` falls back for them).
+ */
+function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>, ownPrices: Map<string, GuestItem['prices']>): TranslatableText[] {
   const items = menu.sections.flatMap((s) => s.items);
   const tags = new Map(items.flatMap((i) => i.tags.map((t) => [t.id, t] as const)));
   const groups = new Map(items.flatMap((i) => i.optionGroups.map((g) => [g.id, g] as const)));
@@ -135,7 +140,7 @@ function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>): TranslatableText[] 
     ),
     ...translatableTexts(
       'items',
-      items.map((i) => ({ ...i })),
+      items.map((i) => ({ ...i, prices: ownPrices.get(i.id) ?? i.prices })),
     ),
     ...translatableTexts(
       'tags',
@@ -224,13 +229,16 @@ function guestMenusOf(
   const groups = optionGroupsOf(stmts, itemRows);
 
   const itemsBySection = new Map<string, GuestItem[]>();
+  const ownPrices = new Map<string, PriceVariant[]>();
   for (const i of itemRows) {
     // "Sold out until" resets by itself once the time has passed (the cron also writes it back).
+    const own = json<PriceVariant[]>(i.prices, []);
     const { available, prices } = atVenue(
-      { available: i.available === 1, soldOutUntil: String(i.soldOutUntil ?? ''), prices: json<PriceVariant[]>(i.prices, []) },
+      { available: i.available === 1, soldOutUntil: String(i.soldOutUntil ?? ''), prices: own },
       overrides.get(String(i.id)),
       now,
     );
+    if (prices !== own) ownPrices.set(String(i.id), own);
     const list = itemsBySection.get(String(i.section)) ?? [];
     list.push({
       id: String(i.id),
@@ -277,7 +285,7 @@ function guestMenusOf(
       sections: sectionsByMenu.get(String(m.id)) ?? [],
     };
     const published = publishedAnyway ?? json<string[]>(m.publishIncomplete, []);
-    return { ...menu, guestLanguages: guestLanguages(menu.languages, published, menuTexts(menu)) };
+    return { ...menu, guestLanguages: guestLanguages(menu.languages, published, menuTexts(menu, ownPrices)) };
   });
 }
 

@@ -178,6 +178,42 @@ describe('the guest pages of two venues showing the same menu', () => {
   });
 });
 
+describe("a venue's own price labels", () => {
+  it("show as written and leave the menu's translated languages published at that venue", async () => {
+    const menu = await seed(t.ctx, 'menus', {
+      organization: org,
+      name: 'Drinks',
+      status: 'published',
+      languages: ['en', 'de'],
+      translations: { de: { name: 'Getränke' } },
+    });
+    const section = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Beer', translations: { de: { name: 'Bier' } } });
+    const beer = await seed(t.ctx, 'items', {
+      section: section.id,
+      name: 'Lager',
+      prices: [{ label: 'Glass', amount: 450 }],
+      translations: { de: { name: 'Helles', 'prices.0': 'Glas' } },
+    });
+    const terminal = await seed(t.ctx, 'venues', {
+      organization: org,
+      name: 'Terminal',
+      slug: 'terminal',
+      timezone: 'UTC',
+      primaryColor: '#0f766e',
+      menus: [menu.id],
+    });
+    const before = (await t.app.inject({ method: 'GET', url: '/m/terminal?lang=de' })).body;
+    expect(before).toContain('<html lang="de">');
+    expect(dish(before, String(beer.id))).toContain('Glas');
+    await overrides().create({ venue: terminal.id, item: beer.id, prices: [{ label: 'Pint', amount: 790 }] });
+    const html = (await t.app.inject({ method: 'GET', url: '/m/terminal?lang=de' })).body;
+    expect(html).toContain('<html lang="de">');
+    expect(dish(html, String(beer.id))).toContain('Helles');
+    expect(dish(html, String(beer.id))).toContain('Pint');
+    expect(dish(html, String(beer.id))).toContain('7,90');
+  });
+});
+
 describe('live updates', () => {
   /** Listens to a venue's public guest topic as an open page does. */
   const listen = async (venueId: string) => {
