@@ -34,6 +34,7 @@ export const {
   items,
   menu_uploads,
   venues,
+  venue_items,
   help_requests,
   guest_stats,
   invitations,

@@ -17,6 +17,7 @@ import { registerHelpHooks } from './help/hooks.ts';
 import { invitationsModule } from './invitations/index.ts';
 import { accountModule } from './account/index.ts';
 import { guestMenuModule } from './guest-menu/index.ts';
+import { venueItemsModule } from './venue-items/index.ts';
 import { translationModule } from './translation/index.ts';
 
 /** The product, area by area: collections in dependency order, hooks registered at boot. */
@@ -40,6 +41,7 @@ export const productModules: ProductModule[] = [
   },
   uploadsModule,
   { name: 'venues', collections: [venuesCollection], register: (ctx) => registerVenueHooks(ctx.engine) },
+  venueItemsModule,
   { name: 'help', collections: [helpRequestsCollection], register: (ctx) => registerHelpHooks(ctx.engine) },
   invitationsModule,
   accountModule,

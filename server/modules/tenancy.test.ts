@@ -74,7 +74,20 @@ const fileUrl = (collection: string, id: string, name: string, token?: string) =
   `/api/files/${collection}/${id}/${name}${token === undefined ? '' : `?token=${token}`}`;
 
 /** Every fixed id and the marker of an organization: none of them may appear in a foreign response. */
-const traces = (d: OrgData): string[] => [d.marker, d.org, d.venue, d.tag, d.menu, d.section, d.item, d.group, d.option, d.upload, d.help];
+const traces = (d: OrgData): string[] => [
+  d.marker,
+  d.org,
+  d.venue,
+  d.tag,
+  d.menu,
+  d.section,
+  d.item,
+  d.group,
+  d.option,
+  d.venueItem,
+  d.upload,
+  d.help,
+];
 
 let t: TestApp;
 let world: TenancyWorld;
@@ -135,6 +148,7 @@ const specs: CollectionSpec[] = [
   { collection: 'items', idOf: (d) => d.item, byOrg: (d) => `section.menu.organization = "${d.org}"` },
   { collection: 'option_groups', idOf: (d) => d.group, byOrg: (d) => `organization = "${d.org}"` },
   { collection: 'options', idOf: (d) => d.option, byOrg: (d) => `group.organization = "${d.org}"` },
+  { collection: 'venue_items', idOf: (d) => d.venueItem, byOrg: (d) => `venue.organization = "${d.org}"` },
   { collection: 'menu_uploads', idOf: (d) => d.upload, byOrg: (d) => `organization = "${d.org}"` },
   { collection: 'help_requests', idOf: (d) => d.help, byOrg: (d) => `organization = "${d.org}" || user = "${d.owner}"` },
 ];
@@ -151,6 +165,7 @@ const ownView = (d: OrgData, self: string, isOwner: boolean): Record<string, str
   items: [d.item],
   option_groups: [d.group],
   options: [d.option],
+  venue_items: [d.venueItem],
   menu_uploads: [d.upload],
   help_requests: isOwner ? [d.help] : [],
 });
@@ -1580,6 +1595,7 @@ const crossDeleteRows: Row[] = [
       ['items', B.item],
       ['option_groups', B.group],
       ['options', B.option],
+      ['venue_items', B.venueItem],
       ['menu_uploads', B.upload],
       ['memberships', EXTRA.memEditorB],
       ['memberships', '{{M_OWNER_B}}'],
@@ -2541,6 +2557,114 @@ const authRows: Row[] = [
   },
 ];
 
+/**
+ * Venue overrides of items (issue 20, item 5): an override pairs a venue and an item of one
+ * organization; no member pairs another organization's venue or item, reads, re-points or
+ * deletes another organization's override.
+ */
+const venueItemRows: Row[] = [
+  ...(
+    [
+      ['ownerA pairs own venue with B item', A.venue, B.item, 'ownerA'],
+      ['ownerA pairs B venue with own item', B.venue, A.item, 'ownerA'],
+      ['editorA creates an override in B', B.venue, B.item, 'editorA'],
+      ['strangerA creates an override in A', A.venue, EXTRA.itemA2, 'strangerA'],
+      ['unverified editor creates an override in A', A.venue, EXTRA.itemA2, 'unverified'],
+      ['lapsed owner creates an override in own lapsed C', C.venue, C.item, 'lapsed'],
+      ['guest creates an override in A', A.venue, EXTRA.itemA2, 'guest'],
+    ] as const
+  ).map(([what, venue, item, as]): Row => ({
+    name: `${what}: 400`,
+    method: 'POST',
+    url: rec('venue_items'),
+    as,
+    body: { venue, item, available: false, prices: [{ label: INTRUDER, amount: 1 }] },
+    expectedStatus: 400,
+    expectedContent: [CREATE_FAILED, RULE_REFUSED],
+    notExpectedContent: ['SECRET-B', 'SECRET-C'],
+  })),
+  {
+    name: 'ownerA creates an override of the spare A item at A venue: 200',
+    method: 'POST',
+    url: rec('venue_items'),
+    as: 'ownerA',
+    body: { venue: A.venue, item: EXTRA.itemA2, available: false },
+    expectedStatus: 200,
+    expectedContent: [`"venue":"${A.venue}"`, `"item":"${EXTRA.itemA2}"`, '"available":false'],
+    then: [
+      {
+        name: 'ownerB does not see the new A override',
+        method: 'GET',
+        url: where('venue_items', `item = "${EXTRA.itemA2}"`),
+        as: 'ownerB',
+        expectedStatus: 200,
+        expectedContent: [NONE],
+      },
+    ],
+  },
+  {
+    name: 'ownerA lists overrides with venue and item expanded: only A',
+    method: 'GET',
+    url: list('venue_items', { expand: 'venue,item.section.menu' }),
+    as: 'ownerA',
+    expectedStatus: 200,
+    expectedContent: [A.venueItem, 'Venue SECRET-A', 'Item SECRET-A'],
+    notExpectedContent: [...traces(B), ...traces(C)],
+  },
+  {
+    name: 'ownerA filters overrides by B venue: none',
+    method: 'GET',
+    url: where('venue_items', `venue = "${B.venue}" || item = "${B.item}"`),
+    as: 'ownerA',
+    expectedStatus: 200,
+    expectedContent: [NONE],
+  },
+  {
+    name: 'ownerA reprices B override: 404',
+    method: 'PATCH',
+    url: rec('venue_items', B.venueItem),
+    as: 'ownerA',
+    body: { available: false, prices: [{ label: INTRUDER, amount: 1 }] },
+    expectedStatus: 404,
+    expectedContent: [NOT_FOUND],
+    notExpectedContent: ['SECRET-B'],
+  },
+  ...(
+    [
+      ['ownerA re-points A override to B venue', A.venueItem, { venue: B.venue }],
+      ['ownerA re-points A override to B item', A.venueItem, { item: B.item }],
+      ['ownerA re-points A override to the spare A item', A.venueItem, { item: EXTRA.itemA2 }],
+      ['ownerA re-points B override to A venue', B.venueItem, { venue: A.venue }],
+      ['ownerA re-points B override to A item', B.venueItem, { item: A.item }],
+    ] as const
+  ).map(([what, id, body]): Row => ({
+    name: `${what}: 404`,
+    method: 'PATCH',
+    url: rec('venue_items', id),
+    as: 'ownerA',
+    body,
+    expectedStatus: 404,
+    expectedContent: [NOT_FOUND],
+  })),
+  {
+    name: 'A and B overrides are unchanged (venue, item)',
+    method: 'GET',
+    url: where('venue_items', `id = "${A.venueItem}" || id = "${B.venueItem}"`),
+    as: 'superuser',
+    expectedStatus: 200,
+    expectedContent: [`"item":"${A.item}"`, `"venue":"${A.venue}"`, `"item":"${B.item}"`, `"venue":"${B.venue}"`, '"totalItems":2'],
+  },
+  {
+    name: 'editorA sells out own override: 200',
+    method: 'PATCH',
+    url: rec('venue_items', A.venueItem),
+    as: 'editorA',
+    body: { available: false, soldOutUntil: '2030-01-01 00:00:00.000Z' },
+    expectedStatus: 200,
+    expectedContent: ['"available":false', '"soldOutUntil":"2030-01-01 00:00:00.000Z"'],
+  },
+];
+
 const scenarios: Row[] = [
   ...readRows(),
   ...expandRows,
@@ -2551,6 +2675,7 @@ const scenarios: Row[] = [
   ...noIntruderRows,
   ...crossUpdateRows,
   ...moveRows,
+  ...venueItemRows,
   ...crossDeleteRows,
   ...batchRows,
   ...userRows,
@@ -2731,6 +2856,29 @@ describe('realtime tenant isolation', () => {
     expect(seenByB.events).toEqual([]);
     expect(seenByOthers.events).toEqual([]);
     await owner.collection('options').update(A.option, { available: true });
+  });
+
+  it('venue override events of A reach A members only', async () => {
+    const pbA = as('editorA');
+    const pbB = as('ownerB');
+    const pbOthers = [as('strangerA'), as('guest')];
+    const seenByA = collector();
+    const seenByB = collector();
+    const seenByOthers = collector();
+    for (const [pb, seen] of [[pbA, seenByA], [pbB, seenByB], ...pbOthers.map((pb) => [pb, seenByOthers] as const)] as const) {
+      await pb.collection('venue_items').subscribe('*', seen.push, { expand: 'venue,item' });
+      await pb.collection('venue_items').subscribe(A.venueItem, seen.push);
+    }
+    const fence = await planFence([pbA, pbB, ...pbOthers]);
+    const owner = as('ownerA');
+    await owner.collection('venue_items').update(A.venueItem, { available: false });
+    // Two subscriptions of editorA match the override: '*' and its id.
+    await seenByA.waitFor(2);
+    await fence.pass();
+    expect(seenByA.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([`update:${A.venueItem}`, `update:${A.venueItem}`]);
+    expect(seenByB.events).toEqual([]);
+    expect(seenByOthers.events).toEqual([]);
+    await owner.collection('venue_items').update(A.venueItem, { available: true });
   });
 
   it('a superuser edit of A data (system write) reaches A members only', async () => {

@@ -54,6 +54,8 @@ export interface OrgData {
   /** The organization's option group (on its item) and an option in it. */
   group: string;
   option: string;
+  /** The venue's override of the item (its own prices there). */
+  venueItem: string;
   upload: string;
   help: string;
   /** Placeholders of the stored file names. */
@@ -76,6 +78,7 @@ const orgData = (key: OrgKey, owner: string): OrgData => {
     item: fid(`${x}item`),
     group: fid(`${x}group`),
     option: fid(`${x}option`),
+    venueItem: fid(`${x}venueitem`),
     upload: fid(`${x}upload`),
     help: fid(`${x}help`),
     logo: `{{LOGO_${key}}}`,
@@ -242,6 +245,7 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
       su,
     );
     vars[`LOGO_${d.key}`] = String(venue.logo);
+    await seed(ctx, 'venue_items', { id: d.venueItem, venue: d.venue, item: d.item, prices: [{ label: 'Here', amount: 1150 }] });
     await seed(ctx, 'help_requests', {
       id: d.help,
       user: d.owner,

@@ -9,7 +9,10 @@ import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import { clientIp, rateLimitKey } from '../../http/client-ip.ts';
 import type { Statements } from '../../db/statements.ts';
 import type { ProductModule } from '../module.ts';
-import { publishedMenuOfSection } from '../menus/queries.ts';
+import { menusModuleRow, publishedMenuOfSection } from '../menus/queries.ts';
+import { overrideOf } from '../venue-items/queries.ts';
+import { atVenue } from '../../../shared/availability.ts';
+import type { Row } from '../../db/statements.ts';
 import { lapseFieldsOf } from '../organizations/queries.ts';
 import { guestAccess, guestSeesMenu } from '../../../shared/lapse.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
@@ -186,6 +189,16 @@ function originalMenuUpload(stmts: Statements, venueId: string): { id: string; f
   return venue?.originalMenu ? uploadOfOrganization(stmts, venue.originalMenu, venue.organization) : undefined;
 }
 
+/** What an open guest page of the venue shows of the item now: the item merged with the venue's override. */
+function liveItem(item: Row, override: Row | undefined, now: string) {
+  const prices = (row: Row) => JSON.parse(String(row.prices ?? 'null')) as unknown[] | null;
+  const mark = (row: Row) => ({ available: row.available === 1, soldOutUntil: String(row.soldOutUntil ?? '') });
+  return {
+    id: String(item.id),
+    ...atVenue({ ...mark(item), prices: prices(item) ?? [] }, override && { ...mark(override), prices: prices(override) }, now),
+  };
+}
+
 function register(ctx: AppContext): void {
   const { stmts, config, events, hub } = ctx;
   const pages = new TenantCache<CachedPage>(CACHE_TTL_MS, CACHE_MAX);
@@ -214,17 +227,20 @@ function register(ctx: AppContext): void {
       for (const venueId of shownAt) hub.publishTopic(`guest/${venueId}`, { options: [option] });
       return;
     }
+    if (event.collection.name === 'venue_items') {
+      // A venue's own sold-out mark or prices: only that venue's open pages hear it (a delete: the item's own again).
+      const item = menusModuleRow(stmts, 'items', String(event.row.item));
+      const venueId = String(event.row.venue);
+      if (!item || !venuesShowingSection(ctx, String(item.section)).includes(venueId)) return;
+      const override = event.action === 'delete' ? undefined : event.row;
+      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(item, override, formatDateTime(config.now()))] });
+      return;
+    }
     if (event.collection.name !== 'items' || event.action !== 'update') return;
-    // Open guest pages update sold-out badges and prices live.
-    const shownAt = venuesShowingSection(ctx, String(event.row.section));
-    if (shownAt.length === 0) return;
-    const soldOutUntil = String(event.row.soldOutUntil ?? '');
-    const item = {
-      id: String(event.row.id),
-      available: event.row.available === 1 || (soldOutUntil !== '' && soldOutUntil <= formatDateTime(config.now())),
-      prices: JSON.parse(String(event.row.prices ?? '[]')) as unknown,
-    };
-    for (const venueId of shownAt) hub.publishTopic(`guest/${venueId}`, { items: [item] });
+    // Open guest pages update sold-out badges and prices live, each venue's with its own override.
+    const now = formatDateTime(config.now());
+    for (const venueId of venuesShowingSection(ctx, String(event.row.section)))
+      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(event.row, overrideOf(stmts, venueId, String(event.row.id)), now)] });
   });
 
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });

@@ -10,6 +10,8 @@ import { nutritionDisplayOf, readNutrition, type Nutrition, type NutritionDispla
 import { isDietKey, type DietKey } from '../../../shared/diets.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueById, venueBySlug, venueIdsListingMenu, venueIdsOf } from '../venues/queries.ts';
+import { overridesOfVenue } from '../venue-items/queries.ts';
+import { atVenue, type VenueOverride } from '../../../shared/availability.ts';
 import {
   guestLanguages,
   readTranslations,
@@ -120,8 +122,13 @@ const json = <T>(v: unknown, fallback: T): T => {
   }
 };
 
-/** Every translatable text of a menu as loaded: its own, its sections', items', and the tags and option groups on its items. */
-function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>): TranslatableText[] {
+/**
+ * Every translatable text of a menu as loaded: its own, its sections', items', and the tags and
+ * option groups on its items. Price labels are the items' own (`ownPrices`): a venue's own price
+ * list is not translated, so it must not make a language incomplete at that venue (its labels
+ * show as written, `guestText` falls back for them).
+ */
+function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>, ownPrices: Map<string, GuestItem['prices']>): TranslatableText[] {
   const items = menu.sections.flatMap((s) => s.items);
   const tags = new Map(items.flatMap((i) => i.tags.map((t) => [t.id, t] as const)));
   const groups = new Map(items.flatMap((i) => i.optionGroups.map((g) => [g.id, g] as const)));
@@ -133,7 +140,7 @@ function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>): TranslatableText[] 
     ),
     ...translatableTexts(
       'items',
-      items.map((i) => ({ ...i })),
+      items.map((i) => ({ ...i, prices: ownPrices.get(i.id) ?? i.prices })),
     ),
     ...translatableTexts(
       'tags',
@@ -148,6 +155,21 @@ function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>): TranslatableText[] 
       [...groups.values()].flatMap((g) => g.options.map((o) => ({ ...o }))),
     ),
   ];
+}
+
+type PriceVariant = GuestItem['prices'][number];
+
+/** A venue's overrides of items (sold out here, its own prices), by item id. */
+function venueOverrides(stmts: Statements, venueId: string): Map<string, VenueOverride<PriceVariant>> {
+  const overrides = new Map<string, VenueOverride<PriceVariant>>();
+  if (!venueId) return overrides;
+  for (const o of overridesOfVenue(stmts, venueId))
+    overrides.set(String(o.item), {
+      available: o.available === 1,
+      soldOutUntil: String(o.soldOutUntil ?? ''),
+      prices: json<PriceVariant[] | null>(o.prices, null),
+    });
+  return overrides;
 }
 
 /** The option groups of the items, each with its options in order: two queries whatever their number. */
@@ -180,10 +202,17 @@ function optionGroupsOf(stmts: Statements, itemRows: Row[]): Map<string, GuestOp
 
 /**
  * The menus (stored rows, in the order given) with their sections, items, tags and option groups:
- * five queries whatever their size. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff
- * preview shows a language before it is published).
+ * five queries whatever their size. `overrides`: the venue's own sold-out marks and prices, merged
+ * into its items. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff preview
+ * shows a language before it is published).
  */
-function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, publishedAnyway?: string[]): GuestMenu[] {
+function guestMenusOf(
+  stmts: Statements,
+  menuRows: Row[],
+  now: string,
+  overrides: Map<string, VenueOverride<PriceVariant>>,
+  publishedAnyway?: string[],
+): GuestMenu[] {
   const sectionRows = sectionsOfMenus(
     stmts,
     menuRows.map((m) => String(m.id)),
@@ -200,16 +229,22 @@ function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, published
   const groups = optionGroupsOf(stmts, itemRows);
 
   const itemsBySection = new Map<string, GuestItem[]>();
+  const ownPrices = new Map<string, PriceVariant[]>();
   for (const i of itemRows) {
-    const soldOutUntil = String(i.soldOutUntil ?? '');
     // "Sold out until" resets by itself once the time has passed (the cron also writes it back).
-    const available = i.available === 1 || (soldOutUntil !== '' && soldOutUntil <= now);
+    const own = json<PriceVariant[]>(i.prices, []);
+    const { available, prices } = atVenue(
+      { available: i.available === 1, soldOutUntil: String(i.soldOutUntil ?? ''), prices: own },
+      overrides.get(String(i.id)),
+      now,
+    );
+    if (prices !== own) ownPrices.set(String(i.id), own);
     const list = itemsBySection.get(String(i.section)) ?? [];
     list.push({
       id: String(i.id),
       name: String(i.name),
       description: String(i.description ?? ''),
-      prices: json(i.prices, []),
+      prices,
       image: String(i.image ?? ''),
       tags: json<string[]>(i.tags, [])
         .map((id) => tags.get(id))
@@ -250,7 +285,7 @@ function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, published
       sections: sectionsByMenu.get(String(m.id)) ?? [],
     };
     const published = publishedAnyway ?? json<string[]>(m.publishIncomplete, []);
-    return { ...menu, guestLanguages: guestLanguages(menu.languages, published, menuTexts(menu)) };
+    return { ...menu, guestLanguages: guestLanguages(menu.languages, published, menuTexts(menu, ownPrices)) };
   });
 }
 
@@ -286,8 +321,8 @@ function guestVenueOf(
 }
 
 /**
- * Everything a venue's guest page shows, in at most nine queries (venue, organization, menus,
- * sections, items, tags, option groups, options, original upload) whatever the menu's size, each through the module that
+ * Everything a venue's guest page shows, in at most ten queries (venue, organization, menus,
+ * sections, items, tags, option groups, options, the venue's overrides, original upload) whatever the menu's size, each through the module that
  * owns the table. Only published menus listed at the venue are included.
  */
 export function loadGuestVenue(stmts: Statements, slug: string, now: string): GuestVenue | null {
@@ -302,7 +337,7 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
   const menuRows = publishedMenus(stmts, menuIds, String(venue.organization));
   const menusById = new Map(menuRows.map((m) => [String(m.id), m]));
   const orderedMenus = menuIds.map((id) => menusById.get(id)).filter((m): m is NonNullable<typeof m> => Boolean(m));
-  return guestVenueOf(stmts, venue, org, billing, guestMenusOf(stmts, orderedMenus, now));
+  return guestVenueOf(stmts, venue, org, billing, guestMenusOf(stmts, orderedMenus, now, venueOverrides(stmts, String(venue.id))));
 }
 
 /**
@@ -320,9 +355,10 @@ export function loadMenuPreview(stmts: Statements, menuId: string, lang: string,
   const org = organizationDefaults(stmts, organization);
   const billing = lapseFieldsOf(stmts, organization);
   if (!org || !billing) return null;
-  const [menu] = guestMenusOf(stmts, [row], now, languages);
-  if (!menu) return null;
   const venueId = venueIdsListingMenu(stmts, organization, menuId)[0] ?? venueIdsOf(stmts, organization)[0];
+  // Shown at that venue, so with its sold-out marks and prices.
+  const [menu] = guestMenusOf(stmts, [row], now, venueOverrides(stmts, venueId ?? ''), languages);
+  if (!menu) return null;
   const venue = (venueId && venueById(stmts, venueId)) || {
     id: '',
     slug: 'preview',

@@ -83,6 +83,32 @@ describe('guest page cache per tenant', () => {
     expect(guestPageCacheStats(t.ctx)).toEqual({ hits: afterB.hits, builds: afterB.builds + 1 });
   });
 
+  it("a venue's override of an item rebuilds that venue's page only, even in the same organization", async () => {
+    const other = await seed(t.ctx, 'venues', {
+      organization: a.org,
+      name: 'Alpha airport',
+      timezone: 'UTC',
+      primaryColor: '#0f766e',
+      menus: [a.menu],
+    });
+    const otherSlug = String(other.slug);
+    await view(a.slug);
+    await view(otherSlug);
+    await view(b.slug);
+    const override = await seed(t.ctx, 'venue_items', { venue: other.id, item: a.item, available: false });
+    const before = guestPageCacheStats(t.ctx);
+    await view(a.slug);
+    await view(b.slug);
+    const afterOthers = guestPageCacheStats(t.ctx);
+    expect(afterOthers).toEqual({ hits: before.hits + 2, builds: before.builds });
+    // The rebuilt page shows the dish sold out there (its badge is no longer hidden).
+    const badge = new RegExp(`id="i-${a.item}"[\\s\\S]*?(<span class="so"[^>]*>)`).exec((await view(otherSlug)).body)?.[1];
+    expect(badge).toMatch(/^<span class="so"/);
+    expect(badge).not.toContain(' hidden');
+    expect(guestPageCacheStats(t.ctx)).toEqual({ hits: afterOthers.hits, builds: afterOthers.builds + 1 });
+    await t.ctx.engine.delete(t.ctx.engine.collection('venue_items'), String(override.id), superuserRequest(t.ctx));
+  });
+
   it('A sees its own write on the next view', async () => {
     await view(a.slug);
     await write('items', a.item, { name: 'Alpha dish deluxe', prices: [{ label: '', amount: 1490 }] });

@@ -73,6 +73,7 @@ const GUEST_COLLECTIONS = new Set([
   'options',
   'organizations',
   'menu_uploads',
+  'venue_items',
 ]);
 
 /**
@@ -99,6 +100,9 @@ export function scopeOf(stmts: Statements, event: RecordEvent): CacheScope | nul
       const organization = organizationOfSection(stmts, String(row.section));
       return organization ? { organization } : null;
     }
+    case 'venue_items':
+      // One venue's override: that venue's pages only.
+      return { venue: String(row.venue) };
     case 'options': {
       const organization = organizationOfOptionGroup(stmts, String(row.group));
       return organization ? { organization } : null;

@@ -1,21 +1,26 @@
 import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
+import { soldOutOverrideIdsDue } from '../venue-items/queries.ts';
 import { soldOutItemIdsDue } from './queries.ts';
 
 /**
- * Items marked sold out "until" a time become available again once it has passed. Guest pages
- * already show them as available from that moment; this job makes the stored record (and so the
+ * Items, and venues' overrides of items, marked sold out "until" a time become available again
+ * once it has passed. Guest pages already show them as available from that moment; this job makes the stored record (and so the
  * staff app) agree, through the engine so realtime subscribers and caches hear about it.
  * One failing item does not stop the others; failures are reported together (the cron log).
  */
 export async function resetSoldOut(engine: RecordEngine, now: Date): Promise<number> {
-  const items = engine.collection('items');
-  const due = soldOutItemIdsDue(engine.stmts, formatDateTime(now));
+  const at = formatDateTime(now);
+  const due = [
+    ...soldOutItemIdsDue(engine.stmts, at).map((id) => ['items', id] as const),
+    ...soldOutOverrideIdsDue(engine.stmts, at).map((id) => ['venue_items', id] as const),
+  ];
   const failures: unknown[] = [];
-  for (const id of due) {
+  for (const [collection, id] of due) {
     try {
-      await engine.update(items, id, { data: { available: true, soldOutUntil: '' }, files: {}, fromForm: false }, engine.systemRequest());
+      const data = { available: true, soldOutUntil: '' };
+      await engine.update(engine.collection(collection), id, { data, files: {}, fromForm: false }, engine.systemRequest());
     } catch (err) {
       failures.push(err);
     }
