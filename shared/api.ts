@@ -69,3 +69,18 @@ export interface GuestAnalytics {
   venues: { venue: string; name: string; views: number; scans: number }[];
   tables: { tableNo: string; scans: number }[];
 }
+
+/**
+ * Why a machine translation provider failed: `data.provider.code` of the error envelope (with
+ * `data.provider.params.provider`, the provider's name), so the staff app can word it in the
+ * user's language while the message stays the API's English.
+ */
+export const MACHINE_TRANSLATION_ERROR_REASONS = [
+  'bad_key',
+  'rate_limited',
+  'quota_exceeded',
+  'unreachable',
+  'unsupported_language',
+  'provider_error',
+] as const;
+export type MachineTranslationErrorReason = (typeof MACHINE_TRANSLATION_ERROR_REASONS)[number];

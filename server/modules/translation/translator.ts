@@ -1,4 +1,5 @@
 import { ApiError, fieldError } from '../../core/errors.ts';
+import type { MachineTranslationErrorReason } from '../../../shared/api.ts';
 
 /**
  * The provider layer of machine translation: one interface, one implementation per service
@@ -20,8 +21,7 @@ export interface MachineTranslator {
   languages?(): Promise<string[]>;
 }
 
-export type TranslationErrorReason =
-  'bad_key' | 'rate_limited' | 'quota_exceeded' | 'unreachable' | 'unsupported_language' | 'provider_error';
+export type TranslationErrorReason = MachineTranslationErrorReason;
 
 const STATUS: Record<TranslationErrorReason, number> = {
   bad_key: 502,

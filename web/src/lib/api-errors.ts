@@ -2,6 +2,7 @@ import { toast } from './toast.ts';
 import { lapsedRefusal } from './organization-status.ts';
 import { t } from './i18n/i18n.ts';
 import { translateMessage } from './i18n/messages.ts';
+import { MACHINE_TRANSLATION_ERROR_REASONS, type MachineTranslationErrorReason } from '../../../shared/api.ts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 interface ApiErrorShape {
@@ -14,19 +15,10 @@ interface ApiErrorShape {
 /** The server's refusal when an auth rule says no; the only auth rule here is `disabled = false` (users). */
 const AUTH_RULE_REFUSED = "The request doesn't satisfy the collection requirements to authenticate.";
 
-const MACHINE_TRANSLATION_REASONS = [
-  'bad_key',
-  'rate_limited',
-  'quota_exceeded',
-  'unreachable',
-  'unsupported_language',
-  'provider_error',
-] as const;
-
 /** A machine translation provider's failure (`data.provider.code` is its reason), said in the user's language. */
-function machineTranslationRefusal(data: unknown): { reason: (typeof MACHINE_TRANSLATION_REASONS)[number]; label: string } | null {
+function machineTranslationRefusal(data: unknown): { reason: MachineTranslationErrorReason; label: string } | null {
   const field = (data as { provider?: { code?: unknown; params?: { provider?: unknown } } } | undefined)?.provider;
-  const reason = MACHINE_TRANSLATION_REASONS.find((r) => r === field?.code);
+  const reason = MACHINE_TRANSLATION_ERROR_REASONS.find((r) => r === field?.code);
   return reason ? { reason, label: String(field?.params?.provider ?? '') } : null;
 }
 
