@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_VENUE_TABLES, TABLE_LABEL_PATTERN } from '../constants.ts';
 import { normalizeHex } from '../contrast.ts';
-import { zCurrency, zHexColor, zTimezone } from './domain.ts';
+import { zHexColor, zTimezone } from './domain.ts';
 import { zVenueForm } from './forms.ts';
 
 /**
@@ -20,7 +20,6 @@ export const zColorField = z
 export const zVenueRecord = zVenueForm.extend({
   timezone: zTimezone,
   primaryColor: zHexColor,
-  currency: z.union([z.literal(''), zCurrency]),
   tables: z.union(
     [
       z.null(),

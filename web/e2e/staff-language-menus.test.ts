@@ -82,7 +82,6 @@ describe.skipIf(!hasBrowser)('the menus screens in German', () => {
       name: 'Gasthaus Huber',
       slug: 'gasthaus-huber',
       timezone: 'Europe/Berlin',
-      currency: 'EUR',
       primaryColor: '#0f766e',
       menus: [menuId],
     });

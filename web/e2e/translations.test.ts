@@ -176,7 +176,6 @@ describe.skipIf(!hasBrowser)('translation view', () => {
       address: 'Main square 1',
       slug: 'lindwurm',
       timezone: 'Europe/Vienna',
-      currency: 'EUR',
       primaryColor: '#0f766e',
       menus: [menuId],
     });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrateDatabase } from '../../db/migrate.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { migrationsBefore } from '../../test/migrations-before.ts';
 import { openSqlite } from '../../db/open.ts';
 
 /**
@@ -14,26 +15,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The committed migrations up to (not including) the one tagged `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-migrations-'));
-  dirs.push(dir);
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
-  const index = journal.entries.findIndex((e: { tag: string }) => e.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries as { tag: string }[])
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
 it('backfills lapsedAt of already lapsed organizations with the upgrade time', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-upgrade-'));
   dirs.push(dir);
   const db = openSqlite(path.join(dir, 'data.db'));
-  migrateDatabase(db, migrationsBefore('0007_lapse'));
+  migrateDatabase(db, migrationsBefore('0007_lapse', dirs));
   const insert = db.prepare('INSERT INTO organizations (id, name, slug, subscriptionStatus, updated) VALUES (?, ?, ?, ?, ?)');
   const longAgo = '2024-01-01 00:00:00.000Z';
   for (const [id, status] of [

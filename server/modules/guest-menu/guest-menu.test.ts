@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import { PDFDocument } from 'pdf-lib';
-import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
+import { activeOwner, buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { eventually } from '../../test/eventually.ts';
 import { flushGuestStats, SCAN_LIMIT } from './index.ts';
 import { GUEST_CSS } from './styles.ts';
@@ -437,22 +437,24 @@ function livePrices(html: string, update: { id: string; available: boolean; pric
   return written;
 }
 
-describe('prices in the venue currency (ISO 4217 minor units)', () => {
+describe("prices in the organization's currency (ISO 4217 minor units)", () => {
   it.each([
     ['JPY', 'yen-house', '¥1,250', '1250', '¥2,000'],
     ['KWD', 'kuwait-house', 'KWD 1.250', '1.250', 'KWD 2.000'],
     ['EUR', 'euro-house', '€12.50', '12.50', '€20.00'],
   ])('%s: 1250 minor units on the page, in JSON-LD and in live updates', async (currency, slug, shown, decimal, live) => {
-    const menu = await seed(t.ctx, 'menus', { organization: org, name: `${currency} menu`, status: 'published', languages: ['en'] });
+    // One organization per currency: every amount of an organization is in its currency.
+    const owner = await activeOwner(t.ctx, `${slug}@example.com`);
+    await update('organizations', owner.org, { currency });
+    const menu = await seed(t.ctx, 'menus', { organization: owner.org, name: `${currency} menu`, status: 'published', languages: ['en'] });
     const section = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Mains' });
     const item = await seed(t.ctx, 'items', { section: section.id, name: 'Ramen', prices: [{ label: '', amount: 1250 }] });
     await seed(t.ctx, 'venues', {
-      organization: org,
+      organization: owner.org,
       name: slug,
       slug,
       timezone: 'UTC',
       primaryColor: '#0f766e',
-      currency,
       menus: [menu.id],
     });
     const html = (await get(`/m/${slug}`)).body;

@@ -128,7 +128,6 @@ beforeAll(async () => {
     slug: 'golden-spoon',
     timezone: 'UTC',
     primaryColor: '#0f766e',
-    currency: CURRENCY,
     menus: [menu.id],
     translations: translationsOf(VENUE),
   });

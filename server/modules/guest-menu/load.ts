@@ -8,6 +8,7 @@ import { tagsByIds } from '../tags/queries.ts';
 import { optionGroupRows, optionsOfGroups } from '../options/queries.ts';
 import { nutritionDisplayOf, readNutrition, type Nutrition, type NutritionDisplay } from '../../../shared/nutrition.ts';
 import { isDietKey, type DietKey } from '../../../shared/diets.ts';
+import { DEFAULT_CURRENCY } from '../../../shared/constants.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueById, venueBySlug, venueIdsListingMenu, venueIdsOf } from '../venues/queries.ts';
 import { overridesOfVenue } from '../venue-items/queries.ts';
@@ -304,7 +305,8 @@ function guestVenueOf(
     name: String(venue.name),
     timezone: String(venue.timezone || 'UTC'),
     primaryColor: String(venue.primaryColor || '#0f766e'),
-    currency: String(venue.currency || org.currency || 'EUR'),
+    // Every amount of an organization is in its one currency (what the editor and CSV use too).
+    currency: String(org.currency || DEFAULT_CURRENCY),
     address: String(venue.address ?? ''),
     translations: readTranslations(json(venue.translations, null)),
     logo: String(venue.logo ?? ''),

@@ -54,7 +54,6 @@ beforeAll(async () => {
           slug,
           timezone,
           primaryColor: '#0f766e',
-          currency: 'EUR',
           menus: [menu.id],
         })
       ).id,

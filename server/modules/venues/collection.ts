@@ -11,7 +11,6 @@ export const venuesCollection: CollectionDef = {
     { name: 'slug', type: 'text', max: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
     { name: 'timezone', type: 'text', max: 64 },
     { name: 'primaryColor', type: 'text', max: 7 },
-    { name: 'currency', type: 'text', pattern: '^[A-Z]{3}$' },
     { name: 'address', type: 'text', max: 500 },
     {
       name: 'logo',

@@ -4,7 +4,6 @@ import type { HookContext } from '../../core/records/hooks.ts';
 import { zVenueRecord } from '../../../shared/schemas/venues.ts';
 import { uniqueSlug, validateWith, valuesOf, writeFailed } from '../hook-helpers.ts';
 import { countMenusOfOrganization } from '../menus/queries.ts';
-import { organizationDefaults } from '../organizations/queries.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { normalizeTranslations } from '../translation-hooks.ts';
 import { venueSlugTaken } from './queries.ts';
@@ -19,7 +18,6 @@ export function registerVenueHooks(engine: RecordEngine): void {
     validateWith(ctx, zVenueRecord, valuesOf(venues, row));
     normalizeTranslations(ctx, 'venues');
     if (!row.slug) row.slug = uniqueSlug((s) => venueSlugTaken(stmts, s, String(row.id)), String(row.name));
-    if (!row.currency) row.currency = organizationDefaults(stmts, String(row.organization))?.currency || 'EUR';
     const menuIds = JSON.parse(String(row.menus || '[]')) as string[];
     if (menuIds.length) {
       if (countMenusOfOrganization(stmts, String(row.organization), menuIds) !== menuIds.length)

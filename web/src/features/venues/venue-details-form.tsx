@@ -4,7 +4,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RecordModel } from 'pocketbase';
 import { toast } from '../../lib/toast.ts';
-import { DEFAULT_CURRENCY } from '../../../../shared/constants.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { normalizeHex } from '../../../../shared/contrast.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,7 +13,6 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { ColorPicker } from '../../components/color-picker.tsx';
 import { browserTimeZone } from '../../../../shared/schedule.ts';
 import { TimezonePicker } from '../../components/timezone-picker.tsx';
-import { CurrencySelect } from './currency-select.tsx';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
 import {
   DEFAULT_VENUE_COLOR,
@@ -29,13 +27,12 @@ export function venueFormValues(venue: RecordModel): VenueDetailsInput {
     name: String(venue.name ?? ''),
     timezone: String(venue.timezone || browserTimeZone()),
     primaryColor: normalizeHex(String(venue.primaryColor ?? '')) ?? DEFAULT_VENUE_COLOR,
-    currency: String(venue.currency || DEFAULT_CURRENCY),
     address: String(venue.address ?? ''),
   };
 }
 
 /**
- * Name, time zone, colour, currency and address. `onSave` updates optimistically and throws after
+ * Name, time zone, colour and address. `onSave` updates optimistically and throws after
  * rolling back; field errors from the server land on the inputs. Leaving with unsaved edits warns.
  */
 export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave: (values: VenueDetailsValues) => Promise<void> }) {
@@ -91,9 +88,6 @@ export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave
                 </FormField>
               )}
             />
-            <FormField label={t('fields.currency')} error={errors.currency?.message}>
-              <CurrencySelect {...register('currency')} />
-            </FormField>
           </div>
           <FormField label={t('fields.address')} error={errors.address?.message} hint={t('details.addressHint')}>
             <Textarea rows={3} autoComplete="street-address" placeholder={t('details.addressPlaceholder')} {...register('address')} />

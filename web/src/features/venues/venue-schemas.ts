@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zVenueForm } from '../../../../shared/schemas/forms.ts';
-import { isTimeZone, zCurrency } from '../../../../shared/schemas/domain.ts';
+import { isTimeZone } from '../../../../shared/schemas/domain.ts';
 import { zColorField } from '../../../../shared/schemas/venues.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 
@@ -13,15 +13,14 @@ export const zVenueCreate = zVenueForm.extend({
 export type VenueCreateInput = z.input<typeof zVenueCreate>;
 export type VenueCreateValues = z.output<typeof zVenueCreate>;
 
-/** The edit screen's details: the venue form plus currency and address. */
+/** The edit screen's details: the venue form plus the address (prices are in the organization's currency). */
 export const zVenueDetails = zVenueCreate.extend({
-  currency: zCurrency,
   address: z.string().trim().max(500, 'validation.keepAddressUnder500'),
 });
 export type VenueDetailsInput = z.input<typeof zVenueDetails>;
 export type VenueDetailsValues = z.output<typeof zVenueDetails>;
 
-export const VENUE_DETAIL_FIELDS = ['name', 'timezone', 'primaryColor', 'currency', 'address'] as const;
+export const VENUE_DETAIL_FIELDS = ['name', 'timezone', 'primaryColor', 'address'] as const;
 
 /** Default colour of a new venue (the app's teal; contrast 5.5:1 on white, so QR codes scan). */
 export const DEFAULT_VENUE_COLOR = '#0f766e';
