@@ -37,7 +37,14 @@ describe.skipIf(!hasBrowser)('guest filter: without and with JavaScript', () => 
     const side = await seed(ctx, 'option_groups', { organization: org, name: 'Side', minChoices: 1, maxChoices: 1 });
     await seed(ctx, 'options', { group: side.id, name: 'Fries' });
     await seed(ctx, 'options', { group: side.id, name: 'Salad', diets: ['vegan'] });
-    const menu = await seed(ctx, 'menus', { organization: org, name: 'Trattoria', status: 'published', languages: ['en'] });
+    // German is published untranslated (names fall back to English): enough to switch languages.
+    const menu = await seed(ctx, 'menus', {
+      organization: org,
+      name: 'Trattoria',
+      status: 'published',
+      languages: ['en', 'de'],
+      publishIncomplete: ['de'],
+    });
     const mains = await seed(ctx, 'sections', { menu: menu.id, name: 'Mains' });
     const dishes: [string, Record<string, unknown>][] = [
       [
@@ -74,7 +81,12 @@ describe.skipIf(!hasBrowser)('guest filter: without and with JavaScript', () => 
           .filter((li) => (li as HTMLElement).offsetParent !== null)
           .map((li) => li.querySelector('h3')?.firstChild?.textContent?.trim() ?? ''),
       );
-  const sorted = (search: string) => [...new URLSearchParams(search).entries()].map(([k, v]) => `${k}=${v}`).sort();
+  /** The filter in a query, sorted (the page's `lang`, kept by the form on a two-language page, left out). */
+  const sorted = (search: string) =>
+    [...new URLSearchParams(search).entries()]
+      .filter(([k]) => k !== 'lang')
+      .map(([k, v]) => `${k}=${v}`)
+      .sort();
 
   const choices: { diet: string[]; hide: string[] }[] = [
     { diet: ['vegetarian'], hide: [] },
@@ -130,7 +142,28 @@ describe.skipIf(!hasBrowser)('guest filter: without and with JavaScript', () => 
     expect(await visibleDishes(page)).toContain('Pizza marinara');
     await page.locator('#x-milk').uncheck();
     expect(await visibleDishes(page)).toContain('Gnocchi');
-    expect(new URL(page.url()).search).toBe('');
+    expect(sorted(new URL(page.url()).search)).toEqual([]);
+  });
+
+  it('switching language keeps the filter, with JavaScript and without', async () => {
+    const js = await (await e.context(PHONE)).newPage();
+    await js.goto('/m/trattoria-filtro?lang=en');
+    const all = await visibleDishes(js);
+    await js.getByText('Show only…').click();
+    await js.locator('#d-vegan').check();
+    const vegan = await visibleDishes(js);
+    expect(vegan.length).toBeLessThan(all.length);
+    await Promise.all([js.waitForURL(/lang=de/), js.getByRole('link', { name: 'DE' }).click()]);
+    expect(await js.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(new URL(js.url()).searchParams.getAll('diet')).toEqual(['vegan']);
+    expect(await visibleDishes(js)).toEqual(vegan);
+
+    const noJs = await (await e.context({ ...PHONE, javaScriptEnabled: false })).newPage();
+    await noJs.goto('/m/trattoria-filtro?hide=milk&lang=en');
+    const served = await visibleDishes(noJs);
+    await Promise.all([noJs.waitForURL(/lang=de/), noJs.getByRole('link', { name: 'DE' }).click()]);
+    expect(new URL(noJs.url()).searchParams.getAll('hide')).toEqual(['milk']);
+    expect(await visibleDishes(noJs)).toEqual(served);
   });
 
   it('looks right at 390 px in light and dark: options, labels, kcal, the open filter; no sideways scrolling', async () => {

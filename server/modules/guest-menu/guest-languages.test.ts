@@ -165,6 +165,13 @@ describe('the guest page in each menu language', () => {
     }
   });
 
+  it("keeps the guest's filter in the language links", async () => {
+    const html = (await get('/m/polyglot?diet=vegan&hide=milk&hide=nuts&lang=de')).body;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<a href="?diet=vegan&amp;hide=milk&amp;hide=nuts&amp;lang=fr" hreflang="fr"');
+    expect(html).toContain('<a href="?diet=vegan&amp;hide=milk&amp;hide=nuts&amp;lang=en" hreflang="en"');
+  });
+
   it('still picks the language from Accept-Language, with the same canonical as ?lang=', async () => {
     const html = (await get('/m/polyglot', { 'accept-language': 'it-CH,it;q=0.9' })).body;
     expect(html).toContain('<html lang="it">');

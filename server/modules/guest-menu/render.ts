@@ -375,12 +375,17 @@ function languageLinks(url: string, lang: string, languages: string[]): { canoni
 }
 
 /** The language switch: plain links (no JavaScript needed); a small script keeps the guest's place. */
-function languageSwitch(lang: string, languages: string[], text: PageText): string {
+/**
+ * Links to the page in the other languages. They keep the guest's filter (a vegan guest switching
+ * to German still sees only vegan dishes); the script keeps what was filtered after the page loaded.
+ */
+function languageSwitch(lang: string, languages: string[], filter: GuestFilter, text: PageText): string {
   if (languages.length <= 1) return '';
+  const kept = [...filter.diet.map((d) => `diet=${d}`), ...filter.hide.map((h) => `hide=${h}`)].map((p) => `${p}&amp;`).join('');
   const link = (l: string) => {
     const shipped = shippedLanguage(GUEST_CHROME, l);
     const title = shipped ? ` title="${esc(GUEST_CHROME[shipped]?.languageName)}"` : '';
-    return `<a href="?lang=${esc(encodeURIComponent(l))}" hreflang="${esc(l)}" lang="${esc(l)}"${title}>${esc(l.toUpperCase())}</a>`;
+    return `<a href="?${kept}lang=${esc(encodeURIComponent(l))}" hreflang="${esc(l)}" lang="${esc(l)}"${title}>${esc(l.toUpperCase())}</a>`;
   };
   return `<nav class="lg" aria-label="${esc(text.c.language)}"${text.cl}>${languages.map((l) => (l === lang ? `<b aria-current="true">${esc(l.toUpperCase())}</b>` : link(l))).join('')}</nav>`;
 }
@@ -448,7 +453,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     `<meta name="theme-color" content="${esc(light)}">` +
     `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
     `<script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script></head>` +
-    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}">${sprite}<header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}</div>${languageSwitch(lang, input.languages, text)}</header>` +
+    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}">${sprite}<header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}</div>${languageSwitch(lang, input.languages, filter, text)}</header>` +
     (sections ? `<nav class="sn" aria-label="${esc(c.sections)}">${sections}</nav>` : '') +
     '<main>' +
     filterForm(filter, dietFilter, usedAllergens, input.languages.length > 1 ? lang : '', text) +
