@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatMoney, parseMoney, toDecimalAmount } from './money.ts';
+import { currencyExponent, decimalMark, formatMoney, moneyInputText, parseMoney, toDecimalAmount } from './money.ts';
+import { GUEST_CHROME_LANGUAGES } from './i18n/guest-chrome.ts';
+import { STAFF_LANGUAGES } from './i18n/staff-languages.ts';
 
 const seed = Number(process.env.FC_SEED ?? 20261125);
 console.log('fast-check seed', seed);
@@ -158,5 +160,48 @@ describe('properties', () => {
       }),
       { seed },
     );
+  });
+
+  // Every currency the runtime knows, in every language the staff app and the guest page ship.
+  const everyCurrency = fc.constantFrom(...Intl.supportedValuesOf('currency'));
+  const shippedLocale = fc.constantFrom(...new Set([...STAFF_LANGUAGES, ...GUEST_CHROME_LANGUAGES, 'de-CH', 'en-IN', 'fr-CH']));
+
+  it('reads back what a price field shows, for every ISO currency in every shipped locale', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000_000 }), everyCurrency, shippedLocale, (minor, code, locale) => {
+        return parseMoney(moneyInputText(minor, code, locale), code) === minor;
+      }),
+      { seed, numRuns: 2000 },
+    );
+  });
+
+  it('shows every ISO currency with exactly its ISO decimals in every shipped locale', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000_000 }), everyCurrency, shippedLocale, (minor, code, locale) => {
+        // The mark the locale writes in prices (fr-CH: "12.50 CHF" although numbers are "1,5").
+        const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).formatToParts(1.5);
+        const mark = parts.find((p) => p.type === 'decimal')?.value ?? decimalMark(locale);
+        const text = formatMoney(minor, code, locale);
+        const fraction = text.includes(mark) ? (text.slice(text.lastIndexOf(mark) + 1).match(/^\d+/)?.[0] ?? '') : '';
+        return fraction.length === currencyExponent(code);
+      }),
+      { seed, numRuns: 2000 },
+    );
+  });
+});
+
+describe('moneyInputText', () => {
+  it.each([
+    [1250, 'EUR', 'en', '12.50'],
+    [1250, 'EUR', 'de', '12,50'],
+    [1250, 'EUR', 'fr', '12,50'],
+    [123456, 'EUR', 'de', '1234,56'],
+    [1200, 'JPY', 'de', '1200'],
+    [1250, 'KWD', 'de', '1,250'],
+    [1250, 'KWD', 'en', '1.250'],
+    [1250, 'EUR', undefined, '12.50'],
+    [null, 'EUR', 'de', ''],
+  ] as const)('%s %s in %s is %s', (minor, currency, locale, text) => {
+    expect(moneyInputText(minor, currency, locale)).toBe(text);
   });
 });

@@ -105,6 +105,25 @@ export function toDecimalAmount(minor: number | null | undefined, currency?: str
   return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
 }
 
+/** The decimal mark people write in a locale ("." in English, "," in German); "." when unknown. */
+export function decimalMark(locale?: string): string {
+  try {
+    return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  } catch {
+    return '.';
+  }
+}
+
+/**
+ * Minor units as a person in `locale` types them into a price field: the plain decimal with the
+ * locale's decimal mark and no grouping ("12,50" in German, "1200" for JPY, "1,250" for KWD in
+ * German), which `parseMoney` reads back to the same amount.
+ */
+export function moneyInputText(minor: number | null | undefined, currency?: string | null, locale?: string): string {
+  const text = toDecimalAmount(minor, currency);
+  return locale ? text.replace('.', decimalMark(locale)) : text;
+}
+
 export interface FormatMoneyOptions {
   /** Whole amounts without decimals ("€9" rather than "€9.00"), as price tags of plans show them. */
   trimWhole?: boolean;
