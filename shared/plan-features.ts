@@ -114,3 +114,20 @@ export function featureRefusalOf(data: unknown): FeatureRefusal | null {
   }
   return null;
 }
+
+/** One line of a plan's column: a count (null: unlimited) or whether the plan includes the feature. */
+export type PlanColumnLine =
+  { kind: 'limit'; key: PlanLimit; count: number | null } | { kind: 'entitlement'; key: Entitlement; included: boolean };
+
+/**
+ * A plan's column of the pricing table, from the map (and only from it): its limits (0 or missing
+ * means unlimited) and, for every entitlement, whether it is included.
+ */
+export function planColumn(plan: { limits?: Partial<Record<string, unknown>> | null; entitlements?: unknown }): PlanColumnLine[] {
+  const has = entitlementsOf(plan.entitlements);
+  return PLAN_FEATURES.map((line) => {
+    if (line.kind === 'entitlement') return { kind: 'entitlement', key: line.key, included: has.includes(line.key) };
+    const n = Number(plan.limits?.[line.key] ?? 0);
+    return { kind: 'limit', key: line.key, count: Number.isFinite(n) && n > 0 ? n : null };
+  });
+}
