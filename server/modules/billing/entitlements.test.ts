@@ -88,7 +88,12 @@ async function listen(t: TestApp, topics: string[]) {
 }
 
 const soldOut = (t: TestApp, o: Org, available: boolean) =>
-  t.ctx.engine.update(t.ctx.engine.collection('items'), o.item, { data: { available }, files: {}, fromForm: false }, superuserRequest(t.ctx));
+  t.ctx.engine.update(
+    t.ctx.engine.collection('items'),
+    o.item,
+    { data: { available }, files: {}, fromForm: false },
+    superuserRequest(t.ctx),
+  );
 
 /**
  * How each entitlement is refused: a request that must answer the 403 (or, for live updates,
@@ -115,9 +120,13 @@ const ENFORCEMENT: Record<
     },
   },
   teamRoles: {
-    refused: (t, o) => call(t, o, 'POST', `/api/organizations/${o.org}/invitations`, { email: `editor-${o.org}@example.com`, role: 'editor' }),
+    refused: (t, o) =>
+      call(t, o, 'POST', `/api/organizations/${o.org}/invitations`, { email: `editor-${o.org}@example.com`, role: 'editor' }),
     allowed: async (t, o) => {
-      const invite = await call(t, o, 'POST', `/api/organizations/${o.org}/invitations`, { email: `ed-${o.org}@example.com`, role: 'editor' });
+      const invite = await call(t, o, 'POST', `/api/organizations/${o.org}/invitations`, {
+        email: `ed-${o.org}@example.com`,
+        role: 'editor',
+      });
       expect(invite.statusCode, invite.body).toBe(200);
       const change = await call(t, o, 'PATCH', `/api/collections/memberships/records/${o.membership}`, { role: 'editor' });
       expect(change.statusCode, change.body).toBe(200);
@@ -274,7 +283,10 @@ describe('with billing (trial mode)', () => {
       expect(change.json().message).toBe('Team roles are part of the Business plan.');
       expect(change.json().data.role.code).toBe(PLAN_FEATURE_REQUIRED);
       expect(t.ctx.stmts.get('SELECT role FROM memberships WHERE id = ?', [o.membership])?.role).toBe('admin');
-      const invite = await call(t, o, 'POST', `/api/organizations/${o.org}/invitations`, { email: 'new-editor@example.com', role: 'editor' });
+      const invite = await call(t, o, 'POST', `/api/organizations/${o.org}/invitations`, {
+        email: 'new-editor@example.com',
+        role: 'editor',
+      });
       expect(invite.json().data.role.params).toEqual({ feature: 'teamRoles', plan: 'business', planName: 'Business' });
       expect(t.ctx.stmts.get("SELECT COUNT(*) AS c FROM invitations WHERE email = 'new-editor@example.com'")?.c).toBe(0);
     });
