@@ -34,10 +34,11 @@ describe.skipIf(!hasBrowser)('app pages', () => {
     const user = await seed(e.app.ctx, 'users', { email, password: PASSWORD, passwordConfirm: PASSWORD, name, verified: true });
     const id = String(user.id);
     const org = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [id])?.o);
-    const pro = String(row("SELECT id FROM plans WHERE code = 'pro'")?.id);
+    // Business: it includes team roles (the editor role), which these tests hand out.
+    const business = String(row("SELECT id FROM plans WHERE code = 'business'")?.id);
     await update('organizations', org, {
       subscriptionStatus: 'active',
-      plan: pro,
+      plan: business,
       billingInterval: 'month',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: formatDateTime(new Date(Date.now() + 30 * 86400000)),

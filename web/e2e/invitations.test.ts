@@ -33,11 +33,12 @@ describe.skipIf(!hasBrowser)('invitations', () => {
       verified: true,
     });
     orgId = String(row('SELECT currentOrganization AS o FROM users WHERE id = ?', [String(owner.id)])?.o);
-    const pro = String(row("SELECT id FROM plans WHERE code = 'pro'")?.id);
+    // Business: it includes team roles (the editor role), which these tests hand out.
+    const business = String(row("SELECT id FROM plans WHERE code = 'business'")?.id);
     await update('organizations', orgId, {
       name: 'Trattoria Uno',
       subscriptionStatus: 'active',
-      plan: pro,
+      plan: business,
       billingInterval: 'month',
       currentPeriodEnd: formatDateTime(new Date(Date.now() + 30 * 86400000)),
     });

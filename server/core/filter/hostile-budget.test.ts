@@ -135,7 +135,7 @@ const cases: Case[] = [
     'plans',
     { filter: 'organizations_via_plan.name ?= "x" || organizations_via_plan.plan.organizations_via_plan.name ?= "y"' },
   ],
-  ['json paths, long || chain', 'guest', 'plans', { filter: or(60, (i) => `limits.venues = ${i} || features.a.b.c = "${i}"`) }],
+  ['json paths, long || chain', 'guest', 'plans', { filter: or(60, (i) => `limits.venues = ${i} || entitlements.a.b.c = "${i}"`) }],
   ['sort by @COLLECTION', 'guest', 'plans', { sort: '@COLLECTION.menus.name' }],
   ['huge literal', 'guest', 'plans', { filter: `name = "${'x'.repeat(3400)}"` }],
   ['over-long filter', 'guest', 'plans', { filter: `name = "x" ${'|| name = "x" '.repeat(400)}` }],

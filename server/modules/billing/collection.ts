@@ -11,9 +11,14 @@ export const plansCollection: CollectionDef = {
     { name: 'priceMonthly', type: 'number', min: 0, onlyInt: true },
     { name: 'priceYearly', type: 'number', min: 0, onlyInt: true },
     { name: 'currency', type: 'text', pattern: '^[A-Z]{3}$' },
-    { name: 'features', type: 'json' },
     /** { venues, menus, uploadsPerMonth }; a missing or 0 limit means unlimited. */
     { name: 'limits', type: 'json' },
+    /**
+     * The features the plan includes: keys of shared/plan-features.ts `ENTITLEMENTS`, enforced by
+     * the server (modules/entitlements.ts). Limits and entitlements are the whole pricing-table
+     * column (the table renders them from that map: no free-text feature list).
+     */
+    { name: 'entitlements', type: 'json', maxSize: 2000 },
     { name: 'trialDays', type: 'number', min: 0, max: 365, onlyInt: true },
     { name: 'active', type: 'bool' },
     { name: 'position', type: 'number', onlyInt: true },

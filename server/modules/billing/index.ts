@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { ProductModule } from '../module.ts';
 import { billingEventsCollection, billingNoticesCollection, plansCollection } from './collection.ts';
+import { registerEntitlementHooks } from './entitlements.ts';
 import { registerLapseTracking } from './lapse.ts';
 import { sendBillingNotices } from './notices.ts';
 import { registerPlanLimits } from './limits.ts';
@@ -15,13 +16,14 @@ async function register(ctx: AppContext): Promise<void> {
   registerLapseTracking(engine, config.now);
   await seedPlans(engine);
   if (config.billing === 'off') {
-    // Self-hosting: every organization is active; no plan, so no plan limits; the subscribe step never appears.
+    // Self-hosting: every organization is active; no plan, so no plan limits or entitlements; the subscribe step never appears.
     engine.hooks.before('organizations', 'create', (hook) => {
       hook.row.subscriptionStatus = 'active';
     });
     return;
   }
   registerPlanLimits(engine);
+  registerEntitlementHooks(ctx);
   // Hourly (see /api/crons). With Stripe, only the trials Stripe does not manage (given when the
   // mode changed from off, or left from trial mode): Stripe ends its own through the webhook. In
   // trial mode, owners then get the reminders and lapse emails due (billing/notices.ts).

@@ -70,10 +70,11 @@ beforeAll(async () => {
   });
   await seed(t.ctx, 'memberships', { organization: org, user: editor.id, role: 'editor' });
 
+  // Pro: its guest pages get live sold-out updates (a plan feature), which the grace period keeps.
   const subscribe = await t.app.inject({
     method: 'POST',
     url: '/api/billing/subscribe',
-    payload: { plan: 'starter', interval: 'month' },
+    payload: { plan: 'pro', interval: 'month' },
     headers: { authorization: await ownerToken() },
   });
   expect(subscribe.json().status).toBe('trialing');

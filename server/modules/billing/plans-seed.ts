@@ -1,8 +1,23 @@
 import type { RecordEngine } from '../../core/records/engine.ts';
 import { planCount } from './queries.ts';
+import type { Entitlement, PlanLimit } from '../../../shared/plan-features.ts';
 
-/** The plans created at first start (superusers can edit them through the records API). */
-export const DEFAULT_PLANS = [
+/**
+ * The plans created at first start (superusers can edit them through the records API). What each
+ * sells is its `limits` and `entitlements` (shared/plan-features.ts); migration 0013 gives
+ * installs seeded before entitlements existed the same ones by plan code.
+ */
+export const DEFAULT_PLANS: {
+  code: string;
+  name: string;
+  description: string;
+  priceMonthly: number;
+  priceYearly: number;
+  trialDays: number;
+  position: number;
+  limits: Record<PlanLimit, number>;
+  entitlements: Entitlement[];
+}[] = [
   {
     code: 'starter',
     name: 'Starter',
@@ -12,7 +27,7 @@ export const DEFAULT_PLANS = [
     trialDays: 14,
     position: 1,
     limits: { venues: 1, menus: 3, uploadsPerMonth: 3 },
-    features: ['1 venue', '3 menus', 'QR codes & table cards', 'Allergens & translations', '3 PDF imports per month'],
+    entitlements: [],
   },
   {
     code: 'pro',
@@ -23,7 +38,7 @@ export const DEFAULT_PLANS = [
     trialDays: 14,
     position: 2,
     limits: { venues: 3, menus: 20, uploadsPerMonth: 20 },
-    features: ['3 venues', '20 menus', 'Scheduled menus', 'Live sold-out updates', 'Guest analytics', '20 PDF imports per month'],
+    entitlements: ['schedules', 'liveSoldOut', 'analytics'],
   },
   {
     code: 'business',
@@ -34,7 +49,7 @@ export const DEFAULT_PLANS = [
     trialDays: 30,
     position: 3,
     limits: { venues: 0, menus: 0, uploadsPerMonth: 0 },
-    features: ['Unlimited venues', 'Unlimited menus', 'Team roles', 'Priority support', 'Unlimited PDF imports'],
+    entitlements: ['schedules', 'liveSoldOut', 'analytics', 'teamRoles'],
   },
 ];
 

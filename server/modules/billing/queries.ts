@@ -1,4 +1,5 @@
 import type { Row, Statements } from '../../db/statements.ts';
+import { entitlementsOf, type Entitlement, type PlanOffer } from '../../../shared/plan-features.ts';
 
 /** The billing module's SQL: `plans`, `billing_events` and `billing_notices`. */
 
@@ -41,6 +42,22 @@ export function planLimits(stmts: Statements, planId: string): { name: string; l
     /* no limits */
   }
   return { name: String(plan.name), limits };
+}
+
+/** A plan's name and the features it includes (unknown keys dropped), or undefined without such a plan. */
+export function planEntitlements(stmts: Statements, planId: string): { name: string; entitlements: Entitlement[] } | undefined {
+  const plan = planId ? stmts.get('SELECT name, entitlements FROM plans WHERE id = ?', [planId]) : undefined;
+  return plan ? { name: String(plan.name), entitlements: entitlementsOf(plan.entitlements) } : undefined;
+}
+
+/** The active plans as the pricing table offers them (for "part of the Pro plan"). */
+export function activePlanOffers(stmts: Statements): PlanOffer[] {
+  return stmts.all('SELECT code, name, position, entitlements FROM plans WHERE active = 1').map((p) => ({
+    code: String(p.code),
+    name: String(p.name),
+    position: Number(p.position ?? 0),
+    entitlements: entitlementsOf(p.entitlements),
+  }));
 }
 
 export function billingEventProcessed(stmts: Statements, eventId: string): boolean {

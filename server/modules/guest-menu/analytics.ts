@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
 import { menuNames } from '../menus/queries.ts';
 import { requireMember } from '../tenancy.ts';
+import { requireEntitlement } from '../entitlements.ts';
 import { venueInOrganization, venueNames, venueTimezone, venueTimezonesOf } from '../venues/queries.ts';
 import { scansPerTable, statsPerDay, statsPerVenue, topMenuViews, viewsPerWeekdayHour, type StatsWindow } from './queries.ts';
 import { localSlot } from './stats.ts';
@@ -75,6 +76,8 @@ export function analyticsRoutes(app: FastifyInstance, ctx: AppContext, flush: ()
     // Members only; superusers read what an owner reads (see tenancy.ts).
     const organization = String(q.organization ?? '');
     requireMember(ctx, request.auth, organization);
+    // Reading them is the plan feature; guests are counted on every plan (aggregates, no personal data), so an upgrade shows the history.
+    requireEntitlement(ctx, organization, 'analytics');
     const days = Math.min(MAX_DAYS, Math.max(1, Number.parseInt(String(q.days ?? '30'), 10) || 30));
     const venue = String(q.venue ?? '');
     if (venue && !venueInOrganization(ctx.stmts, venue, organization)) throw new ApiError(404);

@@ -30,6 +30,7 @@ import { filterKey, isFiltered, parseFilter, type GuestFilter } from './filter.t
 import { sectionsUsingOptionGroup } from '../menus/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { hasEntitlement } from '../entitlements.ts';
 import { scopeOf, TenantCache } from './tenant-cache.ts';
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -180,7 +181,19 @@ function venuesShowingSection(ctx: AppContext, sectionId: string): string[] {
   const menu = publishedMenuOfSection(stmts, sectionId);
   const billing = menu ? lapseFieldsOf(stmts, menu.organization) : undefined;
   if (!menu || !billing || !guestSeesMenu(accessOf(ctx, billing))) return [];
+  // Live updates are a plan feature: without it nothing is published (the topic is public, so
+  // leaving the script off the page alone would not be enough); guests see changes on reload.
+  if (!hasEntitlement(ctx, menu.organization, 'liveSoldOut')) return [];
   return venueIdsListingMenu(stmts, menu.organization, menu.menu);
+}
+
+/**
+ * The venue as its plan shows it: without the plan feature `schedules`, stored schedules (set on a
+ * bigger plan) stay stored but no longer apply, so every menu is on all week.
+ */
+function withPlanFeatures(ctx: AppContext, venue: GuestVenue): GuestVenue {
+  if (hasEntitlement(ctx, venue.organization, 'schedules') || !venue.menus.some((m) => m.schedule.length)) return venue;
+  return { ...venue, menus: venue.menus.map((m) => ({ ...m, schedule: [] })) };
 }
 
 /** The venue's original PDF menu (an upload of the venue's own organization), if it has one. */
@@ -255,6 +268,7 @@ function register(ctx: AppContext): void {
         now: weekMinuteIn(config.now(), venue.timezone),
         baseUrl: config.appUrl,
         filter,
+        live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
       });
       return { value: compress(html, status, shown, {}, filtered), owner: owner(venue) };
     });
@@ -262,7 +276,8 @@ function register(ctx: AppContext): void {
 
   const venueBySlug = (slug: string): GuestVenue | null =>
     venues.get(slug, () => {
-      const venue = loadGuestVenue(stmts, slug, formatDateTime(config.now()));
+      const loaded = loadGuestVenue(stmts, slug, formatDateTime(config.now()));
+      const venue = loaded && withPlanFeatures(ctx, loaded);
       return { value: venue, owner: venue ? owner(venue) : { organization: '', venue: '', slug } };
     });
 
@@ -415,6 +430,7 @@ function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
       now: weekMinuteIn(now, venue.timezone),
       baseUrl: ctx.config.appUrl,
       preview: true,
+      live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
     });
     return send(request, reply, compress(html, 200, [], PREVIEW_HEADERS));
   });

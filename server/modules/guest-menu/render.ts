@@ -87,6 +87,11 @@ export interface RenderInput {
   preview?: boolean;
   /** The guest's filter from the URL (`?diet=vegan&hide=milk`): dishes it excludes are rendered `hidden`. */
   filter?: GuestFilter;
+  /**
+   * Whether the page subscribes to live sold-out updates (the plan feature `liveSoldOut`). Without
+   * it the page ships no live script; it shows the sold-out state as of its load.
+   */
+  live: boolean;
 }
 
 /** What every dish of a page is rendered with. */
@@ -474,7 +479,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
       ? `<h2${cl}>${esc(c.labels)}</h2><dl${cl}>${labels.map((d) => `<dt>${legendIcon(d)}</dt><dd>${esc(c.diets[d])}</dd>`).join('')}</dl>`
       : '') +
     (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}"${cl}>${esc(c.originalMenu)}</a></p>` : '') +
-    `</footer><script>${LIVE_SCRIPT}</script>${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
+    `</footer>${input.live ? `<script>${LIVE_SCRIPT}</script>` : ''}${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
     `${usedAllergens.length || dietFilter.length ? `<script>${FILTER_SCRIPT}</script>` : ''}</body></html>`;
   return { html, status: 200, shown: onNow.map((m) => m.id) };
 }

@@ -14,6 +14,8 @@ import { countTags } from '../tags/queries.ts';
 import { countUploads } from '../uploads/queries.ts';
 import { countVenues } from '../venues/queries.ts';
 import { requireAccount, requireManager, requireMember } from '../tenancy.ts';
+import { requireEntitlement } from '../entitlements.ts';
+import { roleNeedsTeamRoles } from '../../../shared/plan-features.ts';
 import { invitationEmail, invitationToAccountEmail } from './emails.ts';
 import { isOpenInvitation, openInvitationIdFor, validInvitationByToken, validInvitationsOf, type TokenInvitation } from './queries.ts';
 
@@ -100,6 +102,8 @@ export async function inviteMember(
   const { user, role: callerRole } = requireManager(ctx, auth, organizationId, MANAGERS_ONLY);
   const { email, role } = parseInvite(body);
   if (role === 'owner' && callerRole !== 'owner') throw new ApiError(403, 'Only owners can appoint owners.');
+  // The restricted editor role is the plan feature "Team roles"; owners and admins are in every plan.
+  if (roleNeedsTeamRoles(role)) requireEntitlement(ctx, organizationId, 'teamRoles', 'role');
   const org = organizationRow(ctx.stmts, organizationId);
   if (!org) throw new ApiError(404);
   // Managers already see their members' emails (members list), so this tells them nothing new.

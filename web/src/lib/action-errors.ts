@@ -3,6 +3,7 @@ import { paths } from '../app/paths.ts';
 import { errorMessage } from './api-errors.ts';
 import { t } from './i18n/i18n.ts';
 import { lapsedRefusal } from './organization-status.ts';
+import { featureRefusalOf } from '../../../shared/plan-features.ts';
 
 interface Envelope {
   status?: number;
@@ -51,7 +52,13 @@ export function describeError(err: unknown): string {
  * wouter's `useLocation` so the link stays inside the app.
  */
 export function reportError(err: unknown, navigate: (to: string) => void, prefix?: string): void {
-  const limit = planLimitMessage(err);
+  // A plan feature refused where no screen shows its notice: said in the app's language, with the way to billing.
+  const refusal = featureRefusalOf(innermost(err)?.data);
+  const limit = refusal
+    ? refusal.planName
+      ? t('planFeatures.required', { feature: t(`planFeatures.names.${refusal.feature}`), plan: refusal.planName })
+      : t('planFeatures.notIncluded', { feature: t(`planFeatures.names.${refusal.feature}`) })
+    : planLimitMessage(err);
   if (limit) {
     toast.error(limit, { action: { label: t('ui.viewPlans'), onClick: () => navigate(paths.settingsBilling()) } });
     return;

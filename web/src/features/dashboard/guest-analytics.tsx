@@ -7,6 +7,9 @@ import { Download, Eye, QrCode, RefreshCw, type LucideIcon } from 'lucide-react'
 import { paths } from '../../app/paths.ts';
 import { errorMessage, handleApiError } from '../../lib/api-errors.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { PlanFeatureNotice } from '../../components/plan-feature-notice.tsx';
+import { useEntitlement } from '../../hooks/use-entitlement.ts';
+import { featureRefusalOf } from '../../../../shared/plan-features.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../components/ui/card.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { useVenues } from '../menus/menu-data.ts';
@@ -188,7 +191,11 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
   const [venueId, setVenueId] = useState('');
   const [downloading, setDownloading] = useState(false);
   const venues = useVenues(organizationId);
-  const analytics = useGuestAnalytics(organizationId, venueId);
+  const entitlement = useEntitlement('analytics');
+  // Without the plan feature nothing is asked (the server would answer 403): the reason and the upgrade instead.
+  const analytics = useGuestAnalytics(entitlement.status === 'included' ? organizationId : undefined, venueId);
+  const refusal = featureRefusalOf((analytics.error as { response?: { data?: unknown } } | undefined)?.response?.data);
+  const locked = entitlement.status === 'locked' ? entitlement.planName : refusal ? refusal.planName : null;
   const selectId = useId();
   const venueList = (venues.data ?? []).map((v) => ({ id: v.id, name: v.name }));
   const venueName = venueList.find((v) => v.id === venueId)?.name ?? '';
@@ -215,7 +222,7 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
           </h2>
           <p className="text-sm text-muted-foreground">{t('guests.description', { days: GUEST_DAYS })}</p>
         </div>
-        <div className="flex w-full gap-2 sm:w-auto">
+        <div className={cn('flex w-full gap-2 sm:w-auto', locked !== null && 'hidden')}>
           <label htmlFor={selectId} className="sr-only">
             {t('guests.venue')}
           </label>
@@ -232,7 +239,13 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
           </Button>
         </div>
       </div>
-      {analytics.error && !analytics.data ? (
+      {locked !== null ? (
+        <Card className="p-4 sm:p-6">
+          <PlanFeatureNotice feature="analytics" planName={locked}>
+            {t('common:planFeatures.analyticsKept')}
+          </PlanFeatureNotice>
+        </Card>
+      ) : analytics.error && !analytics.data ? (
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p className="font-medium">{t('guests.loadFailed')}</p>

@@ -18,6 +18,9 @@ import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { LanguagesField } from './languages-field.tsx';
 import { RemoteChangeNotice } from './remote-change-notice.tsx';
 import { ScheduleEditor, sortSchedule } from './schedule-editor.tsx';
+import { PlanFeatureNotice } from '../../components/plan-feature-notice.tsx';
+import { useEntitlement } from '../../hooks/use-entitlement.ts';
+import { featureRefusalOf } from '../../../../shared/plan-features.ts';
 import { SchedulePreview } from './schedule-preview.tsx';
 import { toMenu, type Menu } from './types.ts';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
@@ -83,6 +86,11 @@ export function MenuDetailsForm({
     }
   }, [serverKey, isDirty, isSubmitting, base, reset]);
   const conflict = isDirty && !isSubmitting && !same(server, base);
+  // Scheduled menus are a plan feature: without it the card says why and links to the upgrade
+  // (also when the server refused a save, e.g. the plan changed while this form was open).
+  const schedules = useEntitlement('schedules');
+  const [refusedPlan, setRefusedPlan] = useState<string | null>(null);
+  const scheduleLocked = schedules.status === 'locked' ? schedules.planName : refusedPlan;
 
   const onSubmit = handleSubmit(async (values) => {
     const body = { ...values, name: values.name.trim(), schedule: sortSchedule(values.schedule) };
@@ -94,7 +102,9 @@ export function MenuDetailsForm({
       reset(next);
       toast.success(t('details.saved'));
     } catch (err) {
-      handleApiError(err, setError, ['name', 'description', 'languages', 'schedule']);
+      const refusal = featureRefusalOf((err as { response?: { data?: unknown } }).response?.data);
+      if (refusal?.feature === 'schedules') setRefusedPlan(refusal.planName);
+      else handleApiError(err, setError, ['name', 'description', 'languages', 'schedule']);
     }
   });
 
@@ -156,14 +166,22 @@ export function MenuDetailsForm({
           <CardDescription>{t('details.scheduleDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <Controller
-            control={control}
-            name="schedule"
-            render={({ field }) => (
-              <ScheduleEditor value={field.value} onChange={field.onChange} errors={errors.schedule as never} timeZone={timeZone} />
-            )}
-          />
-          <SchedulePreview schedule={schedule} timeZone={timeZone} zoneSource={zoneSource} />
+          {scheduleLocked !== null ? (
+            <PlanFeatureNotice feature="schedules" planName={scheduleLocked}>
+              {base.schedule.length ? t('common:planFeatures.scheduleKept') : null}
+            </PlanFeatureNotice>
+          ) : (
+            <>
+              <Controller
+                control={control}
+                name="schedule"
+                render={({ field }) => (
+                  <ScheduleEditor value={field.value} onChange={field.onChange} errors={errors.schedule as never} timeZone={timeZone} />
+                )}
+              />
+              <SchedulePreview schedule={schedule} timeZone={timeZone} zoneSource={zoneSource} />
+            </>
+          )}
         </CardContent>
       </Card>
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,6 +7,9 @@ import { toast } from '../../lib/toast.ts';
 import { Mail, UserPlus, X } from 'lucide-react';
 import { MEMBER_ROLES } from '../../../../shared/constants.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
+import { PlanFeatureNotice } from '../../components/plan-feature-notice.tsx';
+import { useEntitlement } from '../../hooks/use-entitlement.ts';
+import { featureRefusalOf, roleNeedsTeamRoles } from '../../../../shared/plan-features.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -29,12 +32,20 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
     reset,
     setError,
     watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(zInviteForm),
     defaultValues: { email: '', role: 'editor' as const },
   });
   const role = watch('role');
+  // The editor role (menus only) is the plan feature "Team roles": without it, the option is off and the card says why.
+  const teamRoles = useEntitlement('teamRoles');
+  const [refusedPlan, setRefusedPlan] = useState<string | null>(null);
+  const rolesLocked = teamRoles.status === 'locked' ? teamRoles.planName : refusedPlan;
+  useEffect(() => {
+    if (rolesLocked !== null && roleNeedsTeamRoles(role)) setValue('role', 'admin');
+  }, [rolesLocked, role, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -44,7 +55,9 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
       reset({ email: '', role: values.role });
       await invitations.mutate();
     } catch (err) {
-      handleApiError(err, setError, ['email', 'role']);
+      const refusal = featureRefusalOf((err as { response?: { data?: unknown } }).response?.data);
+      if (refusal?.feature === 'teamRoles') setRefusedPlan(refusal.planName);
+      else handleApiError(err, setError, ['email', 'role']);
     }
   });
 
@@ -78,7 +91,7 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
             <FormField label={t('invite.role')} error={errors.role?.message}>
               <Select {...register('role')}>
                 {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => (
-                  <option key={r} value={r}>
+                  <option key={r} value={r} disabled={rolesLocked !== null && roleNeedsTeamRoles(r)}>
                     {t(`roles.${r}`)}
                   </option>
                 ))}
@@ -90,6 +103,13 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
             <p className="text-sm text-muted-foreground sm:col-span-3">
               {t('invite.roleHint', { role: t(`roles.${role}`), hint: t(`roleHints.${role}`) })}
             </p>
+            {rolesLocked !== null ? (
+              <div className="sm:col-span-3">
+                <PlanFeatureNotice feature="teamRoles" planName={rolesLocked}>
+                  {t('common:planFeatures.editorRole')}
+                </PlanFeatureNotice>
+              </div>
+            ) : null}
           </form>
         ) : null}
         {pending.length ? (

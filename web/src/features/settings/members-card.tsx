@@ -12,6 +12,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Select } from '../../components/ui/input.tsx';
+import { PlanFeatureNotice } from '../../components/plan-feature-notice.tsx';
+import { useEntitlement } from '../../hooks/use-entitlement.ts';
+import { featureRefusalOf, roleNeedsTeamRoles } from '../../../../shared/plan-features.ts';
 import { fetchMembers, type Member } from './members.ts';
 import { translateMessage } from '../../lib/i18n/messages.ts';
 import { t as translate } from '../../lib/i18n/i18n.ts';
@@ -51,6 +54,10 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
   const members = useSWR(settingsKeys.members(organizationId), () => fetchMembers(organizationId));
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // The editor role is the plan feature "Team roles": without it, the option is off (members who have it keep it).
+  const teamRoles = useEntitlement('teamRoles');
+  const [refusedPlan, setRefusedPlan] = useState<string | null>(null);
+  const rolesLocked = teamRoles.status === 'locked' ? teamRoles.planName : refusedPlan;
   const refresh = () => Promise.all([members.mutate(), record ? mutate(settingsKeys.myRole(organizationId, record.id)) : null]);
 
   const changeRole = async (m: Member, role: MemberRole) => {
@@ -60,7 +67,9 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
       toast.success(t(`members.roleChanged.${role}`, { name: nameOf(m) }));
       await refresh();
     } catch (err) {
-      toast.error(writeError(err));
+      const refusal = featureRefusalOf((err as { response?: { data?: unknown } }).response?.data);
+      if (refusal?.feature === 'teamRoles') setRefusedPlan(refusal.planName);
+      else toast.error(writeError(err));
     } finally {
       setBusy(null);
     }
@@ -86,7 +95,12 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
         <CardTitle>{t('members.title')}</CardTitle>
         <CardDescription>{t('members.description')}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {refusedPlan !== null ? (
+          <PlanFeatureNotice feature="teamRoles" planName={refusedPlan}>
+            {t('common:planFeatures.editorRole')}
+          </PlanFeatureNotice>
+        ) : null}
         {members.error ? (
           <p role="alert" className="text-sm text-destructive">
             {errorMessage(members.error)}
@@ -141,7 +155,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
                           onChange={(e) => void changeRole(m, e.target.value as MemberRole)}
                         >
                           {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => (
-                            <option key={r} value={r}>
+                            <option key={r} value={r} disabled={rolesLocked !== null && roleNeedsTeamRoles(r) && r !== m.role}>
                               {t(`roles.${r}`)}
                             </option>
                           ))}

@@ -11,7 +11,8 @@ const plan = (currency: string, priceMonthly: number): RecordModel => ({
   collectionName: 'plans',
   name: `${currency} plan`,
   description: '',
-  features: [],
+  limits: { venues: 3, menus: 0 },
+  entitlements: ['schedules'],
   priceMonthly,
   priceYearly: priceMonthly * 10,
   currency,
@@ -31,5 +32,22 @@ describe('plan prices in the plan currency (ISO 4217 minor units)', () => {
     render(<PlanPicker plans={[plan(currency, minor)]} currentPlanId="" currentInterval="month" onChoose={async () => {}} />);
     // Matched exactly (the text matcher would turn the no-break space after "KWD" into a space).
     expect(screen.getByText((_, el) => el?.tagName === 'SPAN' && el.textContent === text)).toBeTruthy();
+  });
+});
+
+describe('plan features from the map (shared/plan-features.ts)', () => {
+  it('lists limits and every entitlement, marking those the plan does not include', () => {
+    render(<PlanPicker plans={[plan('EUR', 2900)]} currentPlanId="" currentInterval="month" onChoose={async () => {}} />);
+    const list = screen.getByRole('list', { name: 'picker.features' });
+    const lines = [...list.querySelectorAll('li')].map((li) => ({ text: li.textContent, struck: Boolean(li.querySelector('s')) }));
+    expect(lines).toEqual([
+      { text: 'planFeatures.count.venues', struck: false },
+      { text: 'planFeatures.unlimited.menus', struck: false },
+      { text: 'planFeatures.unlimited.uploadsPerMonth', struck: false },
+      { text: 'planFeatures.names.schedules', struck: false },
+      { text: 'planFeatures.names.liveSoldOut (planFeatures.notIncludedShort)', struck: true },
+      { text: 'planFeatures.names.analytics (planFeatures.notIncludedShort)', struck: true },
+      { text: 'planFeatures.names.teamRoles (planFeatures.notIncludedShort)', struck: true },
+    ]);
   });
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordModel } from 'pocketbase';
-import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { EveryPlanNote, PlanFeatureList } from '../../components/plan-feature-list.tsx';
 import { formatMoney } from '../../../../shared/money.ts';
 import { activeLanguage } from '../../lib/i18n/i18n.ts';
 
@@ -59,7 +59,6 @@ export function PlanPicker({
           const current = plan.id === currentPlanId && interval === currentInterval;
           const downgrade = currentPosition !== null && Number(plan.position ?? 0) < currentPosition;
           const price = interval === 'month' ? plan.priceMonthly : plan.priceYearly;
-          const features = Array.isArray(plan.features) ? (plan.features as string[]) : [];
           return (
             <li
               key={plan.id}
@@ -78,14 +77,11 @@ export function PlanPicker({
                 </span>
                 <span className="text-sm text-muted-foreground"> {t(`picker.per.${interval}`)}</span>
               </p>
-              <ul className="grid flex-1 content-start gap-1.5 text-sm">
-                {features.map((f) => (
-                  <li key={f} className="flex gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                    {f}
-                  </li>
-                ))}
-              </ul>
+              <PlanFeatureList
+                plan={plan as { limits?: Record<string, unknown>; entitlements?: unknown }}
+                label={t('picker.features', { plan: String(plan.name) })}
+                className="flex-1"
+              />
               <Button
                 variant={current || downgrade ? 'outline' : 'default'}
                 disabled={current || (pending !== null && pending !== plan.id)}
@@ -103,6 +99,7 @@ export function PlanPicker({
           );
         })}
       </ul>
+      <EveryPlanNote />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatMoney } from '../../../../shared/money.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { activeLanguage } from '../../lib/i18n/i18n.ts';
-import { planLimits, yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
+import { yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
+import { PlanFeatureList } from '../../components/plan-feature-list.tsx';
 
 /** A plan's price as pricing tables show it, in the app's language: whole amounts without decimals ("€9", "9 €"). */
 const formatPrice = (minor: number, currency: string) => formatMoney(minor, currency, activeLanguage(), { trimWhole: true });
@@ -90,26 +90,7 @@ export function PlanCard({
       >
         {action.label}
       </Button>
-      <ul className="mt-5 grid gap-2 text-sm" aria-label={t('card.features', { plan: plan.name })}>
-        {plan.features.map((f) => (
-          <li key={f} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            {f}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-auto pt-5">
-        <ul
-          aria-label={t('card.limits', { plan: plan.name })}
-          className="flex flex-wrap gap-x-3 gap-y-1 border-t pt-4 text-xs text-muted-foreground"
-        >
-          {planLimits(plan.limits).map(({ kind, count }) => (
-            <li key={kind} className="whitespace-nowrap">
-              {count === null ? t(`limits.unlimited.${kind}`) : t(`limits.count.${kind}`, { count })}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <PlanFeatureList plan={plan} label={t('card.features', { plan: plan.name })} className="mt-5" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { RecordModel } from 'pocketbase';
+import { entitlementsOf, type Entitlement } from '../../../../shared/plan-features.ts';
 
 export type BillingInterval = 'month' | 'year';
 
@@ -11,8 +12,9 @@ export interface Plan {
   priceMonthly: number;
   priceYearly: number;
   currency: string;
-  features: string[];
   limits: { venues?: number; menus?: number; uploadsPerMonth?: number };
+  /** Keys of shared/plan-features.ts `ENTITLEMENTS`: the pricing table renders them from that map. */
+  entitlements: Entitlement[];
   trialDays: number;
   position: number;
 }
@@ -26,8 +28,8 @@ export function toPlan(r: RecordModel): Plan {
     priceMonthly: Number(r.priceMonthly ?? 0),
     priceYearly: Number(r.priceYearly ?? 0),
     currency: String(r.currency || 'EUR'),
-    features: Array.isArray(r.features) ? r.features.map(String) : [],
     limits: r.limits && typeof r.limits === 'object' ? (r.limits as Plan['limits']) : {},
+    entitlements: entitlementsOf(r.entitlements),
     trialDays: Number(r.trialDays ?? 0),
     position: Number(r.position ?? 0),
   };
@@ -38,19 +40,4 @@ export function yearlySavingsPercent(plan: Pick<Plan, 'priceMonthly' | 'priceYea
   const full = plan.priceMonthly * 12;
   if (full <= 0 || plan.priceYearly >= full) return 0;
   return Math.round((1 - plan.priceYearly / full) * 100);
-}
-
-export type LimitKind = 'venues' | 'menus' | 'imports';
-
-/**
- * The plan's limits, for `subscribe:limits.<kind>` (with `count`) or `subscribe:limits.<kind>Unlimited`;
- * 0 or missing means unlimited (`count: null`).
- */
-export function planLimits(limits: Plan['limits']): { kind: LimitKind; count: number | null }[] {
-  const count = (n: number | undefined) => (n ? n : null);
-  return [
-    { kind: 'venues', count: count(limits.venues) },
-    { kind: 'menus', count: count(limits.menus) },
-    { kind: 'imports', count: count(limits.uploadsPerMonth) },
-  ];
 }

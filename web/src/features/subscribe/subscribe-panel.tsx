@@ -17,6 +17,7 @@ import { Skeleton } from '../../components/ui/card.tsx';
 import { Notice } from '../../components/auth-card.tsx';
 import { IntervalSwitch } from './interval-switch.tsx';
 import { PlanCard, type PlanAction } from './plan-card.tsx';
+import { EveryPlanNote } from '../../components/plan-feature-list.tsx';
 import { toPlan, yearlySavingsPercent, type BillingInterval, type Plan } from './plan-format.ts';
 import { nextAfterSubscribe } from '../../lib/auth-flow.ts';
 import { SetupSteps } from '../../components/setup-steps.tsx';
@@ -239,6 +240,7 @@ function PlansTable({ billing, canManage, renew }: { billing: 'trial' | 'stripe'
               featured={!subscribed && all.length > 2 && i === 1}
             />
           ))}
+          {plans.data.length ? <EveryPlanNote className="text-center md:col-span-3" /> : null}
         </div>
       ) : plans.error ? (
         <div className="flex justify-center">
