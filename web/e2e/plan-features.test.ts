@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
-import { adminUpdate, hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
+import { adminUpdate, hasBrowser, screenshot, startE2E, waitForToast, type E2E } from './harness.ts';
 
 /**
  * Plans enforce what they sell, seen by staff (issue 20, item 7): on the Starter plan the menu
@@ -86,6 +86,22 @@ describe.skipIf(!hasBrowser)('plan features in the staff app', () => {
     await page.getByText(/^Every plan includes QR codes and table cards/).waitFor();
     await noSideways(page);
     await screenshot(page, `plan-features-billing-light-${width}`);
+  });
+
+  it('duplicating a menu whose schedule was set on a bigger plan copies it without the schedule', async () => {
+    // As a downgrade from Pro leaves it: the stored schedule stays (unapplied).
+    const brunch = await seed(e.app.ctx, 'menus', { organization: org, name: 'Brunch', status: 'draft', languages: ['en'] });
+    e.app.ctx.stmts.run('UPDATE menus SET schedule = ? WHERE id = ?', [
+      JSON.stringify([{ day: 6, start: '09:00', end: '13:00' }]),
+      String(brunch.id),
+    ]);
+    const page = await signedIn(1280);
+    await page.goto('/menus/');
+    await page.getByRole('button', { name: 'Actions for Brunch' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await waitForToast(page, 'Duplicated “Brunch”');
+    const copy = e.app.ctx.stmts.get("SELECT schedule FROM menus WHERE name = 'Brunch (copy)'");
+    expect(JSON.parse(String(copy?.schedule ?? '[]'))).toEqual([]);
   });
 
   it.each([1280, 390])('the dashboard shows why guest analytics are missing, in dark mode too (%i px)', async (width) => {

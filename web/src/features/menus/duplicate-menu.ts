@@ -23,8 +23,10 @@ async function imageFile(record: { image: string } & Parameters<typeof pb.files.
  * Copies a menu with its sections and items (texts, prices, tags, allergens, photos) as a draft
  * named "… (copy)" (in the user's language). Everything goes in one batch (one transaction) when it fits the server's batch
  * size; a bigger menu is sent in several and the partial copy is removed if a later one fails.
+ * `withSchedule` false: the copy has no schedule (a plan without scheduled menus keeps a schedule
+ * set on a bigger plan, unapplied, but may not set it on a new menu).
  */
-export async function duplicateMenu(menu: Menu): Promise<string> {
+export async function duplicateMenu(menu: Menu, { withSchedule = true } = {}): Promise<string> {
   const [sections, items] = await Promise.all([
     pb
       .collection('sections')
@@ -45,7 +47,7 @@ export async function duplicateMenu(menu: Menu): Promise<string> {
         name: t('menus:list.copyName', { name: menu.name }).slice(0, 100),
         description: menu.description,
         status: 'draft',
-        schedule: menu.schedule,
+        schedule: withSchedule ? menu.schedule : [],
         languages: menu.languages,
         // Same texts, so every translation (drafts and their bases too) still fits the copy.
         translations: translationsAsWritten(menu.translations),

@@ -26,6 +26,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { formatDate, formatRelative } from '../../lib/format.ts';
 import { CreateMenuDialog } from './create-menu-dialog.tsx';
 import { duplicateMenu } from './duplicate-menu.ts';
+import { useEntitlement } from '../../hooks/use-entitlement.ts';
 import { reportError } from '../../lib/action-errors.ts';
 import { useMenusPage, useVenues } from './menu-data.ts';
 import type { Menu, Venue } from './types.ts';
@@ -101,10 +102,11 @@ export default function MenusPage() {
 
   const refreshAll = () => mutate(keysStartingWith('menus', orgId));
 
+  const schedules = useEntitlement('schedules');
   const onDuplicate = async (menu: Menu) => {
     setDuplicating(menu.id);
     try {
-      const id = await duplicateMenu(menu);
+      const id = await duplicateMenu(menu, { withSchedule: schedules.status !== 'locked' });
       await refreshAll();
       toast.success(t('list.duplicated', { name: menu.name }), {
         action: { label: t('list.open'), onClick: () => navigate(paths.menu(id)) },
