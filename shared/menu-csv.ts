@@ -489,7 +489,7 @@ export function parseMenuCsv(input: Uint8Array | string, options: MenuCsvOptions
     text = decoded.text;
   }
   const { records, count, error } = tokenizeCsv(text, MENU_CSV_MAX_ROWS + 1);
-  if (error) return { ok: false, message: `Row ${error.row}: ${error.message}.`, errors: [error] };
+  if (error) return { ok: false, message: `Row ${error.row}: ${error.message}.`, errors: [] };
   const [header, ...body] = records;
   if (!header) return { ok: false, message: 'The file is empty: it needs a header row and a row per item.', errors: [] };
   if (count - 1 > MENU_CSV_MAX_ROWS)
