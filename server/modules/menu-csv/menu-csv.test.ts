@@ -250,6 +250,14 @@ describe('files that write nothing', () => {
     expect(res.json().data.file.params.errors).toHaveLength(6);
   });
 
+  it('a dietary label that contradicts the stored allergens is a row error even without an allergens column', async () => {
+    const id = String(w.t.ctx.stmts.get('SELECT i.id FROM items i JOIN sections s ON s.id = i.section WHERE s.menu = ?', [menuId])?.id);
+    await w.pb.collection('items').update(id, { allergens: ['celery', 'milk'] });
+    const { preview, res } = await refused(`id,section,name,price_1,price_1_label,diets\r\n${id},Soups,Minestrone,6.50,,vegan\r\n`);
+    expect((preview.json() as MenuCsvPreview).errors).toEqual([{ row: 2, column: 'diets', message: 'A vegan dish cannot contain milk' }]);
+    expect(res.statusCode).toBe(400);
+  });
+
   it('10,000 rows: one clear error', async () => {
     const body = `section,name,price_1,price_1_label\r\n${'Soups,Broth,5.00,\r\n'.repeat(10_000)}`;
     const { preview, res } = await refused(body);

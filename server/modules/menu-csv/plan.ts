@@ -1,3 +1,4 @@
+import { dietConflict } from '../../../shared/diets.ts';
 import type { MenuCsvPreview, MenuCsvPrice, MenuCsvRow, MenuCsvRowError } from '../../../shared/menu-csv.ts';
 import { priceLabelIndex, type Translations, type TranslationsInput } from '../../../shared/translations.ts';
 
@@ -208,6 +209,16 @@ export function planImport(
       if (first !== undefined) error(row.row, row.id ? 'id' : 'name', `Row ${first} already updates this item`);
       else claimed.set(match.id, row.row);
     }
+    if (match) {
+      // A file without an allergens column can still label a dish that contains milk "vegan": the
+      // record hook would refuse it on apply; the preview says so first.
+      const allergens = row.allergens ?? match.allergens;
+      const mayContain = row.mayContain ?? match.mayContain;
+      const both = allergens.find((a) => mayContain.includes(a));
+      if (both) error(row.row, row.allergens ? 'mayContain' : 'allergens', `"${both}" is either contained or may be contained, not both`);
+      const conflict = dietConflict(row.diets ?? match.diets, allergens);
+      if (conflict && (row.diets || row.allergens)) error(row.row, row.diets ? 'diets' : 'allergens', conflict);
+    }
     if (broken.has(row.row)) continue;
     const section = sectionIds.get(key(row.section)) as string;
 
@@ -242,7 +253,11 @@ export function planImport(
     if (row.mayContain && !sameSet(row.mayContain, match.mayContain)) data.mayContain = row.mayContain;
     if (row.diets && !sameSet(row.diets, match.diets)) data.diets = row.diets;
     if (tags && !sameSet(tags, match.tags)) data.tags = tags;
-    if (row.available !== undefined && row.available !== match.available) data.available = row.available;
+    if (row.available !== undefined && row.available !== match.available) {
+      data.available = row.available;
+      // "yes" or "no" from a spreadsheet has no end time: it holds until changed.
+      data.soldOutUntil = '';
+    }
     const translations = mergeTranslations(match.translations, row.translations, row.prices.length);
     if (translations) data.translations = translations;
     const fields = Object.keys(data);
