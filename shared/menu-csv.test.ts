@@ -22,14 +22,63 @@ const item = (over: Partial<MenuCsvItem> = {}): MenuCsvItem => ({
 
 describe('tokenizeCsv', () => {
   it.each([
-    ['CRLF', 'a,b\r\n1,2\r\n', [['a', 'b'], ['1', '2']]],
-    ['LF without a final line end', 'a,b\n1,2', [['a', 'b'], ['1', '2']]],
-    ['old Mac CR', 'a,b\r1,2\r', [['a', 'b'], ['1', '2']]],
-    ['quoted delimiter, quote and line break', 'a,b\r\n"x, y","say ""hi""\r\nthere"\r\n', [['a', 'b'], ['x, y', 'say "hi"\r\nthere']]],
+    [
+      'CRLF',
+      'a,b\r\n1,2\r\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'LF without a final line end',
+      'a,b\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'old Mac CR',
+      'a,b\r1,2\r',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'quoted delimiter, quote and line break',
+      'a,b\r\n"x, y","say ""hi""\r\nthere"\r\n',
+      [
+        ['a', 'b'],
+        ['x, y', 'say "hi"\r\nthere'],
+      ],
+    ],
     ['blank lines are not rows', 'a\r\n\r\n1\r\n\r\n', [['a'], ['1']]],
-    ['empty cells', 'a,b,c\r\n,,\r\n', [['a', 'b', 'c'], ['', '', '']]],
-    ['semicolons (a German spreadsheet)', 'a;b\r\n"1,5";2\r\n', [['a', 'b'], ['1,5', '2']]],
-    ['tabs', 'a\tb\r\n1\t2\r\n', [['a', 'b'], ['1', '2']]],
+    [
+      'empty cells',
+      'a,b,c\r\n,,\r\n',
+      [
+        ['a', 'b', 'c'],
+        ['', '', ''],
+      ],
+    ],
+    [
+      'semicolons (a German spreadsheet)',
+      'a;b\r\n"1,5";2\r\n',
+      [
+        ['a', 'b'],
+        ['1,5', '2'],
+      ],
+    ],
+    [
+      'tabs',
+      'a\tb\r\n1\t2\r\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
     ['a quote inside an unquoted cell stays', 'a\r\n5" pizza\r\n', [['a'], ['5" pizza']]],
   ])('%s', (_name, text, records) => {
     expect(tokenizeCsv(text, 100)).toEqual({ records, count: records.length });
