@@ -19,6 +19,7 @@ import { accountModule } from './account/index.ts';
 import { guestMenuModule } from './guest-menu/index.ts';
 import { venueItemsModule } from './venue-items/index.ts';
 import { translationModule } from './translation/index.ts';
+import { menuCsvModule } from './menu-csv/index.ts';
 
 /** The product, area by area: collections in dependency order, hooks registered at boot. */
 export const productModules: ProductModule[] = [
@@ -47,4 +48,5 @@ export const productModules: ProductModule[] = [
   accountModule,
   guestMenuModule,
   translationModule,
+  menuCsvModule,
 ];

@@ -32,3 +32,10 @@ export function tagRow(stmts: Statements, id: string): Row | undefined {
 export function countTags(stmts: Statements, organizationId: string): number {
   return Number(stmts.get('SELECT COUNT(*) AS c FROM tags WHERE organization = ?', [organizationId])?.c ?? 0);
 }
+
+/** Every tag of an organization (id and name), oldest first: the CSV import resolves tag names with it. */
+export function tagNamesOfOrganization(stmts: Statements, organizationId: string): { id: string; name: string }[] {
+  return stmts
+    .all('SELECT id, name FROM tags WHERE organization = ? ORDER BY created, id', [organizationId])
+    .map((t) => ({ id: String(t.id), name: String(t.name ?? '') }));
+}

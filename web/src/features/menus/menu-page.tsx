@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
-import { ArrowLeft, ExternalLink, Languages, QrCode } from 'lucide-react';
+import { ArrowLeft, Download, ExternalLink, Languages, QrCode, Upload } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useLiveRecords } from '../../hooks/use-live-records.ts';
@@ -19,9 +19,12 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { reportError } from '../../lib/action-errors.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
 import { MenuDetailsForm } from './menu-details-form.tsx';
 import { useItemCounts, useMenu, useSections, useVenues, venuesShowing } from './menu-data.ts';
 import { SectionList } from './section-list.tsx';
+import { MenuCsvImportDialog } from './menu-csv-dialog.tsx';
+import { downloadMenuCsv } from './menu-csv-api.ts';
 import { Switch } from './switch.tsx';
 import { toMenu, type Menu, type Venue } from './types.ts';
 
@@ -75,6 +78,9 @@ export default function MenuPage() {
   const { data: counts } = useItemCounts(menuId);
   const { data: venues } = useVenues(organization?.id);
   const [qrOpen, setQrOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { mutate } = useSWRConfig();
   // The specification gives this route no page title: the product name alone.
   useTitle();
 
@@ -122,6 +128,16 @@ export default function MenuPage() {
 
   const { venues: showing, timeZone, zoneSource } = venuesShowing(venues, menu.id);
   const venue = showing[0];
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      toast.success(t('csv.exported', { name: await downloadMenuCsv(menu.id) }));
+    } catch (err) {
+      toast.error(t('csv.exportFailed', { message: errorMessage(err) }));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <>
@@ -153,6 +169,12 @@ export default function MenuPage() {
                 <Languages aria-hidden /> {t('page.translations')}
               </Link>
             ) : null}
+            <Button variant="outline" onClick={() => void exportCsv()} loading={exporting}>
+              <Download aria-hidden /> {t('csv.export')}
+            </Button>
+            <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <Upload aria-hidden /> {t('csv.import')}
+            </Button>
             {venue ? (
               <>
                 <a className={buttonVariants({ variant: 'outline' })} href={paths.guestMenu(venue.slug)} target="_blank" rel="noreferrer">
@@ -184,6 +206,12 @@ export default function MenuPage() {
           />
         </div>
       </div>
+      <MenuCsvImportDialog
+        menuId={menu.id}
+        open={importOpen}
+        onOpenChange={setImportOpen}
+        onImported={() => void Promise.all([mutate(swrKeys.sections(menu.id)), mutate(swrKeys.itemCounts(menu.id))])}
+      />
       {venue ? (
         <QrCodeDialog
           open={qrOpen}
