@@ -6,7 +6,8 @@ import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
 /**
  * One money module (issue 20): organizations in currencies without cents (JPY) and with three
  * decimals (KWD) type a price in the editor and see that same amount in the items list, in the
- * editor again, on the guest page and on the billing page (a plan priced in that currency). The
+ * editor again, on the guest page, on the billing page (a plan priced in that currency) and in the
+ * menu's CSV export. The
  * expected texts are written out here, not computed with shared/money.ts.
  */
 const PASSWORD = 'money-password-1';
@@ -29,7 +30,7 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 
 describe.skipIf(!hasBrowser)('the same amounts everywhere for JPY and KWD organizations', () => {
   let e: E2E;
-  const made = new Map<string, { email: string; section: string; slug: string }>();
+  const made = new Map<string, { email: string; section: string; slug: string; menu: string }>();
 
   beforeAll(async () => {
     e = await startE2E();
@@ -63,7 +64,7 @@ describe.skipIf(!hasBrowser)('the same amounts everywhere for JPY and KWD organi
         primaryColor: '#0f766e',
         menus: [menu.id],
       });
-      made.set(c.currency, { email, section: String(section.id), slug });
+      made.set(c.currency, { email, section: String(section.id), slug, menu: String(menu.id) });
     }
   });
   afterAll(async () => {
@@ -85,37 +86,49 @@ describe.skipIf(!hasBrowser)('the same amounts everywhere for JPY and KWD organi
     return page;
   }
 
-  it.each(CASES)('$currency: typed $typed, shown as $shown in the editor, on the guest page and on the billing page', async (c) => {
-    const { email, section, slug } = made.get(c.currency)!;
-    const page = await signedIn(email, 1280);
+  it.each(CASES)(
+    '$currency: typed $typed, shown as $shown in the editor, on the guest page, on the billing page and in the CSV export',
+    async (c) => {
+      const { email, section, slug, menu } = made.get(c.currency)!;
+      const page = await signedIn(email, 1280);
 
-    // The editor: typed as the currency writes it, stored in its minor units, shown back the same.
-    await page.goto(`/sections/${section}/items`);
-    await page.getByRole('button', { name: 'Add item' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name', { exact: true }).fill('Ramen');
-    await dialog.getByLabel('Price 1 amount').fill(c.typed);
-    await dialog.getByRole('button', { name: 'Add item' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    const row = page.getByTestId('item-row').filter({ hasText: 'Ramen' });
-    await row.waitFor();
-    expect(plain(await row.textContent())).toContain(c.shown);
-    const stored = e.app.ctx.stmts.get('SELECT prices FROM items WHERE name = ? AND section = ?', ['Ramen', section]);
-    expect(JSON.parse(String(stored?.prices))).toEqual([{ label: '', amount: c.stored }]);
-    await page.getByTestId('item-name').filter({ hasText: 'Ramen' }).click();
-    expect(await page.getByRole('dialog').getByLabel('Price 1 amount').inputValue()).toBe(c.typed);
-    await screenshot(page, `money-${c.currency}-editor-1280`);
+      // The editor: typed as the currency writes it, stored in its minor units, shown back the same.
+      await page.goto(`/sections/${section}/items`);
+      await page.getByRole('button', { name: 'Add item' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name', { exact: true }).fill('Ramen');
+      await dialog.getByLabel('Price 1 amount').fill(c.typed);
+      await dialog.getByRole('button', { name: 'Add item' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByTestId('item-row').filter({ hasText: 'Ramen' });
+      await row.waitFor();
+      expect(plain(await row.textContent())).toContain(c.shown);
+      const stored = e.app.ctx.stmts.get('SELECT prices FROM items WHERE name = ? AND section = ?', ['Ramen', section]);
+      expect(JSON.parse(String(stored?.prices))).toEqual([{ label: '', amount: c.stored }]);
+      await page.getByTestId('item-name').filter({ hasText: 'Ramen' }).click();
+      expect(await page.getByRole('dialog').getByLabel('Price 1 amount').inputValue()).toBe(c.typed);
+      await screenshot(page, `money-${c.currency}-editor-1280`);
 
-    // The guest page.
-    const guest = await (await e.context({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'en-GB' })).newPage();
-    await guest.goto(`/m/${slug}`);
-    expect(plain(await guest.locator('.i .p').first().textContent())).toBe(c.shown);
-    await screenshot(guest, `money-${c.currency}-guest-390`);
+      // The guest page.
+      const guest = await (await e.context({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'en-GB' })).newPage();
+      await guest.goto(`/m/${slug}`);
+      expect(plain(await guest.locator('.i .p').first().textContent())).toBe(c.shown);
+      await screenshot(guest, `money-${c.currency}-guest-390`);
 
-    // The billing page: the plan's price in the same currency.
-    await page.goto('/settings/billing');
-    await page.getByText(`Local ${c.currency}`).first().waitFor();
-    expect(plain(await page.locator('main').textContent())).toContain(c.plan.shown);
-    await screenshot(page, `money-${c.currency}-billing-1280`);
-  });
+      // The billing page: the plan's price in the same currency.
+      await page.goto('/settings/billing');
+      await page.getByText(`Local ${c.currency}`).first().waitFor();
+      expect(plain(await page.locator('main').textContent())).toContain(c.plan.shown);
+      await screenshot(page, `money-${c.currency}-billing-1280`);
+
+      // The CSV export: the same decimal amount as typed.
+      const auth = await e.app.sdk().collection('users').authWithPassword(email, PASSWORD);
+      const res = await fetch(`${e.url}/api/menus/${menu}/export.csv`, { headers: { Authorization: auth.token } });
+      expect(res.status).toBe(200);
+      const [header, ...rows] = (await res.text()).replace(/^\uFEFF/, '').split('\r\n');
+      const columns = (header ?? '').split(',');
+      const ramen = rows.find((r) => r.includes('Ramen'))?.split(',') ?? [];
+      expect(ramen[columns.indexOf('price_1')]).toBe(c.typed);
+    },
+  );
 });
