@@ -7,8 +7,7 @@ import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
  * One money module (issue 20): organizations in currencies without cents (JPY) and with three
  * decimals (KWD) type a price in the editor and see that same amount in the items list, in the
  * editor again, on the guest page, on the billing page (a plan priced in that currency) and in the
- * menu's CSV export. The
- * expected texts are written out here, not computed with shared/money.ts.
+ * menu's CSV export. The expected texts are written out here, not computed with shared/money.ts.
  */
 const PASSWORD = 'money-password-1';
 
