@@ -89,7 +89,7 @@ export function useOptionGroups(organizationId: string | undefined) {
 }
 
 /**
- * How many of the organization's items use each option group (saved items only): a shared
+ * Which of the organization's saved items use each option group: a shared
  * group's editor says "used by 3 items" so nobody edits every pizza's extras by surprise.
  */
 export function useOptionGroupUsage(organizationId: string | undefined) {
@@ -100,15 +100,25 @@ export function useOptionGroupUsage(organizationId: string | undefined) {
       filter: pb.filter('section.menu.organization = {:org}', { org: organizationId }),
       fields: 'id,optionGroups',
     });
-    return usageCounts(list.map((i) => strings(i.optionGroups)));
+    return usageByGroup(list.map((i) => ({ id: i.id, groups: strings(i.optionGroups) })));
   });
   useLiveRecords({ collection: 'items', topic: key ? '*' : null, targets: key ? [key] : [] });
   return swr;
 }
 
-/** Items per group id, from each item's list of groups. */
-export function usageCounts(itemGroups: readonly (readonly string[])[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const groups of itemGroups) for (const g of new Set(groups)) counts[g] = (counts[g] ?? 0) + 1;
-  return counts;
+/** The ids of the items using each group, from each item's list of groups. */
+export function usageByGroup(items: readonly { id: string; groups: readonly string[] }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const item of items) for (const g of new Set(item.groups)) (out[g] ??= []).push(item.id);
+  return out;
+}
+
+/**
+ * How many items use a group once the item being edited is saved: the other saved items using it
+ * (the edited item's stored state does not count: its form says what it will be), plus the
+ * edited item when the form has the group.
+ */
+export function usedBy(usage: Record<string, string[]> | undefined, groupId: string, itemId: string | null, attached: boolean): number {
+  const others = (usage?.[groupId] ?? []).filter((id) => id !== itemId).length;
+  return others + (attached ? 1 : 0);
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2 } from 'lucide-react';
 import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,11 +27,14 @@ export function OptionEditor({
   currency,
   onSave,
   onCancel,
+  onDelete,
 }: {
   option: Option | null;
   currency: string;
   onSave: (body: Record<string, unknown>) => Promise<void>;
   onCancel: () => void;
+  /** Asks to delete the option (an existing one). */
+  onDelete?: () => void;
 }) {
   const { t } = useTranslation('menus');
   const id = useId();
@@ -123,6 +127,18 @@ export function OptionEditor({
         />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {option && onDelete ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="text-destructive sm:mr-auto"
+            onClick={onDelete}
+            disabled={isSubmitting}
+          >
+            <Trash2 aria-hidden /> {t('optionGroups.deleteOption', { name: option.name })}
+          </Button>
+        ) : null}
         <Button type="button" variant="outline" size="sm" onClick={onCancel} disabled={isSubmitting}>
           {t('common:ui.cancel')}
         </Button>

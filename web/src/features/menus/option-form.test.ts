@@ -10,7 +10,7 @@ import {
   optionGroupFormSchema,
   optionGroupFormValues,
 } from './option-form.ts';
-import { toOption, toOptionGroup, usageCounts } from './option-data.ts';
+import { toOption, toOptionGroup, usageByGroup, usedBy } from './option-data.ts';
 
 const cheese = toOption({
   id: 'opt000000000001',
@@ -100,7 +100,17 @@ describe('option form', () => {
     expect(issue({ diets: ['spicy-1', 'spicy-2'] })).toMatchObject({ path: ['diets'], message: DIET_CLASH });
   });
 
-  it('counts the items using each group once per item', () => {
-    expect(usageCounts([['a', 'b'], ['a'], [], ['a', 'a']])).toEqual({ a: 3, b: 1 });
+  it('counts the items using each group once per item, the edited one as its form says', () => {
+    const usage = usageByGroup([
+      { id: 'i1', groups: ['a', 'b'] },
+      { id: 'i2', groups: ['a'] },
+      { id: 'i3', groups: [] },
+      { id: 'i4', groups: ['a', 'a'] },
+    ]);
+    expect(usage).toEqual({ a: ['i1', 'i2', 'i4'], b: ['i1'] });
+    expect(usedBy(usage, 'a', 'i1', true)).toBe(3);
+    expect(usedBy(usage, 'a', 'i1', false)).toBe(2);
+    expect(usedBy(usage, 'b', null, true)).toBe(2);
+    expect(usedBy(undefined, 'b', 'i3', true)).toBe(1);
   });
 });

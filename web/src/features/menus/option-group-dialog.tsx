@@ -298,18 +298,24 @@ function OptionsList({ group, currency, swrKey }: { group: OptionGroup; currency
           labelOf={(o) => o.name}
           disabled={editing !== null}
           onReorder={(next) => void reorder(next)}
-          className="grid gap-2"
+          className="grid grid-cols-1 gap-2"
           as="ol"
           renderItem={(option, handle, { dragging }) =>
             editing === option.id ? (
-              <OptionEditor option={option} currency={currency} onSave={(body) => save(option, body)} onCancel={() => setEditing(null)} />
+              <OptionEditor
+                option={option}
+                currency={currency}
+                onSave={(body) => save(option, body)}
+                onCancel={() => setEditing(null)}
+                onDelete={() => setDeleting(option)}
+              />
             ) : (
               <div
                 data-testid="option-row"
                 className={`flex min-w-0 items-center gap-2 rounded-md border bg-card p-2 ${dragging ? 'shadow-lg ring-2 ring-ring' : ''}`}
               >
                 {handle}
-                <div className="grid min-w-0 flex-1 gap-0.5">
+                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <span className="flex min-w-0 items-center gap-1.5">
                     <span className="truncate font-medium" data-testid="option-name">
                       {option.name}
@@ -354,16 +360,6 @@ function OptionsList({ group, currency, swrKey }: { group: OptionGroup; currency
                 >
                   <Pencil aria-hidden />
                 </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-9 shrink-0 text-destructive"
-                  aria-label={t('optionGroups.deleteOption', { name: option.name })}
-                  onClick={() => setDeleting(option)}
-                >
-                  <Trash2 aria-hidden />
-                </Button>
               </div>
             )
           }
@@ -393,7 +389,11 @@ function OptionsList({ group, currency, swrKey }: { group: OptionGroup; currency
         description={t('optionGroups.deleteOptionDescription')}
         confirmLabel={t('common:ui.delete')}
         destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove(deleting);
+          if (editing === deleting.id) setEditing(null);
+        }}
       />
     </section>
   );

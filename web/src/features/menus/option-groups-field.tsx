@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
 import { Label, Select } from '../../components/ui/input.tsx';
-import { useOptionGroups, useOptionGroupUsage, type OptionGroup } from './option-data.ts';
+import { useOptionGroups, useOptionGroupUsage, usedBy as usedByOf, type OptionGroup } from './option-data.ts';
 import { OptionGroupDialog } from './option-group-dialog.tsx';
 import { choiceSummary } from './option-form.ts';
 import { SortableList } from './sortable-list.tsx';
@@ -28,7 +28,7 @@ export function OptionGroupsField({
   onChange: (next: string[]) => void;
   organizationId: string;
   currency: string;
-  /** The saved item, if any: it already counts in a group's "used by". */
+  /** The saved item, if any (its stored groups are replaced by the form's in "used by"). */
   itemId: string | null;
 }) {
   const { t } = useTranslation('menus');
@@ -43,11 +43,8 @@ export function OptionGroupsField({
   const attached = groups ? value.map((id) => byId.get(id)).filter((g): g is OptionGroup => Boolean(g)) : [];
   const available = (groups ?? []).filter((g) => !value.includes(g.id));
   const full = value.length >= MAX_GROUPS_PER_ITEM;
-  /** Items using a group, counting this item as it will be saved. */
-  const usedBy = (groupId: string) => {
-    const saved = usage?.[groupId] ?? 0;
-    return itemId ? saved : saved + (value.includes(groupId) ? 1 : 0);
-  };
+  /** Items using a group, counting this item as it will be saved (a group offered for attaching: as if attached). */
+  const usedBy = (groupId: string, ifAttached = value.includes(groupId)) => usedByOf(usage, groupId, itemId, ifAttached);
   const editing = dialog.groupId ? (byId.get(dialog.groupId) ?? null) : null;
 
   const attach = () => {
@@ -75,7 +72,7 @@ export function OptionGroupsField({
           items={attached}
           labelOf={(g) => g.name}
           onReorder={(next) => onChange(next.map((g) => g.id))}
-          className="grid gap-2"
+          className="grid grid-cols-1 gap-2"
           as="ol"
           renderItem={(group, handle, { dragging }) => {
             const summary = choiceSummary(group);
@@ -86,7 +83,7 @@ export function OptionGroupsField({
                 className={`flex min-w-0 items-center gap-2 rounded-md border bg-card p-2 ${dragging ? 'shadow-lg ring-2 ring-ring' : ''}`}
               >
                 {handle}
-                <div className="grid min-w-0 flex-1 gap-0.5">
+                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <span className="truncate font-medium">{group.name}</span>
                   <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
                     <span>{t(summary.key, summary.values)}</span>
@@ -135,7 +132,7 @@ export function OptionGroupsField({
                   id={pickId}
                   value={picked || available[0]?.id}
                   onChange={(e) => setPicked(e.target.value)}
-                  className="min-w-0 flex-1"
+                  className="w-0 min-w-0 flex-1"
                 >
                   {available.map((g) => (
                     <option key={g.id} value={g.id}>
