@@ -261,6 +261,22 @@ describe.skipIf(!hasBrowser)('menu options, labels, nutrition and per-venue over
     await screenshot(page, 'menu-options-per-venue-390-dark');
   });
 
+  it('390 px: a venue chooses its nutrition display and the daily kcal note', async () => {
+    const { page } = await signedIn({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.goto(`/venues/${ids.centro}`);
+    const card = page.getByRole('form', { name: 'Nutrition on the menu' });
+    await expect(card.getByRole('radio', { name: /Calories only/ }).isChecked()).resolves.toBe(true);
+    await card.getByRole('radio', { name: /Calories and nutrients/ }).check();
+    await card.getByRole('checkbox', { name: /2,000 kcal a day/ }).check();
+    await card.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(() => row('SELECT nutritionDisplay, dailyKcalNote FROM venues WHERE id = ?', [ids.centro]))
+      .toEqual({ nutritionDisplay: 'full', dailyKcalNote: 1 });
+    await card.scrollIntoViewIfNeeded();
+    expect((await overflow(page)).page).toBe(false);
+    await screenshot(page, 'menu-options-venue-nutrition-390-light');
+  });
+
   it('guests see the options, labels and kcal; the override only at the airport', async () => {
     const context = await e.context({ viewport: PHONE, isMobile: true, javaScriptEnabled: false });
     const page = await context.newPage();
@@ -271,7 +287,9 @@ describe.skipIf(!hasBrowser)('menu options, labels, nutrition and per-venue over
     await expect(centro.locator('.og').innerText()).resolves.toMatch(/^Extras \(.*\): Chilli oil.*\+€0\.50, Olives.*\+€0\.80, Mozzarella/);
     await expect(centro.locator('.og').innerText()).resolves.toContain('+€1.50');
     await expect(centro.locator('h3 svg[role="img"]').getAttribute('aria-label')).resolves.toBe('Vegetarian');
-    await expect(centro.locator('.nu').innerText()).resolves.toContain('800 kcal');
+    // Centro shows the full declaration and the daily note; the airport kcal only (the default).
+    await expect(centro.locator('.nu').innerText()).resolves.toContain('3,347 kJ / 800 kcal');
+    await expect(page.locator('body').innerText()).resolves.toContain('Adults need around 2,000 kcal a day.');
     await expect(centro.innerText()).resolves.toContain('€9.00');
     await expect(centro.locator('h3 .so').isVisible()).resolves.toBe(false);
     await expect(dish('Diavola').locator('.og').innerText()).resolves.toContain('Mozzarella');
@@ -281,6 +299,7 @@ describe.skipIf(!hasBrowser)('menu options, labels, nutrition and per-venue over
     const airport = dish('Margherita');
     await expect(airport.locator('h3 .so').isVisible()).resolves.toBe(true);
     await expect(airport.innerText()).resolves.toContain('€11.00');
+    await expect(airport.locator('.nu').innerText()).resolves.toBe('800 kcal (per 350 g)');
     await expect(dish('Diavola').locator('h3 .so').isVisible()).resolves.toBe(false);
     await screenshot(page, 'menu-options-guest-airport-390');
   });
