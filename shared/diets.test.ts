@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALLERGEN_KEYS } from './constants.ts';
-import { DIET_KEYS, DIETS, dietConflict, expandDiets, FILTER_DIET_KEYS, matchesDiets, suitableForDiet } from './diets.ts';
+import { DIET_KEYS, DIETS, dietClash, dietConflict, expandDiets, FILTER_DIET_KEYS, matchesDiets, suitableForDiet } from './diets.ts';
 
 describe('dietary labels', () => {
   it('is the fixed taxonomy of issue 20, with allergen keys that exist', () => {
@@ -56,5 +56,9 @@ describe('dietary labels', () => {
     expect(dietConflict(['vegetarian'], ['milk', 'eggs'])).toBeNull();
     expect(dietConflict(['lactose-free'], ['milk'])).toBeNull();
     expect(dietConflict(['spicy-1', 'spicy-3'], [])).toBe('Choose one spice level');
+    // The staff app words the same clash in its own language from the structured form.
+    expect(dietClash(['vegan'], ['gluten', 'eggs'])).toEqual({ kind: 'allergen', diet: 'vegan', allergen: 'eggs' });
+    expect(dietClash(['spicy-2', 'spicy-3', 'vegan'], ['milk'])).toEqual({ kind: 'spice' });
+    expect(dietClash(['vegan', 'halal'], ['gluten'])).toBeNull();
   });
 });

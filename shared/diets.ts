@@ -57,18 +57,29 @@ export function expandDiets(diets: readonly string[]): DietKey[] {
   return DIET_KEYS.filter((k) => out.has(k));
 }
 
+/** Why a set of labels cannot describe a dish: two spice levels, or a label against a contained allergen. */
+export type DietClash = { kind: 'spice' } | { kind: 'allergen'; diet: DietKey; allergen: AllergenKey };
+
 /**
- * Why a set of labels cannot describe a dish with these allergens, or null when it can: at most
- * one spice level, and no label that excludes an allergen the dish contains ("vegan" with milk).
+ * The first clash of a dish's labels with each other or its allergens, or null: at most one spice
+ * level, and no label that excludes an allergen the dish contains ("vegan" with milk). The staff
+ * app shows it in the user's language as they tick; `dietConflict` is the server's English text.
  */
-export function dietConflict(diets: readonly string[], allergens: readonly string[]): string | null {
-  if (diets.filter((d) => SPICY.includes(d as DietKey)).length > 1) return 'Choose one spice level';
+export function dietClash(diets: readonly string[], allergens: readonly string[]): DietClash | null {
+  if (diets.filter((d) => SPICY.includes(d as DietKey)).length > 1) return { kind: 'spice' };
   for (const diet of DIETS) {
     if (!diets.includes(diet.key)) continue;
-    const clash = diet.excludes.find((a) => allergens.includes(a));
-    if (clash) return `A ${diet.key} dish cannot contain ${clash}`;
+    const clash = (diet.excludes as readonly AllergenKey[]).find((a) => allergens.includes(a));
+    if (clash) return { kind: 'allergen', diet: diet.key, allergen: clash };
   }
   return null;
+}
+
+/** The clash as the server words it (the API's field error), or null when the labels fit. */
+export function dietConflict(diets: readonly string[], allergens: readonly string[]): string | null {
+  const clash = dietClash(diets, allergens);
+  if (!clash) return null;
+  return clash.kind === 'spice' ? 'Choose one spice level' : `A ${clash.diet} dish cannot contain ${clash.allergen}`;
 }
 
 /** The schema.org `suitableForDiet` values of a dish's labels (implied ones included). */

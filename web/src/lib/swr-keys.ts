@@ -22,6 +22,12 @@ export const swrKeys = {
   uploads: (organizationId: string) => ['uploads', organizationId] as const,
   /** One upload with its draft. */
   upload: (uploadId: string) => ['upload', uploadId] as const,
+  /** The organization's option groups with their options (item editor). */
+  optionGroups: (organizationId: string) => ['option-groups', organizationId] as const,
+  /** How many items use each of the organization's option groups. */
+  optionGroupUsage: (organizationId: string) => ['option-group-usage', organizationId] as const,
+  /** The venues' overrides of a section's items (sold out here, own prices). */
+  venueItems: (sectionId: string) => ['venue-items', sectionId] as const,
   /** The organization's menus by name (id, name, status): pickers. */
   menuOptions: (organizationId: string) => ['menu-options', organizationId] as const,
 };

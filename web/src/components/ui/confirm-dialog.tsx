@@ -65,6 +65,9 @@ export function ConfirmDialog({
         className="grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
+          // React sends a portal's submit event up the component tree: a confirm opened from inside
+          // another form (the item editor) must not submit that form too.
+          e.stopPropagation();
           void confirm();
         }}
       >

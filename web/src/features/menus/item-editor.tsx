@@ -21,10 +21,12 @@ import { TagPicker } from './tag-picker.tsx';
 import type { Item, Tag } from './types.ts';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
 import { errorText } from './error-text.ts';
+import { ItemExtrasFields } from './item-extras-fields.tsx';
 
 export interface ItemEditorContext {
   menuId: string;
   sectionId: string;
+  organizationId: string;
   languages: string[];
   currency: string;
   timeZone: string;
@@ -163,6 +165,8 @@ function ItemForm({
       tags: values.tags,
       allergens: values.allergens,
       mayContain: body.mayContain as string[],
+      optionGroups: values.optionGroups,
+      diets: values.diets,
       available: values.available,
       soldOutUntil: String(body.soldOutUntil ?? ''),
     };
@@ -182,6 +186,9 @@ function ItemForm({
         'mayContain',
         'available',
         'soldOutUntil',
+        'optionGroups',
+        'diets',
+        'nutrition',
       ]);
     }
   });
@@ -334,6 +341,17 @@ function ItemForm({
           </p>
         ) : null}
       </Section>
+
+      <ItemExtrasFields
+        Section={Section}
+        control={control}
+        register={register}
+        errors={errors}
+        watch={watch}
+        setValue={setValue}
+        ctx={ctx}
+        itemId={item?.id ?? null}
+      />
 
       <Section title={t('editor.availability')}>
         <div className="flex items-center justify-between gap-4">

@@ -39,6 +39,28 @@ describe('item form', () => {
     expect('image' in body).toBe(false);
   });
 
+  it('keeps the order of the option groups, the labels and the nutrition, and refuses labels against the allergens', () => {
+    const pizza = toItem({
+      ...item,
+      optionGroups: ['grp000000000002', 'grp000000000001'],
+      diets: ['spicy-1'],
+      nutrition: { kcal: 650, portion: '1 plate', fat: 20 },
+    });
+    const values = itemFormValues(pizza, 'EUR', 'UTC');
+    expect(values.nutrition).toMatchObject({ kcal: '650', portion: '1 plate', fat: '20', salt: '' });
+    const body = itemBody({ ...values, nutrition: { ...values.nutrition, kcal: '' } }, 'EUR', 'UTC');
+    expect(body).toMatchObject({ optionGroups: ['grp000000000002', 'grp000000000001'], diets: ['spicy-1'] });
+    expect(body.nutrition).toEqual({ portion: '1 plate', fat: 20 });
+    const schema = itemFormSchema('EUR', 'UTC');
+    const check = (v: object) => schema.safeParse({ ...values, available: true, ...v });
+    expect(check({}).success).toBe(true);
+    expect(check({ diets: ['vegan'], allergens: ['milk'] }).error?.issues[0]?.path).toEqual(['diets']);
+    expect(check({ nutrition: { ...values.nutrition, fat: '1', saturates: '2' } }).error?.issues[0]?.path).toEqual([
+      'nutrition',
+      'saturates',
+    ]);
+  });
+
   it('clears "sold out until" when available and sends photo changes', () => {
     const values = itemFormValues(item, 'EUR', 'UTC');
     expect(itemBody({ ...values, available: true }, 'EUR', 'UTC').soldOutUntil).toBe('');

@@ -3,7 +3,10 @@ import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { dateToZonedInput, zonedInputToDate } from '../../../../shared/schedule.ts';
 import { NAME_MAX, zItemName } from '../../../../shared/schemas/menus.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
+import { MAX_GROUPS_PER_ITEM } from '../../../../shared/option-groups.ts';
 import type { Item } from './types.ts';
+import { nutritionBody, nutritionFormSchema, nutritionFormValues, type NutritionFormValues } from './nutrition-form.ts';
+import { dietClashMessage } from './option-form.ts';
 
 export const ITEM_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export const ITEM_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -21,6 +24,10 @@ export interface ItemFormValues {
   available: boolean;
   /** `<input type="datetime-local">` text in the venue's time zone, '' for "until switched back". */
   soldOutUntil: string;
+  /** The item's option groups in order (shared by the organization; edited in their own dialog). */
+  optionGroups: string[];
+  diets: string[];
+  nutrition: NutritionFormValues;
 }
 
 /**
@@ -56,8 +63,13 @@ export function itemFormSchema(currency: string, timeZone: string) {
       mayContain: z.array(z.string()),
       available: z.boolean(),
       soldOutUntil: z.string(),
+      optionGroups: z.array(z.string()).max(MAX_GROUPS_PER_ITEM, 'menus:validation.tooManyGroups'),
+      diets: z.array(z.string()),
+      nutrition: nutritionFormSchema,
     })
     .superRefine((v, ctx) => {
+      const clash = dietClashMessage(v.diets, v.allergens);
+      if (clash) ctx.addIssue({ code: 'custom', path: ['diets'], message: clash });
       if (v.available || !v.soldOutUntil) return;
       const until = zonedInputToDate(v.soldOutUntil, timeZone);
       if (!until) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'menus:validation.enterDateTime' });
@@ -85,6 +97,9 @@ export function itemFormValues(item: Item | null, currency: string, timeZone: st
     mayContain: item?.mayContain ?? [],
     available: item ? item.available : true,
     soldOutUntil: item && !item.available ? dateToZonedInput(until, timeZone) : '',
+    optionGroups: item?.optionGroups ?? [],
+    diets: item?.diets ?? [],
+    nutrition: nutritionFormValues(item?.nutrition),
   };
 }
 
@@ -107,6 +122,9 @@ export function itemBody(values: ItemFormValues, currency: string, timeZone: str
     mayContain: values.mayContain.filter((a) => !values.allergens.includes(a)),
     available: values.available,
     soldOutUntil: until ? until.toISOString() : '',
+    optionGroups: values.optionGroups,
+    diets: values.diets,
+    nutrition: nutritionBody(values.nutrition),
   };
   if (values.image instanceof File) body.image = values.image;
   else if (values.image === null) body.image = null;

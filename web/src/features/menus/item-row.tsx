@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageIcon, Languages, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { ImageIcon, Languages, MapPin, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatMoney } from '../../../../shared/money.ts';
@@ -16,21 +16,11 @@ import {
 import { allergenCodes, allergenNames } from './allergen-grid.tsx';
 import { Switch } from './switch.tsx';
 import { activeLanguage } from '../../lib/i18n/i18n.ts';
+import { untilText } from './until-text.ts';
 import { languageName } from '../../lib/language-name.ts';
 import { isAvailableNow, untranslatedLanguages, type Item, type Tag } from './types.ts';
-
-function untilText(value: string, timeZone: string): string {
-  const d = new Date(value.replace(' ', 'T'));
-  if (Number.isNaN(d.getTime())) return '';
-  // Within the coming week the weekday is enough ("Mon 18:00"); later ones get the date.
-  const soon = d.getTime() - Date.now() < 6 * 86400000;
-  return new Intl.DateTimeFormat(
-    activeLanguage(),
-    soon
-      ? { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit' }
-      : { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
-  ).format(d);
-}
+import { VenueDifferencesBadge } from './venue-differences-badge.tsx';
+import type { VenueDifference } from './venue-overrides.ts';
 
 /** One item in the section list: photo, name, prices, tags, allergens, availability switch, actions. */
 export function ItemRow({
@@ -44,6 +34,8 @@ export function ItemRow({
   onEdit,
   onDelete,
   onToggleAvailable,
+  differences = [],
+  onPerVenue,
 }: {
   item: Item;
   handle: ReactNode;
@@ -55,6 +47,10 @@ export function ItemRow({
   onEdit: () => void;
   onDelete: () => void;
   onToggleAvailable: (available: boolean) => void;
+  /** How venues differ from the item everywhere (sold out there, own prices). */
+  differences?: VenueDifference[];
+  /** Opens the item's per-venue settings. */
+  onPerVenue?: () => void;
 }) {
   const { t } = useTranslation('menus');
   const availableNow = isAvailableNow(item);
@@ -98,6 +94,7 @@ export function ItemRow({
               {item.soldOutUntil ? t('itemRow.soldOutUntil', { time: untilText(item.soldOutUntil, timeZone) }) : t('itemRow.soldOut')}
             </Badge>
           ) : null}
+          {differences.length && onPerVenue ? <VenueDifferencesBadge differences={differences} onClick={onPerVenue} /> : null}
           {item.allergens.length ? (
             <Badge variant="outline" title={t('itemRow.containsTitle', { names: allergenNames(item.allergens) })}>
               {t('itemRow.contains', { codes: allergenCodes(item.allergens) })}
@@ -141,6 +138,11 @@ export function ItemRow({
             <DropdownMenuItem onSelect={onEdit}>
               <Pencil /> {t('common:ui.edit')}
             </DropdownMenuItem>
+            {onPerVenue ? (
+              <DropdownMenuItem onSelect={onPerVenue}>
+                <MapPin /> {t('venueOverrides.action')}
+              </DropdownMenuItem>
+            ) : null}
             <DropdownMenuSeparator />
             <DropdownMenuItem destructive onSelect={onDelete}>
               <Trash2 /> {t('common:ui.delete')}

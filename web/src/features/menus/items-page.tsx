@@ -24,6 +24,8 @@ import { SortableList } from './sortable-list.tsx';
 import { Switch } from './switch.tsx';
 import { untranslatedLanguages, toItem, type Item } from './types.ts';
 import { blockAnchor } from './translation-rows.ts';
+import { VenueOverridesDialog } from './venue-overrides-dialog.tsx';
+import { useVenueItems, venueDifferences } from './venue-overrides.ts';
 
 export default function ItemsPage() {
   const { t } = useTranslation('menus');
@@ -37,6 +39,8 @@ export default function ItemsPage() {
   const { data: venues } = useVenues(organization?.id);
   const [editor, setEditor] = useState<{ open: boolean; item: Item | null }>({ open: false, item: null });
   const [deleting, setDeleting] = useState<Item | null>(null);
+  const [perVenue, setPerVenue] = useState<Item | null>(null);
+  const { data: overrides, mutate: refreshOverrides } = useVenueItems(sectionId);
   const [untranslatedOnly, setUntranslatedOnly] = useState(false);
   const section = sectionData?.section;
   const menu = sectionData?.menu;
@@ -51,7 +55,7 @@ export default function ItemsPage() {
     [menu, organization],
   );
   const currency = String(organization?.currency || 'EUR');
-  const { timeZone } = venuesShowing(venues, menu?.id ?? '');
+  const { timeZone, venues: showing } = venuesShowing(venues, menu?.id ?? '');
   const untranslated = useMemo(() => list.filter((i) => untranslatedLanguages('items', i, languages).length > 0), [list, languages]);
   const shown = untranslatedOnly ? untranslated : list;
 
@@ -68,6 +72,12 @@ export default function ItemsPage() {
     },
   });
   useLiveRecords({ collection: 'menus', topic: menu?.id, targets: [swrKeys.section(sectionId)] });
+  useLiveRecords({
+    collection: 'venue_items',
+    topic: '*',
+    when: (e) => ids.has(String(e.record.item)),
+    targets: [swrKeys.venueItems(sectionId)],
+  });
 
   /** Shows `next` at once; restores the list and reports the error if `save` fails. */
   const optimistic = async <T,>(next: Item[], save: () => Promise<T>, failure: string | null): Promise<T> => {
@@ -227,6 +237,8 @@ export default function ItemsPage() {
               onEdit={() => openEditor(item)}
               onDelete={() => setDeleting(item)}
               onToggleAvailable={(v) => toggleAvailable(item, v)}
+              differences={venueDifferences(item, overrides ?? [], showing, new Date())}
+              onPerVenue={() => setPerVenue(item)}
             />
           )}
         />
@@ -237,8 +249,19 @@ export default function ItemsPage() {
         onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
         item={editing}
         server={server}
-        ctx={{ menuId: menu.id, sectionId, languages, currency, timeZone, tags }}
+        ctx={{ menuId: menu.id, sectionId, organizationId: String(organization?.id ?? ''), languages, currency, timeZone, tags }}
         onSave={onSave}
+      />
+      <VenueOverridesDialog
+        open={perVenue !== null}
+        onOpenChange={(open) => {
+          if (!open) setPerVenue(null);
+        }}
+        item={perVenue ? (list.find((i) => i.id === perVenue.id) ?? perVenue) : null}
+        venues={showing}
+        overrides={overrides}
+        currency={currency}
+        onChanged={() => refreshOverrides()}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,5 +1,6 @@
 import type { RecordModel } from 'pocketbase';
 import type { ScheduleWindow } from '../../../../shared/schedule.ts';
+import { readNutrition, type Nutrition } from '../../../../shared/nutrition.ts';
 import { readTranslations, sourceTexts, translationState, type Translations } from '../../../../shared/translations.ts';
 
 /** The records of the menu screens, with JSON fields normalised (the server may send null). */
@@ -49,6 +50,11 @@ export interface Item extends RecordModel {
   position: number;
   translations: Translations;
   updated: string;
+  /** The item's option groups (shared by the organization's items), in the order guests see them. */
+  optionGroups: string[];
+  /** Dietary labels (shared/diets.ts). */
+  diets: string[];
+  nutrition: Nutrition | null;
 }
 
 export interface Venue extends RecordModel {
@@ -115,6 +121,9 @@ export function toItem(r: RecordModel): Item {
     position: Number(r.position ?? 0),
     translations: readTranslations(r.translations),
     updated: String(r.updated ?? ''),
+    optionGroups: strings(r.optionGroups),
+    diets: strings(r.diets),
+    nutrition: readNutrition(r.nutrition),
   };
 }
 

@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { QrCodeDialog } from '../../components/qr-code-dialog.tsx';
 import { VenueDetailsForm } from './venue-details-form.tsx';
 import { VenueMenusCard } from './venue-menus-card.tsx';
+import { VenueNutritionCard } from './venue-nutrition-card.tsx';
 import { VenueLogoCard } from './venue-logo-card.tsx';
 import { VenueLinkCard } from './venue-link-card.tsx';
 import { VenueOriginalMenuCard } from './venue-original-menu-card.tsx';
@@ -135,6 +136,14 @@ export default function VenuePage() {
       toast.error(t('original.notSaved', { error: errorMessage(err) }));
     }
   };
+  const saveNutrition = async (values: { nutritionDisplay: string; dailyKcalNote: boolean }) => {
+    try {
+      await update(values, values);
+      toast.success(t('nutrition.saved'));
+    } catch (err) {
+      toast.error(t('nutrition.notSaved', { error: errorMessage(err) }));
+    }
+  };
   const saveMenus = async (next: string[]) => {
     try {
       await update({ menus: next }, { menus: next });
@@ -200,6 +209,7 @@ export default function VenuePage() {
         <div className="grid min-w-0 gap-6">
           <VenueDetailsForm venue={venue} onSave={saveDetails} />
           <VenueMenusCard menuIds={menuIds} options={menus.data} onChange={saveMenus} />
+          <VenueNutritionCard venue={venue} onSave={saveNutrition} />
           {languages.targets.length ? (
             <VenueTranslationsCard venue={venue} source={languages.source} targets={languages.targets} onSave={saveTranslations} />
           ) : null}
