@@ -162,7 +162,14 @@ describe.skipIf(!hasBrowser)('the menus screens in German', () => {
       .or(editor.getByText(/von \d+ Texten übersetzt/))
       .first()
       .waitFor();
+    // Amounts as German writes them: shown with a decimal comma, tidied on leaving the field.
+    const amount = editor.getByLabel('Betrag von Preis 1');
+    expect(await amount.inputValue()).toBe('18,90');
+    await amount.fill('19,5');
+    await amount.blur();
+    expect(await amount.inputValue()).toBe('19,50');
     await check(page, `i18n-de-item-editor-${at}`);
+    page.once('dialog', (d) => void d.accept());
     await editor.getByRole('button', { name: 'Abbrechen' }).click();
     await editor.waitFor({ state: 'detached' });
 

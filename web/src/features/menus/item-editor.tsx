@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
-import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -120,8 +119,10 @@ function ItemForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation('menus');
+  const { t, i18n } = useTranslation('menus');
   const { languages, currency, timeZone } = ctx;
+  // Amounts are written as the staff app's language writes them ("12,50" in German).
+  const language = i18n.language;
   const schema = useMemo(() => itemFormSchema(currency, timeZone), [currency, timeZone]);
   const [base, setBase] = useState<Item | null>(item);
   const {
@@ -135,7 +136,7 @@ function ItemForm({
     formState: { errors, isDirty, isSubmitting },
   } = useForm<ItemFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: itemFormValues(item, currency, timeZone),
+    defaultValues: itemFormValues(item, currency, timeZone, language),
   });
   const prices = useFieldArray({ control, name: 'prices' });
   useUnsavedChanges(isDirty);
@@ -144,13 +145,13 @@ function ItemForm({
   }, [isDirty, onDirty]);
 
   // Another member saved this item: follow when clean, otherwise offer to reload.
-  const serverPrint = itemFingerprint(server, currency, timeZone);
-  const basePrint = itemFingerprint(base, currency, timeZone);
+  const serverPrint = itemFingerprint(server, currency, timeZone, language);
+  const basePrint = itemFingerprint(base, currency, timeZone, language);
   useEffect(() => {
     if (!server || !item || isDirty || isSubmitting || serverPrint === basePrint) return;
-    reset(itemFormValues(server, currency, timeZone));
+    reset(itemFormValues(server, currency, timeZone, language));
     setBase(server);
-  }, [server, item, isDirty, isSubmitting, serverPrint, basePrint, reset, currency, timeZone]);
+  }, [server, item, isDirty, isSubmitting, serverPrint, basePrint, reset, currency, timeZone, language]);
   const conflict = Boolean(item && server && isDirty && !isSubmitting && serverPrint !== basePrint);
   const deleted = Boolean(item && server === null);
 
@@ -172,7 +173,7 @@ function ItemForm({
     };
     try {
       const saved = await onSave(body, base, preview);
-      reset(itemFormValues(saved, currency, timeZone));
+      reset(itemFormValues(saved, currency, timeZone, language));
       setBase(saved);
       onSaved();
     } catch (err) {
@@ -203,11 +204,11 @@ function ItemForm({
           <RemoteChangeNotice
             what={t('editor.remoteWhat')}
             onReload={() => {
-              reset(itemFormValues(server, currency, timeZone));
+              reset(itemFormValues(server, currency, timeZone, language));
               setBase(server);
             }}
             onKeep={() => {
-              reset(itemFormValues(server, currency, timeZone), { keepValues: true });
+              reset(itemFormValues(server, currency, timeZone, language), { keepValues: true });
               setBase(server);
             }}
           />
@@ -250,13 +251,8 @@ function ItemForm({
                       <MoneyInput
                         currency={currency}
                         value={f.value}
-                        onChange={f.onChange}
-                        onBlur={() => {
-                          // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
-                          const minor = parseMoney(f.value, currency);
-                          if (minor !== null) f.onChange(toDecimalAmount(minor, currency));
-                          f.onBlur();
-                        }}
+                        onValueChange={f.onChange}
+                        onBlur={f.onBlur}
                         ref={f.ref}
                         aria-label={t('editor.priceAmount', { n: i + 1 })}
                         aria-invalid={rowErrors?.amount ? true : undefined}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
+import { moneyInputText, parseMoney } from '../../../../shared/money.ts';
 import { dateToZonedInput, zonedInputToDate } from '../../../../shared/schedule.ts';
 import { NAME_MAX, zItemName } from '../../../../shared/schemas/menus.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
@@ -83,13 +83,13 @@ export function itemFormSchema(currency: string, timeZone: string) {
  * the menu's translation view, the one place for every text of every language, and an item save
  * leaves them alone (the server marks them outdated when a source text changed).
  */
-export function itemFormValues(item: Item | null, currency: string, timeZone: string): ItemFormValues {
+export function itemFormValues(item: Item | null, currency: string, timeZone: string, locale?: string): ItemFormValues {
   const until = item?.soldOutUntil ? new Date(item.soldOutUntil.replace(' ', 'T')) : null;
   return {
     name: item?.name ?? '',
     description: item?.description ?? '',
     prices: item?.prices.length
-      ? item.prices.map((p) => ({ label: p.label ?? '', amount: toDecimalAmount(p.amount, currency) }))
+      ? item.prices.map((p) => ({ label: p.label ?? '', amount: moneyInputText(p.amount, currency, locale) }))
       : [{ label: '', amount: '' }],
     image: undefined,
     tags: item?.tags ?? [],
@@ -104,9 +104,9 @@ export function itemFormValues(item: Item | null, currency: string, timeZone: st
 }
 
 /** What a remote save changed, compared without the local-only photo choice. */
-export function itemFingerprint(item: Item | null | undefined, currency: string, timeZone: string): string {
+export function itemFingerprint(item: Item | null | undefined, currency: string, timeZone: string, locale?: string): string {
   if (!item) return '';
-  const { image: _image, ...values } = itemFormValues(item, currency, timeZone);
+  const { image: _image, ...values } = itemFormValues(item, currency, timeZone, locale);
   return JSON.stringify({ ...values, photo: item.image });
 }
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -47,7 +47,7 @@ export function OptionEditor({
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<OptionFormValues>({ resolver: zodResolver(schema), defaultValues: optionFormValues(option, currency) });
+  } = useForm<OptionFormValues>({ resolver: zodResolver(schema), defaultValues: optionFormValues(option, currency, activeLanguage()) });
   const submit = handleSubmit(async (values) => {
     try {
       await onSave(optionBody(values, currency));
@@ -77,17 +77,7 @@ export function OptionEditor({
           name="priceDelta"
           render={({ field }) => (
             <FormField label={t('optionGroups.priceDelta')} error={errorText(errors.priceDelta?.message)}>
-              <MoneyInput
-                currency={currency}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={() => {
-                  const minor = parseMoney(field.value, currency);
-                  if (minor !== null) field.onChange(toDecimalAmount(minor, currency));
-                  field.onBlur();
-                }}
-                ref={field.ref}
-              />
+              <MoneyInput currency={currency} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
             </FormField>
           )}
         />

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
+import { moneyInputText, parseMoney } from '../../../../shared/money.ts';
 import { dietClash } from '../../../../shared/diets.ts';
 import { choiceKind, MAX_OPTIONS_PER_GROUP, type ChoiceRule } from '../../../../shared/option-groups.ts';
 import { zOptionGroupName, zOptionName } from '../../../../shared/schemas/options.ts';
@@ -111,10 +111,10 @@ export function dietClashMessage(diets: readonly string[], allergens: readonly s
 }
 export const DIET_CLASH = 'menus:validation.dietClash';
 
-export function optionFormValues(option: Option | null, currency: string): OptionFormValues {
+export function optionFormValues(option: Option | null, currency: string, locale?: string): OptionFormValues {
   return {
     name: option?.name ?? '',
-    priceDelta: option && option.priceDelta ? toDecimalAmount(option.priceDelta, currency) : '',
+    priceDelta: option && option.priceDelta ? moneyInputText(option.priceDelta, currency, locale) : '',
     allergens: option?.allergens ?? [],
     mayContain: option?.mayContain ?? [],
     diets: option?.diets ?? [],

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import { MapPin } from 'lucide-react';
-import { formatMoney, parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
+import { formatMoney } from '../../../../shared/money.ts';
 import { pb } from '../../lib/pb.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -104,7 +104,7 @@ function VenueOverrideForm({
   const { t } = useTranslation('menus');
   const id = useId();
   const timeZone = venue.timezone || 'UTC';
-  const initial = overrideFormValues(item, override, currency, timeZone);
+  const initial = overrideFormValues(item, override, currency, timeZone, activeLanguage());
   const [values, setValues] = useState<OverrideFormValues>(initial);
   const [shown, setShown] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -213,12 +213,7 @@ function VenueOverrideForm({
                       value={values.amounts[i] ?? ''}
                       aria-invalid={problem ? true : undefined}
                       aria-label={t('venueOverrides.amountAt', { label, venue: venue.name })}
-                      onChange={(e) => set({ amounts: values.amounts.map((a, j) => (j === i ? e.target.value : a)) })}
-                      onBlur={() => {
-                        const minor = parseMoney(values.amounts[i] ?? '', currency);
-                        if (minor !== null)
-                          set({ amounts: values.amounts.map((a, j) => (j === i ? toDecimalAmount(minor, currency) : a)) });
-                      }}
+                      onValueChange={(text) => set({ amounts: values.amounts.map((a, j) => (j === i ? text : a)) })}
                       className="w-32"
                     />
                   </div>

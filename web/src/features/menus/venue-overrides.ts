@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
 import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import { availableAt } from '../../../../shared/availability.ts';
-import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
+import { moneyInputText, parseMoney } from '../../../../shared/money.ts';
 import { dateToZonedInput, zonedInputToDate } from '../../../../shared/schedule.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 import { pb } from '../../lib/pb.ts';
@@ -95,7 +95,13 @@ export interface OverrideFormValues {
   amounts: string[];
 }
 
-export function overrideFormValues(item: Item, override: VenueItem | undefined, currency: string, timeZone: string): OverrideFormValues {
+export function overrideFormValues(
+  item: Item,
+  override: VenueItem | undefined,
+  currency: string,
+  timeZone: string,
+  locale?: string,
+): OverrideFormValues {
   const prices = override?.prices;
   return {
     soldOut: override ? !override.available : false,
@@ -104,7 +110,7 @@ export function overrideFormValues(item: Item, override: VenueItem | undefined, 
         ? dateToZonedInput(new Date(override.soldOutUntil.replace(' ', 'T')), timeZone)
         : '',
     ownPrices: prices !== null && prices !== undefined,
-    amounts: item.prices.map((p, i) => toDecimalAmount(prices?.[i]?.amount ?? p.amount, currency)),
+    amounts: item.prices.map((p, i) => moneyInputText(prices?.[i]?.amount ?? p.amount, currency, locale)),
   };
 }
 

@@ -2,7 +2,6 @@ import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Plus, Trash2, X } from 'lucide-react';
 import { allergenNames } from '../../../../shared/i18n/allergen-names.ts';
-import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { cn } from '../../lib/cn.ts';
 import { translateMessage } from '../../lib/i18n/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -78,13 +77,7 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
               <Input value={p.label} aria-label={t('editor.priceLabel', { number: i + 1 })} placeholder={item.prices.length > 1 ? t('editor.labelPlaceholderMany') : t('editor.labelPlaceholder')} className="h-9 min-w-0 flex-1"
                 onChange={(e) => { const labelText = e.target.value; change((d) => updatePrice(d, sectionKey, item.key, p.key, { label: labelText })); }} />
               <MoneyInput currency={currency} value={p.amount} aria-label={t('editor.priceAmount', { number: i + 1 })} aria-invalid={problems[p.key] ? true : undefined} className="h-9 w-28"
-                onChange={(e) => { const amount = e.target.value; change((d) => updatePrice(d, sectionKey, item.key, p.key, { amount })); }}
-                onBlur={() => {
-                  // Tidy a readable amount ("12,5" → "12.50"); leave mistakes for the message.
-                  const minor = parseMoney(p.amount, currency);
-                  const tidy = minor === null ? null : toDecimalAmount(minor, currency);
-                  if (tidy !== null && tidy !== p.amount) change((d) => updatePrice(d, sectionKey, item.key, p.key, { amount: tidy }));
-                }} />
+                onValueChange={(amount) => change((d) => updatePrice(d, sectionKey, item.key, p.key, { amount }))} />
               <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0" aria-label={t('editor.removePrice', { number: i + 1 })}
                 onClick={(e) => { e.stopPropagation(); change((d) => removePrice(d, sectionKey, item.key, p.key)); }}><X aria-hidden /></Button>
             </div>

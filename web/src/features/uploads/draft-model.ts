@@ -1,4 +1,4 @@
-import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
+import { moneyInputText, parseMoney } from '../../../../shared/money.ts';
 import type { DraftBox, DraftItem, MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 
@@ -26,7 +26,8 @@ export const LOW_CONFIDENCE = 0.6;
 let counter = 0;
 export const newKey = (prefix: string) => `${prefix}${++counter}`;
 
-export function toEditDraft(draft: MenuDraft, currency: string): EditDraft {
+/** The draft as the editor edits it; amounts written as `locale` writes them (shared/money.ts moneyInputText). */
+export function toEditDraft(draft: MenuDraft, currency: string, locale?: string): EditDraft {
   const { sections, ...meta } = draft;
   return {
     meta,
@@ -40,7 +41,7 @@ export function toEditDraft(draft: MenuDraft, currency: string): EditDraft {
         description: item.description ?? '',
         // An unpriced item gets an empty row to type the missing price into.
         prices: item.prices.length
-          ? item.prices.map((p) => ({ key: newKey('p'), label: p.label ?? '', amount: toDecimalAmount(p.amount, currency) }))
+          ? item.prices.map((p) => ({ key: newKey('p'), label: p.label ?? '', amount: moneyInputText(p.amount, currency, locale) }))
           : [{ key: newKey('p'), label: '', amount: '' }],
         source: item,
       })),

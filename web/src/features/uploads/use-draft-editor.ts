@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
 import { useSWRConfig } from 'swr';
 import { pb } from '../../lib/pb.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -50,7 +51,7 @@ export function useDraftEditor(upload: Upload | undefined, currency: string) {
     }
     if (serverJson === baseJson.current) return;
     if (latest.current && revision.current !== savedRevision.current) return; // local edits win until saved
-    const copy = toEditDraft(serverDraft, currency);
+    const copy = toEditDraft(serverDraft, currency, activeLanguage());
     baseJson.current = serverJson;
     latest.current = copy;
     setEdit(copy);
