@@ -18,6 +18,9 @@ import { ALLERGEN_KEYS, type AllergenKey } from '../../shared/constants.ts';
 export const CORPUS_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const MENUS_DIR = path.join(CORPUS_DIR, 'menus');
 export const LEGENDS_DIR = path.join(CORPUS_DIR, 'legends');
+/** The generated files (PDFs, photos) and the manifest describing them (producers/build.ts). */
+export const FILES_DIR = path.join(CORPUS_DIR, 'files');
+export const MANIFEST_FILE = path.join(CORPUS_DIR, 'manifest.json');
 
 export const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -55,7 +58,18 @@ const zSectionSource = z
   })
   .strict();
 
-export const KINDS = ['cafe', 'pizzeria', 'bistro', 'restaurant', 'wine-list', 'bar', 'menu-del-dia', 'bakery', 'pub', 'brasserie'] as const;
+export const KINDS = [
+  'cafe',
+  'pizzeria',
+  'bistro',
+  'restaurant',
+  'wine-list',
+  'bar',
+  'menu-del-dia',
+  'bakery',
+  'pub',
+  'brasserie',
+] as const;
 
 const zMenuSource = z
   .object({
