@@ -72,11 +72,16 @@ export function menuTex(menu: TruthMenu): string {
       return `${n ? '\\newpage\n' : ''}${wrapped}`;
     })
     .join('\n');
+  // glyphtounicode: ToUnicode maps for the Type 1 fonts, as careful LaTeX users set it.
   return `\\documentclass[${cols === 3 ? '9pt' : '10pt'}]{extarticle}
+\\input{glyphtounicode}
+\\pdfgentounicode=1
 \\usepackage[T1]{fontenc}
 \\usepackage[utf8]{inputenc}
 ${font}
 \\usepackage{textcomp}
+% Times, Helvetica, Charter and Palatino have no euro glyph (textcomp fakes one from a "C"): take Latin Modern's.
+\\DeclareUnicodeCharacter{20AC}{{\\fontfamily{lmr}\\selectfont\\texteuro}}
 \\usepackage[a4paper,margin=16mm]{geometry}
 \\usepackage{multicol}
 \\usepackage[letterspace=300]{microtype}
