@@ -91,6 +91,7 @@ describe('scoreDraft', () => {
       itemRecall: 1,
       falseItems: 0,
       pricePrecision: 1,
+      amountPrecision: 1,
       priceRecall: 1,
       variantRecall: 1,
       sectionAccuracy: 1,
@@ -122,6 +123,7 @@ describe('scoreDraft', () => {
     const m = metrics(scoreDraft(draft, truth).counts);
     // The one price left has no label: wrong for a variant item.
     expect(m.pricePrecision).toBeCloseTo(3 / 4);
+    expect(m.amountPrecision).toBe(1);
     expect(m.variantRecall).toBeCloseTo(2 / 5);
     expect(m.itemRecall).toBe(1);
   });
@@ -134,6 +136,7 @@ describe('scoreDraft', () => {
     ];
     const m = metrics(scoreDraft(draft, truth).counts);
     expect(m.pricePrecision).toBeCloseTo(4 / 6);
+    expect(m.amountPrecision).toBeCloseTo(5 / 6);
     expect(m.priceRecall).toBeCloseTo(4 / 6);
   });
 

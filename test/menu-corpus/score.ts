@@ -14,6 +14,7 @@ import { furniture, type TruthMenu } from './truth.ts';
  * - price precision: correct prices / prices extracted on matched items; a price is correct when
  *   its amount is one of the item's truth amounts (each used once) and, for items with several
  *   prices, its label is the truth label (normalised: "0,2 l" = "0.2l")
+ * - amount precision: as price precision, labels ignored (tells wrong amounts from wrong labels)
  * - price recall: correct prices / truth prices (of all truth items)
  * - variant-price recall: truth prices of items with two or more prices recovered with amount and
  *   label / those truth prices
@@ -38,6 +39,8 @@ export interface Counts {
   furnitureItems: number;
   extractedPrices: number;
   correctPrices: number;
+  /** Extracted prices whose amount is right, whatever their label (tells wrong amounts from wrong labels). */
+  correctAmounts: number;
   truthPrices: number;
   variantPrices: number;
   variantRecovered: number;
@@ -60,6 +63,7 @@ export const zeroCounts = (): Counts => ({
   furnitureItems: 0,
   extractedPrices: 0,
   correctPrices: 0,
+  correctAmounts: 0,
   truthPrices: 0,
   variantPrices: 0,
   variantRecovered: 0,
@@ -151,8 +155,14 @@ export function scoreDraft(draft: DraftLike | null, truth: TruthMenu): FileScore
     // Prices.
     const several = t.item.prices.length >= 2;
     const pool = t.item.prices.map((p) => ({ ...p, used: false }));
+    const amounts = t.item.prices.map((p) => p.amount);
     for (const p of x.item.prices) {
       c.extractedPrices++;
+      const a = amounts.indexOf(p.amount);
+      if (a !== -1) {
+        c.correctAmounts++;
+        amounts.splice(a, 1);
+      }
       const hit = pool.find((q) => !q.used && q.amount === p.amount && (!several || labelKey(q.label) === labelKey(p.label)));
       if (hit) {
         hit.used = true;
@@ -182,6 +192,7 @@ export function metrics(c: Counts) {
     itemRecall: ratio(c.matchedItems, c.truthItems),
     falseItems: ratio(c.falseItems, c.extractedItems),
     pricePrecision: ratio(c.correctPrices, c.extractedPrices),
+    amountPrecision: ratio(c.correctAmounts, c.extractedPrices),
     priceRecall: ratio(c.correctPrices, c.truthPrices),
     variantRecall: ratio(c.variantRecovered, c.variantPrices),
     sectionAccuracy: ratio(c.sectionCorrect, c.matchedItems),
