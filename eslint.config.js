@@ -44,6 +44,14 @@ const moduleZones = productModules.map((name) => ({
   message: 'A module reads another module only through its queries.ts (its public read API).',
 }));
 
+/**
+ * The menu corpus (test/menu-corpus: truth files, producers, scorer) is kept apart from the code it
+ * measures: nothing under server/ may import it, or the extractor could be tuned on its answers.
+ * Every server zone below repeats this pattern (a later block replaces an earlier one's options).
+ */
+const NO_CORPUS = '**/test/menu-corpus/**';
+const NO_CORPUS_MESSAGE = 'server/ never imports the menu corpus (test/menu-corpus): it measures the code from outside.';
+
 /** What no file under server/core/ may import (core/filter adds its own purity patterns). */
 const CORE_FORBIDDEN = ['**/modules/**', '**/routes/**', '**/http/**', 'fastify', '@fastify/*'];
 
@@ -134,7 +142,21 @@ export default tseslint.config(
     ['**/server/**', '**/web/**', 'node:*', 'fastify', 'better-sqlite3', 'react'],
     'shared/ imports nothing of ours and no runtime-specific modules.',
   ),
-  zone(['server/core/**'], CORE_FORBIDDEN, 'core/ knows collections, not the product or HTTP.'),
+  zone(['server/**'], [NO_CORPUS], NO_CORPUS_MESSAGE),
+  {
+    files: ['server/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: CORE_FORBIDDEN, message: 'core/ knows collections, not the product or HTTP.' },
+            { group: [NO_CORPUS], message: NO_CORPUS_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
   // A later `no-restricted-imports` block REPLACES the earlier one for the files it matches, so
   // core/filter repeats the core/ patterns next to its own (scripts/lint-zones.test.ts checks this).
   // Tests may check compiled SQL against a real database; the code itself stays pure.
@@ -148,13 +170,27 @@ export default tseslint.config(
           patterns: [
             { group: CORE_FORBIDDEN, message: 'core/ knows collections, not the product or HTTP.' },
             { group: ['**/db/**', 'better-sqlite3', 'node:fs'], message: 'core/filter is pure.' },
+            { group: [NO_CORPUS], message: NO_CORPUS_MESSAGE },
           ],
         },
       ],
     },
   },
   { files: [`${MODULES_DIR}/**`], rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: moduleZones }] } },
-  zone(['server/routes/**'], ['**/db/**', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'], 'routes call core, never the database.'),
+  {
+    files: ['server/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/**', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*'], message: 'routes call core, never the database.' },
+            { group: [NO_CORPUS], message: NO_CORPUS_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
   // Browser tests (web/e2e) drive the real server, so only the shipped app is kept apart.
   { ...zone(['web/**'], WEB_NO_SERVER, WEB_NO_SERVER_MESSAGE), ignores: ['web/e2e/**'] },
   // sonner loads with the first toast (web/src/lib/toast.ts), keeping it out of the first load.

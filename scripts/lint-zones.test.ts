@@ -82,6 +82,24 @@ describe('eslint import zones', () => {
       "import { x } from '../../billing/collection.ts';\nexport { x };\n",
       'only through its queries.ts',
     ],
+    // The menu corpus measures the extractor from outside: no server file reads its answers.
+    [
+      'server/modules/uploads/extract/zone-probe.ts',
+      "import { x } from '../../../../test/menu-corpus/truth.ts';\nexport { x };\n",
+      'never imports the menu corpus',
+    ],
+    [
+      'server/core/records/zone-probe.ts',
+      "import { x } from '../../../test/menu-corpus/score.ts';\nexport { x };\n",
+      'never imports the menu corpus',
+    ],
+    [
+      'server/core/filter/zone-probe.ts',
+      "import { x } from '../../../test/menu-corpus/score.ts';\nexport { x };\n",
+      'never imports the menu corpus',
+    ],
+    ['server/routes/zone-probe.ts', "import { x } from '../../test/menu-corpus/run.ts';\nexport { x };\n", 'never imports the menu corpus'],
+    ['server/app-zone-probe.ts', "import { x } from '../test/menu-corpus/run.ts';\nexport { x };\n", 'never imports the menu corpus'],
   ])('%s: refuses %s', async (file, code, message) => {
     const messages = await restricted(file, code);
     expect(messages.length).toBeGreaterThan(0);
@@ -111,6 +129,9 @@ describe('eslint import zones', () => {
     ['server/modules/venues/zone-probe.ts', "import { x } from './hooks.ts';\nexport { x };\n"],
     ['server/modules/venues/zone-probe.ts', "import { x } from '../tenancy.ts';\nexport { x };\n"],
     ['server/modules/uploads/extract/zone-probe.ts', "import { x } from '../pdf.ts';\nexport { x };\n"],
+    // The corpus and the bench read the extractor, not the other way round.
+    ['test/menu-corpus/zone-probe.ts', "import { x } from '../../server/modules/uploads/extract/index.ts';\nexport { x };\n"],
+    ['scripts/zone-probe.ts', "import { x } from '../test/menu-corpus/run.ts';\nexport { x };\n"],
   ])('%s: allows %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([]);
   });
