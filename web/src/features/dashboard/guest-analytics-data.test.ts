@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '../../lib/pb.ts';
+import { fileNameFromDisposition } from '../../lib/download-file.ts';
 import {
   busiestSlots,
   dayLabel,
   downloadGuestCsv,
-  fileNameFromDisposition,
   guestQuery,
   heatLevel,
   heatmapRows,

@@ -3,8 +3,8 @@
  * with swr, and the pure shaping the charts need (totals, axis, heatmap levels, breakdowns).
  */
 import useSWR from 'swr';
-import { ClientResponseError } from 'pocketbase';
 import { pb } from '../../lib/pb.ts';
+import { downloadFile } from '../../lib/download-file.ts';
 
 /** The dashboard looks back this many days (today included). */
 export const GUEST_DAYS = 30;
@@ -33,40 +33,11 @@ export function useGuestAnalytics(organizationId: string | undefined, venueId: s
   );
 }
 
-/** The file name of a `Content-Disposition: attachment; filename="…"` header, else `fallback`. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
-  const name = m?.[1] ? decodeURIComponent(m[1]).replace(/[/\\]/g, '_') : '';
-  return name || fallback;
-}
-
 /**
- * Downloads the daily CSV. The route needs the auth header, so it is fetched (not linked) and
- * saved from a Blob. Errors are thrown as the SDK's `ClientResponseError`.
+ * Downloads the daily CSV (saved under the server's file name).
  */
-export async function downloadGuestCsv(organizationId: string, venueId: string): Promise<string> {
-  const url = pb.buildURL(`/api/analytics/guests.csv?${guestQuery(organizationId, venueId)}`);
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { Authorization: pb.authStore.token } });
-  } catch (err) {
-    throw new ClientResponseError({ url, status: 0, originalError: err });
-  }
-  if (!res.ok) {
-    const data = await res.json().catch(() => ({}));
-    throw new ClientResponseError({ url, status: res.status, response: data });
-  }
-  const name = fileNameFromDisposition(res.headers.get('Content-Disposition'), 'guest-analytics.csv');
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Some browsers start the download after the click returns.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return name;
+export function downloadGuestCsv(organizationId: string, venueId: string): Promise<string> {
+  return downloadFile(`/api/analytics/guests.csv?${guestQuery(organizationId, venueId)}`, 'guest-analytics.csv');
 }
 
 /* ---------- Pure shaping ---------- */
