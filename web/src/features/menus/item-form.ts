@@ -3,6 +3,7 @@ import { parseMoney, toDecimalAmount } from '../../../../shared/money.ts';
 import { dateToZonedInput, zonedInputToDate } from '../../../../shared/schedule.ts';
 import { NAME_MAX, zItemName } from '../../../../shared/schemas/menus.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
+import { ITEM_KINDS, type ItemKind } from '../../../../shared/set-menus.ts';
 import type { Item } from './types.ts';
 
 export const ITEM_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -10,6 +11,8 @@ export const ITEM_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The item editor's fields; prices are typed text until saved as minor units. */
 export interface ItemFormValues {
+  /** A dish, or a set menu: exactly one price, its fixed price (shared/set-menus.ts). */
+  kind: ItemKind;
   name: string;
   description: string;
   prices: { label: string; amount: string }[];
@@ -30,6 +33,7 @@ export interface ItemFormValues {
 export function itemFormSchema(currency: string, timeZone: string) {
   return z
     .object({
+      kind: z.enum(ITEM_KINDS),
       name: zItemName.max(NAME_MAX, MESSAGES.nameUnder200),
       description: z.string().max(2000, 'menus:validation.descriptionTooLong'),
       prices: z
@@ -58,6 +62,8 @@ export function itemFormSchema(currency: string, timeZone: string) {
       soldOutUntil: z.string(),
     })
     .superRefine((v, ctx) => {
+      if (v.kind === 'set' && v.prices.length !== 1)
+        ctx.addIssue({ code: 'custom', path: ['prices'], message: 'menus:validation.setOnePrice' });
       if (v.available || !v.soldOutUntil) return;
       const until = zonedInputToDate(v.soldOutUntil, timeZone);
       if (!until) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'menus:validation.enterDateTime' });
@@ -74,6 +80,7 @@ export function itemFormSchema(currency: string, timeZone: string) {
 export function itemFormValues(item: Item | null, currency: string, timeZone: string): ItemFormValues {
   const until = item?.soldOutUntil ? new Date(item.soldOutUntil.replace(' ', 'T')) : null;
   return {
+    kind: item?.kind ?? 'dish',
     name: item?.name ?? '',
     description: item?.description ?? '',
     prices: item?.prices.length
@@ -99,6 +106,7 @@ export function itemFingerprint(item: Item | null | undefined, currency: string,
 export function itemBody(values: ItemFormValues, currency: string, timeZone: string): Record<string, unknown> {
   const until = !values.available && values.soldOutUntil ? zonedInputToDate(values.soldOutUntil, timeZone) : null;
   const body: Record<string, unknown> = {
+    kind: values.kind,
     name: values.name.trim(),
     description: values.description.trim(),
     prices: values.prices.map((p) => ({ label: p.label.trim(), amount: parseMoney(p.amount, currency) ?? 0 })),

@@ -1,5 +1,6 @@
 import type { RecordModel } from 'pocketbase';
 import type { ScheduleWindow } from '../../../../shared/schedule.ts';
+import { itemKindOf, type ItemKind } from '../../../../shared/set-menus.ts';
 import { readTranslations, sourceTexts, translationState, type Translations } from '../../../../shared/translations.ts';
 
 /** The records of the menu screens, with JSON fields normalised (the server may send null). */
@@ -37,6 +38,8 @@ export interface Section extends RecordModel {
 
 export interface Item extends RecordModel {
   section: string;
+  /** A dish, or a set menu (one fixed price, courses in `set_courses`). */
+  kind: ItemKind;
   name: string;
   description: string;
   prices: PriceVariant[];
@@ -103,6 +106,7 @@ export function toItem(r: RecordModel): Item {
   return {
     ...r,
     section: String(r.section ?? ''),
+    kind: itemKindOf(r.kind),
     name: String(r.name ?? ''),
     description: String(r.description ?? ''),
     prices: arr<PriceVariant>(r.prices),
