@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, X } from 'lucide-react';
 import { MAX_CHOICES_PER_COURSE } from '../../../../shared/set-menus.ts';
@@ -56,12 +56,20 @@ export function CourseChoicesPicker({
       const pick = matches[active];
       if (open && pick) toggle(pick.id);
       else setOpen(true);
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      e.stopPropagation(); // close the list, not the dialog
-      setOpen(false);
     }
   };
+  // Escape closes the open list, not the dialog around it: the dialog listens on the document in
+  // the capture phase, so the list listens on the window, which the event reaches first.
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || document.activeElement !== input.current) return;
+      e.stopPropagation();
+      setOpen(false);
+    };
+    window.addEventListener('keydown', onEscape, { capture: true });
+    return () => window.removeEventListener('keydown', onEscape, { capture: true });
+  }, [open]);
 
   if (!dishes.length) return <p className="text-sm text-muted-foreground">{t('setMenu.noDishes')}</p>;
   const activeId = open && matches[active] ? `${listId}-${matches[active].id}` : undefined;
