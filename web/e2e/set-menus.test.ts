@@ -131,6 +131,8 @@ describe.skipIf(!hasBrowser)('set menus', () => {
     await dialog.getByText('Save the set menu first, then add its courses.').waitFor();
     await dialog.getByRole('button', { name: 'Add item' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The items list says what it is.
+    await page.getByText('Set menu', { exact: true }).first().waitFor();
 
     await page.getByTestId('item-name').filter({ hasText: name }).click();
     await dialog.getByText('No courses yet.', { exact: false }).waitFor();
