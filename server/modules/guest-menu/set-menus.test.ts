@@ -196,6 +196,24 @@ describe('a set menu on the guest page', () => {
     await write('items', ids.Tortilla, { available: true });
   });
 
+  it('shows a set turned back into a dish as a dish: its courses are kept but not shown', async () => {
+    const former = await seed(t.ctx, 'items', {
+      section: await sectionOf(ids.Fruta),
+      name: 'Menú de la casa',
+      kind: 'set',
+      prices: [{ label: '', amount: 2000 }],
+    });
+    await seed(t.ctx, 'set_courses', { item: former.id, name: 'Primero', choices: [ids.Gazpacho] });
+    expect(block(await page('/m/centro?lang=es'), String(former.id))).toContain('Primero');
+    await write('items', String(former.id), { kind: 'dish' });
+    const html = await page('/m/centro?lang=es');
+    const li = new RegExp(`<li class="i" id="i-${String(former.id)}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? '';
+    expect(li).toContain('Menú de la casa');
+    expect(li).not.toContain('class="sm"');
+    expect(li).not.toContain('Primero');
+    await engine().delete(engine().collection('items'), String(former.id), superuserRequest(t.ctx));
+  });
+
   it('is one MenuItem in the JSON-LD with its fixed price as its offer and its courses in the description', async () => {
     const ld = jsonLd(await page('/m/centro?lang=en'));
     const items = ld.hasMenu[0].hasMenuSection.flatMap((s: { hasMenuItem: unknown[] }) => s.hasMenuItem);
