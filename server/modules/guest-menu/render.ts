@@ -266,7 +266,7 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
     : '';
   const prices = `<p class="ps">${priceList(item, venue, l)}</p>`;
   return (
-    `<li class="i${isSet ? ' st' : ''}${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc(unavoidable.join(' '))}"${diets.length ? ` data-d="${diets.join(' ')}"` : ''}${hidden ? ' hidden' : ''}>` +
+    `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc(unavoidable.join(' '))}"${diets.length ? ` data-d="${diets.join(' ')}"` : ''}${hidden ? ' hidden' : ''}>` +
     `<div><h3>${inline(name.text, name.la)}${dietIcons(item.diets, text)}${isSet ? ` <span class="sm"${text.cl}>${esc(text.c.setMenu)}</span>` : ''} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
     // A set reads as one block: its name, its fixed price, then the courses in order.
     (isSet ? prices : '') +

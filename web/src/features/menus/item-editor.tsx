@@ -220,7 +220,9 @@ function ItemForm({
         <Controller
           control={control}
           name="kind"
-          render={({ field }) => <ItemKindToggle value={field.value} onChange={field.onChange} />}
+          render={({ field, fieldState }) => (
+            <ItemKindToggle value={field.value} onChange={field.onChange} error={errorText(fieldState.error?.message)} />
+          )}
         />
         <FormField label={t('editor.name')} error={errorText(errors.name?.message)}>
           <Input {...register('name')} autoComplete="off" autoFocus={!item} />

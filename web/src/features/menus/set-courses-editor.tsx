@@ -12,7 +12,7 @@ import { SortableList } from './sortable-list.tsx';
 import { useMenuDishes, useSetCourses, useSetCourseWrites, type DishOption, type SetCourse } from './use-set-courses.ts';
 
 /** Dish or set menu: two radio buttons (arrow keys move between them, as radios do). */
-export function ItemKindToggle({ value, onChange }: { value: ItemKind; onChange: (kind: ItemKind) => void }) {
+export function ItemKindToggle({ value, onChange, error }: { value: ItemKind; onChange: (kind: ItemKind) => void; error?: string }) {
   const { t } = useTranslation('menus');
   const kinds: { kind: ItemKind; label: string }[] = [
     { kind: 'dish', label: t('setMenu.kindDish') },
@@ -43,6 +43,11 @@ export function ItemKindToggle({ value, onChange }: { value: ItemKind; onChange:
         ))}
       </div>
       <p className="text-xs text-muted-foreground">{t('setMenu.kindHint')}</p>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
