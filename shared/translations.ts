@@ -29,6 +29,8 @@ export const TRANSLATABLE_FIELDS = {
   tags: ['name'],
   option_groups: ['name', 'description'],
   options: ['name'],
+  /** A set menu's courses (shared/set-menus.ts): "Starter", or a free text such as "Coffee or tea". */
+  set_courses: ['name', 'description'],
 } as const;
 export type TranslatableCollection = keyof typeof TRANSLATABLE_FIELDS;
 

@@ -18,6 +18,7 @@ import { invitationsModule } from './invitations/index.ts';
 import { accountModule } from './account/index.ts';
 import { guestMenuModule } from './guest-menu/index.ts';
 import { venueItemsModule } from './venue-items/index.ts';
+import { setCoursesModule } from './set-courses/index.ts';
 import { translationModule } from './translation/index.ts';
 import { menuCsvModule } from './menu-csv/index.ts';
 
@@ -40,6 +41,7 @@ export const productModules: ProductModule[] = [
       registerSoldOutReset(ctx);
     },
   },
+  setCoursesModule,
   uploadsModule,
   { name: 'venues', collections: [venuesCollection], register: (ctx) => registerVenueHooks(ctx.engine) },
   venueItemsModule,

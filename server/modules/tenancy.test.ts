@@ -85,6 +85,8 @@ const traces = (d: OrgData): string[] => [
   d.group,
   d.option,
   d.venueItem,
+  d.setItem,
+  d.course,
   d.upload,
   d.help,
 ];
@@ -149,6 +151,7 @@ const specs: CollectionSpec[] = [
   { collection: 'option_groups', idOf: (d) => d.group, byOrg: (d) => `organization = "${d.org}"` },
   { collection: 'options', idOf: (d) => d.option, byOrg: (d) => `group.organization = "${d.org}"` },
   { collection: 'venue_items', idOf: (d) => d.venueItem, byOrg: (d) => `venue.organization = "${d.org}"` },
+  { collection: 'set_courses', idOf: (d) => d.course, byOrg: (d) => `item.section.menu.organization = "${d.org}"` },
   { collection: 'menu_uploads', idOf: (d) => d.upload, byOrg: (d) => `organization = "${d.org}"` },
   { collection: 'help_requests', idOf: (d) => d.help, byOrg: (d) => `organization = "${d.org}" || user = "${d.owner}"` },
 ];
@@ -166,6 +169,7 @@ const ownView = (d: OrgData, self: string, isOwner: boolean): Record<string, str
   option_groups: [d.group],
   options: [d.option],
   venue_items: [d.venueItem],
+  set_courses: [d.course],
   menu_uploads: [d.upload],
   help_requests: isOwner ? [d.help] : [],
 });
@@ -2522,12 +2526,12 @@ const lapsedRows: Row[] = [
     notExpectedContent: ['New venue', 'New tag', 'New menu', 'New section', 'New item', 'New upload', 'Changed SECRET-C'],
   },
   {
-    name: 'C still has exactly one item',
+    name: 'C still has exactly its two items (the dish and the set menu)',
     method: 'GET',
     url: where('items', 'section.menu.organization = "{{ORG_C}}"'),
     as: 'superuser',
     expectedStatus: 200,
-    expectedContent: ['"totalItems":1'],
+    expectedContent: ['"totalItems":2'],
   },
 ];
 
@@ -2665,6 +2669,130 @@ const venueItemRows: Row[] = [
   },
 ];
 
+/**
+ * Set menus (issue 20, item 2): a course belongs to a set of one organization and offers dishes
+ * of that set's menu; no member adds a course to another organization's set, offers another
+ * organization's dish, reads, re-points, edits or deletes another organization's course.
+ */
+const setCourseRows: Row[] = [
+  ...(
+    [
+      ['ownerA adds a course to B set', B.setItem, 'ownerA'],
+      ['editorA adds a course to B set', B.setItem, 'editorA'],
+      ['strangerA adds a course to A set', A.setItem, 'strangerA'],
+      ['unverified editor adds a course to A set', A.setItem, 'unverified'],
+      ['lapsed owner adds a course to own lapsed C set', C.setItem, 'lapsed'],
+      ['guest adds a course to A set', A.setItem, 'guest'],
+    ] as const
+  ).map(([what, item, as]): Row => ({
+    name: `${what}: 400`,
+    method: 'POST',
+    url: rec('set_courses'),
+    as,
+    body: { item, name: `Course ${INTRUDER}` },
+    expectedStatus: 400,
+    expectedContent: [CREATE_FAILED, RULE_REFUSED],
+    notExpectedContent: ['SECRET-B', 'SECRET-C'],
+  })),
+  {
+    name: 'ownerA adds a course to own set offering B item: 400',
+    method: 'POST',
+    url: rec('set_courses'),
+    as: 'ownerA',
+    body: { item: A.setItem, name: `Course ${INTRUDER}`, choices: [A.item, B.item] },
+    expectedStatus: 400,
+    expectedContent: [CREATE_FAILED, '"choices":{"code":"validation_missing_rel_records"'],
+    notExpectedContent: ['SECRET-B'],
+  },
+  {
+    name: 'editorA offers B item in A course: 400',
+    method: 'PATCH',
+    url: rec('set_courses', A.course),
+    as: 'editorA',
+    body: { 'choices+': B.item },
+    expectedStatus: 400,
+    expectedContent: [UPDATE_FAILED, '"choices":{"code":"validation_missing_rel_records"'],
+    notExpectedContent: ['SECRET-B'],
+  },
+  {
+    name: 'ownerA lists courses expanding item and choices: only A',
+    method: 'GET',
+    url: list('set_courses', { expand: 'item.section.menu,choices' }),
+    as: 'ownerA',
+    expectedStatus: 200,
+    expectedContent: [A.course, 'Course SECRET-A', 'Set SECRET-A', 'Item SECRET-A'],
+    notExpectedContent: [...traces(B), ...traces(C)],
+  },
+  {
+    name: 'ownerB views B set expanding its courses and their choices: B only',
+    method: 'GET',
+    url: withQuery(rec('items', B.setItem), { expand: 'set_courses_via_item.choices' }),
+    as: 'ownerB',
+    expectedStatus: 200,
+    expectedContent: [B.course, 'Course SECRET-B', 'Item SECRET-B', '"kind":"set"'],
+    notExpectedContent: noAC,
+  },
+  {
+    name: 'strangerA lists courses with every expand: nothing of A or B',
+    method: 'GET',
+    url: list('set_courses', { expand: 'item.section.menu.organization,choices' }),
+    as: 'strangerA',
+    expectedStatus: 200,
+    expectedContent: [NONE],
+    notExpectedContent: [...traces(A), ...traces(B)],
+  },
+  {
+    name: 'ownerA filters courses by B set or B dish: none',
+    method: 'GET',
+    url: where('set_courses', `item = "${B.setItem}" || choices ~ "${B.item}"`),
+    as: 'ownerA',
+    expectedStatus: 200,
+    expectedContent: [NONE],
+  },
+  ...(
+    [
+      ['ownerA renames B course', B.course, { name: `Course ${INTRUDER}` }],
+      ['ownerA re-points A course to B set', A.course, { item: B.setItem }],
+      ['ownerA re-points B course to A set', B.course, { item: A.setItem }],
+    ] as const
+  ).map(([what, id, body]): Row => ({
+    name: `${what}: 404`,
+    method: 'PATCH',
+    url: rec('set_courses', id),
+    as: 'ownerA',
+    body,
+    expectedStatus: 404,
+    expectedContent: [NOT_FOUND],
+    notExpectedContent: ['SECRET-B'],
+  })),
+  { name: 'ownerA deletes B course: 404', method: 'DELETE', url: rec('set_courses', B.course), as: 'ownerA', expectedStatus: 404 },
+  {
+    name: 'A and B courses are unchanged (set, choices, name)',
+    method: 'GET',
+    url: where('set_courses', `id = "${A.course}" || id = "${B.course}"`),
+    as: 'superuser',
+    expectedStatus: 200,
+    expectedContent: [
+      `"item":"${A.setItem}"`,
+      `"choices":["${A.item}"]`,
+      `"item":"${B.setItem}"`,
+      `"choices":["${B.item}"]`,
+      'Course SECRET-B',
+      '"totalItems":2',
+    ],
+    notExpectedContent: [INTRUDER],
+  },
+  {
+    name: 'editorA offers the spare A item in own course: 200',
+    method: 'PATCH',
+    url: rec('set_courses', A.course),
+    as: 'editorA',
+    body: { 'choices+': EXTRA.itemA2 },
+    expectedStatus: 200,
+    expectedContent: [`"choices":["${A.item}","${EXTRA.itemA2}"]`],
+  },
+];
+
 const scenarios: Row[] = [
   ...readRows(),
   ...expandRows,
@@ -2676,6 +2804,7 @@ const scenarios: Row[] = [
   ...crossUpdateRows,
   ...moveRows,
   ...venueItemRows,
+  ...setCourseRows,
   ...crossDeleteRows,
   ...batchRows,
   ...userRows,
@@ -2710,7 +2839,20 @@ describe('tenant isolation scenarios', () => {
     const ids = [
       ...Object.values(USERS),
       ...Object.values(EXTRA),
-      ...[A, B, C].flatMap((d) => [d.venue, d.tag, d.menu, d.section, d.item, d.group, d.option, d.upload, d.help]),
+      ...[A, B, C].flatMap((d) => [
+        d.venue,
+        d.tag,
+        d.menu,
+        d.section,
+        d.item,
+        d.group,
+        d.option,
+        d.venueItem,
+        d.setItem,
+        d.course,
+        d.upload,
+        d.help,
+      ]),
     ];
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]{15}$/);
     expect(new Set(ids).size).toBe(ids.length);
@@ -2879,6 +3021,25 @@ describe('realtime tenant isolation', () => {
     expect(seenByB.events).toEqual([]);
     expect(seenByOthers.events).toEqual([]);
     await owner.collection('venue_items').update(A.venueItem, { available: true });
+  });
+
+  it('set menu course events of A reach A members only', async () => {
+    const pbA = as('editorA');
+    const pbB = as('ownerB');
+    const pbOthers = [as('strangerA'), as('guest')];
+    const seenByA = collector();
+    const seenByB = collector();
+    const seenByOthers = collector();
+    for (const [pb, seen] of [[pbA, seenByA], [pbB, seenByB], ...pbOthers.map((pb) => [pb, seenByOthers] as const)] as const)
+      await pb.collection('set_courses').subscribe('*', seen.push, { expand: 'item,choices' });
+    const fence = await planFence([pbA, pbB, ...pbOthers]);
+    const owner = as('ownerA');
+    await owner.collection('set_courses').update(A.course, { description: 'Realtime SECRET-A' });
+    await seenByA.waitFor(1);
+    await fence.pass();
+    expect(seenByA.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([`update:${A.course}`]);
+    expect(seenByB.events).toEqual([]);
+    expect(seenByOthers.events).toEqual([]);
   });
 
   it('a superuser edit of A data (system write) reaches A members only', async () => {

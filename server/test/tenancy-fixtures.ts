@@ -56,6 +56,9 @@ export interface OrgData {
   option: string;
   /** The venue's override of the item (its own prices there). */
   venueItem: string;
+  /** A set menu in the section, with one course offering the item. */
+  setItem: string;
+  course: string;
   upload: string;
   help: string;
   /** Placeholders of the stored file names. */
@@ -79,6 +82,8 @@ const orgData = (key: OrgKey, owner: string): OrgData => {
     group: fid(`${x}group`),
     option: fid(`${x}option`),
     venueItem: fid(`${x}venueitem`),
+    setItem: fid(`${x}setitem`),
+    course: fid(`${x}course`),
     upload: fid(`${x}upload`),
     help: fid(`${x}help`),
     logo: `{{LOGO_${key}}}`,
@@ -217,6 +222,8 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
       tags: [d.tag],
       optionGroups: [d.group],
     });
+    await seed(ctx, 'items', { id: d.setItem, section: d.section, name: `Set ${m}`, kind: 'set', prices: [{ label: '', amount: 1490 }] });
+    await seed(ctx, 'set_courses', { id: d.course, item: d.setItem, name: `Course ${m}`, choices: [d.item] });
     const upload = await engine.create(
       engine.collection('menu_uploads'),
       {

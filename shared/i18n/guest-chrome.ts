@@ -75,6 +75,12 @@ export interface GuestChrome {
   sugars: string;
   protein: string;
   salt: string;
+  /** The badge of a set menu ("Menu del día" is its name; this says what it is). */
+  setMenu: string;
+  /** A set menu's course without a name of its own; `{n}` is its number (1, 2, 3). */
+  course: string;
+  /** After a course's name when it offers several dishes: "Starter (choose one): soup or salad". */
+  chooseOne: string;
   /** The venue's optional daily energy note (the UK's out-of-home calorie labelling statement). */
   dailyKcal: string;
   /** Heading of the legend of the dietary label icons. */

@@ -422,6 +422,7 @@ function livePrices(html: string, update: { id: string; available: boolean; pric
     body: { getAttribute: attr },
     documentElement: { lang: /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en' },
     getElementById: (id: string) => (id === `i-${update.id}` ? li : null),
+    querySelectorAll: () => [],
     createElement: span,
     createTextNode: (text: string) => ({ textContent: text }),
   };

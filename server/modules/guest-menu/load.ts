@@ -12,6 +12,8 @@ import { DEFAULT_CURRENCY } from '../../../shared/constants.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueById, venueBySlug, venueIdsListingMenu, venueIdsOf } from '../venues/queries.ts';
 import { overridesOfVenue } from '../venue-items/queries.ts';
+import { coursesOfItems } from '../set-courses/queries.ts';
+import { itemKindOf, type ItemKind } from '../../../shared/set-menus.ts';
 import { atVenue, type VenueOverride } from '../../../shared/availability.ts';
 import {
   guestLanguages,
@@ -64,6 +66,21 @@ export interface GuestItem {
   optionGroups: GuestOptionGroup[];
   diets: DietKey[];
   nutrition: Nutrition | null;
+  /** A dish, or a set menu whose fixed price is `prices[0]` and whose courses follow. */
+  kind: ItemKind;
+  /** A set's courses in order (empty for dishes). */
+  courses: GuestCourse[];
+}
+/**
+ * A course of a set menu: its name, free text, and the dishes to choose from — the very dish
+ * objects of the page (the same availability at this venue, allergens and translations).
+ */
+export interface GuestCourse {
+  id: string;
+  name: string;
+  description: string;
+  translations: Translations;
+  choices: GuestItem[];
 }
 export interface GuestSection {
   id: string;
@@ -134,6 +151,10 @@ function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>, ownPrices: Map<strin
   const tags = new Map(items.flatMap((i) => i.tags.map((t) => [t.id, t] as const)));
   const groups = new Map(items.flatMap((i) => i.optionGroups.map((g) => [g.id, g] as const)));
   return [
+    ...translatableTexts(
+      'set_courses',
+      items.flatMap((i) => i.courses.map((c) => ({ ...c }))),
+    ),
     ...translatableTexts('menus', [{ ...menu }]),
     ...translatableTexts(
       'sections',
@@ -202,6 +223,30 @@ function optionGroupsOf(stmts: Statements, itemRows: Row[]): Map<string, GuestOp
 }
 
 /**
+ * The courses of the set menus among `items`, each choice the dish object itself (one query).
+ * Choices are dishes of the set's own menu (the set-courses hooks keep it so); one that is not on
+ * the page (e.g. deleted meanwhile) is left out.
+ */
+function attachCourses(stmts: Statements, items: GuestItem[]): void {
+  const sets = items.filter((i) => i.kind === 'set');
+  if (!sets.length) return;
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const c of coursesOfItems(
+    stmts,
+    sets.map((i) => i.id),
+  ))
+    byId.get(String(c.item))?.courses.push({
+      id: String(c.id),
+      name: String(c.name ?? ''),
+      description: String(c.description ?? ''),
+      translations: readTranslations(json(c.translations, null)),
+      choices: json<string[]>(c.choices, [])
+        .map((id) => byId.get(id))
+        .filter((d): d is GuestItem => Boolean(d) && d?.kind !== 'set'),
+    });
+}
+
+/**
  * The menus (stored rows, in the order given) with their sections, items, tags and option groups:
  * five queries whatever their size. `overrides`: the venue's own sold-out marks and prices, merged
  * into its items. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff preview
@@ -259,9 +304,12 @@ function guestMenusOf(
         .filter((g): g is GuestOptionGroup => Boolean(g)),
       diets: json<string[]>(i.diets, []).filter(isDietKey),
       nutrition: readNutrition(json(i.nutrition, null)),
+      kind: itemKindOf(i.kind),
+      courses: [],
     });
     itemsBySection.set(String(i.section), list);
   }
+  attachCourses(stmts, [...itemsBySection.values()].flat());
   const sectionsByMenu = new Map<string, GuestSection[]>();
   for (const s of sectionRows) {
     const list = sectionsByMenu.get(String(s.menu)) ?? [];
@@ -323,9 +371,9 @@ function guestVenueOf(
 }
 
 /**
- * Everything a venue's guest page shows, in at most ten queries (venue, organization, menus,
- * sections, items, tags, option groups, options, the venue's overrides, original upload) whatever the menu's size, each through the module that
- * owns the table. Only published menus listed at the venue are included.
+ * Everything a venue's guest page shows, in at most eleven queries (venue, organization, menus,
+ * sections, items, tags, option groups, options, set menu courses, the venue's overrides, original
+ * upload) whatever the menu's size, each through the module that owns the table. Only published menus listed at the venue are included.
  */
 export function loadGuestVenue(stmts: Statements, slug: string, now: string): GuestVenue | null {
   const venue = venueBySlug(stmts, slug);

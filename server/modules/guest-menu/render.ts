@@ -8,7 +8,8 @@ import { guestText, PORTION_KEY, type Translations } from '../../../shared/trans
 import { DIET_KEYS, expandDiets, FILTER_DIET_KEYS, suitableForDiet, type DietKey } from '../../../shared/diets.ts';
 import { choiceKind, unavoidableAllergens } from '../../../shared/option-groups.ts';
 import { energyOf, type Nutrition } from '../../../shared/nutrition.ts';
-import type { GuestItem, GuestMenu, GuestOption, GuestOptionGroup, GuestVenue } from './load.ts';
+import { setUnavoidableAllergens } from '../../../shared/set-menus.ts';
+import type { GuestCourse, GuestItem, GuestMenu, GuestOption, GuestOptionGroup, GuestVenue } from './load.ts';
 import { DIET_ICONS, dietIcon, dietSprite } from './diet-icons.ts';
 import { NO_FILTER, passesFilter, type GuestFilter } from './filter.ts';
 import { FILTER_SCRIPT } from './filter-script.ts';
@@ -103,8 +104,19 @@ interface ItemContext {
   filter: GuestFilter;
 }
 
-/** The allergens a guest cannot avoid in a dish: its own and those its required options force (shared/option-groups.ts). */
-const unavoidableOf = (item: GuestItem): string[] => unavoidableAllergens(item.allergens, item.optionGroups);
+/**
+ * The allergens a guest cannot avoid in a dish: its own and those its required options force
+ * (shared/option-groups.ts); in a set menu also those every dish of some course has
+ * (shared/set-menus.ts), so a set hides under "contains milk" only when milk cannot be avoided.
+ */
+function unavoidableOf(item: GuestItem): string[] {
+  const own = unavoidableAllergens(item.allergens, item.optionGroups);
+  if (item.kind !== 'set') return own;
+  return setUnavoidableAllergens(
+    own,
+    item.courses.map((c) => ({ choices: c.choices.map((d) => ({ allergens: unavoidableAllergens(d.allergens, d.optionGroups) })) })),
+  );
+}
 
 /** The labels a dish can be filtered by: its own and what they imply (vegan → vegetarian), filterable ones only. */
 const filterDietsOf = (item: GuestItem): DietKey[] => expandDiets(item.diets).filter((d) => FILTER_DIET_KEYS.includes(d));
@@ -184,6 +196,37 @@ function groupHtml(g: GuestOptionGroup, x: ItemContext): string {
   );
 }
 
+/**
+ * A dish offered by a course: its name, labels and allergen codes (a choice with milk is marked,
+ * the set is hidden only when every choice of a course has it), and "sold out" where it is sold
+ * out at this venue. `data-o` is the live script's hook: a dish sold out (or back) updates its own
+ * row and every course offering it.
+ */
+function choiceHtml(d: GuestItem, x: ItemContext): string {
+  const name = shown(d.translations, 'name', d.name, x.l);
+  const contains = codeList(unavoidableOf(d), x.codes, x.text);
+  const may = codeList(d.mayContain, x.codes, x.text);
+  const marks =
+    contains || may
+      ? ` <span class="al">(${contains}${may ? `${contains ? '; ' : ''}${inline(`${x.text.c.mayContain}:`, x.text.cl)} ${may}` : ''})</span>`
+      : '';
+  const out = d.available ? '' : ` <small class="so"${x.text.cl}>${esc(x.text.c.soldOut)}</small>`;
+  return `<span data-o="${esc(d.id)}"${d.available ? '' : ' class="out"'}>${inline(name.text, name.la)}${dietIcons(d.diets, x.text)}${marks}${out}</span>`;
+}
+
+/** One course of a set: "Starter (choose one): soup or salad", or its free text ("Coffee or tea"). */
+function courseHtml(course: GuestCourse, n: number, x: ItemContext): string {
+  const named = course.name ? shown(course.translations, 'name', course.name, x.l) : null;
+  const desc = course.description ? shown(course.translations, 'description', course.description, x.l) : null;
+  const fallback = course.choices.length ? fill(x.text.c.course, { n: String(n) }) : '';
+  const name = named ? `<b${named.la}>${esc(named.text)}</b>` : fallback ? `<b${x.text.cl}>${esc(fallback)}</b>` : '';
+  const rule = course.choices.length > 1 ? ` (${inline(x.text.c.chooseOne, x.text.cl)})` : '';
+  const choices = course.choices.map((d) => choiceHtml(d, x)).join(` ${inline(x.text.c.orWord, x.text.cl)} `);
+  const text = desc ? `<span${desc.la}>${esc(desc.text)}</span>` : '';
+  const body = [choices, text].filter(Boolean).join(choices ? ' · ' : '');
+  return `<li>${name}${rule}${name && body ? ': ' : ''}${body}</li>`;
+}
+
 /** The dish's nutrition as the venue shows it: nothing, its kcal, or the full declaration per portion. */
 function nutritionHtml(item: GuestItem, n: Nutrition | null, x: ItemContext): string {
   const display = x.venue.nutritionDisplay;
@@ -222,13 +265,18 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
   const desc = item.description ? shown(item.translations, 'description', item.description, l) : null;
   const allergenCodes = codeList(item.allergens, codes, text);
   const mayCodes = codeList(item.mayContain, codes, text);
+  const isSet = item.kind === 'set';
   const img = item.image
     ? `<img src="/api/files/items/${esc(item.id)}/${esc(encodeURIComponent(item.image))}?thumb=160x160" width="80" height="80" loading="lazy" decoding="async" alt="">`
     : '';
+  const prices = `<p class="ps">${priceList(item, venue, l)}</p>`;
   return (
     `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc(unavoidable.join(' '))}"${diets.length ? ` data-d="${diets.join(' ')}"` : ''}${hidden ? ' hidden' : ''}>` +
-    `<div><h3>${inline(name.text, name.la)}${dietIcons(item.diets, text)} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
+    `<div><h3>${inline(name.text, name.la)}${dietIcons(item.diets, text)}${isSet ? ` <span class="sm"${text.cl}>${esc(text.c.setMenu)}</span>` : ''} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
+    // A set reads as one block: its name, its fixed price, then the courses in order.
+    (isSet ? prices : '') +
     (desc ? `<p${desc.la}>${esc(desc.text)}</p>` : '') +
+    (isSet && item.courses.length ? `<ol class="og cs">${item.courses.map((c, i) => courseHtml(c, i + 1, x)).join('')}</ol>` : '') +
     (item.tags.length
       ? `<p class="tg">${item.tags
           .map((g) => {
@@ -242,7 +290,8 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
       : '') +
     item.optionGroups.map((g) => groupHtml(g, x)).join('') +
     nutritionHtml(item, item.nutrition, x) +
-    `<p class="ps">${priceList(item, venue, l)}</p></div>${img}</li>`
+    (isSet ? '' : prices) +
+    `</div>${img}</li>`
   );
 }
 
@@ -319,6 +368,27 @@ function nutritionLd(n: Nutrition | null, full: boolean): Record<string, string>
   return Object.keys(defined).length > 1 ? defined : undefined;
 }
 
+/** A menu text as the JSON-LD reads it (translated where guests read it so, '' without a source). */
+type LdText = (translations: Translations, key: string, source: string) => string;
+
+/**
+ * A set menu's courses for search engines, as plain text appended to its `description`
+ * ("Starter: Gazpacho or Salad; Main: …; Coffee or tea"). schema.org's MenuItem has no
+ * `hasMenuSection` (only Menu and MenuSection do), and `menuAddOn` means extras added to the
+ * item, which a course is not; the set itself is one MenuItem with its one Offer.
+ */
+function coursesLd(item: GuestItem, t: LdText, text: PageText): string {
+  return item.courses
+    .map((c, n) => {
+      const name = t(c.translations, 'name', c.name) || (c.choices.length ? fill(text.c.course, { n: String(n + 1) }) : '');
+      const choices = c.choices.map((d) => t(d.translations, 'name', d.name)).join(` ${text.c.orWord} `);
+      const body = [choices, t(c.translations, 'description', c.description)].filter(Boolean).join(' · ');
+      return name && body ? `${name}: ${body}` : name || body;
+    })
+    .filter(Boolean)
+    .join('; ');
+}
+
 function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string, text: PageText): string {
   const v = venueLangs(venue, lang);
   const data = {
@@ -340,7 +410,10 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
           hasMenuItem: s.items.map((i) => ({
             '@type': 'MenuItem',
             name: t(i.translations, 'name', i.name),
-            description: t(i.translations, 'description', i.description) || undefined,
+            description:
+              [t(i.translations, 'description', i.description), i.kind === 'set' ? coursesLd(i, t, text) : '']
+                .filter(Boolean)
+                .join(' — ') || undefined,
             disambiguatingDescription: allergenSummary(i, text),
             suitableForDiet: oneOrMany(suitableForDiet(i.diets)),
             nutrition: venue.nutritionDisplay === 'off' ? undefined : nutritionLd(i.nutrition, venue.nutritionDisplay === 'full'),

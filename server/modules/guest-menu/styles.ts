@@ -24,6 +24,8 @@ export const GUEST_CSS = [
   '.fl button{font:inherit;padding:6px 16px;border-radius:999px;border:0;background:var(--b);color:var(--bt);min-height:36px}[hidden]{display:none!important}',
   '.sp{position:absolute;width:0;height:0}.dg{width:1.1em;height:1.1em;vertical-align:-.15em}.w2{width:2.2em}.w3{width:3.3em}h3 .dg{margin-left:4px}',
   '.og .out{text-decoration:line-through;color:var(--mu)}.og .so{text-decoration:none}.nu{font-size:.8rem!important}',
+  '.cs{margin:6px 0 0;padding:2px 0 2px 10px;border-left:3px solid var(--b);list-style:none;color:var(--mu);font-size:.92rem}.cs b{color:var(--fg)}',
+  '.sm{margin-left:6px;padding:0 6px;border:1px solid var(--b);border-radius:6px;font-size:.7rem;font-weight:500;vertical-align:middle}',
   '.later li{padding:6px 0;color:var(--mu)}.empty,.nf{padding:48px 16px;text-align:center;color:var(--mu)}.nf h1{color:var(--fg)}',
   'footer{max-width:760px;margin:0 auto;padding:16px;color:var(--mu);font-size:.85rem}footer h2{font-size:1rem}',
   'dl{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:0}dt{font-weight:700}dd{margin:0}',

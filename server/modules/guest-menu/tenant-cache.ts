@@ -1,6 +1,6 @@
 import type { RecordEvent } from '../../core/events.ts';
 import type { Statements } from '../../db/statements.ts';
-import { organizationOfMenu, organizationOfSection } from '../menus/queries.ts';
+import { menusModuleRow, organizationOfMenu, organizationOfSection } from '../menus/queries.ts';
 import { venueSlugsOf } from '../venues/queries.ts';
 import { organizationOfOptionGroup } from '../options/queries.ts';
 
@@ -74,6 +74,7 @@ const GUEST_COLLECTIONS = new Set([
   'organizations',
   'menu_uploads',
   'venue_items',
+  'set_courses',
 ]);
 
 /**
@@ -98,6 +99,12 @@ export function scopeOf(stmts: Statements, event: RecordEvent): CacheScope | nul
     }
     case 'items': {
       const organization = organizationOfSection(stmts, String(row.section));
+      return organization ? { organization } : null;
+    }
+    case 'set_courses': {
+      // A course reaches its organization through its set; a set deleted with its courses says it itself.
+      const set = menusModuleRow(stmts, 'items', String(row.item));
+      const organization = set ? organizationOfSection(stmts, String(set.section)) : '';
       return organization ? { organization } : null;
     }
     case 'venue_items':

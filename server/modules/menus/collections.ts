@@ -2,6 +2,7 @@ import type { CollectionDef } from '../../core/collections.ts';
 import { ALLERGEN_KEYS, MENU_STATUSES } from '../../../shared/constants.ts';
 import { DIET_KEYS } from '../../../shared/diets.ts';
 import { MAX_GROUPS_PER_ITEM } from '../../../shared/option-groups.ts';
+import { ITEM_KINDS } from '../../../shared/set-menus.ts';
 import { readRule, tenantRules, writeRule } from '../rules.ts';
 
 const timestamps = [
@@ -74,6 +75,8 @@ export const itemsCollection: CollectionDef = {
     { name: 'diets', type: 'select', values: [...DIET_KEYS], maxSelect: DIET_KEYS.length },
     /** Energy and macronutrients per portion (shared/nutrition.ts `zNutrition`); null = none given. */
     { name: 'nutrition', type: 'json', maxSize: 2000 },
+    /** A dish, or a set menu (fixed price `prices[0]`, courses in `set_courses`); '' is a dish (shared/set-menus.ts). */
+    { name: 'kind', type: 'select', values: [...ITEM_KINDS] },
     ...timestamps,
   ],
   listRule: readRule('section.menu.organization'),

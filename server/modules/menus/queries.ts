@@ -110,3 +110,19 @@ export function menuById(stmts: Statements, id: string): Row | undefined {
 export function menusModuleRow(stmts: Statements, table: 'menus' | 'sections' | 'items', id: string): Row | undefined {
   return stmts.get(`SELECT * FROM "${table}" WHERE id = ?`, [id]);
 }
+
+/** Items by id with their menu, organization and kind (ids of deleted items are missing). */
+export function itemsWithMenu(stmts: Statements, ids: string[]): { id: string; menu: string; organization: string; kind: string }[] {
+  if (!ids.length) return [];
+  return stmts
+    .all(
+      'SELECT i.id AS id, s.menu AS menu, m.organization AS organization, i.kind AS kind FROM items i JOIN sections s ON s.id = i.section JOIN menus m ON m.id = s.menu WHERE i.id IN (SELECT value FROM json_each(?))',
+      [JSON.stringify(ids)],
+    )
+    .map((r) => ({ id: String(r.id), menu: String(r.menu), organization: String(r.organization), kind: String(r.kind ?? '') }));
+}
+
+/** The menu of a section ('' when it does not exist). */
+export function menuOfSection(stmts: Statements, sectionId: string): string {
+  return String(stmts.get('SELECT menu FROM sections WHERE id = ?', [sectionId])?.menu ?? '');
+}

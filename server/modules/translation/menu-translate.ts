@@ -15,6 +15,8 @@ import {
 import { itemsOfSections, menusModuleRow, sectionsOfMenus } from '../menus/queries.ts';
 import { tagRow } from '../tags/queries.ts';
 import { optionGroupRows, optionsModuleRow, optionsOfGroups } from '../options/queries.ts';
+import { coursesOfItems, setCourseRow } from '../set-courses/queries.ts';
+import { itemKindOf } from '../../../shared/set-menus.ts';
 import { configuredTranslator } from './configured.ts';
 import type { ProviderName } from './translator.ts';
 
@@ -48,7 +50,7 @@ function needsDraft(text: TranslatableText, lang: string): boolean {
 
 /**
  * Every translatable text of a menu: the menu, its sections, their items with price and portion
- * labels, and the tags and option groups (with their options) its items use.
+ * labels, the courses of its set menus, and the tags and option groups (with their options) its items use.
  */
 function menuTexts(ctx: AppContext, menu: Row): TranslatableText[] {
   const sections = sectionsOfMenus(ctx.stmts, [String(menu.id)]);
@@ -72,6 +74,13 @@ function menuTexts(ctx: AppContext, menu: Row): TranslatableText[] {
     ...translatableTexts('tags', tags.map(decoded)),
     ...translatableTexts('option_groups', groups.map(decoded)),
     ...translatableTexts('options', options.map(decoded)),
+    ...translatableTexts(
+      'set_courses',
+      coursesOfItems(
+        ctx.stmts,
+        items.filter((i) => itemKindOf(i.kind) === 'set').map((i) => String(i.id)),
+      ).map(decoded),
+    ),
   ];
 }
 
@@ -82,7 +91,9 @@ const storedRow = (ctx: AppContext, collection: TranslatableCollection, id: stri
       ? undefined
       : collection === 'option_groups' || collection === 'options'
         ? optionsModuleRow(ctx.stmts, collection, id)
-        : menusModuleRow(ctx.stmts, collection, id);
+        : collection === 'set_courses'
+          ? setCourseRow(ctx.stmts, id)
+          : menusModuleRow(ctx.stmts, collection, id);
 
 /**
  * `POST /api/menus/{id}/translate` {language}: machine drafts (`machine: true`) for every text of

@@ -33,6 +33,9 @@ export const cs: GuestChrome = {
   sugars: 'z toho cukry',
   protein: 'bílkoviny',
   salt: 'sůl',
+  setMenu: 'Menu',
+  course: 'Chod {n}',
+  chooseOne: 'na výběr',
   dailyKcal: 'Dospělý člověk potřebuje asi 2\u00a0000 kcal denně.',
   labels: 'Symboly',
   diets: {

@@ -33,6 +33,9 @@ export const da: GuestChrome = {
   sugars: 'heraf sukkerarter',
   protein: 'protein',
   salt: 'salt',
+  setMenu: 'Menu',
+  course: 'Ret {n}',
+  chooseOne: 'vælg én',
   dailyKcal: 'Voksne har brug for ca. 2.000 kcal om dagen.',
   labels: 'Symboler',
   diets: {

@@ -33,6 +33,9 @@ export const de: GuestChrome = {
   sugars: 'davon Zucker',
   protein: 'Eiweiß',
   salt: 'Salz',
+  setMenu: 'Menü',
+  course: 'Gang {n}',
+  chooseOne: 'eins zur Wahl',
   dailyKcal: 'Erwachsene brauchen etwa 2.000 kcal am Tag.',
   labels: 'Symbole',
   diets: {

@@ -33,6 +33,9 @@ export const el: GuestChrome = {
   sugars: 'εκ των οποίων σάκχαρα',
   protein: 'πρωτεΐνες',
   salt: 'αλάτι',
+  setMenu: 'Μενού',
+  course: 'Πιάτο {n}',
+  chooseOne: 'επιλέξτε ένα',
   dailyKcal: 'Ένας ενήλικας χρειάζεται περίπου 2.000 kcal την ημέρα.',
   labels: 'Σύμβολα',
   diets: {

@@ -33,6 +33,9 @@ export const en: GuestChrome = {
   sugars: 'of which sugars',
   protein: 'protein',
   salt: 'salt',
+  setMenu: 'Set menu',
+  course: 'Course {n}',
+  chooseOne: 'choose one',
   dailyKcal: 'Adults need around 2,000 kcal a day.',
   labels: 'Symbols',
   diets: {

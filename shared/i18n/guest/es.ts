@@ -33,6 +33,9 @@ export const es: GuestChrome = {
   sugars: 'de los cuales azúcares',
   protein: 'proteínas',
   salt: 'sal',
+  setMenu: 'Menú',
+  course: 'Plato {n}',
+  chooseOne: 'a elegir',
   dailyKcal: 'Un adulto necesita unas 2.000 kcal al día.',
   labels: 'Símbolos',
   diets: {

@@ -33,6 +33,9 @@ export const fr: GuestChrome = {
   sugars: 'dont sucres',
   protein: 'protéines',
   salt: 'sel',
+  setMenu: 'Formule',
+  course: 'Plat {n}',
+  chooseOne: 'au choix',
   dailyKcal: 'Un adulte a besoin d’environ 2\u00a0000\u00a0kcal par jour.',
   labels: 'Symboles',
   diets: {

@@ -33,6 +33,9 @@ export const hr: GuestChrome = {
   sugars: 'od kojih šećeri',
   protein: 'bjelančevine',
   salt: 'sol',
+  setMenu: 'Meni',
+  course: 'Slijed {n}',
+  chooseOne: 'po izboru',
   dailyKcal: 'Odrasloj osobi treba oko 2000 kcal dnevno.',
   labels: 'Simboli',
   diets: {

@@ -33,6 +33,9 @@ export const hu: GuestChrome = {
   sugars: 'amelyből cukrok',
   protein: 'fehérje',
   salt: 'só',
+  setMenu: 'Menü',
+  course: '{n}. fogás',
+  chooseOne: 'választható',
   dailyKcal: 'Egy felnőttnek naponta körülbelül 2000 kcal-ra van szüksége.',
   labels: 'Jelmagyarázat',
   diets: {

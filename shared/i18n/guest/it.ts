@@ -33,6 +33,9 @@ export const it: GuestChrome = {
   sugars: 'di cui zuccheri',
   protein: 'proteine',
   salt: 'sale',
+  setMenu: 'Menù fisso',
+  course: 'Portata {n}',
+  chooseOne: 'a scelta',
   dailyKcal: 'Un adulto ha bisogno di circa 2.000 kcal al giorno.',
   labels: 'Simboli',
   diets: {

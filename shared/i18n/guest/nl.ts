@@ -33,6 +33,9 @@ export const nl: GuestChrome = {
   sugars: 'waarvan suikers',
   protein: 'eiwitten',
   salt: 'zout',
+  setMenu: 'Menu',
+  course: 'Gang {n}',
+  chooseOne: 'keuze uit',
   dailyKcal: 'Volwassenen hebben ongeveer 2.000 kcal per dag nodig.',
   labels: 'Symbolen',
   diets: {

@@ -33,6 +33,9 @@ export const pl: GuestChrome = {
   sugars: 'w tym cukry',
   protein: 'białko',
   salt: 'sól',
+  setMenu: 'Zestaw',
+  course: 'Danie {n}',
+  chooseOne: 'do wyboru',
   dailyKcal: 'Osoba dorosła potrzebuje około 2000 kcal dziennie.',
   labels: 'Symbole',
   diets: {

@@ -34,6 +34,9 @@ export const pt: GuestChrome = {
   sugars: 'dos quais açúcares',
   protein: 'proteínas',
   salt: 'sal',
+  setMenu: 'Menu',
+  course: 'Prato {n}',
+  chooseOne: 'à escolha',
   dailyKcal: 'Um adulto precisa de cerca de 2000 kcal por dia.',
   labels: 'Símbolos',
   diets: {

@@ -33,6 +33,9 @@ export const sv: GuestChrome = {
   sugars: 'varav sockerarter',
   protein: 'protein',
   salt: 'salt',
+  setMenu: 'Meny',
+  course: 'Rätt {n}',
+  chooseOne: 'välj en',
   dailyKcal: 'Vuxna behöver cirka 2\u00a0000 kcal per dag.',
   labels: 'Symboler',
   diets: {

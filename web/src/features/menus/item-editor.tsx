@@ -21,6 +21,7 @@ import type { Item, Tag } from './types.ts';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
 import { errorText } from './error-text.ts';
 import { ItemExtrasFields } from './item-extras-fields.tsx';
+import { ItemKindToggle, SetCoursesEditor } from './set-courses-editor.tsx';
 
 export interface ItemEditorContext {
   menuId: string;
@@ -156,10 +157,12 @@ function ItemForm({
   const deleted = Boolean(item && server === null);
 
   const available = watch('available');
+  const kind = watch('kind');
 
   const onSubmit = handleSubmit(async (values) => {
     const body = itemBody(values, currency, timeZone);
     const preview: Partial<Item> = {
+      kind: values.kind,
       name: body.name as string,
       description: body.description as string,
       prices: body.prices as Item['prices'],
@@ -178,6 +181,7 @@ function ItemForm({
       onSaved();
     } catch (err) {
       handleApiError(err, setError, [
+        'kind',
         'name',
         'description',
         'prices',
@@ -221,6 +225,13 @@ function ItemForm({
       </div>
 
       <Section title={t('editor.basics')}>
+        <Controller
+          control={control}
+          name="kind"
+          render={({ field, fieldState }) => (
+            <ItemKindToggle value={field.value} onChange={field.onChange} error={errorText(fieldState.error?.message)} />
+          )}
+        />
         <FormField label={t('editor.name')} error={errorText(errors.name?.message)}>
           <Input {...register('name')} autoComplete="off" autoFocus={!item} />
         </FormField>
@@ -291,13 +302,19 @@ function ItemForm({
             type="button"
             variant="outline"
             size="sm"
-            disabled={prices.fields.length >= 10}
+            disabled={prices.fields.length >= (kind === 'set' ? 1 : 10)}
             onClick={() => prices.append({ label: '', amount: '' })}
           >
             <Plus aria-hidden /> {t('editor.addPrice')}
           </Button>
         </div>
       </Section>
+
+      {kind === 'set' ? (
+        <Section title={t('setMenu.courses')} hint={t('setMenu.coursesHint')}>
+          <SetCoursesEditor itemId={base?.id ?? null} menuId={ctx.menuId} />
+        </Section>
+      ) : null}
 
       <Section title={t('editor.photo')}>
         <Controller

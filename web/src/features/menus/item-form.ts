@@ -4,6 +4,7 @@ import { dateToZonedInput, zonedInputToDate } from '../../../../shared/schedule.
 import { NAME_MAX, zItemName } from '../../../../shared/schemas/menus.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
 import { MAX_GROUPS_PER_ITEM } from '../../../../shared/option-groups.ts';
+import { ITEM_KINDS, type ItemKind } from '../../../../shared/set-menus.ts';
 import type { Item } from './types.ts';
 import { nutritionBody, nutritionFormSchema, nutritionFormValues, type NutritionFormValues } from './nutrition-form.ts';
 import { dietClashMessage } from './option-form.ts';
@@ -13,6 +14,8 @@ export const ITEM_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The item editor's fields; prices are typed text until saved as minor units. */
 export interface ItemFormValues {
+  /** A dish, or a set menu: exactly one price, its fixed price (shared/set-menus.ts). */
+  kind: ItemKind;
   name: string;
   description: string;
   prices: { label: string; amount: string }[];
@@ -37,6 +40,7 @@ export interface ItemFormValues {
 export function itemFormSchema(currency: string, timeZone: string) {
   return z
     .object({
+      kind: z.enum(ITEM_KINDS),
       name: zItemName.max(NAME_MAX, MESSAGES.nameUnder200),
       description: z.string().max(2000, 'menus:validation.descriptionTooLong'),
       prices: z
@@ -70,6 +74,8 @@ export function itemFormSchema(currency: string, timeZone: string) {
     .superRefine((v, ctx) => {
       const clash = dietClashMessage(v.diets, v.allergens);
       if (clash) ctx.addIssue({ code: 'custom', path: ['diets'], message: clash });
+      if (v.kind === 'set' && v.prices.length !== 1)
+        ctx.addIssue({ code: 'custom', path: ['prices'], message: 'menus:validation.setOnePrice' });
       if (v.available || !v.soldOutUntil) return;
       const until = zonedInputToDate(v.soldOutUntil, timeZone);
       if (!until) ctx.addIssue({ code: 'custom', path: ['soldOutUntil'], message: 'menus:validation.enterDateTime' });
@@ -86,6 +92,7 @@ export function itemFormSchema(currency: string, timeZone: string) {
 export function itemFormValues(item: Item | null, currency: string, timeZone: string, locale?: string): ItemFormValues {
   const until = item?.soldOutUntil ? new Date(item.soldOutUntil.replace(' ', 'T')) : null;
   return {
+    kind: item?.kind ?? 'dish',
     name: item?.name ?? '',
     description: item?.description ?? '',
     prices: item?.prices.length
@@ -114,6 +121,7 @@ export function itemFingerprint(item: Item | null | undefined, currency: string,
 export function itemBody(values: ItemFormValues, currency: string, timeZone: string): Record<string, unknown> {
   const until = !values.available && values.soldOutUntil ? zonedInputToDate(values.soldOutUntil, timeZone) : null;
   const body: Record<string, unknown> = {
+    kind: values.kind,
     name: values.name.trim(),
     description: values.description.trim(),
     prices: values.prices.map((p) => ({ label: p.label.trim(), amount: parseMoney(p.amount, currency) ?? 0 })),

@@ -89,6 +89,7 @@ export function ItemRow({
         </button>
         <p className="text-sm tabular-nums text-muted-foreground sm:truncate">{prices || t('itemRow.noPrice')}</p>
         <div className="flex flex-wrap items-center gap-1">
+          {item.kind === 'set' ? <Badge variant="outline">{t('setMenu.kindSet')}</Badge> : null}
           {!availableNow ? (
             <Badge variant="warning" className="max-w-full whitespace-normal">
               {item.soldOutUntil ? t('itemRow.soldOutUntil', { time: untilText(item.soldOutUntil, timeZone) }) : t('itemRow.soldOut')}

@@ -1,6 +1,7 @@
 import type { RecordModel } from 'pocketbase';
 import type { ScheduleWindow } from '../../../../shared/schedule.ts';
 import { readNutrition, type Nutrition } from '../../../../shared/nutrition.ts';
+import { itemKindOf, type ItemKind } from '../../../../shared/set-menus.ts';
 import { readTranslations, sourceTexts, translationState, type Translations } from '../../../../shared/translations.ts';
 
 /** The records of the menu screens, with JSON fields normalised (the server may send null). */
@@ -38,6 +39,8 @@ export interface Section extends RecordModel {
 
 export interface Item extends RecordModel {
   section: string;
+  /** A dish, or a set menu (one fixed price, courses in `set_courses`). */
+  kind: ItemKind;
   name: string;
   description: string;
   prices: PriceVariant[];
@@ -109,6 +112,7 @@ export function toItem(r: RecordModel): Item {
   return {
     ...r,
     section: String(r.section ?? ''),
+    kind: itemKindOf(r.kind),
     name: String(r.name ?? ''),
     description: String(r.description ?? ''),
     prices: arr<PriceVariant>(r.prices),

@@ -23,6 +23,8 @@ const COLLECTION_OF: Record<TranslatableCollection, keyof Omit<MenuTexts, 'menu'
   // Option groups and options (issue 20) are not in the translation view yet: their editor comes later.
   option_groups: null,
   options: null,
+  // Set menu courses are translated through the kernel and machine translation, not in this view yet.
+  set_courses: null,
 };
 
 /** MenuTexts with one saved record replaced. */
