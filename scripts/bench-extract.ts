@@ -19,7 +19,15 @@ import { corpus } from '../server/test/pdf-corpus/index.ts';
 import { layoutMatrix } from '../server/test/pdf-corpus/matrix.ts';
 import { formatReport, runCorpus } from '../server/test/pdf-corpus/run.ts';
 import { precision, recall } from '../server/test/pdf-corpus/score.ts';
-import { formatGroups, formatMenuCorpusReport, isRaster, loadManifest, menuSplit, runMenuCorpus, summarize } from '../test/menu-corpus/run.ts';
+import {
+  formatGroups,
+  formatMenuCorpusReport,
+  isRaster,
+  loadManifest,
+  menuSplit,
+  runMenuCorpus,
+  summarize,
+} from '../test/menu-corpus/run.ts';
 
 const onlyNew = process.argv.includes('--only-new');
 const onlyOld = process.argv.includes('--only-old');
@@ -67,7 +75,9 @@ if (!onlyOld) {
   if (process.argv.includes('--split')) {
     for (const name of ['dev', 'held-out'] as const) {
       const part = summarize(results.filter((r) => split.get(r.entry.menu) === name));
-      console.log(`\n${name} half (${new Set(results.filter((r) => split.get(r.entry.menu) === name).map((r) => r.entry.menu)).size} menus):\n`);
+      console.log(
+        `\n${name} half (${new Set(results.filter((r) => split.get(r.entry.menu) === name).map((r) => r.entry.menu)).size} menus):\n`,
+      );
       console.log(formatGroups('producer', [...part.byProducer.filter((g) => g.name !== 'scan' && g.name !== 'photo'), part.text]));
     }
   }
