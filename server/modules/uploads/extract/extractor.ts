@@ -1,7 +1,7 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
-import { isLegendHeading, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
+import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
 
 /**
  * From positioned text to a menu draft: lines in reading order (columns, pages), running
@@ -114,20 +114,31 @@ function markRunning(rows: Row[], pages: PageText[]): void {
   }
 }
 
-/** The allergen legend ("Allergens: A Gluten · B Crustaceans …"), possibly wrapped over lines. */
+/**
+ * The allergen legend ("Allergens: A Gluten · B Crustaceans …"), possibly wrapped over lines, one
+ * entry a line under a heading, or split over columns: every block is read and the codes merged.
+ */
 function markLegend(rows: Row[]): AllergenLegend | null {
-  const legendRows: Row[] = [];
-  rows.forEach((r, i) => {
-    if (r.role) return;
-    const prev = rows[i - 1];
-    const continues = prev?.role === 'legend' && prev.page === r.page && (r.gapAbove ?? 99) <= 2 * r.size;
-    if (isLegendHeading(r.text) || parseLegendLine(r.text) || (continues && (parseLegendLine(`${prev.text} ${r.text}`) || /^\p{Ll}/u.test(r.text)))) {
+  let legend: AllergenLegend | null = null;
+  let block: Row[] = [];
+  const flush = () => {
+    if (block.length) legend = mergeLegends(legend, parseLegendLine(block.map((r) => r.text.replace(/\t/g, ' ')).join(' '), 1));
+    block = [];
+  };
+  for (const r of rows) {
+    if (r.role) continue;
+    const last = block[block.length - 1];
+    const near = last !== undefined && last.page === r.page && r.y > last.y && r.y - last.y <= 3 * Math.max(r.size, last.size);
+    const text = r.text.replace(/\t/g, ' ');
+    if (!near) flush();
+    const heading = isLegendHeading(text) && text.length < 200;
+    if (heading || parseLegendLine(text, near ? 1 : 3) || (near && /^\p{Ll}/u.test(text))) {
       r.role = 'legend';
-      legendRows.push(r);
-    }
-  });
-  if (!legendRows.length) return null;
-  return parseLegendLine(legendRows.map((r) => r.text.replace(/\t/g, ' ')).join(' '));
+      block.push(r);
+    } else flush();
+  }
+  flush();
+  return legend;
 }
 
 function wordCount(text: string): number {
