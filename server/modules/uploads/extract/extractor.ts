@@ -1,6 +1,8 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
+import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
+import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
 
 /**
@@ -33,6 +35,7 @@ interface ItemBuilder {
   descriptions: string[];
   prices: ParsedPrice[];
   allergens: Set<string>;
+  diets: Set<DietKey>;
   rows: Row[];
   section: SectionBuilder;
   priceFromSeparateLine: boolean;
@@ -132,7 +135,7 @@ function markLegend(rows: Row[]): AllergenLegend | null {
     const text = r.text.replace(/\t/g, ' ');
     if (!near) flush();
     const heading = isLegendHeading(text) && text.length < 200;
-    if (heading || parseLegendLine(text, near ? 1 : 3) || (near && /^\p{Ll}/u.test(text))) {
+    if (heading || isDietLegend(text) || parseLegendLine(text, near ? 1 : 3) || (near && /^\p{Ll}/u.test(text))) {
       r.role = 'legend';
       block.push(r);
     } else flush();
@@ -337,7 +340,11 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     target.prices = prices;
   };
   const addCodes = (target: ItemBuilder, row: Row) => {
-    for (const s of row.sup) for (const k of superscriptCodes(s.text, legend)) target.allergens.add(k);
+    for (const s of row.sup) {
+      const diets = superscriptDiets(s.text);
+      if (diets) for (const d of diets) target.diets.add(d);
+      else for (const k of superscriptCodes(s.text, legend)) target.allergens.add(k);
+    }
   };
   const startItem = (row: Row) => {
     if (!section) {
@@ -346,7 +353,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const split = splitNameDescription(row);
     const { name, description } = row.kind === 'text' && !split.description ? splitNote(row.body) : split;
-    item = { nameRow: row, name, descriptions: description ? [description] : [], prices: [], allergens: new Set(), rows: [row], section, priceFromSeparateLine: false, labelsFromHeader: false };
+    item = { nameRow: row, name, descriptions: description ? [description] : [], prices: [], allergens: new Set(), diets: new Set(), rows: [row], section, priceFromSeparateLine: false, labelsFromHeader: false };
     section.items.push(item);
     addPrices(item, row);
     addCodes(item, row);
@@ -469,11 +476,15 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
 const round = (n: number) => Math.round(n * 10) / 10;
 
 function finishItem(it: ItemBuilder, legend: AllergenLegend | null, underHeading: boolean): DraftItem | null {
-  const nameCodes = takeAllergenCodes(it.name, legend);
+  const dietMarks = takeDietMarkers(it.name);
+  const nameCodes = takeAllergenCodes(dietMarks.text, legend);
   const description = joinDescription(it.descriptions);
   const descCodes = takeAllergenCodes(description, legend);
   const allergens = new Set([...it.allergens, ...nameCodes.keys, ...descCodes.keys]);
-  const name = cleanText(nameCodes.text);
+  const nameDiets = takeDietMarkers(nameCodes.text);
+  const name = cleanText(nameDiets.text);
+  // A label the item's allergens contradict is a misread marker: the allergens win.
+  const diets = [...new Set([...it.diets, ...dietMarks.diets, ...nameDiets.diets])].filter((d) => !DIETS.find((x) => x.key === d)?.excludes.some((a) => allergens.has(a as string)));
   if (!/\p{L}/u.test(name)) return null;
   const prices: DraftPrice[] = it.prices.map((p) => ({ label: p.label, amount: p.amount }));
   let confidence = 0.95;
@@ -501,6 +512,7 @@ function finishItem(it: ItemBuilder, legend: AllergenLegend | null, underHeading
     description: cleanText(descCodes.text).slice(0, 2000),
     prices,
     allergens: [...allergens],
+    diets,
     confidence,
     flagged: prices.length === 0 || confidence < 0.5,
     page: it.nameRow.page,

@@ -60,9 +60,32 @@ function clusterByBaseline(runs: TextRun[]): TextRun[][] {
   return clusters;
 }
 
+/**
+ * Small runs raised so high that they form a line of their own ("G,E,Mu" above the end of a
+ * name): attached as superscripts to the line right below when they sit just after one of its runs.
+ */
+export function attachRaisedMarks(clusters: TextRun[][]): TextRun[][] {
+  const out: TextRun[][] = [];
+  for (let i = 0; i < clusters.length; i++) {
+    const cluster = clusters[i] as TextRun[];
+    const next = clusters[i + 1];
+    if (next) {
+      const size = Math.max(...next.map((r) => r.size));
+      const baseline = median(next.map((r) => r.y));
+      const fits = cluster.every((m) => m.size < 0.8 * size && m.y < baseline && baseline - m.y <= 1.1 * size && next.some((r) => r.size >= 0.8 * size && Math.abs(m.x - right(r)) <= 0.6 * size));
+      if (fits) {
+        clusters[i + 1] = [...next, ...cluster];
+        continue;
+      }
+    }
+    out.push(cluster);
+  }
+  return out;
+}
+
 export function buildLines(runs: TextRun[], page: number, flow: string, columnX0: number, columnX1: number): Line[] {
   const lines: Line[] = [];
-  for (const cluster of clusterByBaseline(runs)) {
+  for (const cluster of attachRaisedMarks(clusterByBaseline(runs))) {
     const size = Math.max(...cluster.map((r) => r.size));
     const main = cluster.filter((r) => r.size >= 0.8 * size).sort((a, b) => a.x - b.x);
     const baseline = median(main.map((r) => r.y));
