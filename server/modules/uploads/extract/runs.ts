@@ -57,7 +57,16 @@ const isUpperWord = (t: string) => /^\p{Lu}+$/u.test(t);
  * "Burrata"). The joined run takes the font of its longest piece.
  */
 export function joinTouchingRuns(runs: TextRun[]): TextRun[] {
-  const order = runs.map((r, i) => ({ r, i })).sort((a, b) => a.r.y - b.r.y || a.r.x - b.r.x);
+  // Baseline groups (small caps may sit half a point off), each read left to right.
+  const byY = runs.map((r, i) => ({ r, i })).sort((a, b) => a.r.y - b.r.y);
+  const groups: Array<typeof byY> = [];
+  for (const e of byY) {
+    const g = groups[groups.length - 1];
+    const first = g?.[0];
+    if (g && first && e.r.y - first.r.y <= 0.08 * Math.max(e.r.size, first.r.size)) g.push(e);
+    else groups.push([e]);
+  }
+  const order = groups.flatMap((g) => g.sort((a, b) => a.r.x - b.r.x));
   const out: Array<{ run: TextRun; i: number; big: number; tail: string; pieces: Array<{ font: string; n: number; bold: boolean; italic: boolean }> }> = [];
   let current: (typeof out)[number] | null = null;
   for (const { r, i } of order) {
