@@ -1,6 +1,7 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
+import { cellsOf, headerOf, labelsFor, priceSpans, type HeaderCell } from './variants.ts';
 import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
@@ -27,6 +28,8 @@ interface Row extends Line {
   caps: boolean;
   letterSpaced: boolean;
   role?: Role;
+  /** Variant labels printed on this row (a header row, or a heading with labels at its right). */
+  cells?: HeaderCell[];
 }
 
 interface ItemBuilder {
@@ -144,6 +147,46 @@ function markLegend(rows: Row[]): AllergenLegend | null {
   return legend;
 }
 
+/**
+ * Variant-table headers: a row of short cells over price columns, confirmed by the priced rows
+ * below it (same flow) whose prices stand under distinct cells; or a row of size/volume labels.
+ * A heading printed on the same line keeps its role, with the labels attached.
+ */
+function markVariantHeaders(rows: Row[]): void {
+  rows.forEach((r, i) => {
+    if (r.role || r.kind !== 'text') return;
+    const header = headerOf(r.runs, r.columnX0, r.columnX1);
+    let confirmed = false;
+    if (header) {
+      for (let j = i + 1, seen = 0; j < rows.length && seen < 4; j++) {
+        const below = rows[j] as Row;
+        if (below.flow !== r.flow || below.page !== r.page) break;
+        if (below.role || below.kind === 'text') continue;
+        seen++;
+        const spans = priceSpans(below.runs);
+        if (spans.length >= 2 && labelsFor(header.cells, spans, below.size)) {
+          confirmed = true;
+          break;
+        }
+      }
+    }
+    if (header && confirmed) {
+      r.cells = header.cells;
+      if (header.lead) {
+        r.text = header.lead;
+        r.body = header.lead;
+      } else r.role = 'variantHeader';
+      return;
+    }
+    const parts = r.text.split('\t').map((t) => t.trim()).filter(Boolean);
+    if (parts.length >= 2 && parts.every(isLabel)) {
+      r.role = 'variantHeader';
+      r.cells = cellsOf(r.runs);
+      if (r.cells.length !== parts.length) r.cells = parts.map((label) => ({ label, x0: 0, x1: 0 }));
+    }
+  });
+}
+
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
@@ -231,11 +274,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const rows = pages.flatMap((p) => layoutPage(p)).map(toRow);
   markRunning(rows, pages);
   const legend = markLegend(rows);
-  for (const r of rows) {
-    if (r.role || r.kind !== 'text') continue;
-    const parts = r.text.split('\t').map((t) => t.trim()).filter(Boolean);
-    if (parts.length >= 2 && parts.every(isLabel)) r.role = 'variantHeader';
-  }
+  markVariantHeaders(rows);
   const live = rows.filter((r) => !r.role);
 
   // Document statistics.
@@ -326,16 +365,20 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const sections: SectionBuilder[] = [];
   let section: SectionBuilder | null = null;
   let item: ItemBuilder | null = null;
-  let labels: string[] | null = null;
+  let labels: HeaderCell[] | null = null;
   const priceOnly: Array<{ row: Row; before: ItemBuilder | null; after: ItemBuilder | null }> = [];
   const isName = (r: Row) => nameStyles.has(r.style) && !descStyles.has(r.style);
 
   const addPrices = (target: ItemBuilder, row: Row) => {
     if (!row.price || target.prices.length) return;
     let prices = row.price.prices;
-    if (labels && prices.length === labels.length && prices.every((p) => !p.label)) {
-      prices = prices.map((p, i) => ({ ...p, label: labels?.[i] ?? '' }));
-      target.labelsFromHeader = true;
+    if (labels && prices.every((p) => !p.label)) {
+      const spans = priceSpans(row.runs);
+      const found = (spans.length === prices.length ? labelsFor(labels, spans, row.size) : null) ?? (prices.length === labels.length ? labels.map((c) => c.label) : null);
+      if (found) {
+        prices = prices.map((p, i) => ({ ...p, label: found[i] ?? '' }));
+        target.labelsFromHeader = true;
+      }
     }
     target.prices = prices;
   };
@@ -370,11 +413,11 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       section = { name: cleanText(row.body), heading: row, description: [], items: [] };
       sections.push(section);
       item = null;
-      labels = null;
+      labels = row.cells ?? null;
       continue;
     }
     if (row.role === 'variantHeader') {
-      labels = row.text.split('\t').map((t) => t.trim()).filter(Boolean);
+      labels = row.cells ?? null;
       continue;
     }
     if (row.role) continue;
