@@ -25,7 +25,10 @@ export const zDraftItem = z.object({
   allergens: zAllergens.default([]),
   mayContain: zAllergens.optional(),
   /** Dietary labels (shared/diets.ts) read from markers such as V, VG, GF. */
-  diets: z.array(z.enum(DIET_KEYS as [string, ...string[]])).max(DIET_KEYS.length).optional(),
+  diets: z
+    .array(z.enum(DIET_KEYS as [string, ...string[]]))
+    .max(DIET_KEYS.length)
+    .optional(),
   /** 0–1: how sure the extractor is about this item. */
   confidence: z.number().min(0).max(1).optional(),
   /** Needs a look: no price, or low confidence. */

@@ -66,6 +66,6 @@ export function isDietLegend(text: string): boolean {
   const folded = fold(text);
   const named = WORDS.filter(([re]) => re.test(folded)).length;
   const markers = (text.match(/(?:^|[\s(·|,;])(?:VG|VE|GF|V)(?=[\s)=:·|,;-]|$)/g) ?? []).length;
-  const startsWithMarker = /^\s*\(?(?:VG|VE|GF|V)\)?\s*[=:–-]?\s*\p{L}/u.test(text);
+  const startsWithMarker = /^\s*\(?(?:VG|VE|GF|V)\)?(?:\s*[=:–-]\s*|\s+)\p{L}/u.test(text);
   return named >= 1 && (startsWithMarker || (markers >= 2 && named >= 2)) && text.replace(/\s+/g, ' ').length <= 160 && !/\d[.,]\d{2}\b/.test(text);
 }

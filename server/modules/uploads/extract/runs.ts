@@ -37,13 +37,16 @@ export function collapseSpacedRun(text: string): string {
   const words = text.trim().split(/ {2,}/);
   const collapsed = words.map((w) => {
     const tokens = w.split(' ');
+    // A lone short token between letter-spaced words ("&", "DE") stays as it is.
+    if (tokens.length === 1 && [...w].length <= 3) return w;
+    if (tokens.length === 2 && tokens.every((t) => [...t].length === 1)) return tokens.join('');
     if (tokens.length < 3) return null;
     const singles = tokens.filter((t) => [...t].length === 1).length;
     const letters = tokens.filter((t) => /^[\p{L}'’&.-]+$/u.test(t)).length;
     if (tokens.some((t) => [...t].length > 3) || singles < 0.6 * tokens.length || letters < 0.8 * tokens.length) return null;
     return tokens.join('');
   });
-  if (collapsed.some((c) => c === null)) return text;
+  if (collapsed.some((c) => c === null) || collapsed.every((c, i) => c === words[i]) || collapsed.join('').length < 4) return text;
   return collapsed.join(' ');
 }
 

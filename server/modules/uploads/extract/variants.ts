@@ -40,7 +40,8 @@ export function cellsOf(runs: TextRun[]): HeaderCell[] {
 export function isLabelCell(label: string): boolean {
   const t = label.trim();
   if (!t || t.length > 24 || t.split(/\s+/).length > 3) return false;
-  if (/[.!?;:]$/.test(t) && !/\b\p{L}{1,4}\.$/u.test(t)) return false;
+  // A sentence ends with a stop; an abbreviation ("Stk.", "6 Stk.") may too.
+  if (/[.!?;:]$/.test(t) && !(/\b\p{L}{1,4}\.$/u.test(t) && t.split(/\s+/).length <= 2)) return false;
   const p = parsePrices(t);
   return !(p && !p.rest.trim()) && /[\p{L}\d]/u.test(t);
 }
