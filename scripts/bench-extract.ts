@@ -10,7 +10,8 @@
  *    LibreOffice Writer and Draw, pdfkit, LaTeX, scans and photos): the metrics of issue 21 per
  *    producer and per layout class. Its targets are reported; they fail the run only with
  *    `--strict`. `--only-old` / `--only-new` run one corpus; `--misses N` prints the first N
- *    differences of each text PDF of the menu corpus.
+ *    differences of each text PDF of the menu corpus; `--split` also reports the dev and held-out
+ *    halves (see `menuSplit`) per producer; `--dev` / `--held-out` run one half only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,15 @@ import { corpus } from '../server/test/pdf-corpus/index.ts';
 import { layoutMatrix } from '../server/test/pdf-corpus/matrix.ts';
 import { formatReport, runCorpus } from '../server/test/pdf-corpus/run.ts';
 import { precision, recall } from '../server/test/pdf-corpus/score.ts';
-import { formatMenuCorpusReport, isRaster, runMenuCorpus, summarize } from '../test/menu-corpus/run.ts';
+import {
+  formatGroups,
+  formatMenuCorpusReport,
+  isRaster,
+  loadManifest,
+  menuSplit,
+  runMenuCorpus,
+  summarize,
+} from '../test/menu-corpus/run.ts';
 
 const onlyNew = process.argv.includes('--only-new');
 const onlyOld = process.argv.includes('--only-old');
@@ -56,10 +65,22 @@ if (!onlyNew) {
 
 if (!onlyOld) {
   const started = Date.now();
-  const results = await runMenuCorpus();
+  const manifest = loadManifest().files;
+  const split = menuSplit(manifest.map((e) => e.menu));
+  const half = process.argv.includes('--dev') ? 'dev' : process.argv.includes('--held-out') ? 'held-out' : null;
+  const results = await runMenuCorpus(half ? manifest.filter((e) => split.get(e.menu) === half) : manifest);
   const report = summarize(results);
   console.log(`\nMenu corpus (test/menu-corpus): ${results.length} files, ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   console.log(formatMenuCorpusReport(report));
+  if (process.argv.includes('--split')) {
+    for (const name of ['dev', 'held-out'] as const) {
+      const part = summarize(results.filter((r) => split.get(r.entry.menu) === name));
+      console.log(
+        `\n${name} half (${new Set(results.filter((r) => split.get(r.entry.menu) === name).map((r) => r.entry.menu)).size} menus):\n`,
+      );
+      console.log(formatGroups('producer', [...part.byProducer.filter((g) => g.name !== 'scan' && g.name !== 'photo'), part.text]));
+    }
+  }
   const missesAt = process.argv.indexOf('--misses');
   if (missesAt !== -1) {
     const n = Number(process.argv[missesAt + 1] ?? 5);

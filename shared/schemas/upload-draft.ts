@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALLERGEN_KEYS } from '../constants.ts';
+import { DIET_KEYS } from '../diets.ts';
 import { zPriceVariant } from './domain.ts';
 import { NAME_MAX, zItemName, zSectionName } from './menus.ts';
 
@@ -23,6 +24,11 @@ export const zDraftItem = z.object({
   /** EU-14 allergen keys. */
   allergens: zAllergens.default([]),
   mayContain: zAllergens.optional(),
+  /** Dietary labels (shared/diets.ts) read from markers such as V, VG, GF. */
+  diets: z
+    .array(z.enum(DIET_KEYS as [string, ...string[]]))
+    .max(DIET_KEYS.length)
+    .optional(),
   /** 0–1: how sure the extractor is about this item. */
   confidence: z.number().min(0).max(1).optional(),
   /** Needs a look: no price, or low confidence. */

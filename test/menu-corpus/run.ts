@@ -29,6 +29,21 @@ export interface FileResult {
 
 export const isRaster = (e: ManifestEntry) => e.producer === 'scan' || e.producer === 'photo';
 
+/**
+ * The tuning split: per language, the menus whose id sorts into the first half are "dev" (the
+ * extractor's heuristics may be tuned on them), the rest "held-out" (only ever reported).
+ */
+export function menuSplit(ids: string[]): Map<string, 'dev' | 'held-out'> {
+  const byLanguage = new Map<string, string[]>();
+  for (const id of [...new Set(ids)].sort()) {
+    const lang = id.slice(0, 2);
+    byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), id]);
+  }
+  const out = new Map<string, 'dev' | 'held-out'>();
+  for (const list of byLanguage.values()) list.forEach((id, i) => out.set(id, i < list.length / 2 ? 'dev' : 'held-out'));
+  return out;
+}
+
 export async function runFile(entry: ManifestEntry, truth: TruthMenu = loadMenu(entry.menu)): Promise<FileResult> {
   const bytes = new Uint8Array(fs.readFileSync(path.join(FILES_DIR, entry.file)));
   const started = performance.now();

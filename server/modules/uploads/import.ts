@@ -81,7 +81,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
     for (const item of section.items) {
       ops.push(await engine.prepareCreate(engine.collection('items'), input({
         section: sectionId, name: item.name, description: item.description, prices: item.prices,
-        allergens: item.allergens, mayContain: item.mayContain ?? [],
+        allergens: item.allergens, mayContain: item.mayContain ?? [], diets: item.diets ?? [],
       }), req));
       labels.push(`item "${item.name}" (${section.name})`);
     }

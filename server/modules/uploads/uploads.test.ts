@@ -288,6 +288,23 @@ describe('menu uploads: review and import', () => {
     expect((await call('GET', `/api/collections/menu_uploads/records/${rec.id}`)).json().draft.sections[1].items[0].prices).toEqual([{ label: '', amount: 3200 }]);
   });
 
+  it('imports the diet labels of draft items into the items; refuses unknown labels in an edited draft', async () => {
+    const { call, rec, draft } = await ready();
+    const edited = structuredClone(draft);
+    Object.assign(edited.sections[0]?.items[0] ?? {}, { diets: ['vegetarian', 'gluten-free'] });
+    const bad = structuredClone(draft);
+    Object.assign(bad.sections[0]?.items[0] ?? {}, { diets: ['paleo'] });
+    const refused = await call('PATCH', `/api/collections/menu_uploads/records/${rec.id}`, { draft: bad });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.draft.message).toMatch(/^Invalid draft at sections\.0\.items\.0\.diets\.0/);
+    const res = await call('POST', `/api/uploads/${rec.id}/import`, { draft: edited });
+    expect(res.statusCode).toBe(200);
+    const sections = (await call('GET', `/api/collections/sections/records?filter=${encodeURIComponent(`menu="${res.json().menu.id}"`)}&sort=position`)).json().items;
+    const items = (await call('GET', `/api/collections/items/records?filter=${encodeURIComponent(`section="${sections[0].id}"`)}&sort=position`)).json().items;
+    expect(items[0].diets).toEqual(expect.arrayContaining(['vegetarian', 'gluten-free']));
+    expect(items[1].diets).toEqual([]);
+  });
+
   it('appends to a chosen menu of the same organization, and rolls everything back when one item fails', async () => {
     const { call, rec, draft, owner, stranger, count } = await ready('prices-left.pdf', 'Cafe');
     const menu = (await call('POST', '/api/collections/menus/records', { organization: owner.org, name: 'All day' })).json();

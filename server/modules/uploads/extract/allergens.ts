@@ -1,35 +1,86 @@
-import { ALLERGENS } from '../../../../shared/constants.ts';
+import { ALLERGENS, type AllergenKey } from '../../../../shared/constants.ts';
+import { ALLERGEN_NAMES } from '../../../../shared/i18n/allergen-names.ts';
 
 /**
- * Allergen codes next to item names: the EU letters ("(A, C, G)", "A,C,G") or numbers
- * ("(1,3,7)", superscript "1,3,7"), mapped through the menu's own legend when it prints one.
+ * Allergen codes next to item names, mapped through the menu's own legend when it prints one
+ * ("A Gluten · B Krebstiere …", "1 glutenbevattende granen", "Ce celery · Mu mustard"), else
+ * through the EU letters or the Annex II numbering. A legend is read in any language of the
+ * regulation's names (shared/i18n/allergen-names.ts) plus the everyday words menus use for them.
  */
 
 const LETTERS = new Map<string, string>(ALLERGENS.map((a) => [a.code, a.key]));
 /** Annex II order: the numbering most menus without a legend use. */
 const ANNEX_NUMBERS = new Map<string, string>(ALLERGENS.map((a, i) => [String(i + 1), a.key]));
 
-/** Words of allergen names (English, German, French, Italian) → key; peanut before nut. */
-const KEYWORDS: Array<[RegExp, string]> = [
-  [/peanut|erdnuss|arachide|arachid/i, 'peanuts'],
-  [/gluten|cereal|wheat|getreide|weizen|céréale|cereali|glutine/i, 'gluten'],
-  [/crustacean|krebs|krustentier|crustacé|crostacei|shellfish/i, 'crustaceans'],
-  [/\beggs?\b|\bei(?:er)?\b|\bœufs?\b|\buova\b/i, 'eggs'],
-  [/\bfish|\bfisch|poisson|pesce/i, 'fish'],
-  [/\bsoy|\bsoja|\bsoia/i, 'soybeans'],
-  [/milk|lactose|laktose|dairy|milch|lait|latte/i, 'milk'],
-  [/\bnuts?\b|schalenfr|nüsse|fruits à coque|frutta a guscio|tree nut/i, 'nuts'],
-  [/celery|sellerie|céleri|sedano/i, 'celery'],
-  [/mustard|senf|moutarde|senape/i, 'mustard'],
-  [/sesam/i, 'sesame'],
-  [/sulph|sulf|schwefel|solfit/i, 'sulphites'],
-  [/lupin/i, 'lupin'],
-  [/mollus|weichtier|mollusch/i, 'molluscs'],
-];
+/** Lower case, no diacritics, typographic apostrophes plain. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'");
+}
 
+/** Words of the names that say nothing about which allergen is meant. */
+const STOP = new Set(
+  'and und et e y en of and or oder ou o contains containing contain contenant contenenti contengan que contem contêm bevattende products produits prodotti productos thereof derived di de du des del della dei la le les el los a à da do das von der die und with mit avec con com sem'
+    .split(' ')
+    .map(fold),
+);
+
+/** Everyday words menus use besides the regulation's (general vocabulary per language). */
+const EVERYDAY: Record<AllergenKey, string> = {
+  gluten: 'gluten glutine glúten wheat weizen blé ble frumento grano trigo tarwe getreide cereal cereals',
+  crustaceans: 'shellfish crustacean crustaceans krebs krustentiere crustacés crostacei mariscos schaaldieren',
+  eggs: 'egg eggs ei eier oeuf oeufs œuf œufs uovo uova huevo huevos eieren ovo ovos',
+  fish: 'fish fisch fische poisson poissons pesce pesci pescado peces vis peixe peixes',
+  peanuts: 'peanut peanuts erdnuss erdnüsse arachide arachides arachidi cacahuete cacahuetes maní pinda pinda\'s pindas aardnoten amendoim amendoins',
+  soybeans: 'soy soya soja soia sojabohnen soybean soybeans',
+  milk: 'milk dairy lactose laktose milch lait latte lattosio latticini leche lácteos lacteos melk zuivel leite lacticínios laticínios',
+  nuts: 'nuts nut tree-nuts schalenfrüchte nüsse noix noten frutos secos frutta guscio cáscara casca rija',
+  celery: 'celery sellerie céleri sedano apio selderij aipo',
+  mustard: 'mustard senf moutarde senape mostaza mosterd mostarda',
+  sesame: 'sesame sesam sésame sesamo sésamo sesamzaad',
+  sulphites: 'sulphites sulfites sulphite sulfite sulfiti solfiti sulfitos sulfiet sulfieten schwefeldioxid sulfite anidride solforosa',
+  lupin: 'lupin lupine lupinen lupini altramuces altramuz tremoço tremoços',
+  molluscs: 'molluscs mollusks mollusques molluschi moluscos weichtiere weekdieren',
+};
+
+const VOCAB: Array<{ key: AllergenKey; words: Set<string> }> = ALLERGENS.map((a) => {
+  const words = new Set<string>();
+  const add = (text: string) => {
+    for (const w of fold(text).split(/[^\p{L}']+/u)) if (w.length >= 2 && !STOP.has(w)) words.add(w.replace(/'s$/, ''));
+  };
+  add(EVERYDAY[a.key]);
+  for (const lang of Object.values(ALLERGEN_NAMES)) add(lang.names[a.key]);
+  return { key: a.key, words };
+});
+
+/** How well a word matches a vocabulary word: exact, or one a prefix of the other (5+ letters). */
+function wordScore(word: string, vocab: string): number {
+  if (word === vocab) return 3;
+  const [short, long] = word.length <= vocab.length ? [word, vocab] : [vocab, word];
+  if (short.length >= 4 && long.startsWith(short) && long.length - short.length <= 6) return 2;
+  if (short.length >= 5 && long.slice(0, short.length - 1) === short.slice(0, -1)) return 1;
+  return 0;
+}
+
+/** The allergen an entry of a legend names ("contains gluten", "schaaldieren", "Milch oder Laktose"). */
 export function allergenFromName(name: string): string | null {
-  for (const [re, key] of KEYWORDS) if (re.test(name)) return key;
-  return null;
+  const words = fold(name)
+    .split(/[^\p{L}']+/u)
+    .map((w) => w.replace(/'s$/, ''))
+    .filter((w) => w.length >= 2 && !STOP.has(w));
+  let best: { key: string; score: number } | null = null;
+  for (const { key, words: vocab } of VOCAB) {
+    let score = 0;
+    for (const w of words) score = Math.max(score, ...[...vocab].map((v) => wordScore(w, v)));
+    if (score > 0 && (!best || score > best.score)) best = { key, score };
+  }
+  return best?.key ?? null;
 }
 
 export interface AllergenLegend {
@@ -37,30 +88,55 @@ export interface AllergenLegend {
   codes: Map<string, string>;
 }
 
-const MARKER = /(?:^|[\s·,;|(/])([A-R]|1[0-4]|[1-9])\s*(?:[=:.)–-]\s*|\s+)(?=\p{L})/gu;
+/** A code as legends print them: a number, or a capital with up to two lower-case letters. */
+const CODE = /^(?:\d{1,2}|\p{Lu}\p{Ll}{0,2})$/u;
 
-/** Reads "A Gluten · B Crustaceans …" / "1 = Gluten, 2 = …" pairs; null unless ≥ 3 map to allergens. */
-export function parseLegendLine(text: string): AllergenLegend | null {
-  const marks = [...text.matchAll(MARKER)];
+/**
+ * Reads "A Gluten · B Crustaceans …", "1 = Gluten, 2 = …", "Ce celery Mu mustard" into code →
+ * allergen pairs. `min`: how many pairs make a legend (a lone "1 glutenhaltiges Getreide" line
+ * continues a legend but does not start one).
+ */
+export function parseLegendLine(text: string, min = 3): AllergenLegend | null {
+  const body = text.replace(/^\s*\p{L}[\p{L} ]{0,40}?(?:\([^)]*\))?\s*:\s*/u, (head) => (allergenFromName(head) ? head : ''));
+  const tokens = body.split(/[\s·•|;,/]+|(?<=\S)[=:)–-](?=\s|$)|\s[=:–-]\s/u).map((t) => t.replace(/^[(=:]+|[=:)]+$/g, '')).filter(Boolean);
   const codes = new Map<string, string>();
   let letters = 0;
   let numbers = 0;
-  marks.forEach((m, i) => {
-    const start = (m.index ?? 0) + m[0].length;
-    const end = i + 1 < marks.length ? (marks[i + 1]?.index ?? text.length) : text.length;
-    const key = allergenFromName(text.slice(start, end));
-    const code = m[1] as string;
-    if (!key) return;
-    codes.set(code, key);
+  let misses = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const code = tokens[i] as string;
+    if (!CODE.test(code)) continue;
+    // The entry's words: up to the next code (a short capitalised word right after a code is text: "C Ei").
+    const words: string[] = [];
+    let j = i + 1;
+    while (j < tokens.length && (!CODE.test(tokens[j] as string) || words.length === 0) && words.length < 6) words.push(tokens[j++] as string);
+    if (!words.length) continue;
+    const key = allergenFromName(words.join(' '));
+    if (!key) {
+      misses++;
+      continue;
+    }
+    if (!codes.has(code)) codes.set(code, key);
     if (/\d/.test(code)) numbers++;
     else letters++;
-  });
-  if (codes.size < 3) return null;
+    i = j - 1;
+  }
+  if (codes.size < min || misses > codes.size) return null;
   return { kind: numbers > letters ? 'numbers' : 'letters', codes };
 }
 
+/** Two legends (or two parts of one, wrapped or split over columns) as one. */
+export function mergeLegends(a: AllergenLegend | null, b: AllergenLegend | null): AllergenLegend | null {
+  if (!a || !b) return a ?? b;
+  const codes = new Map([...a.codes, ...b.codes]);
+  const numbers = [...codes.keys()].filter((c) => /\d/.test(c)).length;
+  return { kind: numbers > codes.size - numbers ? 'numbers' : 'letters', codes };
+}
+
+const HEADING_WORDS = /^\s*(?:allerg\p{L}*|alerg\p{L}*|allergen\p{L}*|intoleran\p{L}*)\b/iu;
+
 export function isLegendHeading(text: string): boolean {
-  return /^\s*(allerg(en|ene|ies|y)|allergen(information|hinweise)?|allergènes|allergeni)\b/i.test(text);
+  return HEADING_WORDS.test(fold(text));
 }
 
 export interface CodeMatch {
@@ -69,48 +145,54 @@ export interface CodeMatch {
   keys: string[];
 }
 
-const PAREN_LETTERS = /\s*\(\s*([A-R](?:\s*[,;/]\s*[A-R])*)\s*\)/g;
-const PAREN_NUMBERS = /\s*\(\s*((?:1[0-4]|[1-9])(?:\s*[,;/]\s*(?:1[0-4]|[1-9]))*)\s*\)/g;
-const TRAILING_LETTERS = /\s+([A-R](?:\s*,\s*[A-R]){1,13})\s*$/;
-const TRAILING_NUMBERS = /\s+((?:1[0-4]|[1-9])(?:\s*,\s*(?:1[0-4]|[1-9])){2,13})\s*$/;
-
-function mapCodes(list: string, legend: AllergenLegend | null, kind: 'letters' | 'numbers'): string[] | null {
-  const codes = list.split(/\s*[,;/]\s*/).map((c) => c.trim()).filter(Boolean);
-  const fallback = kind === 'letters' ? LETTERS : ANNEX_NUMBERS;
-  const table = legend?.kind === kind ? legend.codes : fallback;
-  const keys = codes.map((c) => table.get(c) ?? fallback.get(c));
+function mapList(list: string, legend: AllergenLegend | null, allowSingle: boolean): string[] | null {
+  const codes = list
+    .split(/[\s,;/.·]+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  if (!codes.length || (codes.length === 1 && !allowSingle)) return null;
+  const numeric = codes.every((c) => /^\d{1,2}$/.test(c));
+  if (legend) {
+    const keys = codes.map((c) => legend.codes.get(c));
+    if (keys.every(Boolean)) return [...new Set(keys as string[])];
+    // Codes of the other kind than the legend's: the EU letters or Annex numbers.
+    if (numeric === (legend.kind === 'numbers')) return null;
+  }
+  const table = numeric ? ANNEX_NUMBERS : LETTERS;
+  const keys = codes.map((c) => table.get(c));
   return keys.every(Boolean) ? [...new Set(keys as string[])] : null;
 }
 
-/** Finds allergen codes in an item's text: in parentheses anywhere, or a bare list at the end. */
+const PAREN = /\s*\(\s*([\p{L}\d]{1,3}(?:\s*[,;/.]\s*[\p{L}\d]{1,3})*)\s*\)/gu;
+const TRAILING = /\s+((?:\d{1,2}|\p{Lu}\p{Ll}{0,2})(?:\s*,\s*(?:\d{1,2}|\p{Lu}\p{Ll}{0,2}))*)\s*$/u;
+
+/** Finds allergen codes in an item's text: in parentheses anywhere, or a comma list at the end. */
 export function takeAllergenCodes(text: string, legend: AllergenLegend | null): CodeMatch {
   const keys: string[] = [];
-  let out = text;
-  for (const [re, kind] of [[PAREN_LETTERS, 'letters'], [PAREN_NUMBERS, 'numbers']] as const) {
-    out = out.replace(re, (whole, list: string) => {
-      // A lone "(2)" is too weak without a legend saying numbers are allergens.
-      if (kind === 'numbers' && !legend && !/[,;/]/.test(list)) return whole;
-      const found = mapCodes(list, legend, kind);
-      if (!found) return whole;
-      keys.push(...found);
-      return '';
-    });
-  }
-  for (const [re, kind] of [[TRAILING_LETTERS, 'letters'], [TRAILING_NUMBERS, 'numbers']] as const) {
-    const m = re.exec(out);
-    if (!m) continue;
-    const found = mapCodes(m[1] as string, legend, kind);
-    if (!found) continue;
+  let out = text.replace(PAREN, (whole, list: string) => {
+    // A lone "(2)" is too weak without a legend saying numbers are allergens.
+    const found = mapList(list, legend, Boolean(legend) || /^\p{Lu}$/u.test(list.trim()));
+    if (!found) return whole;
     keys.push(...found);
-    out = out.slice(0, m.index);
+    return '';
+  });
+  const m = TRAILING.exec(out);
+  if (m) {
+    const list = m[1] as string;
+    // A bare list needs commas (or a legend and a single code): "Menu 2" is a name.
+    const found = mapList(list, legend, false);
+    const numbersOnly = /^\d/.test(list);
+    if (found && (legend || !numbersOnly || list.split(',').length >= 3)) {
+      keys.push(...found);
+      out = out.slice(0, m.index);
+    }
   }
   return { text: out.replace(/\s{2,}/g, ' ').trim(), keys: [...new Set(keys)] };
 }
 
-/** Superscript markers ("1,3,7", "A C G") printed small and raised after a name. */
+/** Superscript markers ("1,3,7", "A C G", "Ce,Mu") printed small and raised after a name. */
 export function superscriptCodes(text: string, legend: AllergenLegend | null): string[] {
-  const t = text.trim();
-  if (/^(?:1[0-4]|[1-9])(?:\s*[,;/\s]\s*(?:1[0-4]|[1-9]))*$/.test(t)) return mapCodes(t.replace(/\s+/g, ','), legend, 'numbers') ?? [];
-  if (/^[A-R](?:\s*[,;/\s]\s*[A-R])*$/.test(t)) return mapCodes(t.replace(/\s+/g, ','), legend, 'letters') ?? [];
-  return [];
+  const t = text.trim().replace(/^\(|\)$/g, '');
+  if (!/^[\p{L}\d]{1,3}(?:\s*[,;/.\s]\s*[\p{L}\d]{1,3})*$/u.test(t)) return [];
+  return mapList(t, legend, true) ?? [];
 }

@@ -1,7 +1,10 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
-import { isLegendHeading, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
+import { cellsOf, headerOf, labelsFor, priceSpans, type HeaderCell } from './variants.ts';
+import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
+import { DIETS, type DietKey } from '../../../../shared/diets.ts';
+import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
 
 /**
  * From positioned text to a menu draft: lines in reading order (columns, pages), running
@@ -25,6 +28,8 @@ interface Row extends Line {
   caps: boolean;
   letterSpaced: boolean;
   role?: Role;
+  /** Variant labels printed on this row (a header row, or a heading with labels at its right). */
+  cells?: HeaderCell[];
 }
 
 interface ItemBuilder {
@@ -33,6 +38,7 @@ interface ItemBuilder {
   descriptions: string[];
   prices: ParsedPrice[];
   allergens: Set<string>;
+  diets: Set<DietKey>;
   rows: Row[];
   section: SectionBuilder;
   priceFromSeparateLine: boolean;
@@ -114,20 +120,71 @@ function markRunning(rows: Row[], pages: PageText[]): void {
   }
 }
 
-/** The allergen legend ("Allergens: A Gluten · B Crustaceans …"), possibly wrapped over lines. */
+/**
+ * The allergen legend ("Allergens: A Gluten · B Crustaceans …"), possibly wrapped over lines, one
+ * entry a line under a heading, or split over columns: every block is read and the codes merged.
+ */
 function markLegend(rows: Row[]): AllergenLegend | null {
-  const legendRows: Row[] = [];
-  rows.forEach((r, i) => {
-    if (r.role) return;
-    const prev = rows[i - 1];
-    const continues = prev?.role === 'legend' && prev.page === r.page && (r.gapAbove ?? 99) <= 2 * r.size;
-    if (isLegendHeading(r.text) || parseLegendLine(r.text) || (continues && (parseLegendLine(`${prev.text} ${r.text}`) || /^\p{Ll}/u.test(r.text)))) {
+  let legend: AllergenLegend | null = null;
+  let block: Row[] = [];
+  const flush = () => {
+    if (block.length) legend = mergeLegends(legend, parseLegendLine(block.map((r) => r.text.replace(/\t/g, ' ')).join(' '), 1));
+    block = [];
+  };
+  for (const r of rows) {
+    if (r.role) continue;
+    const last = block[block.length - 1];
+    const near = last !== undefined && last.page === r.page && r.y > last.y && r.y - last.y <= 3 * Math.max(r.size, last.size);
+    const text = r.text.replace(/\t/g, ' ');
+    if (!near) flush();
+    const heading = isLegendHeading(text) && text.length < 200;
+    if (heading || isDietLegend(text) || parseLegendLine(text, near ? 1 : 3) || (near && /^\p{Ll}/u.test(text))) {
       r.role = 'legend';
-      legendRows.push(r);
+      block.push(r);
+    } else flush();
+  }
+  flush();
+  return legend;
+}
+
+/**
+ * Variant-table headers: a row of short cells over price columns, confirmed by the priced rows
+ * below it (same flow) whose prices stand under distinct cells; or a row of size/volume labels.
+ * A heading printed on the same line keeps its role, with the labels attached.
+ */
+function markVariantHeaders(rows: Row[]): void {
+  rows.forEach((r, i) => {
+    if (r.role || r.kind !== 'text') return;
+    const header = headerOf(r.runs, r.columnX0, r.columnX1);
+    let confirmed = false;
+    if (header) {
+      for (let j = i + 1, seen = 0; j < rows.length && seen < 4; j++) {
+        const below = rows[j] as Row;
+        if (below.flow !== r.flow || below.page !== r.page) break;
+        if (below.role || below.kind === 'text') continue;
+        seen++;
+        const spans = priceSpans(below.runs);
+        if (spans.length >= 2 && labelsFor(header.cells, spans, below.size)) {
+          confirmed = true;
+          break;
+        }
+      }
+    }
+    if (header && confirmed) {
+      r.cells = header.cells;
+      if (header.lead) {
+        r.text = header.lead;
+        r.body = header.lead;
+      } else r.role = 'variantHeader';
+      return;
+    }
+    const parts = r.text.split('\t').map((t) => t.trim()).filter(Boolean);
+    if (parts.length >= 2 && parts.every(isLabel)) {
+      r.role = 'variantHeader';
+      r.cells = cellsOf(r.runs);
+      if (r.cells.length !== parts.length) r.cells = parts.map((label) => ({ label, x0: 0, x1: 0 }));
     }
   });
-  if (!legendRows.length) return null;
-  return parseLegendLine(legendRows.map((r) => r.text.replace(/\t/g, ' ')).join(' '));
 }
 
 function wordCount(text: string): number {
@@ -217,11 +274,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const rows = pages.flatMap((p) => layoutPage(p)).map(toRow);
   markRunning(rows, pages);
   const legend = markLegend(rows);
-  for (const r of rows) {
-    if (r.role || r.kind !== 'text') continue;
-    const parts = r.text.split('\t').map((t) => t.trim()).filter(Boolean);
-    if (parts.length >= 2 && parts.every(isLabel)) r.role = 'variantHeader';
-  }
+  markVariantHeaders(rows);
   const live = rows.filter((r) => !r.role);
 
   // Document statistics.
@@ -312,21 +365,29 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const sections: SectionBuilder[] = [];
   let section: SectionBuilder | null = null;
   let item: ItemBuilder | null = null;
-  let labels: string[] | null = null;
+  let labels: HeaderCell[] | null = null;
   const priceOnly: Array<{ row: Row; before: ItemBuilder | null; after: ItemBuilder | null }> = [];
   const isName = (r: Row) => nameStyles.has(r.style) && !descStyles.has(r.style);
 
   const addPrices = (target: ItemBuilder, row: Row) => {
     if (!row.price || target.prices.length) return;
     let prices = row.price.prices;
-    if (labels && prices.length === labels.length && prices.every((p) => !p.label)) {
-      prices = prices.map((p, i) => ({ ...p, label: labels?.[i] ?? '' }));
-      target.labelsFromHeader = true;
+    if (labels && prices.every((p) => !p.label)) {
+      const spans = priceSpans(row.runs);
+      const found = (spans.length === prices.length ? labelsFor(labels, spans, row.size) : null) ?? (prices.length === labels.length ? labels.map((c) => c.label) : null);
+      if (found) {
+        prices = prices.map((p, i) => ({ ...p, label: found[i] ?? '' }));
+        target.labelsFromHeader = true;
+      }
     }
     target.prices = prices;
   };
   const addCodes = (target: ItemBuilder, row: Row) => {
-    for (const s of row.sup) for (const k of superscriptCodes(s.text, legend)) target.allergens.add(k);
+    for (const s of row.sup) {
+      const diets = superscriptDiets(s.text);
+      if (diets) for (const d of diets) target.diets.add(d);
+      else for (const k of superscriptCodes(s.text, legend)) target.allergens.add(k);
+    }
   };
   const startItem = (row: Row) => {
     if (!section) {
@@ -335,7 +396,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const split = splitNameDescription(row);
     const { name, description } = row.kind === 'text' && !split.description ? splitNote(row.body) : split;
-    item = { nameRow: row, name, descriptions: description ? [description] : [], prices: [], allergens: new Set(), rows: [row], section, priceFromSeparateLine: false, labelsFromHeader: false };
+    item = { nameRow: row, name, descriptions: description ? [description] : [], prices: [], allergens: new Set(), diets: new Set(), rows: [row], section, priceFromSeparateLine: false, labelsFromHeader: false };
     section.items.push(item);
     addPrices(item, row);
     addCodes(item, row);
@@ -352,11 +413,11 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       section = { name: cleanText(row.body), heading: row, description: [], items: [] };
       sections.push(section);
       item = null;
-      labels = null;
+      labels = row.cells ?? null;
       continue;
     }
     if (row.role === 'variantHeader') {
-      labels = row.text.split('\t').map((t) => t.trim()).filter(Boolean);
+      labels = row.cells ?? null;
       continue;
     }
     if (row.role) continue;
@@ -458,11 +519,15 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
 const round = (n: number) => Math.round(n * 10) / 10;
 
 function finishItem(it: ItemBuilder, legend: AllergenLegend | null, underHeading: boolean): DraftItem | null {
-  const nameCodes = takeAllergenCodes(it.name, legend);
+  const dietMarks = takeDietMarkers(it.name);
+  const nameCodes = takeAllergenCodes(dietMarks.text, legend);
   const description = joinDescription(it.descriptions);
   const descCodes = takeAllergenCodes(description, legend);
   const allergens = new Set([...it.allergens, ...nameCodes.keys, ...descCodes.keys]);
-  const name = cleanText(nameCodes.text);
+  const nameDiets = takeDietMarkers(nameCodes.text);
+  const name = cleanText(nameDiets.text);
+  // A label the item's allergens contradict is a misread marker: the allergens win.
+  const diets = [...new Set([...it.diets, ...dietMarks.diets, ...nameDiets.diets])].filter((d) => !DIETS.find((x) => x.key === d)?.excludes.some((a) => allergens.has(a as string)));
   if (!/\p{L}/u.test(name)) return null;
   const prices: DraftPrice[] = it.prices.map((p) => ({ label: p.label, amount: p.amount }));
   let confidence = 0.95;
@@ -490,6 +555,7 @@ function finishItem(it: ItemBuilder, legend: AllergenLegend | null, underHeading
     description: cleanText(descCodes.text).slice(0, 2000),
     prices,
     allergens: [...allergens],
+    diets,
     confidence,
     flagged: prices.length === 0 || confidence < 0.5,
     page: it.nameRow.page,

@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { loadPdfJs } from '../pdf.ts';
+import { normalizeRuns } from './runs.ts';
 import type { PageText, TextRun } from './types.ts';
 
 interface PdfTextItem { str: string; transform: number[]; width: number; height: number; fontName: string }
@@ -76,7 +77,7 @@ export async function readPageText(page: PDFPageProxy): Promise<PageText> {
     };
     runs.push(...splitRun(run));
   }
-  return { page: page.pageNumber, width: viewport.width, height: viewport.height, runs };
+  return { page: page.pageNumber, width: viewport.width, height: viewport.height, runs: normalizeRuns(runs) };
 }
 
 export interface ReadOptions {

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { allergenFromName, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes } from './allergens.ts';
+
+describe('allergen legends and codes', () => {
+  it('names allergens in the shipped languages and everyday words', () => {
+    expect(allergenFromName('schaaldieren')).toBe('crustaceans');
+    expect(allergenFromName('Milch oder Laktose')).toBe('milk');
+    expect(allergenFromName('contains gluten')).toBe('gluten');
+    expect(allergenFromName('anidride solforosa e solfiti')).toBe('sulphites');
+    expect(allergenFromName("pinda's")).toBe('peanuts');
+    expect(allergenFromName('Tree nuts')).toBe('nuts');
+    expect(allergenFromName('Peanuts')).toBe('peanuts');
+    expect(allergenFromName('frutos de cáscara')).toBe('nuts');
+    expect(allergenFromName('Tomato')).toBeNull();
+  });
+
+  it('reads legends with multi-letter codes and one entry per line', () => {
+    const nl = parseLegendLine('G gluten · S schaaldieren · E ei · So soja · M melk · Se selderij · Mo mosterd · W weekdieren');
+    expect(nl?.kind).toBe('letters');
+    expect(nl?.codes.get('So')).toBe('soybeans');
+    expect(nl?.codes.get('Mo')).toBe('mustard');
+    expect(nl?.codes.get('E')).toBe('eggs');
+    expect(parseLegendLine('C Ei · D Fisch · A Gluten')?.codes.get('C')).toBe('eggs');
+    expect(parseLegendLine('2 Krebstiere')).toBeNull();
+    expect(parseLegendLine('2 Krebstiere', 1)?.codes.get('2')).toBe('crustaceans');
+    const merged = mergeLegends(parseLegendLine('1 Gluten 3 Eggs 7 Milk'), parseLegendLine('10 Mustard', 1));
+    expect(merged?.codes.get('10')).toBe('mustard');
+    expect(parseLegendLine('Soup of the day 4 Burger 12')).toBeNull();
+  });
+
+  it('maps codes through that menu’s legend, else the EU letters or Annex numbers', () => {
+    const legend = parseLegendLine('G contains gluten · D dairy · N nuts · Ce celery · Mu mustard');
+    expect(superscriptCodes('G,D,Ce', legend)).toEqual(['gluten', 'milk', 'celery']);
+    expect(superscriptCodes('Mu', legend)).toEqual(['mustard']);
+    expect(takeAllergenCodes('Burrata D,N', legend)).toEqual({ text: 'Burrata', keys: ['milk', 'nuts'] });
+    expect(superscriptCodes('1,3,7', null)).toEqual(['gluten', 'eggs', 'milk']);
+    expect(takeAllergenCodes('Kürbiscremesuppe (G)', null)).toEqual({ text: 'Kürbiscremesuppe', keys: ['milk'] });
+    expect(takeAllergenCodes('Menu 2', null)).toEqual({ text: 'Menu 2', keys: [] });
+  });
+});

@@ -1,0 +1,130 @@
+import { parsePrices } from './prices.ts';
+import type { TextRun } from './types.ts';
+
+/**
+ * Column detection (1–3 columns) from where lines start: a column is a left edge many lines
+ * start at, with (almost) no text running across the vertical line just left of it, and menu
+ * text (words, not only prices) on both sides. A right price column or a variant-price table is
+ * not a column (only prices start there); a table of names and regions is not two columns (its
+ * sides share baselines and only one side has prices). Pure.
+ */
+
+const right = (r: TextRun) => r.x + r.width;
+const isPriceOnly = (text: string) => {
+  const p = parsePrices(text);
+  return Boolean(p && !p.rest.replace(/\t/g, '').trim());
+};
+const hasWords = (r: TextRun) => /\p{L}{2,}/u.test(r.text) && !isPriceOnly(r.text);
+
+/** Joins pieces of one phrase (text drawn glyph by glyph or in kerned fragments) into one run. */
+export function mergeFragments(runs: TextRun[]): TextRun[] {
+  const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
+  const out: TextRun[] = [];
+  for (const r of sorted) {
+    const last = out[out.length - 1];
+    const gap = last ? r.x - right(last) : Infinity;
+    if (last && Math.abs(r.y - last.y) <= 0.3 * Math.max(r.size, last.size) && gap < 0.3 * Math.max(r.size, last.size) && gap > -0.5 * r.size) {
+      const space = gap > 0.15 * r.size || last.spaceAfter || r.spaceBefore;
+      out[out.length - 1] = { ...last, text: last.text + (space ? ' ' : '') + r.text, width: Math.max(right(r), right(last)) - last.x, size: Math.max(last.size, r.size) };
+    } else out.push({ ...r });
+  }
+  return out;
+}
+
+/** The pieces that start a line or a column's line: nothing on their baseline just to their left. */
+function lineStarts(pieces: TextRun[]): TextRun[] {
+  return pieces.filter((p) => !pieces.some((q) => q !== p && Math.abs(q.y - p.y) <= 0.4 * Math.max(p.size, q.size) && right(q) <= p.x + 0.5 && p.x - right(q) < 0.9 * p.size));
+}
+
+interface Side {
+  pieces: TextRun[];
+}
+
+function sideOk(left: Side, rightSide: Side, all: number): boolean {
+  const words = (s: Side) => s.pieces.filter(hasWords).length;
+  if (words(left) < 3 || words(rightSide) < 3) return false;
+  if (words(left) < 0.3 * left.pieces.length || words(rightSide) < 0.3 * rightSide.pieces.length) return false;
+  const priced = (s: Side) => s.pieces.some((r) => parsePrices(r.text));
+  if (priced(left) && priced(rightSide)) return true;
+  // Without prices on both sides: both substantial, and not a table (rows sharing baselines).
+  const lb = new Set(left.pieces.map((r) => Math.round(r.y)));
+  const rb = [...new Set(rightSide.pieces.map((r) => Math.round(r.y)))];
+  const shared = rb.filter((y) => lb.has(y) || lb.has(y - 1) || lb.has(y + 1)).length / Math.max(1, Math.min(lb.size, rb.length));
+  const share = Math.min(left.pieces.length, rightSide.pieces.length) / all;
+  return shared <= 0.3 && share >= 0.2 && lb.size >= 3 && rb.length >= 3;
+}
+
+/** The x positions of the gutters between columns (0–2 of them), left to right. */
+export function findGutters(runs: TextRun[]): number[] {
+  const pieces = mergeFragments(runs.filter((r) => r.text.trim()));
+  if (pieces.length < 8) return [];
+  const minX = Math.min(...pieces.map((r) => r.x));
+  const maxX = Math.max(...pieces.map(right));
+  const width = maxX - minX;
+  if (width < 200) return [];
+  const starts = lineStarts(pieces);
+  // Left edges shared by several line starts (3 pt tolerance), most used first.
+  const edges: Array<{ x: number; n: number }> = [];
+  for (const s of [...starts].sort((a, b) => a.x - b.x)) {
+    const last = edges[edges.length - 1];
+    if (last && s.x - last.x <= 3) last.n++;
+    else edges.push({ x: s.x, n: 1 });
+  }
+  const allowed = Math.max(2, Math.floor(0.05 * new Set(pieces.map((p) => Math.round(p.y))).size));
+  const candidates = edges
+    .filter((e) => e.n >= 3 && e.x > minX + 0.15 * width && e.x < minX + 0.85 * width)
+    .map((e) => {
+      const g = e.x - 1.5;
+      const crossing = pieces.filter((p) => p.x < g - 0.5 && right(p) > g + 0.5).length;
+      return { g, n: e.n, crossing };
+    })
+    .filter((c) => c.crossing <= allowed)
+    .sort((a, b) => b.n - a.n || a.crossing - b.crossing);
+  const gutters: number[] = [];
+  const sidesOk = (next: number[]) => {
+    const bounds = [-Infinity, ...next, Infinity];
+    return next.every((_, i) => {
+      const [left, mid, r] = [bounds[i] as number, bounds[i + 1] as number, bounds[i + 2] as number];
+      return sideOk({ pieces: pieces.filter((p) => p.x >= left - 1 && right(p) <= mid + 1) }, { pieces: pieces.filter((p) => p.x >= mid - 1 && right(p) <= r + 1) }, pieces.length);
+    });
+  };
+  for (const c of candidates) {
+    if (gutters.length >= 2) break;
+    if (gutters.some((g) => Math.abs(g - c.g) < 0.15 * width)) continue;
+    const next = [...gutters, c.g].sort((a, b) => a - b);
+    const ok = sidesOk(next);
+    if (ok) gutters.splice(0, gutters.length, ...next);
+  }
+  if (gutters.length) return gutters;
+  // Centred columns share no left edge: the widest clear vertical gap instead.
+  const gap = widestGap(pieces, minX, width);
+  return gap !== null && sidesOk([gap]) ? [gap] : [];
+}
+
+/** The middle of the widest vertical stretch (8+ pt) crossed by as few pieces as possible, or null. */
+export function widestGap(pieces: TextRun[], minX: number, width: number): number | null {
+  const narrow = pieces.filter((r) => r.width < 0.55 * width);
+  const allowed = Math.max(2, Math.floor(narrow.length * 0.04));
+  const xs: number[] = [];
+  const crossing: number[] = [];
+  for (let x = minX + 0.2 * width; x <= minX + 0.8 * width; x += 1) {
+    xs.push(x);
+    crossing.push(narrow.filter((r) => r.x - 1 < x && right(r) + 1 > x).length);
+  }
+  for (let c = 0; c <= allowed; c++) {
+    let best: { g: number; w: number } | null = null;
+    for (let i = 0; i < xs.length; ) {
+      if ((crossing[i] as number) > c) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j + 1 < xs.length && (crossing[j + 1] as number) <= c) j++;
+      const w = (xs[j] as number) - (xs[i] as number);
+      if (w >= 8 && (!best || w > best.w)) best = { g: ((xs[i] as number) + (xs[j] as number)) / 2, w };
+      i = j + 1;
+    }
+    if (best) return best.g;
+  }
+  return null;
+}

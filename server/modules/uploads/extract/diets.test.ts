@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isDietLegend, superscriptDiets, takeDietMarkers } from './diets.ts';
+
+describe('diet markers', () => {
+  it('takes markers off names, bare or in parentheses', () => {
+    expect(takeDietMarkers('Filterkaffee VG')).toEqual({ text: 'Filterkaffee', diets: ['vegan'] });
+    expect(takeDietMarkers('Roast Squash Salad (VG GF)')).toEqual({ text: 'Roast Squash Salad', diets: ['vegan', 'gluten-free'] });
+    expect(takeDietMarkers('Frittata alle erbe V GF')).toEqual({ text: 'Frittata alle erbe', diets: ['vegetarian', 'gluten-free'] });
+    expect(takeDietMarkers('Halloumi (V) Flatbread')).toEqual({ text: 'Halloumi Flatbread', diets: ['vegetarian'] });
+  });
+
+  it('leaves names without markers alone', () => {
+    expect(takeDietMarkers('Vitello tonnato')).toEqual({ text: 'Vitello tonnato', diets: [] });
+    expect(takeDietMarkers('Vegan Burger')).toEqual({ text: 'Vegan Burger', diets: [] });
+    expect(takeDietMarkers('V')).toEqual({ text: 'V', diets: [] });
+    expect(superscriptDiets('1,3')).toBeNull();
+    expect(superscriptDiets('VG')).toEqual(['vegan']);
+  });
+
+  it('recognises marker legends in several languages', () => {
+    expect(isDietLegend('V vegetarian · VG vegan · GF gluten free')).toBe(true);
+    expect(isDietLegend('V = vegetarisch, VG = vegan')).toBe(true);
+    expect(isDietLegend('(V) végétarien')).toBe(true);
+    expect(isDietLegend('GF senza glutine')).toBe(true);
+    expect(isDietLegend('Vegetarian lasagne 12.50')).toBe(false);
+    expect(isDietLegend('Vegan chili with rice')).toBe(false);
+  });
+});

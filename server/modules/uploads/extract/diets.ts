@@ -1,0 +1,71 @@
+import type { DietKey } from '../../../../shared/diets.ts';
+import { fold } from './allergens.ts';
+
+/**
+ * Diet markers printed after item names ("Falafel Wrap VG", "Risotto (V, GF)") mapped to the
+ * dietary labels of shared/diets.ts, and the marker legend ("V vegetarian · VG vegan · GF gluten
+ * free", in any shipped language) recognised so it is kept out of items. Pure.
+ */
+
+/** The abbreviations menus print, whatever their language. */
+const MARKERS: Record<string, DietKey> = { V: 'vegetarian', VG: 'vegan', VE: 'vegan', GF: 'gluten-free' };
+
+/** Words that name a diet in a marker legend (folded: lower case, no accents). */
+const WORDS: Array<[RegExp, DietKey]> = [
+  [/\b(?:vegan\w*|vegetalien\w*|veganistisch)\b/, 'vegan'],
+  [/\b(?:vegetari\w*|vegetarisch\w*)\b/, 'vegetarian'],
+  [/\b(?:gluten[- ]?free|glutenfrei|glutenvrij|sans gluten|senza glutine|sin gluten|sem gluten|gluten ?fri)\b/, 'gluten-free'],
+];
+
+const LIST = '(?:VG|VE|GF|V)(?:\\s*[,/·\\s]\\s*(?:VG|VE|GF|V))*';
+const TRAILING = new RegExp(`\\s+(?:\\(\\s*(${LIST})\\s*\\)|(${LIST}))\\s*$`);
+const INLINE = new RegExp(`\\s*\\(\\s*(${LIST})\\s*\\)`, 'g');
+
+export interface DietMatch {
+  /** The text without the markers. */
+  text: string;
+  diets: DietKey[];
+}
+
+function keysOf(list: string): DietKey[] {
+  return list
+    .split(/[\s,/·]+/)
+    .map((m) => MARKERS[m])
+    .filter((k): k is DietKey => Boolean(k));
+}
+
+/** Takes diet markers off the end of a name (bare or in parentheses) and from parentheses inside it. */
+export function takeDietMarkers(text: string): DietMatch {
+  const diets: DietKey[] = [];
+  let out = text;
+  for (;;) {
+    const m = TRAILING.exec(out);
+    if (!m) break;
+    const before = out.slice(0, m.index);
+    // A name is never only markers ("V" alone stays: it may be a heading or a code).
+    if (!/\p{L}{2,}/u.test(before)) break;
+    diets.unshift(...keysOf((m[1] ?? m[2]) as string));
+    out = before;
+  }
+  out = out.replace(INLINE, (whole, list: string, offset: number) => {
+    if (!/\p{L}{2,}/u.test(out.slice(0, offset))) return whole;
+    diets.push(...keysOf(list));
+    return '';
+  });
+  return { text: out.replace(/\s{2,}/g, ' ').trim(), diets: [...new Set(diets)] };
+}
+
+/** Superscript markers ("VG", "V GF") printed small and raised after a name. */
+export function superscriptDiets(text: string): DietKey[] | null {
+  const t = text.trim().replace(/^\(|\)$/g, '');
+  return new RegExp(`^${LIST}$`).test(t) ? keysOf(t) : null;
+}
+
+/** "V vegetarian · VG vegan · GF gluten free", "(V) = vegetarisch": a legend of diet markers. */
+export function isDietLegend(text: string): boolean {
+  const folded = fold(text);
+  const named = WORDS.filter(([re]) => re.test(folded)).length;
+  const markers = (text.match(/(?:^|[\s(·|,;])(?:VG|VE|GF|V)(?=[\s)=:·|,;-]|$)/g) ?? []).length;
+  const startsWithMarker = /^\s*\(?(?:VG|VE|GF|V)\)?(?:\s*[=:–-]\s*|\s+)\p{L}/u.test(text);
+  return named >= 1 && (startsWithMarker || (markers >= 2 && named >= 2)) && text.replace(/\s+/g, ' ').length <= 160 && !/\d[.,]\d{2}\b/.test(text);
+}

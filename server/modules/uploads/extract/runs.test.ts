@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { cleanUnicode, collapseSpacedRun, joinTouchingRuns, normalizeRuns } from './runs.ts';
+import type { TextRun } from './types.ts';
+
+const run = (text: string, x: number, width: number, spec: Partial<TextRun> = {}): TextRun => ({ text, x, y: 100, width, size: 10, font: 'f1', bold: false, italic: false, ...spec });
+
+describe('run clean-up', () => {
+  it('expands ligatures and drops invisible characters', () => {
+    expect(cleanUnicode('Ca\ufb00è Latte')).toBe('Caffè Latte');
+    expect(cleanUnicode('So\ufb02é\u00ad')).toBe('Soflé');
+    expect(cleanUnicode('Wa\ufb04e\u200b')).toBe('Waffle');
+    expect(cleanUnicode('Cafe\u0301')).toBe('Café');
+  });
+
+  it('collapses letter-spaced runs, not ordinary words or prices', () => {
+    expect(collapseSpacedRun('S P A R K L I N G')).toBe('SPARKLING');
+    expect(collapseSpacedRun('S PAR K L IN G')).toBe('SPARKLING');
+    expect(collapseSpacedRun('N O  &  L O W')).toBe('NO & LOW');
+    expect(collapseSpacedRun('Tea of the day')).toBe('Tea of the day');
+    expect(collapseSpacedRun('€ 5 € 8')).toBe('€ 5 € 8');
+    expect(collapseSpacedRun('A B')).toBe('A B');
+  });
+
+  it('joins small capitals printed as a smaller size into one word in lower case', () => {
+    const joined = joinTouchingRuns([run('B', 50, 6), run('URRATA', 56, 30, { size: 7 }), run('12.00', 200, 20)]);
+    expect(joined.map((r) => [r.text, r.x, r.width, r.size])).toEqual([['Burrata', 50, 36, 10], ['12.00', 200, 20, 10]]);
+  });
+
+  it('joins a word set in two fonts (LaTeX small caps), half a point off the baseline, taking the longer piece’s font', () => {
+    const joined = joinTouchingRuns([run('leiner', 57, 30, { font: 'sc', y: 100.4 }), run('K', 50, 7, { font: 'rm' }), run('B', 90, 6, { font: 'rm', spaceBefore: true }), run('rauner', 96, 30, { font: 'sc' })]);
+    expect(joined.map((r) => [r.text, r.font])).toEqual([['Kleiner', 'sc'], ['Brauner', 'sc']]);
+  });
+
+  it('keeps separate words, raised codes and runs apart', () => {
+    const joined = joinTouchingRuns([run('Soup', 50, 20, { spaceAfter: true }), run('Day', 72, 15), run('1,3', 87, 8, { y: 96, size: 6 }), run('4.50', 150, 20)]);
+    expect(joined.map((r) => r.text)).toEqual(['Soup', 'Day', '1,3', '4.50']);
+  });
+
+  it('does not collapse small raised letter codes', () => {
+    const runs = normalizeRuns([run('Soup of the day', 50, 70), run('A C G', 121, 10, { y: 96, size: 5 }), run('Salad bowl', 50, 50, { y: 120 }), run('4.50', 150, 20)]);
+    expect(runs.map((r) => r.text)).toContain('A C G');
+  });
+});
