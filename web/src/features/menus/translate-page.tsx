@@ -330,9 +330,9 @@ function FieldList({
     tag: t('translate.labels.tag'),
     priceLabel: (n) => t('translate.labels.priceLabel', { n }),
     portion: t('translate.labels.portion'),
-    option: t('translate.labels.option'),
-    course: t('translate.labels.course'),
-    courseText: t('translate.labels.courseText'),
+    option: (n) => t('translate.labels.option', { n }),
+    course: (n) => t('translate.labels.course', { n }),
+    courseText: (n) => t('translate.labels.courseText', { n }),
   };
   const allRows = blocks.flatMap((b) => b.rows);
   const counts = Object.fromEntries(FILTERS.map((f) => [f, allRows.filter((r) => matchesFilter(r, f)).length])) as Record<

@@ -35,6 +35,8 @@ export interface TranslationRow {
   state: TranslationState;
   /** Descriptions get a textarea (Shift+Enter for a new line). */
   multiline: boolean;
+  /** A course's or option's place in its set or group (1-based): its label says "Course 2", as several share a block. */
+  n?: number;
 }
 
 export interface TranslationBlock {
@@ -66,7 +68,7 @@ export interface MenuTexts {
 
 type AnyRecord = Record<string, unknown> & { id: string };
 
-function rowsOf(collection: TranslatableCollection, record: AnyRecord, lang: string): TranslationRow[] {
+function rowsOf(collection: TranslatableCollection, record: AnyRecord, lang: string, n?: number): TranslationRow[] {
   const translations = readTranslations(record.translations);
   return Object.entries(sourceTexts(collection, record)).map(([key, source]) => {
     const entry = translations[lang]?.[key];
@@ -79,6 +81,7 @@ function rowsOf(collection: TranslatableCollection, record: AnyRecord, lang: str
       entry,
       state: translationState(entry, source),
       multiline: key === 'description' || key === 'address',
+      ...(n === undefined ? {} : { n }),
     };
   });
 }
@@ -135,7 +138,7 @@ export function translationBlocks(data: MenuTexts, lang: string): TranslationBlo
         anchor: blockAnchor('item', item.id),
         kind: 'item',
         title: item.name,
-        rows: [...rowsOf('items', item, lang), ...(courses.get(item.id) ?? []).flatMap((c) => rowsOf('set_courses', c, lang))],
+        rows: [...rowsOf('items', item, lang), ...(courses.get(item.id) ?? []).flatMap((c, i) => rowsOf('set_courses', c, lang, i + 1))],
       });
   }
   for (const group of usedOptionGroups(data))
@@ -143,7 +146,7 @@ export function translationBlocks(data: MenuTexts, lang: string): TranslationBlo
       anchor: blockAnchor('group', group.id),
       kind: 'group',
       title: group.name,
-      rows: [...rowsOf('option_groups', group, lang), ...group.options.flatMap((o) => rowsOf('options', o, lang))],
+      rows: [...rowsOf('option_groups', group, lang), ...group.options.flatMap((o, i) => rowsOf('options', o, lang, i + 1))],
     });
   push({ anchor: blockAnchor('tags'), kind: 'tags', title: 'Tags', rows: usedTags(data).flatMap((t) => rowsOf('tags', t, lang)) });
   return blocks;
@@ -178,13 +181,13 @@ export function machineCandidates(blocks: readonly TranslationBlock[]): number {
 }
 
 /** The field's name as the row labels it. */
-export function fieldLabel(row: Pick<TranslationRow, 'collection' | 'key'>, text: FieldLabels): string {
+export function fieldLabel(row: Pick<TranslationRow, 'collection' | 'key' | 'n'>, text: FieldLabels): string {
   const index = priceLabelIndex(row.key);
   if (index !== null) return text.priceLabel(index + 1);
   if (row.key === PORTION_KEY) return text.portion;
   if (row.collection === 'tags') return text.tag;
-  if (row.collection === 'options') return text.option;
-  if (row.collection === 'set_courses') return row.key === 'name' ? text.course : text.courseText;
+  if (row.collection === 'options') return text.option(row.n ?? 1);
+  if (row.collection === 'set_courses') return row.key === 'name' ? text.course(row.n ?? 1) : text.courseText(row.n ?? 1);
   return text[row.key as 'name' | 'description' | 'address'] ?? row.key;
 }
 export interface FieldLabels {
@@ -195,9 +198,9 @@ export interface FieldLabels {
   priceLabel: (n: number) => string;
   /** An item's nutrition portion label ("350 g"). */
   portion: string;
-  /** An option's name ("Extra cheese"). */
-  option: string;
-  /** A set menu course's name ("Starter") and its free text ("Coffee or tea"). */
-  course: string;
-  courseText: string;
+  /** The name of a group's option `n` ("Extra cheese"). */
+  option: (n: number) => string;
+  /** The name ("Starter") and free text ("Coffee or tea") of a set menu's course `n`. */
+  course: (n: number) => string;
+  courseText: (n: number) => string;
 }

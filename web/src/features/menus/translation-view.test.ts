@@ -158,14 +158,23 @@ describe('option groups and set menu courses in the view', () => {
       tag: 'Tag',
       priceLabel: (n) => `Price label ${n}`,
       portion: 'Portion',
-      option: 'Option',
-      course: 'Course',
-      courseText: 'Course text',
+      option: (n) => `Option ${n}`,
+      course: (n) => `Course ${n}`,
+      courseText: (n) => `Course text ${n}`,
     };
+    const rows = blocks.flatMap((b) => b.rows);
+    const labelOf = (id: string) =>
+      fieldLabel(
+        rows.find((r) => r.id === id)!,
+        labels,
+      );
+    expect(labelOf('options:o1:name')).toBe('Option 1');
+    expect(labelOf('options:o2:name')).toBe('Option 2');
+    expect(labelOf('options:o3:name')).toBe('Option 1');
+    expect(labelOf('set_courses:c1:name')).toBe('Course 1');
+    expect(labelOf('set_courses:c1:description')).toBe('Course text 1');
+    expect(labelOf('set_courses:c2:name')).toBe('Course 2');
     const label = (collection: Parameters<typeof fieldLabel>[0]['collection'], key: string) => fieldLabel({ collection, key }, labels);
-    expect(label('options', 'name')).toBe('Option');
-    expect(label('set_courses', 'name')).toBe('Course');
-    expect(label('set_courses', 'description')).toBe('Course text');
     expect(label('option_groups', 'name')).toBe('Name');
     expect(label('option_groups', 'description')).toBe('Description');
     expect(label('items', 'nutrition.portion')).toBe('Portion');
