@@ -1,10 +1,13 @@
 import useSWR from 'swr';
+import type PocketBase from 'pocketbase';
 import { DEFAULT_PAGE_SIZE, FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { browserTimeZone } from '../../../../shared/schedule.ts';
 import { toItem, toMenu, toSection, toTag, toVenue, type Menu, type Section, type Venue } from './types.ts';
 import type { MenuTexts } from './translation-rows.ts';
+import { toOption, toOptionGroup } from './option-data.ts';
+import { toSetCourse } from './use-set-courses.ts';
 
 /** The swr reads of the menu screens (keys from `lib/swr-keys.ts`). */
 
@@ -114,21 +117,36 @@ export function useMenuOptions(organizationId: string | undefined) {
   });
 }
 
-/** Everything the translation view shows: the menu, its sections and items, and the organization's tags. */
+/**
+ * Everything the translation view shows: the menu, its sections and items, the organization's tags
+ * and option groups (with their options), and the courses of the menu's items. `client` is the
+ * app's SDK (`pb`); the parity test of the guest page passes its own.
+ */
+export async function fetchMenuTexts(client: PocketBase, menuId: string, organizationId: string): Promise<MenuTexts> {
+  const byMenu = (field: string) => client.filter(`${field} = {:m}`, { m: menuId });
+  const byOrg = (field: string) => client.filter(`${field} = {:org}`, { org: organizationId });
+  const [menu, sections, items, tags, groups, options, courses] = await Promise.all([
+    client.collection('menus').getOne(menuId),
+    client.collection('sections').getFullList({ batch: FULL_LIST_BATCH, filter: byMenu('menu'), sort: 'position,created' }),
+    client.collection('items').getFullList({ batch: FULL_LIST_BATCH, filter: byMenu('section.menu'), sort: 'position,created' }),
+    client.collection('tags').getFullList({ batch: FULL_LIST_BATCH, filter: byOrg('organization'), sort: 'name' }),
+    client.collection('option_groups').getFullList({ batch: FULL_LIST_BATCH, filter: byOrg('organization'), sort: 'name,created' }),
+    client.collection('options').getFullList({ batch: FULL_LIST_BATCH, filter: byOrg('group.organization'), sort: 'position,created' }),
+    client.collection('set_courses').getFullList({ batch: FULL_LIST_BATCH, filter: byMenu('item.section.menu'), sort: 'position,created' }),
+  ]);
+  const allOptions = options.map(toOption);
+  return {
+    menu: toMenu(menu),
+    sections: sections.map(toSection),
+    items: items.map(toItem),
+    tags: tags.map(toTag),
+    optionGroups: groups.map((g) => toOptionGroup(g, allOptions)),
+    courses: courses.map(toSetCourse),
+  };
+}
+
 export function useMenuTexts(menuId: string | undefined, organizationId: string | undefined) {
-  return useSWR(menuId && organizationId ? swrKeys.menuTexts(menuId) : null, async (): Promise<MenuTexts> => {
-    const [menu, sections, items, tags] = await Promise.all([
-      pb.collection('menus').getOne(menuId as string),
-      pb
-        .collection('sections')
-        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('menu = {:m}', { m: menuId }), sort: 'position,created' }),
-      pb
-        .collection('items')
-        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('section.menu = {:m}', { m: menuId }), sort: 'position,created' }),
-      pb
-        .collection('tags')
-        .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('organization = {:org}', { org: organizationId }), sort: 'name' }),
-    ]);
-    return { menu: toMenu(menu), sections: sections.map(toSection), items: items.map(toItem), tags: tags.map(toTag) };
-  });
+  return useSWR(menuId && organizationId ? swrKeys.menuTexts(menuId) : null, () =>
+    fetchMenuTexts(pb, menuId as string, organizationId as string),
+  );
 }

@@ -53,6 +53,8 @@ export default function TranslatePage() {
 
   const key = swrKeys.menuTexts(menuId);
   const sectionIds = useMemo(() => new Set((data?.sections ?? []).map((s) => s.id)), [data]);
+  const itemIds = useMemo(() => new Set((data?.items ?? []).map((i) => i.id)), [data]);
+  const groupIds = useMemo(() => new Set((data?.optionGroups ?? []).map((g) => g.id)), [data]);
   useLiveRecords({
     collection: 'menus',
     topic: menuId,
@@ -64,6 +66,9 @@ export default function TranslatePage() {
   useLiveRecords({ collection: 'sections', topic: '*', when: (e) => e.record.menu === menuId, targets: [key] });
   useLiveRecords({ collection: 'items', topic: '*', when: (e) => sectionIds.has(String(e.record.section)), targets: [key] });
   useLiveRecords({ collection: 'tags', topic: '*', when: (e) => e.record.organization === organization?.id, targets: [key] });
+  useLiveRecords({ collection: 'option_groups', topic: '*', when: (e) => e.record.organization === organization?.id, targets: [key] });
+  useLiveRecords({ collection: 'options', topic: '*', when: (e) => groupIds.has(String(e.record.group)), targets: [key] });
+  useLiveRecords({ collection: 'set_courses', topic: '*', when: (e) => itemIds.has(String(e.record.item)), targets: [key] });
 
   if (error) {
     const missing = (error as { status?: number }).status === 404;
@@ -324,6 +329,10 @@ function FieldList({
     address: t('translate.labels.address'),
     tag: t('translate.labels.tag'),
     priceLabel: (n) => t('translate.labels.priceLabel', { n }),
+    portion: t('translate.labels.portion'),
+    option: (n) => t('translate.labels.option', { n }),
+    course: (n) => t('translate.labels.course', { n }),
+    courseText: (n) => t('translate.labels.courseText', { n }),
   };
   const allRows = blocks.flatMap((b) => b.rows);
   const counts = Object.fromEntries(FILTERS.map((f) => [f, allRows.filter((r) => matchesFilter(r, f)).length])) as Record<
@@ -401,7 +410,9 @@ function FieldList({
                     ? t('translate.menuBlock', { name: block.title })
                     : block.kind === 'section'
                       ? t('translate.sectionBlock', { name: block.title })
-                      : t('translate.tagsBlock')}
+                      : block.kind === 'group'
+                        ? t('translate.groupBlock', { name: block.title })
+                        : t('translate.tagsBlock')}
                 </h2>
               )}
               <div>

@@ -6,6 +6,8 @@ import { swrKeys } from '../../lib/swr-keys.ts';
 import { readTranslations, type TranslatableCollection, type Translations } from '../../../../shared/translations.ts';
 import type { RecordModel } from 'pocketbase';
 import { toItem, toMenu, toSection, toTag, type Item, type Section } from './types.ts';
+import { toOption, toOptionGroup } from './option-data.ts';
+import { setCourseKeys, toSetCourse } from './use-set-courses.ts';
 import type { MenuTexts, TranslationRow } from './translation-rows.ts';
 import { nextTranslationsValue, type FieldWrite } from '../../lib/translation-write.ts';
 
@@ -14,32 +16,48 @@ export const fieldKey = (lang: string, rowId: string) => `${lang}/${rowId}`;
 
 export type SaveStatus = { state: 'saving' } | { state: 'saved' } | { state: 'error'; message: string };
 
-const COLLECTION_OF: Record<TranslatableCollection, keyof Omit<MenuTexts, 'menu'> | 'menu' | null> = {
+/** Where the view keeps each collection's records (venues are translated on the venue page). */
+const COLLECTION_OF: Record<TranslatableCollection, keyof MenuTexts | null> = {
   menus: 'menu',
   sections: 'sections',
   items: 'items',
   tags: 'tags',
   venues: null,
-  // Option groups and options (issue 20) are not in the translation view yet: their editor comes later.
-  option_groups: null,
-  options: null,
-  // Set menu courses are translated through the kernel and machine translation, not in this view yet.
-  set_courses: null,
+  option_groups: 'optionGroups',
+  // Options live inside their group (MenuTexts.optionGroups[].options).
+  options: 'optionGroups',
+  set_courses: 'courses',
 };
 
+const replaceById = <T extends { id: string }>(list: readonly T[], id: string, next: (old: T) => T): T[] =>
+  list.map((r) => (r.id === id ? next(r) : r));
+
 /** MenuTexts with one saved record replaced. */
-function withSaved(data: MenuTexts | undefined, collection: TranslatableCollection, saved: Record<string, unknown>): MenuTexts | undefined {
+export function withSaved(data: MenuTexts | undefined, collection: TranslatableCollection, saved: RecordModel): MenuTexts | undefined {
   if (!data) return data;
-  const record = saved as Parameters<typeof toMenu>[0];
-  switch (COLLECTION_OF[collection]) {
-    case 'menu':
-      return { ...data, menu: toMenu(record) };
+  switch (collection) {
+    case 'menus':
+      return { ...data, menu: toMenu(saved) };
     case 'sections':
-      return { ...data, sections: data.sections.map((s) => (s.id === record.id ? toSection(record) : s)) };
+      return { ...data, sections: replaceById(data.sections, saved.id, () => toSection(saved)) };
     case 'items':
-      return { ...data, items: data.items.map((i) => (i.id === record.id ? toItem(record) : i)) };
+      return { ...data, items: replaceById(data.items, saved.id, () => toItem(saved)) };
     case 'tags':
-      return { ...data, tags: data.tags.map((t) => (t.id === record.id ? toTag(record) : t)) };
+      return { ...data, tags: replaceById(data.tags, saved.id, () => toTag(saved)) };
+    case 'option_groups':
+      return { ...data, optionGroups: replaceById(data.optionGroups, saved.id, (g) => toOptionGroup(saved, g.options)) };
+    case 'options': {
+      const option = toOption(saved);
+      return {
+        ...data,
+        optionGroups: replaceById(data.optionGroups, option.group, (g) => ({
+          ...g,
+          options: replaceById(g.options, option.id, () => option),
+        })),
+      };
+    }
+    case 'set_courses':
+      return { ...data, courses: replaceById(data.courses, saved.id, () => toSetCourse(saved)) };
     default:
       return data;
   }
@@ -51,7 +69,7 @@ function withSaved(data: MenuTexts | undefined, collection: TranslatableCollecti
  */
 function refreshOtherScreens(
   mutate: ReturnType<typeof useSWRConfig>['mutate'],
-  menuId: string,
+  menu: { id: string; organization: string },
   collection: TranslatableCollection,
   saved: RecordModel,
 ): Promise<unknown> {
@@ -61,19 +79,27 @@ function refreshOtherScreens(
   }
   if (collection === 'sections')
     return Promise.all([
-      mutate(swrKeys.sections(menuId), (list: Section[] | undefined) => list?.map((s) => (s.id === saved.id ? toSection(saved) : s))),
+      mutate(swrKeys.sections(menu.id), (list: Section[] | undefined) => list?.map((s) => (s.id === saved.id ? toSection(saved) : s))),
       mutate(swrKeys.section(saved.id)),
     ]);
-  if (collection === 'menus') return mutate(swrKeys.menu(menuId), toMenu(saved));
+  if (collection === 'menus') return mutate(swrKeys.menu(menu.id), toMenu(saved));
+  // The group editor (the item editor's option groups) and the set editor read these.
+  if (collection === 'option_groups' || collection === 'options') return mutate(swrKeys.optionGroups(menu.organization));
+  if (collection === 'set_courses') return mutate(setCourseKeys.courses(String(saved.item)));
   return Promise.resolve();
+}
+
+/** The view's records of a collection (options inside their groups). */
+function recordsOf(data: MenuTexts, collection: TranslatableCollection): readonly { id: string; translations: Translations }[] {
+  const where = COLLECTION_OF[collection];
+  if (collection === 'options') return data.optionGroups.flatMap((g) => g.options);
+  if (where === 'menu') return [data.menu];
+  return where ? data[where] : [];
 }
 
 /** A record's current translations in the view's data. */
 function translationsOf(data: MenuTexts | undefined, collection: TranslatableCollection, id: string): Translations {
-  if (!data) return {};
-  if (collection === 'menus') return data.menu.translations;
-  const list = collection === 'sections' ? data.sections : collection === 'items' ? data.items : collection === 'tags' ? data.tags : [];
-  return list.find((r) => r.id === id)?.translations ?? {};
+  return (data && recordsOf(data, collection).find((r) => r.id === id)?.translations) ?? {};
 }
 
 /**
@@ -124,7 +150,7 @@ export function useTranslationSaves(menuId: string, data: MenuTexts | undefined)
             await mutate(swrKeys.menuTexts(menuId), (d: MenuTexts | undefined) => withSaved(d, row.collection, saved), {
               revalidate: false,
             });
-            void refreshOtherScreens(mutate, menuId, row.collection, saved);
+            if (dataRef.current) void refreshOtherScreens(mutate, dataRef.current.menu, row.collection, saved);
             queue.latest = readTranslations(saved.translations);
           }
           ok = true;
