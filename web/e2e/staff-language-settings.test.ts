@@ -93,10 +93,10 @@ describe.skipIf(!hasBrowser)('settings, plans, help and uploads in German', () =
       su(),
     );
     readyId = String(ready.id);
-    // The plans' names, descriptions and feature lines are the operator's data (the plans records), not the app's text.
-    for (const plan of e.app.ctx.stmts.all('SELECT name, description, features FROM plans')) {
-      USER_DATA.push(String(plan.name), String(plan.description), ...(JSON.parse(String(plan.features || '[]')) as string[]));
-    }
+    // The plans' names and descriptions are the operator's data (the plans records), not the app's text;
+    // their feature lines are the app's (shared/plan-features.ts) and must be German.
+    for (const plan of e.app.ctx.stmts.all('SELECT name, description FROM plans'))
+      USER_DATA.push(String(plan.name), String(plan.description));
     USER_DATA.sort((a, b) => b.length - a.length);
     // A failed upload with the server's (English) reason, as the extraction job stores it.
     await engine().create(
