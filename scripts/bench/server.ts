@@ -3,6 +3,7 @@
  * engine, listening on a random port. Driven by scripts/bench/run.ts over IPC; never run by hand.
  */
 import { performance } from 'node:perf_hooks';
+import { dietClash } from '../../shared/diets.ts';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../server/test/test-app.ts';
 import type { PreparedWrite } from '../../server/core/records/write.ts';
@@ -132,10 +133,14 @@ async function handleRequest(ctx: AppContext, msg: ServerRequest): Promise<void>
   }
 }
 
-/** A venue of an active organization showing a published menu of 100 items in 8 sections. */
 /** The guest menu's languages: the default one first. */
 const GUEST_LANGUAGES = ['en', 'de', 'fr', 'it'];
 
+/**
+ * A venue of an active organization showing a published menu of 100 items in 8 sections, as a real
+ * menu looks (issue 20): a shared "Extras" group on every third dish and a required side on every
+ * fifth, dietary labels, kcal, and a three-course set menu; every text translated.
+ */
 async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> {
   const su = superuserRequest(ctx);
   const org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [userId])?.o);
@@ -155,6 +160,40 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> 
     translations: { de: { name: 'Speisekarte' }, fr: { name: 'À la carte' }, it: { name: 'Alla carta' } },
   });
   const allergens = ['gluten', 'milk', 'eggs', 'celery', 'nuts', 'fish'];
+  const words = (en: string, de: string, fr: string, it: string) => ({
+    en,
+    translations: { de: { name: de }, fr: { name: fr }, it: { name: it } },
+  });
+  const extras = await seed(ctx, 'option_groups', {
+    organization: org,
+    name: 'Extras',
+    maxChoices: 3,
+    translations: words('Extras', 'Extras', 'Suppléments', 'Aggiunte').translations,
+  });
+  for (const [i, w] of [
+    words('Mozzarella', 'Mozzarella', 'Mozzarella', 'Mozzarella'),
+    words('Chilli oil', 'Chiliöl', 'Huile pimentée', 'Olio piccante'),
+    words('Olives', 'Oliven', 'Olives', 'Olive'),
+  ].entries())
+    await seed(ctx, 'options', {
+      group: extras.id,
+      name: w.en,
+      translations: w.translations,
+      priceDelta: 100 + 50 * i,
+      position: i,
+      allergens: i === 0 ? ['milk'] : [],
+    });
+  const side = await seed(ctx, 'option_groups', {
+    organization: org,
+    name: 'Side',
+    minChoices: 1,
+    maxChoices: 1,
+    translations: words('', 'Beilage', 'Accompagnement', 'Contorno').translations,
+  });
+  for (const [i, w] of [words('Fries', 'Pommes', 'Frites', 'Patatine'), words('Salad', 'Salat', 'Salade', 'Insalata')].entries())
+    await seed(ctx, 'options', { group: side.id, name: w.en, translations: w.translations, position: i });
+  const dietsOf = (i: number) => [['vegetarian'], ['vegan', 'spicy-1'], [], ['gluten-free'], ['chefs-pick']][i % 5];
+  const dishIds: string[] = [];
   for (let s = 0; s < 8; s++) {
     const section = await seed(ctx, 'sections', {
       menu: menu.id,
@@ -179,6 +218,9 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> 
                     ]
                   : [{ label: '', amount: 1190 + i * 10 }],
               allergens: [allergens[i % allergens.length]],
+              diets: dietClash(dietsOf(i) ?? [], [allergens[i % allergens.length] ?? '']) ? [] : (dietsOf(i) ?? []),
+              optionGroups: [...(i % 3 === 0 ? [extras.id] : []), ...(i % 5 === 0 ? [side.id] : [])],
+              ...(i % 2 === 0 ? { nutrition: { kcal: 420 + 10 * i } } : {}),
               available: i % 9 !== 0,
               translations: {
                 de: {
@@ -205,7 +247,37 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> 
         ),
       );
     }
-    await ctx.engine.execute(ops);
+    const written = await ctx.engine.execute(ops);
+    for (const r of written) if ('row' in r) dishIds.push(String(r.row.id));
+  }
+  // A set menu in the last section (courses offer dishes of the menu, one is free text).
+  const last = String(
+    ctx.stmts.get('SELECT id FROM sections WHERE menu = ? ORDER BY position DESC, created DESC LIMIT 1', [String(menu.id)])?.id,
+  );
+  const set = await seed(ctx, 'items', {
+    section: last,
+    kind: 'set',
+    name: 'Menu of the day',
+    translations: words('Menu of the day', 'Tagesmenü', 'Menu du jour', 'Menù del giorno').translations,
+    prices: [{ label: '', amount: 1490 }],
+  });
+  const courses: [ReturnType<typeof words>, string[], ReturnType<typeof words> | null][] = [
+    [words('Starter', 'Vorspeise', 'Entrée', 'Antipasto'), dishIds.slice(1, 3), null],
+    [words('Main', 'Hauptgang', 'Plat', 'Secondo'), dishIds.slice(14, 16), null],
+    [
+      words('Drink', 'Getränk', 'Boisson', 'Bevanda'),
+      [],
+      words('Water or a glass of wine', 'Wasser oder ein Glas Wein', 'Eau ou un verre de vin', 'Acqua o un bicchiere di vino'),
+    ],
+  ];
+  for (const [i, [name, choices, text]] of courses.entries()) {
+    const translations = Object.fromEntries(
+      Object.entries(name.translations).map(([lang, t]) => [
+        lang,
+        { ...t, ...(text ? { description: text.translations[lang as 'de']?.name } : {}) },
+      ]),
+    );
+    await seed(ctx, 'set_courses', { item: set.id, name: name.en, description: text?.en ?? '', choices, position: i, translations });
   }
   await seed(ctx, 'venues', {
     organization: org,

@@ -166,6 +166,22 @@ describe.skipIf(!hasBrowser)('guest filter: without and with JavaScript', () => 
     expect(await visibleDishes(noJs)).toEqual(served);
   });
 
+  it('does not shift the menu while it loads (the Apply button is only there without JavaScript)', async () => {
+    const page = await (await e.context(PHONE)).newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/m/trattoria-filtro');
+    await page.waitForLoadState('networkidle');
+    // A sentinel paint after the page settled: a layout shift from loading would be reported before it.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+
   it('looks right at 390 px in light and dark: options, labels, kcal, the open filter; no sideways scrolling', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await (await e.context({ ...PHONE, colorScheme })).newPage();

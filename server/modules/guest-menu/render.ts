@@ -587,7 +587,9 @@ function filterForm(filter: GuestFilter, diets: DietKey[], allergens: (typeof AL
           .map((a) => box('hide', `x-${a.key}`, a.key, filter.hide.includes(a.key), `${esc(a.code)} · ${esc(text.names[a.key])}`))
           .join('')}</div></details>`
       : '') +
-    `<button${cl}>${esc(c.apply)}</button></form>`
+    // Only without JavaScript: with it the filter applies on every tick, and a button hidden by the
+    // script after the first paint would shift the menu below it.
+    `<noscript><button${cl}>${esc(c.apply)}</button></noscript></form>`
   );
 }
 
