@@ -117,3 +117,29 @@ export async function viennaContext(e: E2E, options: Parameters<E2E['context']>[
   await context.addInitScript(() => localStorage.setItem('cookie_consent', 'no'));
   return context;
 }
+
+/** What the SDK keeps in localStorage for a signed-in user. */
+export interface StoredAuth {
+  token: string;
+  record: unknown;
+}
+
+/**
+ * A page signed in the way the app itself stays signed in (the SDK's `pocketbase_auth` entry),
+ * with the cookie banner answered; script errors are printed to the test's output.
+ */
+export async function signedInPage(
+  e: E2E,
+  auth: StoredAuth,
+  options: Parameters<E2E['context']>[0] = {},
+  label = 'page',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e.context(options);
+  await context.addInitScript((s) => {
+    localStorage.setItem('cookie_consent', 'no');
+    localStorage.setItem('pocketbase_auth', JSON.stringify(s));
+  }, auth);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`${label} error:`, err.message));
+  return { context, page };
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, startE2E, waitForToast, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
 
 /**
  * Menu CSV in a real browser: "Export CSV" downloads the menu, the file is edited as a person
@@ -33,14 +33,7 @@ describe.skipIf(!hasBrowser)('menu CSV export and import', () => {
     );
 
   async function signedIn(options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await e.context({ acceptDownloads: true, ...options });
-    await context.addInitScript((s) => {
-      localStorage.setItem('cookie_consent', 'no');
-      localStorage.setItem('pocketbase_auth', JSON.stringify(s));
-    }, auth);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    return { context, page };
+    return signedInPage(e, auth, { acceptDownloads: true, ...options });
   }
 
   async function exportFile(page: Page): Promise<string> {

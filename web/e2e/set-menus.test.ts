@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
 
 /**
  * Set menus (issue 20, item 2) in a real browser at 1280 px and 390 px: the item editor's
@@ -23,14 +23,7 @@ describe.skipIf(!hasBrowser)('set menus', () => {
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   async function signedIn(options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await e.context(options);
-    await context.addInitScript((s) => {
-      localStorage.setItem('cookie_consent', 'no');
-      localStorage.setItem('pocketbase_auth', JSON.stringify(s));
-    }, auth);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    return { context, page };
+    return signedInPage(e, auth, options);
   }
 
   /** No sideways scrolling: the document is no wider than the viewport. */

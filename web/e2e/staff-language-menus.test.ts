@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminUpdate, hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
+import { adminUpdate, hasBrowser, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
 import { APP_NAME, englishLeft, sidewaysOverflow, seedGermanUser } from './english-left.ts';
 
 /**
@@ -92,14 +92,7 @@ describe.skipIf(!hasBrowser)('the menus screens in German', () => {
 
   /** Signed in from an English browser: the account's German wins. */
   async function signedIn(width: number, colorScheme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await e.context({ locale: 'en-US', colorScheme, viewport: { width, height: width < 500 ? 844 : 900 } });
-    await context.addInitScript((s) => {
-      localStorage.setItem('cookie_consent', 'no');
-      localStorage.setItem('pocketbase_auth', JSON.stringify(s));
-    }, auth);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    return { context, page };
+    return signedInPage(e, auth, { locale: 'en-US', colorScheme, viewport: { width, height: width < 500 ? 844 : 900 } });
   }
 
   /** No English and no sideways scrolling on the screen as it is now; a screenshot to look at. */

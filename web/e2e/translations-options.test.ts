@@ -6,7 +6,7 @@ import type { SqlParam } from '../../server/db/statements.ts';
 import { readTranslations, type TranslatableText } from '../../shared/translations.ts';
 import { fetchMenuTexts } from '../src/features/menus/menu-data.ts';
 import { menuTexts } from '../src/features/menus/translation-rows.ts';
-import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
 
 /**
  * Option groups, options and set-menu courses in the translation view (issue 20): the staff view
@@ -166,14 +166,7 @@ describe.skipIf(!hasBrowser)('translating option groups, options and courses by 
     readTranslations(JSON.parse(String(row(`SELECT translations AS t FROM ${collection} WHERE id = ?`, [id])?.t ?? 'null')));
 
   async function signedIn(options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await e.context(options);
-    await context.addInitScript((s) => {
-      localStorage.setItem('cookie_consent', 'no');
-      localStorage.setItem('pocketbase_auth', JSON.stringify(s));
-    }, owner.auth);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    return { context, page };
+    return signedInPage(e, owner.auth, options);
   }
   const percent = (page: Page) => page.getByTestId('progress-percent').innerText();
   const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -5,7 +5,7 @@ import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import { DeepLStandIn } from '../../server/test/deepl-stand-in.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
 import { fingerprint, readTranslations } from '../../shared/translations.ts';
-import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
 
 /**
  * The translation view in a real browser: a 20-item menu (seeded through the API as its owner)
@@ -106,14 +106,7 @@ describe.skipIf(!hasBrowser)('translation view', () => {
     readTranslations(JSON.parse(String(row(`SELECT translations AS t FROM ${collection} WHERE id = ?`, [id])?.t ?? 'null')));
 
   async function signedIn(options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await e.context(options);
-    await context.addInitScript((s) => {
-      localStorage.setItem('cookie_consent', 'no');
-      localStorage.setItem('pocketbase_auth', JSON.stringify(s));
-    }, auth);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('page error:', err.message));
-    return { context, page };
+    return signedInPage(e, auth, options);
   }
 
   /** The focused field's original text (the row's source paragraph). */
