@@ -1,7 +1,7 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
-import { cellsOf, headerOf, labelsFor, priceSpans, type HeaderCell } from './variants.ts';
+import { cellsOf, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
 import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
@@ -155,19 +155,29 @@ function markLegend(rows: Row[]): AllergenLegend | null {
 function markVariantHeaders(rows: Row[]): void {
   rows.forEach((r, i) => {
     if (r.role || r.kind !== 'text') return;
-    const header = headerOf(r.runs, r.columnX0, r.columnX1);
+    let header = headerOf(r.runs, r.columnX0, r.columnX1);
     let confirmed = false;
-    if (header) {
-      for (let j = i + 1, seen = 0; j < rows.length && seen < 4; j++) {
-        const below = rows[j] as Row;
-        if (below.flow !== r.flow || below.page !== r.page) break;
-        if (below.role || below.kind === 'text') continue;
-        seen++;
-        const spans = priceSpans(below.runs);
-        if (spans.length >= 2 && labelsFor(header.cells, spans, below.size)) {
-          confirmed = true;
-          break;
-        }
+    // The price spans of the priced rows below (same flow), up to four rows with two prices or more.
+    const below: Span[][] = [];
+    let em = r.size;
+    for (let j = i + 1, seen = 0; j < rows.length && seen < 4; j++) {
+      const row = rows[j] as Row;
+      if (row.flow !== r.flow || row.page !== r.page) break;
+      if (row.role || row.kind === 'text') continue;
+      seen++;
+      const spans = priceSpans(row.runs);
+      if (spans.length < 2) continue;
+      below.push(spans);
+      em = row.size;
+      if (header && labelsFor(header.cells, spans, row.size)) confirmed = true;
+    }
+    if (!confirmed && below.length) {
+      // Labels set closer than a cell gap: read the words over the price columns instead.
+      const columns = priceColumns(below, em);
+      const over = columns ? headerOverColumns(r.runs, columns, r.columnX0, r.columnX1, em) : null;
+      if (over) {
+        header = over;
+        confirmed = true;
       }
     }
     if (header && confirmed) {
