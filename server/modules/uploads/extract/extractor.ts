@@ -197,6 +197,12 @@ function markVariantHeaders(rows: Row[]): void {
   });
 }
 
+/** A sentence of four words or more ending with a stop: a note, not a dish name. */
+function isSentence(text: string): boolean {
+  const t = text.replace(/\t/g, ' ').trim();
+  return wordCount(t) >= 4 && /[.!?]$/.test(t);
+}
+
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
@@ -418,7 +424,14 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     addCodes(target, row);
   };
 
-  for (const row of rows) {
+  // Notes (service, prices, allergy advice, opening hours) are set smaller than the item names or
+  // written as sentences; where they would start an item they are furniture and kept out.
+  const isNote = (row: Row, next: Row | undefined) =>
+    row.kind === 'text' &&
+    !(next && next.kind === 'priceOnly' && next.flow === row.flow) &&
+    (Math.max(...row.textRuns.map((t) => t.size)) < 0.9 * refSize || isSentence(row.body));
+
+  for (const [index, row] of rows.entries()) {
     if (row.role === 'heading') {
       section = { name: cleanText(row.body), heading: row, description: [], items: [] };
       sections.push(section);
@@ -437,10 +450,15 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    const nextRow = rows.slice(index + 1).find((r) => !r.role);
     if (!current) {
       const sec = section as SectionBuilder | null;
       if (sec && row.kind === 'text' && !isName(row) && sec.items.length === 0 && sec.heading) {
         sec.description.push(row.body);
+        continue;
+      }
+      if (isNote(row, nextRow)) {
+        row.role = 'skip';
         continue;
       }
       startItem(row);
@@ -472,7 +490,15 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
         // Same (regular) style as the names, right below a priced item: a description line.
         continueItem(current, row);
       } else startItem(row);
-    } else if (current.prices.length && row.gapAbove !== null && row.gapAbove > 1.6 * pitch) {
+    } else if (
+      current.prices.length &&
+      (row.gapAbove === null || row.gapAbove > 1.6 * pitch || (row.gapAbove > 1.8 * Math.max(row.size, current.nameRow.size) && isNote(row, nextRow)))
+    ) {
+      if (isNote(row, nextRow)) {
+        row.role = 'skip';
+        item = null;
+        continue;
+      }
       startItem(row);
     } else continueItem(current, row);
     for (const p of priceOnly) if (!p.after && p.before !== item) p.after = item;
