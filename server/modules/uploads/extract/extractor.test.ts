@@ -159,6 +159,23 @@ describe('menu extraction', () => {
     expect(draft.sections[0]?.items.map((i) => [i.name, i.prices[0]?.amount])).toEqual([['Fish and chips', 1450], ['Lobster thermidor, the whole beast.', 4800]]);
   });
 
+  it('reads a legend line cut apart by the columns (a piece crossing the gutter read on its own)', () => {
+    const column = (x: number, heading: string, names: string[], codes: string[], y0: number) => [
+      run(heading, x, y0, H),
+      ...names.flatMap((n, i) => [run(n, x, y0 + 30 + 20 * i, NAME), run(codes[i] as string, x + n.length * 5.5 + 1, y0 + 26 + 20 * i, { size: 6 }), right('9.50', x + 230, y0 + 30 + 20 * i)]),
+    ];
+    const draft = extractMenu([page([
+      ...column(50, 'Starters', ['Soup', 'Terrine', 'Salad', 'Tart'], ['G,D', 'E,Mu', 'N', 'G,E'], 100),
+      ...column(310, 'Mains', ['Hake', 'Duck', 'Lamb', 'Risotto'], ['F,D', 'Su', 'D,Ce', 'D'], 100),
+      run('Allergen key: G gluten D dairy', 50, 300, { size: 8 }),
+      run('E egg N nuts', 270, 300, { size: 8 }),
+      run('F fish Ce celery Mu mustard Su sulphites', 340, 300, { size: 8 }),
+    ])]);
+    const allergens = Object.fromEntries(draft.sections.flatMap((s) => s.items.map((i) => [i.name, [...i.allergens].sort()])));
+    expect(allergens).toMatchObject({ Terrine: ['eggs', 'mustard'], Salad: ['nuts'], Tart: ['eggs', 'gluten'], Hake: ['fish', 'milk'] });
+    expect(draft.sections.flatMap((s) => s.items.map((i) => i.name))).not.toContain('E egg N nuts');
+  });
+
   it('puts items before any heading into a section named by the caller', () => {
     const draft = extractMenu([page([run('Soup', 50, 100), right('5.00', 545, 100), run('Bread', 50, 120), right('2.00', 545, 120)])], { defaultSectionName: 'Lunch' });
     expect(draft.sections).toMatchObject([{ name: 'Lunch', items: [{ name: 'Soup' }, { name: 'Bread' }] }]);

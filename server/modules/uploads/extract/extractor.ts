@@ -144,6 +144,20 @@ function markLegend(rows: Row[]): AllergenLegend | null {
     } else flush();
   }
   flush();
+  // Pieces of a legend cut apart by the column layout (a part crossing a gutter is read on its
+  // own): short entries beside or right below a legend line join it.
+  if (legend) {
+    const legendRows = rows.filter((r) => r.role === 'legend');
+    for (const r of rows) {
+      if (r.role) continue;
+      const beside = legendRows.some((l) => l.page === r.page && Math.abs(l.y - r.y) <= 2 * Math.max(l.size, r.size));
+      const entries = beside ? parseLegendLine(r.text.replace(/\t/g, ' '), 1) : null;
+      if (entries) {
+        r.role = 'legend';
+        legend = mergeLegends(legend, entries);
+      }
+    }
+  }
   return legend;
 }
 
