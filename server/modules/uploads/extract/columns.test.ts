@@ -37,4 +37,35 @@ describe('column detection', () => {
     const rows = ['Barolo', 'Barbaresco', 'Gavi', 'Arneis', 'Dolcetto'].map((n, i) => [run(n, 50, 100 + 15 * i), run('Piemonte region', 250, 100 + 15 * i), run('42.00', 480, 100 + 15 * i)]);
     expect(findGutters(rows.flat())).toEqual([]);
   });
+
+  it('finds two columns under a centred title and above a full-width footer', () => {
+    const names = ['Tomato soup', 'Green salad', 'Burger', 'Fish and chips', 'Cheesecake'];
+    const body = [50, 310].flatMap((x) => names.flatMap((n, i) => priced(x, 140 + 20 * i, n, '4.50', 230)));
+    const title = [run('The Harbour Kitchen', 220, 60, 16), run('Seafood and grill', 240, 80), run('12 Quay Street, open daily', 230, 95)];
+    const footer = [run('All prices include VAT. Service is not included. Ask us about allergens.', 50, 260)];
+    const g = findGutters([...title, ...body, ...footer]);
+    expect(g).toHaveLength(1);
+    expect(g[0]).toBeGreaterThan(280);
+  });
+
+  it('does not take a column of prices with a few labels for a column', () => {
+    // Two small tables, each with its own header row of labels over the prices.
+    const rows = ['Koffie', 'Cappuccino', 'Thee', 'Chocolade'].flatMap((n, i) => {
+      const y = 110 + 15 * i + 20 * Math.floor(i / 2);
+      return [run(n, 50, y), run('2,80', 260, y), run('3,40', 320, y)];
+    });
+    const labels = [95, 150].flatMap((y) => [run('kop', 262, y), run('mok', 322, y)]);
+    const note = [run('Havermelk', 50, 250), run('0,50', 120, 250), run('Extra shot', 50, 265), run('0,60', 120, 265)];
+    expect(findGutters([...rows, ...labels, ...note]).filter((g) => g > 240)).toEqual([]);
+  });
+
+  it('does not take a few centred lines that happen to share a left edge for a column', () => {
+    // Two columns of centred text: the longest lines of the right one happen to be as long as each other.
+    const texts = ['Carved at the table, for two', 'Oak smoked', 'Brined and chargrilled lemon', 'Grass-fed, most tender', 'your choice', 'Twelve hours over oak', 'Served with two sauces, salt', 'onion', 'Brined, chargrilled', 'and thyme', 'Slow roast', 'with gravy'];
+    const centred = (centre: number, dy: number) =>
+      texts.flatMap((t, i) => [run(t, centre - t.length * 2.5, dy + 28 * i), run('14.50', centre - 12.5, dy + 28 * i + 14)]);
+    const right = centred(430, 100);
+    const left = centred(170, 107);
+    expect(findGutters([...left, ...right]).filter((g) => g > 330)).toEqual([]);
+  });
 });

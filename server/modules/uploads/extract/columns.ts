@@ -62,7 +62,13 @@ export function findGutters(runs: TextRun[]): number[] {
   const maxX = Math.max(...pieces.map(right));
   const width = maxX - minX;
   if (width < 200) return [];
-  const starts = lineStarts(pieces);
+  // A column's lines start with words (or with a price followed by words: "prices left"); a
+  // column of prices alone is part of a table.
+  const starts = lineStarts(pieces).filter(
+    (s) =>
+      hasWords(s) ||
+      pieces.some((q) => hasWords(q) && Math.abs(q.y - s.y) <= 0.4 * Math.max(s.size, q.size) && q.x >= right(s) && q.x - right(s) < 3 * s.size),
+  );
   // Left edges shared by several line starts (3 pt tolerance), most used first.
   const edges: Array<{ x: number; n: number }> = [];
   for (const s of [...starts].sort((a, b) => a.x - b.x)) {
@@ -75,10 +81,18 @@ export function findGutters(runs: TextRun[]): number[] {
     .filter((e) => e.n >= 3 && e.x > minX + 0.15 * width && e.x < minX + 0.85 * width)
     .map((e) => {
       const g = e.x - 1.5;
-      const crossing = pieces.filter((p) => p.x < g - 0.5 && right(p) > g + 0.5).length;
-      return { g, n: e.n, crossing };
+      // Only text where both sides have text counts: a title above the columns or a footer below
+      // them spans the page.
+      const leftYs = pieces.filter((p) => right(p) <= g + 0.5).map((p) => p.y);
+      const rightYs = pieces.filter((p) => p.x >= g - 0.5).map((p) => p.y);
+      const y0 = Math.max(Math.min(...leftYs), Math.min(...rightYs)) - 2;
+      const y1 = Math.min(Math.max(...leftYs), Math.max(...rightYs)) + 2;
+      const crossing = pieces.filter((p) => p.y >= y0 && p.y <= y1 && p.x < g - 0.5 && right(p) > g + 0.5).length;
+      // Most lines right of a column edge start at it; centred text only meets it now and then.
+      const near = starts.filter((p) => hasWords(p) && p.y >= y0 && p.y <= y1 && p.x >= g && p.x < g + 0.25 * width).length;
+      return { g, n: e.n, crossing, aligned: e.n >= 0.3 * near };
     })
-    .filter((c) => c.crossing <= allowed)
+    .filter((c) => c.crossing <= allowed && c.aligned)
     .sort((a, b) => b.n - a.n || a.crossing - b.crossing);
   const gutters: number[] = [];
   const sidesOk = (next: number[]) => {

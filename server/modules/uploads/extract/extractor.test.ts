@@ -135,6 +135,47 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('keeps notes (smaller, or sentences) below the items out of the menu, and still reads the items after them', () => {
+    const draft = extractMenu([page([
+      run('Mains', 50, 100, H),
+      run('Fish and chips', 50, 130, NAME), right('14.50', 545, 130),
+      run('Beer-battered haddock, mushy peas', 50, 142, DESC),
+      run('Pie of the day', 50, 160, NAME), right('13.00', 545, 160),
+      run('Prices in pounds sterling incl. VAT', 50, 200, { size: 8 }),
+      run('Please ask our staff about allergens before you order.', 50, 212),
+      run('Sticky toffee pudding', 50, 250, NAME), right('7.00', 545, 250),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.description])).toEqual([
+      ['Fish and chips', 'Beer-battered haddock, mushy peas'], ['Pie of the day', ''], ['Sticky toffee pudding', ''],
+    ]);
+  });
+
+  it('keeps an unpriced dish whose price stands on the line below', () => {
+    const draft = extractMenu([page([
+      run('Mains', 50, 100, H),
+      run('Fish and chips', 50, 130, NAME), right('14.50', 545, 130),
+      run('Lobster thermidor, the whole beast.', 50, 170, { size: 9 }), right('48.00', 545, 182),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.prices[0]?.amount])).toEqual([['Fish and chips', 1450], ['Lobster thermidor, the whole beast.', 4800]]);
+  });
+
+  it('reads a legend line cut apart by the columns (a piece crossing the gutter read on its own)', () => {
+    const column = (x: number, heading: string, names: string[], codes: string[], y0: number) => [
+      run(heading, x, y0, H),
+      ...names.flatMap((n, i) => [run(n, x, y0 + 30 + 20 * i, NAME), run(codes[i] as string, x + n.length * 5.5 + 1, y0 + 26 + 20 * i, { size: 6 }), right('9.50', x + 230, y0 + 30 + 20 * i)]),
+    ];
+    const draft = extractMenu([page([
+      ...column(50, 'Starters', ['Soup', 'Terrine', 'Salad', 'Tart'], ['G,D', 'E,Mu', 'N', 'G,E'], 100),
+      ...column(310, 'Mains', ['Hake', 'Duck', 'Lamb', 'Risotto'], ['F,D', 'Su', 'D,Ce', 'D'], 100),
+      run('Allergen key: G gluten D dairy', 50, 300, { size: 8 }),
+      run('E egg N nuts', 270, 300, { size: 8 }),
+      run('F fish Ce celery Mu mustard Su sulphites', 340, 300, { size: 8 }),
+    ])]);
+    const allergens = Object.fromEntries(draft.sections.flatMap((s) => s.items.map((i) => [i.name, [...i.allergens].sort()])));
+    expect(allergens).toMatchObject({ Terrine: ['eggs', 'mustard'], Salad: ['nuts'], Tart: ['eggs', 'gluten'], Hake: ['fish', 'milk'] });
+    expect(draft.sections.flatMap((s) => s.items.map((i) => i.name))).not.toContain('E egg N nuts');
+  });
+
   it('puts items before any heading into a section named by the caller', () => {
     const draft = extractMenu([page([run('Soup', 50, 100), right('5.00', 545, 100), run('Bread', 50, 120), right('2.00', 545, 120)])], { defaultSectionName: 'Lunch' });
     expect(draft.sections).toMatchObject([{ name: 'Lunch', items: [{ name: 'Soup' }, { name: 'Bread' }] }]);

@@ -1,7 +1,7 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
-import { cellsOf, headerOf, labelsFor, priceSpans, type HeaderCell } from './variants.ts';
+import { cellsOf, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
 import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
@@ -144,6 +144,20 @@ function markLegend(rows: Row[]): AllergenLegend | null {
     } else flush();
   }
   flush();
+  // Pieces of a legend cut apart by the column layout (a part crossing a gutter is read on its
+  // own): short entries beside or right below a legend line join it.
+  if (legend) {
+    const legendRows = rows.filter((r) => r.role === 'legend');
+    for (const r of rows) {
+      if (r.role) continue;
+      const beside = legendRows.some((l) => l.page === r.page && Math.abs(l.y - r.y) <= 2 * Math.max(l.size, r.size));
+      const entries = beside ? parseLegendLine(r.text.replace(/\t/g, ' '), 1) : null;
+      if (entries) {
+        r.role = 'legend';
+        legend = mergeLegends(legend, entries);
+      }
+    }
+  }
   return legend;
 }
 
@@ -155,19 +169,29 @@ function markLegend(rows: Row[]): AllergenLegend | null {
 function markVariantHeaders(rows: Row[]): void {
   rows.forEach((r, i) => {
     if (r.role || r.kind !== 'text') return;
-    const header = headerOf(r.runs, r.columnX0, r.columnX1);
+    let header = headerOf(r.runs, r.columnX0, r.columnX1);
     let confirmed = false;
-    if (header) {
-      for (let j = i + 1, seen = 0; j < rows.length && seen < 4; j++) {
-        const below = rows[j] as Row;
-        if (below.flow !== r.flow || below.page !== r.page) break;
-        if (below.role || below.kind === 'text') continue;
-        seen++;
-        const spans = priceSpans(below.runs);
-        if (spans.length >= 2 && labelsFor(header.cells, spans, below.size)) {
-          confirmed = true;
-          break;
-        }
+    // The price spans of the priced rows below (same flow), up to four rows with two prices or more.
+    const below: Span[][] = [];
+    let em = r.size;
+    for (let j = i + 1, seen = 0; j < rows.length && seen < 4; j++) {
+      const row = rows[j] as Row;
+      if (row.flow !== r.flow || row.page !== r.page) break;
+      if (row.role || row.kind === 'text') continue;
+      seen++;
+      const spans = priceSpans(row.runs);
+      if (spans.length < 2) continue;
+      below.push(spans);
+      em = row.size;
+      if (header && labelsFor(header.cells, spans, row.size)) confirmed = true;
+    }
+    if (!confirmed && below.length) {
+      // Labels set closer than a cell gap: read the words over the price columns instead.
+      const columns = priceColumns(below, em);
+      const over = columns ? headerOverColumns(r.runs, columns, r.columnX0, r.columnX1, em) : null;
+      if (over) {
+        header = over;
+        confirmed = true;
       }
     }
     if (header && confirmed) {
@@ -185,6 +209,12 @@ function markVariantHeaders(rows: Row[]): void {
       if (r.cells.length !== parts.length) r.cells = parts.map((label) => ({ label, x0: 0, x1: 0 }));
     }
   });
+}
+
+/** A sentence of four words or more ending with a stop: a note, not a dish name. */
+function isSentence(text: string): boolean {
+  const t = text.replace(/\t/g, ' ').trim();
+  return wordCount(t) >= 4 && /[.!?]$/.test(t);
 }
 
 function wordCount(text: string): number {
@@ -408,7 +438,14 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     addCodes(target, row);
   };
 
-  for (const row of rows) {
+  // Notes (service, prices, allergy advice, opening hours) are set smaller than the item names or
+  // written as sentences; where they would start an item they are furniture and kept out.
+  const isNote = (row: Row, next: Row | undefined) =>
+    row.kind === 'text' &&
+    !(next && next.kind === 'priceOnly' && next.flow === row.flow) &&
+    (Math.max(...row.textRuns.map((t) => t.size)) < 0.9 * refSize || isSentence(row.body));
+
+  for (const [index, row] of rows.entries()) {
     if (row.role === 'heading') {
       section = { name: cleanText(row.body), heading: row, description: [], items: [] };
       sections.push(section);
@@ -427,10 +464,15 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    const nextRow = rows.slice(index + 1).find((r) => !r.role);
     if (!current) {
       const sec = section as SectionBuilder | null;
       if (sec && row.kind === 'text' && !isName(row) && sec.items.length === 0 && sec.heading) {
         sec.description.push(row.body);
+        continue;
+      }
+      if (isNote(row, nextRow)) {
+        row.role = 'skip';
         continue;
       }
       startItem(row);
@@ -462,7 +504,15 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
         // Same (regular) style as the names, right below a priced item: a description line.
         continueItem(current, row);
       } else startItem(row);
-    } else if (current.prices.length && row.gapAbove !== null && row.gapAbove > 1.6 * pitch) {
+    } else if (
+      current.prices.length &&
+      (row.gapAbove === null || row.gapAbove > 1.6 * pitch || (row.gapAbove > 1.8 * Math.max(row.size, current.nameRow.size) && isNote(row, nextRow)))
+    ) {
+      if (isNote(row, nextRow)) {
+        row.role = 'skip';
+        item = null;
+        continue;
+      }
       startItem(row);
     } else continueItem(current, row);
     for (const p of priceOnly) if (!p.after && p.before !== item) p.after = item;

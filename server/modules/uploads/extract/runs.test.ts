@@ -40,4 +40,18 @@ describe('run clean-up', () => {
     const runs = normalizeRuns([run('Soup of the day', 50, 70), run('A C G', 121, 10, { y: 96, size: 5 }), run('Salad bowl', 50, 50, { y: 120 }), run('4.50', 150, 20)]);
     expect(runs.map((r) => r.text)).toContain('A C G');
   });
+
+  it('collapses short letter-spaced words when their whole line is letter-spaced', () => {
+    const heading = normalizeRuns([run('T E A', 50, 37, { size: 12 }), run('Sencha', 50, 30, { y: 120 }), run('3.50', 150, 20, { y: 120 })]);
+    expect(heading.map((r) => r.text)).toContain('TEA');
+    const pieces = normalizeRuns([run('N O', 50, 27, { size: 12 }), run('&', 88, 11, { size: 12 }), run('L O W', 114, 43, { size: 12 }), run('Spritz', 50, 30, { y: 120 })]);
+    expect(pieces.slice(0, 3).map((r) => r.text)).toEqual(['NO', '&', 'LOW']);
+    const mixed = normalizeRuns([run('B I E R', 50, 40, { size: 12 }), run('V O M', 95, 40, { size: 12 }), run('F A S S', 140, 40, { size: 12 })]);
+    expect(mixed.map((r) => r.text)).toEqual(['BIER', 'VOM', 'FASS']);
+  });
+
+  it('keeps a short spaced code list next to a name', () => {
+    const runs = normalizeRuns([run('Soup of the day', 50, 70), run('A C G', 125, 25), run('4.50', 180, 20)]);
+    expect(runs.map((r) => r.text)).toContain('A C G');
+  });
 });

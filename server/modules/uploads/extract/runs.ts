@@ -33,7 +33,7 @@ export function cleanUnicode(text: string): string {
  * Collapses a letter-spaced run: every token a single character (a few short ones allowed, as
  * text layers sometimes pair letters: "S PAR K L IN G"), mostly letters.
  */
-export function collapseSpacedRun(text: string): string {
+export function collapseSpacedRun(text: string, short = false): string {
   const words = text.trim().split(/ {2,}/);
   const collapsed = words.map((w) => {
     const tokens = w.split(' ');
@@ -46,7 +46,7 @@ export function collapseSpacedRun(text: string): string {
     if (tokens.some((t) => [...t].length > 3) || singles < 0.6 * tokens.length || letters < 0.8 * tokens.length) return null;
     return tokens.join('');
   });
-  if (collapsed.some((c) => c === null) || collapsed.every((c, i) => c === words[i]) || collapsed.join('').length < 4) return text;
+  if (collapsed.some((c) => c === null) || collapsed.every((c, i) => c === words[i]) || collapsed.join('').length < (short ? 2 : 4)) return text;
   return collapsed.join(' ');
 }
 
@@ -111,11 +111,35 @@ const median = (values: number[]): number => {
   return s[Math.floor(s.length / 2)] as number;
 };
 
+/** Single letters a space apart ("T E A", "N O"), or a lone symbol between spaced words ("&"). */
+const spacedLetters = (text: string) => /^\p{L}(?: \p{L})+$/u.test(text) || /^[&+·/]$/.test(text);
+
+/**
+ * Short letter-spaced words ("T E A", "V O M", "N O & L O W" drawn in pieces) are collapsed only
+ * when their whole line is letter-spaced: every run on the baseline (same size) is spaced letters,
+ * a symbol, or a word collapsed on its own. A code list ("A C G") next to a name stays.
+ */
+function collapseShortSpaced(runs: TextRun[], collapsed: string[]): string[] {
+  const out = [...collapsed];
+  runs.forEach((r, i) => {
+    if (out[i] !== r.text || !/^\p{L}(?: \p{L})+$/u.test(r.text)) return;
+    const line = runs
+      .map((q, j) => ({ q, j }))
+      .filter(({ q }) => Math.abs(q.y - r.y) <= 0.1 * r.size && Math.abs(q.size - r.size) <= 0.1 * r.size);
+    if (line.every(({ q, j }) => collapsed[j] !== q.text || spacedLetters(q.text))) out[i] = collapseSpacedRun(r.text, true);
+  });
+  return out;
+}
+
 /** Every clean-up of a page's runs, in order. */
 export function normalizeRuns(runs: TextRun[]): TextRun[] {
   const cleaned = runs.map((r) => ({ ...r, text: cleanUnicode(r.text).trim() })).filter((r) => r.text);
   const joined = joinTouchingRuns(cleaned);
   // Letter-spacing is a display style: small raised codes ("A C G") are not collapsed.
   const body = median(joined.map((r) => r.size));
-  return joined.map((r) => (r.size >= 0.85 * body ? { ...r, text: collapseSpacedRun(r.text) } : r));
+  const texts = collapseShortSpaced(
+    joined,
+    joined.map((r) => (r.size >= 0.85 * body ? collapseSpacedRun(r.text) : r.text)),
+  );
+  return joined.map((r, i) => (r.size >= 0.85 * body ? { ...r, text: texts[i] as string } : r));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerOf, isLabelCell, labelsFor, priceSpans } from './variants.ts';
+import { headerOf, headerOverColumns, isLabelCell, labelsFor, priceColumns, priceSpans } from './variants.ts';
 import type { TextRun } from './types.ts';
 
 const run = (text: string, x: number, width = text.length * 5): TextRun => ({ text, x, y: 100, width, size: 10, font: 'f', bold: false, italic: false });
@@ -30,5 +30,45 @@ describe('variant-price headers', () => {
     expect(labelsFor(header.cells, spans, 10)).toEqual(['Small', 'Large']);
     // A price far from every cell: no labels.
     expect(labelsFor(header.cells, [{ x0: 520, x1: 540 }], 10)).toBeNull();
+  });
+
+  it('splits a run holding several prices into one span per price', () => {
+    const spans = priceSpans([run('Roggenbrot', 42), run('3,20     5,60', 200, 65)]);
+    expect(spans).toHaveLength(2);
+    expect(spans[0]?.x1).toBeLessThan(spans[1]?.x0 ?? 0);
+    expect(spans[1]?.x1).toBeCloseTo(265);
+  });
+
+  it('reads labels set a space apart against the price columns below', () => {
+    // "Regular Jumbo" over two right-aligned price columns: too close for cells of their own.
+    const header = [run('Regular', 142, 26), run('Jumbo', 176, 23)];
+    expect(headerOf(header, 42, 560)).toBeNull();
+    const rows = [
+      [run('6.00', 151, 17), run('8.00', 182, 17)],
+      [run('6.50', 151, 17), run('8.50', 182, 17)],
+    ].map((r) => priceSpans(r));
+    const columns = priceColumns(rows, 8.5);
+    expect(columns).toHaveLength(2);
+    const over = headerOverColumns(header, columns ?? [], 42, 300, 8.5);
+    expect(over?.lead).toBeNull();
+    expect(over?.cells.map((c) => c.label)).toEqual(['Regular', 'Jumbo']);
+    // One run "500 g 1000 g" over two columns; a heading at the left keeps its text as a lead.
+    const one = headerOverColumns([run('Brote', 42, 30), run('500 g 1000 g', 140, 60)], [{ x0: 140, x1: 160 }, { x0: 180, x1: 200 }], 42, 300, 8.5);
+    expect(one?.lead).toBe('Brote');
+    expect(one?.cells.map((c) => c.label)).toEqual(['500 g', '1000 g']);
+  });
+
+  it('refuses a row whose words do not stand over every price column', () => {
+    const columns = [{ x0: 300, x1: 320 }, { x0: 400, x1: 420 }];
+    // Only one column labelled.
+    expect(headerOverColumns([run('Glass', 300, 25)], columns, 42, 560, 10)).toBeNull();
+    // A sentence running over the columns.
+    expect(headerOverColumns([run('All prices include service and VAT.', 150, 280)], columns, 42, 560, 10)).toBeNull();
+    // Words starting mid-column that are not over the prices.
+    expect(headerOverColumns([run('served', 200, 30), run('Small', 300, 25), run('Large', 400, 25)], columns, 42, 560, 10)).toBeNull();
+  });
+
+  it('refuses price columns that rows do not keep apart', () => {
+    expect(priceColumns([[{ x0: 100, x1: 120 }, { x0: 110, x1: 130 }]], 10)).toBeNull();
   });
 });

@@ -46,15 +46,111 @@ export function isLabelCell(label: string): boolean {
   return !(p && !p.rest.trim()) && /[\p{L}\d]/u.test(t);
 }
 
-/** The price runs of a row (each run a price and nothing else), left to right. */
+/** Where each character of a run stands, assuming the run's width is shared out evenly. */
+function pieceOf(r: TextRun, from: number, to: number): Span {
+  const per = r.text.length ? r.width / r.text.length : 0;
+  return { x0: r.x + from * per, x1: r.x + to * per };
+}
+
+const PRICE_TOKEN = /(?:[€$£]\s?)?\d{1,4}(?:[.,](?:\d{1,2}|--?|–|—))?(?:\s?(?:€|EUR|CHF|£|\$))?/gu;
+
+/**
+ * The prices of a row, left to right: runs that are one price and nothing else, and runs holding
+ * several prices ("3,20   5,60" drawn as one piece), each price at its share of the run's width.
+ */
 export function priceSpans(runs: TextRun[]): Span[] {
-  return runs
-    .filter((r) => {
-      const p = parsePrices(r.text);
-      return p && p.prices.length === 1 && !p.rest.replace(/\t/g, '').trim();
-    })
-    .sort((a, b) => a.x - b.x)
-    .map((r) => ({ x0: r.x, x1: right(r) }));
+  const spans: Span[] = [];
+  for (const r of runs) {
+    const p = parsePrices(r.text);
+    if (!p || p.rest.replace(/\t/g, '').trim()) continue;
+    if (p.prices.length === 1) {
+      spans.push({ x0: r.x, x1: right(r) });
+      continue;
+    }
+    const found = [...r.text.matchAll(PRICE_TOKEN)].filter((m) => m[0].trim());
+    if (found.length === p.prices.length) for (const m of found) spans.push(pieceOf(r, m.index ?? 0, (m.index ?? 0) + m[0].length));
+  }
+  return spans.sort((a, b) => a.x0 - b.x0);
+}
+
+/** The words of a line with the extent each covers (a run's width shared out by characters). */
+export function wordsOf(runs: TextRun[]): HeaderCell[] {
+  const words: HeaderCell[] = [];
+  for (const r of [...runs].sort((a, b) => a.x - b.x)) {
+    for (const m of r.text.matchAll(/\S+/g)) {
+      const span = pieceOf(r, m.index ?? 0, (m.index ?? 0) + m[0].length);
+      words.push({ label: m[0], ...span });
+    }
+  }
+  return words;
+}
+
+/**
+ * The price columns of the rows below a header: each row's price spans, clustered where they
+ * overlap (or nearly). Null unless every row's prices fall into distinct columns.
+ */
+export function priceColumns(rows: Span[][], em: number): Span[] | null {
+  const all = rows.flat().sort((a, b) => a.x0 - b.x0);
+  const columns: Span[] = [];
+  for (const s of all) {
+    const last = columns[columns.length - 1];
+    if (last && s.x0 <= last.x1 + 0.3 * em) last.x1 = Math.max(last.x1, s.x1);
+    else columns.push({ ...s });
+  }
+  const columnOf = (s: Span) => columns.findIndex((c) => s.x0 >= c.x0 - 0.01 && s.x1 <= c.x1 + 0.01);
+  for (const row of rows) {
+    const idx = row.map(columnOf);
+    if (new Set(idx).size !== idx.length) return null;
+  }
+  return columns;
+}
+
+/**
+ * A header row read against the price columns below it: the words standing over each column
+ * (split half-way between columns) are its label, whatever gaps the producer left between them
+ * ("Regular Jumbo" set a space apart over two right-aligned columns). Words left of the first
+ * column are a heading printed on the same line when they start at the column's left edge.
+ * Null when a column has no words, a word stands outside the price area, or a label is no label.
+ */
+export function headerOverColumns(
+  runs: TextRun[],
+  columns: Span[],
+  columnX0: number,
+  columnX1: number,
+  em: number,
+): { lead: string | null; cells: HeaderCell[] } | null {
+  if (columns.length < 2) return null;
+  const words = wordsOf(runs);
+  const first = columns[0] as Span;
+  const last = columns[columns.length - 1] as Span;
+  const leadWords = words.filter((w) => w.x1 < first.x0 - 2 * em);
+  const width = Math.max(1, columnX1 - columnX0);
+  if (leadWords.length && (leadWords[0] as HeaderCell).x0 > columnX0 + 0.25 * width) return null;
+  const rest = words.filter((w) => !leadWords.includes(w));
+  if (!rest.length || rest.some((w) => w.x0 > last.x1 + 2 * em)) return null;
+  // A heading and the labels are separate cells, not one sentence running over the columns.
+  const lastLead = leadWords[leadWords.length - 1];
+  if (lastLead && (rest[0] as HeaderCell).x0 - lastLead.x1 < 1.5 * em) return null;
+  const groups: HeaderCell[][] = columns.map(() => []);
+  for (const w of rest) {
+    const centre = (w.x0 + w.x1) / 2;
+    let i = 0;
+    while (i < columns.length - 1 && centre > ((columns[i] as Span).x1 + (columns[i + 1] as Span).x0) / 2) i++;
+    groups[i]?.push(w);
+  }
+  const cells: HeaderCell[] = [];
+  for (const [i, g] of groups.entries()) {
+    const col = columns[i] as Span;
+    if (!g.length) return null;
+    if (g.some((w, k) => k > 0 && w.x0 - (g[k - 1] as HeaderCell).x1 > 1.5 * em)) return null;
+    const x0 = Math.min(...g.map((w) => w.x0));
+    const x1 = Math.max(...g.map((w) => w.x1));
+    if (x1 < col.x0 - 2 * em || x0 > col.x1 + 2 * em) return null;
+    const label = g.map((w) => w.label).join(' ');
+    if (!isLabelCell(label)) return null;
+    cells.push({ label, x0: Math.min(x0, col.x0), x1: Math.max(x1, col.x1) });
+  }
+  return { lead: leadWords.length ? leadWords.map((w) => w.label).join(' ') : null, cells };
 }
 
 /** The cell a price stands under: overlapping, or the nearest centre / right edge within `tolerance`. */
