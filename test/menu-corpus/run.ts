@@ -23,6 +23,8 @@ export interface FileResult {
   /** Why the upload or the extraction refused the file. */
   refused?: string;
   score: FileScore;
+  /** The extractor's flag of each extracted item, in the order of `score.verdicts`. */
+  flags: boolean[];
   ms: number;
   pages: number;
 }
@@ -49,13 +51,28 @@ export async function runFile(entry: ManifestEntry, truth: TruthMenu = loadMenu(
   const started = performance.now();
   const inspected = await inspectPdf(bytes);
   if (!inspected.ok)
-    return { entry, refused: inspected.problem.message, score: scoreDraft(null, truth), ms: performance.now() - started, pages: 0 };
+    return {
+      entry,
+      refused: inspected.problem.message,
+      score: scoreDraft(null, truth),
+      flags: [],
+      ms: performance.now() - started,
+      pages: 0,
+    };
   try {
     const draft = await extractPdf(inspected.doc);
-    return { entry, score: scoreDraft(draft, truth), ms: performance.now() - started, pages: inspected.pages };
+    const flags = draft.sections.flatMap((s) => s.items.map((i) => i.flagged));
+    return { entry, score: scoreDraft(draft, truth), flags, ms: performance.now() - started, pages: inspected.pages };
   } catch (err) {
     if (!(err instanceof ExtractionError)) throw err;
-    return { entry, refused: err.message, score: scoreDraft(null, truth), ms: performance.now() - started, pages: inspected.pages };
+    return {
+      entry,
+      refused: err.message,
+      score: scoreDraft(null, truth),
+      flags: [],
+      ms: performance.now() - started,
+      pages: inspected.pages,
+    };
   } finally {
     await inspected.doc.destroy();
   }
