@@ -30,6 +30,7 @@ import {
   summarize,
 } from '../test/menu-corpus/run.ts';
 import { flagRates, formatRates } from '../test/menu-corpus/calibrate.ts';
+import { loadMenu } from '../test/menu-corpus/truth.ts';
 
 const onlyNew = process.argv.includes('--only-new');
 const onlyOld = process.argv.includes('--only-old');
@@ -91,6 +92,11 @@ if (!onlyOld) {
     const part = results.filter((r) => split.get(r.entry.menu) === name);
     if (part.length) console.log(formatRates(`  ${name}`, flagRates(flagSamples(part))));
   }
+  // Detection: the document's language and currency against the truth's.
+  const read = results.filter((r) => !isRaster(r.entry) && r.detected);
+  const menuOf = new Map(read.map((r) => [r.entry.menu, loadMenu(r.entry.menu)]));
+  const right = (key: 'language' | 'currency') => read.filter((r) => r.detected?.[key] === menuOf.get(r.entry.menu)?.[key]).length;
+  console.log(`Detection (text PDFs read): language ${right('language')}/${read.length}, currency ${right('currency')}/${read.length}`);
   const missesAt = process.argv.indexOf('--misses');
   if (missesAt !== -1) {
     const n = Number(process.argv[missesAt + 1] ?? 5);

@@ -25,6 +25,8 @@ export interface FileResult {
   score: FileScore;
   /** The extractor's flag of each extracted item, in the order of `score.verdicts`. */
   flags: boolean[];
+  /** The language and currency the extractor read from the document. */
+  detected?: { language: string | null; currency: string | null };
   ms: number;
   pages: number;
 }
@@ -62,7 +64,8 @@ export async function runFile(entry: ManifestEntry, truth: TruthMenu = loadMenu(
   try {
     const draft = await extractPdf(inspected.doc);
     const flags = draft.sections.flatMap((s) => s.items.map((i) => i.flagged));
-    return { entry, score: scoreDraft(draft, truth), flags, ms: performance.now() - started, pages: inspected.pages };
+    const detected = { language: draft.language ?? null, currency: draft.currency ?? null };
+    return { entry, score: scoreDraft(draft, truth), flags, detected, ms: performance.now() - started, pages: inspected.pages };
   } catch (err) {
     if (!(err instanceof ExtractionError)) throw err;
     return {

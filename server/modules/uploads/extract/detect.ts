@@ -3,7 +3,7 @@
  *
  * Currency: signs and codes printed next to amounts or named in the text (€, £, $, CHF, kr, zł,
  * Kč, Ft, ISO codes, "CA$", "MX$"), counted; "kr" is told apart by the language (Danish crowns,
- * Swedish kronor). The decimal style (12,50 or 12.50) is reported with it. Language: the menu's
+ * Swedish kronor), a bare "$" by the language too. The decimal style (12,50 or 12.50) is reported with it. Language: the menu's
  * words counted against small lists of each shipped guest language's function words and
  * everyday menu words (articles, prepositions, "with", "and", "soup" …), plus letters only one
  * language uses; only a clear winner is reported.
@@ -26,13 +26,14 @@ const SIGNS: Array<{ re: RegExp; code: string | ((lang: string | null) => string
   { re: /(?:US\$)/g, code: 'USD', sign: 'US$' },
   { re: /€/g, code: 'EUR', sign: '€' },
   { re: /£/g, code: 'GBP', sign: '£' },
-  { re: /(?<![A-Z]{1,2})\$/g, code: 'USD', sign: '$' },
+  // A bare "$": US dollars, unless the menu is French (Canada) or Spanish (Mexico) or Portuguese (Brazil).
+  { re: /(?<![A-Z]{1,2})\$/g, code: (lang) => ({ fr: 'CAD', es: 'MXN', pt: 'BRL' })[lang ?? ''] ?? 'USD', sign: '$' },
   { re: /\bCHF\b|\bS?Fr\.(?=\s?\d)|(?<=\d\s?)S?Fr\./g, code: 'CHF', sign: 'CHF' },
   { re: /\bzł\b|(?<=\d\s?)zł/giu, code: 'PLN', sign: 'zł' },
   { re: /\bKč\b|(?<=\d\s?)Kč/gu, code: 'CZK', sign: 'Kč' },
   { re: /(?<=\d\s?)Ft\b/g, code: 'HUF', sign: 'Ft' },
   { re: /(?<=\d\s?),?-?\s?kr\.?(?![\p{L}])|\bkr\.?\s?(?=\d)/giu, code: (lang) => (lang === 'sv' ? 'SEK' : 'DKK'), sign: 'kr' },
-  { re: /(?<=\d\s?)(?:Euro|euro)s?\b/g, code: 'EUR', sign: 'Euro' },
+  { re: /\b(?:euro|euros)\b/giu, code: 'EUR', sign: 'Euro' },
 ];
 
 /** ISO codes a menu may print ("EUR 12", "12.50 GBP", "Prices in CHF"). */

@@ -520,7 +520,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const fullText = rows.map((r) => r.text).join('\n');
   const { language } = detectLanguage(fullText);
   const money = detectMoney(fullText, language);
-  currency ??= money.currency ?? undefined;
+  // The prices' own sign wins, except a bare "$", which the language tells apart (CA$, MX$ …).
+  if (money.currency && (!currency || money.evidence?.sign === '$')) currency = money.currency;
 
   // Where prices usually end in each column: a price far from it was probably misread.
   const rightEdges = new Map<string, number[]>();
