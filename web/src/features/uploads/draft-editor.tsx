@@ -1,4 +1,4 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Plus, Trash2, X } from 'lucide-react';
 import { allergenNames } from '../../../../shared/i18n/allergen-names.ts';
@@ -47,6 +47,9 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
   // The regulation's official allergen names in the app's language (English where a version is not checked).
   const allergens = allergenNames(i18n.language).names as Readonly<Record<string, string>>;
   const select = () => { if (!selected) onSelect(item); };
+  // A pointer selects on click, after the press: selecting on its focus would move the rows (the
+  // selected row shows its PDF region) between press and release, and the click would miss.
+  const pressing = useRef(false);
   return (
     <li
       role="group"
@@ -56,7 +59,9 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
       data-key={item.key}
       data-flagged={reason ? 'true' : undefined}
       data-selected={selected || undefined}
-      onFocusCapture={select}
+      onPointerDownCapture={() => { pressing.current = true; }}
+      onFocusCapture={() => { if (!pressing.current) select(); }}
+      onClickCapture={() => { pressing.current = false; }}
       onClick={select}
       className={cn(
         'grid gap-2 rounded-md border bg-background p-3 outline-none transition-shadow',
@@ -79,7 +84,6 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
           <AlertTriangle className="size-3.5 shrink-0" aria-hidden /> {t(`flag.${reason}`)}
         </p>
       ) : null}
-      {selected ? <ItemRegion item={item} label={t('region.label', { name: label })} /> : null}
       <Textarea value={item.description} aria-label={t('editor.description')} placeholder={t('editor.descriptionPlaceholder')} rows={1} className="min-h-10 resize-y text-sm [field-sizing:content]"
         onChange={(e) => { const description = e.target.value; change((d) => updateItem(d, sectionKey, item.key, { description })); }} />
       <label className="flex w-fit cursor-pointer items-center gap-2 text-sm">
@@ -87,7 +91,7 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
           onChange={(e) => { const on = e.target.checked; change((d) => setPriceOnRequest(d, sectionKey, item.key, on)); }} />
         {t('editor.priceOnRequest')}
       </label>
-      <ul className="grid gap-1.5" aria-label={t('editor.prices')} hidden={item.priceOnRequest}>
+      {item.priceOnRequest ? null : <ul className="grid gap-1.5" aria-label={t('editor.prices')}>
         {item.prices.map((p, i) => (
           <li key={p.key} className="grid gap-1">
             <div className="flex items-center gap-2">
@@ -101,7 +105,7 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
             <FieldError message={problems[p.key]} />
           </li>
         ))}
-      </ul>
+      </ul>}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button type="button" variant="ghost" size="sm" className={cn('-ml-2 text-primary', item.priceOnRequest && 'invisible')} disabled={item.prices.length >= 10 || item.priceOnRequest}
           onClick={(e) => { e.stopPropagation(); change((d) => addPrice(d, sectionKey, item.key)); }}><Plus aria-hidden /> {t('editor.addPrice')}</Button>
@@ -111,6 +115,8 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
           </p>
         ) : null}
       </div>
+      {/* Last in the row: drawn when the row is selected, it never moves what the pointer is on. */}
+      {selected ? <ItemRegion item={item} label={t('region.label', { name: label })} /> : null}
     </li>
   );
 });

@@ -94,6 +94,9 @@ describe('the review screen’s draft copy', () => {
     const [catchOfDay] = edit.sections[1]!.items;
     const [tiramisu, affogato] = edit.sections[2]!.items;
     expect(flagReason(tiramisu!, 'EUR')).toBe('section');
+    // Saving an edit keeps the flag of an item that was read with a price.
+    const renamed = updateItem(edit, edit.sections[2]!.key, tiramisu!.key, { name: 'Tiramisù' });
+    expect(fromEditDraft(renamed, 'EUR').draft.sections[2]?.items[0]?.flagged).toBe(true);
     expect(flaggedItems(edit, 'EUR').map((i) => i.name)).toEqual(['Catch of the Day', 'Tiramisu']);
     expect(nextFlag(edit, 'EUR', null, 1)?.name).toBe('Catch of the Day');
     expect(nextFlag(edit, 'EUR', null, -1)?.name).toBe('Tiramisu');

@@ -91,7 +91,8 @@ export function fromEditDraft(edit: EditDraft, currency: string): { draft: MenuD
         return {
           ...rest, name: item.name.trim(), description: item.description.trim(), prices,
           ...(onRequest ? { priceOnRequest: true } : {}),
-          ...(flagged === undefined ? {} : { flagged: flagged && prices.length === 0 && !onRequest }),
+          // The flag of an item read with a price stays (the extractor was unsure of something else).
+          ...(flagged === undefined ? {} : { flagged: item.source.prices.length ? flagged : flagged && prices.length === 0 && !onRequest }),
         };
       }),
     };

@@ -39,10 +39,11 @@ function BackLink() {
   );
 }
 
-/** A currency's name in the app's language ("British pounds"), or its code. */
+/** A currency's name as amounts are counted in the app's language ("British pounds", "euros"), or its code. */
 function currencyName(code: string, lang: string): string {
   try {
-    return new Intl.DisplayNames(lang, { type: 'currency' }).of(code) ?? code;
+    const parts = new Intl.NumberFormat(lang, { style: 'currency', currency: code, currencyDisplay: 'name' }).formatToParts(2);
+    return parts.find((p) => p.type === 'currency')?.value ?? code;
   } catch {
     return code;
   }
@@ -242,11 +243,6 @@ export default function UploadReviewPage() {
   const startImport = () => {
     const result = editor.current();
     if (!result) return;
-    if (currencyDiffers && !currencyAnswered) {
-      setCurrencyAttention((n) => n + 1);
-      toast.error(t('currency.first'));
-      return;
-    }
     if (result.problems.size) {
       toast.error(t('review.fixFields'));
       document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -265,6 +261,11 @@ export default function UploadReviewPage() {
       return;
     }
     setMissingPrices(null);
+    if (currencyDiffers && !currencyAnswered) {
+      setCurrencyAttention((n) => n + 1);
+      toast.error(t('currency.first'));
+      return;
+    }
     setImporting(true);
   };
 
