@@ -11,7 +11,8 @@
  *    producer and per layout class. Its targets are reported; they fail the run only with
  *    `--strict`. `--only-old` / `--only-new` run one corpus; `--misses N` prints the first N
  *    differences of each text PDF of the menu corpus; `--split` also reports the dev and held-out
- *    halves (see `menuSplit`) per producer; `--dev` / `--held-out` run one half only.
+ *    halves (see `menuSplit`) per producer; `--dev` / `--held-out` run one half only. It also
+ *    reports how well the confidence flags hold the wrong items (see scripts/calibrate-extract.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,8 @@ import {
   runMenuCorpus,
   summarize,
 } from '../test/menu-corpus/run.ts';
+import { flagRates, formatRates } from '../test/menu-corpus/calibrate.ts';
+import { loadMenu } from '../test/menu-corpus/truth.ts';
 
 const onlyNew = process.argv.includes('--only-new');
 const onlyOld = process.argv.includes('--only-old');
@@ -81,6 +84,19 @@ if (!onlyOld) {
       console.log(formatGroups('producer', [...part.byProducer.filter((g) => g.name !== 'scan' && g.name !== 'photo'), part.text]));
     }
   }
+  // Confidence: do the flags hold the wrong items (issue 21: ≥ 90 % of them, ≤ 20 % of the right ones)?
+  const flagSamples = (rs: typeof results) =>
+    rs.filter((r) => !isRaster(r.entry)).flatMap((r) => r.score.verdicts.map((verdict, i) => ({ verdict, flagged: r.flags[i] ?? false })));
+  console.log('\nConfidence flags (text PDFs; target: wrong flagged ≥ 90 %, right flagged ≤ 20 %):');
+  for (const name of ['dev', 'held-out'] as const) {
+    const part = results.filter((r) => split.get(r.entry.menu) === name);
+    if (part.length) console.log(formatRates(`  ${name}`, flagRates(flagSamples(part))));
+  }
+  // Detection: the document's language and currency against the truth's.
+  const read = results.filter((r) => !isRaster(r.entry) && r.detected);
+  const menuOf = new Map(read.map((r) => [r.entry.menu, loadMenu(r.entry.menu)]));
+  const right = (key: 'language' | 'currency') => read.filter((r) => r.detected?.[key] === menuOf.get(r.entry.menu)?.[key]).length;
+  console.log(`Detection (text PDFs read): language ${right('language')}/${read.length}, currency ${right('currency')}/${read.length}`);
   const missesAt = process.argv.indexOf('--misses');
   if (missesAt !== -1) {
     const n = Number(process.argv[missesAt + 1] ?? 5);

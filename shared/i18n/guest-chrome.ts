@@ -77,6 +77,8 @@ export interface GuestChrome {
   salt: string;
   /** The badge of a set menu ("Menu del día" is its name; this says what it is). */
   setMenu: string;
+  /** In place of the price of an item sold at a price given on request (market price). */
+  priceOnRequest: string;
   /** A set menu's course without a name of its own; `{n}` is its number (1, 2, 3). */
   course: string;
   /** After a course's name when it offers several dishes: "Starter (choose one): soup or salad". */

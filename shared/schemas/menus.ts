@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zMenuForm } from './forms.ts';
-import { zLanguages, zPriceVariants, zSchedule } from './domain.ts';
+import { zLanguages, zPriceVariant, zSchedule } from './domain.ts';
 import { zTranslationsInput as zTranslations } from '../translations.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -41,8 +41,14 @@ export const zMenuRecord = zMenuForm.extend({
   translations: zTranslations.nullish(),
 });
 export const zSectionRecord = z.object({ name: zSectionName, translations: zTranslations.nullable() });
-export const zItemRecord = z.object({
-  name: zItemName,
-  prices: zPriceVariants,
-  translations: zTranslations.nullable(),
-});
+export const zItemRecord = z
+  .object({
+    name: zItemName,
+    prices: z.array(zPriceVariant).max(10),
+    /** Sold at a price given on request: the only case where `prices` may be empty. */
+    priceOnRequest: z.boolean().optional(),
+    translations: zTranslations.nullable(),
+  })
+  .superRefine((item, ctx) => {
+    if (!item.prices.length && !item.priceOnRequest) ctx.addIssue({ code: 'custom', path: ['prices'], message: MESSAGES.priceRequired });
+  });

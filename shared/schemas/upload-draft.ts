@@ -9,6 +9,7 @@ import { NAME_MAX, zItemName, zSectionName } from './menus.ts';
  * review screen edits and stores (PATCH `draft`) and what the import accepts. Every field a
  * reviewer edits is checked; confidence, flags and boxes stay optional.
  */
+const zUnit = z.number().min(0).max(1);
 const zAllergens = z.array(z.enum(ALLERGEN_KEYS as [string, ...string[]])).max(14);
 
 export const zDraftPrice = zPriceVariant.extend({ label: zPriceVariant.shape.label.default('') });
@@ -29,8 +30,12 @@ export const zDraftItem = z.object({
     .array(z.enum(DIET_KEYS as [string, ...string[]]))
     .max(DIET_KEYS.length)
     .optional(),
-  /** 0–1: how sure the extractor is about this item. */
+  /** 0–1: how sure the extractor is about this item (calibrated on the menu corpus: see extract/confidence.ts). */
   confidence: z.number().min(0).max(1).optional(),
+  /** 0–1 per field: the name is an item of the menu, its prices, its section, its allergens are right. */
+  fieldConfidence: z.object({ name: zUnit, price: zUnit, section: zUnit, allergens: zUnit }).partial().optional(),
+  /** No price on purpose: guests read "Price on request" (market price, set-menu courses). */
+  priceOnRequest: z.boolean().optional(),
   /** Needs a look: no price, or low confidence. */
   flagged: z.boolean().optional(),
   page: z.number().int().min(1).optional(),
@@ -52,6 +57,15 @@ export const zMenuDraft = z
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/)
+      .optional(),
+    /** The currency sign or code as printed ("£", "CHF", "kr"), when `currency` was read from it. */
+    currencySign: z.string().max(8).optional(),
+    /** How the PDF writes amounts: "12,50" (comma) or "12.50" (point). */
+    decimal: z.enum(['comma', 'point']).optional(),
+    /** The menu's language (a guest language code), when its words clearly tell. */
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/)
       .optional(),
     pages: z.number().int().min(0).optional(),
     /** Page sizes in points, for drawing item boxes over the rendered pages. */

@@ -23,6 +23,10 @@ export interface FileResult {
   /** Why the upload or the extraction refused the file. */
   refused?: string;
   score: FileScore;
+  /** The extractor's flag of each extracted item, in the order of `score.verdicts`. */
+  flags: boolean[];
+  /** The language and currency the extractor read from the document. */
+  detected?: { language: string | null; currency: string | null };
   ms: number;
   pages: number;
 }
@@ -49,13 +53,29 @@ export async function runFile(entry: ManifestEntry, truth: TruthMenu = loadMenu(
   const started = performance.now();
   const inspected = await inspectPdf(bytes);
   if (!inspected.ok)
-    return { entry, refused: inspected.problem.message, score: scoreDraft(null, truth), ms: performance.now() - started, pages: 0 };
+    return {
+      entry,
+      refused: inspected.problem.message,
+      score: scoreDraft(null, truth),
+      flags: [],
+      ms: performance.now() - started,
+      pages: 0,
+    };
   try {
     const draft = await extractPdf(inspected.doc);
-    return { entry, score: scoreDraft(draft, truth), ms: performance.now() - started, pages: inspected.pages };
+    const flags = draft.sections.flatMap((s) => s.items.map((i) => i.flagged));
+    const detected = { language: draft.language ?? null, currency: draft.currency ?? null };
+    return { entry, score: scoreDraft(draft, truth), flags, detected, ms: performance.now() - started, pages: inspected.pages };
   } catch (err) {
     if (!(err instanceof ExtractionError)) throw err;
-    return { entry, refused: err.message, score: scoreDraft(null, truth), ms: performance.now() - started, pages: inspected.pages };
+    return {
+      entry,
+      refused: err.message,
+      score: scoreDraft(null, truth),
+      flags: [],
+      ms: performance.now() - started,
+      pages: inspected.pages,
+    };
   } finally {
     await inspected.doc.destroy();
   }

@@ -49,8 +49,18 @@ export interface Counts {
   allergenCorrect: number;
 }
 
+/** Whether each field of one extracted item is right (a false item is wrong in every field). */
+export interface ItemVerdict {
+  name: boolean;
+  price: boolean;
+  section: boolean;
+  allergens: boolean;
+}
+
 export interface FileScore {
   counts: Counts;
+  /** One verdict per extracted item, in the draft's order (sections, then items). */
+  verdicts: ItemVerdict[];
   /** Human-readable differences, for the report (bounded). */
   misses: string[];
 }
@@ -118,6 +128,7 @@ export function scoreDraft(draft: DraftLike | null, truth: TruthMenu): FileScore
     s.items.map((item) => ({ section: nameKey(s.name), item, key: nameKey(item.name) })),
   );
   c.extractedItems = extracted.length;
+  const verdicts: ItemVerdict[] = extracted.map(() => ({ name: false, price: false, section: false, allergens: false }));
 
   // Pass 1 matches within the same section, pass 2 anywhere.
   const pairs = new Map<number, (typeof truthItems)[number]>();
@@ -149,6 +160,9 @@ export function scoreDraft(draft: DraftLike | null, truth: TruthMenu): FileScore
   for (const [i, t] of pairs) {
     const x = extracted[i];
     if (!x) continue;
+    const verdict = verdicts[i] as ItemVerdict;
+    verdict.name = true;
+    verdict.section = x.section === t.section;
     if (x.section === t.section) c.sectionCorrect++;
     else miss(`wrong section: "${t.item.name}" under "${x.section}", not "${t.section}"`);
 
@@ -171,17 +185,22 @@ export function scoreDraft(draft: DraftLike | null, truth: TruthMenu): FileScore
       } else miss(`wrong price: "${t.item.name}" ${p.label ? `${p.label} ` : ''}${p.amount}`);
     }
     for (const q of pool) if (!q.used) miss(`missing price: "${t.item.name}" ${q.label ? `${q.label} ` : ''}${q.amount}`);
+    verdict.price = pool.every((q) => q.used) && x.item.prices.length === pool.length;
 
     // Allergens.
     const got = [...new Set(x.item.allergens ?? [])].sort();
+    verdict.allergens = true;
     if (truth.legend || got.length) {
       c.allergenItems++;
       const want = [...t.item.allergens].sort();
       if (got.length === want.length && got.every((a, k) => a === want[k])) c.allergenCorrect++;
-      else miss(`allergens: "${t.item.name}" [${got.join(',')}], not [${want.join(',')}]`);
+      else {
+        verdict.allergens = false;
+        miss(`allergens: "${t.item.name}" [${got.join(',')}], not [${want.join(',')}]`);
+      }
     }
   }
-  return { counts: c, misses };
+  return { counts: c, verdicts, misses };
 }
 
 const ratio = (n: number, d: number) => (d === 0 ? null : n / d);

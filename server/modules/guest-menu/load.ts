@@ -56,6 +56,8 @@ export interface GuestItem {
   name: string;
   description: string;
   prices: { label: string; amount: number }[];
+  /** No price on purpose: guests read "Price on request" instead. */
+  priceOnRequest: boolean;
   image: string;
   tags: GuestTag[];
   allergens: string[];
@@ -291,6 +293,7 @@ function guestMenusOf(
       name: String(i.name),
       description: String(i.description ?? ''),
       prices,
+      priceOnRequest: i.priceOnRequest === 1 && !prices.length,
       image: String(i.image ?? ''),
       tags: json<string[]>(i.tags, [])
         .map((id) => tags.get(id))

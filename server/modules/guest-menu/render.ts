@@ -132,7 +132,8 @@ function num(value: number, lang: string): string {
   return format.format(value);
 }
 
-function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs): string {
+function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs, text: PageText): string {
+  if (item.priceOnRequest) return `<span class="p"${text.cl}>${esc(text.c.priceOnRequest)}</span>`;
   return item.prices
     .map((p, index) => {
       const label = p.label ? shown(item.translations, `prices.${index}`, p.label, l) : null;
@@ -269,7 +270,7 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
   const img = item.image
     ? `<img src="/api/files/items/${esc(item.id)}/${esc(encodeURIComponent(item.image))}?thumb=160x160" width="80" height="80" loading="lazy" decoding="async" alt="">`
     : '';
-  const prices = `<p class="ps">${priceList(item, venue, l)}</p>`;
+  const prices = `<p class="ps">${priceList(item, venue, l, text)}</p>`;
   return (
     `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc(unavoidable.join(' '))}"${diets.length ? ` data-d="${diets.join(' ')}"` : ''}${hidden ? ' hidden' : ''}>` +
     `<div><h3>${inline(name.text, name.la)}${dietIcons(item.diets, text)}${isSet ? ` <span class="sm"${text.cl}>${esc(text.c.setMenu)}</span>` : ''} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +

@@ -53,8 +53,10 @@ export const itemsCollection: CollectionDef = {
     { name: 'section', type: 'relation', collection: 'sections', required: true, cascadeDelete: true },
     { name: 'name', type: 'text', max: 200 },
     { name: 'description', type: 'text', max: 2000 },
-    /** [{label, amount}] with VAT-inclusive amounts in minor units; at least one. */
+    /** [{label, amount}] with VAT-inclusive amounts in minor units; at least one unless `priceOnRequest`. */
     { name: 'prices', type: 'json', maxSize: 5000 },
+    /** Sold at a price given on request (market price): then `prices` may be empty, guests read "Price on request". */
+    { name: 'priceOnRequest', type: 'bool' },
     {
       name: 'image',
       type: 'file',

@@ -6,11 +6,14 @@ import type { AppliedWrite, PreparedWrite } from '../../core/records/write.ts';
 import type { RequestInfo } from '../../core/request-info.ts';
 import { draftProblem, zMenuDraft, type MenuDraft } from '../../../shared/schemas/upload-draft.ts';
 import { organizationOfMenu } from '../menus/queries.ts';
+import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
 import { uploadStatus } from './queries.ts';
 
 export interface ImportBody {
   draft?: unknown;
   menuId?: unknown;
+  /** The new menu's language (a guest language code), e.g. the one detected in the PDF. */
+  language?: unknown;
 }
 
 export interface ImportResult {
@@ -50,14 +53,24 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
   const sections = draft.sections.filter((s) => s.items.length);
   if (!sections.length) throw new ApiError(400, 'The draft has no items to import.', { draft: fieldError('validation_required', 'The draft has no items to import.') });
 
-  // Never import an invented price: items the extractor could not price need one from the reviewer.
-  const unpriced = sections.flatMap((s, si) => s.items.map((item, ii) => ({ section: s.name, item: item.name, sectionIndex: si, itemIndex: ii, prices: item.prices.length })))
+  let language: string | undefined;
+  if (body.language !== undefined && body.language !== null && body.language !== '') {
+    if (typeof body.language !== 'string' || !GUEST_CHROME_LANGUAGES.includes(body.language)) {
+      const message = `Choose one of the guest languages (${GUEST_CHROME_LANGUAGES.join(', ')}).`;
+      throw new ApiError(400, message, { language: fieldError('validation_invalid_value', message) });
+    }
+    language = body.language;
+  }
+
+  // Never import an invented price: items the extractor could not price need one from the reviewer,
+  // or the reviewer's word that the price is given on request.
+  const unpriced = sections.flatMap((s, si) => s.items.map((item, ii) => ({ section: s.name, item: item.name, sectionIndex: si, itemIndex: ii, prices: item.prices.length || (item.priceOnRequest ? 1 : 0) })))
     .filter((x) => x.prices === 0)
     .map(({ prices: _p, ...x }) => x);
   if (unpriced.length) {
     const list = unpriced.slice(0, 10).map((x) => `"${x.item}" (${x.section})`).join(', ');
     const more = unpriced.length > 10 ? ` and ${unpriced.length - 10} more` : '';
-    const message = `${unpriced.length} item${unpriced.length === 1 ? ' has' : 's have'} no price: ${list}${more}. Add a price to each or remove them, then import again.`;
+    const message = `${unpriced.length} item${unpriced.length === 1 ? ' has' : 's have'} no price: ${list}${more}. Add a price to each, mark it "price on request" or remove it, then import again.`;
     throw new ApiError(400, message, { draft: fieldError('validation_missing_prices', message, { items: unpriced }) });
   }
 
@@ -71,7 +84,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
     }
   } else {
     menuId = newRecordId();
-    ops.push(await engine.prepareCreate(engine.collection('menus'), input({ id: menuId, organization, name: String(visible.name || draft.title || 'Imported menu').slice(0, 100), status: 'draft' }), req));
+    ops.push(await engine.prepareCreate(engine.collection('menus'), input({ id: menuId, organization, name: String(visible.name || draft.title || 'Imported menu').slice(0, 100), status: 'draft', ...(language ? { languages: [language] } : {}) }), req));
   }
   const labels: string[] = [];
   for (const section of sections) {
@@ -81,6 +94,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
     for (const item of section.items) {
       ops.push(await engine.prepareCreate(engine.collection('items'), input({
         section: sectionId, name: item.name, description: item.description, prices: item.prices,
+        priceOnRequest: Boolean(item.priceOnRequest && !item.prices.length),
         allergens: item.allergens, mayContain: item.mayContain ?? [], diets: item.diets ?? [],
       }), req));
       labels.push(`item "${item.name}" (${section.name})`);

@@ -273,7 +273,7 @@ describe('menu uploads: review and import', () => {
     const { call, rec, draft, count } = await ready('market-price.pdf', 'Fish House');
     const res = await call('POST', `/api/uploads/${rec.id}/import`, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('2 items have no price: "Catch of the Day" (From the Sea), "Maine Lobster" (From the Sea). Add a price to each or remove them, then import again.');
+    expect(res.json().message).toBe('2 items have no price: "Catch of the Day" (From the Sea), "Maine Lobster" (From the Sea). Add a price to each, mark it "price on request" or remove it, then import again.');
     expect(res.json().data.draft.params.items).toEqual([
       { section: 'From the Sea', item: 'Catch of the Day', sectionIndex: 1, itemIndex: 0 },
       { section: 'From the Sea', item: 'Maine Lobster', sectionIndex: 1, itemIndex: 2 },
@@ -286,6 +286,36 @@ describe('menu uploads: review and import', () => {
     expect(ok.json().items).toBe(10);
     // The imported version is kept as the upload's draft.
     expect((await call('GET', `/api/collections/menu_uploads/records/${rec.id}`)).json().draft.sections[1].items[0].prices).toEqual([{ label: '', amount: 3200 }]);
+  });
+
+  it('imports items marked "price on request" without prices, sets the chosen language on the new menu', async () => {
+    const { call, rec, draft, owner } = await ready('market-price.pdf', 'Fish House');
+    // The draft says what the PDF looks like: its currency and language, and how sure each item is.
+    expect(draft).toMatchObject({ currency: 'USD', currencySign: '$', decimal: 'point', language: 'en' });
+    for (const item of draft.sections.flatMap((s) => s.items)) {
+      expect(item.confidence).toBeGreaterThanOrEqual(0);
+      expect(item.fieldConfidence).toEqual({ name: expect.any(Number), price: expect.any(Number), section: expect.any(Number), allergens: expect.any(Number) });
+      if (!item.prices.length) expect(item.flagged).toBe(true);
+    }
+    const marked = structuredClone(draft);
+    for (const item of marked.sections[1]?.items ?? []) if (!item.prices.length) item.priceOnRequest = true;
+    const badLanguage = await call('POST', `/api/uploads/${rec.id}/import`, { draft: marked, language: 'xx' });
+    expect(badLanguage.statusCode).toBe(400);
+    expect(badLanguage.json().data.language.message).toMatch(/^Choose one of the guest languages/);
+    const res = await call('POST', `/api/uploads/${rec.id}/import`, { draft: marked, language: 'de' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().menu.languages).toEqual(['de']);
+    const sections = (await call('GET', `/api/collections/sections/records?filter=${encodeURIComponent(`menu="${res.json().menu.id}"`)}&sort=position`)).json().items;
+    const items = (await call('GET', `/api/collections/items/records?filter=${encodeURIComponent(`section="${sections[1].id}"`)}&sort=position`)).json().items;
+    expect(items[0]).toMatchObject({ name: 'Catch of the Day', prices: [], priceOnRequest: true });
+    expect(items[1].priceOnRequest).toBe(false);
+    // An item without a price and without the mark stays refused by the items API itself.
+    const plain = await call('POST', '/api/collections/items/records', { section: sections[1].id, name: 'Oysters', prices: [] });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().data.prices.message).toBe('Add at least one price.');
+    const onRequest = await call('POST', '/api/collections/items/records', { section: sections[1].id, name: 'Oysters', prices: [], priceOnRequest: true });
+    expect(onRequest.statusCode).toBe(200);
+    expect(owner.org).toBeTruthy();
   });
 
   it('imports the diet labels of draft items into the items; refuses unknown labels in an edited draft', async () => {

@@ -34,6 +34,7 @@ export const cs: GuestChrome = {
   protein: 'bílkoviny',
   salt: 'sůl',
   setMenu: 'Menu',
+  priceOnRequest: 'Cena na dotaz',
   course: 'Chod {n}',
   chooseOne: 'na výběr',
   dailyKcal: 'Dospělý člověk potřebuje asi 2\u00a0000 kcal denně.',

@@ -34,6 +34,7 @@ export const da: GuestChrome = {
   protein: 'protein',
   salt: 'salt',
   setMenu: 'Menu',
+  priceOnRequest: 'Pris efter aftale',
   course: 'Ret {n}',
   chooseOne: 'vælg én',
   dailyKcal: 'Voksne har brug for ca. 2.000 kcal om dagen.',

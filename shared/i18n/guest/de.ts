@@ -34,6 +34,7 @@ export const de: GuestChrome = {
   protein: 'Eiweiß',
   salt: 'Salz',
   setMenu: 'Menü',
+  priceOnRequest: 'Preis auf Anfrage',
   course: 'Gang {n}',
   chooseOne: 'eins zur Wahl',
   dailyKcal: 'Erwachsene brauchen etwa 2.000 kcal am Tag.',

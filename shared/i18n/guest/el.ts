@@ -34,6 +34,7 @@ export const el: GuestChrome = {
   protein: 'πρωτεΐνες',
   salt: 'αλάτι',
   setMenu: 'Μενού',
+  priceOnRequest: 'Τιμή κατόπιν ζήτησης',
   course: 'Πιάτο {n}',
   chooseOne: 'επιλέξτε ένα',
   dailyKcal: 'Ένας ενήλικας χρειάζεται περίπου 2.000 kcal την ημέρα.',

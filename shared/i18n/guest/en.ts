@@ -34,6 +34,7 @@ export const en: GuestChrome = {
   protein: 'protein',
   salt: 'salt',
   setMenu: 'Set menu',
+  priceOnRequest: 'Price on request',
   course: 'Course {n}',
   chooseOne: 'choose one',
   dailyKcal: 'Adults need around 2,000 kcal a day.',

@@ -34,6 +34,7 @@ export const es: GuestChrome = {
   protein: 'proteínas',
   salt: 'sal',
   setMenu: 'Menú',
+  priceOnRequest: 'Precio a consultar',
   course: 'Plato {n}',
   chooseOne: 'a elegir',
   dailyKcal: 'Un adulto necesita unas 2.000 kcal al día.',

@@ -34,6 +34,7 @@ export const fr: GuestChrome = {
   protein: 'protéines',
   salt: 'sel',
   setMenu: 'Formule',
+  priceOnRequest: 'Prix sur demande',
   course: 'Plat {n}',
   chooseOne: 'au choix',
   dailyKcal: 'Un adulte a besoin d’environ 2\u00a0000\u00a0kcal par jour.',

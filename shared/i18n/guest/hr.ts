@@ -34,6 +34,7 @@ export const hr: GuestChrome = {
   protein: 'bjelančevine',
   salt: 'sol',
   setMenu: 'Meni',
+  priceOnRequest: 'Cijena na upit',
   course: 'Slijed {n}',
   chooseOne: 'po izboru',
   dailyKcal: 'Odrasloj osobi treba oko 2000 kcal dnevno.',

@@ -34,6 +34,7 @@ export const hu: GuestChrome = {
   protein: 'fehérje',
   salt: 'só',
   setMenu: 'Menü',
+  priceOnRequest: 'Ár kérésre',
   course: '{n}. fogás',
   chooseOne: 'választható',
   dailyKcal: 'Egy felnőttnek naponta körülbelül 2000 kcal-ra van szüksége.',

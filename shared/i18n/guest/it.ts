@@ -34,6 +34,7 @@ export const it: GuestChrome = {
   protein: 'proteine',
   salt: 'sale',
   setMenu: 'Menù fisso',
+  priceOnRequest: 'Prezzo su richiesta',
   course: 'Portata {n}',
   chooseOne: 'a scelta',
   dailyKcal: 'Un adulto ha bisogno di circa 2.000 kcal al giorno.',

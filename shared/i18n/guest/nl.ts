@@ -34,6 +34,7 @@ export const nl: GuestChrome = {
   protein: 'eiwitten',
   salt: 'zout',
   setMenu: 'Menu',
+  priceOnRequest: 'Prijs op aanvraag',
   course: 'Gang {n}',
   chooseOne: 'keuze uit',
   dailyKcal: 'Volwassenen hebben ongeveer 2.000 kcal per dag nodig.',

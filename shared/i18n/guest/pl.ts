@@ -34,6 +34,7 @@ export const pl: GuestChrome = {
   protein: 'białko',
   salt: 'sól',
   setMenu: 'Zestaw',
+  priceOnRequest: 'Cena na zapytanie',
   course: 'Danie {n}',
   chooseOne: 'do wyboru',
   dailyKcal: 'Osoba dorosła potrzebuje około 2000 kcal dziennie.',

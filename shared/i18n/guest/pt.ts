@@ -35,6 +35,7 @@ export const pt: GuestChrome = {
   protein: 'proteínas',
   salt: 'sal',
   setMenu: 'Menu',
+  priceOnRequest: 'Preço sob consulta',
   course: 'Prato {n}',
   chooseOne: 'à escolha',
   dailyKcal: 'Um adulto precisa de cerca de 2000 kcal por dia.',

@@ -34,6 +34,7 @@ export const sv: GuestChrome = {
   protein: 'protein',
   salt: 'salt',
   setMenu: 'Meny',
+  priceOnRequest: 'Pris på förfrågan',
   course: 'Rätt {n}',
   chooseOne: 'välj en',
   dailyKcal: 'Vuxna behöver cirka 2\u00a0000 kcal per dag.',

@@ -5,6 +5,8 @@ import { cellsOf, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpa
 import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
+import { itemConfidence, itemFeatures, type ItemFacts } from './confidence.ts';
+import { detectLanguage, detectMoney } from './detect.ts';
 
 /**
  * From positioned text to a menu draft: lines in reading order (columns, pages), running
@@ -43,6 +45,9 @@ interface ItemBuilder {
   section: SectionBuilder;
   priceFromSeparateLine: boolean;
   labelsFromHeader: boolean;
+  /** The row the prices were read from; lines the name took. */
+  priceRow: Row | null;
+  nameLines: number;
 }
 
 interface SectionBuilder {
@@ -297,6 +302,20 @@ function joinDescription(lines: string[]): string {
 export interface ExtractOptions {
   /** Used for items found before any heading. */
   defaultSectionName?: string;
+  /** Also return each item's confidence features (`features`), for calibration. */
+  features?: boolean;
+}
+
+/** What finishing an item needs to know about the document (for its confidence). */
+interface DocumentFacts {
+  legend: AllergenLegend | null;
+  refSize: number;
+  itemGap: number;
+  pageHeight: Map<number, number>;
+  columns: Map<number, number>;
+  priceRight: Map<string, number>;
+  isName: (row: Row) => boolean;
+  styleShare: (style: string) => number;
 }
 
 /** Builds the menu draft from the positioned text of every page. */
@@ -411,6 +430,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       }
     }
     target.prices = prices;
+    target.priceRow = row;
   };
   const addCodes = (target: ItemBuilder, row: Row) => {
     for (const s of row.sup) {
@@ -426,7 +446,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const split = splitNameDescription(row);
     const { name, description } = row.kind === 'text' && !split.description ? splitNote(row.body) : split;
-    item = { nameRow: row, name, descriptions: description ? [description] : [], prices: [], allergens: new Set(), diets: new Set(), rows: [row], section, priceFromSeparateLine: false, labelsFromHeader: false };
+    item = { nameRow: row, name, descriptions: description ? [description] : [], prices: [], allergens: new Set(), diets: new Set(), rows: [row], section, priceFromSeparateLine: false, labelsFromHeader: false, priceRow: null, nameLines: 1 };
     section.items.push(item);
     addPrices(item, row);
     addCodes(item, row);
@@ -481,6 +501,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       const nameWrap = !current.prices.length && current.rows.length === 1 && sameAsName && tight(row);
       if (nameWrap) {
         current.name = cleanText(`${current.name} ${row.body}`);
+        current.nameLines++;
         current.rows.push(row);
         addPrices(current, row);
         addCodes(current, row);
@@ -491,12 +512,14 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
         && (tight(row) || ((row.gapAbove ?? 99) <= 1.35 * row.size && (/^\p{Ll}/u.test(row.body) || CONNECTOR.test(current.name))));
       if (wrap) {
         current.name = cleanText(`${current.name} ${row.body}`);
+        current.nameLines++;
         current.rows.push(row);
         addCodes(current, row);
       } else if (current.prices.length && current.rows.length === 1 && tight(row) && row.style === current.nameRow.style && row.bold) {
         // A bold name too long for one line, its price on the first.
         const rest = splitNameDescription(row);
         current.name = cleanText(`${current.name} ${rest.name}`);
+        current.nameLines++;
         if (rest.description) current.descriptions.push(rest.description);
         current.rows.push(row);
         addCodes(current, row);
@@ -543,23 +566,65 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       if (c) { currency = c; break; }
     }
   }
+  // The document as a whole: its language, and the currency its signs and codes name.
+  const fullText = rows.map((r) => r.text).join('\n');
+  const { language } = detectLanguage(fullText);
+  const money = detectMoney(fullText, language);
+  // The prices' own sign wins, except a bare "$", which the language tells apart (CA$, MX$ …).
+  if (money.currency && (!currency || money.evidence?.sign === '$')) currency = money.currency;
+
+  // Where prices usually end in each column: a price far from it was probably misread.
+  const rightEdges = new Map<string, number[]>();
+  for (const r of live) {
+    if (r.kind === 'text') continue;
+    const last = r.runs[r.runs.length - 1];
+    if (!last) continue;
+    const k = `${r.page}|${r.columnX0}`;
+    rightEdges.set(k, [...(rightEdges.get(k) ?? []), last.x + last.width]);
+  }
+  const columnsOnPage = new Map<number, Set<number>>();
+  for (const r of live) columnsOnPage.set(r.page, (columnsOnPage.get(r.page) ?? new Set()).add(Math.round(r.columnX0)));
+  const facts: DocumentFacts = {
+    legend, refSize, itemGap,
+    pageHeight: new Map(pages.map((p) => [p.page, p.height])),
+    columns: new Map([...columnsOnPage].map(([page, xs]) => [page, xs.size])),
+    priceRight: new Map([...rightEdges].map(([k, xs]) => [k, median(xs)])),
+    isName,
+    styleShare: (style) => (totalVotes ? (votes.get(style) ?? 0) / totalVotes : 0),
+  };
 
   const draftSections: DraftSection[] = [];
+  const finished: Array<{ item: DraftItem; facts: PartialFacts; section: string }> = [];
   for (const s of sections) {
     const items: DraftItem[] = [];
-    for (const it of s.items) {
-      const built = finishItem(it, legend, s.heading !== null);
-      if (built) items.push(built);
-    }
-    if (!items.length) continue;
     const name = s.name || options.defaultSectionName || title || 'Menu';
+    s.items.forEach((it, index) => {
+      const built = finishItem(it, facts, { underHeading: s.heading !== null, index, size: s.items.length });
+      if (!built) return;
+      items.push(built.item);
+      finished.push({ ...built, section: name });
+    });
+    if (!items.length) continue;
     const description = joinDescription(s.description);
     draftSections.push({ name: name.slice(0, 200), ...(description ? { description: description.slice(0, 2000) } : {}), items });
+  }
+  // Confidence, once the whole document is known.
+  const docAllergenShare = finished.filter((f) => f.item.allergens.length).length / Math.max(1, finished.length);
+  for (const { item, facts: itemFacts, section } of finished) {
+    const features = itemFeatures({ ...itemFacts, sectionName: section, docAllergenShare });
+    const scored = itemConfidence(features);
+    item.confidence = scored.confidence;
+    item.fieldConfidence = scored.fields;
+    item.flagged = scored.flagged;
+    if (options.features) item.features = features;
   }
   return {
     version: 1,
     ...(title ? { title } : {}),
     ...(currency ? { currency } : {}),
+    ...(money.evidence && money.currency === currency ? { currencySign: money.evidence.sign } : {}),
+    ...(money.decimal ? { decimal: money.decimal } : {}),
+    ...(language ? { language } : {}),
     pages: pages.length,
     pageSizes: pages.map((p) => ({ width: round(p.width), height: round(p.height) })),
     sections: draftSections,
@@ -568,7 +633,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-function finishItem(it: ItemBuilder, legend: AllergenLegend | null, underHeading: boolean): DraftItem | null {
+type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare'>;
+
+function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: boolean; index: number; size: number }): { item: DraftItem; facts: PartialFacts } | null {
+  const { legend } = doc;
   const dietMarks = takeDietMarkers(it.name);
   const nameCodes = takeAllergenCodes(dietMarks.text, legend);
   const description = joinDescription(it.descriptions);
@@ -580,19 +648,32 @@ function finishItem(it: ItemBuilder, legend: AllergenLegend | null, underHeading
   const diets = [...new Set([...it.diets, ...dietMarks.diets, ...nameDiets.diets])].filter((d) => !DIETS.find((x) => x.key === d)?.excludes.some((a) => allergens.has(a as string)));
   if (!/\p{L}/u.test(name)) return null;
   const prices: DraftPrice[] = it.prices.map((p) => ({ label: p.label, amount: p.amount }));
-  let confidence = 0.95;
-  if (!prices.length) confidence = 0.3;
-  else {
-    if (it.prices.every((p) => p.bare) && !it.prices.some((p) => p.label)) confidence -= 0.1;
-    if (it.nameRow.price?.leading) confidence -= 0.05;
-    if (it.priceFromSeparateLine) confidence -= 0.1;
-    if (it.labelsFromHeader) confidence -= 0.05;
-  }
-  if (name.length > 60) confidence -= 0.25;
-  if (/^\p{Ll}/u.test(name)) confidence -= 0.15;
-  if (!underHeading) confidence -= 0.15;
-  if (description.length > 300) confidence -= 0.1;
-  confidence = Math.max(0.05, Math.min(1, Math.round(confidence * 100) / 100));
+  const last = it.priceRow?.runs[it.priceRow.runs.length - 1];
+  const facts: PartialFacts = {
+    name, description,
+    prices: it.prices.map((p) => ({ label: p.label, bare: p.bare, currency: p.currency })),
+    leadingPrice: Boolean(it.nameRow.price?.leading),
+    priceOwnLine: it.priceFromSeparateLine,
+    headerLabels: it.labelsFromHeader,
+    priceRight: last ? last.x + last.width : null,
+    columnPriceRight: it.priceRow ? (doc.priceRight.get(`${it.priceRow.page}|${it.priceRow.columnX0}`) ?? null) : null,
+    size: it.nameRow.size,
+    nameLines: it.nameLines,
+    rows: it.rows.length,
+    nameStyle: doc.isName(it.nameRow),
+    nameStyleShare: doc.styleShare(it.nameRow.style),
+    refSize: doc.refSize,
+    underHeading: place.underHeading,
+    index: place.index,
+    sectionSize: place.size,
+    pageY: it.nameRow.y / (doc.pageHeight.get(it.nameRow.page) ?? 842),
+    gapRatio: it.nameRow.gapAbove === null ? null : it.nameRow.gapAbove / Math.max(1, doc.itemGap),
+    legendFound: legend !== null,
+    raisedAllergens: it.allergens.size,
+    inlineAllergens: nameCodes.keys.length + descCodes.keys.length,
+    diets: diets.length,
+    columns: doc.columns.get(it.nameRow.page) ?? 1,
+  };
   const runs = it.rows.flatMap((r) => [...r.runs, ...r.sup]);
   const bbox = runs.length ? {
     x: round(Math.min(...runs.map((r) => r.x))),
@@ -600,15 +681,16 @@ function finishItem(it: ItemBuilder, legend: AllergenLegend | null, underHeading
     width: round(Math.max(...runs.map((r) => r.x + r.width)) - Math.min(...runs.map((r) => r.x))),
     height: round(Math.max(...runs.map((r) => r.y + r.size * 0.25)) - Math.min(...runs.map((r) => r.y - r.size * 0.8))),
   } : null;
-  return {
+  const item: DraftItem = {
     name: name.slice(0, 200),
     description: cleanText(descCodes.text).slice(0, 2000),
     prices,
     allergens: [...allergens],
     diets,
-    confidence,
-    flagged: prices.length === 0 || confidence < 0.5,
+    confidence: 0,
+    flagged: false,
     page: it.nameRow.page,
     bbox,
   };
+  return { item, facts };
 }

@@ -2,6 +2,8 @@ import type {
   DraftBox, DraftItem as StoredDraftItem, DraftSection as StoredDraftSection, MenuDraft as StoredMenuDraft,
 } from '../../../../shared/schemas/upload-draft.ts';
 
+import type { Features } from './confidence.ts';
+
 export type { DraftBox, DraftPrice } from '../../../../shared/schemas/upload-draft.ts';
 
 /** A piece of text as placed on a page: top-left origin, PDF points. */
@@ -35,7 +37,12 @@ export interface PageText {
  * The extractor's output is a stored draft (shared/schemas/upload-draft.ts) in which everything a
  * reviewer's edit may drop is always filled in: confidence, flag, page and box of every item.
  */
-export type DraftItem = StoredDraftItem & Required<Pick<StoredDraftItem, 'confidence' | 'flagged' | 'page'>> & { bbox: DraftBox | null };
+export type DraftItem = StoredDraftItem &
+  Required<Pick<StoredDraftItem, 'confidence' | 'flagged' | 'page'>> & {
+    bbox: DraftBox | null;
+    /** Only with `ExtractOptions.features` (calibration): what the confidence was computed from. */
+    features?: Features;
+  };
 export type DraftSection = Omit<StoredDraftSection, 'items'> & { items: DraftItem[] };
 export type MenuDraft = Omit<StoredMenuDraft, 'version' | 'pages' | 'pageSizes' | 'sections'> & {
   version: 1;

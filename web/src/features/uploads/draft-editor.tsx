@@ -1,4 +1,4 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Plus, Trash2, X } from 'lucide-react';
 import { allergenNames } from '../../../../shared/i18n/allergen-names.ts';
@@ -8,9 +8,19 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import {
-  addItem, addPrice, flagReason, problemKey, removeItem, removePrice, removeSection, renameSection, updateItem, updatePrice,
+  addItem, addPrice, flagReason, itemLocation, problemKey, removeItem, removePrice, removeSection, renameSection, setPriceOnRequest, updateItem, updatePrice,
   type EditDraft, type EditItem, type EditSection, type Problems,
 } from './draft-model.ts';
+import { usePdf } from './pdf-context.ts';
+import { PdfRegion } from './pdf-viewer.tsx';
+
+/** The item's place on the PDF, drawn in its row while it is selected. */
+function ItemRegion({ item, label }: { item: EditItem; label: string }) {
+  const pdf = usePdf();
+  const at = itemLocation(item);
+  if (!pdf || !at?.bbox) return null;
+  return <PdfRegion pdf={pdf} page={at.page} bbox={at.bbox} label={label} />;
+}
 
 const NO_PROBLEMS: Record<string, string> = {};
 
@@ -37,18 +47,24 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
   // The regulation's official allergen names in the app's language (English where a version is not checked).
   const allergens = allergenNames(i18n.language).names as Readonly<Record<string, string>>;
   const select = () => { if (!selected) onSelect(item); };
+  // A pointer selects on click, after the press: selecting on its focus would move the rows (the
+  // selected row shows its PDF region) between press and release, and the click would miss.
+  const pressing = useRef(false);
   return (
     <li
       role="group"
       aria-label={label}
+      tabIndex={-1}
       data-testid="draft-item"
       data-key={item.key}
       data-flagged={reason ? 'true' : undefined}
       data-selected={selected || undefined}
-      onFocusCapture={select}
+      onPointerDownCapture={() => { pressing.current = true; }}
+      onFocusCapture={() => { if (!pressing.current) select(); }}
+      onClickCapture={() => { pressing.current = false; }}
       onClick={select}
       className={cn(
-        'grid gap-2 rounded-md border bg-background p-3 transition-shadow',
+        'grid gap-2 rounded-md border bg-background p-3 outline-none transition-shadow',
         reason && 'border-amber-500/50 bg-amber-50/70 dark:border-amber-400/40 dark:bg-amber-400/[0.06]',
         selected && 'ring-2 ring-primary',
       )}
@@ -70,7 +86,12 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
       ) : null}
       <Textarea value={item.description} aria-label={t('editor.description')} placeholder={t('editor.descriptionPlaceholder')} rows={1} className="min-h-10 resize-y text-sm [field-sizing:content]"
         onChange={(e) => { const description = e.target.value; change((d) => updateItem(d, sectionKey, item.key, { description })); }} />
-      <ul className="grid gap-1.5" aria-label={t('editor.prices')}>
+      <label className="flex w-fit cursor-pointer items-center gap-2 text-sm">
+        <input type="checkbox" checked={item.priceOnRequest} className="size-4 accent-[hsl(var(--primary))]"
+          onChange={(e) => { const on = e.target.checked; change((d) => setPriceOnRequest(d, sectionKey, item.key, on)); }} />
+        {t('editor.priceOnRequest')}
+      </label>
+      {item.priceOnRequest ? null : <ul className="grid gap-1.5" aria-label={t('editor.prices')}>
         {item.prices.map((p, i) => (
           <li key={p.key} className="grid gap-1">
             <div className="flex items-center gap-2">
@@ -84,9 +105,9 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
             <FieldError message={problems[p.key]} />
           </li>
         ))}
-      </ul>
+      </ul>}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button type="button" variant="ghost" size="sm" className="-ml-2 text-primary" disabled={item.prices.length >= 10}
+        <Button type="button" variant="ghost" size="sm" className={cn('-ml-2 text-primary', item.priceOnRequest && 'invisible')} disabled={item.prices.length >= 10 || item.priceOnRequest}
           onClick={(e) => { e.stopPropagation(); change((d) => addPrice(d, sectionKey, item.key)); }}><Plus aria-hidden /> {t('editor.addPrice')}</Button>
         {item.source.allergens.length ? (
           <p className="text-xs text-muted-foreground" title={t('editor.allergensHint')}>
@@ -94,6 +115,8 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
           </p>
         ) : null}
       </div>
+      {/* Last in the row: drawn when the row is selected, it never moves what the pointer is on. */}
+      {selected ? <ItemRegion item={item} label={t('region.label', { name: label })} /> : null}
     </li>
   );
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addPrice, flagReason, fromEditDraft, itemLocation, problemKey, removeItem, toEditDraft, unpricedItems, updateItem, updatePrice,
+  addPrice, flagReason, flaggedItems, fromEditDraft, itemLocation, nextFlag, problemKey, removeItem, setPriceOnRequest, toEditDraft, unpricedItems,
+  updateItem, updatePrice,
 } from './draft-model.ts';
 import { pageInProgress, progressText, toUpload } from './types.ts';
 import type { MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
@@ -56,6 +57,55 @@ describe('the review screen’s draft copy', () => {
       [problemKey(section.key, oysters.key, oysters.prices[0]!.key), 'Enter a price like 12.50'],
     ]);
     expect(back.sections[0]?.items[0]?.prices).toEqual([]);
+  });
+
+  it('marks an item "price on request": it leaves the unpriced list and the flags, and is stored as such', () => {
+    let edit = toEditDraft(draft, 'EUR');
+    const section = edit.sections[1]!;
+    const catchOfDay = section.items[0]!;
+    edit = setPriceOnRequest(edit, section.key, catchOfDay.key, true);
+    expect(unpricedItems(edit, 'EUR')).toEqual([]);
+    expect(flagReason(edit.sections[1]!.items[0]!, 'EUR')).toBeNull();
+    const { draft: back } = fromEditDraft(edit, 'EUR');
+    expect(back.sections[1]?.items[0]).toMatchObject({ prices: [], priceOnRequest: true, flagged: false });
+    // Read back, the mark is kept; while it is on, the (hidden) price rows are no prices.
+    const again = toEditDraft(back, 'EUR');
+    expect(again.sections[1]?.items[0]?.priceOnRequest).toBe(true);
+    const typed = updatePrice(edit, section.key, catchOfDay.key, catchOfDay.prices[0]!.key, { amount: 'abc' });
+    expect(fromEditDraft(typed, 'EUR')).toMatchObject({ problems: new Map(), draft: { sections: [{}, { items: [{ prices: [], priceOnRequest: true }, {}] }] } });
+    const off = setPriceOnRequest(updatePrice(typed, section.key, catchOfDay.key, catchOfDay.prices[0]!.key, { amount: '30' }), section.key, catchOfDay.key, false);
+    expect(fromEditDraft(off, 'EUR').draft.sections[1]?.items[0]).toMatchObject({ prices: [{ label: '', amount: 3000 }], flagged: false });
+    expect(fromEditDraft(off, 'EUR').draft.sections[1]?.items[0]).not.toHaveProperty('priceOnRequest');
+  });
+
+  it('names the least sure field of a flagged item, and jumps from flag to flag in screen order, wrapping around', () => {
+    const flagged: MenuDraft = {
+      ...draft,
+      sections: [
+        ...draft.sections,
+        { name: 'Desserts', items: [
+          { name: 'Tiramisu', description: '', prices: [{ label: '', amount: 700 }], allergens: [], flagged: true, fieldConfidence: { name: 0.9, price: 0.8, section: 0.3, allergens: 0.5 } },
+          { name: 'Affogato', description: '', prices: [{ label: '', amount: 500 }], allergens: [], flagged: false },
+        ] },
+      ],
+    };
+    const edit = toEditDraft(flagged, 'EUR');
+    const [oysters] = edit.sections[0]!.items;
+    const [catchOfDay] = edit.sections[1]!.items;
+    const [tiramisu, affogato] = edit.sections[2]!.items;
+    expect(flagReason(tiramisu!, 'EUR')).toBe('section');
+    // Saving an edit keeps the flag of an item that was read with a price.
+    const renamed = updateItem(edit, edit.sections[2]!.key, tiramisu!.key, { name: 'Tiramisù' });
+    expect(fromEditDraft(renamed, 'EUR').draft.sections[2]?.items[0]?.flagged).toBe(true);
+    expect(flaggedItems(edit, 'EUR').map((i) => i.name)).toEqual(['Catch of the Day', 'Tiramisu']);
+    expect(nextFlag(edit, 'EUR', null, 1)?.name).toBe('Catch of the Day');
+    expect(nextFlag(edit, 'EUR', null, -1)?.name).toBe('Tiramisu');
+    expect(nextFlag(edit, 'EUR', oysters!.key, 1)?.name).toBe('Catch of the Day');
+    expect(nextFlag(edit, 'EUR', catchOfDay!.key, 1)?.name).toBe('Tiramisu');
+    expect(nextFlag(edit, 'EUR', tiramisu!.key, 1)?.name).toBe('Catch of the Day');
+    expect(nextFlag(edit, 'EUR', affogato!.key, -1)?.name).toBe('Tiramisu');
+    expect(nextFlag(edit, 'EUR', catchOfDay!.key, -1)?.name).toBe('Tiramisu');
+    expect(nextFlag(toEditDraft(draft.sections[0] ? { ...draft, sections: [draft.sections[0]] } : draft, 'EUR'), 'EUR', null, 1)).toBeNull();
   });
 
   it('removes items and knows where each one is on the PDF', () => {

@@ -14,14 +14,16 @@ export interface EditItem {
   name: string;
   description: string;
   prices: EditPrice[];
+  /** Imported without a price: guests read "Price on request". */
+  priceOnRequest: boolean;
   /** The extractor's item, for the fields the screen does not edit. */
   source: DraftItem;
 }
 export interface EditSection { key: string; name: string; description: string; items: EditItem[] }
 export interface EditDraft { meta: Omit<MenuDraft, 'sections'>; sections: EditSection[] }
 
-/** Below this confidence an item is highlighted for a second look. */
-export const LOW_CONFIDENCE = 0.6;
+/** Below this confidence a field is named as the reason of an item's flag. */
+export const LOW_FIELD_CONFIDENCE = 0.6;
 
 let counter = 0;
 export const newKey = (prefix: string) => `${prefix}${++counter}`;
@@ -43,6 +45,7 @@ export function toEditDraft(draft: MenuDraft, currency: string, locale?: string)
         prices: item.prices.length
           ? item.prices.map((p) => ({ key: newKey('p'), label: p.label ?? '', amount: moneyInputText(p.amount, currency, locale) }))
           : [{ key: newKey('p'), label: '', amount: '' }],
+        priceOnRequest: Boolean(item.priceOnRequest && !item.prices.length),
         source: item,
       })),
     })),
@@ -50,7 +53,7 @@ export function toEditDraft(draft: MenuDraft, currency: string, locale?: string)
 }
 
 export function emptyItem(): EditItem {
-  return { key: newKey('i'), name: '', description: '', prices: [{ key: newKey('p'), label: '', amount: '' }], source: { name: '', description: '', prices: [], allergens: [] } };
+  return { key: newKey('i'), name: '', description: '', prices: [{ key: newKey('p'), label: '', amount: '' }], priceOnRequest: false, source: { name: '', description: '', prices: [], allergens: [] } };
 }
 
 /** What is wrong with one field of the edit copy, keyed `section/item/field` (see `problemKey`). */
@@ -72,7 +75,8 @@ export function fromEditDraft(edit: EditDraft, currency: string): { draft: MenuD
       ...(s.description.trim() ? { description: s.description.trim() } : {}),
       items: s.items.map((item): DraftItem => {
         if (!item.name.trim()) problems.set(problemKey(s.key, item.key, 'name'), MESSAGES.itemNameRequired);
-        const prices = item.prices.flatMap((p) => {
+        // "Price on request" hides the price rows: whatever they hold is not a price.
+        const prices = item.priceOnRequest ? [] : item.prices.flatMap((p) => {
           if (!p.amount.trim() && !p.label.trim()) return [];
           const amount = parseMoney(p.amount, currency);
           if (amount === null) {
@@ -81,9 +85,15 @@ export function fromEditDraft(edit: EditDraft, currency: string): { draft: MenuD
           }
           return [{ label: p.label.trim(), amount }];
         });
-        const { name: _n, description: _d, prices: _p, flagged, ...rest } = item.source;
-        // A price added by the reviewer settles the "no price" flag.
-        return { ...rest, name: item.name.trim(), description: item.description.trim(), prices, ...(flagged === undefined ? {} : { flagged: flagged && prices.length === 0 }) };
+        const { name: _n, description: _d, prices: _p, flagged, priceOnRequest: _r, ...rest } = item.source;
+        const onRequest = item.priceOnRequest;
+        // A price added (or "price on request" chosen) by the reviewer settles the "no price" flag.
+        return {
+          ...rest, name: item.name.trim(), description: item.description.trim(), prices,
+          ...(onRequest ? { priceOnRequest: true } : {}),
+          // The flag of an item read with a price stays (the extractor was unsure of something else).
+          ...(flagged === undefined ? {} : { flagged: item.source.prices.length ? flagged : flagged && prices.length === 0 && !onRequest }),
+        };
       }),
     };
   });
@@ -93,15 +103,48 @@ export function fromEditDraft(edit: EditDraft, currency: string): { draft: MenuD
 /** Items without a price (the import refuses them), in order. */
 export function unpricedItems(edit: EditDraft, currency: string): { section: EditSection; item: EditItem }[] {
   return edit.sections.flatMap((section) => section.items
-    .filter((item) => !item.prices.some((p) => parseMoney(p.amount, currency) !== null))
+    .filter((item) => !item.priceOnRequest && !hasPrice(item, currency))
     .map((item) => ({ section, item })));
 }
 
-/** Why a row deserves a look (`uploads:flag.<reason>`), or null: no price, or the extractor was unsure. */
-export function flagReason(item: EditItem, currency: string): 'noPrice' | 'lowConfidence' | null {
-  if (!item.prices.some((p) => parseMoney(p.amount, currency) !== null)) return 'noPrice';
-  const confidence = item.source.confidence;
-  if (typeof confidence === 'number' && confidence < LOW_CONFIDENCE) return 'lowConfidence';
+const hasPrice = (item: EditItem, currency: string) => item.prices.some((p) => parseMoney(p.amount, currency) !== null);
+
+export type FlagReason = 'noPrice' | 'name' | 'price' | 'section' | 'allergens' | 'lowConfidence';
+
+/**
+ * Why a row deserves a look (`uploads:flag.<reason>`), or null: no price (and not "price on
+ * request"), or the extractor flagged it (its calibrated confidence is low); then the least sure
+ * field is named when one is clearly unsure.
+ */
+export function flagReason(item: EditItem, currency: string): FlagReason | null {
+  if (!hasPrice(item, currency)) return item.priceOnRequest ? null : 'noPrice';
+  if (!item.source.flagged) return null;
+  const fields = item.source.fieldConfidence ?? {};
+  const weakest = (['price', 'name', 'section', 'allergens'] as const)
+    .filter((f) => typeof fields[f] === 'number' && (fields[f] as number) < LOW_FIELD_CONFIDENCE)
+    .sort((a, b) => (fields[a] as number) - (fields[b] as number))[0];
+  return weakest ?? 'lowConfidence';
+}
+
+/** The flagged items in screen order (for jumping from flag to flag). */
+export function flaggedItems(edit: EditDraft, currency: string): EditItem[] {
+  return edit.sections.flatMap((s) => s.items.filter((item) => flagReason(item, currency) !== null));
+}
+
+/**
+ * The flag after (`step` 1) or before (-1) the item `fromKey` in screen order, wrapping around;
+ * from an unflagged or unknown item, the next flag below (or above) it.
+ */
+export function nextFlag(edit: EditDraft, currency: string, fromKey: string | null, step: 1 | -1): EditItem | null {
+  const all = edit.sections.flatMap((s) => s.items);
+  const flagged = new Set(flaggedItems(edit, currency).map((i) => i.key));
+  if (!flagged.size) return null;
+  const at = fromKey ? all.findIndex((i) => i.key === fromKey) : -1;
+  for (let n = 1; n <= all.length; n++) {
+    const index = at === -1 ? (step === 1 ? n - 1 : all.length - n) : (at + step * n + all.length * n) % all.length;
+    const item = all[index];
+    if (item && flagged.has(item.key)) return item;
+  }
   return null;
 }
 
@@ -145,6 +188,8 @@ export const updateItem = (edit: EditDraft, sectionKey: string, itemKey: string,
 export const removeItem = (edit: EditDraft, sectionKey: string, itemKey: string) => mapItem(edit, sectionKey, itemKey, () => null);
 export const updatePrice = (edit: EditDraft, sectionKey: string, itemKey: string, priceKey: string, patch: Partial<Pick<EditPrice, 'label' | 'amount'>>) =>
   mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, prices: i.prices.map((p) => (p.key === priceKey ? { ...p, ...patch } : p)) }));
+export const setPriceOnRequest = (edit: EditDraft, sectionKey: string, itemKey: string, priceOnRequest: boolean) =>
+  mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, priceOnRequest }));
 export const addPrice = (edit: EditDraft, sectionKey: string, itemKey: string) =>
   mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, prices: [...i.prices, { key: newKey('p'), label: '', amount: '' }] }));
 export const removePrice = (edit: EditDraft, sectionKey: string, itemKey: string, priceKey: string) =>

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Label, Select } from '../../components/ui/input.tsx';
 import type { Menu } from '../menus/types.ts';
 
-export type ImportTarget = { kind: 'new' } | { kind: 'append'; menuId: string };
+export type ImportTarget = { kind: 'new'; language?: string } | { kind: 'append'; menuId: string };
 
 function Choice({ checked, onChange, icon: Icon, title, children, name, value }: {
   checked: boolean; onChange: () => void; icon: typeof FilePlus2; title: string; children: React.ReactNode; name: string; value: string;
@@ -28,25 +28,29 @@ function Choice({ checked, onChange, icon: Icon, title, children, name, value }:
  * Where the reviewed draft goes: a new draft menu named after the upload, or appended (its
  * sections after the existing ones) to one of the organization's menus.
  */
-export function ImportDialog({ open, onOpenChange, uploadName, sections, items, menus, onImport }: {
+export function ImportDialog({ open, onOpenChange, uploadName, sections, items, menus, language, onImport }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   uploadName: string;
   sections: number;
   items: number;
   menus: Menu[] | undefined;
+  /** The PDF's language when it is not the organization's: offered as the new menu's language. */
+  language: { code: string; name: string } | null;
   onImport: (target: ImportTarget) => Promise<void>;
 }) {
   const { t } = useTranslation('uploads');
   const [kind, setKind] = useState<'new' | 'append'>('new');
   const [menuId, setMenuId] = useState('');
   const [pending, setPending] = useState(false);
+  const [useLanguage, setUseLanguage] = useState(true);
   const name = useId();
   const selectId = useId();
   useEffect(() => {
     if (open) {
       setKind('new');
       setMenuId('');
+      setUseLanguage(true);
     }
   }, [open]);
   const chosenMenu = menuId || menus?.[0]?.id || '';
@@ -55,7 +59,7 @@ export function ImportDialog({ open, onOpenChange, uploadName, sections, items, 
     if (pending || (kind === 'append' && !chosenMenu)) return;
     setPending(true);
     try {
-      await onImport(kind === 'new' ? { kind: 'new' } : { kind: 'append', menuId: chosenMenu });
+      await onImport(kind === 'new' ? { kind: 'new', ...(language && useLanguage ? { language: language.code } : {}) } : { kind: 'append', menuId: chosenMenu });
     } finally {
       setPending(false);
     }
@@ -74,6 +78,15 @@ export function ImportDialog({ open, onOpenChange, uploadName, sections, items, 
             {t('import.appendDescription')}
           </Choice>
         </fieldset>
+        {kind === 'new' && language ? (
+          <label className="flex cursor-pointer items-start gap-3 text-sm">
+            <input type="checkbox" checked={useLanguage} onChange={(e) => setUseLanguage(e.target.checked)} className="mt-0.5 size-4 accent-[hsl(var(--primary))]" />
+            <span className="grid gap-0.5">
+              <span className="font-medium">{t('import.language', { language: language.name })}</span>
+              <span className="text-muted-foreground">{t('import.languageHint')}</span>
+            </span>
+          </label>
+        ) : null}
         {kind === 'append' ? (
           menus && menus.length ? (
             <div className="grid gap-2">

@@ -13,8 +13,10 @@ import type { Upload } from './types.ts';
 /** The PDF could not be fetched: its message is ours (translated), unlike pdf.js's technical English ones. */
 class PdfDownloadError extends Error {}
 
-/** Loads the upload's (protected) PDF with a file token and opens it with pdf.js. */
-function usePdfDocument(upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file'>) {
+export type PdfDocument = ReturnType<typeof usePdfDocument>;
+
+/** Loads the upload's (protected) PDF with a file token and opens it with pdf.js (once per screen: the viewer and the item regions share it). */
+export function usePdfDocument(upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file'>) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -71,8 +73,8 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
  * switcher and an optional highlighted box (PDF points from the page's top-left corner, the
  * extractor's coordinates), scrolled into view inside the pane.
  */
-export function PdfViewer({ upload, page, onPageChange, highlight, onPages }: {
-  upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file'>;
+export function PdfViewer({ pdf, page, onPageChange, highlight, onPages }: {
+  pdf: PdfDocument;
   page: number;
   onPageChange: (page: number) => void;
   highlight: DraftBox | null;
@@ -80,7 +82,7 @@ export function PdfViewer({ upload, page, onPageChange, highlight, onPages }: {
   onPages?: (pages: number) => void;
 }) {
   const { t } = useTranslation('uploads');
-  const { doc, error, retry } = usePdfDocument(upload);
+  const { doc, error, retry } = pdf;
   const frame = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -186,5 +188,59 @@ export function PdfViewer({ upload, page, onPageChange, highlight, onPages }: {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The part of a page where an item is printed, drawn by pdf.js at the width of its container
+ * (with a margin around the box): the reviewer reads the original next to the fields.
+ */
+export function PdfRegion({ pdf, page, bbox, label }: { pdf: PdfDocument; page: number; bbox: DraftBox; label: string }) {
+  const { t } = useTranslation('uploads');
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const width = useWidth(frame);
+  const [drawn, setDrawn] = useState<{ height: number } | null>(null);
+  const { doc } = pdf;
+  const { x, y, width: w, height: h } = bbox;
+  useEffect(() => {
+    if (!doc || !width || !canvas.current || page < 1 || page > doc.numPages) return;
+    let active = true;
+    let task: RenderTask | null = null;
+    void (async () => {
+      const pdfPage = await doc.getPage(page);
+      if (!active || !canvas.current) return;
+      const base = pdfPage.getViewport({ scale: 1 });
+      // The box with a margin, kept inside the page.
+      const pad = 8;
+      const left = Math.max(0, x - pad);
+      const top = Math.max(0, y - pad);
+      const right = Math.min(base.width, x + w + pad);
+      const bottom = Math.min(base.height, y + h + pad);
+      // As wide as the container, but never more than 2.5 times the print size.
+      const fit = Math.min(width / Math.max(1, right - left), 2.5);
+      const ratio = Math.min(window.devicePixelRatio || 1, 3);
+      const scale = fit * ratio;
+      const viewport = pdfPage.getViewport({ scale, offsetX: -left * scale, offsetY: -top * scale });
+      const el = canvas.current;
+      el.width = Math.max(1, Math.floor((right - left) * scale));
+      el.height = Math.max(1, Math.floor((bottom - top) * scale));
+      el.style.width = `${(right - left) * fit}px`;
+      el.style.height = `${(bottom - top) * fit}px`;
+      task = pdfPage.render({ canvas: el, viewport });
+      await task.promise;
+      if (active) setDrawn({ height: (bottom - top) * fit });
+    })().catch(() => undefined);
+    return () => {
+      active = false;
+      task?.cancel();
+    };
+  }, [doc, page, x, y, w, h, width]);
+  return (
+    <figure ref={frame} className="grid gap-1" data-testid="pdf-region" data-rendered={drawn ? true : undefined}>
+      <canvas ref={canvas} role="img" aria-label={label} className={drawn ? 'block max-w-full rounded-sm border bg-white' : 'h-0 w-0'} />
+      {!drawn ? <Skeleton className="h-10 w-full" aria-label={t('viewer.loadingPdf')} /> : null}
+      <figcaption className="text-xs text-muted-foreground">{t('region.caption', { page })}</figcaption>
+    </figure>
   );
 }

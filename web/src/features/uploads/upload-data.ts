@@ -31,6 +31,6 @@ export interface ImportResult {
 }
 
 /** `POST /api/uploads/:id/import`: a new draft menu, or the sections appended to `menuId`. */
-export function importUpload(uploadId: string, body: { draft?: unknown; menuId?: string }): Promise<ImportResult> {
+export function importUpload(uploadId: string, body: { draft?: unknown; menuId?: string; language?: string }): Promise<ImportResult> {
   return pb.send(`/api/uploads/${encodeURIComponent(uploadId)}/import`, { method: 'POST', body });
 }

@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
-import { AlertTriangle, ArrowLeft, Check, CircleAlert, CloudUpload, FileUp, Import, Loader2, RefreshCw, UtensilsCrossed } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Check, ChevronDown, ChevronUp, CircleAlert, CloudUpload, FileUp, Import, Languages, Loader2, RefreshCw, UtensilsCrossed } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useLiveRecords } from '../../hooks/use-live-records.ts';
@@ -12,14 +12,16 @@ import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { reportError } from '../../lib/action-errors.ts';
 import { formatRelative } from '../../lib/format.ts';
 import { DraftEditor } from './draft-editor.tsx';
-import { itemCount, itemLocation, unpricedItems, type EditItem } from './draft-model.ts';
+import { flagReason, flaggedItems, itemCount, itemLocation, nextFlag, unpricedItems, type EditDraft, type EditItem } from './draft-model.ts';
+import { PdfContext } from './pdf-context.ts';
 import { ImportDialog, type ImportTarget } from './import-dialog.tsx';
-import { PdfViewer } from './pdf-viewer.tsx';
+import { PdfViewer, usePdfDocument } from './pdf-viewer.tsx';
 import { importUpload, retryUpload, useUpload } from './upload-data.ts';
 import { useMenuOptions } from '../menus/menu-data.ts';
 import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
@@ -34,6 +36,68 @@ function BackLink() {
     <Link href={paths.menuUpload()} className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
       <ArrowLeft className="size-4" aria-hidden /> {t('common:nav.menuUpload')}
     </Link>
+  );
+}
+
+/** A currency's name as amounts are counted in the app's language ("British pounds", "euros"), or its code. */
+function currencyName(code: string, lang: string): string {
+  try {
+    const parts = new Intl.NumberFormat(lang, { style: 'currency', currency: code, currencyDisplay: 'name' }).formatToParts(2);
+    return parts.find((p) => p.type === 'currency')?.value ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function languageName(code: string, lang: string): string {
+  try {
+    return new Intl.DisplayNames(lang, { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Typing in a field: single-letter shortcuts are text there. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * The PDF's prices are in another currency than the organization's: asks what to do before the
+ * import (amounts are imported as they are, in the organization's currency, or the reviewer goes
+ * to the organization's settings first).
+ */
+function CurrencyQuestion({ pdf, sign, currency, answered, onAnswer, attention }: {
+  pdf: string; sign: string | undefined; currency: string; answered: boolean; onAnswer: () => void; attention: boolean;
+}) {
+  const { t, i18n } = useTranslation('uploads');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => { if (attention) ref.current?.focus(); }, [attention]);
+  const values = { pdf: currencyName(pdf, i18n.language), sign: sign || pdf, currency: currencyName(currency, i18n.language) };
+  if (answered) {
+    return <p className="flex gap-2 text-sm text-muted-foreground" data-testid="currency-answered"><Check className="mt-0.5 size-4 shrink-0" aria-hidden /> {t('currency.answered', values)}</p>;
+  }
+  return (
+    <div ref={ref} tabIndex={-1} role="group" aria-labelledby="currency-question" data-testid="currency-question"
+      className={cn('grid gap-3 rounded-md border border-sky-600/20 bg-sky-50 p-3 text-sm text-sky-950 outline-none dark:border-sky-400/25 dark:bg-sky-400/10 dark:text-sky-100', attention && 'ring-2 ring-sky-600')}>
+      <p id="currency-question" className="flex gap-2"><CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> {t('currency.question', values)}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" onClick={onAnswer}>{t('currency.keep', values)}</Button>
+        <Link href={paths.settingsOrganization()} className={buttonVariants({ variant: 'outline', size: 'sm' })}>{t('currency.change')}</Link>
+      </div>
+    </div>
+  );
+}
+
+/** "3 to check" with previous/next buttons; the keys N and P (or Alt+↓/↑) do the same. */
+function FlagNavigator({ count, onJump }: { count: number; onJump: (step: 1 | -1) => void }) {
+  const { t } = useTranslation('uploads');
+  if (!count) return <p className="text-sm text-muted-foreground" data-testid="flag-count">{t('flags.none')}</p>;
+  return (
+    <div className="flex items-center gap-1" data-testid="flag-navigator">
+      <span className="text-sm text-amber-800 dark:text-amber-300" data-testid="flag-count">{t('flags.count', { count })}</span>
+      <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t('flags.previous')} title={t('flags.previousKeys')} onClick={() => onJump(-1)}><ChevronUp aria-hidden /></Button>
+      <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t('flags.next')} title={t('flags.nextKeys')} onClick={() => onJump(1)}><ChevronDown aria-hidden /></Button>
+    </div>
   );
 }
 
@@ -95,6 +159,15 @@ export default function UploadReviewPage() {
   const [selected, setSelected] = useState<{ key: string; page: number; bbox: DraftBox | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const [missingPrices, setMissingPrices] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [currencyAnswered, setCurrencyAnswered] = useState(false);
+  const [currencyAttention, setCurrencyAttention] = useState(0);
+  const pdf = usePdfDocument({ id: upload?.id ?? '', collectionId: upload?.collectionId ?? '', collectionName: upload?.collectionName ?? '', file: upload?.file ?? '' });
+  const { doc: pdfDoc, error: pdfError, retry: pdfRetry } = pdf;
+  // One object while the document is the same: the item regions re-render only when it changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const pdfShared = useMemo(() => pdf, [pdfDoc, pdfError]);
+  void pdfRetry;
 
   useLiveRecords({
     collection: 'menu_uploads', topic: uploadId, targets: [swrKeys.upload(uploadId)],
@@ -114,6 +187,42 @@ export default function UploadReviewPage() {
 
   const counts = useMemo(() => (edit ? { sections: edit.sections.filter((s) => s.items.length).length, items: itemCount(edit) } : { sections: 0, items: 0 }), [edit]);
   const unpriced = useMemo(() => (edit ? unpricedItems(edit, currency) : []), [edit, currency]);
+  const flags = useMemo(() => (edit ? flaggedItems(edit, currency).length : 0), [edit, currency]);
+
+  /** Selects the next (or previous) flagged item, focuses its row and says which it is. */
+  const editRef = useRef<EditDraft | null>(null);
+  useEffect(() => { editRef.current = edit; });
+  const selectedKey = selected?.key ?? null;
+  const jump = useCallback((step: 1 | -1) => {
+    const current = editRef.current;
+    if (!current) return;
+    const item = nextFlag(current, currency, selectedKey, step);
+    if (!item) {
+      setAnnouncement(t('flags.none'));
+      return;
+    }
+    onSelect(item);
+    const all = flaggedItems(current, currency);
+    const reason = flagReason(item, currency);
+    setAnnouncement(t('flags.at', { index: all.findIndex((i) => i.key === item.key) + 1, count: all.length, name: item.name || t('editor.newItem'), reason: reason ? t(`flag.${reason}`) : '' }));
+    const row = document.querySelector<HTMLElement>(`[data-key="${item.key}"]`);
+    row?.focus({ preventScroll: true });
+    row?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [currency, selectedKey, onSelect, t]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey) return;
+      const alt = e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp');
+      const letter = !e.altKey && !e.shiftKey && (e.key === 'n' || e.key === 'p') && !typing(e.target);
+      if (!alt && !letter) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      jump(e.key === 'ArrowDown' || e.key === 'n' ? 1 : -1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [jump]);
 
   if (error && !upload) {
     const missing = (error as { status?: number }).status === 404;
@@ -152,6 +261,11 @@ export default function UploadReviewPage() {
       return;
     }
     setMissingPrices(null);
+    if (currencyDiffers && !currencyAnswered) {
+      setCurrencyAttention((n) => n + 1);
+      toast.error(t('currency.first'));
+      return;
+    }
     setImporting(true);
   };
 
@@ -160,7 +274,11 @@ export default function UploadReviewPage() {
     if (!result || result.problems.size) return;
     await editor.hold();
     try {
-      const res = await importUpload(upload.id, { draft: result.draft, ...(target.kind === 'append' ? { menuId: target.menuId } : {}) });
+      const res = await importUpload(upload.id, {
+        draft: result.draft,
+        ...(target.kind === 'append' ? { menuId: target.menuId } : {}),
+        ...(target.kind === 'new' && target.language ? { language: target.language } : {}),
+      });
       editor.release(true);
       setImporting(false);
       void mutate(keysStartingWith('menus', orgId));
@@ -176,6 +294,10 @@ export default function UploadReviewPage() {
   };
 
   const ready = upload.status === 'ready' && edit;
+  const pdfCurrency = edit?.meta.currency;
+  const currencyDiffers = Boolean(pdfCurrency && pdfCurrency !== currency);
+  const detectedLanguage = edit?.meta.language;
+  const orgLanguage = String(organization?.defaultLanguage || 'en');
   const highlight = selected && selected.page === page ? selected.bbox : null;
   const importedMenu = menus.data?.find((m) => m.id === upload.menu);
   // Loaded and not there: the menu was deleted since.
@@ -192,7 +314,7 @@ export default function UploadReviewPage() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="h-[60vh] min-h-80 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
           {upload.file ? (
-            <PdfViewer upload={upload} page={page} onPageChange={setPage} highlight={highlight} />
+            <PdfViewer pdf={pdf} page={page} onPageChange={setPage} highlight={highlight} />
           ) : (
             <Card className="flex h-full items-center justify-center p-6 text-sm text-muted-foreground">{t('review.fileMissing')}</Card>
           )}
@@ -237,12 +359,21 @@ export default function UploadReviewPage() {
               <div className="sticky top-14 z-20 -mx-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-md border bg-background/95 px-3 py-2 shadow-sm backdrop-blur">
                 <p className="text-sm"><span className="font-medium">{t('counts.sections', { count: counts.sections })}, {t('counts.items', { count: counts.items })}</span>
                   {unpriced.length ? <span className="text-amber-700 dark:text-amber-300"> · {t('review.unpriced', { count: unpriced.length })}</span> : null}</p>
+                <FlagNavigator count={flags} onJump={jump} />
                 <SaveIndicator state={editor.state} error={editor.saveError} onRetry={() => void editor.save()} />
               </div>
-              {edit.meta.currency && edit.meta.currency !== currency ? (
-                <p className="flex gap-2 rounded-md border border-sky-600/20 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-400/25 dark:bg-sky-400/10 dark:text-sky-200">
-                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  {t('review.currency', { pdf: edit.meta.currency, currency })}
+              <p className="sr-only" aria-live="polite" data-testid="flag-announcement">{announcement}</p>
+              {flags ? <p className="text-xs text-muted-foreground">{t('flags.hint')}</p> : null}
+              {currencyDiffers && pdfCurrency ? (
+                <CurrencyQuestion pdf={pdfCurrency} sign={edit.meta.currencySign} currency={currency} answered={currencyAnswered}
+                  onAnswer={() => setCurrencyAnswered(true)} attention={currencyAttention > 0 && !currencyAnswered} key={currencyAttention} />
+              ) : null}
+              {detectedLanguage ? (
+                <p className="flex gap-2 text-sm text-muted-foreground" data-testid="detected-language">
+                  <Languages className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  {detectedLanguage === orgLanguage
+                    ? t('language.same', { language: languageName(detectedLanguage, i18n.language) })
+                    : t('language.other', { language: languageName(detectedLanguage, i18n.language), default: languageName(orgLanguage, i18n.language) })}
                 </p>
               ) : null}
               {missingPrices && unpriced.length ? (
@@ -250,7 +381,9 @@ export default function UploadReviewPage() {
                   <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden /> {missingPrices}
                 </p>
               ) : null}
-              <DraftEditor edit={edit} currency={currency} change={change} problems={problems} selected={selected?.key ?? null} onSelect={onSelect} />
+              <PdfContext.Provider value={pdfShared}>
+                <DraftEditor edit={edit} currency={currency} change={change} problems={problems} selected={selected?.key ?? null} onSelect={onSelect} />
+              </PdfContext.Provider>
               <div className="flex flex-wrap items-center justify-end gap-2">
                 <RetryButton upload={upload} label={t('review.reread')} confirm />
                 <Button onClick={startImport}><Import aria-hidden /> {t('import.submit')}</Button>
@@ -262,6 +395,7 @@ export default function UploadReviewPage() {
                 sections={counts.sections}
                 items={counts.items}
                 menus={menus.data}
+                language={detectedLanguage && detectedLanguage !== orgLanguage ? { code: detectedLanguage, name: languageName(detectedLanguage, i18n.language) } : null}
                 onImport={runImport}
               />
             </>

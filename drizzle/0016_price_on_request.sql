@@ -1,0 +1,1 @@
+ALTER TABLE `items` ADD `priceOnRequest` integer DEFAULT false NOT NULL;

@@ -1,0 +1,214 @@
+import { CONFIDENCE_MODEL } from './confidence-model.ts';
+
+/**
+ * How sure the extractor is about an item and each of its fields, from what it knew while reading
+ * the item (how the line was parsed, where the price stood, whether the name's style is the
+ * page's item-name style, whether a legend or a variant header was found …).
+ *
+ * The numbers are not hand-set: `npm run calibrate:extract` (scripts/calibrate-extract.ts) scores
+ * every extracted item of the menu corpus's dev half against its truth and fits one logistic
+ * regression per field; the weights are committed as data in `confidence-model.ts`. An item is
+ * flagged when its confidence is under the fitted threshold (chosen so that flagged items hold
+ * most of the wrong ones) or it has no price.
+ */
+
+/** What the extractor knew about one item; every value is a number in [0, 1]. */
+export const FEATURES = [
+  'noPrice',
+  'barePrice',
+  'leadingPrice',
+  'priceOwnLine',
+  'headerLabels',
+  'otherLabels',
+  'severalPrices',
+  'currencySign',
+  'priceOffColumn',
+  'nameLong',
+  'nameShort',
+  'nameWords',
+  'nameLower',
+  'nameCaps',
+  'nameDigits',
+  'namePunct',
+  'nameWrapped',
+  'nameStyleOther',
+  'nameStyleRare',
+  'nameSizeOff',
+  'descLong',
+  'descNone',
+  'rows',
+  'noHeading',
+  'firstInSection',
+  'lastInSection',
+  'loneInSection',
+  'pageEdge',
+  'gapLarge',
+  'legendFound',
+  'allergensRaised',
+  'allergensInline',
+  'diets',
+  'columns',
+  'sectionSpaced',
+  'sectionDigits',
+  'sectionPunct',
+  'sectionWords',
+  'sectionLowerWord',
+  'sectionCaps',
+  'docAllergenShare',
+  'noAllergensAmongMany',
+  'unlabelledPrices',
+  'descNumbers',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+export type Features = Record<Feature, number>;
+
+export const FIELDS = ['item', 'name', 'price', 'section', 'allergens'] as const;
+export type ConfidenceField = (typeof FIELDS)[number];
+
+/** A fitted model: per field an intercept and one weight per feature; the item's flag threshold. */
+export interface ConfidenceModel {
+  fitted: string;
+  threshold: number;
+  fields: Record<ConfidenceField, { bias: number; weights: Partial<Record<Feature, number>> }>;
+}
+
+/** The raw facts the extractor collects while it builds an item. */
+export interface ItemFacts {
+  name: string;
+  description: string;
+  prices: Array<{ label: string; bare: boolean; currency: string | null }>;
+  leadingPrice: boolean;
+  priceOwnLine: boolean;
+  headerLabels: boolean;
+  /** Right edge of the item's price, and the median right edge of prices in its column (points). */
+  priceRight: number | null;
+  columnPriceRight: number | null;
+  size: number;
+  /** Lines the name took, lines the item took. */
+  nameLines: number;
+  rows: number;
+  /** The name row's style is an item-name style, and how often that style is voted for (0–1). */
+  nameStyle: boolean;
+  nameStyleShare: number;
+  /** Item-name size of the document. */
+  refSize: number;
+  underHeading: boolean;
+  index: number;
+  sectionSize: number;
+  /** Baseline of the name row relative to the page height (0 top, 1 bottom). */
+  pageY: number;
+  /** Space above the name row in units of the usual item gap (null: first line of a column). */
+  gapRatio: number | null;
+  legendFound: boolean;
+  raisedAllergens: number;
+  inlineAllergens: number;
+  diets: number;
+  /** Columns on the item's page (1–3). */
+  columns: number;
+  /** The name of the section the item is in, as read. */
+  sectionName: string;
+  /** Share of the document's items that carry allergens (0–1). */
+  docAllergenShare: number;
+}
+
+const clamp = (n: number) => Math.max(0, Math.min(1, n));
+const bit = (b: boolean) => (b ? 1 : 0);
+
+function isCaps(text: string): boolean {
+  const l = text.replace(/[^\p{L}]/gu, '');
+  if (l.length < 3) return false;
+  const upper = [...l].filter((c) => c === c.toUpperCase() && c !== c.toLowerCase()).length;
+  return upper / l.length >= 0.9;
+}
+
+export function itemFeatures(f: ItemFacts): Features {
+  const words = f.name.split(/\s+/).filter(Boolean).length;
+  const offColumn = f.priceRight !== null && f.columnPriceRight !== null ? Math.abs(f.priceRight - f.columnPriceRight) / Math.max(4, f.size * 2) : 0;
+  return {
+    noPrice: bit(!f.prices.length),
+    barePrice: bit(f.prices.length > 0 && f.prices.every((p) => p.bare && !p.label)),
+    leadingPrice: bit(f.leadingPrice),
+    priceOwnLine: bit(f.priceOwnLine),
+    headerLabels: bit(f.headerLabels),
+    otherLabels: bit(!f.headerLabels && f.prices.some((p) => p.label)),
+    severalPrices: clamp((f.prices.length - 1) / 3),
+    currencySign: bit(f.prices.some((p) => p.currency)),
+    priceOffColumn: clamp(offColumn),
+    nameLong: clamp(f.name.length / 60),
+    nameShort: bit(f.name.replace(/[^\p{L}]/gu, '').length < 4),
+    nameWords: clamp((words - 1) / 8),
+    nameLower: bit(/^\p{Ll}/u.test(f.name)),
+    nameCaps: bit(isCaps(f.name)),
+    nameDigits: bit(/\d/.test(f.name)),
+    namePunct: bit(/[,.;:!?)]$|:/.test(f.name)),
+    nameWrapped: bit(f.nameLines > 1),
+    nameStyleOther: bit(!f.nameStyle),
+    nameStyleRare: clamp(1 - f.nameStyleShare),
+    nameSizeOff: clamp(Math.abs(f.size / Math.max(1, f.refSize) - 1) * 3),
+    descLong: clamp(f.description.length / 300),
+    descNone: bit(!f.description),
+    rows: clamp((f.rows - 1) / 5),
+    noHeading: bit(!f.underHeading),
+    firstInSection: bit(f.index === 0),
+    lastInSection: bit(f.index === f.sectionSize - 1),
+    loneInSection: bit(f.sectionSize === 1),
+    pageEdge: bit(f.pageY < 0.12 || f.pageY > 0.88),
+    gapLarge: f.gapRatio === null ? 0 : clamp((f.gapRatio - 1) / 2),
+    legendFound: bit(f.legendFound),
+    allergensRaised: bit(f.raisedAllergens > 0),
+    allergensInline: bit(f.inlineAllergens > 0),
+    diets: bit(f.diets > 0),
+    columns: clamp((f.columns - 1) / 2),
+    // A heading read wrong puts every item under it in the wrong section: letter-spaced remains
+    // ("l e s plats"), codes or prices, two headings or a heading and a description run together.
+    sectionSpaced: bit(/(?:^|\s)\p{L}\s\p{L}(?:\s|$)/u.test(f.sectionName)),
+    sectionDigits: bit(/\d/.test(f.sectionName)),
+    sectionPunct: bit(/[,;:.()]/.test(f.sectionName)),
+    sectionWords: clamp((f.sectionName.split(/\s+/).filter(Boolean).length - 1) / 4),
+    sectionLowerWord: bit(/\s\p{Ll}{3,}/u.test(f.sectionName) && !isCaps(f.sectionName)),
+    sectionCaps: bit(isCaps(f.sectionName)),
+    docAllergenShare: clamp(f.docAllergenShare),
+    // Several prices without labels: the variant header was not found.
+    unlabelledPrices: bit(f.prices.length >= 2 && f.prices.some((p) => !p.label)),
+    // Amounts or sizes left in the description: a price or a label was not read.
+    descNumbers: bit(/\d[.,]\d{2}\b|\b\d+\s?(?:cl|ml|l|g)\b/i.test(f.description)),
+    noAllergensAmongMany: bit(f.raisedAllergens + f.inlineAllergens === 0 && f.docAllergenShare >= 0.5),
+  };
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+export function predict(model: ConfidenceModel['fields'][ConfidenceField], features: Features): number {
+  let z = model.bias;
+  for (const k of FEATURES) z += (model.weights[k] ?? 0) * features[k];
+  return sigmoid(z);
+}
+
+export interface ItemConfidence {
+  confidence: number;
+  fields: { name: number; price: number; section: number; allergens: number };
+  flagged: boolean;
+}
+
+/** P(every field right): the item model and the product of the field models, whichever is lower. */
+export function itemScore(features: Features, model: ConfidenceModel): number {
+  const product = (['name', 'price', 'section', 'allergens'] as const).reduce((p, f) => p * predict(model.fields[f], features), 1);
+  return Math.min(predict(model.fields.item, features), product);
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The item's confidence, its fields' and its flag, from the committed (or a given) model. */
+export function itemConfidence(features: Features, model: ConfidenceModel = CONFIDENCE_MODEL): ItemConfidence {
+  const confidence = itemScore(features, model);
+  return {
+    confidence: round2(confidence),
+    fields: {
+      name: round2(predict(model.fields.name, features)),
+      price: round2(predict(model.fields.price, features)),
+      section: round2(predict(model.fields.section, features)),
+      allergens: round2(predict(model.fields.allergens, features)),
+    },
+    flagged: features.noPrice === 1 || confidence < model.threshold,
+  };
+}
