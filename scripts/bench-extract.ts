@@ -10,7 +10,8 @@
  *    LibreOffice Writer and Draw, pdfkit, LaTeX, scans and photos): the metrics of issue 21 per
  *    producer and per layout class. Its targets are reported; they fail the run only with
  *    `--strict`. `--only-old` / `--only-new` run one corpus; `--misses N` prints the first N
- *    differences of each text PDF of the menu corpus.
+ *    differences of each text PDF of the menu corpus. `--only-raster` runs the scans and photos
+ *    only (OCR), with their metrics split into the dev half and the held-out half of the menus.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,10 +19,19 @@ import { corpus } from '../server/test/pdf-corpus/index.ts';
 import { layoutMatrix } from '../server/test/pdf-corpus/matrix.ts';
 import { formatReport, runCorpus } from '../server/test/pdf-corpus/run.ts';
 import { precision, recall } from '../server/test/pdf-corpus/score.ts';
-import { formatMenuCorpusReport, isRaster, runMenuCorpus, summarize } from '../test/menu-corpus/run.ts';
+import {
+  formatGroups,
+  formatMenuCorpusReport,
+  isRaster,
+  loadManifest,
+  rasterSplit,
+  runMenuCorpus,
+  summarize,
+} from '../test/menu-corpus/run.ts';
 
 const onlyNew = process.argv.includes('--only-new');
-const onlyOld = process.argv.includes('--only-old');
+const onlyRaster = process.argv.includes('--only-raster');
+const onlyOld = process.argv.includes('--only-old') && !onlyRaster;
 
 const writeAt = process.argv.indexOf('--write');
 if (writeAt !== -1) {
@@ -31,7 +41,7 @@ if (writeAt !== -1) {
   console.log(`wrote ${corpus.length} files to ${dir}`);
 }
 
-if (!onlyNew) {
+if (!onlyNew && !onlyRaster) {
   const { results, totals } = await runCorpus();
   console.log(formatReport(results, totals));
   if (process.argv.includes('--matrix')) {
@@ -56,15 +66,16 @@ if (!onlyNew) {
 
 if (!onlyOld) {
   const started = Date.now();
-  const results = await runMenuCorpus();
+  const results = await runMenuCorpus(onlyRaster ? loadManifest().files.filter(isRaster) : undefined);
   const report = summarize(results);
   console.log(`\nMenu corpus (test/menu-corpus): ${results.length} files, ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   console.log(formatMenuCorpusReport(report));
   const missesAt = process.argv.indexOf('--misses');
+  console.log(`\n${formatGroups('scans + photos', rasterSplit(results))}`);
   if (missesAt !== -1) {
     const n = Number(process.argv[missesAt + 1] ?? 5);
     console.log('\nDifferences (first per file):');
-    for (const r of results.filter((r) => !isRaster(r.entry))) {
+    for (const r of results.filter((r) => onlyRaster || !isRaster(r.entry))) {
       const lines = r.refused ? [`refused: ${r.refused}`] : r.score.misses.slice(0, n);
       for (const m of lines) console.log(`  ${r.entry.file}: ${m}`);
     }
