@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ExtractionError, extractPages, extractPdf } from '../../server/modules/uploads/extract/index.ts';
-import { ocrImages, ocrPdf } from '../../server/modules/uploads/ocr/index.ts';
+import { ocrImages, ocrPdf, ToolError } from '../../server/modules/uploads/ocr/index.ts';
 import { inspectPdf } from '../../server/modules/uploads/pdf.ts';
 import { LAYOUT_CLASSES, PRODUCERS, type Manifest, type ManifestEntry } from './producers/plan.ts';
 import { addCounts, metrics, scoreDraft, TEXT_TARGETS, zeroCounts, type Counts, type FileScore, type Metrics } from './score.ts';
@@ -39,7 +39,7 @@ export async function runFile(entry: ManifestEntry, truth: TruthMenu = loadMenu(
       const draft = extractPages(await ocrImages([bytes]));
       return { entry, score: scoreDraft(draft, truth), ms: performance.now() - started, pages: 1 };
     } catch (err) {
-      if (!(err instanceof ExtractionError)) throw err;
+      if (!(err instanceof ExtractionError || err instanceof ToolError)) throw err;
       return { entry, refused: err.message, score: scoreDraft(null, truth), ms: performance.now() - started, pages: 1 };
     }
   }
@@ -50,7 +50,7 @@ export async function runFile(entry: ManifestEntry, truth: TruthMenu = loadMenu(
     const draft = await extractPdf(inspected.doc, { ocr: (sizes) => ocrPdf(bytes, sizes) });
     return { entry, score: scoreDraft(draft, truth), ms: performance.now() - started, pages: inspected.pages };
   } catch (err) {
-    if (!(err instanceof ExtractionError)) throw err;
+    if (!(err instanceof ExtractionError || err instanceof ToolError)) throw err;
     return { entry, refused: err.message, score: scoreDraft(null, truth), ms: performance.now() - started, pages: inspected.pages };
   } finally {
     await inspected.doc.destroy();

@@ -48,7 +48,8 @@ const SHARP_OPTIONS = { limitInputPixels: OCR_MAX_INPUT_PIXELS, failOn: 'error' 
 export async function inspectImage(bytes: Uint8Array): Promise<{ width: number; height: number; format: string }> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(bytes, SHARP_OPTIONS).metadata();
+    // The header only (no pixels are decoded): its size is checked here, with our message.
+    meta = await sharp(bytes, { ...SHARP_OPTIONS, limitInputPixels: false }).metadata();
   } catch (err) {
     throw new ImageProblem('not_image', `not an image: ${(err as Error).message}`);
   }
@@ -118,6 +119,49 @@ function backgroundGrid(grey: Uint8Array, width: number, height: number, block: 
   return { grid, gw, gh };
 }
 
+/**
+ * What lies around a photographed page (a table, a hand) is darker than the paper and reaches the
+ * image's edge: flood-filled from the edges through dark pixels, it becomes paper-white, so it
+ * leaves no dark frame that Tesseract would take for an image block.
+ */
+function whitenSurroundings(source: Uint8Array, out: Uint8Array, width: number, height: number): void {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < source.length; i += 5) hist[source[i] as number]!++;
+  // The paper: the 75th percentile of brightness.
+  let paper = 255;
+  for (let seen = 0, n = Math.ceil(source.length / 5); paper > 0; paper--) {
+    seen += hist[paper] as number;
+    if (seen >= n * 0.25) break;
+  }
+  const dark = 0.65 * paper;
+  const seen = new Uint8Array(source.length);
+  const stack = new Int32Array(source.length);
+  let top = 0;
+  const push = (p: number) => {
+    if (!seen[p] && (source[p] as number) < dark) {
+      seen[p] = 1;
+      stack[top++] = p;
+    }
+  };
+  for (let x = 0; x < width; x++) {
+    push(x);
+    push((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    push(y * width);
+    push(y * width + width - 1);
+  }
+  while (top > 0) {
+    const p = stack[--top] as number;
+    out[p] = 255;
+    const x = p % width;
+    if (x > 0) push(p - 1);
+    if (x < width - 1) push(p + 1);
+    if (p >= width) push(p - width);
+    if (p < source.length - width) push(p + width);
+  }
+}
+
 /** Divides each pixel by the paper's brightness around it (bilinear between block centres). */
 function flattenIllumination(grey: Uint8Array, width: number, height: number): Uint8Array {
   const block = Math.max(16, Math.round(Math.max(width, height) / 60));
@@ -140,6 +184,7 @@ function flattenIllumination(grey: Uint8Array, width: number, height: number): U
       out[y * width + x] = v >= 255 ? 255 : v;
     }
   }
+  whitenSurroundings(grey, out, width, height);
   return out;
 }
 
