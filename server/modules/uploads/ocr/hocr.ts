@@ -162,7 +162,7 @@ export function hocrToPageText(lines: OcrLine[], geometry: PageGeometry): PageTe
       .filter((w) => /[\p{L}\p{N}]/u.test(w.text))
       .map((w) => {
         const letters = w.text.replace(/[^\p{L}\p{N}]/gu, '');
-        const high = /[\p{Lu}\p{N}bdfhklt]|[^\x00-\x7f]/u.test(letters) ? 0.74 : 0.53;
+        const high = /[\p{Lu}\p{N}bdfhklt]|[\u00c0-\u024f]/u.test(letters) ? 0.74 : 0.53;
         const low = /[gjpqyQ]/.test(letters) ? 0.21 : 0;
         return (w.y1 - w.y0) / (high + low);
       });
