@@ -27,6 +27,7 @@ import {
   rasterSplit,
   runMenuCorpus,
   summarize,
+  timePhotoMenu,
 } from '../test/menu-corpus/run.ts';
 
 const onlyNew = process.argv.includes('--only-new');
@@ -72,6 +73,13 @@ if (!onlyOld) {
   console.log(formatMenuCorpusReport(report));
   const missesAt = process.argv.indexOf('--misses');
   console.log(`\n${formatGroups('scans + photos', rasterSplit(results))}`);
+  if (onlyRaster) {
+    // Issue 21: a 4-page photo menu in under 15 s (the photos of the corpus as one upload's pages).
+    const timing = await timePhotoMenu(4);
+    console.log(
+      `\n4-photo menu: ${(timing.ms / 1000).toFixed(1)} s (${(timing.ms / 4 / 1000).toFixed(1)} s/page), ${timing.items} items; load average ${timing.load}`,
+    );
+  }
   if (missesAt !== -1) {
     const n = Number(process.argv[missesAt + 1] ?? 5);
     console.log('\nDifferences (first per file):');

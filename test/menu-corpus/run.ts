@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ExtractionError, extractPages, extractPdf } from '../../server/modules/uploads/extract/index.ts';
@@ -64,6 +65,25 @@ export async function runMenuCorpus(entries: ManifestEntry[] = loadManifest().fi
   const results: FileResult[] = [];
   for (const e of entries) results.push(await runFile(e));
   return results;
+}
+
+/** Wall time of OCR + extraction of the corpus photos as the `pages` pages of one upload, as the job runs it. */
+export async function timePhotoMenu(pages: number): Promise<{ ms: number; items: number; load: string }> {
+  const photos = loadManifest()
+    .files.filter((e) => e.producer === 'photo')
+    .slice(0, pages)
+    .map((e) => new Uint8Array(fs.readFileSync(path.join(FILES_DIR, e.file))));
+  const started = performance.now();
+  const draft = extractPages(await ocrImages(photos));
+  const ms = performance.now() - started;
+  return {
+    ms,
+    items: draft.sections.reduce((n, s) => n + s.items.length, 0),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
+  };
 }
 
 export interface Group {

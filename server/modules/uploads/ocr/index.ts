@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { UPLOAD_MAX_OCR_PAGES } from '../../../../shared/constants.ts';
 import type { PageText } from '../extract/types.ts';
 import { hocrToPageText, parseHocr } from './hocr.ts';
-import { preparePage } from './preprocess.ts';
+import { detectLanguage } from './language.ts';
+import { preparePage, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT } from './tools.ts';
 
 export { ImageProblem, inspectImage, OCR_MAX_INPUT_PIXELS } from './preprocess.ts';
@@ -28,6 +29,8 @@ sharp.cache(false);
 
 export interface OcrPageOptions {
   page: number;
+  /** Tesseract models to read with (default: all six menu languages). */
+  languages?: readonly string[];
   /** The page's size in points when known (a PDF page); photos get an A4 width. */
   widthPt?: number;
   timeoutMs?: number;
@@ -35,8 +38,12 @@ export interface OcrPageOptions {
 
 /** One page image → positioned words. Throws ImageProblem for unusable images, ToolError when tesseract fails. */
 export async function ocrImage(bytes: Uint8Array, options: OcrPageOptions): Promise<PageText> {
-  const prepared = await preparePage(bytes);
-  const hocr = await runTool(TESSERACT, ['stdin', 'stdout', '-l', OCR_LANGUAGES.join('+'), '--psm', '3', '--dpi', '300', 'hocr'], {
+  return recognise(await preparePage(bytes), options);
+}
+
+/** Tesseract on a prepared page. */
+async function recognise(prepared: PreparedPage, options: OcrPageOptions): Promise<PageText> {
+  const hocr = await runTool(TESSERACT, ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', '3', '--dpi', '300', 'hocr'], {
     input: prepared.pgm,
     timeoutMs: options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS,
     maxOutputBytes: 8 * 1024 * 1024,
@@ -83,31 +90,49 @@ function stopIf(options: OcrRunOptions): void {
 }
 
 /**
- * OCR of every page of a PDF without a text layer, one page after the other (`sizes`: each
- * page's size in points, from pdfjs).
+ * Reads pages one after the other. The first page is read with the English model first (fast),
+ * which is enough to tell the menu's language by its function words; when that is another
+ * language, the page is read again with that language's model, and so are the other pages
+ * (one model: better diacritics than six at once, and several times faster). Without a clear
+ * language, all six models read the rest.
  */
-export async function ocrPdf(pdf: Uint8Array, sizes: Array<{ width: number; height: number }>, options: OcrRunOptions = {}): Promise<PageText[]> {
-  if (sizes.length > OCR_MAX_PAGES) throw new TooManyOcrPages(sizes.length);
+async function ocrPages(count: number, prepare: (index: number) => Promise<{ prepared: PreparedPage; widthPt?: number }>, options: OcrRunOptions): Promise<PageText[]> {
+  if (count > OCR_MAX_PAGES) throw new TooManyOcrPages(count);
   const pages: PageText[] = [];
-  for (const [i, size] of sizes.entries()) {
+  let languages: readonly string[] | null = null;
+  for (let i = 0; i < count; i++) {
     stopIf(options);
-    const png = await renderPdfPage(pdf, i + 1, size.width, size.height);
-    const text = await ocrImage(png, { page: i + 1, widthPt: size.width });
-    // The page keeps the PDF's own size (the render may round a pixel).
-    pages.push({ ...text, height: size.height });
-    await options.onPage?.(i + 1, sizes.length);
+    const { prepared, widthPt } = await prepare(i);
+    const read = (langs: readonly string[]) => recognise(prepared, { page: i + 1, widthPt, languages: langs });
+    if (!languages) {
+      const first = await read(['eng']);
+      const detected = detectLanguage([first]);
+      languages = detected ? [detected] : OCR_LANGUAGES;
+      pages.push(detected === 'eng' ? first : await read(languages));
+    } else pages.push(await read(languages));
+    await options.onPage?.(i + 1, count);
   }
   return pages;
 }
 
+/**
+ * OCR of every page of a PDF without a text layer, one page after the other (`sizes`: each
+ * page's size in points, from pdfjs).
+ */
+export async function ocrPdf(pdf: Uint8Array, sizes: Array<{ width: number; height: number }>, options: OcrRunOptions = {}): Promise<PageText[]> {
+  const pages = await ocrPages(
+    sizes.length,
+    async (i) => {
+      const size = sizes[i] as { width: number; height: number };
+      return { prepared: await preparePage(await renderPdfPage(pdf, i + 1, size.width, size.height)), widthPt: size.width };
+    },
+    options,
+  );
+  // Each page keeps the PDF's own size (the render may round a pixel).
+  return pages.map((p, i) => ({ ...p, height: sizes[i]?.height ?? p.height }));
+}
+
 /** OCR of photos (JPEG, PNG, WebP), each a page, in order. */
 export async function ocrImages(images: Uint8Array[], options: OcrRunOptions = {}): Promise<PageText[]> {
-  if (images.length > OCR_MAX_PAGES) throw new TooManyOcrPages(images.length);
-  const pages: PageText[] = [];
-  for (const [i, image] of images.entries()) {
-    stopIf(options);
-    pages.push(await ocrImage(image, { page: i + 1 }));
-    await options.onPage?.(i + 1, images.length);
-  }
-  return pages;
+  return ocrPages(images.length, async (i) => ({ prepared: await preparePage(images[i] as Uint8Array) }), options);
 }
