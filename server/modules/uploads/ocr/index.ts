@@ -3,8 +3,8 @@ import { UPLOAD_MAX_OCR_PAGES } from '../../../../shared/constants.ts';
 import type { PageText } from '../extract/types.ts';
 import { hocrToPageText, parseHocr } from './hocr.ts';
 import { detectLanguage } from './language.ts';
-import { preparePage, type PreparedPage } from './preprocess.ts';
-import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT } from './tools.ts';
+import { parsePgm, preparePage, type GreyImage, type PreparedPage } from './preprocess.ts';
+import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
 
 export { ImageProblem, inspectImage, OCR_MAX_INPUT_PIXELS } from './preprocess.ts';
 export { ocrUnavailable, ToolError } from './tools.ts';
@@ -59,15 +59,21 @@ async function recognise(prepared: PreparedPage, options: OcrPageOptions): Promi
   });
 }
 
-/** Renders one page of a PDF (its bytes go to pdftoppm's stdin) to a grey PNG of at most RENDER_MAX_PIXELS. */
-export async function renderPdfPage(pdf: Uint8Array, page: number, widthPt: number, heightPt: number, timeoutMs = OCR_PAGE_TIMEOUT_MS): Promise<Buffer> {
+/**
+ * Renders one page of a PDF (its bytes go to pdftoppm's stdin) to grey pixels, at most
+ * RENDER_MAX_PIXELS. pdftoppm writes a raw PGM: encoding a PNG would take longer than the OCR.
+ */
+export async function renderPdfPage(pdf: Uint8Array, page: number, widthPt: number, heightPt: number, timeoutMs = OCR_PAGE_TIMEOUT_MS): Promise<GreyImage> {
   const inches = (Math.max(1, widthPt) / 72) * (Math.max(1, heightPt) / 72);
   const dpi = Math.max(50, Math.min(RENDER_DPI, Math.floor(Math.sqrt(RENDER_MAX_PIXELS / inches))));
-  return runTool(PDFTOPPM, ['-r', String(dpi), '-f', String(page), '-l', String(page), '-gray', '-png', '-'], {
+  const pgm = await runTool(PDFTOPPM, ['-r', String(dpi), '-f', String(page), '-l', String(page), '-gray', '-'], {
     input: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
     timeoutMs,
-    maxOutputBytes: 64 * 1024 * 1024,
+    maxOutputBytes: RENDER_MAX_PIXELS * 1.2 + 1024,
   });
+  const image = parsePgm(pgm);
+  if (!image) throw new ToolError('pdftoppm wrote no page image', 'exit');
+  return image;
 }
 
 export interface OcrRunOptions {

@@ -314,16 +314,45 @@ function eraseLeaders(grey: Uint8Array, width: number, height: number): void {
   }
 }
 
+/** Grey pixels (one byte each), e.g. a PGM page rendered by pdftoppm. */
+export interface GreyImage {
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A binary PGM ("P5", 8 bits) as pdftoppm writes it with `-gray`; null when it is not one. */
+export function parsePgm(data: Uint8Array): GreyImage | null {
+  const head = Buffer.from(data.buffer, data.byteOffset, Math.min(data.length, 64)).toString('latin1');
+  const m = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(head);
+  if (!m) return null;
+  const width = Number(m[1]);
+  const height = Number(m[2]);
+  const offset = m[0].length;
+  if (data.length < offset + width * height) return null;
+  return { pixels: data.subarray(offset, offset + width * height), width, height };
+}
+
 /** A page image ready for Tesseract (see the module comment). */
-export async function preparePage(bytes: Uint8Array): Promise<PreparedPage> {
-  const { width: w0, height: h0 } = await inspectImage(bytes);
-  const meta = await sharp(bytes, SHARP_OPTIONS).metadata();
-  const swapped = (meta.orientation ?? 1) >= 5;
-  const [w, h] = swapped ? [h0, w0] : [w0, h0];
+export async function preparePage(input: Uint8Array | GreyImage): Promise<PreparedPage> {
+  let w: number;
+  let h: number;
+  let source: ReturnType<typeof sharp>;
+  if ('pixels' in input) {
+    // A page we rendered ourselves (pdftoppm's PGM): trusted size, no container to decode.
+    [w, h] = [input.width, input.height];
+    source = sharp(input.pixels, { raw: { width: w, height: h, channels: 1 }, limitInputPixels: OCR_MAX_INPUT_PIXELS });
+  } else {
+    const { width: w0, height: h0 } = await inspectImage(input);
+    const meta = await sharp(input, SHARP_OPTIONS).metadata();
+    const swapped = (meta.orientation ?? 1) >= 5;
+    [w, h] = swapped ? [h0, w0] : [w0, h0];
+    source = sharp(input, SHARP_OPTIONS);
+  }
   const scale = Math.min(2.5, Math.max(0.3, TARGET_LONG_SIDE / Math.max(w, h)));
   let width = Math.max(1, Math.round(w * scale));
   let height = Math.max(1, Math.round(h * scale));
-  const raw = await sharp(bytes, SHARP_OPTIONS)
+  const raw = await source
     .rotate()
     .greyscale()
     .resize(width, height, { fit: 'fill', kernel: scale > 1 ? 'cubic' : 'lanczos3' })
