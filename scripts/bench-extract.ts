@@ -13,6 +13,8 @@
  *    differences of each text PDF of the menu corpus; `--split` also reports the dev and held-out
  *    halves (see `menuSplit`) per producer; `--dev` / `--held-out` run one half only. It also
  *    reports how well the confidence flags hold the wrong items (see scripts/calibrate-extract.ts).
+ *    `--only-raster` runs the scans and photos only (OCR), with their metrics split into the dev
+ *    half and the held-out half of the menus.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,14 +28,17 @@ import {
   isRaster,
   loadManifest,
   menuSplit,
+  rasterSplit,
   runMenuCorpus,
   summarize,
+  timePhotoMenu,
 } from '../test/menu-corpus/run.ts';
 import { flagRates, formatRates } from '../test/menu-corpus/calibrate.ts';
 import { loadMenu } from '../test/menu-corpus/truth.ts';
 
 const onlyNew = process.argv.includes('--only-new');
-const onlyOld = process.argv.includes('--only-old');
+const onlyRaster = process.argv.includes('--only-raster');
+const onlyOld = process.argv.includes('--only-old') && !onlyRaster;
 
 const writeAt = process.argv.indexOf('--write');
 if (writeAt !== -1) {
@@ -43,7 +48,7 @@ if (writeAt !== -1) {
   console.log(`wrote ${corpus.length} files to ${dir}`);
 }
 
-if (!onlyNew) {
+if (!onlyNew && !onlyRaster) {
   const { results, totals } = await runCorpus();
   console.log(formatReport(results, totals));
   if (process.argv.includes('--matrix')) {
@@ -68,7 +73,7 @@ if (!onlyNew) {
 
 if (!onlyOld) {
   const started = Date.now();
-  const manifest = loadManifest().files;
+  const manifest = onlyRaster ? loadManifest().files.filter(isRaster) : loadManifest().files;
   const split = menuSplit(manifest.map((e) => e.menu));
   const half = process.argv.includes('--dev') ? 'dev' : process.argv.includes('--held-out') ? 'held-out' : null;
   const results = await runMenuCorpus(half ? manifest.filter((e) => split.get(e.menu) === half) : manifest);
@@ -98,10 +103,18 @@ if (!onlyOld) {
   const right = (key: 'language' | 'currency') => read.filter((r) => r.detected?.[key] === menuOf.get(r.entry.menu)?.[key]).length;
   console.log(`Detection (text PDFs read): language ${right('language')}/${read.length}, currency ${right('currency')}/${read.length}`);
   const missesAt = process.argv.indexOf('--misses');
+  console.log(`\n${formatGroups('scans + photos', rasterSplit(results))}`);
+  if (onlyRaster) {
+    // Issue 21: a 4-page photo menu in under 15 s (the photos of the corpus as one upload's pages).
+    const timing = await timePhotoMenu(4);
+    console.log(
+      `\n4-photo menu: ${(timing.ms / 1000).toFixed(1)} s (${(timing.ms / 4 / 1000).toFixed(1)} s/page), ${timing.items} items; load average ${timing.load}`,
+    );
+  }
   if (missesAt !== -1) {
     const n = Number(process.argv[missesAt + 1] ?? 5);
     console.log('\nDifferences (first per file):');
-    for (const r of results.filter((r) => !isRaster(r.entry))) {
+    for (const r of results.filter((r) => onlyRaster || !isRaster(r.entry))) {
       const lines = r.refused ? [`refused: ${r.refused}`] : r.score.misses.slice(0, n);
       for (const m of lines) console.log(`  ${r.entry.file}: ${m}`);
     }

@@ -20,6 +20,11 @@ export const HELP_DESCRIPTION_MAX = 1000;
 export const UPLOAD_NAME_MIN = 2;
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_MAX_PAGES = 50;
+/** Scanned pages or photos read by OCR per upload at most (each takes seconds). */
+export const UPLOAD_MAX_OCR_PAGES = 12;
+/** Photos (JPEG, PNG, WebP) accepted as menu pages, and their largest size in pixels. */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const UPLOAD_IMAGE_MAX_MEGAPIXELS = 50;
 export const SESSION_REPLAY_LOOKBACK_SECONDS = 10;
 
 export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete'] as const;

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PAGES } from './constants.ts';
+import { UPLOAD_IMAGE_MAX_MEGAPIXELS, UPLOAD_MAX_BYTES, UPLOAD_MAX_OCR_PAGES, UPLOAD_MAX_PAGES } from './constants.ts';
 
 /**
  * Why an uploaded PDF could not be used, as the server words it (stored in an upload's `error`
@@ -18,4 +18,12 @@ export const UPLOAD_MESSAGES = {
   tooComplex: 'This PDF needs too much memory to read. Please upload a simpler file.',
   missingFile: 'The uploaded file is missing. Please upload it again.',
   failed: 'Something went wrong while reading this PDF. Please try again or upload another file.',
+  unsupported: 'Only PDF files and JPEG, PNG or WebP photos are supported.',
+  pdfWithPhotos: 'Upload either one PDF or photos of the menu, not both.',
+  imageTooLarge: `This image is too large (more than ${UPLOAD_IMAGE_MAX_MEGAPIXELS} megapixels). Please upload a smaller photo.`,
+  imageDamaged: 'This image is damaged and cannot be read. Please take or export the photo again.',
+  tooManyOcrPages: (pages: number) =>
+    `This upload has ${pages} scanned pages or photos; at most ${UPLOAD_MAX_OCR_PAGES} can be read at once.`,
+  ocrUnavailable: 'Reading scans and photos is not available on this server.',
+  ocrTimeout: 'Reading a page of this scan or photo took too long. Please upload a sharper or smaller image.',
 } as const;

@@ -27,9 +27,27 @@ describe('form schemas carry the specification messages', () => {
     ],
     ['upload missing file', zUploadForm.safeParse({ name: 'Lunch' }), ['A valid PDF file is required']],
     [
-      'upload not pdf',
-      zUploadForm.safeParse({ name: 'Lunch', file: { name: 'x.png', size: 10, type: 'image/png' } }),
-      ['Only PDF files are supported'],
+      'upload neither PDF nor photo',
+      zUploadForm.safeParse({ name: 'Lunch', file: { name: 'x.gif', size: 10, type: 'image/gif' } }),
+      ['Only PDF files and JPEG, PNG or WebP photos are supported.'],
+    ],
+    [
+      'upload PDF with photos',
+      zUploadForm.safeParse({
+        name: 'Lunch',
+        file: { name: 'x.pdf', size: 10, type: 'application/pdf' },
+        photos: [{ name: 'a.jpg', size: 10, type: 'image/jpeg' }],
+      }),
+      ['Upload either one PDF or photos of the menu, not both.'],
+    ],
+    [
+      'upload too many photos',
+      zUploadForm.safeParse({
+        name: 'Lunch',
+        file: { name: 'a.jpg', size: 10, type: 'image/jpeg' },
+        photos: Array.from({ length: 12 }, () => ({ name: 'b.png', size: 10, type: 'image/png' })),
+      }),
+      ['This upload has 13 scanned pages or photos; at most 12 can be read at once.'],
     ],
     ['help title', zHelpForm.safeParse({ title: '', description: '0123456789' }), ['Title is required']],
     [
@@ -55,6 +73,8 @@ describe('form schemas carry the specification messages', () => {
     expect(zHelpForm.safeParse({ title: 'x'.repeat(100), description: 'x'.repeat(1000) }).success).toBe(true);
     expect(zHelpForm.safeParse({ title: 'x', description: 'x'.repeat(10) }).success).toBe(true);
     expect(zUploadForm.safeParse({ name: 'ab', file: { name: 'x.pdf', size: 1, type: 'application/pdf' } }).success).toBe(true);
+    const photo = { name: 'p.webp', size: 1, type: 'image/webp' };
+    expect(zUploadForm.safeParse({ name: 'ab', file: photo, photos: Array.from({ length: 11 }, () => photo) }).success).toBe(true);
     expect(zVerifySearch.parse({})).toEqual({});
     expect(zVerifySearch.parse({ token: 'abc' })).toEqual({ token: 'abc' });
   });

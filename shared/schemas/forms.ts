@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { DEFAULT_TAG_COLOR, HELP_DESCRIPTION_MAX, HELP_DESCRIPTION_MIN, HELP_TITLE_MAX, UPLOAD_NAME_MIN } from '../constants.ts';
+import {
+  DEFAULT_TAG_COLOR,
+  HELP_DESCRIPTION_MAX,
+  HELP_DESCRIPTION_MIN,
+  HELP_TITLE_MAX,
+  UPLOAD_IMAGE_TYPES,
+  UPLOAD_MAX_OCR_PAGES,
+  UPLOAD_NAME_MIN,
+} from '../constants.ts';
+import { UPLOAD_MESSAGES } from '../upload-messages.ts';
 import { MESSAGES } from './messages.ts';
 
 /** The forms of the specification, with its exact rules and messages. */
@@ -28,10 +37,24 @@ const fileLike = z.custom<{ name: string; size: number; type: string }>(
   MESSAGES.pdfFileRequired,
 );
 
-export const zUploadForm = z.object({
-  name: z.string().trim().min(UPLOAD_NAME_MIN, MESSAGES.menuNameRequired),
-  file: fileLike.refine((f) => f.type === 'application/pdf', MESSAGES.pdfOnly),
-});
+const isImage = (f: { type: string }) => (UPLOAD_IMAGE_TYPES as readonly string[]).includes(f.type);
+
+/**
+ * A menu upload: a PDF, or photos of the printed pages (`file` is the first photo, `photos` the
+ * others, in order).
+ */
+export const zUploadForm = z
+  .object({
+    name: z.string().trim().min(UPLOAD_NAME_MIN, MESSAGES.menuNameRequired),
+    file: fileLike.refine((f) => f.type === 'application/pdf' || isImage(f), UPLOAD_MESSAGES.unsupported),
+    photos: z.array(fileLike.refine(isImage, UPLOAD_MESSAGES.unsupported)).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const more = v.photos?.length ?? 0;
+    if (more && v.file.type === 'application/pdf') ctx.addIssue({ code: 'custom', path: ['file'], message: UPLOAD_MESSAGES.pdfWithPhotos });
+    else if (more + 1 > UPLOAD_MAX_OCR_PAGES)
+      ctx.addIssue({ code: 'custom', path: ['file'], message: UPLOAD_MESSAGES.tooManyOcrPages(more + 1) });
+  });
 export type UploadForm = z.infer<typeof zUploadForm>;
 
 export const zHelpForm = z.object({

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ExtractionError, extractPdf } from '../../server/modules/uploads/extract/index.ts';
+import { ExtractionError, extractPages, extractPdf } from '../../server/modules/uploads/extract/index.ts';
+import { ocrImages, ocrPdf, ToolError } from '../../server/modules/uploads/ocr/index.ts';
 import { inspectPdf } from '../../server/modules/uploads/pdf.ts';
 import { LAYOUT_CLASSES, PRODUCERS, type Manifest, type ManifestEntry } from './producers/plan.ts';
 import { addCounts, metrics, scoreDraft, TEXT_TARGETS, zeroCounts, type Counts, type FileScore, type Metrics } from './score.ts';
@@ -9,9 +11,9 @@ import { FILES_DIR, loadMenu, MANIFEST_FILE, type TruthMenu } from './truth.ts';
 
 /**
  * Runs the extractor over the menu corpus the way the upload job does (upload checks, then
- * `extractPdf`) and scores every file against its truth. Files the extractor refuses are scored
- * as extracting nothing and counted as refused; scans and photos are expected to be refused
- * until OCR exists, and are kept out of the text-PDF totals.
+ * `extractPdf`, OCR for pages without a text layer and for photos) and scores every file against
+ * its truth. Files the extractor refuses are scored as extracting nothing and counted as refused;
+ * scans and photos are kept out of the text-PDF totals.
  */
 
 export function loadManifest(): Manifest {
@@ -51,6 +53,17 @@ export function menuSplit(ids: string[]): Map<string, 'dev' | 'held-out'> {
 export async function runFile(entry: ManifestEntry, truth: TruthMenu = loadMenu(entry.menu)): Promise<FileResult> {
   const bytes = new Uint8Array(fs.readFileSync(path.join(FILES_DIR, entry.file)));
   const started = performance.now();
+  if (!entry.file.endsWith('.pdf')) {
+    // A photo: OCR'd as the upload job does, one page.
+    try {
+      const draft = extractPages(await ocrImages([bytes]));
+      const flags = draft.sections.flatMap((s) => s.items.map((i) => i.flagged));
+      return { entry, score: scoreDraft(draft, truth), flags, ms: performance.now() - started, pages: 1 };
+    } catch (err) {
+      if (!(err instanceof ExtractionError || err instanceof ToolError)) throw err;
+      return { entry, refused: err.message, score: scoreDraft(null, truth), flags: [], ms: performance.now() - started, pages: 1 };
+    }
+  }
   const inspected = await inspectPdf(bytes);
   if (!inspected.ok)
     return {
@@ -62,12 +75,12 @@ export async function runFile(entry: ManifestEntry, truth: TruthMenu = loadMenu(
       pages: 0,
     };
   try {
-    const draft = await extractPdf(inspected.doc);
+    const draft = await extractPdf(inspected.doc, { ocr: (sizes) => ocrPdf(bytes, sizes) });
     const flags = draft.sections.flatMap((s) => s.items.map((i) => i.flagged));
     const detected = { language: draft.language ?? null, currency: draft.currency ?? null };
     return { entry, score: scoreDraft(draft, truth), flags, detected, ms: performance.now() - started, pages: inspected.pages };
   } catch (err) {
-    if (!(err instanceof ExtractionError)) throw err;
+    if (!(err instanceof ExtractionError || err instanceof ToolError)) throw err;
     return {
       entry,
       refused: err.message,
@@ -90,6 +103,25 @@ export async function runMenuCorpus(entries: ManifestEntry[] = loadManifest().fi
   return results;
 }
 
+/** Wall time of OCR + extraction of the corpus photos as the `pages` pages of one upload, as the job runs it. */
+export async function timePhotoMenu(pages: number): Promise<{ ms: number; items: number; load: string }> {
+  const photos = loadManifest()
+    .files.filter((e) => e.producer === 'photo')
+    .slice(0, pages)
+    .map((e) => new Uint8Array(fs.readFileSync(path.join(FILES_DIR, e.file))));
+  const started = performance.now();
+  const draft = extractPages(await ocrImages(photos));
+  const ms = performance.now() - started;
+  return {
+    ms,
+    items: draft.sections.reduce((n, s) => n + s.items.length, 0),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
+  };
+}
+
 export interface Group {
   name: string;
   files: number;
@@ -108,6 +140,42 @@ function group(name: string, results: FileResult[]): Group {
     ms: results.reduce((n, r) => n + r.ms, 0),
     counts: results.reduce((c, r) => addCounts(c, r.score.counts), zeroCounts()),
   };
+}
+
+/**
+ * Scans and photos split by menu: the "dev" half (menu ids sorting into the first half of their
+ * language, what OCR heuristics may be tuned on) and the held-out half, each per producer.
+ */
+export function rasterSplit(results: FileResult[]): Group[] {
+  const menus = loadManifest().files.map((e) => e.menu);
+  const byLang = new Map<string, string[]>();
+  for (const m of [...new Set(menus)].sort()) {
+    const lang = m.split('-')[0] ?? '';
+    byLang.set(lang, [...(byLang.get(lang) ?? []), m]);
+  }
+  const dev = new Set([...byLang.values()].flatMap((ms) => ms.slice(0, Math.ceil(ms.length / 2))));
+  const raster = results.filter((r) => isRaster(r.entry));
+  return ['scan', 'photo']
+    .flatMap((p) => [
+      group(
+        `${p} dev`,
+        raster.filter((r) => r.entry.producer === p && dev.has(r.entry.menu)),
+      ),
+      group(
+        `${p} held-out`,
+        raster.filter((r) => r.entry.producer === p && !dev.has(r.entry.menu)),
+      ),
+    ])
+    .concat([
+      group(
+        'all dev',
+        raster.filter((r) => dev.has(r.entry.menu)),
+      ),
+      group(
+        'all held-out',
+        raster.filter((r) => !dev.has(r.entry.menu)),
+      ),
+    ]);
 }
 
 export interface CorpusReport {

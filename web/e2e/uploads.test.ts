@@ -116,10 +116,12 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await form.getByText('Menu name is required').waitFor();
     await form.getByText('A valid PDF file is required').waitFor();
     // The first field in error (the file) gets the focus.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Drag your PDF menu here');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('Drag your PDF menu or photos of its pages here');
 
     // Keyboard: the drop zone is a button that opens the file chooser with Enter.
-    const zone = form.getByRole('button', { name: /Drag your PDF menu here/ });
+    const zone = form.getByRole('button', { name: /Drag your PDF menu or photos/ });
     // Headless Chromium now and then drops the first key press after a validation re-render
     // (seen once in CI): press again, up to three times, before calling it broken.
     let chooser: FileChooser | null = null;
@@ -132,14 +134,14 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     }
     if (!chooser) throw new Error('Enter on the drop zone never opened the file chooser');
     await chooser.setFiles({ name: 'menu.txt', mimeType: 'text/plain', buffer: Buffer.from('Soup 4.50') });
-    await form.getByText('Only PDF files are supported').waitFor();
+    await form.getByText('Only PDF files and JPEG, PNG or WebP photos are supported.').waitFor();
     await form.getByLabel('Menu name').fill('L');
     await submit.click();
     await form.getByText('Menu name is required').waitFor();
 
     // A password-protected PDF passes the browser's checks; the server's answer lands on the field.
     await form
-      .getByLabel('PDF file')
+      .getByLabel('PDF or photos')
       .setInputFiles({ name: 'locked.pdf', mimeType: 'application/pdf', buffer: pdf['encrypted.pdf'] as Buffer });
     await form.getByLabel('Menu name').fill('Locked menu');
     await submit.click();
@@ -166,7 +168,7 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
       (pdf.fish as Buffer).toString('base64'),
     );
     await page.getByTestId('pdf-drop-zone').dispatchEvent('dragenter', { dataTransfer });
-    await page.getByText('Drop the PDF to add it').waitFor();
+    await page.getByText('Drop the files to add them').waitFor();
     await page.getByTestId('pdf-drop-zone').dispatchEvent('drop', { dataTransfer });
     await expect.poll(() => page.getByTestId('chosen-file').innerText()).toBe('harbour_fish-house.pdf');
     // The name is suggested from the file name.

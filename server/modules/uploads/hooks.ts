@@ -9,6 +9,22 @@ import { draftProblem, zMenuDraft } from '../../../shared/schemas/upload-draft.t
 import { organizationOfMenu } from '../menus/queries.ts';
 import { uploadChecks } from './upload-check.ts';
 
+/** The names stored in a file field (a multi-file field holds a JSON list). */
+export function fileNames(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String).filter(Boolean);
+  const text = String(value ?? '');
+  if (!text) return [];
+  if (text.startsWith('[')) {
+    try {
+      const list: unknown = JSON.parse(text);
+      return Array.isArray(list) ? list.map(String).filter(Boolean) : [];
+    } catch {
+      return [];
+    }
+  }
+  return [text];
+}
+
 /** Fields only the extraction job (system rights) writes. */
 const SERVER_FIELDS = ['status', 'error', 'pages', 'progress'] as const;
 
@@ -30,7 +46,8 @@ export function registerUploadHooks(engine: RecordEngine): void {
   const pdfCheck = (ctx: HookContext, errors: Record<string, ReturnType<typeof fieldError>>) => {
     const check = uploadChecks.getStore();
     if (!check) return;
-    if (check.problem && !errors.file) errors.file = fieldError(`validation_pdf_${check.problem.code}`, check.problem.message);
+    const field = check.field ?? 'file';
+    if (check.problem && !errors[field]) errors[field] = fieldError(`validation_pdf_${check.problem.code}`, check.problem.message);
     if (check.pages !== null) ctx.row.pages = check.pages;
   };
 
@@ -43,7 +60,7 @@ export function registerUploadHooks(engine: RecordEngine): void {
   engine.hooks.before('menu_uploads', 'create', (ctx) => {
     const errors: Record<string, ReturnType<typeof fieldError>> = {};
     if (String(ctx.row.name ?? '').trim().length < UPLOAD_NAME_MIN) errors.name = fieldError('validation_required', MESSAGES.menuNameRequired);
-    if (!ctx.row.file) errors.file = fieldError('validation_required', MESSAGES.pdfFileRequired);
+    if (!ctx.row.file && !fileNames(ctx.row.photos).length) errors.file = fieldError('validation_required', MESSAGES.pdfFileRequired);
     pdfCheck(ctx, errors);
     if (Object.keys(errors).length) throw writeFailed(ctx, errors);
     if (!isSuperuser(ctx.req)) {
@@ -59,11 +76,12 @@ export function registerUploadHooks(engine: RecordEngine): void {
 
   engine.hooks.before('menu_uploads', 'update', (ctx) => {
     const before = ctx.before ?? {};
-    const fileChanged = String(before.file ?? '') !== String(ctx.row.file ?? '');
+    const fileChanged =
+      String(before.file ?? '') !== String(ctx.row.file ?? '') || fileNames(before.photos).join('/') !== fileNames(ctx.row.photos).join('/');
     if (!isSuperuser(ctx.req)) {
       const errors: Record<string, ReturnType<typeof fieldError>> = {};
       if (fileChanged) {
-        if (!ctx.row.file) errors.file = fieldError('validation_required', MESSAGES.pdfFileRequired);
+        if (!ctx.row.file && !fileNames(ctx.row.photos).length) errors.file = fieldError('validation_required', MESSAGES.pdfFileRequired);
         pdfCheck(ctx, errors);
       }
       if (Object.keys(errors).length) throw writeFailed(ctx, errors);

@@ -8,13 +8,17 @@ export type PdfSource = { path: string } | { bytes: Uint8Array };
 
 export type WorkerTask =
   | { kind: 'check'; source: PdfSource }
-  | { kind: 'extract'; source: PdfSource; defaultSectionName?: string };
+  | { kind: 'checkImage'; source: PdfSource }
+  /** `source` is a PDF or the first photo; `photos` are further photos (pages in order). */
+  | { kind: 'extract'; source: PdfSource | null; photos?: PdfSource[]; defaultSectionName?: string };
 
 export type WorkerReply =
   | { type: 'problem'; problem: PdfProblem }
   | { type: 'checked'; pages: number }
   | { type: 'opened'; pages: number }
   | { type: 'page'; done: number; total: number }
+  /** OCR starts on `pages` pages: progress starts again, and the time limit becomes the pages' limit. */
+  | { type: 'ocr'; pages: number; timeoutMs: number }
   | { type: 'extracted'; pages: number; draft: MenuDraft }
   | { type: 'unusable'; message: string }
   | { type: 'crashed'; message: string };
@@ -29,6 +33,10 @@ export interface ExtractOptions {
   defaultSectionName?: string;
   /** After the document opened (page count known). */
   onOpened?: (pages: number) => Promise<void>;
+  /** OCR starts (a PDF without text layer, or photos): per-page progress follows. */
+  onOcr?: (pages: number) => Promise<void>;
+  /** Photos after the first file, as pages in order. */
+  photos?: PdfSource[];
   /** After each page; a rejection stops the extraction (the worker is terminated) with that error. */
   onPage?: (done: number, total: number) => Promise<void>;
 }
@@ -77,10 +85,25 @@ export class PdfWorkers {
     throw outcome.error;
   }
 
-  /** Checks and extracts a PDF's menu in a worker; `options` hear about progress. */
-  async extract(source: PdfSource, options: ExtractOptions = {}): Promise<ExtractResult> {
-    const outcome = await this.run({ kind: 'extract', source, defaultSectionName: options.defaultSectionName }, this.limits.timeoutMs, async (reply) => {
+  /** The upload checks of a photo (an image sharp can decode, within the pixel limits), in a worker. */
+  async checkImage(source: PdfSource): Promise<CheckResult> {
+    const outcome = await this.run({ kind: 'checkImage', source }, Math.min(CHECK_TIMEOUT_MS, this.limits.timeoutMs));
+    if ('reply' in outcome) {
+      const r = outcome.reply;
+      if (r.type === 'checked') return { ok: true, pages: r.pages };
+      if (r.type === 'problem') return { ok: false, problem: r.problem };
+      throw new Error(`pdf worker: ${r.type === 'crashed' ? r.message : `unexpected reply ${r.type}`}`);
+    }
+    if ('failure' in outcome) return { ok: false, problem: outcome.failure === 'timeout' ? { code: 'image_damaged', message: UPLOAD_MESSAGES.imageDamaged } : { code: 'image_too_large', message: UPLOAD_MESSAGES.imageTooLarge } };
+    throw outcome.error;
+  }
+
+  /** Checks and extracts the menu of a PDF or of photos in a worker; `options` hear about progress. */
+  async extract(source: PdfSource | null, options: ExtractOptions = {}): Promise<ExtractResult> {
+    const task: WorkerTask = { kind: 'extract', source, photos: options.photos, defaultSectionName: options.defaultSectionName };
+    const outcome = await this.run(task, this.limits.timeoutMs, async (reply) => {
       if (reply.type === 'opened') await options.onOpened?.(reply.pages);
+      if (reply.type === 'ocr') await options.onOcr?.(reply.pages);
       if (reply.type === 'page') await options.onPage?.(reply.done, reply.total);
     });
     if ('reply' in outcome) {
@@ -142,7 +165,14 @@ export class PdfWorkers {
         resolve(outcome);
       };
       const onMessage = (reply: WorkerReply) => {
-        if (reply.type === 'opened' || reply.type === 'page') {
+        if (reply.type === 'ocr') {
+          // OCR takes seconds per page: the task's limit becomes the pages' own (each page's
+          // tesseract has its limit too), never shorter than the configured one.
+          clearTimeout(timer);
+          const ms = Math.max(timeoutMs, reply.timeoutMs);
+          timer = setTimeout(() => finish({ failure: 'timeout', detail: `${ms} ms` }, false), ms);
+        }
+        if (reply.type === 'opened' || reply.type === 'page' || reply.type === 'ocr') {
           // Progress is handled in order; a failing handler (record gone, app closing) stops the task.
           progress = progress.then(() => (settled ? undefined : onProgress?.(reply))).catch((error: unknown) => finish({ error }, false));
           return;
@@ -154,7 +184,7 @@ export class PdfWorkers {
         finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { failure: 'memory', detail: err.message } : { error: err }, false);
       };
       const onExit = (code: number) => finish({ failure: 'exit', detail: `exit code ${code}` }, false);
-      const timer = setTimeout(() => finish({ failure: 'timeout', detail: `${timeoutMs} ms` }, false), timeoutMs);
+      let timer = setTimeout(() => finish({ failure: 'timeout', detail: `${timeoutMs} ms` }, false), timeoutMs);
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);

@@ -7,7 +7,10 @@ import { UPLOAD_MESSAGES as SHARED_UPLOAD_MESSAGES } from '../../../shared/uploa
 /** The messages a venue sees when its PDF cannot be used (upload errors and failed extractions). */
 export const UPLOAD_MESSAGES = { notPdf: MESSAGES.pdfOnly, ...SHARED_UPLOAD_MESSAGES } as const;
 
-export type PdfProblem = { code: 'not_pdf' | 'too_large' | 'encrypted' | 'damaged' | 'too_many_pages' | 'timeout' | 'too_complex'; message: string };
+export type PdfProblem = {
+  code: 'not_pdf' | 'too_large' | 'encrypted' | 'damaged' | 'too_many_pages' | 'timeout' | 'too_complex' | 'image_too_large' | 'image_damaged' | 'unsupported';
+  message: string;
+};
 
 type PdfJs = typeof PdfJsModule;
 let pdfjs: Promise<PdfJs> | null = null;

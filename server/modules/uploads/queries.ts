@@ -9,10 +9,10 @@ export function uploadRow(stmts: Statements, id: string): Row | undefined {
   return stmts.get(`SELECT * FROM "${TABLE}" WHERE "id" = ?`, [id]);
 }
 
-/** An upload's file name and status (the extraction job checks them before each write). */
-export function uploadFileAndStatus(stmts: Statements, id: string): { file: string; status: string } | undefined {
-  const row = stmts.get(`SELECT file, status FROM "${TABLE}" WHERE "id" = ?`, [id]);
-  return row ? { file: String(row.file ?? ''), status: String(row.status ?? '') } : undefined;
+/** An upload's file names and status (the extraction job checks them before each write). */
+export function uploadFileAndStatus(stmts: Statements, id: string): { file: string; photos: string; status: string } | undefined {
+  const row = stmts.get(`SELECT file, photos, status FROM "${TABLE}" WHERE "id" = ?`, [id]);
+  return row ? { file: String(row.file ?? ''), photos: String(row.photos ?? '[]'), status: String(row.status ?? '') } : undefined;
 }
 
 export function uploadStatus(stmts: Statements, id: string): string {

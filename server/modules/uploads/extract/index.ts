@@ -20,10 +20,26 @@ export function hasTextLayer(pages: PageText[]): boolean {
   return chars >= MIN_TEXT_CHARS;
 }
 
+export interface OcrOption {
+  /**
+   * Reads pages without a text layer another way (OCR, ../ocr/): given each page's size in points,
+   * returns the same positioned text a text layer gives. Without it such a PDF is refused.
+   */
+  ocr?: (sizes: Array<{ width: number; height: number }>) => Promise<PageText[]>;
+}
+
 /** Reads an open PDF and extracts its menu; throws ExtractionError when there is nothing to use. */
-export async function extractPdf(doc: PDFDocumentProxy, options: ReadOptions & ExtractOptions = {}): Promise<MenuDraft> {
-  const pages = await readPdfText(doc, options);
-  if (!hasTextLayer(pages)) throw new ExtractionError(UPLOAD_MESSAGES.noText);
+export async function extractPdf(doc: PDFDocumentProxy, options: ReadOptions & ExtractOptions & OcrOption = {}): Promise<MenuDraft> {
+  let pages = await readPdfText(doc, options);
+  if (!hasTextLayer(pages)) {
+    if (!options.ocr) throw new ExtractionError(UPLOAD_MESSAGES.noText);
+    pages = await options.ocr(pages.map((p) => ({ width: p.width, height: p.height })));
+  }
+  return extractPages(pages, options);
+}
+
+/** The menu of pages of positioned text (a text layer or OCR); throws ExtractionError when it has no items. */
+export function extractPages(pages: PageText[], options: ExtractOptions = {}): MenuDraft {
   const draft = extractMenu(pages, options);
   if (!draft.sections.some((s) => s.items.length)) throw new ExtractionError(UPLOAD_MESSAGES.noItems);
   return draft;

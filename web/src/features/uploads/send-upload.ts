@@ -10,6 +10,8 @@ export interface SendUploadOptions {
   organization: string;
   name: string;
   file: File;
+  /** Further photos (pages after `file`, in order). */
+  photos?: File[];
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -20,12 +22,14 @@ export interface SendUploadOptions {
  * URL and auth token; failures are the SDK's own `ClientResponseError`, so `handleApiError`
  * maps field errors as for any other request.
  */
-export function sendUpload({ organization, name, file, onProgress, signal }: SendUploadOptions): Promise<RecordModel> {
+export function sendUpload({ organization, name, file, photos = [], onProgress, signal }: SendUploadOptions): Promise<RecordModel> {
   const url = pb.buildURL('/api/collections/menu_uploads/records');
   const form = new FormData();
   form.append('organization', organization);
   form.append('name', name);
   form.append('file', file, file.name);
+  for (const photo of photos) form.append('photos', photo, photo.name);
+  const totalSize = photos.reduce((n, p) => n + p.size, file.size);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const fail = (status: number, response: unknown, extra: { isAbort?: boolean; originalError?: unknown } = {}) =>
@@ -33,7 +37,7 @@ export function sendUpload({ organization, name, file, onProgress, signal }: Sen
     xhr.open('POST', url);
     if (pb.authStore.token) xhr.setRequestHeader('Authorization', pb.authStore.token);
     xhr.responseType = 'json';
-    xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
+    xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : totalSize });
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300 && xhr.response && typeof xhr.response === 'object') resolve(xhr.response as RecordModel);
       else fail(xhr.status, xhr.response);

@@ -13,6 +13,8 @@ export interface Upload extends RecordModel {
   organization: string;
   name: string;
   file: string;
+  /** Further photos (pages after `file`, in order). */
+  photos: string[];
   status: UploadStatus;
   error: string;
   pages: number;
@@ -28,7 +30,7 @@ export interface Upload extends RecordModel {
 const STATUSES: readonly UploadStatus[] = ['uploaded', 'processing', 'ready', 'failed', 'imported'];
 
 /** Fields of the upload list: everything but the (possibly large) draft. */
-export const UPLOAD_LIST_FIELDS = 'id,collectionId,collectionName,organization,name,file,status,error,pages,progress,menu,created,updated';
+export const UPLOAD_LIST_FIELDS = 'id,collectionId,collectionName,organization,name,file,photos,status,error,pages,progress,menu,created,updated';
 
 export function toUpload(r: RecordModel): Upload {
   const draft = r.draft && typeof r.draft === 'object' && Array.isArray((r.draft as MenuDraft).sections) ? (r.draft as MenuDraft) : null;
@@ -37,6 +39,7 @@ export function toUpload(r: RecordModel): Upload {
     organization: String(r.organization ?? ''),
     name: String(r.name ?? ''),
     file: String(r.file ?? ''),
+    photos: Array.isArray(r.photos) ? r.photos.map(String) : [],
     status: STATUSES.includes(r.status as UploadStatus) ? (r.status as UploadStatus) : 'uploaded',
     error: String(r.error ?? ''),
     pages: Number(r.pages ?? 0) || 0,

@@ -20,7 +20,7 @@ import { ProgressBar } from './upload-status.tsx';
 import { uploadMessage } from './upload-messages.ts';
 
 /** The specification's upload form, plus the server's size limit checked before sending. */
-const uploadSchema = zUploadForm.refine((v) => v.file.size <= UPLOAD_MAX_BYTES, {
+const uploadSchema = zUploadForm.refine((v) => [v.file, ...(v.photos ?? [])].every((f) => f.size <= UPLOAD_MAX_BYTES), {
   path: ['file'],
   message: 'uploads:serverErrors.tooLarge',
 });
@@ -28,7 +28,7 @@ type Values = z.input<typeof uploadSchema>;
 
 /** "lunch_menu-2025.pdf" → "Lunch menu 2025". */
 function nameFromFile(fileName: string): string {
-  const base = fileName.replace(/\.pdf$/i, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const base = fileName.replace(/\.(pdf|jpe?g|png|webp)$/i, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
   return base ? base.charAt(0).toUpperCase() + base.slice(1) : '';
 }
 
@@ -43,24 +43,27 @@ export function UploadForm({ organizationId, onUploaded }: { organizationId: str
   const abort = useRef<AbortController | null>(null);
   const { register, control, handleSubmit, setValue, getValues, setError, trigger, reset, formState: { errors, isSubmitting, dirtyFields } } = useForm<Values>({
     resolver: zodResolver(uploadSchema),
-    defaultValues: { name: '', file: undefined },
+    defaultValues: { name: '', file: undefined, photos: [] },
   });
   const { field: fileField } = useController({ control, name: 'file' });
+  const { field: photosField } = useController({ control, name: 'photos' });
 
   const onSubmit = handleSubmit(async (values) => {
     setLimit(null);
-    setProgress({ loaded: 0, total: values.file.size });
+    const photos = (values.photos ?? []) as File[];
+    setProgress({ loaded: 0, total: photos.reduce((n, p) => n + p.size, values.file.size) });
     const controller = new AbortController();
     abort.current = controller;
     try {
-      const record = await sendUpload({ organization: organizationId, name: values.name.trim(), file: values.file as File, onProgress: setProgress, signal: controller.signal });
-      reset({ name: '', file: undefined });
+      const record = await sendUpload({ organization: organizationId, name: values.name.trim(), file: values.file as File, photos, onProgress: setProgress, signal: controller.signal });
+      reset({ name: '', file: undefined, photos: [] });
       onUploaded(record);
     } catch (err) {
       if ((err as { isAbort?: boolean }).isAbort) return;
       const message = planLimitMessage(err);
       if (message) setLimit(message);
-      else handleApiError(err, setError, ['name', 'file']);
+      // A photo's problem (`photos`) is shown on the one file field.
+      else handleApiError(err, (field, error) => setError(field === 'photos' ? 'file' : (field as 'name' | 'file'), error), ['name', 'file', 'photos']);
     } finally {
       abort.current = null;
       setProgress(null);
@@ -74,10 +77,12 @@ export function UploadForm({ organizationId, onUploaded }: { organizationId: str
       <FormField label={t('form.file')} error={uploadMessage(errors.file?.message as string | undefined) || undefined}>
         <PdfDropZone
           ref={fileField.ref}
-          file={(fileField.value as File | undefined) ?? null}
+          files={[fileField.value as File | undefined, ...((photosField.value ?? []) as File[])].filter((f): f is File => Boolean(f))}
           disabled={isSubmitting}
-          onFile={(file) => {
-            fileField.onChange(file ?? undefined);
+          onFiles={(files) => {
+            const [file, ...photos] = files;
+            fileField.onChange(file);
+            photosField.onChange(photos);
             if (file) {
               // A name from the file, unless the user typed one.
               if (!dirtyFields.name && !getValues('name').trim()) setValue('name', nameFromFile(file.name));

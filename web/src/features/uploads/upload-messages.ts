@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PAGES } from '../../../../shared/constants.ts';
+import { UPLOAD_IMAGE_MAX_MEGAPIXELS, UPLOAD_MAX_BYTES, UPLOAD_MAX_OCR_PAGES, UPLOAD_MAX_PAGES } from '../../../../shared/constants.ts';
 import { t } from '../../lib/i18n/i18n.ts';
 import { translateMessage } from '../../lib/i18n/messages.ts';
 import { UPLOAD_MESSAGES } from '../../../../shared/upload-messages.ts';
@@ -6,6 +6,7 @@ import { UPLOAD_MESSAGES } from '../../../../shared/upload-messages.ts';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const MB = UPLOAD_MAX_BYTES / 1024 / 1024;
+const LIMITS = { size: MB, max: UPLOAD_MAX_PAGES, ocrMax: UPLOAD_MAX_OCR_PAGES, megapixels: UPLOAD_IMAGE_MAX_MEGAPIXELS };
 
 /**
  * Why a PDF could not be used, as the server words it (its `UPLOAD_MESSAGES`, stored in an
@@ -20,11 +21,11 @@ const SERVER_TEXTS: readonly [RegExp | string, string][] = Object.entries(UPLOAD
 /** An upload message in the user's language: our own keys (`uploads:…`), the server's upload texts, shared validation texts. */
 export function uploadMessage(message: string | undefined): string {
   if (!message) return '';
-  if (/^uploads:[\w.]+$/.test(message)) return t(message, { size: MB, max: UPLOAD_MAX_PAGES });
+  if (/^uploads:[\w.]+$/.test(message)) return t(message, LIMITS);
   for (const [pattern, key] of SERVER_TEXTS) {
     if (typeof pattern === 'string' ? pattern === message : pattern.test(message)) {
       const pages = typeof pattern === 'string' ? undefined : Number(pattern.exec(message)?.[1]);
-      return t(key, { size: MB, max: UPLOAD_MAX_PAGES, count: pages });
+      return t(key, { ...LIMITS, count: pages });
     }
   }
   return translateMessage(message);

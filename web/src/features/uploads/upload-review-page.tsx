@@ -22,6 +22,7 @@ import { flagReason, flaggedItems, itemCount, itemLocation, nextFlag, unpricedIt
 import { PdfContext } from './pdf-context.ts';
 import { ImportDialog, type ImportTarget } from './import-dialog.tsx';
 import { PdfViewer, usePdfDocument } from './pdf-viewer.tsx';
+import { isPhotoUpload, PhotoViewer } from './photo-viewer.tsx';
 import { importUpload, retryUpload, useUpload } from './upload-data.ts';
 import { useMenuOptions } from '../menus/menu-data.ts';
 import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
@@ -313,7 +314,9 @@ export default function UploadReviewPage() {
       />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="h-[60vh] min-h-80 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
-          {upload.file ? (
+          {isPhotoUpload(upload) ? (
+            <PhotoViewer upload={upload} page={page} onPageChange={setPage} highlight={highlight} pageWidth={upload.draft?.pageSizes?.[page - 1]?.width ?? null} />
+          ) : upload.file ? (
             <PdfViewer pdf={pdf} page={page} onPageChange={setPage} highlight={highlight} />
           ) : (
             <Card className="flex h-full items-center justify-center p-6 text-sm text-muted-foreground">{t('review.fileMissing')}</Card>

@@ -1,0 +1,1 @@
+ALTER TABLE `menu_uploads` ADD `photos` text DEFAULT '[]' NOT NULL;

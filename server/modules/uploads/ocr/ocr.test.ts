@@ -1,0 +1,117 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ocrToolsMissing } from '../../../test/ocr-tools.ts';
+import { CAFE_MARKUP, menuPhoto } from '../../../test/menu-photo.ts';
+import { extractPages } from '../extract/index.ts';
+import { ImageProblem, inspectImage, ocrImages, ocrPdf, OCR_MAX_PAGES, TooManyOcrPages } from './index.ts';
+import { preparePage } from './preprocess.ts';
+import { PDFDocument } from 'pdf-lib';
+
+/** OCR with the real tools (tesseract, pdftoppm, sharp) on photos drawn by Pango. */
+const skip = await ocrToolsMissing();
+
+const items = (draft: ReturnType<typeof extractPages>) =>
+  draft.sections.flatMap((s) => s.items.map((i) => ({ section: s.name, name: i.name, prices: i.prices.map((p) => p.amount) })));
+
+const CAFE_ITEMS = [
+  { section: 'Starters', name: 'Tomato soup', prices: [650] },
+  { section: 'Starters', name: 'Greek salad with feta', prices: [890] },
+  { section: 'Mains', name: 'Grilled salmon', prices: [1950] },
+  { section: 'Mains', name: 'Mushroom risotto', prices: [1400] },
+];
+
+/** A PNG whose header claims `width` × `height` pixels (a decompression bomb needs no more). */
+function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const chunk = (type: string, data: Buffer) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, 'latin1');
+    data.copy(out, 8);
+    return out; // CRC left zero: the size is read before it matters
+  };
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(64)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('image checks', () => {
+  it('refuses what is no usable image with the reason, before decoding its pixels', async () => {
+    const jpeg = await menuPhoto(CAFE_MARKUP);
+    const cases: Array<[string, Uint8Array, ImageProblem['code']]> = [
+      ['0 bytes', new Uint8Array(0), 'not_image'],
+      ['text', Buffer.from('Tomato soup 6.50\n'), 'not_image'],
+      ['GIF', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer(), 'not_image'],
+      ['truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'damaged'],
+      ['PNG bomb 60000 × 60000', pngHeader(60_000, 60_000), 'too_large'],
+      ['PNG strip 30000 × 10', pngHeader(30_000, 10), 'too_large'],
+    ];
+    for (const [about, bytes, code] of cases) {
+      const err = await inspectImage(bytes).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err, about).toBeInstanceOf(ImageProblem);
+      expect((err as ImageProblem).code, about).toBe(code);
+    }
+    expect(await inspectImage(jpeg)).toMatchObject({ format: 'jpeg' });
+  });
+});
+
+describe.skipIf(skip)('OCR of photos and scans', () => {
+  it('straightens a page photographed at an angle (deskew by projection profile)', async () => {
+    for (const degrees of [-4, 2.5]) {
+      const prepared = await preparePage(await menuPhoto(CAFE_MARKUP, { degrees }));
+      // Turning the page by `degrees` tilts its lines the other way; the fix turns them back.
+      expect(Math.abs(prepared.skew + degrees), `${degrees}°`).toBeLessThan(0.3);
+    }
+    expect((await preparePage(await menuPhoto(CAFE_MARKUP))).skew).toBe(0);
+  });
+
+  it('reads a tilted photo under uneven light into the draft items, sections and prices', async () => {
+    const draft = extractPages(await ocrImages([await menuPhoto(CAFE_MARKUP, { degrees: 3 })]));
+    expect(items(draft)).toEqual(CAFE_ITEMS);
+    expect(draft.pages).toBe(1);
+    // Positions are in page points (a photo is taken as an A4-wide page).
+    const first = draft.sections[0]?.items[0];
+    expect(first?.bbox?.x).toBeGreaterThan(20);
+    expect(first?.bbox?.x).toBeLessThan(200);
+  }, 60_000);
+
+  it('honours the EXIF orientation and reads PNG and WebP photos, pages in order', async () => {
+    const turned = await menuPhoto(CAFE_MARKUP, { orientation: 6 });
+    expect((await sharp(turned).metadata()).orientation).toBe(6);
+    const second = await menuPhoto(['<b>Desserts</b>', 'Tiramisu\t\t\t\t\t6.00', 'Panna cotta\t\t\t\t5.50'].join('\n'), { format: 'webp', degrees: -1.5 });
+    const seen: number[] = [];
+    const pages = await ocrImages([turned, second], { onPage: (done) => void seen.push(done) });
+    expect(seen).toEqual([1, 2]);
+    const draft = extractPages(pages);
+    expect(items(draft)).toEqual([
+      ...CAFE_ITEMS,
+      { section: 'Desserts', name: 'Tiramisu', prices: [600] },
+      { section: 'Desserts', name: 'Panna cotta', prices: [550] },
+    ]);
+    expect(draft.sections.find((s) => s.name === 'Desserts')?.items.every((i) => i.page === 2)).toBe(true);
+    const png = await menuPhoto(CAFE_MARKUP, { format: 'png' });
+    expect(items(extractPages(await ocrImages([png])))).toEqual(CAFE_ITEMS);
+  }, 90_000);
+
+  it('renders the pages of an image-only PDF with pdftoppm and reads them', async () => {
+    const doc = await PDFDocument.create();
+    const photo = await menuPhoto(CAFE_MARKUP, { degrees: 1 });
+    const image = await doc.embedJpg(photo);
+    const page = doc.addPage([595, 842]);
+    page.drawImage(image, { x: 0, y: 842 - (595 * image.height) / image.width, width: 595, height: (595 * image.height) / image.width });
+    const pdf = await doc.save();
+    const pages = await ocrPdf(pdf, [{ width: 595, height: 842 }]);
+    expect(pages[0]).toMatchObject({ page: 1, width: 595, height: 842 });
+    expect(items(extractPages(pages))).toEqual(CAFE_ITEMS);
+  }, 60_000);
+
+  it('refuses more pages than it reads in one upload', async () => {
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    await expect(ocrImages(Array.from({ length: OCR_MAX_PAGES + 1 }, () => tiny))).rejects.toBeInstanceOf(TooManyOcrPages);
+  });
+});

@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * The two command-line tools OCR needs, from Debian packages (installed by the Docker image and
+ * `.ci/run`): `tesseract` (tesseract-ocr, with the eng/deu/fra/ita/spa/nld data packages) and
+ * `pdftoppm` (poppler-utils). Both run as child processes with a time limit, a cap on their
+ * output and no shell; the language data comes with the packages, never from the network.
+ */
+
+export const TESSERACT = process.env.TESSERACT_PATH || 'tesseract';
+export const PDFTOPPM = process.env.PDFTOPPM_PATH || 'pdftoppm';
+
+/** The menu languages whose Tesseract data the image installs. */
+export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'ita', 'spa', 'nld'] as const;
+
+export class ToolError extends Error {
+  override readonly name = 'ToolError';
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'output' | 'exit' | 'missing',
+  ) {
+    super(message);
+  }
+}
+
+export interface RunOptions {
+  input?: Buffer;
+  timeoutMs: number;
+  maxOutputBytes: number;
+  env?: Record<string, string>;
+}
+
+/** Runs a tool, feeds `input` to stdin, returns stdout; killed when over time or output. */
+export function runTool(command: string, args: string[], options: RunOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let failure: ToolError | null = null;
+    const stop = (err: ToolError) => {
+      failure ??= err;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop(new ToolError(`${command} took longer than ${options.timeoutMs} ms`, 'timeout')), options.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > options.maxOutputBytes) stop(new ToolError(`${command} wrote more than ${options.maxOutputBytes} bytes`, 'output'));
+      else chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString('utf8');
+    });
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(new ToolError(`${command}: ${err.message}`, err.code === 'ENOENT' ? 'missing' : 'exit'));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (failure) return reject(failure);
+      if (code !== 0) return reject(new ToolError(`${command} exited with ${code}: ${stderr.trim().slice(0, 500)}`, 'exit'));
+      resolve(Buffer.concat(chunks));
+    });
+    // A tool that exits before reading all its input (bad image) must not crash us with EPIPE.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input ?? null);
+  });
+}
+
+let available: Promise<string | null> | null = null;
+
+/**
+ * Null when OCR can run here, else why not (tesseract or pdftoppm missing, or a language's data).
+ * Checked once per process.
+ */
+export function ocrUnavailable(): Promise<string | null> {
+  return (available ??= (async () => {
+    try {
+      const langs = (await runTool(TESSERACT, ['--list-langs'], { timeoutMs: 10_000, maxOutputBytes: 64 * 1024 })).toString('utf8');
+      const have = new Set(langs.split(/\s+/));
+      const missing = OCR_LANGUAGES.filter((l) => !have.has(l));
+      if (missing.length) return `tesseract has no data for ${missing.join(', ')} (install tesseract-ocr-${missing.join(' tesseract-ocr-')})`;
+    } catch (err) {
+      return `tesseract is not installed (apt-get install tesseract-ocr): ${(err as Error).message}`;
+    }
+    try {
+      await runTool(PDFTOPPM, ['-v'], { timeoutMs: 10_000, maxOutputBytes: 64 * 1024 });
+    } catch (err) {
+      return `pdftoppm is not installed (apt-get install poppler-utils): ${(err as Error).message}`;
+    }
+    return null;
+  })());
+}

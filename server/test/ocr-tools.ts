@@ -1,0 +1,18 @@
+import { ocrUnavailable } from '../modules/uploads/ocr/index.ts';
+
+/** Whether this is a CI run (`CI=true`): there every suite must run. */
+function isCI(): boolean {
+  const ci = process.env.CI ?? '';
+  return ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
+}
+
+/**
+ * Why the OCR tests cannot run here (null when they can: tesseract with the six menu languages
+ * and pdftoppm are installed). Under CI a missing tool is an error (thrown), never a silent skip:
+ * `.ci/run` installs them.
+ */
+export async function ocrToolsMissing(): Promise<string | null> {
+  const why = await ocrUnavailable();
+  if (why && isCI()) throw new Error(`${why}. Under CI the OCR tests must run (.ci/run installs tesseract-ocr and poppler-utils).`);
+  return why;
+}
