@@ -158,6 +158,7 @@ function ItemForm({
 
   const available = watch('available');
   const kind = watch('kind');
+  const priceOnRequest = watch('priceOnRequest') && kind !== 'set';
 
   const onSubmit = handleSubmit(async (values) => {
     const body = itemBody(values, currency, timeZone);
@@ -241,6 +242,29 @@ function ItemForm({
       </Section>
 
       <Section title={t('editor.prices')} hint={t('editor.pricesHint', { currency })}>
+        {kind === 'set' ? null : (
+          <Controller
+            control={control}
+            name="priceOnRequest"
+            render={({ field }) => (
+              <label className="flex w-fit cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[hsl(var(--primary))]"
+                  checked={field.value}
+                  onChange={(e) => {
+                    const on = e.target.checked;
+                    field.onChange(on);
+                    // On request: no amounts; back off: one row to type the price into.
+                    if (on) prices.replace([]);
+                    else if (prices.fields.length === 0) prices.append({ label: '', amount: '' });
+                  }}
+                />
+                {t('editor.priceOnRequest')}
+              </label>
+            )}
+          />
+        )}
         <ul className="grid gap-2" aria-label={t('editor.prices')}>
           {prices.fields.map((field, i) => {
             const rowErrors = errors.prices?.[i];
@@ -302,7 +326,7 @@ function ItemForm({
             type="button"
             variant="outline"
             size="sm"
-            disabled={prices.fields.length >= (kind === 'set' ? 1 : 10)}
+            disabled={priceOnRequest || prices.fields.length >= (kind === 'set' ? 1 : 10)}
             onClick={() => prices.append({ label: '', amount: '' })}
           >
             <Plus aria-hidden /> {t('editor.addPrice')}

@@ -39,6 +39,21 @@ describe('item form', () => {
     expect('image' in body).toBe(false);
   });
 
+  it('takes an item without prices only when its price is on request', () => {
+    const market = toItem({ ...item, name: 'Catch of the day', prices: [], priceOnRequest: true, available: true, soldOutUntil: '' });
+    const values = itemFormValues(market, 'EUR', 'UTC');
+    expect(values).toMatchObject({ prices: [], priceOnRequest: true });
+    const schema = itemFormSchema('EUR', 'UTC');
+    expect(schema.safeParse(values).success).toBe(true);
+    expect(itemBody(values, 'EUR', 'UTC')).toMatchObject({ prices: [], priceOnRequest: true });
+    const priced = schema.safeParse({ ...values, priceOnRequest: false });
+    expect(priced.error?.issues.map((i) => i.path)).toEqual([['prices']]);
+    // A new item starts with one row to type the price into, and not on request.
+    expect(itemFormValues(null, 'EUR', 'UTC')).toMatchObject({ prices: [{ label: '', amount: '' }], priceOnRequest: false });
+    // A set menu has its fixed price: never on request.
+    expect(itemBody({ ...values, kind: 'set', prices: [{ label: '', amount: '14.90' }] }, 'EUR', 'UTC').priceOnRequest).toBe(false);
+  });
+
   it('keeps the order of the option groups, the labels and the nutrition, and refuses labels against the allergens', () => {
     const pizza = toItem({
       ...item,

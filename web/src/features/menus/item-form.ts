@@ -25,6 +25,8 @@ export interface ItemFormValues {
   allergens: string[];
   mayContain: string[];
   available: boolean;
+  /** No amount: guests read "Price on request"; the price rows are then empty. */
+  priceOnRequest: boolean;
   /** `<input type="datetime-local">` text in the venue's time zone, '' for "until switched back". */
   soldOutUntil: string;
   /** The item's option groups in order (shared by the organization; edited in their own dialog). */
@@ -50,7 +52,6 @@ export function itemFormSchema(currency: string, timeZone: string) {
             amount: z.string().refine((v) => parseMoney(v, currency) !== null, MESSAGES.priceInvalid),
           }),
         )
-        .min(1, MESSAGES.priceRequired)
         .max(10, 'menus:validation.tooManyPrices')
         .superRefine((rows, ctx) => {
           if (rows.length < 2) return;
@@ -66,6 +67,7 @@ export function itemFormSchema(currency: string, timeZone: string) {
       allergens: z.array(z.string()),
       mayContain: z.array(z.string()),
       available: z.boolean(),
+      priceOnRequest: z.boolean(),
       soldOutUntil: z.string(),
       optionGroups: z.array(z.string()).max(MAX_GROUPS_PER_ITEM, 'menus:validation.tooManyGroups'),
       diets: z.array(z.string()),
@@ -74,6 +76,7 @@ export function itemFormSchema(currency: string, timeZone: string) {
     .superRefine((v, ctx) => {
       const clash = dietClashMessage(v.diets, v.allergens);
       if (clash) ctx.addIssue({ code: 'custom', path: ['diets'], message: clash });
+      if (!v.priceOnRequest && v.prices.length === 0) ctx.addIssue({ code: 'custom', path: ['prices'], message: MESSAGES.priceRequired });
       if (v.kind === 'set' && v.prices.length !== 1)
         ctx.addIssue({ code: 'custom', path: ['prices'], message: 'menus:validation.setOnePrice' });
       if (v.available || !v.soldOutUntil) return;
@@ -97,7 +100,10 @@ export function itemFormValues(item: Item | null, currency: string, timeZone: st
     description: item?.description ?? '',
     prices: item?.prices.length
       ? item.prices.map((p) => ({ label: p.label ?? '', amount: moneyInputText(p.amount, currency, locale) }))
-      : [{ label: '', amount: '' }],
+      : item?.priceOnRequest
+        ? []
+        : [{ label: '', amount: '' }],
+    priceOnRequest: item?.priceOnRequest ?? false,
     image: undefined,
     tags: item?.tags ?? [],
     allergens: item?.allergens ?? [],
@@ -125,6 +131,7 @@ export function itemBody(values: ItemFormValues, currency: string, timeZone: str
     name: values.name.trim(),
     description: values.description.trim(),
     prices: values.prices.map((p) => ({ label: p.label.trim(), amount: parseMoney(p.amount, currency) ?? 0 })),
+    priceOnRequest: values.kind !== 'set' && values.priceOnRequest,
     tags: values.tags,
     allergens: values.allergens,
     mayContain: values.mayContain.filter((a) => !values.allergens.includes(a)),

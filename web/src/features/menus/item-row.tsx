@@ -87,7 +87,9 @@ export function ItemRow({
         >
           {item.name || t('untitledItem')}
         </button>
-        <p className="text-sm tabular-nums text-muted-foreground sm:truncate">{prices || t('itemRow.noPrice')}</p>
+        <p className="text-sm tabular-nums text-muted-foreground sm:truncate">
+          {prices || (item.priceOnRequest ? t('itemRow.priceOnRequest') : t('itemRow.noPrice'))}
+        </p>
         <div className="flex flex-wrap items-center gap-1">
           {item.kind === 'set' ? <Badge variant="outline">{t('setMenu.kindSet')}</Badge> : null}
           {!availableNow ? (

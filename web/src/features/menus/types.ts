@@ -49,6 +49,8 @@ export interface Item extends RecordModel {
   allergens: string[];
   mayContain: string[];
   available: boolean;
+  /** Shown to guests as "Price on request" instead of an amount (an item may then have no prices). */
+  priceOnRequest: boolean;
   soldOutUntil: string;
   position: number;
   translations: Translations;
@@ -121,6 +123,7 @@ export function toItem(r: RecordModel): Item {
     allergens: arr<string>(r.allergens),
     mayContain: arr<string>(r.mayContain),
     available: Boolean(r.available),
+    priceOnRequest: Boolean(r.priceOnRequest),
     soldOutUntil: String(r.soldOutUntil ?? ''),
     position: Number(r.position ?? 0),
     translations: readTranslations(r.translations),
