@@ -17,6 +17,7 @@ const item = (over: Partial<MenuCsvItem> = {}): MenuCsvItem => ({
   diets: [],
   tags: [],
   available: true,
+  priceOnRequest: false,
   ...over,
 });
 
@@ -145,8 +146,8 @@ describe('serializeMenuCsv and parseMenuCsv', () => {
       currency: 'JPY',
     });
     expect(csv).toBe(
-      '\ufeffid,section,sectionDescription,name,description,price_1,price_1_label,allergens,mayContain,diets,tags,available\r\n' +
-        'abcdefghijklmno,Soups,,"\'=HYPERLINK(""x"")",,1200,Glass,,,,,yes\r\n',
+      '\ufeffid,section,sectionDescription,name,description,price_1,price_1_label,allergens,mayContain,diets,tags,available,priceOnRequest\r\n' +
+        'abcdefghijklmno,Soups,,"\'=HYPERLINK(""x"")",,1200,Glass,,,,,yes,no\r\n',
     );
   });
 
@@ -214,5 +215,15 @@ describe('decodeMenuCsv', () => {
   ])('refuses %s', (_name, bytes, message) => {
     const result = decodeMenuCsv(bytes);
     expect('error' in result && result.error).toMatch(message);
+  });
+});
+
+describe('price on request', () => {
+  it('round-trips an item without an amount, and needs one otherwise', () => {
+    const text = serializeMenuCsv([item({ prices: [], priceOnRequest: true })], options);
+    const parsed = parseMenuCsv(text, options);
+    expect(parsed.ok && parsed.rows[0]).toMatchObject({ prices: [], priceOnRequest: true });
+    const refused = parseMenuCsv(text.replace(',yes\r\n', ',no\r\n'), options);
+    expect(refused.errors.map((e) => e.column)).toEqual(['price_1']);
   });
 });

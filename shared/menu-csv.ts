@@ -21,6 +21,7 @@ import { priceLabelKey } from './translations.ts';
  *   diets                   dietary label keys ("vegan, spicy-1")
  *   tags                    the organization's tag names, comma separated
  *   available               yes / no
+ *   priceOnRequest          yes / no: no amount, guests read "Price on request" (then no price is needed)
  *
  * `@xx` columns exist for the menu's other languages. The file is UTF-8 with a BOM (Excel reads
  * it as UTF-8 only then), RFC 4180 quoting, CRLF line ends. Cells that a spreadsheet would run as
@@ -63,6 +64,7 @@ export interface MenuCsvItem {
   /** Tag names. */
   tags: string[];
   available: boolean;
+  priceOnRequest: boolean;
 }
 
 export interface MenuCsvOptions {
@@ -97,6 +99,7 @@ export interface MenuCsvRow {
   diets?: string[];
   tags?: string[];
   available?: boolean;
+  priceOnRequest?: boolean;
 }
 
 export type MenuCsvParse =
@@ -141,6 +144,7 @@ export function menuCsvHeader(languages: readonly string[], priceCount: number):
     'diets',
     'tags',
     'available',
+    'priceOnRequest',
   ];
 }
 
@@ -172,6 +176,7 @@ export function serializeMenuCsv(items: readonly MenuCsvItem[], { languages, cur
       diets: list(item.diets),
       tags: list(item.tags),
       available: item.available ? 'yes' : 'no',
+      priceOnRequest: item.priceOnRequest ? 'yes' : 'no',
     };
     for (const lang of others) {
       values[translated('section', lang)] = item.sectionTranslations[lang]?.name ?? '';
@@ -444,10 +449,18 @@ function readRow(record: string[], row: number, info: HeaderInfo, options: MenuC
     }
     prices.push({ label, amount });
   }
-  if (!prices.length && !errors.some((e) => e.row === row && e.column.startsWith('price_')))
-    error(priceColumn(1), 'Every item needs a price');
+  let onRequest: boolean | undefined;
+  if (has('priceOnRequest')) {
+    const value = get('priceOnRequest').toLowerCase();
+    if (YES.has(value)) onRequest = true;
+    else if (NO.has(value)) onRequest = false;
+    else if (value) error('priceOnRequest', `"${get('priceOnRequest')}" is not yes or no`);
+  }
+  if (!prices.length && !onRequest && !errors.some((e) => e.row === row && e.column.startsWith('price_')))
+    error(priceColumn(1), 'Every item needs a price, or "yes" in priceOnRequest');
 
   const out: MenuCsvRow = { row, id: get('id'), section, sectionTranslations, name, prices, translations };
+  if (onRequest !== undefined) out.priceOnRequest = onRequest;
   if (has('description')) out.description = text('description', DESCRIPTION_MAX);
   if (has('sectionDescription')) out.sectionDescription = text('sectionDescription', DESCRIPTION_MAX);
   const allergen = (token: string) => ALLERGEN_BY_TOKEN.get(token);

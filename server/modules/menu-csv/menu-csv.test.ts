@@ -97,7 +97,7 @@ describe('round trip of the demo menu', () => {
     expect(first.headers['content-disposition']).toBe('attachment; filename="a-la-carte.csv"');
     expect(first.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(first.body.split('\r\n')[0]).toBe(
-      '\ufeffid,section,section@de,sectionDescription,sectionDescription@de,name,name@de,description,description@de,price_1,price_1_label,price_1_label@de,price_2,price_2_label,price_2_label@de,allergens,mayContain,diets,tags,available',
+      '\ufeffid,section,section@de,sectionDescription,sectionDescription@de,name,name@de,description,description@de,price_1,price_1_label,price_1_label@de,price_2,price_2_label,price_2_label@de,allergens,mayContain,diets,tags,available,priceOnRequest',
     );
 
     const fresh = await newMenu(['en', 'de'], demo.organization.id, demoToken);

@@ -22,6 +22,7 @@ export interface ExistingItem {
   diets: string[];
   tags: string[];
   available: boolean;
+  priceOnRequest: boolean;
   translations: Translations;
 }
 
@@ -239,6 +240,7 @@ export function planImport(
           diets: row.diets ?? [],
           tags: tags ?? [],
           available: row.available ?? true,
+          priceOnRequest: row.priceOnRequest ?? false,
           translations: freshTranslations(row.translations),
         },
       });
@@ -253,6 +255,7 @@ export function planImport(
     if (row.mayContain && !sameSet(row.mayContain, match.mayContain)) data.mayContain = row.mayContain;
     if (row.diets && !sameSet(row.diets, match.diets)) data.diets = row.diets;
     if (tags && !sameSet(tags, match.tags)) data.tags = tags;
+    if (row.priceOnRequest !== undefined && row.priceOnRequest !== match.priceOnRequest) data.priceOnRequest = row.priceOnRequest;
     if (row.available !== undefined && row.available !== match.available) {
       data.available = row.available;
       // "yes" or "no" from a spreadsheet has no end time: it holds until changed.

@@ -70,6 +70,7 @@ function toItem(row: Row): ExistingItem {
     diets: json<string[]>(row.diets, []),
     tags: json<string[]>(row.tags, []),
     available: Boolean(row.available),
+    priceOnRequest: Boolean(row.priceOnRequest),
     translations: readTranslations(json(row.translations, null)),
   };
 }
@@ -103,6 +104,7 @@ export function csvItems(menu: MenuForCsv): MenuCsvItem[] {
       diets: item.diets,
       tags: item.tags.map((id) => tagNames.get(id)).filter((n): n is string => n !== undefined),
       available: item.available,
+      priceOnRequest: item.priceOnRequest,
     };
   });
 }

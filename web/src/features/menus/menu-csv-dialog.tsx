@@ -11,7 +11,19 @@ import { importMenuCsv, rowErrorsOf } from './menu-csv-api.ts';
 
 /** Rows listed at most: the counts say the rest (a 5,000-row file must not become 5,000 list items). */
 const LIST_MAX = 50;
-const FIELDS = ['section', 'name', 'description', 'prices', 'allergens', 'mayContain', 'diets', 'tags', 'available', 'translations'];
+const FIELDS = [
+  'section',
+  'name',
+  'description',
+  'prices',
+  'allergens',
+  'mayContain',
+  'diets',
+  'tags',
+  'available',
+  'priceOnRequest',
+  'translations',
+];
 
 type State =
   | { phase: 'pick' }
