@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
 import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
 import type { Upload } from './types.ts';
+import { HighlightBox } from './highlight-box.tsx';
 
 /** The PDF could not be fetched: its message is ours (translated), unlike pdf.js's technical English ones. */
 class PdfDownloadError extends Error {}
@@ -175,13 +176,7 @@ export function PdfViewer({ pdf, page, onPageChange, highlight, onPages }: {
                 style={size ? { width: size.width, height: size.height } : undefined}
               />
               {highlight && size && !rendering ? (
-                <div
-                  ref={box}
-                  data-testid="pdf-highlight"
-                  aria-hidden
-                  className="pointer-events-none absolute rounded-sm bg-amber-300/25 ring-2 ring-amber-500 transition-all duration-200 dark:ring-amber-400"
-                  style={{ left: highlight.x * scale - 3, top: highlight.y * scale - 3, width: highlight.width * scale + 6, height: highlight.height * scale + 6 }}
-                />
+                <HighlightBox ref={box} highlight={highlight} scale={scale} />
               ) : null}
             </>
           )}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
 import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
 import type { Upload } from './types.ts';
+import { HighlightBox } from './highlight-box.tsx';
 
 /** Whether the upload's pages are photos (its file is an image, or it has further photos). */
 export function isPhotoUpload(upload: Pick<Upload, 'file' | 'photos'>): boolean {
@@ -105,13 +106,7 @@ export function PhotoViewer({ upload, page, onPageChange, highlight, pageWidth }
                 />
               ) : null}
               {highlight && scale ? (
-                <div
-                  ref={box}
-                  data-testid="pdf-highlight"
-                  aria-hidden
-                  className="pointer-events-none absolute rounded-sm bg-amber-300/25 ring-2 ring-amber-500 transition-all duration-200 dark:ring-amber-400"
-                  style={{ left: highlight.x * scale - 3, top: highlight.y * scale - 3, width: highlight.width * scale + 6, height: highlight.height * scale + 6 }}
-                />
+                <HighlightBox ref={box} highlight={highlight} scale={scale} />
               ) : null}
             </>
           )}
