@@ -99,7 +99,7 @@ describe.skipIf(!hasBrowser)('menu CSV export and import', () => {
     await page.goto(`/menus/${menuId}`);
     const csv = await exportFile(page);
     expect(csv.startsWith('\ufeffid,section,section@de,')).toBe(true);
-    expect(csv).toContain(',Soups,Suppen,,,Minestrone,Minestrone,,,6.50,,,celery,,,,yes\r\n');
+    expect(csv).toContain(',Soups,Suppen,,,Minestrone,Minestrone,,,6.50,,,celery,,,,yes,no\r\n');
 
     const price = (header: string[]) => header.indexOf('price_1');
     const bad = edited(csv, 'bad.csv', (rows, header) => [
