@@ -13,6 +13,7 @@ describe.skipIf(!hasBrowser)('per-venue sold-out on open guest pages', () => {
   let e: E2E;
   let burger = '';
   let airportVenue = '';
+  let veggie = '';
 
   beforeAll(async () => {
     e = await startE2E();
@@ -21,7 +22,7 @@ describe.skipIf(!hasBrowser)('per-venue sold-out on open guest pages', () => {
     const menu = await seed(ctx, 'menus', { organization: owner.org, name: 'All day', status: 'published', languages: ['en'] });
     const section = await seed(ctx, 'sections', { menu: menu.id, name: 'Burgers' });
     burger = String((await seed(ctx, 'items', { section: section.id, name: 'Smash burger', prices: [{ label: '', amount: 1200 }] })).id);
-    await seed(ctx, 'items', { section: section.id, name: 'Veggie burger', prices: [{ label: '', amount: 1100 }] });
+    veggie = String((await seed(ctx, 'items', { section: section.id, name: 'Veggie burger', prices: [{ label: '', amount: 1100 }] })).id);
     for (const [name, slug] of [
       ['Burger Bar Airport', 'burger-airport'],
       ['Burger Bar Centre', 'burger-centre'],
@@ -52,9 +53,29 @@ describe.skipIf(!hasBrowser)('per-venue sold-out on open guest pages', () => {
   async function openGuestPage(slug: string): Promise<Page> {
     const page = await (await e.context({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'en-GB' })).newPage();
     await page.goto(`/m/${slug}`);
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-    await page.waitForTimeout(300); // the page's live subscription is set up after load
+    await waitUntilLive(page);
     return page;
+  }
+
+  /**
+   * The page subscribes to its venue's live topic after load. A sentinel proves it listens: a new
+   * price of the veggie burger (shown at every venue) written until the page shows one.
+   */
+  let sentinel = 1100;
+  async function waitUntilLive(page: Page) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      sentinel += 10;
+      await write('items', 'update', { prices: [{ label: '', amount: sentinel }] }, veggie);
+      const shown = `€${(sentinel / 100).toFixed(2)}`;
+      const seen = await page
+        .locator(`#i-${veggie} .p`)
+        .filter({ hasText: shown })
+        .waitFor({ timeout: 500 })
+        .then(() => true)
+        .catch(() => false);
+      if (seen) return;
+    }
+    throw new Error('the guest page never received a live update');
   }
   const price = (page: Page) => page.locator(`#i-${burger} .p`).first().textContent();
   const soldOut = (page: Page) => page.locator(`#i-${burger} .so`).isVisible();
