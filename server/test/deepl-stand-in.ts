@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { JsonStandIn, type JsonRequest, type SendJson } from './json-stand-in.ts';
 import { fakeTranslate } from './fake-dictionary.ts';
 
 /**
@@ -10,12 +9,6 @@ import { fakeTranslate } from './fake-dictionary.ts';
  * strictly and leaves the content of `ignore_tags` untouched. It records every request, and
  * `failWith` makes it answer with one of DeepL's error statuses; `hang` makes it never answer.
  */
-export interface DeepLRequest {
-  method: string;
-  path: string;
-  authorization: string;
-  body: Record<string, unknown> | null;
-}
 
 const SOURCES = [
   'BG',
@@ -57,60 +50,21 @@ const MESSAGES: Record<number, string> = {
   500: 'Internal server error',
 };
 
-export class DeepLStandIn {
-  readonly requests: DeepLRequest[] = [];
+export class DeepLStandIn extends JsonStandIn {
   /** Answer every request with this status (429, 456, 500…) and DeepL's body for it. */
   failWith: number | null = null;
-  /** Accept the connection and never answer (timeouts). */
-  hang = false;
-  port = 0;
-  private readonly server = http.createServer((req, res) => {
-    void this.handle(req, res).catch((err: unknown) => {
-      res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(err));
-    });
-  });
 
-  constructor(readonly apiKey = 'stand-in-deepl-key:fx') {}
-
-  /** The value for `DEEPL_API_URL`. */
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+  constructor(readonly apiKey = 'stand-in-deepl-key:fx') {
+    super();
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  reset(): void {
-    this.requests.length = 0;
+  override reset(): void {
+    super.reset();
     this.failWith = null;
-    this.hang = false;
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const url = new URL(req.url ?? '/', this.url);
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    this.requests.push({ method: req.method ?? '', path: url.pathname, authorization: String(req.headers.authorization ?? ''), body });
-    if (this.hang) return;
-    const send = (status: number, json: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(json));
-    };
+  protected respond(req: JsonRequest, url: URL, send: SendJson): void {
+    const { body } = req;
     if (req.headers.authorization !== `DeepL-Auth-Key ${this.apiKey}`) return send(403, { message: MESSAGES[403] });
     if (this.failWith) return send(this.failWith, { message: MESSAGES[this.failWith] ?? 'Error' });
 

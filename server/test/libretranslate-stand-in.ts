@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { JsonStandIn, type JsonRequest, type SendJson } from './json-stand-in.ts';
 import { fakeTranslate } from './fake-dictionary.ts';
 
 /**
@@ -10,68 +9,24 @@ import { fakeTranslate } from './fake-dictionary.ts';
  * language gets 400 "<code> is not supported"; `slowDown` answers 429 as its rate limiter does.
  * `hang` accepts the connection and never answers.
  */
-export interface LibreRequest {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
 
 const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pt', 'pl', 'cs', 'sv', 'da', 'hu', 'el'];
 
-export class LibreTranslateStandIn {
-  readonly requests: LibreRequest[] = [];
+export class LibreTranslateStandIn extends JsonStandIn {
   slowDown = false;
-  hang = false;
-  port = 0;
-  private readonly server = http.createServer((req, res) => {
-    void this.handle(req, res).catch((err: unknown) => {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: String(err) }));
-    });
-  });
 
   /** `apiKeys`: the server runs with `--api-keys` and knows these. */
-  constructor(private readonly options: { apiKeys?: string[] } = {}) {}
-
-  /** The value for `LIBRETRANSLATE_URL`. */
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+  constructor(private readonly options: { apiKeys?: string[] } = {}) {
+    super();
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  reset(): void {
-    this.requests.length = 0;
+  override reset(): void {
+    super.reset();
     this.slowDown = false;
-    this.hang = false;
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const url = new URL(req.url ?? '/', this.url);
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    this.requests.push({ method: req.method ?? '', path: url.pathname, body });
-    if (this.hang) return;
-    const send = (status: number, json: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(json));
-    };
-
+  protected respond(req: JsonRequest, url: URL, send: SendJson): void {
+    const { body } = req;
     if (req.method === 'GET' && url.pathname === '/languages')
       return send(
         200,

@@ -30,7 +30,7 @@ describe('DeepL API v2', () => {
     expect(out).toEqual(['Schokolade Suppe', '', 'Kaffee mit Sahne']);
     expect(deepl.requests).toHaveLength(1);
     const [req] = deepl.requests;
-    expect(req?.authorization).toBe(`DeepL-Auth-Key ${deepl.apiKey}`);
+    expect(req?.headers.authorization).toBe(`DeepL-Auth-Key ${deepl.apiKey}`);
     // The empty text is not sent (DeepL bills and may refuse empty strings).
     expect(req?.body).toEqual({ text: ['Chocolate soup', 'Coffee with cream'], source_lang: 'EN', target_lang: 'DE' });
   });
