@@ -6,10 +6,10 @@
  * tags and a published menu with ~80 items. Run again, it refreshes the demo data instead of
  * duplicating it.
  */
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config.ts';
+import { runCommand, withContext } from './cli.ts';
 import { createContext } from '../server/context.ts';
 import { appCollections } from '../server/app-collections.ts';
-import { ApiError } from '../server/core/errors.ts';
 import { productModules } from '../server/modules/index.ts';
 import { installDefaultMessages } from '../shared/schemas/messages.ts';
 import { seedDemo, type SeedDemoResult } from './demo/seed.ts';
@@ -64,28 +64,11 @@ async function main(): Promise<number> {
   const ctx = createContext(config, appCollections, { log: { info: () => undefined, error: (obj, msg) => console.error(msg, obj) } });
   // As in buildApp: the product's hooks fill slugs, defaults and positions and validate.
   for (const module of productModules) await module.register?.(ctx);
-  try {
+  return withContext(ctx, async () => {
     const result = await seedDemo(ctx, args);
     console.log(summary(result, config.appUrl));
     return 0;
-  } catch (err) {
-    if (err instanceof ApiError) {
-      const details = Object.entries(err.data)
-        .map(([k, v]) => `  ${k}: ${(v as { message?: string }).message ?? ''}`)
-        .join('\n');
-      console.error(`${err.message}${details ? `\n${details}` : ''}`);
-      return 1;
-    }
-    throw err;
-  } finally {
-    await ctx.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -3,12 +3,12 @@
  *   npm run superuser -- upsert EMAIL PASSWORD
  *   npm run superuser -- delete EMAIL
  */
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config.ts';
+import { runCommand, withContext } from './cli.ts';
 import { loadDotEnv } from '../server/env-file.ts';
 import { createContext } from '../server/context.ts';
 import { appCollections } from '../server/app-collections.ts';
 import { deleteSuperuser, upsertSuperuser } from '../server/core/auth/superusers.ts';
-import { ApiError } from '../server/core/errors.ts';
 
 const [command, email, password] = process.argv.slice(2);
 const usage = 'Usage: npm run superuser -- upsert EMAIL PASSWORD | delete EMAIL';
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   const ctx = createContext(config, appCollections, { log: { info: () => undefined, error: (obj, msg) => console.error(msg, obj) } });
-  try {
+  return withContext(ctx, async () => {
     const system = ctx.auth.systemRequest('default');
     if (command === 'upsert') {
       const result = await upsertSuperuser(ctx.engine, system, email, password as string);
@@ -36,24 +36,7 @@ async function main(): Promise<number> {
       if (!deleted) return 1;
     }
     return 0;
-  } catch (err) {
-    if (err instanceof ApiError) {
-      const details = Object.entries(err.data)
-        .map(([k, v]) => `  ${k}: ${(v as { message?: string }).message ?? ''}`)
-        .join('\n');
-      console.error(`${err.message}${details ? `\n${details}` : ''}`);
-      return 1;
-    }
-    throw err;
-  } finally {
-    await ctx.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(main);
