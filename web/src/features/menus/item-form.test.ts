@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itemBody, itemFingerprint, itemFormSchema, itemFormValues } from './item-form.ts';
 import { fingerprint } from '../../../../shared/translations.ts';
-import { untranslatedLanguages, toItem } from './types.ts';
+import { untranslatedLanguages, untranslatedLanguagesOfAll, toItem, type TranslatableRecord } from './types.ts';
 import { planLimitMessage, describeError } from '../../lib/action-errors.ts';
 
 const item = toItem({
@@ -122,6 +122,22 @@ describe('item form', () => {
     const outdated = { ...de, description: { text: 'Kalb', basis: fingerprint('Pork') } };
     expect(untranslatedLanguages('items', { ...item, translations: { de: outdated } }, ['en', 'de'])).toEqual(['de']);
     expect(untranslatedLanguages('items', item, ['en'])).toEqual([]);
+  });
+
+  const record = (collection: TranslatableRecord[0], r: Record<string, unknown> & TranslatableRecord[1]): TranslatableRecord => [
+    collection,
+    r,
+  ];
+
+  it("counts an item with its courses, option groups, options and tags, in the menu's language order", () => {
+    const de = { name: { text: 'Schnitzel' }, description: { text: 'Kalb' }, 'prices.0': { text: 'Klein' }, 'prices.1': { text: 'Groß' } };
+    const done = record('items', { ...item, translations: { de, fr: de } });
+    expect(untranslatedLanguagesOfAll([done], ['en', 'fr', 'de'])).toEqual([]);
+    const course = record('set_courses', { name: 'Starter', description: '', translations: { de: { name: { text: 'Vorspeise' } } } });
+    expect(untranslatedLanguagesOfAll([done, course], ['en', 'fr', 'de'])).toEqual(['fr']);
+    const option = record('options', { name: 'Fries', translations: { fr: { name: { text: 'Frites' } } } });
+    expect(untranslatedLanguagesOfAll([done, course, option], ['en', 'fr', 'de'])).toEqual(['fr', 'de']);
+    expect(untranslatedLanguagesOfAll([record('tags', { name: 'Vegan', translations: {} })], ['en', 'de'])).toEqual(['de']);
   });
 });
 

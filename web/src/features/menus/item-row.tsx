@@ -18,7 +18,7 @@ import { Switch } from './switch.tsx';
 import { activeLanguage } from '../../lib/i18n/i18n.ts';
 import { untilText } from './until-text.ts';
 import { languageName } from '../../lib/language-name.ts';
-import { isAvailableNow, untranslatedLanguages, type Item, type Tag } from './types.ts';
+import { isAvailableNow, type Item, type Tag } from './types.ts';
 import { VenueDifferencesBadge } from './venue-differences-badge.tsx';
 import type { VenueDifference } from './venue-overrides.ts';
 
@@ -28,7 +28,6 @@ export function ItemRow({
   handle,
   dragging,
   tags,
-  languages,
   currency,
   timeZone,
   onEdit,
@@ -36,12 +35,12 @@ export function ItemRow({
   onToggleAvailable,
   differences = [],
   onPerVenue,
+  missing,
 }: {
   item: Item;
   handle: ReactNode;
   dragging: boolean;
   tags: Tag[] | undefined;
-  languages: string[];
   currency: string;
   timeZone: string;
   onEdit: () => void;
@@ -51,11 +50,12 @@ export function ItemRow({
   differences?: VenueDifference[];
   /** Opens the item's per-venue settings. */
   onPerVenue?: () => void;
+  /** The menu's languages the item (with its courses, options and tags) is not translated into yet. */
+  missing: string[];
 }) {
   const { t } = useTranslation('menus');
   const availableNow = isAvailableNow(item);
   const itemTags = (tags ?? []).filter((t) => item.tags.includes(t.id));
-  const missing = untranslatedLanguages('items', item, languages);
   const thumb = item.image ? pb.files.getURL(item, item.image, { thumb: '160x160' }) : '';
   const prices = item.prices
     .map((p) => {

@@ -22,7 +22,9 @@ import { useItems, useSection, useTags, useVenues, venuesShowing } from './menu-
 import { savePositions, withPositions } from './reorder.ts';
 import { SortableList } from './sortable-list.tsx';
 import { Switch } from './switch.tsx';
-import { untranslatedLanguages, toItem, type Item } from './types.ts';
+import { untranslatedLanguagesOfAll, toItem, type Item, type TranslatableRecord } from './types.ts';
+import { useSectionCourses } from './use-set-courses.ts';
+import { useOptionGroups } from './option-data.ts';
 import { blockAnchor } from './translation-rows.ts';
 import { VenueOverridesDialog } from './venue-overrides-dialog.tsx';
 import { useVenueItems, venueDifferences } from './venue-overrides.ts';
@@ -56,7 +58,25 @@ export default function ItemsPage() {
   );
   const currency = String(organization?.currency || 'EUR');
   const { timeZone, venues: showing } = venuesShowing(venues, menu?.id ?? '');
-  const untranslated = useMemo(() => list.filter((i) => untranslatedLanguages('items', i, languages).length > 0), [list, languages]);
+  const { data: courses } = useSectionCourses(sectionId);
+  const { data: optionGroups } = useOptionGroups(organization?.id);
+  // An item counts as translated only with its set courses, option groups and tags: the guest page
+  // shows a language only when all of them are.
+  const missingByItem = useMemo(() => {
+    const byId = new Map<string, string[]>();
+    for (const item of list) {
+      const records: TranslatableRecord[] = [['items', item]];
+      for (const course of courses ?? []) if (course.item === item.id) records.push(['set_courses', course]);
+      for (const group of optionGroups ?? []) {
+        if (!item.optionGroups.includes(group.id)) continue;
+        records.push(['option_groups', group], ...group.options.map((o): TranslatableRecord => ['options', o]));
+      }
+      for (const tag of tags ?? []) if (item.tags.includes(tag.id)) records.push(['tags', tag]);
+      byId.set(item.id, untranslatedLanguagesOfAll(records, languages));
+    }
+    return byId;
+  }, [list, courses, optionGroups, tags, languages]);
+  const untranslated = useMemo(() => list.filter((i) => (missingByItem.get(i.id) ?? []).length > 0), [list, missingByItem]);
   const shown = untranslatedOnly ? untranslated : list;
 
   const ids = new Set(list.map((i) => i.id));
@@ -231,7 +251,7 @@ export default function ItemsPage() {
               handle={handle}
               dragging={dragging}
               tags={tags}
-              languages={languages}
+              missing={missingByItem.get(item.id) ?? []}
               currency={currency}
               timeZone={timeZone}
               onEdit={() => openEditor(item)}

@@ -2,7 +2,13 @@ import type { RecordModel } from 'pocketbase';
 import type { ScheduleWindow } from '../../../../shared/schedule.ts';
 import { readNutrition, type Nutrition } from '../../../../shared/nutrition.ts';
 import { itemKindOf, type ItemKind } from '../../../../shared/set-menus.ts';
-import { readTranslations, sourceTexts, translationState, type Translations } from '../../../../shared/translations.ts';
+import {
+  readTranslations,
+  sourceTexts,
+  translationState,
+  type TranslatableCollection,
+  type Translations,
+} from '../../../../shared/translations.ts';
 
 /** The records of the menu screens, with JSON fields normalised (the server may send null). */
 
@@ -166,7 +172,7 @@ export function isAvailableNow(item: Pick<Item, 'available' | 'soldOutUntil'>, n
  * not done: missing, a machine draft or outdated (the kernel's states, price labels included).
  */
 export function untranslatedLanguages(
-  collection: 'items' | 'sections',
+  collection: TranslatableCollection,
   record: Record<string, unknown> & { translations: Translations },
   languages: readonly string[],
 ): string[] {
@@ -174,4 +180,22 @@ export function untranslatedLanguages(
   return languages
     .slice(1)
     .filter((lang) => sources.some(([key, source]) => translationState(record.translations[lang]?.[key], source) !== 'done'));
+}
+
+/** A translatable record with its collection, for `untranslatedLanguagesOfAll`. */
+export type TranslatableRecord = [TranslatableCollection, { translations: Translations }];
+
+/**
+ * The languages in which any of the records has a text that is not done, in the menu's order: an
+ * item counts together with its set courses and the option groups (and options) it offers, as the
+ * guest page only shows a language when all of them are translated.
+ */
+export function untranslatedLanguagesOfAll(records: readonly TranslatableRecord[], languages: readonly string[]): string[] {
+  // The records are plain objects read field by field (sourceTexts); interfaces such as SetCourse lack the index signature.
+  const missing = new Set(
+    records.flatMap(([collection, record]) =>
+      untranslatedLanguages(collection, record as Record<string, unknown> & { translations: Translations }, languages),
+    ),
+  );
+  return languages.filter((lang) => missing.has(lang));
 }

@@ -30,6 +30,7 @@ export interface DishOption {
 export const setCourseKeys = {
   courses: (itemId: string) => ['set-courses', itemId] as const,
   dishes: (menuId: string) => ['set-course-dishes', menuId] as const,
+  sectionCourses: (sectionId: string) => ['set-courses-of-section', sectionId] as const,
 };
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
@@ -59,6 +60,20 @@ export function useSetCourses(itemId: string | null) {
     const list = await pb.collection('set_courses').getFullList({
       batch: FULL_LIST_BATCH,
       filter: pb.filter('item = {:item}', { item: itemId }),
+      sort: 'position,created',
+    });
+    return list.map(toSetCourse);
+  });
+}
+
+/** The courses of every set menu in a section (the items list's "to translate" badges count them); live. */
+export function useSectionCourses(sectionId: string) {
+  const key = setCourseKeys.sectionCourses(sectionId);
+  useLiveRecords({ collection: 'set_courses', topic: '*', targets: [key] });
+  return useSWR(key, async () => {
+    const list = await pb.collection('set_courses').getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter('item.section = {:section}', { section: sectionId }),
       sort: 'position,created',
     });
     return list.map(toSetCourse);
