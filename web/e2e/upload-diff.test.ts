@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { activeOwner, seed } from '../../server/test/test-app.ts';
 import { renderMenu, type CorpusMenu } from '../../server/test/pdf-corpus/render.ts';
 import { cafe } from '../../server/test/pdf-corpus/menus.ts';
-import { hasBrowser, screenshot, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
+import path from 'node:path';
+import { hasBrowser, SCREENSHOT_DIR, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
 
 /**
  * Re-import as a diff in a real browser: a venue's café menu was imported from a PDF before; the
@@ -20,12 +21,19 @@ function secondVersion(): CorpusMenu {
   const [coffee, pastries] = menu.sections;
   if (!coffee || !pastries) throw new Error('café menu changed');
   coffee.items = coffee.items.map((i) =>
-    i.name === 'Cold brew' ? { ...i, name: 'Cold brew coffee' } : i.name === 'Chai latte' ? { ...i, name: 'Chai tea latte', prices: [{ label: '', amount: 460 }] } : i,
+    i.name === 'Cold brew'
+      ? { ...i, name: 'Cold brew coffee' }
+      : i.name === 'Chai latte'
+        ? { ...i, name: 'Chai tea latte', prices: [{ label: '', amount: 460 }] }
+        : i,
   );
   pastries.items = pastries.items.filter((i) => i.name !== 'Banana bread');
   pastries.items.push({ name: 'Almond croissant', prices: [{ label: '', amount: 330 }] });
   return menu;
 }
+
+/** The viewport as the reviewer sees it: the dialog over the review page (a full-page shot would leave the fixed dialog out of view). */
+const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
 describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
   let e: E2E;
@@ -66,7 +74,11 @@ describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
       form.append('name', 'Corner Café');
       const bytes = await renderMenu(menu, { layout: 'left', priceFormat: 'dot', heading: { size: 14 } });
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'corner-cafe.pdf');
-      const res = await fetch(`${e.url}/api/collections/menu_uploads/records`, { method: 'POST', body: form, headers: { authorization: signed.token } });
+      const res = await fetch(`${e.url}/api/collections/menu_uploads/records`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: signed.token },
+      });
       expect(res.status).toBe(200);
       const id = String(((await res.json()) as { id: string }).id);
       for (let i = 0; i < 600; i++) {
@@ -95,12 +107,19 @@ describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
   }
 
   const noSidewaysScroll = (page: Page) =>
-    page.evaluate(() => [...document.querySelectorAll<HTMLElement>('html, [role="dialog"]')].every((el) => el.scrollWidth <= el.clientWidth + 1));
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('html, [role="dialog"]')].every((el) => el.scrollWidth <= el.clientWidth + 1),
+    );
 
   it('lists the changes by kind, removals unchecked, at 1280 px in light and 390 px in dark, no sideways scroll at 320 px', async () => {
     const { page } = await signedInPage(e, auth, { viewport: { width: 1280, height: 900 } });
     const dialog = await openDiff(page);
-    expect(await dialog.locator('legend').allTextContents()).toEqual(['New items (1)', 'Removed items (1)', 'Renamed items (2)', 'Price changes (1)']);
+    expect(await dialog.locator('legend').allTextContents()).toEqual([
+      'New items (1)',
+      'Removed items (1)',
+      'Renamed items (2)',
+      'Price changes (1)',
+    ]);
     expect(await dialog.getByTestId('diff-summary').textContent()).toBe('4 of 5 changes selected');
     const removal = dialog.getByRole('checkbox', { name: /Banana bread/ });
     expect(await removal.isChecked()).toBe(false);
@@ -152,6 +171,9 @@ describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
     expect(item(ids.get('Chai latte'))).toMatchObject({ name: 'Chai latte', prices: JSON.stringify([{ label: '', amount: 460 }]) });
     expect(item(ids.get('Banana bread'))?.name).toBe('Banana bread');
     expect(e.app.ctx.stmts.get("SELECT COUNT(*) AS c FROM items WHERE name = 'Almond croissant'")?.c).toBe(2); // here and in "Weekend"
-    expect(e.app.ctx.stmts.get('SELECT status, menu FROM menu_uploads WHERE id = ?', [uploadId])).toEqual({ status: 'imported', menu: menuId });
+    expect(e.app.ctx.stmts.get('SELECT status, menu FROM menu_uploads WHERE id = ?', [uploadId])).toEqual({
+      status: 'imported',
+      menu: menuId,
+    });
   });
 });
