@@ -291,3 +291,13 @@ describe('diffMenu', () => {
     expect(missingRequirements(changes, ['item.add:d2.0'])).toEqual(['section.add:d2']);
   });
 });
+
+describe('the default selection', () => {
+  it('leaves a new item without a price unchecked', () => {
+    const draft = cafeDraft();
+    (draft[1] as DraftSectionInput).items.push({ name: 'Almond croissant', prices: [], allergens: ['gluten'] });
+    const changes = diffMenu(cafe(), draft);
+    expect(brief(changes)).toEqual(['item.add Almond croissant']);
+    expect([...defaultSelection(changes)]).toEqual([]);
+  });
+});

@@ -96,8 +96,15 @@ export const CHANGE_KINDS: readonly MenuChangeKind[] = [
   'section.remove',
 ];
 
-/** Removals are the only changes not accepted by default: they delete photos, translations and tags with the item. */
-export const acceptedByDefault = (change: MenuChange): boolean => change.kind !== 'item.remove' && change.kind !== 'section.remove';
+/**
+ * What the review checks by default: everything but removals (they delete the photo, translations
+ * and tags with the item, and a PDF may miss an item the extractor did not read) and new items
+ * without a price (the items' rules refuse them until the draft gives one or says "on request").
+ */
+export const acceptedByDefault = (change: MenuChange): boolean =>
+  change.kind !== 'item.remove' &&
+  change.kind !== 'section.remove' &&
+  !(change.kind === 'item.add' && !change.to.prices.length && !change.to.priceOnRequest);
 
 /** Thresholds of the matching (see the module comment). */
 export const RENAME_THRESHOLD = 0.5;
@@ -117,40 +124,70 @@ export function normalizeName(text: string): string {
     .trim();
 }
 
-function bigrams(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const word of normalizeName(text).split(' ')) {
-    if (!word) continue;
+/**
+ * Normalised texts and their letter pairs, remembered while one diff runs (renames compare every
+ * pair of a section's unmatched items: 500 × 500 in the worst case).
+ */
+const memo = {
+  normalized: new Map<string, string>(),
+  bigrams: new Map<string, { grams: Map<string, number>; total: number }>(),
+  words: new Map<string, string[]>(),
+};
+function normalized(text: string): string {
+  let out = memo.normalized.get(text);
+  if (out === undefined) {
+    out = normalizeName(text);
+    memo.normalized.set(text, out);
+  }
+  return out;
+}
+
+function bigrams(text: string): { grams: Map<string, number>; total: number } {
+  const cached = memo.bigrams.get(text);
+  if (cached) return cached;
+  const grams = new Map<string, number>();
+  let total = 0;
+  for (const word of words(text)) {
     const padded = ` ${word} `;
     for (let i = 0; i < padded.length - 1; i++) {
       const gram = padded.slice(i, i + 2);
-      out.set(gram, (out.get(gram) ?? 0) + 1);
+      grams.set(gram, (grams.get(gram) ?? 0) + 1);
+      total++;
     }
+  }
+  const out = { grams, total };
+  memo.bigrams.set(text, out);
+  return out;
+}
+
+function words(text: string): string[] {
+  let out = memo.words.get(text);
+  if (!out) {
+    out = normalized(text).split(' ').filter(Boolean);
+    memo.words.set(text, out);
   }
   return out;
 }
 
 /** Dice coefficient of the normalised texts' letter pairs (0 unrelated … 1 same). */
 export function similarity(a: string, b: string): number {
-  if (normalizeName(a) === normalizeName(b)) return 1;
+  if (normalized(a) === normalized(b)) return 1;
   const x = bigrams(a);
   const y = bigrams(b);
-  let total = 0;
+  const total = x.total + y.total;
+  if (!total) return 0;
+  const [small, large] = x.grams.size <= y.grams.size ? [x.grams, y.grams] : [y.grams, x.grams];
   let common = 0;
-  for (const n of x.values()) total += n;
-  for (const [gram, n] of y) {
-    total += n;
-    common += Math.min(n, x.get(gram) ?? 0);
-  }
-  return total ? (2 * common) / total : 0;
+  for (const [gram, n] of small) common += Math.min(n, large.get(gram) ?? 0);
+  return (2 * common) / total;
 }
 
 /** Name similarity for renames: "Margherita" → "Pizza Margherita" keeps every word, which is strong evidence. */
 function nameSimilarity(a: string, b: string): number {
-  const x = normalizeName(a).split(' ').filter(Boolean);
-  const y = normalizeName(b).split(' ').filter(Boolean);
-  const [short, long] = x.length <= y.length ? [x, new Set(y)] : [y, new Set(x)];
-  const kept = short.length > 0 && short.every((w) => long.has(w));
+  const x = words(a);
+  const y = words(b);
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  const kept = short.length > 0 && short.every((w) => long.includes(w));
   return Math.max(similarity(a, b), kept ? 0.9 : 0);
 }
 
@@ -160,12 +197,11 @@ const priceState = (item: DiffItem): PriceState => ({
 });
 const priced = (item: DiffItem) => item.prices.length > 0 || Boolean(item.priceOnRequest);
 function samePrices(a: DiffItem, b: DiffItem): boolean {
-  const x = priceState(a);
-  const y = priceState(b);
-  if (x.priceOnRequest !== y.priceOnRequest || x.prices.length !== y.prices.length) return false;
-  return x.prices.every((p, i) => {
-    const q = y.prices[i] as DiffPrice;
-    return p.amount === q.amount && normalizeName(p.label) === normalizeName(q.label);
+  const onRequest = (i: DiffItem) => Boolean(i.priceOnRequest && !i.prices.length);
+  if (onRequest(a) !== onRequest(b) || a.prices.length !== b.prices.length) return false;
+  return a.prices.every((p, i) => {
+    const q = b.prices[i] as DiffPrice;
+    return p.amount === q.amount && normalized(p.label ?? '') === normalized(q.label ?? '');
   });
 }
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
@@ -219,18 +255,28 @@ interface LiveRef {
  * The changes that turn `live` into `draft`, grouped in `CHANGE_KINDS` order, then in menu order.
  */
 export function diffMenu(live: LiveSection[], draft: DraftSectionInput[]): MenuChange[] {
+  try {
+    return diffMenuWith(live, draft);
+  } finally {
+    memo.normalized.clear();
+    memo.bigrams.clear();
+    memo.words.clear();
+  }
+}
+
+function diffMenuWith(live: LiveSection[], draft: DraftSectionInput[]): MenuChange[] {
   // 1. Sections.
   const sectionOf = new Map<number, number>(); // draft section index → live section index
   const liveTaken = new Set<number>();
   draft.forEach((ds, d) => {
-    const n = normalizeName(ds.name);
-    const l = live.findIndex((ls, li) => !liveTaken.has(li) && normalizeName(ls.name) === n);
+    const n = normalized(ds.name);
+    const l = live.findIndex((ls, li) => !liveTaken.has(li) && normalized(ls.name) === n);
     if (l >= 0) {
       sectionOf.set(d, l);
       liveTaken.add(l);
     }
   });
-  const names = (items: DiffItem[]) => new Set(items.map((i) => normalizeName(i.name)));
+  const names = (items: DiffItem[]) => new Set(items.map((i) => normalized(i.name)));
   const sectionCandidates: Array<{ a: number; b: number; score: number }> = [];
   draft.forEach((ds, d) => {
     if (sectionOf.has(d)) return;
@@ -263,27 +309,30 @@ export function diffMenu(live: LiveSection[], draft: DraftSectionInput[]): MenuC
   for (const d of draftRefs) {
     const l = sectionOf.get(d.s);
     if (l === undefined) continue;
-    const n = normalizeName(d.item.name);
-    const match = liveRefs.find((x) => x.s === l && !liveMatched.has(x.item.id) && normalizeName(x.item.name) === n);
+    const n = normalized(d.item.name);
+    const match = liveRefs.find((x) => x.s === l && !liveMatched.has(x.item.id) && normalized(x.item.name) === n);
     if (match) pair(match, d);
   }
   for (const d of draftRefs) {
     if (draftMatched.has(`${d.s}.${d.i}`)) continue;
-    const n = normalizeName(d.item.name);
-    const match = liveRefs.find((x) => !liveMatched.has(x.item.id) && normalizeName(x.item.name) === n);
+    const n = normalized(d.item.name);
+    const match = liveRefs.find((x) => !liveMatched.has(x.item.id) && normalized(x.item.name) === n);
     if (match) pair(match, d);
   }
   for (const [d, l] of sectionOf) {
     const liveItems = liveRefs.filter((x) => x.s === l);
     const draftItems = draftRefs.filter((x) => x.s === d);
     const candidates: Array<{ a: number; b: number; score: number }> = [];
+    const openDraft = draftItems
+      .map((y, b) => ({ y, b, place: relative(y.i, draftItems.length) }))
+      .filter(({ y }) => !draftMatched.has(`${y.s}.${y.i}`));
     liveItems.forEach((x, a) => {
       if (liveMatched.has(x.item.id)) return;
-      draftItems.forEach((y, b) => {
-        if (draftMatched.has(`${y.s}.${y.i}`)) return;
-        const score = renameScore(x.item, y.item, relative(x.i, liveItems.length), relative(y.i, draftItems.length));
+      const place = relative(x.i, liveItems.length);
+      for (const { y, b, place: draftPlace } of openDraft) {
+        const score = renameScore(x.item, y.item, place, draftPlace);
         if (score !== null) candidates.push({ a, b, score });
-      });
+      }
     });
     for (const [a, b] of pairBest(candidates, new Set(), new Set())) pair(liveItems[a] as LiveRef, draftItems[b] as DraftRef);
   }
@@ -313,7 +362,7 @@ export function diffMenu(live: LiveSection[], draft: DraftSectionInput[]): MenuC
       return;
     }
     const ls = live[l] as LiveSection;
-    if (normalizeName(ls.name) !== normalizeName(ds.name)) {
+    if (normalized(ls.name) !== normalized(ds.name)) {
       changes.push({
         kind: 'section.rename',
         key: `section.rename:${ls.id}`,
@@ -364,7 +413,7 @@ export function diffMenu(live: LiveSection[], draft: DraftSectionInput[]): MenuC
     const ds = draft[dr.s] as DraftSectionInput;
     const id = l.item.id;
     const base = { name: dr.item.name, section: ds.name, itemId: id };
-    if (normalizeName(l.item.name) !== normalizeName(dr.item.name)) {
+    if (normalized(l.item.name) !== normalized(dr.item.name)) {
       changes.push({ kind: 'item.rename', key: `item.rename:${id}`, ...base, requires: [], from: l.item.name, to: dr.item.name });
     }
     if (priced(dr.item) && !samePrices(l.item, dr.item)) {
@@ -379,7 +428,7 @@ export function diffMenu(live: LiveSection[], draft: DraftSectionInput[]): MenuC
     }
     const fromDescription = (l.item.description ?? '').trim();
     const toDescription = (dr.item.description ?? '').trim();
-    if (compareDescriptions && normalizeName(fromDescription) !== normalizeName(toDescription)) {
+    if (compareDescriptions && normalized(fromDescription) !== normalized(toDescription)) {
       changes.push({
         kind: 'item.description',
         key: `item.description:${id}`,
