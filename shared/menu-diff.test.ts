@@ -239,7 +239,7 @@ describe('diffMenu', () => {
     expect([...off]).toEqual([]);
   });
 
-  it('compares allergens and descriptions only when the PDF prints them, and never drops a price it did not read', () => {
+  it('compares allergens only when the PDF prints them, and never drops a price or a description it did not read', () => {
     const draft = cafeDraft().map((s) => ({ ...s, items: s.items.map((i) => ({ ...i, allergens: [], description: '' })) }));
     const coffee = draft[0] as DraftSectionInput;
     coffee.items[0] = { name: 'Flat white', prices: [], description: '', allergens: [] };
@@ -248,6 +248,8 @@ describe('diffMenu', () => {
     const withAllergens = cafeDraft();
     (withAllergens[1] as DraftSectionInput).items[0] = d('Butter croissant', 280, { allergens: ['gluten', 'milk', 'eggs'] });
     ((withAllergens[0] as DraftSectionInput).items[1] as { description: string }).description = 'Double shot, oat milk';
+    // The cold brew's description is not printed any more: the menu keeps it.
+    ((withAllergens[0] as DraftSectionInput).items[2] as { description: string }).description = '';
     expect(brief(diffMenu(cafe(), withAllergens))).toEqual([
       'item.description Double shot, steamed milk → Double shot, oat milk',
       'item.allergens Butter croissant gluten,milk → gluten,milk,eggs',

@@ -23,8 +23,9 @@
  * (a case or accent fix made in the app is not undone by the PDF), other prices (labels
  * normalised, amounts exact, "price on request"), other allergens (as a set). A draft item
  * without a price and not "on request" keeps its price (the extractor found none: never invent a
- * removal). When the draft carries no allergens at all (the PDF does not print them), allergens
- * are not compared; the same for descriptions.
+ * removal); one without a description keeps its description (venues often describe dishes in the
+ * app only). When the draft carries no allergens at all (the PDF does not print them), allergens
+ * are not compared.
  */
 
 export interface DiffPrice {
@@ -339,7 +340,6 @@ function diffMenuWith(live: LiveSection[], draft: DraftSectionInput[]): MenuChan
 
   // Changes.
   const compareAllergens = draft.some((s) => s.items.some((i) => (i.allergens ?? []).length));
-  const compareDescriptions = draft.some((s) => s.items.some((i) => (i.description ?? '').trim()));
   const changes: MenuChange[] = [];
   const sectionAddKey = (d: number) => `section.add:d${d}`;
   const liveSectionId = (d: number): string | null => {
@@ -428,7 +428,7 @@ function diffMenuWith(live: LiveSection[], draft: DraftSectionInput[]): MenuChan
     }
     const fromDescription = (l.item.description ?? '').trim();
     const toDescription = (dr.item.description ?? '').trim();
-    if (compareDescriptions && normalized(fromDescription) !== normalized(toDescription)) {
+    if (toDescription && normalized(fromDescription) !== normalized(toDescription)) {
       changes.push({
         kind: 'item.description',
         key: `item.description:${id}`,

@@ -4,14 +4,15 @@ import { activeOwner, seed } from '../../server/test/test-app.ts';
 import { renderMenu, type CorpusMenu } from '../../server/test/pdf-corpus/render.ts';
 import { cafe } from '../../server/test/pdf-corpus/menus.ts';
 import path from 'node:path';
-import { hasBrowser, SCREENSHOT_DIR, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
+import { adminUpdate, hasBrowser, SCREENSHOT_DIR, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
 
 /**
  * Re-import as a diff in a real browser: a venue's café menu was imported from a PDF before; the
  * new version of the PDF is uploaded, and the review offers "Update “Corner Café”". The dialog lists
  * the changes grouped by kind with a checkbox each (the removal unchecked), at 1280 and 390 px, in
  * light and dark, without sideways scrolling at 320 px; another menu that already matches says so;
- * the reviewer unchecks one change by keyboard and applies the rest.
+ * a menu edited meanwhile makes the apply show the changes again; the reviewer unchecks one change
+ * by keyboard and applies the rest.
  */
 const PASSWORD = 'diff-password-1';
 
@@ -157,6 +158,12 @@ describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
   it('applies the checked changes only, from the keyboard, at 390 px', async () => {
     const { page } = await signedInPage(e, auth, { viewport: { width: 390, height: 844 } });
     const dialog = await openDiff(page);
+    // Someone edits the menu meanwhile: applying then shows the changes again, nothing applied.
+    await adminUpdate(e, 'items', ids.get('Flat white') ?? '', { description: 'Ristretto, velvety milk' });
+    await dialog.getByRole('button', { name: 'Apply 4 changes' }).click();
+    await waitForToast(page, 'The menu changed in the meantime. The list now shows the changes as they are.');
+    await dialog.getByTestId('diff-summary').waitFor();
+    expect(e.app.ctx.stmts.get('SELECT name FROM items WHERE id = ?', [ids.get('Cold brew') ?? ''])?.name).toBe('Cold brew');
     // Uncheck the chai's rename with the keyboard: its price change stays.
     await dialog.getByRole('checkbox', { name: /Chai tea latte.*Chai latte/ }).focus();
     await page.keyboard.press('Space');
