@@ -1,4 +1,5 @@
 import type { MemberRole } from './constants.ts';
+import type { MenuChange } from './menu-diff.ts';
 
 /**
  * Response shapes of the product's custom routes (beyond the records API), shared by the server
@@ -84,3 +85,23 @@ export const MACHINE_TRANSLATION_ERROR_REASONS = [
   'provider_error',
 ] as const;
 export type MachineTranslationErrorReason = (typeof MACHINE_TRANSLATION_ERROR_REASONS)[number];
+
+/**
+ * `GET /api/uploads/:id/diff?menuId=`: what a ready upload would change in a menu of its
+ * organization (shared/menu-diff.ts). `stamp` goes back with the accepted keys
+ * (`POST /api/uploads/:id/import {mode: "diff", menuId, stamp, accept}`): a menu or draft that
+ * changed in between is a 409.
+ */
+export interface UploadDiff {
+  menu: { id: string; name: string };
+  /** The menu was chosen by the server (an earlier upload of the same name was imported into it), not asked for. */
+  suggested: boolean;
+  stamp: string;
+  changes: MenuChange[];
+}
+
+/** `POST /api/uploads/:id/import` with `mode: "diff"`: what was applied. */
+export interface UploadDiffResult {
+  menu: { id: string; name: string };
+  applied: number;
+}

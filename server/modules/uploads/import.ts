@@ -4,6 +4,7 @@ import { newRecordId } from '../../../shared/ids.ts';
 import type { RecordJson } from '../../core/records/codec.ts';
 import type { AppliedWrite, PreparedWrite } from '../../core/records/write.ts';
 import type { RequestInfo } from '../../core/request-info.ts';
+import type { Row } from '../../db/statements.ts';
 import { draftProblem, zMenuDraft, type MenuDraft } from '../../../shared/schemas/upload-draft.ts';
 import { organizationOfMenu } from '../menus/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
@@ -32,24 +33,39 @@ const input = (data: Record<string, unknown>) => ({ data, files: {}, fromForm: f
  * the caller's request, so the collections' rules and hooks (membership, subscription, plan
  * limits, price validation) apply exactly as for the records API.
  */
-export async function importUpload(ctx: AppContext, uploadId: string, body: ImportBody, req: RequestInfo): Promise<ImportResult> {
+/**
+ * The upload as the caller may import it: 401 without auth, 404 unless they can read it, 403
+ * unless they may write for its organization (`write`), 409 once imported, 400 unless ready.
+ */
+export function importableUpload(ctx: AppContext, uploadId: string, req: RequestInfo, write: boolean): Row {
   const { engine } = ctx;
   if (!req.auth) throw new ApiError(401, 'The request requires valid record authorization token.');
   const uploads = engine.collection('menu_uploads');
   // Readable by the caller? Otherwise the upload does not exist for them.
   const visible = engine.access.findWithRule(uploads, uploadId, uploads.viewRule, req);
   if (!visible) throw new ApiError(404);
-  if (!engine.access.findWithRule(uploads, uploadId, uploads.updateRule, { ...req, body: {} })) {
+  if (write && !engine.access.findWithRule(uploads, uploadId, uploads.updateRule, { ...req, body: {} })) {
     throw new ApiError(403, 'You are not allowed to import menus for this organization.');
   }
   const status = String(visible.status);
   if (status === 'imported') throw new ApiError(409, 'This upload was already imported.');
   if (status !== 'ready') throw new ApiError(400, `This upload is not ready to import yet (status: ${status}).`);
+  return visible;
+}
 
-  const source = body.draft !== undefined ? body.draft : (visible.draft ? JSON.parse(String(visible.draft)) : null);
+/** The draft to import: the one sent, or the stored one; 400 on `draft` when it is not valid. */
+export function importDraft(visible: Row, sent: unknown): MenuDraft {
+  const source = sent !== undefined ? sent : visible.draft ? JSON.parse(String(visible.draft)) : null;
   const parsed = zMenuDraft.safeParse(source);
   if (!parsed.success) throw new ApiError(400, draftProblem(parsed.error), { draft: fieldError('validation_invalid_value', draftProblem(parsed.error)) });
-  const draft: MenuDraft = parsed.data;
+  return parsed.data;
+}
+
+export async function importUpload(ctx: AppContext, uploadId: string, body: ImportBody, req: RequestInfo): Promise<ImportResult> {
+  const { engine } = ctx;
+  const uploads = engine.collection('menu_uploads');
+  const visible = importableUpload(ctx, uploadId, req, true);
+  const draft = importDraft(visible, body.draft);
   const sections = draft.sections.filter((s) => s.items.length);
   if (!sections.length) throw new ApiError(400, 'The draft has no items to import.', { draft: fieldError('validation_required', 'The draft has no items to import.') });
 

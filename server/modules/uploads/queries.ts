@@ -34,3 +34,16 @@ export function unfinishedUploadIds(stmts: Statements): string[] {
 export function countUploads(stmts: Statements, organizationId: string, since: string): number {
   return Number(stmts.get('SELECT COUNT(*) AS c FROM menu_uploads WHERE organization = ? AND created >= ?', [organizationId, since])?.c ?? 0);
 }
+
+/**
+ * Other uploads of the organization imported into a menu that still exists, newest first, with
+ * their names and menus (the default menu a new version of the same PDF updates).
+ */
+export function importedUploadsOfOrganization(stmts: Statements, organizationId: string, exceptId: string): { name: string; menu: string; menuName: string }[] {
+  return stmts
+    .all(
+      "SELECT u.name AS name, u.menu AS menu, m.name AS menuName FROM menu_uploads u JOIN menus m ON m.id = u.menu AND m.organization = u.organization WHERE u.organization = ? AND u.id != ? AND u.status = 'imported' ORDER BY u.updated DESC, u.id DESC LIMIT 500",
+      [organizationId, exceptId],
+    )
+    .map((r) => ({ name: String(r.name ?? ''), menu: String(r.menu), menuName: String(r.menuName ?? '') }));
+}

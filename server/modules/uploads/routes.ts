@@ -8,6 +8,7 @@ import { withBody, type BodyLimits, type ParsedBody } from '../../http/body.ts';
 import { queryString, requestInfo } from '../../http/request-info.ts';
 import { isVerified } from '../tenancy.ts';
 import { importUpload, type ImportBody } from './import.ts';
+import { importDiff, uploadDiff, type DiffImportBody } from './diff.ts';
 import { UPLOAD_MESSAGES } from './pdf.ts';
 import { pdfWorkersOf } from './pdf-workers.ts';
 import { checkUploadedPdfs, uploadChecks, type UploadCheck } from './upload-check.ts';
@@ -86,7 +87,17 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   app.post<{ Params: { id: string } }>('/api/uploads/:id/import', async (request) => {
-    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as ImportBody;
+    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as ImportBody & DiffImportBody & { mode?: unknown };
+    if (body.mode === 'diff') return importDiff(ctx, request.params.id, body, requestInfo(request));
+    if (body.mode !== undefined && body.mode !== 'new') {
+      const message = 'mode must be "new" (a new menu, or the sections appended to menuId) or "diff" (only the accepted changes).';
+      throw new ApiError(400, message, { mode: fieldError('validation_invalid_value', message) });
+    }
     return importUpload(ctx, request.params.id, body, requestInfo(request));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/uploads/:id/diff', async (request) => {
+    const menuId = (request.query as Record<string, unknown> | undefined)?.menuId;
+    return uploadDiff(ctx, request.params.id, Array.isArray(menuId) ? menuId[0] : menuId, requestInfo(request));
   });
 }

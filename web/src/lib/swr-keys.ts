@@ -22,6 +22,8 @@ export const swrKeys = {
   uploads: (organizationId: string) => ['uploads', organizationId] as const,
   /** One upload with its draft. */
   upload: (uploadId: string) => ['upload', uploadId] as const,
+  /** The menu a new version of an imported PDF updates by default. */
+  uploadDiffTarget: (uploadId: string) => ['upload-diff-target', uploadId] as const,
   /** The organization's option groups with their options (item editor). */
   optionGroups: (organizationId: string) => ['option-groups', organizationId] as const,
   /** How many items use each of the organization's option groups. */

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
-import { AlertTriangle, ArrowLeft, Check, ChevronDown, ChevronUp, CircleAlert, CloudUpload, FileUp, Import, Languages, Loader2, RefreshCw, UtensilsCrossed } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Check, ChevronDown, ChevronUp, CircleAlert, CloudUpload, FileDiff, FileUp, Import, Languages, Loader2, RefreshCw, UtensilsCrossed } from 'lucide-react';
 import { useTitle } from '../../hooks/use-title.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useLiveRecords } from '../../hooks/use-live-records.ts';
@@ -23,7 +23,8 @@ import { PdfContext } from './pdf-context.ts';
 import { ImportDialog, type ImportTarget } from './import-dialog.tsx';
 import { PdfViewer, usePdfDocument } from './pdf-viewer.tsx';
 import { isPhotoUpload, PhotoViewer } from './photo-viewer.tsx';
-import { importUpload, retryUpload, useUpload } from './upload-data.ts';
+import { importUpload, retryUpload, useSuggestedMenu, useUpload } from './upload-data.ts';
+import { DiffDialog } from './diff-dialog.tsx';
 import { useMenuOptions } from '../menus/menu-data.ts';
 import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
 import { useDraftEditor, type SaveState } from './use-draft-editor.ts';
@@ -159,6 +160,8 @@ export default function UploadReviewPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<{ key: string; page: number; bbox: DraftBox | null } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [updating, setUpdating] = useState(false);
+  const suggested = useSuggestedMenu(upload);
   const [missingPrices, setMissingPrices] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [currencyAnswered, setCurrencyAnswered] = useState(false);
@@ -240,8 +243,11 @@ export default function UploadReviewPage() {
   }
   if (!upload) return <PageSkeleton />;
 
-  /** Checks the draft, then asks where to import it. */
-  const startImport = () => {
+  /**
+   * Checks the draft, then asks where to import it (`new`), or saves it and shows what it changes in
+   * a menu (`update`: an item without a price keeps the menu's price, so missing prices do not block).
+   */
+  const startImport = (mode: 'new' | 'update' = 'new') => {
     const result = editor.current();
     if (!result) return;
     if (result.problems.size) {
@@ -249,7 +255,7 @@ export default function UploadReviewPage() {
       document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    if (unpriced.length) {
+    if (unpriced.length && mode === 'new') {
       const shown = unpriced.slice(0, 5).map(({ item }) => t('review.quoted', { name: item.name || t('editor.newItem') }));
       const list = new Intl.ListFormat(i18n.language, { type: 'unit' }).format(shown);
       const names = unpriced.length > 5 ? t('review.andMore', { names: list, count: unpriced.length - 5 }) : list;
@@ -265,6 +271,11 @@ export default function UploadReviewPage() {
     if (currencyDiffers && !currencyAnswered) {
       setCurrencyAttention((n) => n + 1);
       toast.error(t('currency.first'));
+      return;
+    }
+    if (mode === 'update') {
+      // The diff is computed from the stored draft: what is pending is saved first.
+      void editor.save().then(() => setUpdating(true));
       return;
     }
     setImporting(true);
@@ -295,6 +306,10 @@ export default function UploadReviewPage() {
   };
 
   const ready = upload.status === 'ready' && edit;
+  const updateTarget = suggested.data ?? null;
+  const canUpdate = Boolean(updateTarget || menus.data?.length);
+  const updateLabel = updateTarget ? t('diff.update', { name: updateTarget.name || t('import.untitledMenu') }) : t('diff.updateMenu');
+  const updateButton = canUpdate ? <Button variant="outline" onClick={() => startImport('update')} data-testid="update-menu"><FileDiff aria-hidden /> {updateLabel}</Button> : null;
   const pdfCurrency = edit?.meta.currency;
   const currencyDiffers = Boolean(pdfCurrency && pdfCurrency !== currency);
   const detectedLanguage = edit?.meta.language;
@@ -310,7 +325,7 @@ export default function UploadReviewPage() {
       <PageHeader
         title={upload.name || t('review.untitled')}
         description={<span className="inline-flex flex-wrap items-center gap-2"><UploadStatusBadge status={upload.status} /><span>{t('list.uploaded', { when: formatRelative(upload.created) })}{upload.pages ? ` · ${t('list.pages', { count: upload.pages })}` : ''}</span></span>}
-        actions={ready ? <Button onClick={startImport}><Import aria-hidden /> {t('import.submit')}</Button> : null}
+        actions={ready ? <>{updateButton}<Button onClick={() => startImport()}><Import aria-hidden /> {t('import.submit')}</Button></> : null}
       />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="h-[60vh] min-h-80 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
@@ -389,8 +404,28 @@ export default function UploadReviewPage() {
               </PdfContext.Provider>
               <div className="flex flex-wrap items-center justify-end gap-2">
                 <RetryButton upload={upload} label={t('review.reread')} confirm />
-                <Button onClick={startImport}><Import aria-hidden /> {t('import.submit')}</Button>
+                {updateButton}
+                <Button onClick={() => startImport()}><Import aria-hidden /> {t('import.submit')}</Button>
               </div>
+              {canUpdate && menus.data ? (
+                <DiffDialog
+                  open={updating}
+                  onOpenChange={setUpdating}
+                  uploadId={upload.id}
+                  menus={menus.data}
+                  initialMenuId={updateTarget?.id ?? menus.data[0]?.id ?? ''}
+                  currency={currency}
+                  onApplied={(res) => {
+                    editor.release(true);
+                    setUpdating(false);
+                    void mutate(keysStartingWith('menus', orgId));
+                    void mutate(keysStartingWith('items'));
+                    void mutate(swrKeys.upload(upload.id));
+                    toast.success(t('diff.applied', { count: res.applied, name: res.menu.name }));
+                    navigate(paths.menu(res.menu.id));
+                  }}
+                />
+              ) : null}
               <ImportDialog
                 open={importing}
                 onOpenChange={setImporting}

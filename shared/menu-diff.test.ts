@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultSelection,
+  diffMenu,
+  missingRequirements,
+  normalizeName,
+  similarity,
+  toggleChange,
+  type DraftSectionInput,
+  type LiveSection,
+  type MenuChange,
+} from './menu-diff.ts';
+
+const p = (amount: number, label = '') => ({ label, amount });
+let next = 0;
+const item = (name: string, amount: number, extra: { description?: string; allergens?: string[]; id?: string } = {}) => ({
+  id: extra.id ?? `i${++next}`,
+  name,
+  description: extra.description ?? '',
+  prices: [p(amount)],
+  allergens: extra.allergens ?? [],
+});
+const d = (name: string, amount: number, extra: { description?: string; allergens?: string[] } = {}) => ({
+  name,
+  description: extra.description ?? '',
+  prices: [p(amount)],
+  allergens: extra.allergens ?? [],
+});
+
+/** Changes as short strings, easy to read in a failing test. */
+const brief = (changes: MenuChange[]) =>
+  changes.map((c) => {
+    switch (c.kind) {
+      case 'item.rename':
+      case 'section.rename':
+      case 'item.description':
+        return `${c.kind} ${c.from} → ${c.to}`;
+      case 'item.price':
+        return `${c.kind} ${c.name} ${c.from.prices.map((x) => x.amount).join('/')} → ${c.to.prices.map((x) => x.amount).join('/')}`;
+      case 'item.allergens':
+        return `${c.kind} ${c.name} ${c.from.join(',')} → ${c.to.join(',')}`;
+      case 'item.move':
+        return `${c.kind} ${c.name} ${c.from} → ${c.to}`;
+      default:
+        return `${c.kind} ${c.name}`;
+    }
+  });
+
+const cafe = (): LiveSection[] => [
+  {
+    id: 'sCoffee',
+    name: 'Coffee',
+    items: [
+      item('Flat white', 380, { id: 'flat' }),
+      item('Caffè latte', 420, { id: 'latte', description: 'Double shot, steamed milk', allergens: ['milk'] }),
+      item('Cold brew', 450, { id: 'cold', description: 'Steeped for 18 hours' }),
+      item('Chai latte', 440, { id: 'chai', allergens: ['milk'] }),
+    ],
+  },
+  {
+    id: 'sPastries',
+    name: 'Pastries',
+    items: [
+      item('Butter croissant', 280, { id: 'croissant', allergens: ['gluten', 'milk'] }),
+      item('Banana bread', 350, { id: 'banana', allergens: ['gluten'] }),
+    ],
+  },
+];
+const cafeDraft = (): DraftSectionInput[] => [
+  {
+    name: 'Coffee',
+    items: [
+      d('Flat white', 380),
+      d('Caffè latte', 420, { description: 'Double shot, steamed milk', allergens: ['milk'] }),
+      d('Cold brew', 450, { description: 'Steeped for 18 hours' }),
+      d('Chai latte', 440, { allergens: ['milk'] }),
+    ],
+  },
+  {
+    name: 'Pastries',
+    items: [d('Butter croissant', 280, { allergens: ['gluten', 'milk'] }), d('Banana bread', 350, { allergens: ['gluten'] })],
+  },
+];
+
+describe('normalised names', () => {
+  it('ignores accents, case, punctuation and spacing', () => {
+    expect(normalizeName('  Caffè-Latte!! ')).toBe('caffe latte');
+    expect(normalizeName('CRÈME BRÛLÉE')).toBe(normalizeName('creme brulee'));
+    expect(normalizeName('Weißbier')).toBe('weissbier');
+    expect(similarity('Chai latte', 'Chai tea latte')).toBeGreaterThan(0.6);
+    expect(similarity('Banana bread', 'Almond croissant')).toBeLessThan(0.3);
+  });
+});
+
+describe('diffMenu', () => {
+  it('finds nothing when the draft matches, even with accents and case changed', () => {
+    const draft = cafeDraft();
+    (draft[0] as DraftSectionInput).items[1] = d('CAFFE LATTE', 420, { description: 'double shot – steamed milk', allergens: ['milk'] });
+    expect(diffMenu(cafe(), draft)).toEqual([]);
+  });
+
+  it('tells added, removed, renamed and repriced items apart', () => {
+    const draft = cafeDraft();
+    const coffee = draft[0] as DraftSectionInput;
+    coffee.items[2] = d('Cold brew coffee', 450, { description: 'Steeped for 18 hours' });
+    coffee.items[3] = d('Chai tea latte', 460, { allergens: ['milk'] }); // renamed and repriced
+    coffee.items[0] = d('Flat white', 390);
+    const pastries = draft[1] as DraftSectionInput;
+    pastries.items = [
+      d('Butter croissant', 280, { allergens: ['gluten', 'milk'] }),
+      d('Almond croissant', 330, { allergens: ['gluten', 'nuts'] }),
+    ];
+    const changes = diffMenu(cafe(), draft);
+    expect(brief(changes)).toEqual([
+      'item.add Almond croissant',
+      'item.remove Banana bread',
+      'item.rename Cold brew → Cold brew coffee',
+      'item.rename Chai latte → Chai tea latte',
+      'item.price Flat white 380 → 390',
+      'item.price Chai tea latte 440 → 460',
+    ]);
+    expect(changes.map((c) => c.key)).toEqual([
+      'item.add:d1.1',
+      'item.remove:banana',
+      'item.rename:cold',
+      'item.rename:chai',
+      'item.price:flat',
+      'item.price:chai',
+    ]);
+    const add = changes[0] as Extract<MenuChange, { kind: 'item.add' }>;
+    expect(add).toMatchObject({
+      sectionId: 'sPastries',
+      requires: [],
+      section: 'Pastries',
+      to: { prices: [p(330)], priceOnRequest: false },
+    });
+    // The same inputs give the same keys.
+    expect(diffMenu(cafe(), draft).map((c) => c.key)).toEqual(changes.map((c) => c.key));
+  });
+
+  it('keeps swapped prices on their items', () => {
+    const draft = cafeDraft();
+    const coffee = draft[0] as DraftSectionInput;
+    coffee.items[2] = d('Cold brew', 440, { description: 'Steeped for 18 hours' });
+    coffee.items[3] = d('Chai latte', 450, { allergens: ['milk'] });
+    expect(brief(diffMenu(cafe(), draft))).toEqual(['item.price Cold brew 450 → 440', 'item.price Chai latte 440 → 450']);
+  });
+
+  it('keeps two items of the same name in different sections apart, and moves one', () => {
+    const live: LiveSection[] = [
+      { id: 'a', name: 'Coffee', items: [item('Espresso', 250, { id: 'e1' }), item('Cappuccino', 350, { id: 'c1' })] },
+      {
+        id: 'b',
+        name: 'Desserts',
+        items: [item('Espresso', 600, { id: 'e2', description: 'with a scoop of ice cream' }), item('Tiramisu', 650, { id: 't' })],
+      },
+      { id: 'c', name: 'Cakes', items: [item('Cheesecake', 550, { id: 'cc' })] },
+    ];
+    const draft: DraftSectionInput[] = [
+      { name: 'Coffee', items: [d('Espresso', 260), d('Cappuccino', 350)] },
+      {
+        name: 'Desserts',
+        items: [d('Espresso', 600, { description: 'with a scoop of ice cream' }), d('Tiramisu', 650), d('Cheesecake', 550)],
+      },
+    ];
+    const changes = diffMenu(live, draft);
+    expect(brief(changes)).toEqual(['item.price Espresso 250 → 260', 'item.move Cheesecake Cakes → Desserts', 'section.remove Cakes']);
+    expect(changes.find((c) => c.kind === 'item.price')).toMatchObject({ itemId: 'e1' });
+    // Removing Cakes needs the move first (else the cheesecake goes with it); it holds no item of its own.
+    expect(changes.find((c) => c.kind === 'section.remove')).toMatchObject({ requires: ['item.move:cc'], items: 0 });
+    expect(missingRequirements(changes, ['section.remove:c'])).toEqual(['item.move:cc']);
+  });
+
+  it('does not call a different dish at the same place with the same price a rename', () => {
+    const live: LiveSection[] = [
+      { id: 's', name: 'Mains', items: [item('Burger', 1400, { id: 'b' }), item('Fish and chips', 1500, { id: 'f' })] },
+    ];
+    const draft: DraftSectionInput[] = [{ name: 'Mains', items: [d('Burger', 1400), d('Risotto', 1500)] }];
+    expect(brief(diffMenu(live, draft))).toEqual(['item.add Risotto', 'item.remove Fish and chips']);
+  });
+
+  it('takes a rename from the description when the new name is unrelated', () => {
+    const live: LiveSection[] = [
+      {
+        id: 's',
+        name: 'Mains',
+        items: [item('House burger', 1400, { id: 'b', description: 'Beef patty, cheddar, pickles, brioche bun' })],
+      },
+    ];
+    const draft: DraftSectionInput[] = [
+      { name: 'Mains', items: [d('The Big Smoke', 1400, { description: 'Beef patty, cheddar, pickles, brioche bun' })] },
+    ];
+    expect(brief(diffMenu(live, draft))).toEqual(['item.rename House burger → The Big Smoke']);
+  });
+
+  it('pairs the closest names when two items of a section are renamed', () => {
+    const live: LiveSection[] = [
+      { id: 's', name: 'Pizza', items: [item('Margherita', 900, { id: 'm' }), item('Diavola', 1100, { id: 'dv' })] },
+    ];
+    const draft: DraftSectionInput[] = [{ name: 'Pizza', items: [d('Pizza Diavola', 1150), d('Pizza Margherita', 950)] }];
+    const changes = diffMenu(live, draft);
+    expect(changes.filter((c) => c.kind === 'item.rename').map((c) => [c.key, c.name])).toEqual([
+      ['item.rename:m', 'Pizza Margherita'],
+      ['item.rename:dv', 'Pizza Diavola'],
+    ]);
+    expect(brief(changes.filter((c) => c.kind === 'item.price'))).toEqual([
+      'item.price Pizza Margherita 900 → 950',
+      'item.price Pizza Diavola 1100 → 1150',
+    ]);
+  });
+
+  it('renames a section whose items stayed, and adds one whose items are new', () => {
+    const draft = cafeDraft();
+    (draft[1] as DraftSectionInput).name = 'Bakery';
+    draft.push({ name: 'Breakfast', items: [d('Granola bowl', 790), d('Shakshuka', 1190)] });
+    const changes = diffMenu(cafe(), draft);
+    expect(brief(changes)).toEqual([
+      'item.add Granola bowl',
+      'item.add Shakshuka',
+      'section.add Breakfast',
+      'section.rename Pastries → Bakery',
+    ]);
+    expect(changes[0]).toMatchObject({ sectionId: null, requires: ['section.add:d2'] });
+  });
+
+  it('moves an item into a new section only together with the section', () => {
+    const live = cafe();
+    const draft = cafeDraft();
+    const coffee = draft[0] as DraftSectionInput;
+    const [chai] = coffee.items.splice(3, 1);
+    draft.push({ name: 'Tea', items: [chai as (typeof coffee.items)[number], d('Green tea', 300)] });
+    const changes = diffMenu(live, draft);
+    expect(brief(changes)).toEqual(['item.add Green tea', 'item.move Chai latte Coffee → Tea', 'section.add Tea']);
+    expect(changes.find((c) => c.kind === 'item.move')).toMatchObject({ sectionId: null, requires: ['section.add:d2'] });
+    // Selecting the move selects the section; unselecting the section drops the move and the new item.
+    const on = toggleChange(changes, new Set(), 'item.move:chai', true);
+    expect([...on].sort()).toEqual(['item.move:chai', 'section.add:d2']);
+    const off = toggleChange(changes, new Set(changes.map((c) => c.key)), 'section.add:d2', false);
+    expect([...off]).toEqual([]);
+  });
+
+  it('compares allergens only when the PDF prints them, and never drops a price or a description it did not read', () => {
+    const draft = cafeDraft().map((s) => ({ ...s, items: s.items.map((i) => ({ ...i, allergens: [], description: '' })) }));
+    const coffee = draft[0] as DraftSectionInput;
+    coffee.items[0] = { name: 'Flat white', prices: [], description: '', allergens: [] };
+    expect(diffMenu(cafe(), draft)).toEqual([]);
+
+    const withAllergens = cafeDraft();
+    (withAllergens[1] as DraftSectionInput).items[0] = d('Butter croissant', 280, { allergens: ['gluten', 'milk', 'eggs'] });
+    ((withAllergens[0] as DraftSectionInput).items[1] as { description: string }).description = 'Double shot, oat milk';
+    // The cold brew's description is not printed any more: the menu keeps it.
+    ((withAllergens[0] as DraftSectionInput).items[2] as { description: string }).description = '';
+    expect(brief(diffMenu(cafe(), withAllergens))).toEqual([
+      'item.description Double shot, steamed milk → Double shot, oat milk',
+      'item.allergens Butter croissant gluten,milk → gluten,milk,eggs',
+    ]);
+  });
+
+  it('reads variants and "price on request" as prices', () => {
+    const live: LiveSection[] = [
+      {
+        id: 's',
+        name: 'Wine',
+        items: [
+          { id: 'w', name: 'Rioja', prices: [p(600, 'Glass'), p(2800, 'Bottle')] },
+          { id: 'o', name: 'Oysters', prices: [p(1800)] },
+        ],
+      },
+    ];
+    const draft: DraftSectionInput[] = [
+      {
+        name: 'Wine',
+        items: [
+          { name: 'Rioja', prices: [p(650, 'glass'), p(2800, 'BOTTLE')] },
+          { name: 'Oysters', prices: [], priceOnRequest: true },
+        ],
+      },
+    ];
+    const changes = diffMenu(live, draft);
+    expect(brief(changes)).toEqual(['item.price Rioja 600/2800 → 650/2800', 'item.price Oysters 1800 → ']);
+    expect(changes[1]).toMatchObject({ to: { prices: [], priceOnRequest: true } });
+    // Labels differing only in case are the same variant.
+    (draft[0] as DraftSectionInput).items[0] = { name: 'Rioja', prices: [p(600, 'glass'), p(2800, 'bottle')] };
+    expect(brief(diffMenu(live, draft))).toEqual(['item.price Oysters 1800 → ']);
+  });
+
+  it('selects everything but removals by default, with what they require', () => {
+    const draft = cafeDraft();
+    (draft[1] as DraftSectionInput).items.pop();
+    draft.push({ name: 'Tea', items: [d('Green tea', 300)] });
+    const changes = diffMenu(cafe(), draft);
+    expect([...defaultSelection(changes)].sort()).toEqual(['item.add:d2.0', 'section.add:d2']);
+    expect(missingRequirements(changes, ['item.add:d2.0'])).toEqual(['section.add:d2']);
+  });
+});
+
+describe('the default selection', () => {
+  it('leaves a new item without a price unchecked', () => {
+    const draft = cafeDraft();
+    (draft[1] as DraftSectionInput).items.push({ name: 'Almond croissant', prices: [], allergens: ['gluten'] });
+    const changes = diffMenu(cafe(), draft);
+    expect(brief(changes)).toEqual(['item.add Almond croissant']);
+    expect([...defaultSelection(changes)]).toEqual([]);
+  });
+});
