@@ -302,7 +302,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Next to the database, outside UPLOADS_DIR: backups zip UPLOADS_DIR and must not see half-written parts.
       tmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
     },
-    pdfWorker: { timeoutMs: e.PDF_WORKER_TIMEOUT_MS, maxMemoryMb: e.PDF_WORKER_MAX_MEMORY_MB, maxRssGrowthMb: e.PDF_WORKER_MAX_RSS_GROWTH_MB },
+    pdfWorker: {
+      timeoutMs: e.PDF_WORKER_TIMEOUT_MS,
+      maxMemoryMb: e.PDF_WORKER_MAX_MEMORY_MB,
+      maxRssGrowthMb: e.PDF_WORKER_MAX_RSS_GROWTH_MB,
+    },
     now: () => new Date(),
   };
 }

@@ -14,7 +14,8 @@ import { constants, deflateRawSync } from 'node:zlib';
  */
 export function deflatedZeros(total: number): Buffer {
   const MB = 1 << 20;
-  const flushed = (n: number) => deflateRawSync(Buffer.alloc(n), { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_FULL_FLUSH });
+  const flushed = (n: number) =>
+    deflateRawSync(Buffer.alloc(n), { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_FULL_FLUSH });
   const whole = Math.floor(total / MB);
   const block = flushed(MB);
   const parts: Buffer[] = [Buffer.from([0x78, 0xda])];
@@ -37,18 +38,29 @@ export function assemblePdf(objects: Array<string | Buffer>): Buffer {
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(offset);
-    const piece = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n', 'latin1')]);
+    const piece = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(piece);
     offset += piece.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
   return Buffer.concat(parts);
 }
 
 /** A stream object: `dict` entries plus /Length, then the data. */
 export function streamObject(dict: string, data: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+  return Buffer.concat([
+    Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
 }
 
 /** One page of menu text in Helvetica (a standard font: no font file), `lines` as [name, price]. */
@@ -75,8 +87,14 @@ export const BOMB_MENU: Array<[string, string]> = [
  */
 export async function flateBombPdf(width: number, height: number, options: { text?: boolean } = {}): Promise<Buffer> {
   const text = options.text ?? true;
-  const image = streamObject(`/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, deflatedZeros(width * height));
-  const content = Buffer.concat([Buffer.from('q 200 0 0 200 300 60 cm /Im1 Do Q\n', 'latin1'), text ? menuContent(BOMB_MENU, 'Starters') : Buffer.alloc(0)]);
+  const image = streamObject(
+    `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+    deflatedZeros(width * height),
+  );
+  const content = Buffer.concat([
+    Buffer.from('q 200 0 0 200 300 60 cm /Im1 Do Q\n', 'latin1'),
+    text ? menuContent(BOMB_MENU, 'Starters') : Buffer.alloc(0),
+  ]);
   return assemblePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -90,7 +108,10 @@ export async function flateBombPdf(width: number, height: number, options: { tex
 /** A PDF of `pages` pages sharing one small content stream (a page tree of one level): tiny, however many pages. */
 export function textPagesPdf(pages: number): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(' ');
-  const pageObjects = Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 3 0 R >>');
+  const pageObjects = Array.from(
+    { length: pages },
+    () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 3 0 R >>',
+  );
   return assemblePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
@@ -131,7 +152,12 @@ export async function pngBomb(width: number, height: number): Promise<Buffer> {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8); // 8 bits, greyscale, deflate, adaptive filtering, no interlace
   const idat = deflatedZeros((width + 1) * height);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -157,7 +183,8 @@ export function webpClaiming(width: number, height: number): Buffer {
  * to start allocating.
  */
 export function jpegClaiming(width: number, height: number): Buffer {
-  const segment = (marker: number, data: number[]) => Buffer.from([0xff, marker, ((data.length + 2) >> 8) & 0xff, (data.length + 2) & 0xff, ...data]);
+  const segment = (marker: number, data: number[]) =>
+    Buffer.from([0xff, marker, ((data.length + 2) >> 8) & 0xff, (data.length + 2) & 0xff, ...data]);
   const quant = segment(0xdb, [0x00, ...Array.from({ length: 64 }, () => 1)]);
   const sof = segment(0xc0, [8, (height >> 8) & 0xff, height & 0xff, (width >> 8) & 0xff, width & 0xff, 1, 1, 0x11, 0]);
   // DC and AC tables with a single 1-bit code each.

@@ -76,7 +76,7 @@ describe.skipIf(qpdfSkip)('hostile uploads: encryption and damage (files by qpdf
     expect(done.status).toBe('ready');
     expect(items(done)).toHaveLength(40);
     expect(items(done)[0]).toBe('Tom Yum Goong');
-  });
+  }, 120_000);
 
   it('reads PDFs with a broken cross-reference table (readers rebuild it), refuses truncated ones', async () => {
     const { menu, refused, upload, settled, pdf, stillServing, items } = await setup();
@@ -114,7 +114,7 @@ describe.skipIf(qpdfSkip)('hostile uploads: encryption and damage (files by qpdf
       expect(await refused(`truncated at ${share}`, pdf(cut))).toEqual({ code: 'validation_pdf_damaged', message: UPLOAD_MESSAGES.damaged });
       await stillServing(`after a file truncated at ${share}`);
     }
-  });
+  }, 120_000);
 });
 
 describe('hostile uploads: size and page count', () => {
@@ -154,7 +154,7 @@ describe('hostile uploads: size and page count', () => {
     console.info(`50 MB upload: resident memory grew by ${mb.toFixed(1)} MB`);
     expect(mb).toBeLessThan(48);
     await stillServing('after 50 MB');
-  }, 60_000);
+  }, 120_000);
 
   it('refuses 5,000 and 201 pages by the page count, quickly and in little memory', async () => {
     const { menu, refused, pdf, stillServing, settled } = await setup();
@@ -176,7 +176,7 @@ describe('hostile uploads: size and page count', () => {
       expect((await settled(await stillServing(`after ${about}`))).status).toBe('ready');
     }
     expect(UPLOAD_MAX_PAGES).toBe(50);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('hostile uploads: decompression bombs', () => {
@@ -195,7 +195,7 @@ describe('hostile uploads: decompression bombs', () => {
     console.info(`400 MP Flate image in a text PDF: read, resident memory +${mb.toFixed(1)} MB`);
     expect(mb).toBeLessThan(200);
     await stillServing('after the image bomb');
-  }, 60_000);
+  }, 120_000);
 
   it('stops a content stream that inflates to 1 GB at the memory limit, and the server keeps serving', async () => {
     const { upload, settled, pdf, stillServing } = await setup({ PDF_WORKER_MAX_RSS_GROWTH_MB: '256' });
@@ -239,7 +239,7 @@ describe('hostile uploads: decompression bombs', () => {
       console.info(`${about} (${file.bytes.length} bytes): refused in ${ms.toFixed(0)} ms, resident memory +${mb.toFixed(1)} MB`);
       await stillServing(`after ${about}`);
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('hostile uploads: not a PDF', () => {
@@ -257,5 +257,5 @@ describe('hostile uploads: not a PDF', () => {
       await stillServing(`after ${about}`);
     }
     expect((await settled(await stillServing('at the end'))).status).toBe('ready');
-  }, 60_000);
+  }, 120_000);
 });

@@ -14,10 +14,11 @@ import { ImageProblem, inspectImage, OCR_MAX_PAGES, OCR_PAGE_TIMEOUT_MS, ocrImag
  */
 const port = parentPort;
 if (!port) throw new Error('pdf-worker-task.ts must run in a worker thread');
+
 /**
- * pdfjs is loaded and run once on a one-line PDF as the worker boots, before its first task: the
- * memory a task may grow by (the main thread's watchdog, pdf-workers.ts) is then the file's, not
- * the library's first use.
+ * pdfjs is loaded and run once on a one-line PDF before the first PDF task of this worker
+ * reports `started`: the memory a task may grow by (the main thread's watchdog, pdf-workers.ts)
+ * is then the file's, not the library's first use. Photo checks do not need it.
  */
 async function warmUp(): Promise<void> {
   const objects = [
@@ -46,7 +47,7 @@ async function warmUp(): Promise<void> {
     await inspected.doc.destroy().catch(() => undefined);
   }
 }
-await warmUp();
+let warm: Promise<void> | null = null;
 
 async function bytesOf(source: PdfSource): Promise<Uint8Array | null> {
   if ('bytes' in source) return source.bytes;
@@ -148,7 +149,10 @@ async function run(task: WorkerTask): Promise<WorkerReply> {
   }
 }
 
-port.on('message', (task: WorkerTask) => {
+const needsPdfJs = (task: WorkerTask) => task.kind !== 'checkImage';
+
+port.on('message', async (task: WorkerTask) => {
+  if (needsPdfJs(task)) await (warm ??= warmUp().catch(() => undefined));
   port.postMessage({ type: 'started' } satisfies WorkerReply);
   run(task).then(
     (reply) => port.postMessage(reply),

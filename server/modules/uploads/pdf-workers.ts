@@ -44,7 +44,10 @@ export interface ExtractOptions {
 }
 
 export interface PdfWorkerLimits {
-  /** Wall time of one task, worker start included; the worker is terminated when it is over. */
+  /**
+   * Wall time of one task, counted from when the worker takes it (a new worker's start gets the
+   * same time again); the worker is terminated when it is over.
+   */
   timeoutMs: number;
   /** Heap limit of each worker (`resourceLimits.maxOldGenerationSizeMb`). */
   maxMemoryMb: number;
@@ -177,7 +180,12 @@ export class PdfWorkers {
         resolve(outcome);
       };
       const onMessage = (reply: WorkerReply) => {
-        if (reply.type === 'started') return watch();
+        if (reply.type === 'started') {
+          // The limit counts from here: a new worker's boot (slow on a loaded machine) had its own.
+          clearTimeout(timer);
+          timer = setTimeout(() => finish({ failure: 'timeout', detail: `${timeoutMs} ms` }, false), timeoutMs);
+          return watch();
+        }
         if (reply.type === 'ocr') {
           // OCR takes seconds per page: the task's limit becomes the pages' own (each page's
           // tesseract has its limit too), never shorter than the configured one.
