@@ -65,7 +65,17 @@ describe('nutrition form', () => {
 
   it('accepts nothing at all, and a full declaration', () => {
     expect(nutritionFormSchema.safeParse(empty).success).toBe(true);
-    const full = { ...empty, kcal: '650', portion: '1 plate', fat: '20', saturates: '8,5', carbs: '80', sugars: '6', protein: '25', salt: '2.1' };
+    const full = {
+      ...empty,
+      kcal: '650',
+      portion: '1 plate',
+      fat: '20',
+      saturates: '8,5',
+      carbs: '80',
+      sugars: '6',
+      protein: '25',
+      salt: '2.1',
+    };
     expect(nutritionFormSchema.safeParse(full).success).toBe(true);
   });
 });

@@ -87,7 +87,18 @@ const text = z.string();
  * with the shared schema; each problem lands on its field.
  */
 export const nutritionFormSchema = z
-  .object({ kcal: text, portion: text, storedKcal: text, storedKj: text, fat: text, saturates: text, carbs: text, sugars: text, protein: text, salt: text })
+  .object({
+    kcal: text,
+    portion: text,
+    storedKcal: text,
+    storedKj: text,
+    fat: text,
+    saturates: text,
+    carbs: text,
+    sugars: text,
+    protein: text,
+    salt: text,
+  })
   .superRefine((values, ctx) => {
     const numbers: Record<string, number | string | null> = {};
     for (const key of FIELDS) {

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { reportError } from '../../lib/action-errors.ts';
 import { formatRelative } from '../../lib/format.ts';
 import { DraftEditor } from './draft-editor.tsx';
-import { flagReason, flaggedItems, itemCount, itemLocation, nextFlag, unpricedItems, type EditDraft, type EditItem } from './draft-model.ts';
+import { answerCurrency, currencyQuestionOpen, flagReason, flaggedItems, itemCount, itemLocation, nextFlag, unpricedItems, type EditDraft, type EditItem } from './draft-model.ts';
 import { PdfContext } from './pdf-context.ts';
 import { ImportDialog, type ImportTarget } from './import-dialog.tsx';
 import { PdfViewer, usePdfDocument } from './pdf-viewer.tsx';
@@ -161,7 +161,6 @@ export default function UploadReviewPage() {
   const [importing, setImporting] = useState(false);
   const [missingPrices, setMissingPrices] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [currencyAnswered, setCurrencyAnswered] = useState(false);
   const [currencyAttention, setCurrencyAttention] = useState(0);
   const pdf = usePdfDocument({ id: upload?.id ?? '', collectionId: upload?.collectionId ?? '', collectionName: upload?.collectionName ?? '', file: upload?.file ?? '' });
   const { doc: pdfDoc, error: pdfError, retry: pdfRetry } = pdf;
@@ -262,7 +261,7 @@ export default function UploadReviewPage() {
       return;
     }
     setMissingPrices(null);
-    if (currencyDiffers && !currencyAnswered) {
+    if (edit && currencyQuestionOpen(edit, currency)) {
       setCurrencyAttention((n) => n + 1);
       toast.error(t('currency.first'));
       return;
@@ -297,6 +296,8 @@ export default function UploadReviewPage() {
   const ready = upload.status === 'ready' && edit;
   const pdfCurrency = edit?.meta.currency;
   const currencyDiffers = Boolean(pdfCurrency && pdfCurrency !== currency);
+  // The answer lives in the draft (saved like any edit), so a reload does not ask again.
+  const currencyAnswered = Boolean(edit && !currencyQuestionOpen(edit, currency));
   const detectedLanguage = edit?.meta.language;
   const orgLanguage = String(organization?.defaultLanguage || 'en');
   const highlight = selected && selected.page === page ? selected.bbox : null;
@@ -369,7 +370,7 @@ export default function UploadReviewPage() {
               {flags ? <p className="text-xs text-muted-foreground">{t('flags.hint')}</p> : null}
               {currencyDiffers && pdfCurrency ? (
                 <CurrencyQuestion pdf={pdfCurrency} sign={edit.meta.currencySign} currency={currency} answered={currencyAnswered}
-                  onAnswer={() => setCurrencyAnswered(true)} attention={currencyAttention > 0 && !currencyAnswered} key={currencyAttention} />
+                  onAnswer={() => change((d) => answerCurrency(d, currency))} attention={currencyAttention > 0 && !currencyAnswered} key={currencyAttention} />
               ) : null}
               {detectedLanguage ? (
                 <p className="flex gap-2 text-sm text-muted-foreground" data-testid="detected-language">
