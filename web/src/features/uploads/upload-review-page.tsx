@@ -29,7 +29,7 @@ import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
 import { useDraftEditor, type SaveState } from './use-draft-editor.ts';
 import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
 import type { Upload } from './types.ts';
-import { uploadMessage } from './upload-messages.ts';
+import { importErrorText, uploadMessage } from './upload-messages.ts';
 
 function BackLink() {
   const { t } = useTranslation('uploads');
@@ -289,7 +289,10 @@ export default function UploadReviewPage() {
     } catch (err) {
       editor.release(false);
       setImporting(false);
-      reportError(err, navigate, t('review.importFailed'));
+      // The server's own refusals (already imported, not ready, prices missing …) in the user's language.
+      const refusal = importErrorText(err);
+      if (refusal) toast.error(`${t('review.importFailed')}: ${refusal}`);
+      else reportError(err, navigate, t('review.importFailed'));
     }
   };
 
