@@ -97,6 +97,12 @@ const envSchema = z.object({
   PDF_WORKER_TIMEOUT_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** PDF menus: heap limit of the worker thread that parses a PDF (MB). */
   PDF_WORKER_MAX_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(256),
+  /**
+   * PDF menus: how much the process's resident memory may grow while a parse runs (MB). Decoded
+   * streams and images live outside the worker's heap (ArrayBuffers), where its heap limit does not
+   * reach: a decompression bomb is stopped by this instead.
+   */
+  PDF_WORKER_MAX_RSS_GROWTH_MB: z.coerce.number().int().min(16).max(65_536).default(1024),
 });
 
 const oauthProviderEnv = z.object({
@@ -194,7 +200,7 @@ export interface Config {
   /** Multipart uploads: byte caps, and where file parts are streamed to while the request is read. */
   uploads: { maxFileBytes: number; maxRequestBytes: number; tmpDir: string };
   /** The worker thread that parses uploaded PDFs. */
-  pdfWorker: { timeoutMs: number; maxMemoryMb: number };
+  pdfWorker: { timeoutMs: number; maxMemoryMb: number; maxRssGrowthMb: number };
   /** Overridable clock for deterministic tests. */
   now: () => Date;
 }
@@ -296,7 +302,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Next to the database, outside UPLOADS_DIR: backups zip UPLOADS_DIR and must not see half-written parts.
       tmpDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
     },
-    pdfWorker: { timeoutMs: e.PDF_WORKER_TIMEOUT_MS, maxMemoryMb: e.PDF_WORKER_MAX_MEMORY_MB },
+    pdfWorker: {
+      timeoutMs: e.PDF_WORKER_TIMEOUT_MS,
+      maxMemoryMb: e.PDF_WORKER_MAX_MEMORY_MB,
+      maxRssGrowthMb: e.PDF_WORKER_MAX_RSS_GROWTH_MB,
+    },
     now: () => new Date(),
   };
 }

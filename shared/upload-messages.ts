@@ -27,3 +27,19 @@ export const UPLOAD_MESSAGES = {
   ocrUnavailable: 'Reading scans and photos is not available on this server.',
   ocrTimeout: 'Reading a page of this scan or photo took too long. Please upload a sharper or smaller image.',
 } as const;
+
+/**
+ * Why an import of a reviewed draft was refused (`POST /api/uploads/:id/import`), as the server
+ * words it (English is the API's contract); the staff app matches them to show them in the user's
+ * language (web/src/features/uploads/upload-messages.ts `importMessage`).
+ */
+export const IMPORT_MESSAGES = {
+  alreadyImported: 'This upload was already imported.',
+  notReady: (status: string) => `This upload is not ready to import yet (status: ${status}).`,
+  /** `names`: the first items, quoted with their section, and "and N more". */
+  noPrices: (count: number, names: string) =>
+    `${count} item${count === 1 ? ' has' : 's have'} no price: ${names}. Add a price to each, mark it "price on request" or remove it, then import again.`,
+  otherOrganizationMenu: 'Choose a menu of this organization.',
+  noItems: 'The draft has no items to import.',
+  notAllowed: 'You are not allowed to import menus for this organization.',
+} as const;

@@ -60,6 +60,15 @@ export const zMenuDraft = z
       .optional(),
     /** The currency sign or code as printed ("£", "CHF", "kr"), when `currency` was read from it. */
     currencySign: z.string().max(8).optional(),
+    /**
+     * The reviewer's answer when `currency` is not the organization's: the amounts are imported as
+     * this currency (the organization's at the time). Kept with the draft so a reload does not ask
+     * again; asked again when the organization's currency has changed since.
+     */
+    importCurrency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
     /** How the PDF writes amounts: "12,50" (comma) or "12.50" (point). */
     decimal: z.enum(['comma', 'point']).optional(),
     /** The menu's language (a guest language code), when its words clearly tell. */

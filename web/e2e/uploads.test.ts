@@ -269,6 +269,11 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     // Import as a new draft menu: off to the menu, with a toast (once the currency question is answered).
     await page.getByRole('button', { name: 'Import the amounts as euros' }).click();
     await page.getByTestId('currency-answered').waitFor();
+    // The answer is saved with the draft: a reload does not ask again.
+    await expect.poll(() => (JSON.parse(String(uploadRow('Fish House')?.draft)) as { importCurrency?: string }).importCurrency).toBe('EUR');
+    await page.reload();
+    await page.getByTestId('currency-answered').waitFor();
+    expect(await page.getByRole('button', { name: 'Import the amounts as euros' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Import' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Import menu' });
     await dialog.getByText('Import 3 sections with 9 items from “Fish House”.').waitFor();

@@ -9,6 +9,7 @@ import { newRecordId } from '../../../shared/ids.ts';
 import { diffMenu, missingRequirements, normalizeName, type DiffPrice, type DraftSectionInput, type LiveSection } from '../../../shared/menu-diff.ts';
 import type { UploadDiff, UploadDiffResult } from '../../../shared/api.ts';
 import type { MenuDraft } from '../../../shared/schemas/upload-draft.ts';
+import { IMPORT_MESSAGES } from '../../../shared/upload-messages.ts';
 import { itemsOfSections, menuById, sectionsOfMenus } from '../menus/queries.ts';
 import { importableUpload, importDraft } from './import.ts';
 import { importedUploadsOfOrganization, uploadRow, uploadStatus } from './queries.ts';
@@ -43,7 +44,7 @@ interface LiveMenu {
 
 function loadMenu(ctx: AppContext, menuId: string): LiveMenu {
   const menu = menuById(ctx.stmts, menuId);
-  if (!menu) throw new ApiError(400, 'Choose a menu of this organization.');
+  if (!menu) throw new ApiError(400, IMPORT_MESSAGES.otherOrganizationMenu);
   const sectionRows = sectionsOfMenus(ctx.stmts, [menuId]);
   const itemRows = itemsOfSections(
     ctx.stmts,
@@ -96,7 +97,7 @@ function targetMenu(ctx: AppContext, upload: Row, asked: unknown): { id: string;
     const id = typeof asked === 'string' ? asked : '';
     const menu = id ? menuById(ctx.stmts, id) : undefined;
     if (!menu || String(menu.organization) !== organization) {
-      throw new ApiError(400, 'Choose a menu of this organization.', { menuId: fieldError('validation_missing_rel_records', 'Choose a menu of this organization.') });
+      throw new ApiError(400, IMPORT_MESSAGES.otherOrganizationMenu, { menuId: fieldError('validation_missing_rel_records', IMPORT_MESSAGES.otherOrganizationMenu) });
     }
     return { id, suggested: false };
   }
@@ -259,7 +260,7 @@ export async function importDiff(ctx: AppContext, uploadId: string, body: DiffIm
     req: first.req,
     discard: () => first.discard(),
     apply: () => {
-      if (uploadStatus(engine.stmts, uploadId) !== 'ready') throw new ApiError(409, 'This upload was already imported.');
+      if (uploadStatus(engine.stmts, uploadId) !== 'ready') throw new ApiError(409, IMPORT_MESSAGES.alreadyImported);
       const now = uploadRow(engine.stmts, uploadId);
       if (!now || stampOf(loadMenu(ctx, menu.id), now) !== stamp) throw new ApiError(409, STALE_DIFF);
       return first.apply();

@@ -8,6 +8,7 @@ import { isSuperuser } from '../../core/request-info.ts';
 import { draftProblem, zMenuDraft } from '../../../shared/schemas/upload-draft.ts';
 import { organizationOfMenu } from '../menus/queries.ts';
 import { uploadChecks } from './upload-check.ts';
+import { IMPORT_MESSAGES } from '../../../shared/upload-messages.ts';
 
 /** The names stored in a file field (a multi-file field holds a JSON list). */
 export function fileNames(value: unknown): string[] {
@@ -96,7 +97,7 @@ export function registerUploadHooks(engine: RecordEngine): void {
         ctx.row.pages = fileChanged ? (uploadChecks.getStore()?.pages ?? 0) : (before.pages ?? 0);
       } else if (submitted(ctx, 'draft') && String(before.draft ?? '') !== String(ctx.row.draft ?? '')) {
         if (before.status !== 'ready') {
-          throw writeFailed(ctx, { draft: fieldError('validation_draft_locked', before.status === 'imported' ? 'This upload was already imported.' : 'The draft can be edited once the extraction is ready.') });
+          throw writeFailed(ctx, { draft: fieldError('validation_draft_locked', before.status === 'imported' ? IMPORT_MESSAGES.alreadyImported : 'The draft can be edited once the extraction is ready.') });
         }
         validDraft(ctx);
       }

@@ -9,6 +9,7 @@ import { draftProblem, zMenuDraft, type MenuDraft } from '../../../shared/schema
 import { organizationOfMenu } from '../menus/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
 import { uploadStatus } from './queries.ts';
+import { IMPORT_MESSAGES } from '../../../shared/upload-messages.ts';
 
 export interface ImportBody {
   draft?: unknown;
@@ -45,11 +46,11 @@ export function importableUpload(ctx: AppContext, uploadId: string, req: Request
   const visible = engine.access.findWithRule(uploads, uploadId, uploads.viewRule, req);
   if (!visible) throw new ApiError(404);
   if (write && !engine.access.findWithRule(uploads, uploadId, uploads.updateRule, { ...req, body: {} })) {
-    throw new ApiError(403, 'You are not allowed to import menus for this organization.');
+    throw new ApiError(403, IMPORT_MESSAGES.notAllowed);
   }
   const status = String(visible.status);
-  if (status === 'imported') throw new ApiError(409, 'This upload was already imported.');
-  if (status !== 'ready') throw new ApiError(400, `This upload is not ready to import yet (status: ${status}).`);
+  if (status === 'imported') throw new ApiError(409, IMPORT_MESSAGES.alreadyImported);
+  if (status !== 'ready') throw new ApiError(400, IMPORT_MESSAGES.notReady(status));
   return visible;
 }
 
@@ -67,7 +68,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
   const visible = importableUpload(ctx, uploadId, req, true);
   const draft = importDraft(visible, body.draft);
   const sections = draft.sections.filter((s) => s.items.length);
-  if (!sections.length) throw new ApiError(400, 'The draft has no items to import.', { draft: fieldError('validation_required', 'The draft has no items to import.') });
+  if (!sections.length) throw new ApiError(400, IMPORT_MESSAGES.noItems, { draft: fieldError('validation_required', IMPORT_MESSAGES.noItems) });
 
   let language: string | undefined;
   if (body.language !== undefined && body.language !== null && body.language !== '') {
@@ -86,7 +87,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
   if (unpriced.length) {
     const list = unpriced.slice(0, 10).map((x) => `"${x.item}" (${x.section})`).join(', ');
     const more = unpriced.length > 10 ? ` and ${unpriced.length - 10} more` : '';
-    const message = `${unpriced.length} item${unpriced.length === 1 ? ' has' : 's have'} no price: ${list}${more}. Add a price to each, mark it "price on request" or remove it, then import again.`;
+    const message = IMPORT_MESSAGES.noPrices(unpriced.length, `${list}${more}`);
     throw new ApiError(400, message, { draft: fieldError('validation_missing_prices', message, { items: unpriced }) });
   }
 
@@ -96,7 +97,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
   if (body.menuId !== undefined && body.menuId !== null && body.menuId !== '') {
     menuId = String(body.menuId);
     if (organizationOfMenu(engine.stmts, menuId) !== organization) {
-      throw new ApiError(400, 'Choose a menu of this organization.', { menuId: fieldError('validation_missing_rel_records', 'Choose a menu of this organization.') });
+      throw new ApiError(400, IMPORT_MESSAGES.otherOrganizationMenu, { menuId: fieldError('validation_missing_rel_records', IMPORT_MESSAGES.otherOrganizationMenu) });
     }
   } else {
     menuId = newRecordId();
@@ -123,7 +124,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
   ops[0] = {
     action: first.action, collection: first.collection, req: first.req, discard: () => first.discard(),
     apply: () => {
-      if (uploadStatus(engine.stmts, uploadId) !== 'ready') throw new ApiError(409, 'This upload was already imported.');
+      if (uploadStatus(engine.stmts, uploadId) !== 'ready') throw new ApiError(409, IMPORT_MESSAGES.alreadyImported);
       return first.apply();
     },
   };

@@ -15,6 +15,40 @@ import { ImageProblem, inspectImage, OCR_MAX_PAGES, OCR_PAGE_TIMEOUT_MS, ocrImag
 const port = parentPort;
 if (!port) throw new Error('pdf-worker-task.ts must run in a worker thread');
 
+/**
+ * pdfjs is loaded and run once on a one-line PDF before the first PDF task of this worker
+ * reports `started`: the memory a task may grow by (the main thread's watchdog, pdf-workers.ts)
+ * is then the file's, not the library's first use. Photo checks do not need it.
+ */
+async function warmUp(): Promise<void> {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    '<< /Length 40 >>\nstream\nBT /F1 12 Tf 20 100 Td (Soup 4.50) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const inspected = await inspectPdf(Buffer.from(pdf, 'latin1'));
+  if (!inspected.ok) return;
+  try {
+    await extractPdf(inspected.doc);
+  } catch {
+    // One line is not a menu: only the warm-up matters.
+  } finally {
+    await inspected.doc.destroy().catch(() => undefined);
+  }
+}
+let warm: Promise<void> | null = null;
+
 async function bytesOf(source: PdfSource): Promise<Uint8Array | null> {
   if ('bytes' in source) return source.bytes;
   // Size first: an oversized temp file is never read into this thread's heap.
@@ -115,7 +149,11 @@ async function run(task: WorkerTask): Promise<WorkerReply> {
   }
 }
 
-port.on('message', (task: WorkerTask) => {
+const needsPdfJs = (task: WorkerTask) => task.kind !== 'checkImage';
+
+port.on('message', async (task: WorkerTask) => {
+  if (needsPdfJs(task)) await (warm ??= warmUp().catch(() => undefined));
+  port.postMessage({ type: 'started' } satisfies WorkerReply);
   run(task).then(
     (reply) => port.postMessage(reply),
     (err: unknown) => port.postMessage({ type: 'crashed', message: String((err as Error | null)?.stack ?? err) } satisfies WorkerReply),

@@ -13,6 +13,8 @@ export type WorkerTask =
   | { kind: 'extract'; source: PdfSource | null; photos?: PdfSource[]; defaultSectionName?: string };
 
 export type WorkerReply =
+  /** The worker took the task (after its boot): the memory the task uses is counted from here. */
+  | { type: 'started' }
   | { type: 'problem'; problem: PdfProblem }
   | { type: 'checked'; pages: number }
   | { type: 'opened'; pages: number }
@@ -42,11 +44,23 @@ export interface ExtractOptions {
 }
 
 export interface PdfWorkerLimits {
-  /** Wall time of one task, worker start included; the worker is terminated when it is over. */
+  /**
+   * Wall time of one task, counted from when the worker takes it (a new worker's start gets the
+   * same time again); the worker is terminated when it is over.
+   */
   timeoutMs: number;
   /** Heap limit of each worker (`resourceLimits.maxOldGenerationSizeMb`). */
   maxMemoryMb: number;
+  /**
+   * How much the process's resident memory may grow while a task runs (default: no limit). Decoded
+   * streams and images are ArrayBuffers outside the worker's heap, which the heap limit does not
+   * bound; the main thread samples the process's RSS and terminates the task's worker past this.
+   */
+  maxRssGrowthMb?: number;
 }
+
+/** How often the main thread samples the process's resident memory while a task runs. */
+const RSS_SAMPLE_MS = 20;
 
 /** The pool was closed (app shutting down) while a task ran. */
 export class PdfWorkersClosed extends Error {
@@ -155,6 +169,7 @@ export class PdfWorkers {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearInterval(watchdog);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -165,6 +180,12 @@ export class PdfWorkers {
         resolve(outcome);
       };
       const onMessage = (reply: WorkerReply) => {
+        if (reply.type === 'started') {
+          // The limit counts from here: a new worker's boot (slow on a loaded machine) had its own.
+          clearTimeout(timer);
+          timer = setTimeout(() => finish({ failure: 'timeout', detail: `${timeoutMs} ms` }, false), timeoutMs);
+          return watch();
+        }
         if (reply.type === 'ocr') {
           // OCR takes seconds per page: the task's limit becomes the pages' own (each page's
           // tesseract has its limit too), never shorter than the configured one.
@@ -185,6 +206,18 @@ export class PdfWorkers {
       };
       const onExit = (code: number) => finish({ failure: 'exit', detail: `exit code ${code}` }, false);
       let timer = setTimeout(() => finish({ failure: 'timeout', detail: `${timeoutMs} ms` }, false), timeoutMs);
+      // Counted from the worker's `started` (a new worker's boot, tsx and pdfjs, is ours, not the file's).
+      let watchdog: NodeJS.Timeout | undefined;
+      const maxGrowth = (this.limits.maxRssGrowthMb ?? 0) * 1024 * 1024;
+      const watch = () => {
+        if (!maxGrowth || watchdog) return;
+        const baseline = process.memoryUsage.rss();
+        watchdog = setInterval(() => {
+          const growth = process.memoryUsage.rss() - baseline;
+          if (growth > maxGrowth) finish({ failure: 'memory', detail: `resident memory grew by ${Math.round(growth / 1024 / 1024)} MB` }, false);
+        }, RSS_SAMPLE_MS);
+        watchdog.unref();
+      };
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);

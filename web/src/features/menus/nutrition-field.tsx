@@ -6,7 +6,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { errorText } from './error-text.ts';
 import type { ItemFormValues } from './item-form.ts';
-import { derivedKj, type NutritionFormValues } from './nutrition-form.ts';
+import { shownKj, type NutritionFormValues } from './nutrition-form.ts';
 
 /**
  * Energy per portion (kcal typed, kJ shown derived), the portion label, and the optional
@@ -26,7 +26,7 @@ export function NutritionField({
   serverError?: string;
 }) {
   const { t } = useTranslation('menus');
-  const kj = derivedKj(values.kcal);
+  const kj = shownKj(values);
   const hasMacros = MACROS.some((m) => values[m].trim() !== '');
   const number = (n: number) => new Intl.NumberFormat(activeLanguage()).format(n);
   return (

@@ -4,10 +4,12 @@ import { energyOf, KJ_PER_KCAL, MACROS, zNutrition, type Macro, type Nutrition }
 /**
  * The item editor's nutrition fields: typed text (a comma is a decimal point too) checked by the
  * shared zod schema (shared/nutrition.ts), so the editor refuses exactly what the server refuses.
- * Staff enter kcal; kJ is shown derived and never stored (an item that only had kJ shows the
- * derived kcal, and saving it stores kcal).
+ * Staff enter kcal; kJ is shown derived. The energy as stored travels along unseen
+ * (`storedKcal`, `storedKj`): while the kcal shown is not changed, saving keeps it exactly as it
+ * was entered (an item given in kJ only keeps its kJ, not a kcal rounded from it); a changed kcal
+ * is stored alone.
  */
-export type NutritionFormValues = { kcal: string; portion: string } & Record<Macro, string>;
+export type NutritionFormValues = { kcal: string; portion: string; storedKcal: string; storedKj: string } & Record<Macro, string>;
 
 const FIELDS = ['kcal', 'portion', ...MACROS] as const;
 
@@ -24,6 +26,8 @@ export function nutritionFormValues(n: Nutrition | null | undefined): NutritionF
   return {
     kcal: energy ? String(energy.kcal) : '',
     portion: n?.portion ?? '',
+    storedKcal: text(n?.kcal),
+    storedKj: text(n?.kj),
     fat: text(n?.fat),
     saturates: text(n?.saturates),
     carbs: text(n?.carbs),
@@ -33,6 +37,17 @@ export function nutritionFormValues(n: Nutrition | null | undefined): NutritionF
   };
 }
 
+/** The energy as stored, when the kcal field still shows it unchanged; else null. */
+function unchangedEnergy(values: NutritionFormValues): Nutrition | null {
+  const stored: Nutrition = {};
+  const kcal = readNumber(values.storedKcal ?? '');
+  const kj = readNumber(values.storedKj ?? '');
+  if (kcal !== null && !Number.isNaN(kcal)) stored.kcal = kcal;
+  if (kj !== null && !Number.isNaN(kj)) stored.kj = kj;
+  const shown = energyOf(stored);
+  return shown && readNumber(values.kcal) === shown.kcal ? stored : null;
+}
+
 /** What the record stores: only the given values, null when nothing is. */
 export function nutritionBody(values: NutritionFormValues): Nutrition | null {
   const out: Record<string, number | string> = {};
@@ -40,6 +55,13 @@ export function nutritionBody(values: NutritionFormValues): Nutrition | null {
     if (key === 'portion') {
       if (values.portion.trim()) out.portion = values.portion.trim();
       continue;
+    }
+    if (key === 'kcal') {
+      const stored = unchangedEnergy(values);
+      if (stored) {
+        Object.assign(out, stored);
+        continue;
+      }
     }
     const n = readNumber(values[key]);
     if (n !== null && !Number.isNaN(n)) out[key] = n;
@@ -53,6 +75,11 @@ export function derivedKj(kcalText: string): number | null {
   return kcal === null || Number.isNaN(kcal) || kcal < 0 ? null : Math.round(kcal * KJ_PER_KCAL);
 }
 
+/** The kJ shown beside the kcal field: as stored while the kcal is unchanged, else derived from it. */
+export function shownKj(values: NutritionFormValues): number | null {
+  return unchangedEnergy(values)?.kj ?? derivedKj(values.kcal);
+}
+
 const text = z.string();
 
 /**
@@ -60,7 +87,18 @@ const text = z.string();
  * with the shared schema; each problem lands on its field.
  */
 export const nutritionFormSchema = z
-  .object({ kcal: text, portion: text, fat: text, saturates: text, carbs: text, sugars: text, protein: text, salt: text })
+  .object({
+    kcal: text,
+    portion: text,
+    storedKcal: text,
+    storedKj: text,
+    fat: text,
+    saturates: text,
+    carbs: text,
+    sugars: text,
+    protein: text,
+    salt: text,
+  })
   .superRefine((values, ctx) => {
     const numbers: Record<string, number | string | null> = {};
     for (const key of FIELDS) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addPrice, flagReason, flaggedItems, fromEditDraft, itemLocation, nextFlag, problemKey, removeItem, setPriceOnRequest, toEditDraft, unpricedItems,
+  addPrice, answerCurrency, currencyQuestionOpen, flagReason, flaggedItems, fromEditDraft, itemLocation, nextFlag, problemKey, removeItem, setPriceOnRequest, toEditDraft, unpricedItems,
   updateItem, updatePrice,
 } from './draft-model.ts';
 import { pageInProgress, progressText, toUpload } from './types.ts';
-import type { MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
+import { zMenuDraft, type MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
 
 const draft: MenuDraft = {
   version: 1, title: 'Fish House', currency: 'USD', pages: 1,
@@ -16,6 +16,26 @@ const draft: MenuDraft = {
     ] },
   ],
 };
+
+describe('the currency question', () => {
+  it('is answered once: the answer is saved with the draft and survives a reload', () => {
+    // The PDF says USD, the organization counts in EUR.
+    const edit = toEditDraft(draft, 'EUR');
+    expect(currencyQuestionOpen(edit, 'EUR')).toBe(true);
+    const answered = answerCurrency(edit, 'EUR');
+    expect(currencyQuestionOpen(answered, 'EUR')).toBe(false);
+    // What the screen saves (PATCH draft) carries the answer, and the server's schema keeps it.
+    const saved = zMenuDraft.parse(JSON.parse(JSON.stringify(fromEditDraft(answered, 'EUR').draft)));
+    expect(saved.importCurrency).toBe('EUR');
+    // A reload builds the copy from the saved draft: not asked again.
+    expect(currencyQuestionOpen(toEditDraft(saved, 'EUR'), 'EUR')).toBe(false);
+    // The organization changed its currency since: the answer no longer holds.
+    expect(currencyQuestionOpen(toEditDraft(saved, 'GBP'), 'GBP')).toBe(true);
+    // Same currency as the PDF, or none detected: nothing to ask.
+    expect(currencyQuestionOpen(toEditDraft(draft, 'USD'), 'USD')).toBe(false);
+    expect(currencyQuestionOpen(toEditDraft({ ...draft, currency: undefined }, 'EUR'), 'EUR')).toBe(false);
+  });
+});
 
 describe('the review screen’s draft copy', () => {
   it('round-trips a draft unchanged, keeping what the screen does not edit', () => {

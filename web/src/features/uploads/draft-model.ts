@@ -52,6 +52,19 @@ export function toEditDraft(draft: MenuDraft, currency: string, locale?: string)
   };
 }
 
+/**
+ * The PDF's currency is not the organization's and the reviewer has not yet said to import the
+ * amounts as the organization's (the answer is stored in the draft: see `answerCurrency`).
+ */
+export function currencyQuestionOpen(edit: EditDraft, currency: string): boolean {
+  return Boolean(edit.meta.currency && edit.meta.currency !== currency && edit.meta.importCurrency !== currency);
+}
+
+/** The reviewer's answer: import the amounts as `currency` (saved with the draft). */
+export function answerCurrency(edit: EditDraft, currency: string): EditDraft {
+  return { ...edit, meta: { ...edit.meta, importCurrency: currency } };
+}
+
 export function emptyItem(): EditItem {
   return { key: newKey('i'), name: '', description: '', prices: [{ key: newKey('p'), label: '', amount: '' }], priceOnRequest: false, source: { name: '', description: '', prices: [], allergens: [] } };
 }

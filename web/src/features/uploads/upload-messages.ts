@@ -1,7 +1,7 @@
 import { UPLOAD_IMAGE_MAX_MEGAPIXELS, UPLOAD_MAX_BYTES, UPLOAD_MAX_OCR_PAGES, UPLOAD_MAX_PAGES } from '../../../../shared/constants.ts';
 import { t } from '../../lib/i18n/i18n.ts';
 import { translateMessage } from '../../lib/i18n/messages.ts';
-import { UPLOAD_MESSAGES } from '../../../../shared/upload-messages.ts';
+import { IMPORT_MESSAGES, UPLOAD_MESSAGES } from '../../../../shared/upload-messages.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -29,4 +29,37 @@ export function uploadMessage(message: string | undefined): string {
     }
   }
   return translateMessage(message);
+}
+
+/** The server's import refusals (IMPORT_MESSAGES), each as a pattern built from the shared text and its key. */
+const NUMBER = 999_999;
+const TEXT = '\u0001';
+const pattern = (text: string) =>
+  new RegExp(`^${escapeRegExp(text).replace(String(NUMBER), '(\\d+)').replace(/^1 /, '(\\d+) ').replace(TEXT, '(.*)')}$`, 's');
+const IMPORT_TEXTS: readonly [RegExp, (m: RegExpExecArray) => string][] = [
+  [pattern(IMPORT_MESSAGES.alreadyImported), () => t('uploads:importErrors.alreadyImported')],
+  [pattern(IMPORT_MESSAGES.notReady(TEXT)), (m) => t('uploads:importErrors.notReady', { status: t(`uploads:status.${m[1]}`, { defaultValue: m[1] }) })],
+  // The plural is part of the text: one pattern for one item, one for more.
+  ...[1, NUMBER].map((n): [RegExp, (m: RegExpExecArray) => string] => [
+    pattern(IMPORT_MESSAGES.noPrices(n, TEXT)),
+    (m) => t('uploads:importErrors.noPrices', { count: Number(m[1]), names: m[2] }),
+  ]),
+  [pattern(IMPORT_MESSAGES.otherOrganizationMenu), () => t('uploads:importErrors.otherOrganizationMenu')],
+  [pattern(IMPORT_MESSAGES.noItems), () => t('uploads:importErrors.noItems')],
+  [pattern(IMPORT_MESSAGES.notAllowed), () => t('uploads:importErrors.notAllowed')],
+];
+
+/** Why the server refused an import, in the user's language; null for any other message. */
+export function importMessage(message: string | undefined): string | null {
+  if (!message) return null;
+  for (const [re, text] of IMPORT_TEXTS) {
+    const m = re.exec(message);
+    if (m) return text(m);
+  }
+  return null;
+}
+
+/** The import refusal carried by an API error (`response.message`), in the user's language, or null. */
+export function importErrorText(err: unknown): string | null {
+  return importMessage((err as { response?: { message?: string } } | null)?.response?.message);
 }

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { reportError } from '../../lib/action-errors.ts';
 import { formatRelative } from '../../lib/format.ts';
 import { DraftEditor } from './draft-editor.tsx';
-import { flagReason, flaggedItems, itemCount, itemLocation, nextFlag, unpricedItems, type EditDraft, type EditItem } from './draft-model.ts';
+import { answerCurrency, currencyQuestionOpen, flagReason, flaggedItems, itemCount, itemLocation, nextFlag, unpricedItems, type EditDraft, type EditItem } from './draft-model.ts';
 import { PdfContext } from './pdf-context.ts';
 import { ImportDialog, type ImportTarget } from './import-dialog.tsx';
 import { PdfViewer, usePdfDocument } from './pdf-viewer.tsx';
@@ -30,7 +30,7 @@ import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
 import { useDraftEditor, type SaveState } from './use-draft-editor.ts';
 import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
 import type { Upload } from './types.ts';
-import { uploadMessage } from './upload-messages.ts';
+import { importErrorText, uploadMessage } from './upload-messages.ts';
 
 function BackLink() {
   const { t } = useTranslation('uploads');
@@ -164,7 +164,6 @@ export default function UploadReviewPage() {
   const suggested = useSuggestedMenu(upload);
   const [missingPrices, setMissingPrices] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [currencyAnswered, setCurrencyAnswered] = useState(false);
   const [currencyAttention, setCurrencyAttention] = useState(0);
   const pdf = usePdfDocument({ id: upload?.id ?? '', collectionId: upload?.collectionId ?? '', collectionName: upload?.collectionName ?? '', file: upload?.file ?? '' });
   const { doc: pdfDoc, error: pdfError, retry: pdfRetry } = pdf;
@@ -268,7 +267,7 @@ export default function UploadReviewPage() {
       return;
     }
     setMissingPrices(null);
-    if (currencyDiffers && !currencyAnswered) {
+    if (edit && currencyQuestionOpen(edit, currency)) {
       setCurrencyAttention((n) => n + 1);
       toast.error(t('currency.first'));
       return;
@@ -301,7 +300,10 @@ export default function UploadReviewPage() {
     } catch (err) {
       editor.release(false);
       setImporting(false);
-      reportError(err, navigate, t('review.importFailed'));
+      // The server's own refusals (already imported, not ready, prices missing …) in the user's language.
+      const refusal = importErrorText(err);
+      if (refusal) toast.error(`${t('review.importFailed')}: ${refusal}`);
+      else reportError(err, navigate, t('review.importFailed'));
     }
   };
 
@@ -312,6 +314,8 @@ export default function UploadReviewPage() {
   const updateButton = canUpdate ? <Button variant="outline" onClick={() => startImport('update')} data-testid="update-menu"><FileDiff aria-hidden /> {updateLabel}</Button> : null;
   const pdfCurrency = edit?.meta.currency;
   const currencyDiffers = Boolean(pdfCurrency && pdfCurrency !== currency);
+  // The answer lives in the draft (saved like any edit), so a reload does not ask again.
+  const currencyAnswered = Boolean(edit && !currencyQuestionOpen(edit, currency));
   const detectedLanguage = edit?.meta.language;
   const orgLanguage = String(organization?.defaultLanguage || 'en');
   const highlight = selected && selected.page === page ? selected.bbox : null;
@@ -384,7 +388,7 @@ export default function UploadReviewPage() {
               {flags ? <p className="text-xs text-muted-foreground">{t('flags.hint')}</p> : null}
               {currencyDiffers && pdfCurrency ? (
                 <CurrencyQuestion pdf={pdfCurrency} sign={edit.meta.currencySign} currency={currency} answered={currencyAnswered}
-                  onAnswer={() => setCurrencyAnswered(true)} attention={currencyAttention > 0 && !currencyAnswered} key={currencyAttention} />
+                  onAnswer={() => change((d) => answerCurrency(d, currency))} attention={currencyAttention > 0 && !currencyAnswered} key={currencyAttention} />
               ) : null}
               {detectedLanguage ? (
                 <p className="flex gap-2 text-sm text-muted-foreground" data-testid="detected-language">
