@@ -4,6 +4,7 @@ import {
   dayNumber,
   hoursStatus,
   localMomentIn,
+  openingHoursLd,
   statusAtLocal,
   weekdayOf,
   spansOn,
@@ -201,5 +202,18 @@ describe('opening hours: properties', () => {
       }),
       { seed, numRuns: 300 },
     );
+  });
+});
+
+describe('opening hours in JSON-LD', () => {
+  it('gives each distinct window once with its days, and exceptions with their dates', () => {
+    const h = hours([1, 2, 3].map((day) => ({ day, start: '11:30', end: '14:30' })).concat([{ day: 6, start: '10:00', end: '10:00' }]), [
+      { from: '2026-12-24', closed: true, windows: [] },
+    ]);
+    expect(openingHoursLd(h)).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday'], opens: '11:30', closes: '14:30' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '10:00', closes: '23:59' },
+      { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2026-12-24', validThrough: '2026-12-24' },
+    ]);
   });
 });

@@ -171,22 +171,32 @@ export function hoursStatus(hours: OpeningHours, date: Date, timeZone: string): 
 }
 
 /**
- * The weekly plan as schema.org `OpeningHoursSpecification`s (one per window; a window past
- * midnight closes at its end time, as schema.org reads closes < opens), and the exceptions as
- * ones with `validFrom`/`validThrough` (closed: 00:00–00:00).
+ * The weekly plan as schema.org `OpeningHoursSpecification`s, one per distinct window with the
+ * days it applies to (a window past midnight closes at its end time, as schema.org reads closes <
+ * opens; a whole day closes at 23:59), and the exceptions with `validFrom`/`validThrough`
+ * (closed: 00:00–00:00).
  */
 export function openingHoursLd(hours: OpeningHours): Record<string, unknown>[] {
   const days = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-  const weekly = hours.weekly.map((w) => ({
+  const closes = (w: { start: string; end: string }) => (w.start === w.end ? '23:59' : w.end);
+  const grouped = new Map<string, { opens: string; closes: string; days: string[] }>();
+  for (const w of hours.weekly) {
+    const key = `${w.start}-${closes(w)}`;
+    const g = grouped.get(key) ?? { opens: w.start, closes: closes(w), days: [] };
+    const name = days[w.day];
+    if (name && !g.days.includes(name)) g.days.push(name);
+    grouped.set(key, g);
+  }
+  const weekly = [...grouped.values()].map((g) => ({
     '@type': 'OpeningHoursSpecification',
-    dayOfWeek: days[w.day],
-    opens: w.start,
-    closes: w.start === w.end ? '23:59' : w.end,
+    dayOfWeek: g.days.length === 1 ? g.days[0] : g.days,
+    opens: g.opens,
+    closes: g.closes,
   }));
   const exceptions = hours.exceptions.flatMap((e) => {
     const valid = { validFrom: e.from, validThrough: e.to || e.from };
     if (e.closed || !e.windows.length) return [{ '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', ...valid }];
-    return e.windows.map((w) => ({ '@type': 'OpeningHoursSpecification', opens: w.start, closes: w.start === w.end ? '23:59' : w.end, ...valid }));
+    return e.windows.map((w) => ({ '@type': 'OpeningHoursSpecification', opens: w.start, closes: closes(w), ...valid }));
   });
   return [...weekly, ...exceptions];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayNumber, MAX_EXCEPTION_DAYS } from '../opening-hours.ts';
 import { zSchedule } from './domain.ts';
+import { MESSAGES } from './messages.ts';
 
 /**
  * The venue's guest info (issue 22 item 3): opening hours, contact, Wi-Fi and links, all optional.
@@ -8,27 +9,27 @@ import { zSchedule } from './domain.ts';
  * info" form with the same rules; messages are the field errors guests of the API read.
  */
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
-const date = z.string().refine((d) => !Number.isNaN(dayNumber(d)), 'Use a date (YYYY-MM-DD)');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MESSAGES.hoursTime);
+const date = z.string().refine((d) => !Number.isNaN(dayNumber(d)), MESSAGES.hoursDate);
 
 export const zHoursException = z
   .object({
     from: date,
     to: z.union([z.literal(''), date]).optional(),
     closed: z.boolean(),
-    windows: z.array(z.object({ start: hhmm, end: hhmm })).max(6, 'At most 6 time windows a day'),
-    note: z.string().trim().max(100, 'At most 100 characters').optional(),
+    windows: z.array(z.object({ start: hhmm, end: hhmm })).max(6, MESSAGES.hoursWindowsMax),
+    note: z.string().trim().max(100, MESSAGES.noteTooLong).optional(),
   })
-  .refine((e) => e.closed || e.windows.length > 0, { message: 'Add hours or mark the day closed', path: ['windows'] })
-  .refine((e) => !e.to || dayNumber(e.to) >= dayNumber(e.from), { message: 'The last day is before the first', path: ['to'] })
+  .refine((e) => e.closed || e.windows.length > 0, { message: MESSAGES.hoursNeedWindows, path: ['windows'] })
+  .refine((e) => !e.to || dayNumber(e.to) >= dayNumber(e.from), { message: MESSAGES.hoursRangeBackwards, path: ['to'] })
   .refine((e) => !e.to || dayNumber(e.to) - dayNumber(e.from) < MAX_EXCEPTION_DAYS, {
-    message: `A range is at most ${MAX_EXCEPTION_DAYS} days`,
+    message: MESSAGES.hoursRangeTooLong,
     path: ['to'],
   });
 
 export const zOpeningHours = z.object({
   weekly: zSchedule,
-  exceptions: z.array(zHoursException).max(100, 'At most 100 exceptions'),
+  exceptions: z.array(zHoursException).max(100, MESSAGES.hoursTooManyExceptions),
 });
 
 /** http(s) only: a `javascript:` or `data:` link must never reach a guest page. */
@@ -47,24 +48,26 @@ const webUrl = optional(
     .string()
     .trim()
     .max(500, 'At most 500 characters')
-    .refine((v) => isWebUrl(v), 'Use a web address starting with https:// or http://'),
+    .refine((v) => isWebUrl(v), MESSAGES.webUrl),
 );
 
 /** Digits with the usual separators, an optional leading +: "+43 1 234 56-78", "(030) 1234567". */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{3,28}[0-9]$/;
-export const zPhone = optional(z.string().trim().regex(PHONE_PATTERN, 'Use digits, spaces and + ( ) - / . only'));
-export const zEmail = optional(z.string().trim().max(254).email('Use an email address like name@example.com'));
+export const zPhone = optional(z.string().trim().regex(PHONE_PATTERN, MESSAGES.phoneInvalid));
+export const zEmail = optional(z.string().trim().max(254).email(MESSAGES.emailInvalid));
 
 export const MAX_SOCIAL_LINKS = 8;
-export const zSocialLinks = z.union(
-  [
-    z.null(),
+/** A venue's social links: https only, a few. */
+export const zSocialLinkList = z
+  .array(
     z
-      .array(z.string().trim().max(300).refine((v) => isWebUrl(v, true), 'Use a link starting with https://'))
-      .max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} links`),
-  ],
-  'Must be a list of links',
-);
+      .string()
+      .trim()
+      .max(300)
+      .refine((v) => isWebUrl(v, true), MESSAGES.httpsUrl),
+  )
+  .max(MAX_SOCIAL_LINKS, MESSAGES.socialLinksMax);
+export const zSocialLinks = z.union([z.null(), zSocialLinkList], 'Must be a list of links');
 
 /** The guest-info fields of a venue record (all optional: '' or null when unset). */
 export const venueInfoShape = {
@@ -72,8 +75,8 @@ export const venueInfoShape = {
   phone: zPhone,
   email: zEmail,
   website: webUrl,
-  wifiName: z.string().max(32, 'At most 32 characters'),
-  wifiPassword: z.string().max(63, 'At most 63 characters'),
+  wifiName: z.string().max(32, MESSAGES.wifiNameTooLong),
+  wifiPassword: z.string().max(63, MESSAGES.wifiPasswordTooLong),
   socialLinks: zSocialLinks,
   imprintUrl: webUrl,
   privacyUrl: webUrl,

@@ -4,5 +4,5 @@
  * then says `data-ok` ("Copied"). One constant string, so its CSP hash never changes.
  */
 export const COPY_SCRIPT =
-  `(function(){var c=navigator.clipboard;if(!c)return;[].forEach.call(document.querySelectorAll('[data-cp]'),function(b){b.hidden=false;` +
-  `b.addEventListener('click',function(){c.writeText(b.getAttribute('data-cp')).then(function(){b.textContent=b.getAttribute('data-ok')})})})})();`;
+  `(function(c){c&&document.querySelectorAll('[data-cp]').forEach(function(b){b.hidden=false;` +
+  `b.onclick=function(){c.writeText(b.dataset.cp).then(function(){b.textContent=b.dataset.ok})}})})(navigator.clipboard);`;

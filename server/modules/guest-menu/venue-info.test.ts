@@ -151,9 +151,9 @@ describe('venue guest info on the guest page', () => {
     const block = /<section id="vi">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
     expect(block).toContain('<h2>Opening hours</h2>');
     expect(block).toMatch(/<dt>Tuesday<\/dt><dd>12:00\sPM–2:30\sPM, 6:00\sPM–10:00\sPM<\/dd>/);
-    expect(block).toContain('<dt>Monday</dt><dd>Closed</dd>');
+    expect(block).toContain('<dt>Wednesday – Thursday</dt><dd>Closed</dd>');
     expect(block).toMatch(/<dt>Dec 24, 2026 – Dec 26, 2026<\/dt><dd>Closed \(Christmas\)<\/dd>/);
-    expect(block).toContain('<a href="tel:+4312345678">+43 1 234 56-78</a>');
+    expect(block).toContain('<li>Phone <a href="tel:+4312345678">+43 1 234 56-78</a></li>');
     expect(block).toContain('<a href="mailto:hallo@gasthaus.example">hallo@gasthaus.example</a>');
     expect(block).toContain(`<a href="https://www.openstreetmap.org/search?query=${encodeURIComponent('Stephansplatz 1, 1010 Wien')}"`);
     // The password is escaped, selectable text; the copy button stays hidden until the script shows it.

@@ -123,10 +123,21 @@ export function venueInfoFooter(
   const parts: string[] = [];
   if (info.hours) {
     const today = localMomentIn(at, timezone).day;
-    const rows = WEEK_ORDER.map((d) => {
-      const w = info.hours?.weekly.filter((x) => x.day === d) ?? [];
-      return `<dt>${esc(weekdayName(lang, d))}</dt><dd>${esc(w.length ? windowsText(w, lang) : t.closed)}</dd>`;
-    }).join('');
+    // Days in a row with the same hours share a line: "Monday – Friday  11:30–14:30, 17:30–23:00".
+    const lines: { from: number; to: number; text: string }[] = [];
+    for (const d of WEEK_ORDER) {
+      const w = info.hours.weekly.filter((x) => x.day === d);
+      const text = w.length ? windowsText(w, lang) : t.closed;
+      const last = lines[lines.length - 1];
+      if (last && last.text === text) last.to = d;
+      else lines.push({ from: d, to: d, text });
+    }
+    const rows = lines
+      .map(
+        (r) =>
+          `<dt>${esc(weekdayName(lang, r.from))}${r.to === r.from ? '' : ` – ${esc(weekdayName(lang, r.to))}`}</dt><dd>${esc(r.text)}</dd>`,
+      )
+      .join('');
     const ahead = info.hours.exceptions
       .filter((e) => dayNumber(e.to || e.from) >= today)
       .sort((a, b) => a.from.localeCompare(b.from))
@@ -137,13 +148,11 @@ export function venueInfoFooter(
         return `<dt>${esc(days)}</dt><dd>${esc(hours)}${e.note ? ` (${esc(e.note)})` : ''}</dd>`;
       })
       .join('');
-    parts.push(
-      `<h2${cl}>${esc(t.hours)}</h2><dl class="hr"${cl}>${rows}</dl>` + (ahead ? `<h3${cl}>${esc(t.special)}</h3><dl class="hr">${ahead}</dl>` : ''),
-    );
+    parts.push(`<h2${cl}>${esc(t.hours)}</h2><dl${cl}>${rows}</dl>` + (ahead ? `<h3${cl}>${esc(t.special)}</h3><dl>${ahead}</dl>` : ''));
   }
   const contact = [
-    info.phone ? `<li><span${cl}>${esc(t.phone)}</span> <a href="tel:${esc(info.phone.replace(/[^0-9+]/g, ''))}">${esc(info.phone)}</a></li>` : '',
-    info.email ? `<li><span${cl}>${esc(t.email)}</span> <a href="mailto:${esc(info.email)}">${esc(info.email)}</a></li>` : '',
+    info.phone ? `<li${cl}>${esc(t.phone)} <a href="tel:${esc(info.phone.replace(/[^0-9+]/g, ''))}">${esc(info.phone)}</a></li>` : '',
+    info.email ? `<li${cl}>${esc(t.email)} <a href="mailto:${esc(info.email)}">${esc(info.email)}</a></li>` : '',
     info.website ? `<li><a href="${esc(info.website)}" rel="noopener"${cl}>${esc(t.website)}</a></li>` : '',
     address ? `<li><a href="${esc(mapUrl(address))}" rel="noopener"${cl}>${esc(t.map)}</a></li>` : '',
   ].join('');
@@ -153,7 +162,9 @@ export function venueInfoFooter(
     const pw = info.wifiPassword
       ? `<dt${cl}>${esc(t.password)}</dt><dd><code class="pw">${esc(info.wifiPassword)}</code> <button type="button" class="cp" data-cp="${esc(info.wifiPassword)}" data-ok="${esc(t.copied)}" hidden${cl}>${esc(t.copy)}</button></dd>`
       : '';
-    parts.push(`<h2${cl}>${esc(t.wifi)}</h2><dl>${info.wifiName ? `<dt${cl}>${esc(t.network)}</dt><dd>${esc(info.wifiName)}</dd>` : ''}${pw}</dl>`);
+    parts.push(
+      `<h2${cl}>${esc(t.wifi)}</h2><dl>${info.wifiName ? `<dt${cl}>${esc(t.network)}</dt><dd>${esc(info.wifiName)}</dd>` : ''}${pw}</dl>`,
+    );
   }
   if (info.socialLinks.length)
     parts.push(
@@ -182,7 +193,6 @@ export function venueInfoLd(info: GuestVenueInfo): Record<string, unknown> {
 }
 
 export const VENUE_INFO_CSS =
-  '.oh{margin:2px 0 0;font-size:.875rem}.oh a{color:var(--mu);text-decoration:none}.oh.on a{color:var(--fg);font-weight:600}' +
-  '#vi h3{font-size:.9rem;margin:12px 0 4px}.hr{grid-template-columns:minmax(7em,auto) 1fr}.hr dt{font-weight:500}.vc{display:flex;flex-wrap:wrap;gap:4px 16px}' +
-  '.vc li,.cp{min-height:32px;line-height:32px}.pw{user-select:all;-webkit-user-select:all;padding:2px 6px;border-radius:6px;background:var(--cd);color:var(--fg)}' +
-  '.cp{font:inherit;line-height:1;padding:6px 12px;margin-left:6px;border-radius:999px;border:1px solid var(--b);background:none;color:var(--fg)}';
+  '.oh a{color:var(--mu);text-decoration:none}.on a{color:var(--fg);font-weight:600}#vi h3{font-size:.9rem}' +
+  '.vc{display:flex;flex-wrap:wrap;gap:0 16px}.vc li{line-height:32px}.pw{user-select:all;padding:2px 6px;background:var(--cd);color:var(--fg)}' +
+  '.cp{font:inherit;padding:6px 12px;border-radius:99px;border:1px solid var(--b);background:none;color:var(--fg)}';
