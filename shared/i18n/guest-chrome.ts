@@ -87,6 +87,36 @@ export interface GuestChrome {
   dailyKcal: string;
   /** Heading of the legend of the dietary label icons. */
   labels: string;
+  /**
+   * The venue's guest info (header line and footer block). `{time}` is a time from Intl ("22:00",
+   * "10:00 PM"); `{when}` a time, or a weekday and time ("Tuesday 12:00").
+   */
+  info: {
+    openNow: string;
+    closesAt: string;
+    closed: string;
+    opensAt: string;
+    hours: string;
+    /** Heading of the dated exceptions (holidays, seasonal closing). */
+    special: string;
+    contact: string;
+    phone: string;
+    email: string;
+    website: string;
+    /** Link to the venue's address on a map. */
+    map: string;
+    wifi: string;
+    network: string;
+    password: string;
+    /** The Wi-Fi password's copy button, and its text once copied. */
+    copy: string;
+    copied: string;
+    /** Heading of the venue's social links. */
+    follow: string;
+    /** The legal notice (German "Impressum"). */
+    imprint: string;
+    privacy: string;
+  };
   /** The dietary labels' names (shared/diets.ts): the icons' accessible names, the filter and the legend. */
   diets: Record<DietKey, string>;
 }

@@ -3,6 +3,7 @@ import { MAX_VENUE_TABLES, TABLE_LABEL_PATTERN } from '../constants.ts';
 import { normalizeHex } from '../contrast.ts';
 import { zHexColor, zTimezone } from './domain.ts';
 import { zVenueForm } from './forms.ts';
+import { venueInfoShape } from './venue-info.ts';
 
 /**
  * The writable fields of venues: the server's record hook validates with `zVenueRecord`, and the
@@ -30,4 +31,5 @@ export const zVenueRecord = zVenueForm.extend({
     ],
     'Must be a list of table labels',
   ),
+  ...venueInfoShape,
 });

@@ -373,6 +373,33 @@ describe('guest menu page', () => {
       ),
     );
     await t.ctx.engine.execute(ops);
+    // With every guest info field filled in (issue 22 item 3: hours, exceptions, contact, Wi-Fi, links).
+    await t.ctx.engine.update(
+      t.ctx.engine.collection('venues'),
+      venueId,
+      {
+        data: {
+          openingHours: {
+            weekly: [1, 2, 3, 4, 5].flatMap((day) => [
+              { day, start: '11:30', end: '14:30' },
+              { day, start: '17:30', end: '23:00' },
+            ]),
+            exceptions: [{ from: '2099-12-24', to: '2099-12-26', closed: true, windows: [], note: 'Christmas' }],
+          },
+          phone: '+39 06 1234 5678',
+          email: 'ciao@trattoria.example',
+          website: 'https://trattoria.example/',
+          wifiName: 'Trattoria-Guest',
+          wifiPassword: 'carbonara-2024',
+          socialLinks: ['https://www.instagram.com/trattoria', 'https://www.facebook.com/trattoria'],
+          imprintUrl: 'https://trattoria.example/imprint',
+          privacyUrl: 'https://trattoria.example/privacy',
+        },
+        files: {},
+        fromForm: false,
+      },
+      superuserRequest(t.ctx),
+    );
     // In every language the page offers, German with all 100 dishes falling back to English (each marked lang="en").
     for (const lang of ['en', 'de']) {
       const res = await get(`/m/trattoria-test?lang=${lang}`, { 'accept-encoding': 'gzip' });
@@ -382,6 +409,7 @@ describe('guest menu page', () => {
       expect(html).toMatch(new RegExp(`Fries 99(</span>)+ ${lang === 'de' ? 'oder' : 'or'} <span`));
       expect(html).toContain(`aria-label="${lang === 'de' ? 'Scharf' : 'Spicy'}"`);
       expect(html).toContain('499 kcal');
+      expect(html).toContain('carbonara-2024');
       console.log(`guest page budget (${lang}): ${res.rawPayload.length} bytes gzipped of ${14 * 1024}`);
       expect(res.rawPayload.length, lang).toBeLessThanOrEqual(14 * 1024);
     }

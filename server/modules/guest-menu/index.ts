@@ -26,6 +26,7 @@ import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
 import { FILTER_SCRIPT } from './filter-script.ts';
+import { COPY_SCRIPT } from './copy-script.ts';
 import { filterKey, isFiltered, parseFilter, type GuestFilter } from './filter.ts';
 import { sectionsUsingOptionGroup } from '../menus/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
@@ -266,6 +267,7 @@ function register(ctx: AppContext): void {
         lang,
         languages,
         now: weekMinuteIn(config.now(), venue.timezone),
+        at: config.now(),
         baseUrl: config.appUrl,
         filter,
         live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
@@ -428,6 +430,7 @@ function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
       lang,
       languages: [lang],
       now: weekMinuteIn(now, venue.timezone),
+      at: now,
       baseUrl: ctx.config.appUrl,
       preview: true,
       live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
@@ -441,5 +444,5 @@ export const guestMenuModule: ProductModule = {
   collections: [guestStatsCollection],
   register,
   routes,
-  inlineScripts: [LIVE_SCRIPT, LANG_SWITCH_SCRIPT, FILTER_SCRIPT],
+  inlineScripts: [LIVE_SCRIPT, LANG_SWITCH_SCRIPT, FILTER_SCRIPT, COPY_SCRIPT],
 };

@@ -15,6 +15,7 @@ import { overridesOfVenue } from '../venue-items/queries.ts';
 import { coursesOfItems } from '../set-courses/queries.ts';
 import { itemKindOf, type ItemKind } from '../../../shared/set-menus.ts';
 import { atVenue, type VenueOverride } from '../../../shared/availability.ts';
+import { readVenueInfo, type GuestVenueInfo } from './venue-info.ts';
 import {
   guestLanguages,
   readTranslations,
@@ -124,6 +125,8 @@ export interface GuestVenue {
   /** What guests see of nutrition (off, kcal only, full) and whether the daily kcal note shows. */
   nutritionDisplay: NutritionDisplay;
   dailyKcalNote: boolean;
+  /** Opening hours, contact, Wi-Fi and links (venue-info.ts). */
+  info: GuestVenueInfo;
   /** The venue's registered table labels: only these are counted per table. */
   tables: ReadonlySet<string>;
   /**
@@ -369,6 +372,7 @@ function guestVenueOf(
     tables: new Set(json<unknown[]>(venue.tables, []).map(String)),
     nutritionDisplay: nutritionDisplayOf(venue.nutritionDisplay),
     dailyKcalNote: venue.dailyKcalNote === 1,
+    info: readVenueInfo(venue),
     billing,
   };
 }

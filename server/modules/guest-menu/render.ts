@@ -16,6 +16,8 @@ import { FILTER_SCRIPT } from './filter-script.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
+import { COPY_SCRIPT } from './copy-script.ts';
+import { hasCopyButton, openNowLine, VENUE_INFO_CSS, venueInfoFooter, venueInfoLd } from './venue-info.ts';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c] ?? c);
@@ -83,6 +85,8 @@ export interface RenderInput {
   lang: string;
   languages: string[];
   now: WeekMinute;
+  /** The instant of `now` (the venue info's open-now line); unset: no open-now line. */
+  at?: Date;
   baseUrl: string;
   /** The staff preview: never indexed. */
   preview?: boolean;
@@ -398,6 +402,7 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
     name: shown(venue.translations, 'name', venue.name, v).text,
     url,
     address: venue.address ? shown(venue.translations, 'address', venue.address, v).text : undefined,
+    ...venueInfoLd(venue.info),
     hasMenu: menus.map((m) => {
       const l = menuLangs(m, lang);
       const t = (translations: Translations, key: string, source: string) => (source ? shown(translations, key, source, l).text : '');
@@ -525,14 +530,18 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
   const logo = venue.logo
     ? `<img class="lo" src="/api/files/venues/${esc(venue.id)}/${esc(encodeURIComponent(venue.logo))}?thumb=128x128" width="56" height="56" alt="">`
     : '';
+  const at = input.at;
+  const openNow = at ? openNowLine(venue.info, venue.timezone, at, text.chromeLang, c, cl, esc) : '';
+  // The map link searches the address as the guest reads it.
+  const info = venueInfoFooter(venue.info, address?.text ?? '', venue.timezone, at ?? new Date(), text.chromeLang, c, cl, esc);
   const html =
     `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">${input.preview ? '<meta name="robots" content="noindex">' : ''}` +
     `<title>${esc(title)}</title><meta name="description" content="${esc(description)}">${links}` +
     `<meta property="og:type" content="website"><meta property="og:title" content="${esc(title)}"><meta property="og:description" content="${esc(description)}"><meta property="og:url" content="${esc(canonical)}">` +
     `<meta name="theme-color" content="${esc(light)}">` +
-    `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
+    `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${info || openNow ? VENUE_INFO_CSS : ''}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
     `<script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script></head>` +
-    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}">${sprite}<header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}</div>${languageSwitch(lang, input.languages, filter, text)}</header>` +
+    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}">${sprite}<header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}${openNow}</div>${languageSwitch(lang, input.languages, filter, text)}</header>` +
     (sections ? `<nav class="sn" aria-label="${esc(c.sections)}">${sections}</nav>` : '') +
     '<main>' +
     filterForm(filter, dietFilter, usedAllergens, input.languages.length > 1 ? lang : '', text) +
@@ -553,7 +562,8 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
       ? `<h2${cl}>${esc(c.labels)}</h2><dl${cl}>${labels.map((d) => `<dt>${legendIcon(d)}</dt><dd>${esc(c.diets[d])}</dd>`).join('')}</dl>`
       : '') +
     (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}"${cl}>${esc(c.originalMenu)}</a></p>` : '') +
-    `</footer>${input.live ? `<script>${LIVE_SCRIPT}</script>` : ''}${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
+    info +
+    `</footer>${hasCopyButton(venue.info) ? `<script>${COPY_SCRIPT}</script>` : ''}${input.live ? `<script>${LIVE_SCRIPT}</script>` : ''}${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
     `${usedAllergens.length || dietFilter.length ? `<script>${FILTER_SCRIPT}</script>` : ''}</body></html>`;
   return { html, status: 200, shown: onNow.map((m) => m.id) };
 }

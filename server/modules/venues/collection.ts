@@ -31,6 +31,19 @@ export const venuesCollection: CollectionDef = {
     { name: 'nutritionDisplay', type: 'select', values: [...NUTRITION_DISPLAYS] },
     /** Shows "Adults need around 2,000 kcal a day" under the menu (the UK's calorie labelling statement). */
     { name: 'dailyKcalNote', type: 'bool' },
+    /**
+     * Guest info (all optional, checked by shared/schemas/venue-info.ts): opening hours
+     * (shared/opening-hours.ts: weekly windows and dated exceptions), contact, Wi-Fi, links.
+     */
+    { name: 'openingHours', type: 'json', maxSize: 20000 },
+    { name: 'phone', type: 'text', max: 40 },
+    { name: 'email', type: 'text', max: 254 },
+    { name: 'website', type: 'text', max: 500 },
+    { name: 'wifiName', type: 'text', max: 32 },
+    { name: 'wifiPassword', type: 'text', max: 63 },
+    { name: 'socialLinks', type: 'json', maxSize: 4000 },
+    { name: 'imprintUrl', type: 'text', max: 500 },
+    { name: 'privacyUrl', type: 'text', max: 500 },
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],

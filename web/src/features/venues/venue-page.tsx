@@ -21,6 +21,7 @@ import { QrCodeDialog } from '../../components/qr-code-dialog.tsx';
 import { VenueDetailsForm } from './venue-details-form.tsx';
 import { VenueMenusCard } from './venue-menus-card.tsx';
 import { VenueNutritionCard } from './venue-nutrition-card.tsx';
+import { VenueGuestInfoCard } from './venue-guest-info-card.tsx';
 import { VenueLogoCard } from './venue-logo-card.tsx';
 import { VenueLinkCard } from './venue-link-card.tsx';
 import { VenueOriginalMenuCard } from './venue-original-menu-card.tsx';
@@ -144,6 +145,8 @@ export default function VenuePage() {
       toast.error(t('nutrition.notSaved', { error: errorMessage(err) }));
     }
   };
+  // Field errors reach the form (it shows them and the toast); the optimistic copy rolls back.
+  const saveGuestInfo = (values: Record<string, unknown>) => update(values, values);
   const saveMenus = async (next: string[]) => {
     try {
       await update({ menus: next }, { menus: next });
@@ -209,6 +212,7 @@ export default function VenuePage() {
         <div className="grid min-w-0 gap-6">
           <VenueDetailsForm venue={venue} onSave={saveDetails} />
           <VenueMenusCard menuIds={menuIds} options={menus.data} onChange={saveMenus} />
+          <VenueGuestInfoCard venue={venue} onSave={saveGuestInfo} />
           <VenueNutritionCard venue={venue} onSave={saveNutrition} />
           {languages.targets.length ? (
             <VenueTranslationsCard venue={venue} source={languages.source} targets={languages.targets} onSave={saveTranslations} />

@@ -1,0 +1,8 @@
+/**
+ * Tap to copy (the Wi-Fi password): shows the copy buttons (`hidden` in the HTML, so without
+ * JavaScript or a clipboard the password stays selectable text) and copies `data-cp` on a tap,
+ * then says `data-ok` ("Copied"). One constant string, so its CSP hash never changes.
+ */
+export const COPY_SCRIPT =
+  `(function(c){c&&document.querySelectorAll('[data-cp]').forEach(function(b){b.hidden=false;` +
+  `b.onclick=function(){c.writeText(b.dataset.cp).then(function(){b.textContent=b.dataset.ok})}})})(navigator.clipboard);`;
