@@ -29,6 +29,12 @@ describe('price recognition', () => {
     ['Glenfiddich 12\t9.50', 'Glenfiddich 12', [['', 950, null]]],
     ['Spring rolls (4 pcs) 5.90', 'Spring rolls (4 pcs)', [['', 590, null]]],
     ['Margherita\t9', 'Margherita', [['', 900, null]]],
+    // Price columns set a space apart, the group apart from the name.
+    ['Caffè espresso\t1,20 2,50', 'Caffè espresso', [['', 120, null], ['', 250, null]]],
+    ['Frieten\t3,00\t3,80 4,50', 'Frieten', [['', 300, null], ['', 380, null], ['', 450, null]]],
+    // Not apart from the text: only the last one is sure.
+    ['Menu 2 courses 12.50 18.50', 'Menu 2 courses 12.50', [['', 1850, null]]],
+    ['Bus 42\t9 12.50', 'Bus 42\t9', [['', 1250, null]]],
   ])('%s', (line, rest, prices) => {
     expect(read(line)).toEqual({ rest, prices, leading: false });
   });

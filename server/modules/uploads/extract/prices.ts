@@ -89,30 +89,36 @@ function splitBefore(text: string): { rest: string; sep: Sep } {
 }
 
 /** Prices at the end of a line: one, or variants separated by "/", "|", gaps or labels. */
-export function parseTrailing(line: string, maxPrices = 10): PriceParse | null {
+export function parseTrailing(line: string, maxPrices = 10, spaced = true): PriceParse | null {
   let text = normalizeLeaders(line).replace(/\s+$/, '');
-  const found: Array<ParsedPrice & { sep: Sep }> = [];
+  const found: Array<ParsedPrice & { sep: Sep; decimal: boolean }> = [];
   while (found.length < maxPrices) {
     const m = TAIL.exec(text);
     if (!m) break;
     const price = toPrice(m[3], m[4] as string, m[5], m[2] ?? '');
     if (!price) break;
+    const decimal = /[.,]/.test(m[4] as string);
     const previous = found[0];
-    // Only clear variant separators continue a group: "/", a gap between price columns, or a label.
-    if (previous && previous.sep === 'space' && !previous.label && !price.label) break;
+    // Only clear variant separators continue a group: "/", a gap between price columns, or a label;
+    // a single space only between decimal prices (checked below: the group must follow a gap).
+    if (previous && previous.sep === 'space' && !previous.label && !price.label && !(spaced && previous.decimal && decimal)) break;
     const { rest, sep } = splitBefore(text.slice(0, m.index + (m[1] ?? '').length));
-    found.unshift({ ...price, sep });
+    found.unshift({ ...price, sep, decimal });
     text = rest;
     if (sep === 'start') break;
   }
   if (!found.length) return null;
+  // "Caffè espresso <gap> 1,20 2,50": decimal prices a space apart are price columns only when the
+  // group as a whole stands apart from the text; in "Menu 2 courses 12.50 18.50" it does not.
+  const spacedAt = found.findIndex((p, i) => i > 0 && p.sep === 'space' && !p.label && !(found[i - 1] as (typeof found)[number]).label);
+  if (spacedAt !== -1 && (found[0] as (typeof found)[number]).sep === 'space') return parseTrailing(line, maxPrices, false);
   // Unlabelled variants must look alike: in "Glenfiddich 12   9.50" the 12 belongs to the name.
   const kinds = new Set(found.filter((p) => !p.label).map((p) => (p.bare ? 'bare' : 'priced')));
-  if (found.length > 1 && kinds.size > 1) return parseTrailing(line, 1);
+  if (found.length > 1 && kinds.size > 1) return parseTrailing(line, 1, false);
   const first = found[0] as (typeof found)[number];
   // A lone whole number needs separation from the text: a gap, leaders, a label or a variant group.
   if (found.length === 1 && first.bare && !first.label && first.sep === 'space') return null;
-  return { rest: text.trim(), prices: found.map(({ sep: _sep, ...p }) => p), leading: false };
+  return { rest: text.trim(), prices: found.map(({ sep: _sep, decimal: _decimal, ...p }) => p), leading: false };
 }
 
 /** A price printed before the text ("6.50   Tomato soup"). */
