@@ -43,7 +43,7 @@ const WORDS = [
 /** A variant label: a volume, size or portion word. */
 export const LABEL = `(?:${VOLUME}|${FRACTION}|(?:${WORDS}))`;
 
-const TAIL = new RegExp(`(^|[\\s/|·])(?:(${LABEL}) *:? *)?${PRICE}\\s*$`, 'iu');
+const TAIL = new RegExp(`(^|[\\s/|·)])(?:(${LABEL}) *:? *)?${PRICE}\\s*$`, 'iu');
 const HEAD = new RegExp(`^\\s*${PRICE}(?=\\s)`, 'iu');
 const LABEL_ONLY = new RegExp(`^${LABEL}$`, 'iu');
 
@@ -88,9 +88,35 @@ function splitBefore(text: string): { rest: string; sep: Sep } {
   return { rest, sep: tail.length ? 'space' : 'space' };
 }
 
+const GROUP_PART = new RegExp(`^((?:\\d+\\s?)?[\\p{L}][\\p{L}.'’]*(?: (?!(?:${CUR_BEFORE})\\s?\\d)[\\p{L}][\\p{L}.'’]*)?) *:? *${PRICE}$`, 'iu');
+
+/**
+ * "Weißwürste <gap> 2 Stück 6,90 € / 3 Stück 9,50 €": after the name's gap, two or more prices
+ * separated by "/" or "|", each after a short label of its own; the labels are whatever the menu
+ * prints there (a word or two, maybe a count), not only the known size words.
+ */
+function labelledGroup(text: string): PriceParse | null {
+  const gap = text.lastIndexOf('\t');
+  if (gap <= 0) return null;
+  const parts = text.slice(gap + 1).trim().split(/\s*[/|]\s*/);
+  if (parts.length < 2) return null;
+  const prices: ParsedPrice[] = [];
+  for (const part of parts) {
+    const m = GROUP_PART.exec(part);
+    if (!m || (m[1] as string).length > 20) return null;
+    const price = toPrice(m[2], m[3] as string, m[4], m[1] as string);
+    if (!price || price.bare) return null;
+    prices.push(price);
+  }
+  const rest = text.slice(0, gap).trim();
+  return /\p{L}/u.test(rest) ? { rest, prices, leading: false } : null;
+}
+
 /** Prices at the end of a line: one, or variants separated by "/", "|", gaps or labels. */
 export function parseTrailing(line: string, maxPrices = 10, spaced = true): PriceParse | null {
   let text = normalizeLeaders(line).replace(/\s+$/, '');
+  const grouped = maxPrices > 1 ? labelledGroup(text) : null;
+  if (grouped) return grouped;
   const found: Array<ParsedPrice & { sep: Sep; decimal: boolean }> = [];
   while (found.length < maxPrices) {
     const m = TAIL.exec(text);
