@@ -102,6 +102,33 @@ describe('menu extraction', () => {
     ])])).toEqual([{ section: 'White wine', items: [['Riesling', '1/8 l 620 / 1/4 l 1190'], ['Grüner Veltliner', '1/8 l 480 / 1/4 l 920']] }]);
   });
 
+  it('reads the words over each price column when two labels sit closer than a cell gap', () => {
+    // "Verre   Pichet Bouteille": gaps say two cells, the three price columns below say three labels.
+    const L = { size: 8.5, bold: true };
+    expect(summary([page([
+      run('Red wine', 50, 100, H),
+      right('Verre', 457, 120, L), right('Pichet', 505, 120, L), right('Bouteille', 553, 120, L),
+      run('Chinon', 50, 140, NAME), right('6,00', 457, 140), right('18,00', 505, 140), right('30,00', 553, 140),
+      run('Saint-Émilion', 50, 160, NAME), right('10,00', 457, 160), right('52,00', 553, 160),
+      run('Côtes du Rhône', 50, 180, NAME), right('4,50', 457, 180), right('14,00', 505, 180), right('23,00', 553, 180),
+    ])])).toEqual([{ section: 'Red wine', items: [
+      ['Chinon', 'Verre 600 / Pichet 1800 / Bouteille 3000'],
+      ['Saint-Émilion', 'Verre 1000 / Bouteille 5200'],
+      ['Côtes du Rhône', 'Verre 450 / Pichet 1400 / Bouteille 2300'],
+    ] }]);
+  });
+
+  it('keeps a number or a short capitalised word set in the text font inside a small-caps name', () => {
+    const SC = { font: 'SC' };
+    const items = extractMenu([page([
+      run('Port', 50, 100, H),
+      run('Porto Tawny', 50, 130, SC), run('10', 114, 130, { font: 'R' }), run('anos', 129, 130, SC), right('5,00', 545, 130, { font: 'R' }),
+      run('Porto', 50, 150, SC), run('LBV', 81, 150, { font: 'R' }), right('4,00', 545, 150, { font: 'R' }),
+      run('Porto Branco', 50, 170, SC), run('dry, chilled', 124, 170, { font: 'R' }), right('3,50', 545, 170, { font: 'R' }),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.description])).toEqual([['Porto Tawny 10 anos', ''], ['Porto LBV', ''], ['Porto Branco', 'dry, chilled']]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

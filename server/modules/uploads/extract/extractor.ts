@@ -176,6 +176,7 @@ function markVariantHeaders(rows: Row[]): void {
     if (r.role || r.kind !== 'text') return;
     let header = headerOf(r.runs, r.columnX0, r.columnX1);
     let confirmed = false;
+    let unlabelled = false;
     // The price spans of the priced rows below (same flow), up to four rows with two prices or more.
     const below: Span[][] = [];
     let em = r.size;
@@ -189,8 +190,11 @@ function markVariantHeaders(rows: Row[]): void {
       below.push(spans);
       em = row.size;
       if (header && labelsFor(header.cells, spans, row.size)) confirmed = true;
+      else unlabelled = true;
     }
-    if (!confirmed && below.length) {
+    // Cells read by their gaps may join two labels ("Pichet Bouteille" over two columns): when a
+    // row below does not fit them, the words over the price columns are read instead.
+    if ((!confirmed || unlabelled) && below.length) {
       // Labels set closer than a cell gap: read the words over the price columns instead.
       const columns = priceColumns(below, em);
       const over = columns ? headerOverColumns(r.runs, columns, r.columnX0, r.columnX1, em) : null;
@@ -258,8 +262,14 @@ function splitNameDescription(row: Row): { name: string; description: string } {
   const first = row.textRuns.find((r) => /\p{L}/u.test(r.text));
   if (first) {
     const sameFont = [];
-    for (const r of row.textRuns.slice(row.textRuns.indexOf(first))) {
-      if (r.font !== first.font) break;
+    const after = row.textRuns.slice(row.textRuns.indexOf(first));
+    for (const [k, r] of after.entries()) {
+      // A number or a short capitalised word in the text font stays in the name: "Tawny 10 anos",
+      // "Porto LBV" (LaTeX sets digits and capitals of a small-caps name in the roman font).
+      const neutral = r.font !== first.font && (
+        (/^\d{1,4}$/.test(r.text.trim()) && after[k + 1]?.font === first.font) ||
+        (/^\p{Lu}{2,4}$/u.test(r.text.trim()) && !after.slice(k + 1).some((q) => /\p{L}/u.test(q.text))));
+      if (r.font !== first.font && !neutral) break;
       sameFont.push(r.text.trim());
     }
     const head = sameFont.join(' ').replace(/\s+/g, ' ').trim();
