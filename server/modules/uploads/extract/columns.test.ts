@@ -12,6 +12,17 @@ describe('column detection', () => {
     expect(findGutters(runs)).toEqual([]);
   });
 
+  it('takes prices per unit ("kg 48,00 €") for prices, not for a column of words', () => {
+    const names = ['Percebes', 'Nécoras cocidas', 'Almejas a la marinera', 'Zamburiñas', 'Rodaballo salvaje', 'Merluza', 'Caldeirada de rape'];
+    // Raised allergen numbers after the names read as (bare) prices on the left.
+    const runs = names.flatMap((n, i) => [
+      run(n, 42, 130 + 16 * i), run(String(i + 1), 44 + n.length * 5, 124 + 16 * i, 6),
+      i % 3 === 0 ? run('kg 48,00 €', 232, 130 + 16 * i) : run('22,00 €', 248, 130 + 16 * i),
+    ]);
+    runs.push(run('Alérgenos: 1 gluten · 2 crustáceos · 3 huevos', 42, 780, 7.5), run('4 pescado · 5 cacahuetes · 6 soja', 234, 780, 7.5));
+    expect(findGutters(runs)).toEqual([]);
+  });
+
   it('finds two and three columns from the left edges lines start at', () => {
     const names = ['Tomato soup', 'Green salad', 'Burger', 'Fish and chips', 'Cheesecake'];
     const two = [50, 310].flatMap((x) => names.flatMap((n, i) => priced(x, 100 + 20 * i, n, '4.50', 230)));

@@ -129,6 +129,26 @@ describe('menu extraction', () => {
     expect(items?.map((i) => [i.name, i.description])).toEqual([['Porto Tawny 10 anos', ''], ['Porto LBV', ''], ['Porto Branco', 'dry, chilled']]);
   });
 
+  it('attaches codes raised over the end of a name that ends in small capitals', () => {
+    const items = extractMenu([page([
+      run('Coffee', 50, 100, H),
+      run('Koffie', 50, 130, NAME), run('VERKEERD', 86, 130, { ...NAME, size: 8.5 }), run('M', 126, 122.5, { size: 6 }), right('3,50', 545, 130),
+      run('Flat', 50, 150, NAME), run('WHITE', 75, 150, { ...NAME, size: 8.5 }), run('M', 100, 142.5, { size: 6 }), right('3,80', 545, 150),
+      run('Allergens: G gluten · E egg · M milk', 50, 800, { size: 7 }),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.allergens])).toEqual([['Koffie VERKEERD', ['milk']], ['Flat WHITE', ['milk']]]);
+  });
+
+  it('reads a row right under a heading as its first item, however much space is above it', () => {
+    expect(summary([page([
+      run('Seafood', 50, 100, H),
+      run('Goose barnacles', 50, 122, NAME), run('market price', 400, 122),
+      run('Velvet crab', 50, 137, NAME), right('kg 48,00 €', 545, 137),
+      run('Clams', 50, 152, NAME), right('22,00 €', 545, 152),
+      run('Scallops', 50, 167, NAME), right('16,00 €', 545, 167),
+    ])])).toEqual([{ section: 'Seafood', items: [['Goose barnacles', ''], ['Velvet crab', 'kg 4800'], ['Clams', '2200'], ['Scallops', '1600']] }]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

@@ -404,6 +404,9 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     if (r.role || r.kind !== 'text' || !nameStyles.has(r.style) || r.gapAbove === null || r.gapAbove < 1.3 * itemGap) return;
     const next = live[i + 1];
     if (!next || next.flow !== r.flow || !nameStyles.has(next.style) || next.role) return;
+    // Right under a heading it is that section's first item (its space is the heading's).
+    const previous = live[i - 1];
+    if (previous?.role === 'heading' && previous.flow === r.flow && previous.page === r.page) return;
     if (headingScore(r, { bodySize, refSize, namesBold: true, namesCaps: true, pitch, ratio: 0.6, nameStyle: false }) > -10) r.role = 'heading';
   });
 

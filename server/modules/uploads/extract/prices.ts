@@ -38,7 +38,7 @@ const FRACTION = '\\d\\/\\d{1,2}\\s?l|½\\s?l';
 const WORDS = [
   'small', 'medium', 'large', 'regular', 'half', 'full', 'glass', 'bottle', 'carafe', 'jug', 'pint', 'half pint', 'cup', 'pot', 'mug',
   'single', 'double', 'shot', 'klein', 'mittel', 'groß', 'gross', 'glas', 'flasche', 'karaffe', 'krug', 'portion', 'halbe portion',
-  'piccolo', 'grande', 'petit', 'grand', 'verre', 'bouteille', 'xs', 's', 'm', 'l', 'xl',
+  'piccolo', 'grande', 'petit', 'grand', 'verre', 'bouteille', 'xs', 's', 'm', 'l', 'xl', 'kg',
 ].sort((a, b) => b.length - a.length).join('|');
 /** A variant label: a volume, size or portion word. */
 export const LABEL = `(?:${VOLUME}|${FRACTION}|(?:${WORDS}))`;
