@@ -149,6 +149,21 @@ describe('menu extraction', () => {
     ])])).toEqual([{ section: 'Seafood', items: [['Goose barnacles', ''], ['Velvet crab', 'kg 4800'], ['Clams', '2200'], ['Scallops', '1600']] }]);
   });
 
+  it('joins the end of a wrapped name set in the name style below its priced first line', () => {
+    const R = { size: 9 };
+    const items = extractMenu([page([
+      run('Secondi', 50, 100, H),
+      run('Cotoletta alla', 50, 130, R), right('15,00', 545, 130, R), run('bolognese', 50, 142, R),
+      run('Polpette al sugo', 50, 160, R), right('11,00', 545, 160, R),
+      run('Menabrea', 50, 178, R), right('4,50', 545, 178, R), run('ambrata', 50, 189, R),
+      run('Friggione', 50, 207, R), right('9,00', 545, 207, R), run('Onions, tomato, slow cooked', 50, 218, R),
+      run('Tagliata', 50, 236, R), right('19,00', 545, 236, R),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.description])).toEqual([
+      ['Cotoletta alla bolognese', ''], ['Polpette al sugo', ''], ['Menabrea ambrata', ''], ['Friggione', 'Onions, tomato, slow cooked'], ['Tagliata', ''],
+    ]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

@@ -256,6 +256,13 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
 
 const CONNECTOR = /(?:[,&+\-–]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et|in|on))$/i;
 
+/** A line that can end a wrapped name: a word or three, no list, lower-case or after a connector. */
+function isNameTail(body: string, name: string): boolean {
+  const text = body.replace(/\t/g, ' ').trim();
+  if (wordCount(text) > 3 || /[,;:.!?]/.test(text.replace(/\([^)]*\)/g, ''))) return false;
+  return /^\p{Ll}/u.test(text) || CONNECTOR.test(name);
+}
+
 /** Splits "Name – description" (or a bold name followed by a regular description on one line). */
 function splitNameDescription(row: Row): { name: string; description: string } {
   const body = row.body.replace(/\t+/g, ' ').trim();
@@ -509,6 +516,17 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
         continue;
       }
       startItem(row);
+    } else if (
+      row.kind === 'text' && current.prices.length && current.rows.length === current.nameLines && current.nameLines < 3 &&
+      !current.descriptions.length && row.style === current.nameRow.style && row.gapAbove !== null &&
+      row.gapAbove < 0.9 * itemGap && row.gapAbove <= 1.6 * row.size && isNameTail(row.body, current.name)
+    ) {
+      // The end of a name too long for its line, in the name's style below the priced first line:
+      // short, and lower-case or after a connector ("Cotoletta alla / bolognese").
+      current.name = cleanText(`${current.name} ${row.body}`);
+      current.nameLines++;
+      current.rows.push(row);
+      addCodes(current, row);
     } else if (row.kind === 'priced') {
       const sameAsName = row.style === current.nameRow.style;
       const nameWrap = !current.prices.length && current.rows.length === 1 && sameAsName && tight(row);
