@@ -164,6 +164,32 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('keeps a small note at a column foot out of the headings, and a description at the next column top with its item', () => {
+    const NOTE = { size: 7.5 };
+    const D = { size: 8.5 };
+    const left = [
+      run('Plats', 50, 130, H),
+      run('Filet de bœuf', 50, 160, NAME), right('26,00 €', 280, 160), run('Frites maison', 50, 172, D),
+      run('Blanquette de veau', 50, 190, NAME), right('22,00 €', 280, 190),
+      run('Steak tartare', 50, 208, NAME), right('19,00 €', 280, 208),
+      run('Prix nets, service compris', 50, 400, NOTE),
+    ];
+    const rightCol = [
+      run('Via Mentana 1', 360, 100, D),
+      run('Riz pilaf', 310, 150, D),
+      run('Confit de canard', 310, 165, NAME), right('23,00 €', 545, 165), run('Pommes sarladaises', 310, 177, D),
+      run('Poisson du marché', 310, 195, NAME), right('24,00 €', 545, 195),
+      run('Desserts', 310, 230, H),
+      run('Mousse au chocolat', 310, 260, NAME), right('8,00 €', 545, 260),
+      run('Profiteroles', 310, 278, NAME), right('9,50 €', 545, 278),
+    ];
+    const draft = extractMenu([page([run('Chez Marcel', 230, 60, { size: 22, bold: true }), ...left, ...rightCol])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => [i.name, i.description])])).toEqual([
+      ['Plats', [['Filet de bœuf', 'Frites maison'], ['Blanquette de veau', ''], ['Steak tartare', 'Riz pilaf'], ['Confit de canard', 'Pommes sarladaises'], ['Poisson du marché', '']]],
+      ['Desserts', [['Mousse au chocolat', ''], ['Profiteroles', '']]],
+    ]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

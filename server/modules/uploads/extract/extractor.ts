@@ -236,6 +236,8 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
   if (!/^[\p{Lu}\d"'„“(]/u.test(text)) return -10;
   if (wordCount(text) > 8 || text.length > 60) return -10;
   if (/[.,;]$/.test(text)) return -10;
+  // Set smaller than the item names in plain lower case, without weight or spacing: a note.
+  if (row.size < 0.9 * ctx.refSize && !row.bold && !row.caps && !row.letterSpaced) return -10;
   let score = 0;
   if (row.size >= 1.3 * ctx.bodySize && row.size >= 1.12 * ctx.refSize) score += 2;
   else if (row.size >= 1.08 * ctx.refSize) score += 1;
@@ -431,6 +433,9 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   }
 
   // Segmentation.
+  const firstHeading = rows.find((r) => r.role === 'heading');
+  const firstHeadingPage = firstHeading?.page ?? 0;
+  const firstHeadingY = firstHeading?.y ?? 0;
   const sections: SectionBuilder[] = [];
   let section: SectionBuilder | null = null;
   let item: ItemBuilder | null = null;
@@ -504,11 +509,20 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    // Text on the first page above its first heading (in any column) is the preamble too.
+    if (row.kind === 'text' && row.page === firstHeadingPage && row.y < firstHeadingY - 0.5 * row.size) continue;
     const nextRow = rows.slice(index + 1).find((r) => !r.role);
     if (!current) {
       const sec = section as SectionBuilder | null;
       if (sec && row.kind === 'text' && !isName(row) && sec.items.length === 0 && sec.heading) {
         sec.description.push(row.body);
+        continue;
+      }
+      // A description line at the top of a column continues the last item of the column before
+      // (notes at that column's foot in between).
+      const last = sec?.items[sec.items.length - 1];
+      if (last && row.kind === 'text' && !isName(row) && (descStyles.has(row.style) || row.size < 0.95 * refSize) && last.nameRow.page === row.page && last.nameRow.flow !== row.flow) {
+        continueItem(last, row);
         continue;
       }
       if (isNote(row, nextRow)) {
