@@ -28,6 +28,14 @@ describe('allergen legends and codes', () => {
     expect(parseLegendLine('Soup of the day 4 Burger 12')).toBeNull();
   });
 
+  it('does not read a diet-marker legend as allergens (V is not "vegetarian … senza glutine")', () => {
+    expect(parseLegendLine('V vegetariano · VG vegano · GF senza glutine', 1)).toBeNull();
+    expect(parseLegendLine('V vegetarisch · VG vegan · GF glutenfrei', 1)).toBeNull();
+    // Next to allergen entries the diet entries are skipped.
+    const both = parseLegendLine('A Gluten · C Eier · G Milch · V vegetarisch · GF glutenfrei');
+    expect([...(both?.codes ?? [])]).toEqual([['A', 'gluten'], ['C', 'eggs'], ['G', 'milk']]);
+  });
+
   it('maps codes through that menu’s legend, else the EU letters or Annex numbers', () => {
     const legend = parseLegendLine('G contains gluten · D dairy · N nuts · Ce celery · Mu mustard');
     expect(superscriptCodes('G,D,Ce', legend)).toEqual(['gluten', 'milk', 'celery']);

@@ -88,6 +88,9 @@ export interface AllergenLegend {
   codes: Map<string, string>;
 }
 
+/** Diet markers (VG vegan, GF gluten free) end a legend entry: "V vegetarian · GF gluten free" names no allergen. */
+const DIET_MARK = /^(?:VG|VE|GF)$/;
+
 /** A code as legends print them: a number, or a capital with up to two lower-case letters. */
 const CODE = /^(?:\d{1,2}|\p{Lu}\p{Ll}{0,2})$/u;
 
@@ -109,7 +112,7 @@ export function parseLegendLine(text: string, min = 3): AllergenLegend | null {
     // The entry's words: up to the next code (a short capitalised word right after a code is text: "C Ei").
     const words: string[] = [];
     let j = i + 1;
-    while (j < tokens.length && (!CODE.test(tokens[j] as string) || words.length === 0) && words.length < 6) words.push(tokens[j++] as string);
+    while (j < tokens.length && (!CODE.test(tokens[j] as string) || words.length === 0) && !DIET_MARK.test(tokens[j] as string) && words.length < 6) words.push(tokens[j++] as string);
     if (!words.length) continue;
     const key = allergenFromName(words.join(' '));
     if (!key) {
