@@ -190,6 +190,17 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('reads V as the fish code of a Dutch letter legend, and as vegetarian without one', () => {
+    const items = (legend: string) => extractMenu([page([
+      run('Vis', 50, 100, H),
+      run('Kibbeling', 50, 130, NAME), run('G,V', 105, 124, { size: 6 }), right('9,50', 545, 130),
+      run('Groentesoep', 50, 150, NAME), run('V', 116, 144, { size: 6 }), right('6,00', 545, 150),
+      run(legend, 50, 800, { size: 7 }),
+    ])]).sections[0]?.items.map((i) => [i.name, i.allergens, i.diets]);
+    expect(items('Allergenen: G gluten · E ei · V vis · M melk · Se selderij')).toEqual([['Kibbeling', ['gluten', 'fish'], []], ['Groentesoep', ['fish'], []]]);
+    expect(items('Allergenen: 1 gluten · 3 ei · 4 vis · 7 melk')).toEqual([['Kibbeling', [], []], ['Groentesoep', [], ['vegetarian']]]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

@@ -457,9 +457,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     target.prices = prices;
     target.priceRow = row;
   };
+  const vIsCode = legend?.kind === 'letters' && legend.codes.has('V');
   const addCodes = (target: ItemBuilder, row: Row) => {
     for (const s of row.sup) {
-      const diets = superscriptDiets(s.text);
+      const diets = superscriptDiets(s.text, vIsCode);
       if (diets) for (const d of diets) target.diets.add(d);
       else for (const k of superscriptCodes(s.text, legend)) target.allergens.add(k);
     }
@@ -682,12 +683,13 @@ type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare'>;
 
 function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: boolean; index: number; size: number }): { item: DraftItem; facts: PartialFacts } | null {
   const { legend } = doc;
-  const dietMarks = takeDietMarkers(it.name);
+  const vIsCode = legend?.kind === 'letters' && legend.codes.has('V');
+  const dietMarks = takeDietMarkers(it.name, vIsCode);
   const nameCodes = takeAllergenCodes(dietMarks.text, legend);
   const description = joinDescription(it.descriptions);
   const descCodes = takeAllergenCodes(description, legend);
   const allergens = new Set([...it.allergens, ...nameCodes.keys, ...descCodes.keys]);
-  const nameDiets = takeDietMarkers(nameCodes.text);
+  const nameDiets = takeDietMarkers(nameCodes.text, vIsCode);
   const name = cleanText(nameDiets.text);
   // A label the item's allergens contradict is a misread marker: the allergens win.
   const diets = [...new Set([...it.diets, ...dietMarks.diets, ...nameDiets.diets])].filter((d) => !DIETS.find((x) => x.key === d)?.excludes.some((a) => allergens.has(a as string)));
