@@ -158,9 +158,12 @@ describe('menu extraction', () => {
       run('Menabrea', 50, 178, R), right('4,50', 545, 178, R), run('ambrata', 50, 189, R),
       run('Friggione', 50, 207, R), right('9,00', 545, 207, R), run('Onions, tomato, slow cooked', 50, 218, R),
       run('Tagliata', 50, 236, R), right('19,00', 545, 236, R),
+      run('Queso manchego', 50, 254, R), right('8,50', 545, 254, R), run('with quince jelly', 50, 265, R),
+      run('Pan con tomate', 50, 283, R), right('4,00', 545, 283, R),
     ])]).sections[0]?.items;
     expect(items?.map((i) => [i.name, i.description])).toEqual([
       ['Cotoletta alla bolognese', ''], ['Polpette al sugo', ''], ['Menabrea ambrata', ''], ['Friggione', 'Onions, tomato, slow cooked'], ['Tagliata', ''],
+      ['Queso manchego', 'with quince jelly'], ['Pan con tomate', ''],
     ]);
   });
 
@@ -175,7 +178,6 @@ describe('menu extraction', () => {
       run('Prix nets, service compris', 50, 400, NOTE),
     ];
     const rightCol = [
-      run('Via Mentana 1', 360, 100, D),
       run('Riz pilaf', 310, 150, D),
       run('Confit de canard', 310, 165, NAME), right('23,00 €', 545, 165), run('Pommes sarladaises', 310, 177, D),
       run('Poisson du marché', 310, 195, NAME), right('24,00 €', 545, 195),
@@ -199,6 +201,45 @@ describe('menu extraction', () => {
     ])]).sections[0]?.items.map((i) => [i.name, i.allergens, i.diets]);
     expect(items('Allergenen: G gluten · E ei · V vis · M melk · Se selderij')).toEqual([['Kibbeling', ['gluten', 'fish'], []], ['Groentesoep', ['fish'], []]]);
     expect(items('Allergenen: 1 gluten · 3 ei · 4 vis · 7 melk')).toEqual([['Kibbeling', [], []], ['Groentesoep', [], ['vegetarian']]]);
+  });
+
+  it('reads a set menu whose courses carry a note instead of a price', () => {
+    const N = { size: 8.5, bold: true };
+    const note = (y: number) => run('Incluido', 170, y, { size: 8.5 });
+    const draft = extractMenu([page([
+      run('Menú del día', 260, 78, { size: 12 }), run('Menú 16,50 € (IVA incl.)', 255, 90, { size: 8.5 }),
+      run('Primero', 50, 117, { size: 11.5, bold: true }),
+      run('Porrusalda', 50, 132, N), note(132), run('Alubias de Tolosa', 50, 146, N), note(146),
+      run('Segundo', 50, 185, { size: 11.5, bold: true }),
+      run('Bacalao al pil-pil', 50, 200, N), note(200), run('Carrilleras', 50, 214, N), note(214),
+    ], 1)]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => [i.name, i.description, i.prices.length])])).toEqual([
+      ['Primero', [['Porrusalda', 'Incluido', 0], ['Alubias de Tolosa', 'Incluido', 0]]],
+      ['Segundo', [['Bacalao al pil-pil', 'Incluido', 0], ['Carrilleras', 'Incluido', 0]]],
+    ]);
+  });
+
+  it('joins a heading wrapped over two lines and finds a short second column under a title drawn word by word', () => {
+    const T = { size: 22, bold: true };
+    const HC = { size: 12.5, bold: true };
+    const R = { size: 10.5 };
+    const draft = extractMenu([page([
+      run('Brauhaus', 90, 70, T), run('Em', 246, 70, T), run('Kölsche', 305, 70, T), run('Fass', 438, 70, T),
+      run('Kölsche Karte', 260, 90, { size: 13 }),
+      run('KÖLSCHE', 46, 136, HC), run('SPEZIALITÄTEN', 46, 151, HC),
+      run('Halve Hahn', 46, 171, R), right('6,90 €', 285, 171, R),
+      run('Himmel un Ääd', 46, 201, R), right('14,90 €', 285, 201, R),
+      run('Rheinischer Sauerbraten', 46, 231, R), right('21,90 €', 285, 231, R),
+      run('Reibekuchen', 46, 260, R), right('8,90 €', 285, 260, R),
+      run('VOM GRILL', 310, 136, HC),
+      run('Schweinshaxe', 310, 156, R), right('22,90 €', 550, 156, R),
+      run('Currywurst mit Pommes', 310, 186, R), right('11,50 €', 550, 186, R),
+      run('Bratwurst', 310, 216, R), right('9,50 €', 550, 216, R),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => i.name)])).toEqual([
+      ['KÖLSCHE SPEZIALITÄTEN', ['Halve Hahn', 'Himmel un Ääd', 'Rheinischer Sauerbraten', 'Reibekuchen']],
+      ['VOM GRILL', ['Schweinshaxe', 'Currywurst mit Pommes', 'Bratwurst']],
+    ]);
   });
 
   it('continues sections over pages and ignores running headers and page numbers', () => {

@@ -260,9 +260,11 @@ const CONNECTOR = /(?:[,&+\-–]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|
 
 /** A line that can end a wrapped name: a word or three, no list, lower-case or after a connector. */
 function isNameTail(body: string, name: string): boolean {
-  const text = body.replace(/\t/g, ' ').trim();
-  if (wordCount(text) > 3 || /[,;:.!?]/.test(text.replace(/\([^)]*\)/g, ''))) return false;
-  return /^\p{Ll}/u.test(text) || CONNECTOR.test(name);
+  const text = body.replace(/\t/g, ' ').replace(/\([^)]*\)/g, '').trim();
+  if (/[,;:.!?]/.test(text)) return false;
+  // One word; two after a connector ("Cotoletta alla / bolognese"). "with quince jelly" describes.
+  const words = wordCount(text);
+  return (words === 1 && /^\p{Ll}/u.test(text)) || (words <= 2 && CONNECTOR.test(name));
 }
 
 /** Splits "Name – description" (or a bold name followed by a regular description on one line). */
@@ -292,6 +294,14 @@ function splitNameDescription(row: Row): { name: string; description: string } {
   const dash = /^(.{2,60}?)\s+[–—-]\s+(.{3,})$/.exec(body);
   if (dash && wordCount(dash[1] as string) <= 7) return { name: (dash[1] as string).trim(), description: (dash[2] as string).trim() };
   return { name: body, description: '' };
+}
+
+/** A name, a wide gap, and a short note towards the right of the column (where prices stand). */
+function hasPriceNote(row: Row): boolean {
+  const parts = row.body.split('\t').map((p) => p.trim()).filter(Boolean);
+  if (parts.length !== 2 || wordCount(parts[1] as string) > 3 || wordCount(parts[0] as string) > 8 || !/\p{L}/u.test(parts[1] as string)) return false;
+  const last = row.textRuns[row.textRuns.length - 1];
+  return Boolean(last) && (last as TextRun).x > row.columnX0 + 0.3 * (row.columnX1 - row.columnX0);
 }
 
 /** "Lobster <gap> market price": a short note in the price column goes to the description. */
@@ -357,8 +367,13 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   // at the end of a description ("Name / description … 12.50").
   const votes = new Map<string, number>();
   const descVotes = new Map<string, number>();
+  const noteVotes = new Map<string, number>();
   live.forEach((r, i) => {
-    if (r.kind === 'text') return;
+    if (r.kind === 'text') {
+      // "Porrusalda <gap> Incluido", "Percebes <gap> market price": a note where the price would be.
+      if (hasPriceNote(r)) noteVotes.set(r.style, (noteVotes.get(r.style) ?? 0) + 1);
+      return;
+    }
     // A price on its own line votes through the text line right above it.
     let start = i;
     if (r.kind === 'priceOnly') {
@@ -384,6 +399,9 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     votes.set(voted, (votes.get(voted) ?? 0) + 1);
   });
+  // Where notes stand in for most prices (a set menu's courses), they tell the name style.
+  const noteCount = [...noteVotes.values()].reduce((a, b) => a + b, 0);
+  if (noteCount > [...votes.values()].reduce((a, b) => a + b, 0)) for (const [style, n] of noteVotes) votes.set(style, (votes.get(style) ?? 0) + n);
   const descStyles = new Set([...descVotes].filter(([style, n]) => n > (votes.get(style) ?? 0)).map(([style]) => style));
   const totalVotes = [...votes.values()].reduce((a, b) => a + b, 0);
   const nameStyles = new Set([...votes].filter(([, n]) => n >= Math.max(1, 0.2 * totalVotes)).map(([s]) => s));
@@ -433,9 +451,6 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   }
 
   // Segmentation.
-  const firstHeading = rows.find((r) => r.role === 'heading');
-  const firstHeadingPage = firstHeading?.page ?? 0;
-  const firstHeadingY = firstHeading?.y ?? 0;
   const sections: SectionBuilder[] = [];
   let section: SectionBuilder | null = null;
   let item: ItemBuilder | null = null;
@@ -493,6 +508,14 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
 
   for (const [index, row] of rows.entries()) {
     if (row.role === 'heading') {
+      // A heading wrapped over two lines ("KÖLSCHE / SPEZIALITÄTEN"): same style, right below.
+      const open = section as SectionBuilder | null;
+      const above = open?.heading;
+      if (open && above && !open.items.length && !open.description.length && above.style === row.style && above.flow === row.flow &&
+        row.gapAbove !== null && row.gapAbove <= 1.4 * row.size && !row.cells) {
+        open.name = cleanText(`${open.name} ${row.body}`);
+        continue;
+      }
       section = { name: cleanText(row.body), heading: row, description: [], items: [] };
       sections.push(section);
       item = null;
@@ -510,8 +533,6 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
-    // Text on the first page above its first heading (in any column) is the preamble too.
-    if (row.kind === 'text' && row.page === firstHeadingPage && row.y < firstHeadingY - 0.5 * row.size) continue;
     const nextRow = rows.slice(index + 1).find((r) => !r.role);
     if (!current) {
       const sec = section as SectionBuilder | null;
