@@ -116,7 +116,11 @@ export function findGutters(runs: TextRun[]): number[] {
   if (gutters.length) return gutters;
   // Centred columns share no left edge: the widest clear vertical gap instead.
   const gap = widestGap(pieces, minX, width);
-  return gap !== null && sidesOk([gap]) ? [gap] : [];
+  if (gap === null || !sidesOk([gap])) return [];
+  // Only labels over prices right of the gap ("Pichet  Bouteille" above two price columns): a
+  // variant table, not a column. A column holds some text of two words or more.
+  const phrases = pieces.filter((p) => p.x >= gap - 1 && hasWords(p) && /\p{L}{2,}\s+\S*\p{L}{2,}/u.test(p.text)).length;
+  return phrases >= 2 ? [gap] : [];
 }
 
 /** The middle of the widest vertical stretch (8+ pt) crossed by as few pieces as possible, or null. */
