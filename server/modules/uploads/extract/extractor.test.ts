@@ -242,6 +242,23 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('reads a legend cut by the columns line by line across them', () => {
+    const S = { size: 8 };
+    const items = extractMenu([page([
+      run('Grelhados', 50, 100, H),
+      run('Espetada mista', 50, 130, NAME), run('9', 132, 124, { size: 6 }), right('13,00 €', 290, 130),
+      run('Frango', 50, 150, NAME), run('1,7', 88, 144, { size: 6 }), right('9,00 €', 290, 150),
+      run('Acompanhamentos', 310, 100, H),
+      run('Arroz de feijão', 310, 130, NAME), run('9', 392, 124, { size: 6 }), right('3,00 €', 550, 130),
+      run('Batata frita', 310, 150, NAME), right('2,50 €', 550, 150),
+      run('Alergénios: 1 cereais com glúten 2 crustáceos 3 ovos 4 peixe', 50, 320, S),
+      run('5 amendoins 6 soja 7 leite 8 frutos de casca rija 9', 310, 320, S),
+      run('aipo 10 mostarda 11 sésamo 12 sulfitos 13 tremoço', 50, 331, S),
+      run('14 moluscos', 283, 331, S),
+    ])]).sections.flatMap((sec) => sec.items.map((i) => [i.name, i.allergens]));
+    expect(items).toEqual([['Espetada mista', ['celery']], ['Frango', ['gluten', 'milk']], ['Arroz de feijão', ['celery']], ['Batata frita', []]]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

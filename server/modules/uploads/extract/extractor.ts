@@ -151,6 +151,7 @@ function markLegend(rows: Row[]): AllergenLegend | null {
   flush();
   // Pieces of a legend cut apart by the column layout (a part crossing a gutter is read on its
   // own): short entries beside or right below a legend line join it.
+  const legendBefore = legend;
   if (legend) {
     const legendRows = rows.filter((r) => r.role === 'legend');
     for (const r of rows) {
@@ -162,6 +163,21 @@ function markLegend(rows: Row[]): AllergenLegend | null {
         legend = mergeLegends(legend, entries);
       }
     }
+  }
+  // A legend set across the page and cut by the columns reads line by line across them ("… 9" at
+  // the end of the right piece, "celery 10 …" at the start of the left piece below): the pieces in
+  // page order fill in codes the pieces alone leave open.
+  if (legendBefore) {
+    const pieces = rows.filter((r) => r.role === 'legend').sort((a, b) => a.page - b.page || a.y - b.y);
+    const lines: Row[][] = [];
+    for (const r of pieces) {
+      const line = lines[lines.length - 1];
+      const first = line?.[0];
+      if (line && first && first.page === r.page && Math.abs(first.y - r.y) <= 0.5 * Math.max(first.size, r.size)) line.push(r);
+      else lines.push([r]);
+    }
+    const text = lines.map((l) => l.sort((a, b) => a.x0 - b.x0).map((r) => r.text.replace(/\t/g, ' ')).join(' ')).join(' ');
+    legend = mergeLegends(parseLegendLine(text, 1), legend);
   }
   return legend;
 }
