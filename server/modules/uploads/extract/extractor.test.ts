@@ -259,6 +259,21 @@ describe('menu extraction', () => {
     expect(items).toEqual([['Espetada mista', ['celery']], ['Frango', ['gluten', 'milk']], ['Arroz de feijão', ['celery']], ['Batata frita', []]]);
   });
 
+  it('keeps a price note out of a wrapped name, and a justified name whole', () => {
+    const N = { size: 8.5, bold: true };
+    const R = { size: 8.5 };
+    const D = { size: 7 };
+    const items = extractMenu([page([
+      run('Cakes', 42, 300, H),
+      run('Victoria Sponge', 42, 327, N), right('£3.50', 198, 327, R), run('Per slice', 42, 337, D),
+      run('Whole Celebration', 42, 351, N), run('Cake', 42, 361, N), run('Price on request', 143, 361, R), run('Order 48 hours ahead', 42, 371, D),
+      run('Whole', 42, 391, N), run('Lemon', 100, 391, N), run('Tart', 160, 391, N), run('Price on request', 42, 401, R),
+      run('Carrot Cake', 42, 418, N), right('£3.80', 198, 418, R),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.prices.length])).toEqual([['Victoria Sponge', 1], ['Whole Celebration Cake', 0], ['Whole Lemon Tart', 0], ['Carrot Cake', 1]]);
+    expect(items?.[1]?.description).toMatch(/^Price on request/);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

@@ -312,19 +312,23 @@ function splitNameDescription(row: Row): { name: string; description: string } {
   return { name: body, description: '' };
 }
 
-/** A name, a wide gap, and a short note towards the right of the column (where prices stand). */
+/** A name, a wide gap, and a short note towards the right of the column (where prices stand) or in another font. */
 function hasPriceNote(row: Row): boolean {
   const parts = row.body.split('\t').map((p) => p.trim()).filter(Boolean);
   if (parts.length !== 2 || wordCount(parts[1] as string) > 3 || wordCount(parts[0] as string) > 8 || !/\p{L}/u.test(parts[1] as string)) return false;
+  const first = row.textRuns[0];
   const last = row.textRuns[row.textRuns.length - 1];
-  return Boolean(last) && (last as TextRun).x > row.columnX0 + 0.3 * (row.columnX1 - row.columnX0);
+  if (!first || !last) return false;
+  return last.x > row.columnX0 + 0.3 * (row.columnX1 - row.columnX0) || last.font !== first.font;
 }
 
 /** "Lobster <gap> market price": a short note in the price column goes to the description. */
 function splitNote(body: string): { name: string; description: string } {
   const parts = body.split('\t').map((p) => p.trim()).filter(Boolean);
   const note = parts[parts.length - 1] ?? '';
-  if (parts.length >= 2 && wordCount(note) <= 4) return { name: cleanText(parts.slice(0, -1).join(' ')), description: note };
+  // Three single words or more a gap apart are one justified line ("Whole   Celebration   Cake").
+  const justified = parts.length >= 3 && parts.every((p) => wordCount(p) === 1);
+  if (parts.length >= 2 && !justified && wordCount(note) <= 4) return { name: cleanText(parts.slice(0, -1).join(' ')), description: note };
   return { name: cleanText(body), description: '' };
 }
 
@@ -594,7 +598,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       const wrap = !current.prices.length && current.rows.length === 1 && row.style === current.nameRow.style
         && (tight(row) || ((row.gapAbove ?? 99) <= 1.35 * row.size && (/^\p{Ll}/u.test(row.body) || CONNECTOR.test(current.name))));
       if (wrap) {
-        current.name = cleanText(`${current.name} ${row.body}`);
+        // "Whole Celebration / Cake <gap> Price on request": the note stays out of the name.
+        const tail = row.kind === 'text' && hasPriceNote(row) ? splitNote(row.body) : { name: row.body, description: '' };
+        current.name = cleanText(`${current.name} ${tail.name}`);
+        if (tail.description) current.descriptions.push(tail.description);
         current.nameLines++;
         current.rows.push(row);
         addCodes(current, row);
