@@ -160,10 +160,12 @@ describe('menu extraction', () => {
       run('Tagliata', 50, 236, R), right('19,00', 545, 236, R),
       run('Queso manchego', 50, 254, R), right('8,50', 545, 254, R), run('with quince jelly', 50, 265, R),
       run('Pan con tomate', 50, 283, R), right('4,00', 545, 283, R),
+      run('Stoofvleessau', 50, 301, R), right('3,50', 545, 301, R), run('s', 50, 312, R),
+      run('Pasta e fagioli', 50, 330, R), right('9,00', 545, 330, R),
     ])]).sections[0]?.items;
     expect(items?.map((i) => [i.name, i.description])).toEqual([
       ['Cotoletta alla bolognese', ''], ['Polpette al sugo', ''], ['Menabrea ambrata', ''], ['Friggione', 'Onions, tomato, slow cooked'], ['Tagliata', ''],
-      ['Queso manchego', 'with quince jelly'], ['Pan con tomate', ''],
+      ['Queso manchego', 'with quince jelly'], ['Pan con tomate', ''], ['Stoofvleessaus', ''], ['Pasta e fagioli', ''],
     ]);
   });
 

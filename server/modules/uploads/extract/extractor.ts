@@ -274,6 +274,9 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
 
 const CONNECTOR = /(?:[,&+\-–]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et|in|on))$/i;
 
+/** One- and two-letter words of the shipped languages (anything else that short is a broken word). */
+const SHORT_WORDS = new Set(['a', 'e', 'i', 'o', 'u', 'y', 'à', 'è', 'é', 'al', 'an', 'as', 'at', 'au', 'da', 'de', 'di', 'do', 'du', 'el', 'em', 'en', 'et', 'in', 'la', 'le', 'lo', 'na', 'no', 'of', 'on', 'or', 'ou', 'to', 'un', 'im', 'am', 'zu', 'op', 'te']);
+
 /** A line that can end a wrapped name: a word or three, no list, lower-case or after a connector. */
 function isNameTail(body: string, name: string): boolean {
   const text = body.replace(/\t/g, ' ').replace(/\([^)]*\)/g, '').trim();
@@ -578,8 +581,11 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       row.gapAbove < 0.9 * itemGap && row.gapAbove <= 1.6 * row.size && isNameTail(row.body, current.name)
     ) {
       // The end of a name too long for its line, in the name's style below the priced first line:
-      // short, and lower-case or after a connector ("Cotoletta alla / bolognese").
-      current.name = cleanText(`${current.name} ${row.body}`);
+      // short, and lower-case or after a connector ("Cotoletta alla / bolognese"). A letter or two
+      // that are no word are the end of a word broken in a narrow cell ("Stoofvleessau / s").
+      const piece = row.body.trim();
+      const broken = /^\p{Ll}{1,2}$/u.test(piece) && !SHORT_WORDS.has(piece) && /\p{Ll}$/u.test(current.name);
+      current.name = cleanText(broken ? `${current.name}${piece}` : `${current.name} ${row.body}`);
       current.nameLines++;
       current.rows.push(row);
       addCodes(current, row);
