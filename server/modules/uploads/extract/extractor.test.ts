@@ -276,6 +276,23 @@ describe('menu extraction', () => {
     expect(items?.[1]?.description).toMatch(/^Price on request/);
   });
 
+  it('keeps a note below a legend at a column foot out of the item above, which continues at the next column top', () => {
+    const D = { size: 9 };
+    const S = { size: 8 };
+    const items = extractMenu([page([
+      run('Lunch', 45, 300, H),
+      run('Soup of the Day', 45, 322, NAME), right('£6.95', 285, 322),
+      run('V vegetarian · VG vegan · GF gluten free', 45, 768, S),
+      run('Please tell us about any allergies before ordering.', 45, 778, S),
+      run('With soda bread', 309, 135, D),
+      run('Halloumi Flatbread', 309, 152, NAME), right('£11.00', 550, 152), run('Harissa, pickled red onion, mint', 309, 164, D),
+      run('Fish Finger Sandwich', 309, 181, NAME), right('£11.50', 550, 181), run('Tartare sauce, baby gem', 309, 193, D),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.description])).toEqual([
+      ['Soup of the Day', 'With soda bread'], ['Halloumi Flatbread', 'Harissa, pickled red onion, mint'], ['Fish Finger Sandwich', 'Tartare sauce, baby gem'],
+    ]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

@@ -557,6 +557,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
     const nextRow = rows.slice(index + 1).find((r) => !r.role);
+    // The distance from the current item's last line (a legend or skipped line between does not
+    // bring a note at the column's foot closer to the item).
+    const itemLast = current?.rows[current.rows.length - 1];
+    const gapToItem = row.gapAbove === null || !itemLast || itemLast.page !== row.page || itemLast.flow !== row.flow ? row.gapAbove : row.y - itemLast.y;
     if (!current) {
       const sec = section as SectionBuilder | null;
       if (sec && row.kind === 'text' && !isName(row) && sec.items.length === 0 && sec.heading) {
@@ -625,7 +629,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       } else startItem(row);
     } else if (
       current.prices.length &&
-      (row.gapAbove === null || row.gapAbove > 1.6 * pitch || (row.gapAbove > 1.8 * Math.max(row.size, current.nameRow.size) && isNote(row, nextRow)))
+      (gapToItem === null || gapToItem > 1.6 * pitch || (gapToItem > 1.8 * Math.max(row.size, current.nameRow.size) && isNote(row, nextRow)))
     ) {
       if (isNote(row, nextRow)) {
         row.role = 'skip';
