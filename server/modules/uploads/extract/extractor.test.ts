@@ -293,6 +293,22 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('keeps a tagline or address with middle dots above the first price out of the items', () => {
+    const R = { size: 9 };
+    const draft = extractMenu([page([
+      run('Bäckerei Korn', 170, 74, { size: 22, bold: true }),
+      run('Brote', 46, 148, { size: 12.5, bold: true }),
+      run('Roggenbrot', 46, 182, R), right('3,20', 197, 182, R), run('Bauernlaib', 46, 199, R), right('5,90', 197, 199, R),
+      run('Preisliste', 272, 98, { size: 13 }),
+      run('Seit 1921 · Handwerklich gebacken', 224, 115, R),
+      run('Brötchen', 222, 148, { size: 12.5, bold: true }),
+      run('Laugenbrezel', 222, 186, R), right('0,85', 373, 186, R), run('Salz · Kümmel · Mohn', 222, 196, { size: 8 }),
+      run('Franzbrötchen', 222, 221, R), right('2,20', 373, 221, R),
+    ])]);
+    const items = draft.sections.flatMap((s) => s.items.map((i) => [i.name, i.description]));
+    expect(items).toEqual([['Roggenbrot', ''], ['Bauernlaib', ''], ['Laugenbrezel', 'Salz · Kümmel · Mohn'], ['Franzbrötchen', '']]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

@@ -474,6 +474,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   }
 
   // Segmentation.
+  const firstPriceY = Math.min(...rows.filter((r) => r.page === 1 && r.kind !== 'text').map((r) => r.y));
   const sections: SectionBuilder[] = [];
   let section: SectionBuilder | null = null;
   let item: ItemBuilder | null = null;
@@ -556,6 +557,9 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    // "Seit 1921 · Handwerklich gebacken", "Via Mentana 1 · Bologna": parts split by middle dots,
+    // higher on the first page than any price, are the venue's tagline or address.
+    if (row.kind === 'text' && row.page === 1 && row.y < firstPriceY && / · /.test(row.body)) continue;
     const nextRow = rows.slice(index + 1).find((r) => !r.role);
     // The distance from the current item's last line (a legend or skipped line between does not
     // bring a note at the column's foot closer to the item).
