@@ -28,6 +28,20 @@ describe('allergen legends and codes', () => {
     expect(parseLegendLine('Soup of the day 4 Burger 12')).toBeNull();
   });
 
+  it('never takes a number after a code for the entry’s text', () => {
+    const legend = parseLegendLine('5 amendoins 6 soja 7 leite 8 frutos de casca rija 9 14 moluscos', 1);
+    expect(legend?.codes.get('9')).toBeUndefined();
+    expect(legend?.codes.get('14')).toBe('molluscs');
+  });
+
+  it('does not read a diet-marker legend as allergens (V is not "vegetarian … senza glutine")', () => {
+    expect(parseLegendLine('V vegetariano · VG vegano · GF senza glutine', 1)).toBeNull();
+    expect(parseLegendLine('V vegetarisch · VG vegan · GF glutenfrei', 1)).toBeNull();
+    // Next to allergen entries the diet entries are skipped.
+    const both = parseLegendLine('A Gluten · C Eier · G Milch · V vegetarisch · GF glutenfrei');
+    expect([...(both?.codes ?? [])]).toEqual([['A', 'gluten'], ['C', 'eggs'], ['G', 'milk']]);
+  });
+
   it('maps codes through that menu’s legend, else the EU letters or Annex numbers', () => {
     const legend = parseLegendLine('G contains gluten · D dairy · N nuts · Ce celery · Mu mustard');
     expect(superscriptCodes('G,D,Ce', legend)).toEqual(['gluten', 'milk', 'celery']);

@@ -88,6 +88,9 @@ export interface AllergenLegend {
   codes: Map<string, string>;
 }
 
+/** Diet markers (VG vegan, GF gluten free) end a legend entry: "V vegetarian · GF gluten free" names no allergen. */
+const DIET_MARK = /^(?:VG|VE|GF)$/;
+
 /** A code as legends print them: a number, or a capital with up to two lower-case letters. */
 const CODE = /^(?:\d{1,2}|\p{Lu}\p{Ll}{0,2})$/u;
 
@@ -106,10 +109,11 @@ export function parseLegendLine(text: string, min = 3): AllergenLegend | null {
   for (let i = 0; i < tokens.length; i++) {
     const code = tokens[i] as string;
     if (!CODE.test(code)) continue;
-    // The entry's words: up to the next code (a short capitalised word right after a code is text: "C Ei").
+    // The entry's words: up to the next code (a short capitalised word right after a code is text:
+    // "C Ei"; a number never is: "9 14 moluscos" is an entry cut off before "14").
     const words: string[] = [];
     let j = i + 1;
-    while (j < tokens.length && (!CODE.test(tokens[j] as string) || words.length === 0) && words.length < 6) words.push(tokens[j++] as string);
+    while (j < tokens.length && (!CODE.test(tokens[j] as string) || (words.length === 0 && !/\d/.test(tokens[j] as string))) && !DIET_MARK.test(tokens[j] as string) && words.length < 6) words.push(tokens[j++] as string);
     if (!words.length) continue;
     const key = allergenFromName(words.join(' '));
     if (!key) {

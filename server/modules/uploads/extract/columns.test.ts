@@ -12,6 +12,32 @@ describe('column detection', () => {
     expect(findGutters(runs)).toEqual([]);
   });
 
+  it('takes prices per unit ("kg 48,00 €") for prices, not for a column of words', () => {
+    const names = ['Percebes', 'Nécoras cocidas', 'Almejas a la marinera', 'Zamburiñas', 'Rodaballo salvaje', 'Merluza', 'Caldeirada de rape'];
+    // Raised allergen numbers after the names read as (bare) prices on the left.
+    const runs = names.flatMap((n, i) => [
+      run(n, 42, 130 + 16 * i), run(String(i + 1), 44 + n.length * 5, 124 + 16 * i, 6),
+      i % 3 === 0 ? run('kg 48,00 €', 232, 130 + 16 * i) : run('22,00 €', 248, 130 + 16 * i),
+    ]);
+    runs.push(run('Alérgenos: 1 gluten · 2 crustáceos · 3 huevos', 42, 780, 7.5), run('4 pescado · 5 cacahuetes · 6 soja', 234, 780, 7.5));
+    expect(findGutters(runs)).toEqual([]);
+  });
+
+  it('does not take the right price columns of a variant table for a column', () => {
+    const runs = [run('ROSÉS', 47, 56, 12), run('Verre', 314, 74, 8), run('Pichet', 418, 74, 8), run('Bouteille', 480, 74, 8)];
+    // Long names: the widest clear gap is between the glass prices and the other columns.
+    [['BANDOL ROSÉ, Domaine Tempier, Bandol AOP 2022', '7,00', '21,00', '36,00'], ['Tavel, Château d’Aqueria, AOP Tavel 2022', '6,00', '18,00', '31,00']].forEach(([n, a, b, c], i) => {
+      const y = 86 + 14 * i;
+      runs.push(run(n as string, 45, y), run(a as string, 300, y), run(b as string, 414, y), run(c as string, 480, y));
+    });
+    runs.push(run('BULLES', 47, 150, 12), run('Coupe', 410, 168, 8), run('Bouteille', 480, 168, 8));
+    [['CRÉMANT D’ALSACE, Domaine Zinck, Brut Nature', '7,00', '34,00'], ['CHAMPAGNE BRUT, Maison Ruinart, Blanc de Blancs', '12,00', '65,00']].forEach(([n, a, b], i) => {
+      const y = 180 + 14 * i;
+      runs.push(run(n as string, 45, y), run(a as string, 411, y), run(b as string, 480, y));
+    });
+    expect(findGutters(runs)).toEqual([]);
+  });
+
   it('finds two and three columns from the left edges lines start at', () => {
     const names = ['Tomato soup', 'Green salad', 'Burger', 'Fish and chips', 'Cheesecake'];
     const two = [50, 310].flatMap((x) => names.flatMap((n, i) => priced(x, 100 + 20 * i, n, '4.50', 230)));

@@ -69,6 +69,9 @@ export function findGutters(runs: TextRun[]): number[] {
       hasWords(s) ||
       pieces.some((q) => hasWords(q) && Math.abs(q.y - s.y) <= 0.4 * Math.max(s.size, q.size) && q.x >= right(s) && q.x - right(s) < 3 * s.size),
   );
+  const sizes = pieces.map((p) => p.size).sort((a, b) => a - b);
+  const typical = sizes[Math.floor(sizes.length / 2)] as number;
+  const body = pieces.filter((p) => p.size < 1.6 * typical);
   // Left edges shared by several line starts (3 pt tolerance), most used first.
   const edges: Array<{ x: number; n: number }> = [];
   for (const s of [...starts].sort((a, b) => a.x - b.x)) {
@@ -87,7 +90,8 @@ export function findGutters(runs: TextRun[]): number[] {
       const rightYs = pieces.filter((p) => p.x >= g - 0.5).map((p) => p.y);
       const y0 = Math.max(Math.min(...leftYs), Math.min(...rightYs)) - 2;
       const y1 = Math.min(Math.max(...leftYs), Math.max(...rightYs)) + 2;
-      const crossing = pieces.filter((p) => p.y >= y0 && p.y <= y1 && p.x < g - 0.5 && right(p) > g + 0.5).length;
+      // (A title's words, drawn one by one across the page, are not text across a column.)
+      const crossing = body.filter((p) => p.y >= y0 && p.y <= y1 && p.x < g - 0.5 && right(p) > g + 0.5).length;
       // Most lines right of a column edge start at it; centred text only meets it now and then.
       const near = starts.filter((p) => hasWords(p) && p.y >= y0 && p.y <= y1 && p.x >= g && p.x < g + 0.25 * width).length;
       return { g, n: e.n, crossing, aligned: e.n >= 0.3 * near };
@@ -112,7 +116,11 @@ export function findGutters(runs: TextRun[]): number[] {
   if (gutters.length) return gutters;
   // Centred columns share no left edge: the widest clear vertical gap instead.
   const gap = widestGap(pieces, minX, width);
-  return gap !== null && sidesOk([gap]) ? [gap] : [];
+  if (gap === null || !sidesOk([gap])) return [];
+  // Only labels over prices right of the gap ("Pichet  Bouteille" above two price columns): a
+  // variant table, not a column. A column holds some text of two words or more.
+  const phrases = pieces.filter((p) => p.x >= gap - 1 && hasWords(p) && /\p{L}{2,}\s+\S*\p{L}{2,}/u.test(p.text)).length;
+  return phrases >= 2 ? [gap] : [];
 }
 
 /** The middle of the widest vertical stretch (8+ pt) crossed by as few pieces as possible, or null. */

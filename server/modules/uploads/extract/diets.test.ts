@@ -17,6 +17,14 @@ describe('diet markers', () => {
     expect(superscriptDiets('VG')).toEqual(['vegan']);
   });
 
+  it('leaves V to the allergen codes when the legend uses it (Dutch "V vis")', () => {
+    expect(takeDietMarkers('Kibbeling (V)', true)).toEqual({ text: 'Kibbeling (V)', diets: [] });
+    expect(takeDietMarkers('Haring V', true)).toEqual({ text: 'Haring V', diets: [] });
+    expect(takeDietMarkers('Falafel (VG GF)', true)).toEqual({ text: 'Falafel', diets: ['vegan', 'gluten-free'] });
+    expect(superscriptDiets('V', true)).toBeNull();
+    expect(superscriptDiets('V')).toEqual(['vegetarian']);
+  });
+
   it('recognises marker legends in several languages', () => {
     expect(isDietLegend('V vegetarian · VG vegan · GF gluten free')).toBe(true);
     expect(isDietLegend('V = vegetarisch, VG = vegan')).toBe(true);

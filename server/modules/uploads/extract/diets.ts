@@ -17,9 +17,21 @@ const WORDS: Array<[RegExp, DietKey]> = [
   [/\b(?:gluten[- ]?free|glutenfrei|glutenvrij|sans gluten|senza glutine|sin gluten|sem gluten|gluten ?fri)\b/, 'gluten-free'],
 ];
 
-const LIST = '(?:VG|VE|GF|V)(?:\\s*[,/·\\s]\\s*(?:VG|VE|GF|V))*';
-const TRAILING = new RegExp(`\\s+(?:\\(\\s*(${LIST})\\s*\\)|(${LIST}))\\s*$`);
-const INLINE = new RegExp(`\\s*\\(\\s*(${LIST})\\s*\\)`, 'g');
+/**
+ * The marker lists, with or without a lone "V": when the menu's allergen legend uses the letter V
+ * (Dutch "V vis", fish), a V is that allergen's code and not the vegetarian marker.
+ */
+function patterns(withV: boolean) {
+  const one = withV ? '(?:VG|VE|GF|V)' : '(?:VG|VE|GF)';
+  const list = `${one}(?:\\s*[,/·\\s]\\s*${one})*`;
+  return {
+    list: new RegExp(`^${list}$`),
+    trailing: new RegExp(`\\s+(?:\\(\\s*(${list})\\s*\\)|(${list}))\\s*$`),
+    inline: new RegExp(`\\s*\\(\\s*(${list})\\s*\\)`, 'g'),
+  };
+}
+const WITH_V = patterns(true);
+const WITHOUT_V = patterns(false);
 
 export interface DietMatch {
   /** The text without the markers. */
@@ -34,12 +46,16 @@ function keysOf(list: string): DietKey[] {
     .filter((k): k is DietKey => Boolean(k));
 }
 
-/** Takes diet markers off the end of a name (bare or in parentheses) and from parentheses inside it. */
-export function takeDietMarkers(text: string): DietMatch {
+/**
+ * Takes diet markers off the end of a name (bare or in parentheses) and from parentheses inside it.
+ * `vIsCode`: the menu's allergen legend uses the letter V, so a V is left to the allergen codes.
+ */
+export function takeDietMarkers(text: string, vIsCode = false): DietMatch {
+  const { trailing, inline } = vIsCode ? WITHOUT_V : WITH_V;
   const diets: DietKey[] = [];
   let out = text;
   for (;;) {
-    const m = TRAILING.exec(out);
+    const m = trailing.exec(out);
     if (!m) break;
     const before = out.slice(0, m.index);
     // A name is never only markers ("V" alone stays: it may be a heading or a code).
@@ -47,7 +63,7 @@ export function takeDietMarkers(text: string): DietMatch {
     diets.unshift(...keysOf((m[1] ?? m[2]) as string));
     out = before;
   }
-  out = out.replace(INLINE, (whole, list: string, offset: number) => {
+  out = out.replace(inline, (whole, list: string, offset: number) => {
     if (!/\p{L}{2,}/u.test(out.slice(0, offset))) return whole;
     diets.push(...keysOf(list));
     return '';
@@ -56,9 +72,9 @@ export function takeDietMarkers(text: string): DietMatch {
 }
 
 /** Superscript markers ("VG", "V GF") printed small and raised after a name. */
-export function superscriptDiets(text: string): DietKey[] | null {
+export function superscriptDiets(text: string, vIsCode = false): DietKey[] | null {
   const t = text.trim().replace(/^\(|\)$/g, '');
-  return new RegExp(`^${LIST}$`).test(t) ? keysOf(t) : null;
+  return (vIsCode ? WITHOUT_V : WITH_V).list.test(t) ? keysOf(t) : null;
 }
 
 /** "V vegetarian · VG vegan · GF gluten free", "(V) = vegetarisch": a legend of diet markers. */

@@ -102,6 +102,213 @@ describe('menu extraction', () => {
     ])])).toEqual([{ section: 'White wine', items: [['Riesling', '1/8 l 620 / 1/4 l 1190'], ['Grüner Veltliner', '1/8 l 480 / 1/4 l 920']] }]);
   });
 
+  it('reads the words over each price column when two labels sit closer than a cell gap', () => {
+    // "Verre   Pichet Bouteille": gaps say two cells, the three price columns below say three labels.
+    const L = { size: 8.5, bold: true };
+    expect(summary([page([
+      run('Red wine', 50, 100, H),
+      right('Verre', 457, 120, L), right('Pichet', 505, 120, L), right('Bouteille', 553, 120, L),
+      run('Chinon', 50, 140, NAME), right('6,00', 457, 140), right('18,00', 505, 140), right('30,00', 553, 140),
+      run('Saint-Émilion', 50, 160, NAME), right('10,00', 457, 160), right('52,00', 553, 160),
+      run('Côtes du Rhône', 50, 180, NAME), right('4,50', 457, 180), right('14,00', 505, 180), right('23,00', 553, 180),
+    ])])).toEqual([{ section: 'Red wine', items: [
+      ['Chinon', 'Verre 600 / Pichet 1800 / Bouteille 3000'],
+      ['Saint-Émilion', 'Verre 1000 / Bouteille 5200'],
+      ['Côtes du Rhône', 'Verre 450 / Pichet 1400 / Bouteille 2300'],
+    ] }]);
+  });
+
+  it('keeps a number or a short capitalised word set in the text font inside a small-caps name', () => {
+    const SC = { font: 'SC' };
+    const items = extractMenu([page([
+      run('Port', 50, 100, H),
+      run('Porto Tawny', 50, 130, SC), run('10', 114, 130, { font: 'R' }), run('anos', 129, 130, SC), right('5,00', 545, 130, { font: 'R' }),
+      run('Porto', 50, 150, SC), run('LBV', 81, 150, { font: 'R' }), right('4,00', 545, 150, { font: 'R' }),
+      run('Porto Branco', 50, 170, SC), run('dry, chilled', 124, 170, { font: 'R' }), right('3,50', 545, 170, { font: 'R' }),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.description])).toEqual([['Porto Tawny 10 anos', ''], ['Porto LBV', ''], ['Porto Branco', 'dry, chilled']]);
+  });
+
+  it('attaches codes raised over the end of a name that ends in small capitals', () => {
+    const items = extractMenu([page([
+      run('Coffee', 50, 100, H),
+      run('Koffie', 50, 130, NAME), run('VERKEERD', 86, 130, { ...NAME, size: 8.5 }), run('M', 126, 122.5, { size: 6 }), right('3,50', 545, 130),
+      run('Flat', 50, 150, NAME), run('WHITE', 75, 150, { ...NAME, size: 8.5 }), run('M', 100, 142.5, { size: 6 }), right('3,80', 545, 150),
+      run('Allergens: G gluten · E egg · M milk', 50, 800, { size: 7 }),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.allergens])).toEqual([['Koffie VERKEERD', ['milk']], ['Flat WHITE', ['milk']]]);
+  });
+
+  it('reads a row right under a heading as its first item, however much space is above it', () => {
+    expect(summary([page([
+      run('Seafood', 50, 100, H),
+      run('Goose barnacles', 50, 122, NAME), run('market price', 400, 122),
+      run('Velvet crab', 50, 137, NAME), right('kg 48,00 €', 545, 137),
+      run('Clams', 50, 152, NAME), right('22,00 €', 545, 152),
+      run('Scallops', 50, 167, NAME), right('16,00 €', 545, 167),
+    ])])).toEqual([{ section: 'Seafood', items: [['Goose barnacles', ''], ['Velvet crab', 'kg 4800'], ['Clams', '2200'], ['Scallops', '1600']] }]);
+  });
+
+  it('joins the end of a wrapped name set in the name style below its priced first line', () => {
+    const R = { size: 9 };
+    const items = extractMenu([page([
+      run('Secondi', 50, 100, H),
+      run('Cotoletta alla', 50, 130, R), right('15,00', 545, 130, R), run('bolognese', 50, 142, R),
+      run('Polpette al sugo', 50, 160, R), right('11,00', 545, 160, R),
+      run('Menabrea', 50, 178, R), right('4,50', 545, 178, R), run('ambrata', 50, 189, R),
+      run('Friggione', 50, 207, R), right('9,00', 545, 207, R), run('Onions, tomato, slow cooked', 50, 218, R),
+      run('Tagliata', 50, 236, R), right('19,00', 545, 236, R),
+      run('Queso manchego', 50, 254, R), right('8,50', 545, 254, R), run('with quince jelly', 50, 265, R),
+      run('Pan con tomate', 50, 283, R), right('4,00', 545, 283, R),
+      run('Stoofvleessau', 50, 301, R), right('3,50', 545, 301, R), run('s', 50, 312, R),
+      run('Pasta e fagioli', 50, 330, R), right('9,00', 545, 330, R),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.description])).toEqual([
+      ['Cotoletta alla bolognese', ''], ['Polpette al sugo', ''], ['Menabrea ambrata', ''], ['Friggione', 'Onions, tomato, slow cooked'], ['Tagliata', ''],
+      ['Queso manchego', 'with quince jelly'], ['Pan con tomate', ''], ['Stoofvleessaus', ''], ['Pasta e fagioli', ''],
+    ]);
+  });
+
+  it('keeps a small note at a column foot out of the headings, and a description at the next column top with its item', () => {
+    const NOTE = { size: 7.5 };
+    const D = { size: 8.5 };
+    const left = [
+      run('Plats', 50, 130, H),
+      run('Filet de bœuf', 50, 160, NAME), right('26,00 €', 280, 160), run('Frites maison', 50, 172, D),
+      run('Blanquette de veau', 50, 190, NAME), right('22,00 €', 280, 190),
+      run('Steak tartare', 50, 208, NAME), right('19,00 €', 280, 208),
+      run('Prix nets, service compris', 50, 400, NOTE),
+    ];
+    const rightCol = [
+      run('Riz pilaf', 310, 150, D),
+      run('Confit de canard', 310, 165, NAME), right('23,00 €', 545, 165), run('Pommes sarladaises', 310, 177, D),
+      run('Poisson du marché', 310, 195, NAME), right('24,00 €', 545, 195),
+      run('Desserts', 310, 230, H),
+      run('Mousse au chocolat', 310, 260, NAME), right('8,00 €', 545, 260),
+      run('Profiteroles', 310, 278, NAME), right('9,50 €', 545, 278),
+    ];
+    const draft = extractMenu([page([run('Chez Marcel', 230, 60, { size: 22, bold: true }), ...left, ...rightCol])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => [i.name, i.description])])).toEqual([
+      ['Plats', [['Filet de bœuf', 'Frites maison'], ['Blanquette de veau', ''], ['Steak tartare', 'Riz pilaf'], ['Confit de canard', 'Pommes sarladaises'], ['Poisson du marché', '']]],
+      ['Desserts', [['Mousse au chocolat', ''], ['Profiteroles', '']]],
+    ]);
+  });
+
+  it('reads V as the fish code of a Dutch letter legend, and as vegetarian without one', () => {
+    const items = (legend: string) => extractMenu([page([
+      run('Vis', 50, 100, H),
+      run('Kibbeling', 50, 130, NAME), run('G,V', 105, 124, { size: 6 }), right('9,50', 545, 130),
+      run('Groentesoep', 50, 150, NAME), run('V', 116, 144, { size: 6 }), right('6,00', 545, 150),
+      run(legend, 50, 800, { size: 7 }),
+    ])]).sections[0]?.items.map((i) => [i.name, i.allergens, i.diets]);
+    expect(items('Allergenen: G gluten · E ei · V vis · M melk · Se selderij')).toEqual([['Kibbeling', ['gluten', 'fish'], []], ['Groentesoep', ['fish'], []]]);
+    expect(items('Allergenen: 1 gluten · 3 ei · 4 vis · 7 melk')).toEqual([['Kibbeling', [], []], ['Groentesoep', [], ['vegetarian']]]);
+  });
+
+  it('reads a set menu whose courses carry a note instead of a price', () => {
+    const N = { size: 8.5, bold: true };
+    const note = (y: number) => run('Incluido', 170, y, { size: 8.5 });
+    const draft = extractMenu([page([
+      run('Menú del día', 260, 78, { size: 12 }), run('Menú 16,50 € (IVA incl.)', 255, 90, { size: 8.5 }),
+      run('Primero', 50, 117, { size: 11.5, bold: true }),
+      run('Porrusalda', 50, 132, N), note(132), run('Alubias de Tolosa', 50, 146, N), note(146),
+      run('Segundo', 50, 185, { size: 11.5, bold: true }),
+      run('Bacalao al pil-pil', 50, 200, N), note(200), run('Carrilleras', 50, 214, N), note(214),
+    ], 1)]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => [i.name, i.description, i.prices.length])])).toEqual([
+      ['Primero', [['Porrusalda', 'Incluido', 0], ['Alubias de Tolosa', 'Incluido', 0]]],
+      ['Segundo', [['Bacalao al pil-pil', 'Incluido', 0], ['Carrilleras', 'Incluido', 0]]],
+    ]);
+  });
+
+  it('joins a heading wrapped over two lines and finds a short second column under a title drawn word by word', () => {
+    const T = { size: 22, bold: true };
+    const HC = { size: 12.5, bold: true };
+    const R = { size: 10.5 };
+    const draft = extractMenu([page([
+      run('Brauhaus', 90, 70, T), run('Em', 246, 70, T), run('Kölsche', 305, 70, T), run('Fass', 438, 70, T),
+      run('Kölsche Karte', 260, 90, { size: 13 }),
+      run('KÖLSCHE', 46, 136, HC), run('SPEZIALITÄTEN', 46, 151, HC),
+      run('Halve Hahn', 46, 171, R), right('6,90 €', 285, 171, R),
+      run('Himmel un Ääd', 46, 201, R), right('14,90 €', 285, 201, R),
+      run('Rheinischer Sauerbraten', 46, 231, R), right('21,90 €', 285, 231, R),
+      run('Reibekuchen', 46, 260, R), right('8,90 €', 285, 260, R),
+      run('VOM GRILL', 310, 136, HC),
+      run('Schweinshaxe', 310, 156, R), right('22,90 €', 550, 156, R),
+      run('Currywurst mit Pommes', 310, 186, R), right('11,50 €', 550, 186, R),
+      run('Bratwurst', 310, 216, R), right('9,50 €', 550, 216, R),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => i.name)])).toEqual([
+      ['KÖLSCHE SPEZIALITÄTEN', ['Halve Hahn', 'Himmel un Ääd', 'Rheinischer Sauerbraten', 'Reibekuchen']],
+      ['VOM GRILL', ['Schweinshaxe', 'Currywurst mit Pommes', 'Bratwurst']],
+    ]);
+  });
+
+  it('reads a legend cut by the columns line by line across them', () => {
+    const S = { size: 8 };
+    const items = extractMenu([page([
+      run('Grelhados', 50, 100, H),
+      run('Espetada mista', 50, 130, NAME), run('9', 132, 124, { size: 6 }), right('13,00 €', 290, 130),
+      run('Frango', 50, 150, NAME), run('1,7', 88, 144, { size: 6 }), right('9,00 €', 290, 150),
+      run('Acompanhamentos', 310, 100, H),
+      run('Arroz de feijão', 310, 130, NAME), run('9', 392, 124, { size: 6 }), right('3,00 €', 550, 130),
+      run('Batata frita', 310, 150, NAME), right('2,50 €', 550, 150),
+      run('Alergénios: 1 cereais com glúten 2 crustáceos 3 ovos 4 peixe', 50, 320, S),
+      run('5 amendoins 6 soja 7 leite 8 frutos de casca rija 9', 310, 320, S),
+      run('aipo 10 mostarda 11 sésamo 12 sulfitos 13 tremoço', 50, 331, S),
+      run('14 moluscos', 283, 331, S),
+    ])]).sections.flatMap((sec) => sec.items.map((i) => [i.name, i.allergens]));
+    expect(items).toEqual([['Espetada mista', ['celery']], ['Frango', ['gluten', 'milk']], ['Arroz de feijão', ['celery']], ['Batata frita', []]]);
+  });
+
+  it('keeps a price note out of a wrapped name, and a justified name whole', () => {
+    const N = { size: 8.5, bold: true };
+    const R = { size: 8.5 };
+    const D = { size: 7 };
+    const items = extractMenu([page([
+      run('Cakes', 42, 300, H),
+      run('Victoria Sponge', 42, 327, N), right('£3.50', 198, 327, R), run('Per slice', 42, 337, D),
+      run('Whole Celebration', 42, 351, N), run('Cake', 42, 361, N), run('Price on request', 143, 361, R), run('Order 48 hours ahead', 42, 371, D),
+      run('Whole', 42, 391, N), run('Lemon', 100, 391, N), run('Tart', 160, 391, N), run('Price on request', 42, 401, R),
+      run('Carrot Cake', 42, 418, N), right('£3.80', 198, 418, R),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.prices.length])).toEqual([['Victoria Sponge', 1], ['Whole Celebration Cake', 0], ['Whole Lemon Tart', 0], ['Carrot Cake', 1]]);
+    expect(items?.[1]?.description).toMatch(/^Price on request/);
+  });
+
+  it('keeps a note below a legend at a column foot out of the item above, which continues at the next column top', () => {
+    const D = { size: 9 };
+    const S = { size: 8 };
+    const items = extractMenu([page([
+      run('Lunch', 45, 300, H),
+      run('Soup of the Day', 45, 322, NAME), right('£6.95', 285, 322),
+      run('V vegetarian · VG vegan · GF gluten free', 45, 768, S),
+      run('Please tell us about any allergies before ordering.', 45, 778, S),
+      run('With soda bread', 309, 135, D),
+      run('Halloumi Flatbread', 309, 152, NAME), right('£11.00', 550, 152), run('Harissa, pickled red onion, mint', 309, 164, D),
+      run('Fish Finger Sandwich', 309, 181, NAME), right('£11.50', 550, 181), run('Tartare sauce, baby gem', 309, 193, D),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.description])).toEqual([
+      ['Soup of the Day', 'With soda bread'], ['Halloumi Flatbread', 'Harissa, pickled red onion, mint'], ['Fish Finger Sandwich', 'Tartare sauce, baby gem'],
+    ]);
+  });
+
+  it('keeps a tagline or address with middle dots above the first price out of the items', () => {
+    const R = { size: 9 };
+    const draft = extractMenu([page([
+      run('Bäckerei Korn', 170, 74, { size: 22, bold: true }),
+      run('Brote', 46, 148, { size: 12.5, bold: true }),
+      run('Roggenbrot', 46, 182, R), right('3,20', 197, 182, R), run('Bauernlaib', 46, 199, R), right('5,90', 197, 199, R),
+      run('Preisliste', 272, 98, { size: 13 }),
+      run('Seit 1921 · Handwerklich gebacken', 224, 115, R),
+      run('Brötchen', 222, 148, { size: 12.5, bold: true }),
+      run('Laugenbrezel', 222, 186, R), right('0,85', 373, 186, R), run('Salz · Kümmel · Mohn', 222, 196, { size: 8 }),
+      run('Franzbrötchen', 222, 221, R), right('2,20', 373, 221, R),
+    ])]);
+    const items = draft.sections.flatMap((s) => s.items.map((i) => [i.name, i.description]));
+    expect(items).toEqual([['Roggenbrot', ''], ['Bauernlaib', ''], ['Laugenbrezel', 'Salz · Kümmel · Mohn'], ['Franzbrötchen', '']]);
+  });
+
   it('continues sections over pages and ignores running headers and page numbers', () => {
     const header = (n: number) => [run('Golden Lotus', 260, 30, { size: 8 }), run(`Page ${n} of 2`, 270, 820, { size: 8 })];
     const draft = extractMenu([

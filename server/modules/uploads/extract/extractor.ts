@@ -151,6 +151,7 @@ function markLegend(rows: Row[]): AllergenLegend | null {
   flush();
   // Pieces of a legend cut apart by the column layout (a part crossing a gutter is read on its
   // own): short entries beside or right below a legend line join it.
+  const legendBefore = legend;
   if (legend) {
     const legendRows = rows.filter((r) => r.role === 'legend');
     for (const r of rows) {
@@ -162,6 +163,21 @@ function markLegend(rows: Row[]): AllergenLegend | null {
         legend = mergeLegends(legend, entries);
       }
     }
+  }
+  // A legend set across the page and cut by the columns reads line by line across them ("… 9" at
+  // the end of the right piece, "celery 10 …" at the start of the left piece below): the pieces in
+  // page order fill in codes the pieces alone leave open.
+  if (legendBefore) {
+    const pieces = rows.filter((r) => r.role === 'legend').sort((a, b) => a.page - b.page || a.y - b.y);
+    const lines: Row[][] = [];
+    for (const r of pieces) {
+      const line = lines[lines.length - 1];
+      const first = line?.[0];
+      if (line && first && first.page === r.page && Math.abs(first.y - r.y) <= 0.5 * Math.max(first.size, r.size)) line.push(r);
+      else lines.push([r]);
+    }
+    const text = lines.map((l) => l.sort((a, b) => a.x0 - b.x0).map((r) => r.text.replace(/\t/g, ' ')).join(' ')).join(' ');
+    legend = mergeLegends(parseLegendLine(text, 1), legend);
   }
   return legend;
 }
@@ -176,6 +192,7 @@ function markVariantHeaders(rows: Row[]): void {
     if (r.role || r.kind !== 'text') return;
     let header = headerOf(r.runs, r.columnX0, r.columnX1);
     let confirmed = false;
+    let unlabelled = false;
     // The price spans of the priced rows below (same flow), up to four rows with two prices or more.
     const below: Span[][] = [];
     let em = r.size;
@@ -189,8 +206,11 @@ function markVariantHeaders(rows: Row[]): void {
       below.push(spans);
       em = row.size;
       if (header && labelsFor(header.cells, spans, row.size)) confirmed = true;
+      else unlabelled = true;
     }
-    if (!confirmed && below.length) {
+    // Cells read by their gaps may join two labels ("Pichet Bouteille" over two columns): when a
+    // row below does not fit them, the words over the price columns are read instead.
+    if ((!confirmed || unlabelled) && below.length) {
       // Labels set closer than a cell gap: read the words over the price columns instead.
       const columns = priceColumns(below, em);
       const over = columns ? headerOverColumns(r.runs, columns, r.columnX0, r.columnX1, em) : null;
@@ -232,6 +252,8 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
   if (!/^[\p{Lu}\d"'„“(]/u.test(text)) return -10;
   if (wordCount(text) > 8 || text.length > 60) return -10;
   if (/[.,;]$/.test(text)) return -10;
+  // Set smaller than the item names in plain lower case, without weight or spacing: a note.
+  if (row.size < 0.9 * ctx.refSize && !row.bold && !row.caps && !row.letterSpaced) return -10;
   let score = 0;
   if (row.size >= 1.3 * ctx.bodySize && row.size >= 1.12 * ctx.refSize) score += 2;
   else if (row.size >= 1.08 * ctx.refSize) score += 1;
@@ -252,14 +274,32 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
 
 const CONNECTOR = /(?:[,&+\-–]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et|in|on))$/i;
 
+/** One- and two-letter words of the shipped languages (anything else that short is a broken word). */
+const SHORT_WORDS = new Set(['a', 'e', 'i', 'o', 'u', 'y', 'à', 'è', 'é', 'al', 'an', 'as', 'at', 'au', 'da', 'de', 'di', 'do', 'du', 'el', 'em', 'en', 'et', 'in', 'la', 'le', 'lo', 'na', 'no', 'of', 'on', 'or', 'ou', 'to', 'un', 'im', 'am', 'zu', 'op', 'te']);
+
+/** A line that can end a wrapped name: a word or three, no list, lower-case or after a connector. */
+function isNameTail(body: string, name: string): boolean {
+  const text = body.replace(/\t/g, ' ').replace(/\([^)]*\)/g, '').trim();
+  if (/[,;:.!?]/.test(text)) return false;
+  // One word; two after a connector ("Cotoletta alla / bolognese"). "with quince jelly" describes.
+  const words = wordCount(text);
+  return (words === 1 && /^\p{Ll}/u.test(text)) || (words <= 2 && CONNECTOR.test(name));
+}
+
 /** Splits "Name – description" (or a bold name followed by a regular description on one line). */
 function splitNameDescription(row: Row): { name: string; description: string } {
   const body = row.body.replace(/\t+/g, ' ').trim();
   const first = row.textRuns.find((r) => /\p{L}/u.test(r.text));
   if (first) {
     const sameFont = [];
-    for (const r of row.textRuns.slice(row.textRuns.indexOf(first))) {
-      if (r.font !== first.font) break;
+    const after = row.textRuns.slice(row.textRuns.indexOf(first));
+    for (const [k, r] of after.entries()) {
+      // A number or a short capitalised word in the text font stays in the name: "Tawny 10 anos",
+      // "Porto LBV" (LaTeX sets digits and capitals of a small-caps name in the roman font).
+      const neutral = r.font !== first.font && (
+        (/^\d{1,4}$/.test(r.text.trim()) && after[k + 1]?.font === first.font) ||
+        (/^\p{Lu}{2,4}$/u.test(r.text.trim()) && !after.slice(k + 1).some((q) => /\p{L}/u.test(q.text))));
+      if (r.font !== first.font && !neutral) break;
       sameFont.push(r.text.trim());
     }
     const head = sameFont.join(' ').replace(/\s+/g, ' ').trim();
@@ -275,11 +315,23 @@ function splitNameDescription(row: Row): { name: string; description: string } {
   return { name: body, description: '' };
 }
 
+/** A name, a wide gap, and a short note towards the right of the column (where prices stand) or in another font. */
+function hasPriceNote(row: Row): boolean {
+  const parts = row.body.split('\t').map((p) => p.trim()).filter(Boolean);
+  if (parts.length !== 2 || wordCount(parts[1] as string) > 3 || wordCount(parts[0] as string) > 8 || !/\p{L}/u.test(parts[1] as string)) return false;
+  const first = row.textRuns[0];
+  const last = row.textRuns[row.textRuns.length - 1];
+  if (!first || !last) return false;
+  return last.x > row.columnX0 + 0.3 * (row.columnX1 - row.columnX0) || last.font !== first.font;
+}
+
 /** "Lobster <gap> market price": a short note in the price column goes to the description. */
 function splitNote(body: string): { name: string; description: string } {
   const parts = body.split('\t').map((p) => p.trim()).filter(Boolean);
   const note = parts[parts.length - 1] ?? '';
-  if (parts.length >= 2 && wordCount(note) <= 4) return { name: cleanText(parts.slice(0, -1).join(' ')), description: note };
+  // Three single words or more a gap apart are one justified line ("Whole   Celebration   Cake").
+  const justified = parts.length >= 3 && parts.every((p) => wordCount(p) === 1);
+  if (parts.length >= 2 && !justified && wordCount(note) <= 4) return { name: cleanText(parts.slice(0, -1).join(' ')), description: note };
   return { name: cleanText(body), description: '' };
 }
 
@@ -338,8 +390,13 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   // at the end of a description ("Name / description … 12.50").
   const votes = new Map<string, number>();
   const descVotes = new Map<string, number>();
+  const noteVotes = new Map<string, number>();
   live.forEach((r, i) => {
-    if (r.kind === 'text') return;
+    if (r.kind === 'text') {
+      // "Porrusalda <gap> Incluido", "Percebes <gap> market price": a note where the price would be.
+      if (hasPriceNote(r)) noteVotes.set(r.style, (noteVotes.get(r.style) ?? 0) + 1);
+      return;
+    }
     // A price on its own line votes through the text line right above it.
     let start = i;
     if (r.kind === 'priceOnly') {
@@ -365,6 +422,9 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     votes.set(voted, (votes.get(voted) ?? 0) + 1);
   });
+  // Where notes stand in for most prices (a set menu's courses), they tell the name style.
+  const noteCount = [...noteVotes.values()].reduce((a, b) => a + b, 0);
+  if (noteCount > [...votes.values()].reduce((a, b) => a + b, 0)) for (const [style, n] of noteVotes) votes.set(style, (votes.get(style) ?? 0) + n);
   const descStyles = new Set([...descVotes].filter(([style, n]) => n > (votes.get(style) ?? 0)).map(([style]) => style));
   const totalVotes = [...votes.values()].reduce((a, b) => a + b, 0);
   const nameStyles = new Set([...votes].filter(([, n]) => n >= Math.max(1, 0.2 * totalVotes)).map(([s]) => s));
@@ -394,6 +454,9 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     if (r.role || r.kind !== 'text' || !nameStyles.has(r.style) || r.gapAbove === null || r.gapAbove < 1.3 * itemGap) return;
     const next = live[i + 1];
     if (!next || next.flow !== r.flow || !nameStyles.has(next.style) || next.role) return;
+    // Right under a heading it is that section's first item (its space is the heading's).
+    const previous = live[i - 1];
+    if (previous?.role === 'heading' && previous.flow === r.flow && previous.page === r.page) return;
     if (headingScore(r, { bodySize, refSize, namesBold: true, namesCaps: true, pitch, ratio: 0.6, nameStyle: false }) > -10) r.role = 'heading';
   });
 
@@ -411,6 +474,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   }
 
   // Segmentation.
+  const firstPriceY = Math.min(...rows.filter((r) => r.page === 1 && r.kind !== 'text').map((r) => r.y));
   const sections: SectionBuilder[] = [];
   let section: SectionBuilder | null = null;
   let item: ItemBuilder | null = null;
@@ -432,9 +496,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     target.prices = prices;
     target.priceRow = row;
   };
+  const vIsCode = legend?.kind === 'letters' && legend.codes.has('V');
   const addCodes = (target: ItemBuilder, row: Row) => {
     for (const s of row.sup) {
-      const diets = superscriptDiets(s.text);
+      const diets = superscriptDiets(s.text, vIsCode);
       if (diets) for (const d of diets) target.diets.add(d);
       else for (const k of superscriptCodes(s.text, legend)) target.allergens.add(k);
     }
@@ -467,6 +532,14 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
 
   for (const [index, row] of rows.entries()) {
     if (row.role === 'heading') {
+      // A heading wrapped over two lines ("KÖLSCHE / SPEZIALITÄTEN"): same style, right below.
+      const open = section as SectionBuilder | null;
+      const above = open?.heading;
+      if (open && above && !open.items.length && !open.description.length && above.style === row.style && above.flow === row.flow &&
+        row.gapAbove !== null && row.gapAbove <= 1.4 * row.size && !row.cells) {
+        open.name = cleanText(`${open.name} ${row.body}`);
+        continue;
+      }
       section = { name: cleanText(row.body), heading: row, description: [], items: [] };
       sections.push(section);
       item = null;
@@ -484,11 +557,25 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    // "Seit 1921 · Handwerklich gebacken", "Via Mentana 1 · Bologna": parts split by middle dots,
+    // higher on the first page than any price, are the venue's tagline or address.
+    if (row.kind === 'text' && row.page === 1 && row.y < firstPriceY && / · /.test(row.body)) continue;
     const nextRow = rows.slice(index + 1).find((r) => !r.role);
+    // The distance from the current item's last line (a legend or skipped line between does not
+    // bring a note at the column's foot closer to the item).
+    const itemLast = current?.rows[current.rows.length - 1];
+    const gapToItem = row.gapAbove === null || !itemLast || itemLast.page !== row.page || itemLast.flow !== row.flow ? row.gapAbove : row.y - itemLast.y;
     if (!current) {
       const sec = section as SectionBuilder | null;
       if (sec && row.kind === 'text' && !isName(row) && sec.items.length === 0 && sec.heading) {
         sec.description.push(row.body);
+        continue;
+      }
+      // A description line at the top of a column continues the last item of the column before
+      // (notes at that column's foot in between).
+      const last = sec?.items[sec.items.length - 1];
+      if (last && row.kind === 'text' && !isName(row) && (descStyles.has(row.style) || row.size < 0.95 * refSize) && last.nameRow.page === row.page && last.nameRow.flow !== row.flow) {
+        continueItem(last, row);
         continue;
       }
       if (isNote(row, nextRow)) {
@@ -496,6 +583,20 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
         continue;
       }
       startItem(row);
+    } else if (
+      row.kind === 'text' && current.prices.length && current.rows.length === current.nameLines && current.nameLines < 3 &&
+      !current.descriptions.length && row.style === current.nameRow.style && row.gapAbove !== null &&
+      row.gapAbove < 0.9 * itemGap && row.gapAbove <= 1.6 * row.size && isNameTail(row.body, current.name)
+    ) {
+      // The end of a name too long for its line, in the name's style below the priced first line:
+      // short, and lower-case or after a connector ("Cotoletta alla / bolognese"). A letter or two
+      // that are no word are the end of a word broken in a narrow cell ("Stoofvleessau / s").
+      const piece = row.body.trim();
+      const broken = /^\p{Ll}{1,2}$/u.test(piece) && !SHORT_WORDS.has(piece) && /\p{Ll}$/u.test(current.name);
+      current.name = cleanText(broken ? `${current.name}${piece}` : `${current.name} ${row.body}`);
+      current.nameLines++;
+      current.rows.push(row);
+      addCodes(current, row);
     } else if (row.kind === 'priced') {
       const sameAsName = row.style === current.nameRow.style;
       const nameWrap = !current.prices.length && current.rows.length === 1 && sameAsName && tight(row);
@@ -511,7 +612,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       const wrap = !current.prices.length && current.rows.length === 1 && row.style === current.nameRow.style
         && (tight(row) || ((row.gapAbove ?? 99) <= 1.35 * row.size && (/^\p{Ll}/u.test(row.body) || CONNECTOR.test(current.name))));
       if (wrap) {
-        current.name = cleanText(`${current.name} ${row.body}`);
+        // "Whole Celebration / Cake <gap> Price on request": the note stays out of the name.
+        const tail = row.kind === 'text' && hasPriceNote(row) ? splitNote(row.body) : { name: row.body, description: '' };
+        current.name = cleanText(`${current.name} ${tail.name}`);
+        if (tail.description) current.descriptions.push(tail.description);
         current.nameLines++;
         current.rows.push(row);
         addCodes(current, row);
@@ -529,7 +633,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       } else startItem(row);
     } else if (
       current.prices.length &&
-      (row.gapAbove === null || row.gapAbove > 1.6 * pitch || (row.gapAbove > 1.8 * Math.max(row.size, current.nameRow.size) && isNote(row, nextRow)))
+      (gapToItem === null || gapToItem > 1.6 * pitch || (gapToItem > 1.8 * Math.max(row.size, current.nameRow.size) && isNote(row, nextRow)))
     ) {
       if (isNote(row, nextRow)) {
         row.role = 'skip';
@@ -637,12 +741,13 @@ type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare'>;
 
 function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: boolean; index: number; size: number }): { item: DraftItem; facts: PartialFacts } | null {
   const { legend } = doc;
-  const dietMarks = takeDietMarkers(it.name);
+  const vIsCode = legend?.kind === 'letters' && legend.codes.has('V');
+  const dietMarks = takeDietMarkers(it.name, vIsCode);
   const nameCodes = takeAllergenCodes(dietMarks.text, legend);
   const description = joinDescription(it.descriptions);
   const descCodes = takeAllergenCodes(description, legend);
   const allergens = new Set([...it.allergens, ...nameCodes.keys, ...descCodes.keys]);
-  const nameDiets = takeDietMarkers(nameCodes.text);
+  const nameDiets = takeDietMarkers(nameCodes.text, vIsCode);
   const name = cleanText(nameDiets.text);
   // A label the item's allergens contradict is a misread marker: the allergens win.
   const diets = [...new Set([...it.diets, ...dietMarks.diets, ...nameDiets.diets])].filter((d) => !DIETS.find((x) => x.key === d)?.excludes.some((a) => allergens.has(a as string)));

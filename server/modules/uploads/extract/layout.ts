@@ -62,7 +62,8 @@ function clusterByBaseline(runs: TextRun[]): TextRun[][] {
 
 /**
  * Small runs raised so high that they form a line of their own ("G,E,Mu" above the end of a
- * name): attached as superscripts to the line right below when they sit just after one of its runs.
+ * name): attached as superscripts to the line right below when they sit just after one of its runs
+ * (any run larger than the mark: a name may end in small capitals).
  */
 export function attachRaisedMarks(clusters: TextRun[][]): TextRun[][] {
   const out: TextRun[][] = [];
@@ -72,7 +73,7 @@ export function attachRaisedMarks(clusters: TextRun[][]): TextRun[][] {
     if (next) {
       const size = Math.max(...next.map((r) => r.size));
       const baseline = median(next.map((r) => r.y));
-      const fits = cluster.every((m) => m.size < 0.8 * size && m.y < baseline && baseline - m.y <= 1.1 * size && next.some((r) => r.size >= 0.8 * size && Math.abs(m.x - right(r)) <= 0.6 * size));
+      const fits = cluster.every((m) => m.size < 0.8 * size && m.y < baseline && baseline - m.y <= 1.1 * size && next.some((r) => r.size > 1.15 * m.size && Math.abs(m.x - right(r)) <= 0.6 * size));
       if (fits) {
         clusters[i + 1] = [...next, ...cluster];
         continue;

@@ -29,6 +29,17 @@ describe('price recognition', () => {
     ['Glenfiddich 12\t9.50', 'Glenfiddich 12', [['', 950, null]]],
     ['Spring rolls (4 pcs) 5.90', 'Spring rolls (4 pcs)', [['', 590, null]]],
     ['Margherita\t9', 'Margherita', [['', 900, null]]],
+    // Price columns set a space apart, the group apart from the name.
+    ['Caffè espresso\t1,20 2,50', 'Caffè espresso', [['', 120, null], ['', 250, null]]],
+    ['Frieten\t3,00\t3,80 4,50', 'Frieten', [['', 300, null], ['', 380, null], ['', 450, null]]],
+    // Labels the menu chose (any short words, maybe a count) before each of prices split by "/".
+    ['Weißwürste\t2 Stück 6,90 € / 3 Stück 9,50 €', 'Weißwürste', [['2 Stück', 690, 'EUR'], ['3 Stück', 950, 'EUR']]],
+    ['Frango do\tmeio 6,50 € / inteiro 11,50 €', 'Frango do', [['meio', 650, 'EUR'], ['inteiro', 1150, 'EUR']]],
+    ['Salat\tklein CHF 9.00 / gross CHF 14.00', 'Salat', [['klein', 900, 'CHF'], ['gross', 1400, 'CHF']]],
+    ['Salat (VG)klein 9.00 / gross 14.00', 'Salat (VG)', [['klein', 900, null], ['gross', 1400, null]]],
+    // Not apart from the text: only the last one is sure.
+    ['Menu 2 courses 12.50 18.50', 'Menu 2 courses 12.50', [['', 1850, null]]],
+    ['Bus 42\t9 12.50', 'Bus 42\t9', [['', 1250, null]]],
   ])('%s', (line, rest, prices) => {
     expect(read(line)).toEqual({ rest, prices, leading: false });
   });
@@ -38,6 +49,11 @@ describe('price recognition', () => {
     expect(read('$9 Pancakes')).toEqual({ rest: 'Pancakes', prices: [['', 900, 'USD']], leading: true });
     // A quantity is not a price.
     expect(read('2 Eggs any style')).toBeNull();
+  });
+
+  it('reads free labels only after a gap and before every price', () => {
+    expect(read('Salad with chips 9.00 / without 7.00')?.prices).toEqual([['', 700, null]]);
+    expect(read('Menu\tlunch 12 / dinner 18')?.prices).not.toEqual([['lunch', 1200, null], ['dinner', 1800, null]]);
   });
 
   it.each([

@@ -38,12 +38,12 @@ const FRACTION = '\\d\\/\\d{1,2}\\s?l|½\\s?l';
 const WORDS = [
   'small', 'medium', 'large', 'regular', 'half', 'full', 'glass', 'bottle', 'carafe', 'jug', 'pint', 'half pint', 'cup', 'pot', 'mug',
   'single', 'double', 'shot', 'klein', 'mittel', 'groß', 'gross', 'glas', 'flasche', 'karaffe', 'krug', 'portion', 'halbe portion',
-  'piccolo', 'grande', 'petit', 'grand', 'verre', 'bouteille', 'xs', 's', 'm', 'l', 'xl',
+  'piccolo', 'grande', 'petit', 'grand', 'verre', 'bouteille', 'xs', 's', 'm', 'l', 'xl', 'kg',
 ].sort((a, b) => b.length - a.length).join('|');
 /** A variant label: a volume, size or portion word. */
 export const LABEL = `(?:${VOLUME}|${FRACTION}|(?:${WORDS}))`;
 
-const TAIL = new RegExp(`(^|[\\s/|·])(?:(${LABEL}) *:? *)?${PRICE}\\s*$`, 'iu');
+const TAIL = new RegExp(`(^|[\\s/|·)])(?:(${LABEL}) *:? *)?${PRICE}\\s*$`, 'iu');
 const HEAD = new RegExp(`^\\s*${PRICE}(?=\\s)`, 'iu');
 const LABEL_ONLY = new RegExp(`^${LABEL}$`, 'iu');
 
@@ -88,31 +88,63 @@ function splitBefore(text: string): { rest: string; sep: Sep } {
   return { rest, sep: tail.length ? 'space' : 'space' };
 }
 
+const GROUP_PART = new RegExp(`^((?:\\d+\\s?)?[\\p{L}][\\p{L}.'’]*(?: (?!(?:${CUR_BEFORE})\\s?\\d)[\\p{L}][\\p{L}.'’]*)?) *:? *${PRICE}$`, 'iu');
+
+/**
+ * "Weißwürste <gap> 2 Stück 6,90 € / 3 Stück 9,50 €": after the name's gap, two or more prices
+ * separated by "/" or "|", each after a short label of its own; the labels are whatever the menu
+ * prints there (a word or two, maybe a count), not only the known size words.
+ */
+function labelledGroup(text: string): PriceParse | null {
+  const gap = text.lastIndexOf('\t');
+  if (gap <= 0) return null;
+  const parts = text.slice(gap + 1).trim().split(/\s*[/|]\s*/);
+  if (parts.length < 2) return null;
+  const prices: ParsedPrice[] = [];
+  for (const part of parts) {
+    const m = GROUP_PART.exec(part);
+    if (!m || (m[1] as string).length > 20) return null;
+    const price = toPrice(m[2], m[3] as string, m[4], m[1] as string);
+    if (!price || price.bare) return null;
+    prices.push(price);
+  }
+  const rest = text.slice(0, gap).trim();
+  return /\p{L}/u.test(rest) ? { rest, prices, leading: false } : null;
+}
+
 /** Prices at the end of a line: one, or variants separated by "/", "|", gaps or labels. */
-export function parseTrailing(line: string, maxPrices = 10): PriceParse | null {
+export function parseTrailing(line: string, maxPrices = 10, spaced = true): PriceParse | null {
   let text = normalizeLeaders(line).replace(/\s+$/, '');
-  const found: Array<ParsedPrice & { sep: Sep }> = [];
+  const grouped = maxPrices > 1 ? labelledGroup(text) : null;
+  if (grouped) return grouped;
+  const found: Array<ParsedPrice & { sep: Sep; decimal: boolean }> = [];
   while (found.length < maxPrices) {
     const m = TAIL.exec(text);
     if (!m) break;
     const price = toPrice(m[3], m[4] as string, m[5], m[2] ?? '');
     if (!price) break;
+    const decimal = /[.,]/.test(m[4] as string);
     const previous = found[0];
-    // Only clear variant separators continue a group: "/", a gap between price columns, or a label.
-    if (previous && previous.sep === 'space' && !previous.label && !price.label) break;
+    // Only clear variant separators continue a group: "/", a gap between price columns, or a label;
+    // a single space only between decimal prices (checked below: the group must follow a gap).
+    if (previous && previous.sep === 'space' && !previous.label && !price.label && !(spaced && previous.decimal && decimal)) break;
     const { rest, sep } = splitBefore(text.slice(0, m.index + (m[1] ?? '').length));
-    found.unshift({ ...price, sep });
+    found.unshift({ ...price, sep, decimal });
     text = rest;
     if (sep === 'start') break;
   }
   if (!found.length) return null;
+  // "Caffè espresso <gap> 1,20 2,50": decimal prices a space apart are price columns only when the
+  // group as a whole stands apart from the text; in "Menu 2 courses 12.50 18.50" it does not.
+  const spacedAt = found.findIndex((p, i) => i > 0 && p.sep === 'space' && !p.label && !(found[i - 1] as (typeof found)[number]).label);
+  if (spacedAt !== -1 && (found[0] as (typeof found)[number]).sep === 'space') return parseTrailing(line, maxPrices, false);
   // Unlabelled variants must look alike: in "Glenfiddich 12   9.50" the 12 belongs to the name.
   const kinds = new Set(found.filter((p) => !p.label).map((p) => (p.bare ? 'bare' : 'priced')));
-  if (found.length > 1 && kinds.size > 1) return parseTrailing(line, 1);
+  if (found.length > 1 && kinds.size > 1) return parseTrailing(line, 1, false);
   const first = found[0] as (typeof found)[number];
   // A lone whole number needs separation from the text: a gap, leaders, a label or a variant group.
   if (found.length === 1 && first.bare && !first.label && first.sep === 'space') return null;
-  return { rest: text.trim(), prices: found.map(({ sep: _sep, ...p }) => p), leading: false };
+  return { rest: text.trim(), prices: found.map(({ sep: _sep, decimal: _decimal, ...p }) => p), leading: false };
 }
 
 /** A price printed before the text ("6.50   Tomato soup"). */

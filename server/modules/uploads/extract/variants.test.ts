@@ -39,6 +39,14 @@ describe('variant-price headers', () => {
     expect(spans[1]?.x1).toBeCloseTo(265);
   });
 
+  it('leaves a whole number beside decimal prices to the name', () => {
+    // "Porto Tawny 10 anos   5,00   35,00": the 10 is a run of its own in the name.
+    const spans = priceSpans([run('Porto Tawny', 42), run('10', 110, 10), run('anos', 122), run('5,00', 485, 20), run('35,00', 525, 25)]);
+    expect(spans.map((s) => s.x0)).toEqual([485, 525]);
+    // Whole-number prices alone are still price columns.
+    expect(priceSpans([run('Margherita', 42), run('9', 485, 5), run('12', 525, 10)])).toHaveLength(2);
+  });
+
   it('reads labels set a space apart against the price columns below', () => {
     // "Regular Jumbo" over two right-aligned price columns: too close for cells of their own.
     const header = [run('Regular', 142, 26), run('Jumbo', 176, 23)];

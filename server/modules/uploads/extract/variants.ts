@@ -59,18 +59,21 @@ const PRICE_TOKEN = /(?:[€$£]\s?)?\d{1,4}(?:[.,](?:\d{1,2}|--?|–|—))?(?:\
  * several prices ("3,20   5,60" drawn as one piece), each price at its share of the run's width.
  */
 export function priceSpans(runs: TextRun[]): Span[] {
-  const spans: Span[] = [];
+  const spans: Array<Span & { bare: boolean }> = [];
   for (const r of runs) {
     const p = parsePrices(r.text);
     if (!p || p.rest.replace(/\t/g, '').trim()) continue;
+    const bare = p.prices.every((x) => x.bare);
     if (p.prices.length === 1) {
-      spans.push({ x0: r.x, x1: right(r) });
+      spans.push({ x0: r.x, x1: right(r), bare });
       continue;
     }
     const found = [...r.text.matchAll(PRICE_TOKEN)].filter((m) => m[0].trim());
-    if (found.length === p.prices.length) for (const m of found) spans.push(pieceOf(r, m.index ?? 0, (m.index ?? 0) + m[0].length));
+    if (found.length === p.prices.length) for (const m of found) spans.push({ ...pieceOf(r, m.index ?? 0, (m.index ?? 0) + m[0].length), bare });
   }
-  return spans.sort((a, b) => a.x0 - b.x0);
+  // A whole number beside decimal prices is part of the name ("Tawny 10 anos   5,00   35,00").
+  const kept = spans.some((s) => !s.bare) ? spans.filter((s) => !s.bare) : spans;
+  return kept.map(({ x0, x1 }) => ({ x0, x1 })).sort((a, b) => a.x0 - b.x0);
 }
 
 /** The words of a line with the extent each covers (a run's width shared out by characters). */
