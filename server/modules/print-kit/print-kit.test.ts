@@ -6,7 +6,7 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeOwner, buildTestApp, seed, superuserRequest, type TestApp } from '../../test/test-app.ts';
+import { activeOwner, buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { printKitTemplate, PRINT_KIT_MAX_TABLES, type PrintKitTemplateId } from '../../../shared/print-kit.ts';
 
 /**
@@ -38,6 +38,8 @@ let lapsed = { id: '', org: '', token: '' };
 let venue = '';
 let plainVenue = '';
 let lapsedVenue = '';
+let unverifiedVenue = '';
+let unverified = '';
 let work = '';
 const APP = 'https://menu.example.com';
 
@@ -66,6 +68,19 @@ beforeAll(async () => {
     (await seed(t.ctx, 'venues', { organization: lapsed.org, name: 'Lapsed', slug: 'lapsed', timezone: 'UTC', primaryColor: '#000000' }))
       .id,
   );
+  // Signed up, in an active organization, but the email is not confirmed.
+  const shadow = await activeOwner(t.ctx, 'unverified@example.com');
+  unverifiedVenue = String(
+    (await seed(t.ctx, 'venues', { organization: shadow.org, name: 'Shadow', slug: 'shadow', timezone: 'UTC', primaryColor: '#000000' }))
+      .id,
+  );
+  await t.ctx.engine.update(
+    t.ctx.engine.collection('users'),
+    shadow.id,
+    { data: { verified: false }, files: {}, fromForm: false },
+    superuserRequest(t.ctx),
+  );
+  unverified = await tokenFor(t.ctx, 'users', shadow.id);
   await t.ctx.engine.update(
     t.ctx.engine.collection('organizations'),
     lapsed.org,
@@ -156,6 +171,7 @@ describe('print kit: who may print', () => {
     ['a member of another organization', () => kit(venue, 'from=1&to=2', stranger.token), 404],
     ['an unknown venue', () => kit('nosuchvenue0000', 'from=1&to=2'), 404],
     ['a member whose subscription lapsed', () => kit(lapsedVenue, 'from=1&to=2', lapsed.token), 403],
+    ['a member who has not verified their email', () => kit(unverifiedVenue, 'from=1&to=2', unverified), 404],
   ])('refuses %s', async (_name, request, status) => {
     const res = await request();
     expect(res.statusCode).toBe(status);
