@@ -21,6 +21,7 @@ import { venueItemsModule } from './venue-items/index.ts';
 import { setCoursesModule } from './set-courses/index.ts';
 import { translationModule } from './translation/index.ts';
 import { menuCsvModule } from './menu-csv/index.ts';
+import { printKitModule } from './print-kit/index.ts';
 
 /** The product, area by area: collections in dependency order, hooks registered at boot. */
 export const productModules: ProductModule[] = [
@@ -51,4 +52,5 @@ export const productModules: ProductModule[] = [
   guestMenuModule,
   translationModule,
   menuCsvModule,
+  printKitModule,
 ];

@@ -53,6 +53,8 @@ export interface GuestChrome {
   scanForMenu: string;
   /** The printed table card's table line; `{table}` is the table's label ("12", "Terrace 3"). */
   table: string;
+  /** The print kit's call to action, printed once per menu language under the code (shared/print-kit.ts). */
+  printCta: string;
   /** The dietary filter's summary ("show only vegan"); the labels follow. */
   only: string;
   /** Shown when the guest's filter leaves no dish. */

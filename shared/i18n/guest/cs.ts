@@ -18,6 +18,7 @@ export const cs: GuestChrome = {
   notFoundText: 'Tento jídelní lístek neexistuje nebo není zveřejněn. Zeptejte se prosím obsluhy.',
   scanForMenu: 'Naskenujte a zobrazte menu',
   table: 'Stůl {table}',
+  printCta: 'Namiřte fotoaparát na kód a otevře se menu',
   only: 'Zobrazit jen…',
   noMatch: 'Tomuto filtru neodpovídá žádné jídlo.',
   apply: 'Použít',

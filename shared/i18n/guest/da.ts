@@ -18,6 +18,7 @@ export const da: GuestChrome = {
   notFoundText: 'Dette menukort findes ikke eller er ikke offentliggjort. Spørg venligst personalet.',
   scanForMenu: 'Scan for at se menuen',
   table: 'Bord {table}',
+  printCta: 'Peg kameraet mod koden for at åbne menuen',
   only: 'Vis kun…',
   noMatch: 'Ingen retter passer til dette filter.',
   apply: 'Anvend',

@@ -18,6 +18,7 @@ export const de: GuestChrome = {
   notFoundText: 'Diese Speisekarte gibt es nicht oder sie ist nicht veröffentlicht. Bitte fragen Sie das Personal.',
   scanForMenu: 'Zur Speisekarte scannen',
   table: 'Tisch {table}',
+  printCta: 'Kamera auf den Code richten – die Speisekarte öffnet sich',
   only: 'Nur anzeigen…',
   noMatch: 'Keine Gerichte passen zu diesem Filter.',
   apply: 'Anwenden',

@@ -18,6 +18,7 @@ export const en: GuestChrome = {
   notFoundText: 'This menu does not exist or is not published. Please ask the staff.',
   scanForMenu: 'Scan for the menu',
   table: 'Table {table}',
+  printCta: 'Point your camera at the code to open the menu',
   only: 'Show only…',
   noMatch: 'No dishes match this filter.',
   apply: 'Apply',

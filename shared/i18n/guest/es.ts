@@ -18,6 +18,7 @@ export const es: GuestChrome = {
   notFoundText: 'Esta carta no existe o no está publicada. Pregunte al personal.',
   scanForMenu: 'Escanea para ver la carta',
   table: 'Mesa {table}',
+  printCta: 'Enfoca el código con la cámara para abrir la carta',
   only: 'Mostrar solo…',
   noMatch: 'Ningún plato coincide con este filtro.',
   apply: 'Aplicar',

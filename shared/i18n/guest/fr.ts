@@ -18,6 +18,7 @@ export const fr: GuestChrome = {
   notFoundText: 'Cette carte n’existe pas ou n’est pas publiée. Veuillez vous adresser au personnel.',
   scanForMenu: 'Scannez pour voir le menu',
   table: 'Table {table}',
+  printCta: 'Visez le code avec votre appareil photo pour ouvrir le menu',
   only: 'Afficher uniquement…',
   noMatch: 'Aucun plat ne correspond à ce filtre.',
   apply: 'Appliquer',

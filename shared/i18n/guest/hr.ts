@@ -18,6 +18,7 @@ export const hr: GuestChrome = {
   notFoundText: 'Ovaj jelovnik ne postoji ili nije objavljen. Molimo pitajte osoblje.',
   scanForMenu: 'Skenirajte za jelovnik',
   table: 'Stol {table}',
+  printCta: 'Usmjerite kameru na kod i otvorite jelovnik',
   only: 'Prikaži samo…',
   noMatch: 'Nijedno jelo ne odgovara ovom filtru.',
   apply: 'Primijeni',

@@ -18,6 +18,7 @@ export const hu: GuestChrome = {
   notFoundText: 'Ez az étlap nem létezik, vagy nincs közzétéve. Kérjük, kérdezze a személyzetet.',
   scanForMenu: 'Szkennelje be az étlapért',
   table: 'Asztal {table}',
+  printCta: 'Irányítsa a kamerát a kódra az étlap megnyitásához',
   only: 'Csak ezek…',
   noMatch: 'Egyetlen étel sem felel meg ennek a szűrőnek.',
   apply: 'Alkalmaz',

@@ -18,6 +18,7 @@ export const it: GuestChrome = {
   notFoundText: 'Questo menu non esiste o non è pubblicato. Chiedete al personale.',
   scanForMenu: 'Scansiona per il menu',
   table: 'Tavolo {table}',
+  printCta: 'Inquadra il codice con la fotocamera per aprire il menu',
   only: 'Mostra solo…',
   noMatch: 'Nessun piatto corrisponde a questo filtro.',
   apply: 'Applica',

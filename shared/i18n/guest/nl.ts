@@ -18,6 +18,7 @@ export const nl: GuestChrome = {
   notFoundText: 'Deze menukaart bestaat niet of is niet gepubliceerd. Vraag het personeel.',
   scanForMenu: 'Scan voor de menukaart',
   table: 'Tafel {table}',
+  printCta: 'Richt je camera op de code om de menukaart te openen',
   only: 'Alleen tonen…',
   noMatch: 'Geen gerechten voldoen aan dit filter.',
   apply: 'Toepassen',

@@ -18,6 +18,7 @@ export const pl: GuestChrome = {
   notFoundText: 'To menu nie istnieje lub nie zostało opublikowane. Prosimy zapytać obsługę.',
   scanForMenu: 'Zeskanuj, aby zobaczyć menu',
   table: 'Stolik {table}',
+  printCta: 'Skieruj aparat na kod, aby otworzyć menu',
   only: 'Pokaż tylko…',
   noMatch: 'Żadne danie nie pasuje do tego filtra.',
   apply: 'Zastosuj',

@@ -19,6 +19,7 @@ export const pt: GuestChrome = {
   notFoundText: 'Este menu não existe ou não está publicado. Pergunte ao pessoal.',
   scanForMenu: 'Digitalize para ver o menu',
   table: 'Mesa {table}',
+  printCta: 'Aponte a câmera para o código para abrir o menu',
   only: 'Mostrar apenas…',
   noMatch: 'Nenhum prato corresponde a este filtro.',
   apply: 'Aplicar',

@@ -18,6 +18,7 @@ export const sv: GuestChrome = {
   notFoundText: 'Den här menyn finns inte eller är inte publicerad. Fråga personalen.',
   scanForMenu: 'Skanna för menyn',
   table: 'Bord {table}',
+  printCta: 'Rikta kameran mot koden för att öppna menyn',
   only: 'Visa bara…',
   noMatch: 'Inga rätter matchar det här filtret.',
   apply: 'Använd',

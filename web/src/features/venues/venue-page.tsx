@@ -24,6 +24,7 @@ import { VenueNutritionCard } from './venue-nutrition-card.tsx';
 import { VenueGuestInfoCard } from './venue-guest-info-card.tsx';
 import { VenueLogoCard } from './venue-logo-card.tsx';
 import { VenueLinkCard } from './venue-link-card.tsx';
+import { VenuePrintKitCard } from './venue-print-kit-card.tsx';
 import { VenueOriginalMenuCard } from './venue-original-menu-card.tsx';
 import { VenueTranslationsCard } from './venue-translations-card.tsx';
 import { venueLanguages } from './venue-languages.ts';
@@ -220,6 +221,7 @@ export default function VenuePage() {
         </div>
         <div className="grid min-w-0 gap-6">
           <VenueLinkCard url={guestUrl} onQrCode={() => setQrOpen(true)} />
+          <VenuePrintKitCard venue={venue} />
           <VenueLogoCard venue={venue} onUpload={uploadLogo} onRemove={removeLogo} />
           <VenueOriginalMenuCard
             value={String(venue.originalMenu ?? '')}
