@@ -169,7 +169,7 @@ describe('guest menu page', () => {
     expect(count('view', menuId)).toBe(views + 3);
     const rows = t.ctx.stmts.all('SELECT * FROM guest_stats WHERE venue = ?', [venueId]);
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
-      ['count', 'day', 'hour', 'id', 'kind', 'menu', 'organization', 'tableNo', 'venue', 'weekday'].sort(),
+      ['count', 'day', 'hour', 'id', 'item', 'kind', 'menu', 'organization', 'tableNo', 'venue', 'weekday'].sort(),
     );
   });
 
