@@ -59,13 +59,17 @@ describe('menu preview links', () => {
     expect(detail.body).toContain('<meta name="robots" content="noindex">');
     expect(detail.body).toContain('<h1 lang="en">Beetroot');
     expect(detail.body).toContain('Zurück zur Speisekarte');
-    expect((await w.t.app.inject({ method: 'GET', url: String(item?.[1]).replace(/^\/m-preview\/[^/]+/, '/m/atelier') })).statusCode).toBe(404);
+    expect((await w.t.app.inject({ method: 'GET', url: String(item?.[1]).replace(/^\/m-preview\/[^/]+/, '/m/atelier') })).statusCode).toBe(
+      404,
+    );
     expect(html).toContain('<h1 lang="en">Atelier</h1>');
     // One language only: no switch, no alternates.
     expect(html).not.toContain('hreflang');
 
     // The default language previews too.
-    expect((await w.t.app.inject({ method: 'GET', url: (await link('en')).json().url })).body).toMatch(/<h3><a href="[^"]+">Beetroot<\/a> /);
+    expect((await w.t.app.inject({ method: 'GET', url: (await link('en')).json().url })).body).toMatch(
+      /<h3><a href="[^"]+">Beetroot<\/a> /,
+    );
   });
 
   it('is for those who may see the menu, in one of its languages', async () => {

@@ -5,7 +5,7 @@ import { ensureContrast, readableTextColor } from '../../../shared/contrast.ts';
 import { isOnAt, nextOpening, type WeekMinute } from '../../../shared/schedule.ts';
 import { currencyExponent, formatMoney, toDecimalAmount } from '../../../shared/money.ts';
 import { guestText, PORTION_KEY, type Translations } from '../../../shared/translations.ts';
-import { DIET_KEYS, expandDiets, FILTER_DIET_KEYS, suitableForDiet, type DietKey } from '../../../shared/diets.ts';
+import { DIET_KEYS, expandDiets, FILTER_DIET_KEYS, type DietKey } from '../../../shared/diets.ts';
 import { choiceKind, unavoidableAllergens } from '../../../shared/option-groups.ts';
 import { energyOf, type Nutrition } from '../../../shared/nutrition.ts';
 import { setUnavoidableAllergens } from '../../../shared/set-menus.ts';
