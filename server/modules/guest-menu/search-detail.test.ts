@@ -13,7 +13,7 @@ let t: TestApp;
 let org = '';
 let token = '';
 let venueId = '';
-const ids: Record<string, string> = {};
+const ids = { soup: '', noodles: '', brulee: '', late: '', laterMenu: '', draft: '', foreign: '' };
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

@@ -14,9 +14,8 @@ import type { GuestItem } from './load.ts';
 export function parseQuery(query: Record<string, unknown>): string {
   const raw = Array.isArray(query.q) ? query.q[0] : query.q;
   if (typeof raw !== 'string') return '';
-  // eslint-disable-next-line no-control-regex
   return raw
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\p{Cc}/gu, ' ')
     .trim()
     .slice(0, MAX_QUERY)
     .trim();
