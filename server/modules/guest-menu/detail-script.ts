@@ -10,7 +10,7 @@
  */
 export const DETAIL_SCRIPT =
   `(()=>{const d=document.createElement('dialog'),g=i=>document.getElementById(i),back=e=>{e.preventDefault();history.back()};let o;` +
-  `if(!d.showModal)return;d.className='dl';document.body.append(d);d.oncancel=back;d.onclick=e=>{(e.target==d||e.target.closest('.x,.bk'))&&back(e)};` +
+  `if(!d.showModal)return;d.className='dl dt';document.body.append(d);d.oncancel=back;d.onclick=e=>{(e.target==d||e.target.closest('.x,.bk'))&&back(e)};` +
   `addEventListener('popstate',e=>{if(e.state&&e.state.dl)location.reload();else{d.open&&d.close();o&&o.focus({preventScroll:true})}});` +
   `document.addEventListener('click',e=>{const a=e.target.closest('.i h3 a');if(!a||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;` +
   `e.preventDefault();o=a;fetch(a.href).then(r=>{if(!r.ok)throw r;return r.text()}).then(t=>{` +
