@@ -67,6 +67,8 @@ export interface GuestAnalytics {
   /** heatmap[weekday][hour] = page views in the venue's local time (weekday 0 = Sunday; every scan is also a view). */
   heatmap: number[][];
   topMenus: { menu: string; name: string; views: number }[];
+  /** The dishes whose details guests opened most (the item page or its overlay on the menu). */
+  topItems: { item: string; name: string; views: number }[];
   venues: { venue: string; name: string; views: number; scans: number }[];
   tables: { tableNo: string; scans: number }[];
 }

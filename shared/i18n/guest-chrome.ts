@@ -61,6 +61,10 @@ export interface GuestChrome {
   noMatch: string;
   /** The filter form's submit button (without JavaScript the filter applies on submit). */
   apply: string;
+  /** The guest search: the field's label, "no dish matches" (`{q}`: what the guest typed) and the link that clears it. */
+  search: { label: string; none: string; all: string };
+  /** A dish's own page (and overlay): the link back to the menu, the overlay's close button, the nutrition heading. */
+  detail: { back: string; close: string; nutrition: string };
   /** An option group's rule, after its name: "Side (choose 1): fries or salad". */
   choose: string;
   upTo: string;

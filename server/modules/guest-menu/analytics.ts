@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
-import { menuNames } from '../menus/queries.ts';
+import { itemNames, menuNames } from '../menus/queries.ts';
 import { requireMember } from '../tenancy.ts';
 import { requireEntitlement } from '../entitlements.ts';
 import { venueInOrganization, venueNames, venueTimezone, venueTimezonesOf } from '../venues/queries.ts';
-import { scansPerTable, statsPerDay, statsPerVenue, topMenuViews, viewsPerWeekdayHour, type StatsWindow } from './queries.ts';
+import { scansPerTable, statsPerDay, statsPerVenue, topItemViews, topMenuViews, viewsPerWeekdayHour, type StatsWindow } from './queries.ts';
 import { localSlot } from './stats.ts';
 
 import type { GuestAnalytics } from '../../../shared/api.ts';
@@ -60,7 +60,13 @@ export function guestAnalytics(ctx: AppContext, organization: string, venue: str
   );
   const venues = perVenue.map((r) => ({ venue: r.venue, name: venueName.get(r.venue) ?? '', views: r.views, scans: r.scans }));
   const tables = scansPerTable(stmts, window, 50);
-  return { from, to, days: dayList, heatmap, topMenus, venues, tables };
+  const opened = topItemViews(stmts, window, 10);
+  const itemName = itemNames(
+    stmts,
+    opened.map((r) => r.item),
+  );
+  const topItems = opened.map((r) => ({ item: r.item, name: itemName.get(r.item) ?? '', views: r.views }));
+  return { from, to, days: dayList, heatmap, topMenus, topItems, venues, tables };
 }
 
 function csvCell(v: unknown): string {

@@ -146,9 +146,13 @@ describe('the guest page in each menu language', () => {
     const abbrs = [...html.matchAll(/<abbr title="([^"]*)">([A-Z])<\/abbr>/g)].map((m) => [m[2], m[1]]);
     expect(abbrs).toEqual([...ALLERGENS.map((a) => [a.code, names[a.key]]), ['H', names.nuts]]);
     const items = jsonLdOf(html).hasMenu[0].hasMenuSection[0].hasMenuItem;
-    expect(items[0].disambiguatingDescription).toBe(`${c.allergens}: ${ALLERGENS.map((a) => names[a.key]).join(', ')}`);
-    expect(items[1].disambiguatingDescription).toBe(`${c.mayContain}: ${names.nuts}`);
     expect(items[0].name).toBe(lang === 'en' ? 'Dish EN' : `Dish ${lang.toUpperCase()}`);
+    // The allergens spelled out are on each dish's own page (its MenuItem), in the page's language.
+    const pages = [...html.matchAll(/<h3><a href="([^"]+)"/g)].map((m) => String(m[1]).replace(/&amp;/g, '&'));
+    expect(pages[0]).toMatch(new RegExp(`^/m/polyglot/i/[a-z0-9]{15}\\?lang=${lang}$`));
+    const dishes = await Promise.all(pages.slice(0, 2).map(async (u) => jsonLdOf((await get(u)).body)));
+    expect(dishes[0].disambiguatingDescription).toBe(`${c.allergens}: ${ALLERGENS.map((a) => names[a.key]).join(', ')}`);
+    expect(dishes[1].disambiguatingDescription).toBe(`${c.mayContain}: ${names.nuts}`);
 
     // Language: <html lang>, a canonical per language, an alternate per menu language and x-default.
     const base = `${t.ctx.config.appUrl}/m/polyglot`;

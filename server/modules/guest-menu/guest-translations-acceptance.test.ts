@@ -153,7 +153,9 @@ function expectedTexts(lang: Lang): Set<string> {
     ...records.flatMap((t) => (t ? [t[lang]] : [])),
     ...Object.entries(chrome)
       .filter(([key]) => key !== 'availableFrom')
-      .map(([, v]) => v),
+      // Grouped texts (the venue info, the search) count one by one; "No dishes match “{q}”" shows around the guest's words.
+      .flatMap(([, v]) => (typeof v === 'string' ? [v] : Object.values(v as Record<string, string>)))
+      .flatMap((v) => (v.includes('{q}') ? v.split('{q}').map((part) => part.trim()) : [v])),
     ...Object.values(allergenNames(lang).names),
     ...SECTIONS.flatMap((s) => s.items.flatMap((i) => i.prices.map((p) => formatMoney(p.amount, CURRENCY, lang)))),
   ]);

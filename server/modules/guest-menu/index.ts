@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { formatDateTime } from '../../core/datetime.ts';
-import { newRecordId } from '../../../shared/ids.ts';
+import { newRecordId, RECORD_ID_PATTERN } from '../../../shared/ids.ts';
 import { sniffMime } from '../../core/files/mime.ts';
 import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import { clientIp, rateLimitKey } from '../../http/client-ip.ts';
@@ -25,7 +25,9 @@ import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
-import { FILTER_SCRIPT } from './filter-script.ts';
+import { GUEST_SCRIPT, GUEST_SCRIPT_PATH } from './guest-script.ts';
+import { findItem, menuPathOf, renderItemPage } from './item-page.ts';
+import { parseQuery } from './search.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
 import { filterKey, isFiltered, parseFilter, type GuestFilter } from './filter.ts';
 import { sectionsUsingOptionGroup } from '../menus/queries.ts';
@@ -155,7 +157,9 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): F
 
 interface GuestMenuRuntime {
   venueBySlug(slug: string): GuestVenue | null;
-  page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[], filter: GuestFilter): CachedPage;
+  page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[], filter: GuestFilter, q: string): CachedPage;
+  /** A dish's page (item-page.ts), or null when the venue's page does not show the dish. */
+  itemPage(venue: GuestVenue, itemId: string, lang: string): { page: CachedPage; menu: string } | null;
   /** The venue's "temporarily unavailable" page (503) in the guest's language. */
   unavailable(venue: GuestVenue, lang: string): CachedPage;
   stats: GuestStats;
@@ -258,9 +262,17 @@ function register(ctx: AppContext): void {
   });
 
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });
-  const page = (venue: GuestVenue, menuId: string | null, lang: string, languages: string[], filter: GuestFilter): CachedPage => {
-    const filtered = isFiltered(filter);
-    return (filtered ? filteredPages : pages).get(`${venue.slug}|${menuId ?? ''}|${lang}|${filterKey(filter)}`, () => {
+  const page = (
+    venue: GuestVenue,
+    menuId: string | null,
+    lang: string,
+    languages: string[],
+    filter: GuestFilter,
+    q: string,
+  ): CachedPage => {
+    // A search is cached with the filtered pages (a guest's own words: few hits each).
+    const filtered = isFiltered(filter) || q !== '';
+    return (filtered ? filteredPages : pages).get(`${venue.slug}|${menuId ?? ''}|${lang}|${filterKey(filter)}|${q}`, () => {
       const { html, status, shown } = renderGuestPage({
         venue,
         menuId,
@@ -270,10 +282,31 @@ function register(ctx: AppContext): void {
         at: config.now(),
         baseUrl: config.appUrl,
         filter,
+        q,
         live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
       });
       return { value: compress(html, status, shown, {}, filtered), owner: owner(venue) };
     });
+  };
+
+  const itemPage = (venue: GuestVenue, itemId: string, lang: string): { page: CachedPage; menu: string } | null => {
+    const found = findItem(venue, itemId);
+    if (!found) return null;
+    const page = pages.get(`${venue.slug}|i/${itemId}|${lang}`, () => {
+      const now = weekMinuteIn(config.now(), venue.timezone);
+      const html = renderItemPage({
+        venue,
+        found,
+        lang,
+        languages: pageLanguages(venue, null),
+        now,
+        baseUrl: config.appUrl,
+        menuPath: menuPathOf(venue, found.menu, now),
+        path: `/m/${encodeURIComponent(venue.slug)}/i/${encodeURIComponent(itemId)}`,
+      });
+      return { value: compress(html, 200), owner: owner(venue) };
+    });
+    return { page, menu: found.menu.id };
   };
 
   const venueBySlug = (slug: string): GuestVenue | null =>
@@ -290,7 +323,15 @@ function register(ctx: AppContext): void {
       owner: owner(venue),
     }));
 
-  runtimes.set(ctx, { venueBySlug, page, unavailable, stats, pages, scans: new FixedWindowLimiter(SCAN_LIMIT.max, SCAN_LIMIT.windowMs) });
+  runtimes.set(ctx, {
+    venueBySlug,
+    page,
+    itemPage,
+    unavailable,
+    stats,
+    pages,
+    scans: new FixedWindowLimiter(SCAN_LIMIT.max, SCAN_LIMIT.windowMs),
+  });
 }
 
 /** How often guest pages were served from the cache and how often built (tests and diagnostics). */
@@ -341,7 +382,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const lang = venueLanguage(venue, menuId, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
     // A printed QR code never answers 404 because of billing: after the grace period, a 503.
     if (accessOf(ctx, venue.billing) === 'unavailable') return send(request, reply, rt.unavailable(venue, lang));
-    const result = rt.page(venue, menuId, lang, languages, parseFilter(request.query));
+    const result = rt.page(venue, menuId, lang, languages, parseFilter(request.query), parseQuery(request.query));
     if (request.method === 'GET') {
       const slot = localSlot(ctx.config.now(), venue.timezone);
       // A venue page showing a single menu is a view of that menu (top menus); with several, of none.
@@ -355,6 +396,41 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     }
     return send(request, reply, result);
   };
+  /**
+   * A dish's page (item-page.ts): found by the same rules as the menu (the venue's published,
+   * listed menus; its plan's schedules decide only where Back goes), 404 otherwise; counted as a
+   * view of the dish (`item` hits: aggregate counters, no cookie, no identifier), whether a guest
+   * opened it as a page or as the overlay on the menu (which fetches this page).
+   */
+  app.get<{ Params: { slug: string; itemId: string }; Querystring: Record<string, string> }>('/m/:slug/i/:itemId', (request, reply) => {
+    const rt = runtime();
+    const venue = rt.venueBySlug(request.params.slug);
+    if (!venue) return send(request, reply, notFoundPage(request));
+    const lang = venueLanguage(venue, null, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    if (accessOf(ctx, venue.billing) === 'unavailable') return send(request, reply, rt.unavailable(venue, lang));
+    const item = RECORD_ID_PATTERN.test(request.params.itemId) ? rt.itemPage(venue, request.params.itemId, lang) : null;
+    if (!item) return send(request, reply, notFoundPage(request));
+    if (request.method === 'GET')
+      rt.stats.record(
+        venue.organization,
+        venue.id,
+        item.menu,
+        localSlot(ctx.config.now(), venue.timezone),
+        'item',
+        '',
+        request.params.itemId,
+      );
+    return send(request, reply, item.page);
+  });
+  // The page's search, filter and overlay script: content-addressed, so cached for a year.
+  const script = compress(GUEST_SCRIPT, 200, [], {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': 'public, max-age=31536000, immutable',
+    vary: 'Accept-Encoding',
+  });
+  app.get<{ Params: { file: string } }>('/m-assets/:file', (request, reply) =>
+    send(request, reply, `/m-assets/${request.params.file}` === GUEST_SCRIPT_PATH ? script : notFoundPage(request)),
+  );
   analyticsRoutes(app, ctx, () => flushGuestStats(ctx));
   previewRoutes(app, ctx);
   app.get('/m/:slug', handler);
@@ -433,7 +509,33 @@ function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
       at: now,
       baseUrl: ctx.config.appUrl,
       preview: true,
+      itemBase: `/m-preview/${encodeURIComponent(request.params.token)}/i/`,
       live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
+    });
+    return send(request, reply, compress(html, 200, [], PREVIEW_HEADERS));
+  });
+
+  // A dish of the previewed menu, as its guest page will show it (the preview's links point here).
+  app.get<{ Params: { token: string; itemId: string } }>('/m-preview/:token/i/:itemId', (request, reply) => {
+    const claims = ctx.tokens.verifyDetached(request.params.token, menus(), 'menuPreview');
+    const now = ctx.config.now();
+    const venue =
+      claims && typeof claims.menu === 'string' && typeof claims.lang === 'string'
+        ? loadMenuPreview(ctx.stmts, claims.menu, claims.lang, formatDateTime(now))
+        : null;
+    const found = venue && RECORD_ID_PATTERN.test(request.params.itemId) ? findItem(venue, request.params.itemId) : null;
+    if (!venue || !claims || !found) return send(request, reply, notFoundPage(request));
+    const base = `/m-preview/${encodeURIComponent(request.params.token)}`;
+    const html = renderItemPage({
+      venue,
+      found,
+      lang: String(claims.lang),
+      languages: [String(claims.lang)],
+      now: weekMinuteIn(now, venue.timezone),
+      baseUrl: ctx.config.appUrl,
+      menuPath: base,
+      path: `${base}/i/${request.params.itemId}`,
+      preview: true,
     });
     return send(request, reply, compress(html, 200, [], PREVIEW_HEADERS));
   });
@@ -444,5 +546,5 @@ export const guestMenuModule: ProductModule = {
   collections: [guestStatsCollection],
   register,
   routes,
-  inlineScripts: [LIVE_SCRIPT, LANG_SWITCH_SCRIPT, FILTER_SCRIPT, COPY_SCRIPT],
+  inlineScripts: [LIVE_SCRIPT, LANG_SWITCH_SCRIPT, COPY_SCRIPT],
 };

@@ -28,10 +28,12 @@ const words = (html: string) =>
 const dish = (html: string, id: string) => new RegExp(`<li class="i[^"]*" id="i-${id}"[^>]*>`).exec(html)?.[0] ?? '';
 const isHidden = (html: string, id: string) => / hidden>$/.test(dish(html, id));
 const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
-const ldItem = (html: string, name: string) =>
-  jsonLd(html)
-    .hasMenu.flatMap((m: { hasMenuSection: { hasMenuItem: { name: string }[] }[] }) => m.hasMenuSection.flatMap((s) => s.hasMenuItem))
-    .find((i: { name: string }) => i.name === name);
+/** A dish's MenuItem: on the dish's own page (the menu's JSON-LD leaves diets, allergens and nutrition to it). */
+const ldItem = async (html: string, name: string) => {
+  const href = new RegExp(`<h3><a href="([^"]+)"[^>]*>${name}</a>`).exec(html)?.[1] ?? '';
+  expect(href, name).toMatch(/^\/m\/[^/]+\/i\/[a-z0-9]{15}/);
+  return jsonLd(await get(href.replace(/&amp;/g, '&')));
+};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -191,14 +193,14 @@ describe('dietary labels', () => {
 
   it('says suitableForDiet in the JSON-LD with schema.org RestrictedDiet values (implied ones too)', async () => {
     const html = await get('/m/pizzeria-uno?lang=en');
-    expect(ldItem(html, 'Bowl').suitableForDiet).toEqual([
+    expect((await ldItem(html, 'Bowl')).suitableForDiet).toEqual([
       'https://schema.org/VeganDiet',
       'https://schema.org/VegetarianDiet',
       'https://schema.org/GlutenFreeDiet',
     ]);
-    expect(ldItem(html, 'Margherita').suitableForDiet).toBe('https://schema.org/VegetarianDiet');
+    expect((await ldItem(html, 'Margherita')).suitableForDiet).toBe('https://schema.org/VegetarianDiet');
     // Pescatarian has no schema.org value.
-    expect(ldItem(html, 'Trout').suitableForDiet).toBeUndefined();
+    expect((await ldItem(html, 'Trout')).suitableForDiet).toBeUndefined();
   });
 });
 
@@ -216,7 +218,7 @@ describe('nutrition', () => {
       '3,347 kJ / 800 kcal (per 350 g) · fat 30 g, of which saturates 12 g · carbohydrate 90 g, of which sugars 8 g · protein 32 g · salt 2.1 g',
     );
     expect(text).toContain('Adults need around 2,000 kcal a day.');
-    expect(ldItem(html, 'Margherita').nutrition).toEqual({
+    expect((await ldItem(html, 'Margherita')).nutrition).toEqual({
       '@type': 'NutritionInformation',
       calories: '800 calories',
       servingSize: '350 g',
@@ -233,7 +235,7 @@ describe('nutrition', () => {
     await update('venues', venueId, { nutritionDisplay: 'off' });
     const off = await get('/m/pizzeria-uno?lang=en');
     expect(words(off)).not.toContain('kcal');
-    expect(ldItem(off, 'Margherita').nutrition).toBeUndefined();
+    expect((await ldItem(off, 'Margherita')).nutrition).toBeUndefined();
     await update('venues', venueId, { nutritionDisplay: 'kcal', dailyKcalNote: false });
   });
 });

@@ -50,13 +50,26 @@ describe('menu preview links', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('>Geheimes Degustationsmenü</h2>');
     expect(html).toContain('<h2>Gänge</h2>');
-    expect(html).toContain('<h3><span lang="en">Beetroot</span>');
+    // The dish links to its page inside the preview (a draft's dish has no public page yet).
+    const item = /<h3><a href="(\/m-preview\/[^"/]+\/i\/[a-z0-9]{15})" lang="en">Beetroot<\/a>/.exec(html);
+    expect(item).not.toBeNull();
+    const detail = await w.t.app.inject({ method: 'GET', url: String(item?.[1]) });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.headers['cache-control']).toBe('no-store');
+    expect(detail.body).toContain('<meta name="robots" content="noindex">');
+    expect(detail.body).toContain('<h1 lang="en">Beetroot');
+    expect(detail.body).toContain('Zurück zur Speisekarte');
+    expect((await w.t.app.inject({ method: 'GET', url: String(item?.[1]).replace(/^\/m-preview\/[^/]+/, '/m/atelier') })).statusCode).toBe(
+      404,
+    );
     expect(html).toContain('<h1 lang="en">Atelier</h1>');
     // One language only: no switch, no alternates.
     expect(html).not.toContain('hreflang');
 
     // The default language previews too.
-    expect((await w.t.app.inject({ method: 'GET', url: (await link('en')).json().url })).body).toContain('<h3>Beetroot ');
+    expect((await w.t.app.inject({ method: 'GET', url: (await link('en')).json().url })).body).toMatch(
+      /<h3><a href="[^"]+">Beetroot<\/a> /,
+    );
   });
 
   it('is for those who may see the menu, in one of its languages', async () => {

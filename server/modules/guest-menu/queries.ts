@@ -10,8 +10,10 @@ export interface StatsHit {
   day: string;
   hour: number;
   weekday: number;
-  kind: 'view' | 'scan';
+  kind: 'view' | 'scan' | 'item';
   tableNo: string;
+  /** The dish whose details were opened (`item` hits), else ''. */
+  item: string;
 }
 
 /** Adds counted hits, one upsert per distinct slot, in one transaction. */
@@ -19,9 +21,9 @@ export function addGuestStats(stmts: Statements, hits: Iterable<{ hit: StatsHit;
   stmts.transaction(() => {
     for (const { hit, count } of hits) {
       stmts.run(
-        `INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (venue, menu, day, hour, kind, tableNo) DO UPDATE SET count = count + excluded.count`,
-        [newId(), hit.organization, hit.venue, hit.menu, hit.day, hit.hour, hit.weekday, hit.kind, hit.tableNo, count],
+        `INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, item, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (venue, menu, day, hour, kind, tableNo, item) DO UPDATE SET count = count + excluded.count`,
+        [newId(), hit.organization, hit.venue, hit.menu, hit.day, hit.hour, hit.weekday, hit.kind, hit.tableNo, hit.item, count],
       );
     }
   });
@@ -92,4 +94,15 @@ export function scansPerTable(stmts: Statements, w: StatsWindow, limit: number):
       params,
     )
     .map((r) => ({ tableNo: String(r.tableNo), scans: Number(r.n) }));
+}
+
+/** The dishes whose details guests opened most (item pages and overlays), most first. */
+export function topItemViews(stmts: Statements, w: StatsWindow, limit: number): { item: string; views: number }[] {
+  const { sql, params } = where(w);
+  return stmts
+    .all(
+      `SELECT item, SUM(count) AS views FROM guest_stats WHERE ${sql} AND kind = 'item' AND item != '' GROUP BY item ORDER BY views DESC LIMIT ${Number(limit)}`,
+      params,
+    )
+    .map((r) => ({ item: String(r.item), views: Number(r.views) }));
 }

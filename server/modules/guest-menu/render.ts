@@ -5,14 +5,16 @@ import { ensureContrast, readableTextColor } from '../../../shared/contrast.ts';
 import { isOnAt, nextOpening, type WeekMinute } from '../../../shared/schedule.ts';
 import { currencyExponent, formatMoney, toDecimalAmount } from '../../../shared/money.ts';
 import { guestText, PORTION_KEY, type Translations } from '../../../shared/translations.ts';
-import { DIET_KEYS, expandDiets, FILTER_DIET_KEYS, suitableForDiet, type DietKey } from '../../../shared/diets.ts';
+import { DIET_KEYS, expandDiets, FILTER_DIET_KEYS, type DietKey } from '../../../shared/diets.ts';
 import { choiceKind, unavoidableAllergens } from '../../../shared/option-groups.ts';
 import { energyOf, type Nutrition } from '../../../shared/nutrition.ts';
 import { setUnavoidableAllergens } from '../../../shared/set-menus.ts';
 import type { GuestCourse, GuestItem, GuestMenu, GuestOption, GuestOptionGroup, GuestVenue } from './load.ts';
 import { DIET_ICONS, dietIcon, dietSprite } from './diet-icons.ts';
-import { NO_FILTER, passesFilter, type GuestFilter } from './filter.ts';
-import { FILTER_SCRIPT } from './filter-script.ts';
+import { isFiltered, NO_FILTER, passesFilter, type GuestFilter } from './filter.ts';
+import { GUEST_SCRIPT_PATH } from './guest-script.ts';
+import { noResults, searchField, searchTexts } from './search.ts';
+import { matchesWords, queryWords } from '../../../shared/search.ts';
 import { GUEST_CSS } from './styles.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
@@ -27,7 +29,7 @@ const langAttr = (actual: string, page: string): string =>
   actual === (page.toLowerCase().split('-')[0] ?? '') ? '' : ` lang="${esc(actual)}"`;
 
 /** The page's own texts in the guest's language (or English), and the official allergen names. */
-interface PageText {
+export interface PageText {
   c: GuestChrome;
   /** On elements holding chrome texts: ` lang="en"` when the chrome fell back to English. */
   cl: string;
@@ -38,9 +40,9 @@ interface PageText {
 }
 
 /** A chrome text inside content of the page's language: wrapped only when it fell back to another language. */
-const inline = (value: string, lang: string): string => (lang ? `<span${lang}>${esc(value)}</span>` : esc(value));
+export const inline = (value: string, lang: string): string => (lang ? `<span${lang}>${esc(value)}</span>` : esc(value));
 
-function pageText(lang: string): PageText {
+export function pageText(lang: string): PageText {
   const chrome = guestChrome(lang);
   const allergens = allergenNames(lang);
   return {
@@ -53,7 +55,7 @@ function pageText(lang: string): PageText {
 }
 
 /** In which language a menu's texts are read on a page: guests get `lang` only where the menu offers it. */
-interface TextLangs {
+export interface TextLangs {
   /** The page's language. */
   page: string;
   /** The language to take the menu's translations in: the page's when the menu offers it to guests, else its default. */
@@ -62,19 +64,19 @@ interface TextLangs {
   source: string;
 }
 
-function menuLangs(menu: GuestMenu, page: string): TextLangs {
+export function menuLangs(menu: GuestMenu, page: string): TextLangs {
   const source = menu.languages[0] ?? page;
   return { page, wanted: menu.guestLanguages.includes(page) ? page : source, source };
 }
 
 /** A record's text as guests read it: the done translation, else the original with ` lang="xx"` when that differs from the page. */
-function shown(translations: Translations, key: string, source: string, l: TextLangs): { text: string; la: string } {
+export function shown(translations: Translations, key: string, source: string, l: TextLangs): { text: string; la: string } {
   const g = guestText(translations, l.wanted, key, source, l.source);
   return { text: g.text, la: g.lang === l.page ? '' : langAttr(g.lang, l.page) };
 }
 
 /** The venue's own texts: written in the organization's default language, shown translated when a person translated them. */
-function venueLangs(venue: GuestVenue, page: string): TextLangs {
+export function venueLangs(venue: GuestVenue, page: string): TextLangs {
   return { page, wanted: page, source: venue.defaultLanguage };
 }
 
@@ -97,15 +99,23 @@ export interface RenderInput {
    * it the page ships no live script; it shows the sold-out state as of its load.
    */
   live: boolean;
+  /** The guest's search (`?q=`, parsed by search.ts): dishes it does not find are rendered `hidden`. */
+  q?: string;
+  /** Where a dish's page is: this plus its id (default `/m/{slug}/i/`; the staff preview's own). */
+  itemBase?: string;
 }
 
 /** What every dish of a page is rendered with. */
-interface ItemContext {
+export interface ItemContext {
   venue: GuestVenue;
   l: TextLangs;
   codes: Map<string, string>;
   text: PageText;
   filter: GuestFilter;
+  /** The search's folded words (none: no search). */
+  words: string[];
+  /** A dish's page (`?lang=` kept on a page in several languages). */
+  href: (id: string) => string;
 }
 
 /**
@@ -113,7 +123,7 @@ interface ItemContext {
  * (shared/option-groups.ts); in a set menu also those every dish of some course has
  * (shared/set-menus.ts), so a set hides under "contains milk" only when milk cannot be avoided.
  */
-function unavoidableOf(item: GuestItem): string[] {
+export function unavoidableOf(item: GuestItem): string[] {
   const own = unavoidableAllergens(item.allergens, item.optionGroups);
   if (item.kind !== 'set') return own;
   return setUnavoidableAllergens(
@@ -136,7 +146,7 @@ function num(value: number, lang: string): string {
   return format.format(value);
 }
 
-function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs, text: PageText): string {
+export function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs, text: PageText): string {
   if (item.priceOnRequest) return `<span class="p"${text.cl}>${esc(text.c.priceOnRequest)}</span>`;
   return item.prices
     .map((p, index) => {
@@ -147,7 +157,7 @@ function priceList(item: GuestItem, venue: GuestVenue, l: TextLangs, text: PageT
 }
 
 /** The icons of a dish's or option's own labels, each named in the page's language. */
-function dietIcons(diets: readonly DietKey[], text: PageText): string {
+export function dietIcons(diets: readonly DietKey[], text: PageText): string {
   return diets.map((d) => ` ${dietIcon(d, text.c.diets[d], text.cl, esc)}`).join('');
 }
 
@@ -187,7 +197,7 @@ function optionHtml(o: GuestOption, x: ItemContext): string {
 }
 
 /** A group in one line under the dish: "Extras: cheese +€1.50, bacon +€2.00" or "Side (choose 1): fries or salad". */
-function groupHtml(g: GuestOptionGroup, x: ItemContext): string {
+export function groupHtml(g: GuestOptionGroup, x: ItemContext): string {
   if (!g.options.length) return '';
   const name = shown(g.translations, 'name', g.name, x.l);
   const desc = g.description ? shown(g.translations, 'description', g.description, x.l) : null;
@@ -220,7 +230,7 @@ function choiceHtml(d: GuestItem, x: ItemContext): string {
 }
 
 /** One course of a set: "Starter (choose one): soup or salad", or its free text ("Coffee or tea"). */
-function courseHtml(course: GuestCourse, n: number, x: ItemContext): string {
+export function courseHtml(course: GuestCourse, n: number, x: ItemContext): string {
   const named = course.name ? shown(course.translations, 'name', course.name, x.l) : null;
   const desc = course.description ? shown(course.translations, 'description', course.description, x.l) : null;
   const fallback = course.choices.length ? fill(x.text.c.course, { n: String(n) }) : '';
@@ -233,7 +243,7 @@ function courseHtml(course: GuestCourse, n: number, x: ItemContext): string {
 }
 
 /** The dish's nutrition as the venue shows it: nothing, its kcal, or the full declaration per portion. */
-function nutritionHtml(item: GuestItem, n: Nutrition | null, x: ItemContext): string {
+export function nutritionHtml(item: GuestItem, n: Nutrition | null, x: ItemContext): string {
   const display = x.venue.nutritionDisplay;
   if (!n || display === 'off') return '';
   const { c, cl } = x.text;
@@ -254,7 +264,7 @@ function nutritionHtml(item: GuestItem, n: Nutrition | null, x: ItemContext): st
 }
 
 /** An item's allergen letter codes, each with the allergen's official name as its `<abbr title>`. */
-function codeList(keys: string[], codes: Map<string, string>, text: PageText): string {
+export function codeList(keys: string[], codes: Map<string, string>, text: PageText): string {
   return keys
     .filter((k) => codes.has(k))
     .map((k) => `<abbr title="${esc(text.names[k as AllergenKey])}"${text.al}>${esc(codes.get(k))}</abbr>`)
@@ -266,7 +276,7 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
   const name = shown(item.translations, 'name', item.name, l);
   const unavoidable = unavoidableOf(item);
   const diets = filterDietsOf(item);
-  const hidden = !passesFilter(x.filter, item.diets, unavoidable);
+  const hidden = !passesFilter(x.filter, item.diets, unavoidable) || !found(item, x);
   const desc = item.description ? shown(item.translations, 'description', item.description, l) : null;
   const allergenCodes = codeList(item.allergens, codes, text);
   const mayCodes = codeList(item.mayContain, codes, text);
@@ -277,7 +287,7 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
   const prices = `<p class="ps">${priceList(item, venue, l, text)}</p>`;
   return (
     `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc(unavoidable.join(' '))}"${diets.length ? ` data-d="${diets.join(' ')}"` : ''}${hidden ? ' hidden' : ''}>` +
-    `<div><h3>${inline(name.text, name.la)}${dietIcons(item.diets, text)}${isSet ? ` <span class="sm"${text.cl}>${esc(text.c.setMenu)}</span>` : ''} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
+    `<div><h3><a href="${esc(x.href(item.id))}"${name.la}>${esc(name.text)}</a>${dietIcons(item.diets, text)}${isSet ? ` <span class="sm"${text.cl}>${esc(text.c.setMenu)}</span>` : ''} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
     // A set reads as one block: its name, its fixed price, then the courses in order.
     (isSet ? prices : '') +
     (desc ? `<p${desc.la}>${esc(desc.text)}</p>` : '') +
@@ -300,16 +310,27 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
   );
 }
 
-function menuHtml(
-  menu: GuestMenu,
-  venue: GuestVenue,
-  lang: string,
-  codes: Map<string, string>,
-  text: PageText,
-  filter: GuestFilter,
-): string {
+/** Whether the guest's search finds the dish (always without a search). */
+function found(item: GuestItem, x: { l: TextLangs; words: string[] }): boolean {
+  return matchesWords(
+    searchTexts(item, (t, key, source) => shown(t, key, source, x.l).text),
+    x.words,
+  );
+}
+
+/** The page's URL without the search: the filter and language kept (the "show all dishes" link). */
+function resetUrl(filter: GuestFilter, lang: string): string {
+  const params = [
+    ...filter.diet.map((d) => `diet=${d}`),
+    ...filter.hide.map((h) => `hide=${h}`),
+    ...(lang ? [`lang=${encodeURIComponent(lang)}`] : []),
+  ];
+  return `?${params.join('&')}`;
+}
+
+function menuHtml(menu: GuestMenu, lang: string, base: Omit<ItemContext, 'l'>): string {
   const l = menuLangs(menu, lang);
-  const x: ItemContext = { venue, l, codes, text, filter };
+  const x: ItemContext = { ...base, l };
   const name = shown(menu.translations, 'name', menu.name, l);
   const desc = menu.description ? shown(menu.translations, 'description', menu.description, l) : null;
   return (
@@ -319,8 +340,12 @@ function menuHtml(
       .map((s) => {
         const sName = shown(s.translations, 'name', s.name, l);
         const sDesc = s.description ? shown(s.translations, 'description', s.description, l) : null;
+        // A section the filter or search leaves without a dish keeps no heading.
+        const empty =
+          (x.words.length > 0 || isFiltered(x.filter)) &&
+          !s.items.some((i) => passesFilter(x.filter, i.diets, unavoidableOf(i)) && found(i, x));
         return (
-          `<section id="s-${esc(s.id)}"><h2${sName.la}>${esc(sName.text)}</h2>` +
+          `<section id="s-${esc(s.id)}"${empty ? ' hidden' : ''}><h2${sName.la}>${esc(sName.text)}</h2>` +
           (sDesc ? `<p class="sd"${sDesc.la}>${esc(sDesc.text)}</p>` : '') +
           `<ul>${s.items.map((i) => itemHtml(i, x)).join('')}</ul></section>`
         );
@@ -335,7 +360,7 @@ function menuHtml(
  * names. schema.org's MenuItem has no allergen property, so this is the item's plain-text
  * `disambiguatingDescription` ("Allergene: Milch; kann enthalten: Sellerie").
  */
-function allergenSummary(item: GuestItem, text: PageText): string | undefined {
+export function allergenSummary(item: GuestItem, text: PageText): string | undefined {
   const names = (keys: string[]) =>
     keys
       .filter((k) => Object.hasOwn(text.names, k))
@@ -348,10 +373,10 @@ function allergenSummary(item: GuestItem, text: PageText): string | undefined {
 }
 
 /** A JSON-LD value that is one item, several, or absent. */
-const oneOrMany = <T>(list: T[]): T | T[] | undefined => (list.length === 0 ? undefined : list.length === 1 ? list[0] : list);
+export const oneOrMany = <T>(list: T[]): T | T[] | undefined => (list.length === 0 ? undefined : list.length === 1 ? list[0] : list);
 
 /** schema.org NutritionInformation of a dish (`full`: with the macronutrients; salt has no schema.org property). */
-function nutritionLd(n: Nutrition | null, full: boolean): Record<string, string> | undefined {
+export function nutritionLd(n: Nutrition | null, full: boolean): Record<string, string> | undefined {
   const energy = energyOf(n);
   if (!n || (!energy && !full)) return undefined;
   const g = (v: number | undefined) => (v === undefined ? undefined : `${v} g`);
@@ -374,7 +399,7 @@ function nutritionLd(n: Nutrition | null, full: boolean): Record<string, string>
 }
 
 /** A menu text as the JSON-LD reads it (translated where guests read it so, '' without a source). */
-type LdText = (translations: Translations, key: string, source: string) => string;
+export type LdText = (translations: Translations, key: string, source: string) => string;
 
 /**
  * A set menu's courses for search engines, as plain text appended to its `description`
@@ -382,7 +407,7 @@ type LdText = (translations: Translations, key: string, source: string) => strin
  * `hasMenuSection` (only Menu and MenuSection do), and `menuAddOn` means extras added to the
  * item, which a course is not; the set itself is one MenuItem with its one Offer.
  */
-function coursesLd(item: GuestItem, t: LdText, text: PageText): string {
+export function coursesLd(item: GuestItem, t: LdText, text: PageText): string {
   return item.courses
     .map((c, n) => {
       const name = t(c.translations, 'name', c.name) || (c.choices.length ? fill(text.c.course, { n: String(n + 1) }) : '');
@@ -420,9 +445,7 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
               [t(i.translations, 'description', i.description), i.kind === 'set' ? coursesLd(i, t, text) : '']
                 .filter(Boolean)
                 .join(' — ') || undefined,
-            disambiguatingDescription: allergenSummary(i, text),
-            suitableForDiet: oneOrMany(suitableForDiet(i.diets)),
-            nutrition: venue.nutritionDisplay === 'off' ? undefined : nutritionLd(i.nutrition, venue.nutritionDisplay === 'full'),
+            // Allergens, diets and nutrition are on the dish's own page (item-page.ts): the menu stays within its budget.
             offers: i.prices.map((p, index) => ({
               '@type': 'Offer',
               price: toDecimalAmount(p.amount, venue.currency),
@@ -447,7 +470,7 @@ const withLang = (url: string, lang: string) => `${url}?lang=${encodeURIComponen
  * (the one the bare URL shows a guest who states no preference). A page in one language keeps
  * the bare URL as its canonical.
  */
-function languageLinks(url: string, lang: string, languages: string[]): { canonical: string; links: string } {
+export function languageLinks(url: string, lang: string, languages: string[]): { canonical: string; links: string } {
   if (languages.length <= 1) return { canonical: url, links: `<link rel="canonical" href="${esc(url)}">` };
   const canonical = withLang(url, lang);
   const alternates = languages.map((l) => `<link rel="alternate" hreflang="${esc(l)}" href="${esc(withLang(url, l))}">`).join('');
@@ -463,9 +486,15 @@ function languageLinks(url: string, lang: string, languages: string[]): { canoni
  * Links to the page in the other languages. They keep the guest's filter (a vegan guest switching
  * to German still sees only vegan dishes); the script keeps what was filtered after the page loaded.
  */
-function languageSwitch(lang: string, languages: string[], filter: GuestFilter, text: PageText): string {
+export function languageSwitch(lang: string, languages: string[], filter: GuestFilter, q: string, text: PageText): string {
   if (languages.length <= 1) return '';
-  const kept = [...filter.diet.map((d) => `diet=${d}`), ...filter.hide.map((h) => `hide=${h}`)].map((p) => `${p}&amp;`).join('');
+  const kept = [
+    ...filter.diet.map((d) => `diet=${d}`),
+    ...filter.hide.map((h) => `hide=${h}`),
+    ...(q ? [`q=${encodeURIComponent(q)}`] : []),
+  ]
+    .map((p) => `${esc(p)}&amp;`)
+    .join('');
   const link = (l: string) => {
     const shipped = shippedLanguage(GUEST_CHROME, l);
     const title = shipped ? ` title="${esc(GUEST_CHROME[shipped]?.languageName)}"` : '';
@@ -484,6 +513,16 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
   const onNow = input.menuId ? candidates : candidates.filter((m) => isOnAt(m.schedule, now));
   const later = input.menuId ? [] : candidates.filter((m) => !isOnAt(m.schedule, now));
   const filter = input.filter ?? NO_FILTER;
+  const q = input.q ?? '';
+  const words = queryWords(q);
+  const multi = input.languages.length > 1;
+  const itemBase = input.itemBase ?? `/m/${encodeURIComponent(venue.slug)}/i/`;
+  const href = (id: string) => `${itemBase}${id}${multi ? `?lang=${encodeURIComponent(lang)}` : ''}`;
+  // Whether any dish is left (the search's "no dishes match" state).
+  const anyFound = onNow.some((m) => {
+    const l = menuLangs(m, lang);
+    return m.sections.some((s) => s.items.some((i) => passesFilter(filter, i.diets, unavoidableOf(i)) && found(i, { l, words })));
+  });
   const codes = new Map<string, string>(ALLERGENS.map((a) => [a.key, a.code]));
   const items = onNow.flatMap((m) => m.sections.flatMap((s) => s.items));
   const options = [...new Set(items.flatMap((i) => i.optionGroups))].flatMap((g) => g.options);
@@ -541,17 +580,18 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     `<meta name="theme-color" content="${esc(light)}">` +
     `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${info || openNow ? VENUE_INFO_CSS : ''}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
     `<script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script></head>` +
-    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}">${sprite}<header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}${openNow}</div>${languageSwitch(lang, input.languages, filter, text)}</header>` +
+    `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}">${sprite}<header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}${openNow}</div>${languageSwitch(lang, input.languages, filter, q, text)}</header>` +
     (sections ? `<nav class="sn" aria-label="${esc(c.sections)}">${sections}</nav>` : '') +
     '<main>' +
-    filterForm(filter, dietFilter, usedAllergens, input.languages.length > 1 ? lang : '', text) +
+    (items.length ? filterForm(filter, dietFilter, usedAllergens, multi ? lang : '', q, text) : '') +
     (onNow.length
-      ? onNow.map((m) => menuHtml(m, venue, lang, codes, text, filter)).join('')
+      ? onNow.map((m) => menuHtml(m, lang, { venue, codes, text, filter, words, href })).join('')
       : `<p class="empty"${cl}>${esc(c.noMenu)}</p>`) +
-    // The filter's empty state (the filter script shows and hides it as the guest filters).
+    // The filter's and the search's empty states (the script shows and hides them as the guest filters and types).
     (usedAllergens.length || dietFilter.length
-      ? `<p class="empty" id="nm"${cl}${items.some((i) => passesFilter(filter, i.diets, unavoidableOf(i))) ? ' hidden' : ''}>${esc(c.noMatch)}</p>`
+      ? `<p class="empty" id="nm"${cl}${words.length || items.some((i) => passesFilter(filter, i.diets, unavoidableOf(i))) ? ' hidden' : ''}>${esc(c.noMatch)}</p>`
       : '') +
+    (items.length ? noResults(q, anyFound, resetUrl(filter, multi ? lang : ''), c, cl) : '') +
     (venue.dailyKcalNote && venue.nutritionDisplay !== 'off' && onNow.length ? `<p class="nu"${cl}>${esc(c.dailyKcal)}</p>` : '') +
     (laterHtml ? `<section class="later"><h2${cl}>${esc(c.later)}</h2><ul>${laterHtml}</ul></section>` : '') +
     '</main><footer>' +
@@ -564,12 +604,12 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}"${cl}>${esc(c.originalMenu)}</a></p>` : '') +
     info +
     `</footer>${hasCopyButton(venue.info) ? `<script>${COPY_SCRIPT}</script>` : ''}${input.live ? `<script>${LIVE_SCRIPT}</script>` : ''}${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
-    `${usedAllergens.length || dietFilter.length ? `<script>${FILTER_SCRIPT}</script>` : ''}</body></html>`;
+    `${items.length ? `<script src="${GUEST_SCRIPT_PATH}" defer></script>` : ''}</body></html>`;
   return { html, status: 200, shown: onNow.map((m) => m.id) };
 }
 
 /** A label's icon in the legend: decorative there, the name stands beside it. */
-const legendIcon = (d: DietKey): string => {
+export const legendIcon = (d: DietKey): string => {
   const n = DIET_ICONS[d].width ?? 1;
   return `<svg class="dg${n > 1 ? ` w${n}` : ''}" aria-hidden="true"><use href="#y-${d}"/></svg>`;
 };
@@ -580,14 +620,21 @@ const legendIcon = (d: DietKey): string => {
  * filter script applies it instantly. `lang`: the page's language when the guest can switch, so
  * applying the filter keeps it.
  */
-function filterForm(filter: GuestFilter, diets: DietKey[], allergens: (typeof ALLERGENS)[number][], lang: string, text: PageText): string {
-  if (!diets.length && !allergens.length) return '';
+function filterForm(
+  filter: GuestFilter,
+  diets: DietKey[],
+  allergens: (typeof ALLERGENS)[number][],
+  lang: string,
+  q: string,
+  text: PageText,
+): string {
   const { c, cl } = text;
   const box = (name: string, id: string, value: string, on: boolean, label: string) =>
     `<label><input type="checkbox" name="${name}" value="${value}" id="${id}"${on ? ' checked' : ''}> ${label}</label>`;
   return (
     '<form class="fl" id="f" method="get">' +
     (lang ? `<input type="hidden" name="lang" value="${esc(lang)}">` : '') +
+    searchField(q, c, cl) +
     (diets.length
       ? `<details${filter.diet.length ? ' open' : ''}><summary${cl}>${esc(c.only)}</summary><div${cl}>${diets
           .map((d) => box('diet', `d-${d}`, d, filter.diet.includes(d), `${legendIcon(d)} ${esc(c.diets[d])}`))
@@ -605,7 +652,7 @@ function filterForm(filter: GuestFilter, diets: DietKey[], allergens: (typeof AL
 }
 
 /** The venue's colour, corrected for contrast in each scheme (`--b`, with its text colour `--bt`). */
-function brandCss(venue: GuestVenue): string {
+export function brandCss(venue: GuestVenue): string {
   const light = ensureContrast(venue.primaryColor, '#ffffff');
   const dark = ensureContrast(venue.primaryColor, '#111827');
   return `:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}`;

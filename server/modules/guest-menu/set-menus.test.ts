@@ -223,8 +223,13 @@ describe('a set menu on the guest page', () => {
       offers: [{ '@type': 'Offer', price: '14.90', priceCurrency: 'EUR' }],
       description: 'Starter: Gazpacho soup or Salad; Main: Croquettes or Omelette; Bread, water or wine; Dessert: Caramel custard or Fruit',
     });
-    expect(set.disambiguatingDescription).toBe('Allergens: Milk');
     expect(set.hasMenuSection).toBeUndefined();
+    // Its allergens are on its own page's MenuItem (the menu's JSON-LD leaves them to it).
+    const html = await page('/m/centro?lang=en');
+    const href = /<h3><a href="([^"]+)"[^>]*>Menu of the day<\/a>/.exec(html)?.[1] ?? '';
+    const own = jsonLd(await page(href.replace(/&amp;/g, '&')));
+    expect(own).toMatchObject({ '@type': 'MenuItem', name: 'Menu of the day', disambiguatingDescription: 'Allergens: Milk' });
+    expect(own.description).toBe(set.description);
   });
 });
 

@@ -19,16 +19,19 @@ export const guestStatsCollection: CollectionDef = {
     { name: 'day', type: 'text', max: 10 },
     { name: 'hour', type: 'number', onlyInt: true },
     { name: 'weekday', type: 'number', onlyInt: true },
-    { name: 'kind', type: 'select', values: ['view', 'scan'] },
+    /** `item`: a dish's details opened (its page, or its overlay on the menu), `menu` is then the dish's menu. */
+    { name: 'kind', type: 'select', values: ['view', 'scan', 'item'] },
     { name: 'tableNo', type: 'text', max: 20 },
     { name: 'count', type: 'number', onlyInt: true },
+    /** The dish of an `item` hit ('' for views and scans). */
+    { name: 'item', type: 'text', max: 15 },
   ],
   listRule: readRule('organization'),
   viewRule: readRule('organization'),
   createRule: null,
   updateRule: null,
   deleteRule: null,
-  indexes: [{ columns: ['venue', 'menu', 'day', 'hour', 'kind', 'tableNo'], unique: true }, { columns: ['organization', 'day'] }],
+  indexes: [{ columns: ['venue', 'menu', 'day', 'hour', 'kind', 'tableNo', 'item'], unique: true }, { columns: ['organization', 'day'] }],
 };
 
 export interface Slot {
@@ -66,13 +69,13 @@ export class GuestStats {
    * Counts one hit. On the guest page's hot path: only the key string is built per request; the
    * row object is made once per distinct slot.
    */
-  record(organization: string, venue: string, menu: string, slot: Slot, kind: Hit['kind'], tableNo: string): void {
-    const key = `${venue}|${menu}|${slot.day}|${slot.hour}|${kind}|${tableNo}`;
+  record(organization: string, venue: string, menu: string, slot: Slot, kind: Hit['kind'], tableNo: string, item = ''): void {
+    const key = `${venue}|${menu}|${slot.day}|${slot.hour}|${kind}|${tableNo}|${item}`;
     const entry = this.pending.get(key);
     if (entry) entry.count++;
     else
       this.pending.set(key, {
-        hit: { organization, venue, menu, day: slot.day, hour: slot.hour, weekday: slot.weekday, kind, tableNo },
+        hit: { organization, venue, menu, day: slot.day, hour: slot.hour, weekday: slot.weekday, kind, tableNo, item },
         count: 1,
       });
   }

@@ -101,6 +101,13 @@ export function menuNames(stmts: Statements, ids: string[]): Map<string, string>
   return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
 }
 
+/** Items' names by id (guest analytics' most opened dishes; deleted ones are missing). */
+export function itemNames(stmts: Statements, ids: string[]): Map<string, string> {
+  if (!ids.length) return new Map();
+  const rows = stmts.all('SELECT id, name FROM items WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(ids)]);
+  return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
+}
+
 /** A menu's stored row, whatever its status (the staff preview), or undefined. */
 export function menuById(stmts: Statements, id: string): Row | undefined {
   return stmts.get('SELECT * FROM menus WHERE id = ?', [id]);

@@ -22,6 +22,8 @@ export const cs: GuestChrome = {
   only: 'Zobrazit jen…',
   noMatch: 'Tomuto filtru neodpovídá žádné jídlo.',
   apply: 'Použít',
+  search: { label: 'Hledat v menu', none: 'Výrazu „{q}“ neodpovídá žádné jídlo.', all: 'Zobrazit všechna jídla' },
+  detail: { back: 'Zpět na menu', close: 'Zavřít', nutrition: 'Výživové údaje' },
   choose: 'vyberte {n}',
   upTo: 'až {n}',
   atLeast: 'alespoň {n}',

@@ -22,6 +22,8 @@ export const da: GuestChrome = {
   only: 'Vis kun…',
   noMatch: 'Ingen retter passer til dette filter.',
   apply: 'Anvend',
+  search: { label: 'Søg i menuen', none: 'Ingen retter matcher “{q}”.', all: 'Vis alle retter' },
+  detail: { back: 'Tilbage til menuen', close: 'Luk', nutrition: 'Næringsindhold' },
   choose: 'vælg {n}',
   upTo: 'op til {n}',
   atLeast: 'mindst {n}',

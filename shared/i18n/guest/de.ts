@@ -22,6 +22,8 @@ export const de: GuestChrome = {
   only: 'Nur anzeigen…',
   noMatch: 'Keine Gerichte passen zu diesem Filter.',
   apply: 'Anwenden',
+  search: { label: 'Speisekarte durchsuchen', none: 'Keine Gerichte passen zu „{q}“.', all: 'Alle Gerichte zeigen' },
+  detail: { back: 'Zurück zur Speisekarte', close: 'Schließen', nutrition: 'Nährwerte' },
   choose: '{n} wählen',
   upTo: 'bis zu {n}',
   atLeast: 'mindestens {n}',

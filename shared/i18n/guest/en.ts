@@ -22,6 +22,8 @@ export const en: GuestChrome = {
   only: 'Show only…',
   noMatch: 'No dishes match this filter.',
   apply: 'Apply',
+  search: { label: 'Search the menu', none: 'No dishes match “{q}”.', all: 'Show all dishes' },
+  detail: { back: 'Back to the menu', close: 'Close', nutrition: 'Nutrition' },
   choose: 'choose {n}',
   upTo: 'up to {n}',
   atLeast: 'at least {n}',

@@ -22,6 +22,8 @@ export const es: GuestChrome = {
   only: 'Mostrar solo…',
   noMatch: 'Ningún plato coincide con este filtro.',
   apply: 'Aplicar',
+  search: { label: 'Buscar en la carta', none: 'Ningún plato coincide con «{q}».', all: 'Mostrar todos los platos' },
+  detail: { back: 'Volver a la carta', close: 'Cerrar', nutrition: 'Información nutricional' },
   choose: 'elige {n}',
   upTo: 'hasta {n}',
   atLeast: 'al menos {n}',

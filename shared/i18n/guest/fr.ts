@@ -22,6 +22,8 @@ export const fr: GuestChrome = {
   only: 'Afficher uniquement…',
   noMatch: 'Aucun plat ne correspond à ce filtre.',
   apply: 'Appliquer',
+  search: { label: 'Rechercher dans la carte', none: 'Aucun plat ne correspond à « {q} ».', all: 'Afficher tous les plats' },
+  detail: { back: 'Retour à la carte', close: 'Fermer', nutrition: 'Valeurs nutritionnelles' },
   choose: '{n} au choix',
   upTo: 'jusqu’à {n}',
   atLeast: 'au moins {n}',

@@ -22,6 +22,8 @@ export const hr: GuestChrome = {
   only: 'Prikaži samo…',
   noMatch: 'Nijedno jelo ne odgovara ovom filtru.',
   apply: 'Primijeni',
+  search: { label: 'Pretraži jelovnik', none: 'Nijedno jelo ne odgovara pojmu „{q}”.', all: 'Prikaži sva jela' },
+  detail: { back: 'Natrag na jelovnik', close: 'Zatvori', nutrition: 'Nutritivne vrijednosti' },
   choose: 'odaberite {n}',
   upTo: 'do {n}',
   atLeast: 'najmanje {n}',

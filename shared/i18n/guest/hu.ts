@@ -22,6 +22,8 @@ export const hu: GuestChrome = {
   only: 'Csak ezek…',
   noMatch: 'Egyetlen étel sem felel meg ennek a szűrőnek.',
   apply: 'Alkalmaz',
+  search: { label: 'Keresés az étlapon', none: 'Egyetlen étel sem felel meg ennek: „{q}”.', all: 'Összes étel mutatása' },
+  detail: { back: 'Vissza az étlaphoz', close: 'Bezárás', nutrition: 'Tápérték' },
   choose: 'válasszon {n} tételt',
   upTo: 'legfeljebb {n}',
   atLeast: 'legalább {n}',

@@ -22,6 +22,8 @@ export const it: GuestChrome = {
   only: 'Mostra solo…',
   noMatch: 'Nessun piatto corrisponde a questo filtro.',
   apply: 'Applica',
+  search: { label: 'Cerca nel menù', none: 'Nessun piatto corrisponde a «{q}».', all: 'Mostra tutti i piatti' },
+  detail: { back: 'Torna al menù', close: 'Chiudi', nutrition: 'Valori nutrizionali' },
   choose: 'scegli {n}',
   upTo: 'fino a {n}',
   atLeast: 'almeno {n}',

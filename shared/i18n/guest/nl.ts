@@ -22,6 +22,8 @@ export const nl: GuestChrome = {
   only: 'Alleen tonen…',
   noMatch: 'Geen gerechten voldoen aan dit filter.',
   apply: 'Toepassen',
+  search: { label: 'Zoeken in de kaart', none: 'Geen gerechten gevonden voor ‘{q}’.', all: 'Alle gerechten tonen' },
+  detail: { back: 'Terug naar de kaart', close: 'Sluiten', nutrition: 'Voedingswaarden' },
   choose: 'kies {n}',
   upTo: 'maximaal {n}',
   atLeast: 'minstens {n}',

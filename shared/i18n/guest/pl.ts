@@ -22,6 +22,8 @@ export const pl: GuestChrome = {
   only: 'Pokaż tylko…',
   noMatch: 'Żadne danie nie pasuje do tego filtra.',
   apply: 'Zastosuj',
+  search: { label: 'Szukaj w menu', none: 'Żadne danie nie pasuje do „{q}”.', all: 'Pokaż wszystkie dania' },
+  detail: { back: 'Wróć do menu', close: 'Zamknij', nutrition: 'Wartości odżywcze' },
   choose: 'wybierz {n}',
   upTo: 'maks. {n}',
   atLeast: 'co najmniej {n}',

@@ -23,6 +23,8 @@ export const pt: GuestChrome = {
   only: 'Mostrar apenas…',
   noMatch: 'Nenhum prato corresponde a este filtro.',
   apply: 'Aplicar',
+  search: { label: 'Pesquisar no menu', none: 'Nenhum prato corresponde a «{q}».', all: 'Mostrar todos os pratos' },
+  detail: { back: 'Voltar ao menu', close: 'Fechar', nutrition: 'Informação nutricional' },
   choose: 'escolha {n}',
   upTo: 'até {n}',
   atLeast: 'pelo menos {n}',

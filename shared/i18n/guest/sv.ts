@@ -22,6 +22,8 @@ export const sv: GuestChrome = {
   only: 'Visa bara…',
   noMatch: 'Inga rätter matchar det här filtret.',
   apply: 'Använd',
+  search: { label: 'Sök i menyn', none: 'Inga rätter matchar ”{q}”.', all: 'Visa alla rätter' },
+  detail: { back: 'Tillbaka till menyn', close: 'Stäng', nutrition: 'Näringsvärde' },
   choose: 'välj {n}',
   upTo: 'upp till {n}',
   atLeast: 'minst {n}',

@@ -32,6 +32,7 @@ const analytics = (days: GuestAnalytics['days']): GuestAnalytics => ({
   days,
   heatmap: grid(),
   topMenus: [],
+  topItems: [],
   venues: [],
   tables: [],
 });
