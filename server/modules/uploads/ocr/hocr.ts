@@ -153,33 +153,68 @@ function cleanWord(text: string): string {
 /** Words whose ink is less tall than this share of the line's em are dot leaders. */
 const LEADER_HEIGHT = 0.3;
 
-export function hocrToPageText(lines: OcrLine[], geometry: PageGeometry): PageText {
-  const k = geometry.widthPt / geometry.widthPx;
-  // The em of a line from its words' ink heights: capitals, digits and ascenders reach about
-  // 0.74 em above the baseline, x-height letters 0.53 em, descenders 0.21 em below.
-  const emOf = (l: OcrLine) => {
-    const ems = l.words
-      .filter((w) => /[\p{L}\p{N}]/u.test(w.text))
-      .map((w) => {
-        const letters = w.text.replace(/[^\p{L}\p{N}]/gu, '');
-        const high = /[\p{Lu}\p{N}bdfhklt]|[\u00c0-\u024f]/u.test(letters) ? 0.74 : 0.53;
-        const low = /[gjpqyQ]/.test(letters) ? 0.21 : 0;
-        return (w.y1 - w.y0) / (high + low);
-      });
-    // The lower median: a word box swollen by a speck must not make the line look larger.
-    const sorted = ems.sort((a, b) => a - b);
-    return Math.max(4, sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : l.xSize - Math.max(0, l.descenders));
-  };
+/** One OCR'd page measured for the conversion: its lines with each line's em (pixels) and its words' stroke weights. */
+export interface MeasuredPage {
+  page: number;
+  widthPx: number;
+  heightPx: number;
+  widthPt: number;
+  lines: OcrLine[];
+  /** Per line: its em in pixels. */
+  ems: number[];
+  /** Per line, per word: the word's stroke weight (see `inkOf`). */
+  inks: number[][];
+}
+
+/**
+ * The em of a line from its words' ink heights: capitals, digits and ascenders reach about 0.74 em
+ * above the baseline, x-height letters 0.53 em, descenders 0.21 em below.
+ */
+function emOf(l: OcrLine): number {
+  const ems = l.words
+    .filter((w) => /[\p{L}\p{N}]/u.test(w.text))
+    .map((w) => {
+      const letters = w.text.replace(/[^\p{L}\p{N}]/gu, '');
+      const high = /[\p{Lu}\p{N}bdfhklt]|[\u00c0-\u024f]/u.test(letters) ? 0.74 : 0.53;
+      const low = /[gjpqyQ]/.test(letters) ? 0.21 : 0;
+      return (w.y1 - w.y0) / (high + low);
+    });
+  // The lower median: a word box swollen by a speck must not make the line look larger.
+  const sorted = ems.sort((a, b) => a - b);
+  return Math.max(4, sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : l.xSize - Math.max(0, l.descenders));
+}
+
+/** Measures a page while its image is at hand (the image is not kept). */
+export function measurePage(lines: OcrLine[], geometry: PageGeometry): MeasuredPage {
   const ems = lines.map(emOf);
-  const snap = snapSizes(ems.map((e) => e * k));
-  // Bold: words inkier than most words of the page, relative to their size.
-  const inks = lines.flatMap((l, i) => l.words.filter((w) => w.text.length >= 3).map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
-  const typicalInk = median(inks);
+  const inks = lines.map((l, i) => l.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
+  return { page: geometry.page, widthPx: geometry.widthPx, heightPx: geometry.heightPx, widthPt: geometry.widthPt, lines, ems, inks };
+}
+
+export function hocrToPageText(lines: OcrLine[], geometry: PageGeometry): PageText {
+  return toPageTexts([measurePage(lines, geometry)])[0] as PageText;
+}
+
+/**
+ * The pages of one document → positioned text. Sizes are snapped and bold told from regular
+ * across the whole document, not per page: a page holding only a heading (a photo of the last
+ * section's title) has nothing of its own to compare it with.
+ */
+export function toPageTexts(pages: MeasuredPage[]): PageText[] {
+  const snap = snapSizes(pages.flatMap((p) => p.ems.map((e) => (e * p.widthPt) / p.widthPx)));
+  // Bold: words inkier than most words of the document, relative to their size.
+  const typicalInk = median(pages.flatMap((p) => p.lines.flatMap((l, i) => l.words.flatMap((w, j) => (w.text.length >= 3 ? [p.inks[i]?.[j] ?? 0] : [])))));
+  return pages.map((p) => convertPage(p, snap, typicalInk));
+}
+
+function convertPage(measured: MeasuredPage, snap: (size: number) => number, typicalInk: number): PageText {
+  const { lines, ems } = measured;
+  const k = measured.widthPt / measured.widthPx;
   const runs: TextRun[] = [];
   lines.forEach((line, i) => {
     const em = ems[i] ?? 0;
     const size = snap(em * k);
-    const lineInk = median(line.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, em)));
+    const lineInk = median(measured.inks[i] ?? []);
     const bold = typicalInk > 0 && lineInk > typicalInk * 1.25;
     const kept = line.words.filter((word) => {
       // A lone low-confidence blob is noise; a word inside a line of good words is kept.
@@ -217,5 +252,5 @@ export function hocrToPageText(lines: OcrLine[], geometry: PageGeometry): PageTe
       });
     });
   });
-  return { page: geometry.page, width: geometry.widthPt, height: geometry.heightPx * k, runs };
+  return { page: measured.page, width: measured.widthPt, height: measured.heightPx * k, runs };
 }
