@@ -90,17 +90,37 @@ const median = (values: number[]): number => {
   return s[Math.floor(s.length / 2)] as number;
 };
 
-/** Sizes within 15 % of each other are one size (OCR measures each line a little differently). */
+/**
+ * Sizes within about 7 % of each other are one size (OCR measures each line a little
+ * differently): each size moves to the median of the sizes around it until it settles (a mode of
+ * the document's sizes), so a run of slightly different measurements ends on one value.
+ */
 function snapSizes(sizes: number[]): (size: number) => number {
   const sorted = [...sizes].sort((a, b) => a - b);
-  const groups: number[][] = [];
-  for (const s of sorted) {
-    const g = groups[groups.length - 1];
-    if (g && s <= median(g) * 1.15) g.push(s);
-    else groups.push([s]);
+  const around = (c: number) => median(sorted.filter((s) => Math.abs(s - c) <= 0.07 * c)) || c;
+  const modeOf = (size: number) => {
+    let c = size;
+    for (let i = 0; i < 6; i++) {
+      const next = around(c);
+      if (Math.abs(next - c) < 1e-6) break;
+      c = next;
+    }
+    return c;
+  };
+  // Modes closer than 7 % are one size: the one most sizes went to.
+  const votes = new Map<number, number>();
+  for (const s of sorted) votes.set(modeOf(s), (votes.get(modeOf(s)) ?? 0) + 1);
+  const modes = [...votes.keys()].sort((a, b) => a - b);
+  const final = new Map<number, number>();
+  for (let i = 0; i < modes.length; ) {
+    let j = i;
+    while (j + 1 < modes.length && (modes[j + 1] as number) <= (modes[i] as number) * 1.07) j++;
+    const group = modes.slice(i, j + 1);
+    const winner = group.reduce((best, m) => ((votes.get(m) ?? 0) > (votes.get(best) ?? 0) ? m : best));
+    for (const m of group) final.set(m, winner);
+    i = j + 1;
   }
-  const centres = groups.map(median);
-  return (size) => centres.reduce((best, c) => (Math.abs(c - size) < Math.abs(best - size) ? c : best), size);
+  return (size) => final.get(modeOf(size)) ?? modeOf(size);
 }
 
 /**
@@ -140,14 +160,69 @@ export interface PageGeometry {
 /** Words with a confidence below this are noise (specks, the edge of a table). */
 const MIN_WORD_CONFIDENCE = 20;
 /** A gap between words up to this share of the em is a word space. */
-const WORD_SPACE = 0.9;
+const WORD_SPACE = 1.2;
 
 /**
  * Raised footnote marks glued to a word are read as quotes and asterisks ("Lachs**”°"): such a
- * tail after a letter is dropped.
+ * tail after a letter is dropped. A size label "Ø26cm" gets its diameter sign back.
  */
 function cleanWord(text: string): string {
-  return text.replace(/(?<=\p{Ll})[\d,]*['"”“’‘*°^!?]+[\d,'"”“’‘*°^!?]*$/u, '') || text;
+  // The diameter sign of pizza sizes ("Ø26cm") is read as G, 0, O or Q.
+  if (/^[G0OQ@](\d{2}) ?cm$/.test(text)) return `Ø${text.slice(1)}`;
+  return text.replace(/(?<=\p{L})[\d,]*['"”“’‘*°^!?:;|~]+[\d,'"”“’‘*°^!?:;|~]*$/u, '') || text;
+}
+
+/** The diet markers menus print (V, VG, VE, GF) and the letters OCR reads small G as. */
+const DIET_MARKERS = new Set(['V', 'VG', 'VE', 'GF']);
+const MISREAD_G: Record<string, string> = { VC: 'VG', CF: 'GF', GE: 'GF' };
+
+/**
+ * Diet markers in brackets at the end of a run, as OCR reads them ("[v]", "[vc)", "(v cf)"):
+ * written as the layout analysis knows them ("(V)", "(VG)", "(V, GF)"); anything else is left.
+ */
+export function repairDietMarkers(text: string): string {
+  const m = /\s[([{|]\s*([\p{L}]{1,2}(?:[\s,/]+[\p{L}]{1,2})*)\s*[)\]}|]?$/u.exec(text);
+  if (!m) return text;
+  const parts = (m[1] as string).split(/[\s,/]+/).map((p) => MISREAD_G[p.toUpperCase()] ?? p.toUpperCase());
+  return parts.every((p) => DIET_MARKERS.has(p)) ? `${text.slice(0, m.index)} (${parts.join(', ')})` : text;
+}
+
+/** A run that is a price as OCR may read it: a currency sign, digits (or o/O/l/I among them), two decimals. */
+const PRICE_SHAPE = /^([€$£]\s?)?(?=[\dOolI]*\d)([\dOolI]{1,4})(?:([.,]| )([\dOolI]{2}))?(\s?€)?$/u;
+
+/**
+ * Price-shaped runs repaired as OCR misreads them, only where the whole run is a price: o/O → 0
+ * and l/I → 1 among its digits ("12,5O"), a space for the decimal separator ("£10 00"), and a
+ * decimal point OCR lost ("450" on a page whose prices all have two decimals, within their range).
+ */
+export function repairPrices(runs: TextRun[]): void {
+  const decimals = runs.map((r) => /\d([.,])[\dOolI]{2}(\s?€)?$/u.exec(r.text)?.[1]).filter((d): d is string => Boolean(d));
+  const sep = decimals.filter((d) => d === ',').length * 2 > decimals.length ? ',' : '.';
+  const digits = (t: string) => t.replace(/[oO]/g, '0').replace(/[lI]/g, '1');
+  const whole3: TextRun[] = [];
+  for (const run of runs) {
+    const m = PRICE_SHAPE.exec(run.text);
+    if (!m) continue;
+    const [sign = '', whole = '', mark, cents, euro = ''] = [m[1], m[2] as string, m[3], m[4], m[5]];
+    if (cents !== undefined) run.text = `${sign}${digits(whole)}${mark === ' ' ? sep : mark}${digits(cents)}${euro}`;
+    else if (/^\d{3}$/.test(whole)) whole3.push(run);
+    else if (sign || euro) run.text = `${sign}${digits(whole)}${euro}`;
+  }
+  // A page of prices with two decimals, nearly all of them: a bare three-digit price among them
+  // within their range lost its decimal point.
+  const amounts = runs.flatMap((r) => {
+    const m = /^[€$£]?\s?(\d{1,3})[.,](\d{2})(\s?€)?$/u.exec(r.text);
+    return m ? [Number(m[1]) + Number(m[2]) / 100] : [];
+  });
+  const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
+  if (amounts.length < 4 || bare + whole3.length > 0.2 * amounts.length) return;
+  const [low, high] = [Math.min(...amounts), Math.max(...amounts)];
+  for (const run of whole3) {
+    const m = PRICE_SHAPE.exec(run.text) as RegExpExecArray;
+    const [sign = '', whole = '', euro = ''] = [m[1], m[2] as string, m[5]];
+    const value = Number(whole) / 100;
+    if (value >= low * 0.8 && value <= high * 1.2) run.text = `${sign}${whole[0]}${sep}${whole.slice(1)}${euro}`;
+  }
 }
 
 /** Words whose ink is less tall than this share of the line's em are dot leaders. */
@@ -170,23 +245,62 @@ export interface MeasuredPage {
  * The em of a line from its words' ink heights: capitals, digits and ascenders reach about 0.74 em
  * above the baseline, x-height letters 0.53 em, descenders 0.21 em below.
  */
-function emOf(l: OcrLine): number {
-  const ems = l.words
+/**
+ * The baseline under some words of a line: where their letters without descenders end (a line
+ * Tesseract drew across columns of a curved photo has no one straight baseline), else the line's.
+ */
+function baselineOf(l: OcrLine, words: OcrWord[]): (x: number) => number {
+  const bottoms = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text) && !/[gjpqyQ,;()\[\]{}|/@$§]/u.test(w.text)).map((w) => w.y1);
+  const lineAt = (x: number) => l.y1 + l.offset + l.slope * (x - l.x0);
+  if (!bottoms.length || words.length === l.words.length) return lineAt;
+  const own = median(bottoms);
+  return (x) => (Math.abs(own - lineAt(x)) <= 0.3 * (l.y1 - l.y0) ? own : lineAt(x));
+}
+
+function emOf(l: OcrLine, words: OcrWord[] = l.words): number {
+  const baselineAt = baselineOf(l, words);
+  const ems = words
     .filter((w) => /[\p{L}\p{N}]/u.test(w.text))
     .map((w) => {
       const letters = w.text.replace(/[^\p{L}\p{N}]/gu, '');
       const high = /[\p{Lu}\p{N}bdfhklt]|[\u00c0-\u024f]/u.test(letters) ? 0.74 : 0.53;
-      const low = /[gjpqyQ]/.test(letters) ? 0.21 : 0;
-      return (w.y1 - w.y0) / (high + low);
+      // The ink above the baseline: descenders (and a box swollen below by them) do not count.
+      const base = baselineAt((w.x0 + w.x1) / 2);
+      const above = base - w.y0;
+      // A raised word (a footnote mark) or a baseline Tesseract got wrong: the whole box instead.
+      if (w.y1 < base - 0.15 * (w.y1 - w.y0) || above <= 0) return (w.y1 - w.y0) / (high + (/[gjpqyQ]/.test(letters) ? 0.21 : 0));
+      return above / high;
     });
   // The lower median: a word box swollen by a speck must not make the line look larger.
   const sorted = ems.sort((a, b) => a - b);
-  return Math.max(4, sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : l.xSize - Math.max(0, l.descenders));
+  if (!sorted.length) return 0;
+  return Math.max(4, sorted[Math.floor((sorted.length - 1) / 2)] as number);
+}
+
+/**
+ * The word's box shrunk to the rows that hold its ink: Tesseract often gives every word of a line
+ * the line's full height, which says nothing of the word's own letters (capitals, descenders).
+ */
+function tighten(word: OcrWord, grey: Uint8Array | undefined, width: number, height: number): OcrWord {
+  if (!grey) return word;
+  const x0 = Math.max(0, word.x0);
+  const x1 = Math.min(width, word.x1);
+  const rowHasInk = (y: number) => {
+    let dark = 0;
+    for (let x = x0; x < x1; x++) if ((grey[y * width + x] as number) < 128 && ++dark >= 2) return true;
+    return false;
+  };
+  let y0 = Math.max(0, word.y0);
+  let y1 = Math.min(height, word.y1);
+  while (y0 < y1 - 1 && !rowHasInk(y0)) y0++;
+  while (y1 - 1 > y0 && !rowHasInk(y1 - 1)) y1--;
+  return y1 - y0 >= 2 ? { ...word, y0, y1 } : word;
 }
 
 /** Measures a page while its image is at hand (the image is not kept). */
-export function measurePage(lines: OcrLine[], geometry: PageGeometry): MeasuredPage {
-  const ems = lines.map(emOf);
+export function measurePage(found: OcrLine[], geometry: PageGeometry): MeasuredPage {
+  const lines = found.map((l) => ({ ...l, words: l.words.map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
+  const ems = lines.map((l) => emOf(l) || Math.max(4, l.xSize - Math.max(0, l.descenders)));
   const inks = lines.map((l, i) => l.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
   return { page: geometry.page, widthPx: geometry.widthPx, heightPx: geometry.heightPx, widthPt: geometry.widthPt, lines, ems, inks };
 }
@@ -201,21 +315,36 @@ export function hocrToPageText(lines: OcrLine[], geometry: PageGeometry): PageTe
  * section's title) has nothing of its own to compare it with.
  */
 export function toPageTexts(pages: MeasuredPage[]): PageText[] {
-  const snap = snapSizes(pages.flatMap((p) => p.ems.map((e) => (e * p.widthPt) / p.widthPx)));
+  const grouped = pages.map(groupPage);
+  // Sizes per run, not per line: Tesseract's line may cross columns set in different sizes.
+  const snap = snapSizes(grouped.flatMap((p, i) => p.groups.map((g) => (g.em * (pages[i] as MeasuredPage).widthPt) / (pages[i] as MeasuredPage).widthPx)));
   // Bold: words inkier than most words of the document, relative to their size.
   const typicalInk = median(pages.flatMap((p) => p.lines.flatMap((l, i) => l.words.flatMap((w, j) => (w.text.length >= 3 ? [p.inks[i]?.[j] ?? 0] : [])))));
-  return pages.map((p) => convertPage(p, snap, typicalInk));
+  return pages.map((p, i) => convertPage(p, grouped[i] as GroupedPage, snap, typicalInk));
 }
 
-function convertPage(measured: MeasuredPage, snap: (size: number) => number, typicalInk: number): PageText {
-  const { lines, ems } = measured;
-  const k = measured.widthPt / measured.widthPx;
-  const runs: TextRun[] = [];
-  lines.forEach((line, i) => {
-    const em = ems[i] ?? 0;
-    const size = snap(em * k);
-    const lineInk = median(measured.inks[i] ?? []);
-    const bold = typicalInk > 0 && lineInk > typicalInk * 1.25;
+interface WordGroup {
+  line: OcrLine;
+  words: OcrWord[];
+  /** The group's em (pixels) and its words' median stroke weight. */
+  em: number;
+  ink: number;
+  first: boolean;
+  last: boolean;
+}
+
+interface GroupedPage {
+  groups: WordGroup[];
+  /** Small raised words (footnote marks) with their line's em. */
+  raised: Array<{ word: OcrWord; em: number }>;
+}
+
+/** A page's words in runs: noise and leaders dropped, raised marks apart, words a space apart together. */
+function groupPage(measured: MeasuredPage): GroupedPage {
+  const out: GroupedPage = { groups: [], raised: [] };
+  measured.lines.forEach((line, i) => {
+    const em = measured.ems[i] ?? 0;
+    const inkOfWord = new Map(line.words.map((w, j) => [w, measured.inks[i]?.[j] ?? 0]));
     const kept = line.words.filter((word) => {
       // A lone low-confidence blob is noise; a word inside a line of good words is kept.
       if (word.conf < MIN_WORD_CONFIDENCE && !/[\p{L}\p{N}]{2}/u.test(word.text)) return false;
@@ -224,33 +353,61 @@ function convertPage(measured: MeasuredPage, snap: (size: number) => number, typ
       // Runs of punctuation (leaders and rules read as "……", "_..").
       return !/^[\p{P}\p{S}]{3,}$/u.test(word.text) || /[€$£¥]/u.test(word.text);
     });
+    // Small words raised above the baseline are footnote marks (allergen codes).
+    const raised = (w: OcrWord) => w.y1 - w.y0 < 0.65 * em && w.y1 < line.y1 + line.offset + line.slope * ((w.x0 + w.x1) / 2 - line.x0) - 0.25 * em;
+    for (const w of kept.filter(raised)) out.raised.push({ word: w, em });
     // Words a space apart form one run, as a PDF's text chunk would; a wider gap (a tab stop, an
     // erased leader, a column gutter) separates runs.
     const groups: OcrWord[][] = [];
-    for (const word of kept) {
+    for (const word of kept.filter((w) => !raised(w))) {
       const g = groups[groups.length - 1];
       const prev = g?.[g.length - 1];
       if (g && prev && word.x0 - prev.x1 <= WORD_SPACE * em) g.push(word);
       else groups.push([word]);
     }
-    groups.forEach((g, j) => {
-      const first = g[0] as OcrWord;
-      const last = g[g.length - 1] as OcrWord;
-      const cx = (first.x0 + last.x1) / 2;
-      const baseline = line.y1 + line.offset + line.slope * (cx - line.x0);
-      runs.push({
-        text: g.map((w) => cleanWord(w.text)).join(' '),
-        x: first.x0 * k,
-        y: baseline * k,
-        width: Math.max(1, last.x1 - first.x0) * k,
-        size,
-        font: bold ? 'ocr-bold' : 'ocr',
-        bold,
-        italic: false,
-        ...(j > 0 ? { spaceBefore: true } : {}),
-        ...(j < groups.length - 1 ? { spaceAfter: true } : {}),
-      });
-    });
+    groups.forEach((words, j) =>
+      out.groups.push({
+        line,
+        words,
+        em: emOf(line, words) || em,
+        ink: median(words.map((w) => inkOfWord.get(w) ?? 0)),
+        first: j === 0,
+        last: j === groups.length - 1,
+      }),
+    );
   });
+  return out;
+}
+
+function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: number) => number, typicalInk: number): PageText {
+  const k = measured.widthPt / measured.widthPx;
+  const runs: TextRun[] = [];
+  // Footnote marks: a run of their own, small and raised as in a PDF, which the layout analysis
+  // attaches as a superscript; what Tesseract made of them without a letter or digit ("“”", "'")
+  // is dropped.
+  for (const { word: w } of grouped.raised) {
+    const text = w.text.replace(/[^\p{L}\p{N},]/gu, '');
+    if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    runs.push({ text, x: w.x0 * k, y: w.y1 * k, width: Math.max(1, w.x1 - w.x0) * k, size: ((w.y1 - w.y0) / 0.74) * k, font: 'ocr', bold: false, italic: false });
+  }
+  for (const { line, words, em, ink, first: isFirst, last: isLast } of grouped.groups) {
+    const first = words[0] as OcrWord;
+    const last = words[words.length - 1] as OcrWord;
+    const baseline = baselineOf(line, words)((first.x0 + last.x1) / 2);
+    const bold = typicalInk > 0 && ink > typicalInk * 1.25;
+    runs.push({
+      text: repairDietMarkers(words.map((w) => cleanWord(w.text)).join(' ')),
+      x: first.x0 * k,
+      y: baseline * k,
+      width: Math.max(1, last.x1 - first.x0) * k,
+      size: snap(em * k),
+      font: bold ? 'ocr-bold' : 'ocr',
+      bold,
+      italic: false,
+      ...(!isFirst ? { spaceBefore: true } : {}),
+      ...(!isLast ? { spaceAfter: true } : {}),
+    });
+  }
+  repairPrices(runs);
   return { page: measured.page, width: measured.widthPt, height: measured.heightPx * k, runs };
 }
