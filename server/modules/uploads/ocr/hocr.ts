@@ -250,7 +250,7 @@ export interface MeasuredPage {
  * Tesseract drew across columns of a curved photo has no one straight baseline), else the line's.
  */
 function baselineOf(l: OcrLine, words: OcrWord[]): (x: number) => number {
-  const bottoms = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text) && !/[gjpqyQ,;()\[\]{}|/@$§]/u.test(w.text)).map((w) => w.y1);
+  const bottoms = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text) && !/[gjpqyQ,;()[\]{}|/@$§]/u.test(w.text)).map((w) => w.y1);
   const lineAt = (x: number) => l.y1 + l.offset + l.slope * (x - l.x0);
   if (!bottoms.length || words.length === l.words.length) return lineAt;
   const own = median(bottoms);
