@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRun } from '../extract/types.ts';
-import { measurePage, parseHocr, repairDietMarkers, repairPrices, toPageTexts, type MeasuredPage } from './hocr.ts';
+import { measurePage, parseHocr, repairDietMarkers, repairPrices, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
 
 /** Hand-written hOCR (Tesseract's subset): one page, lines of words with boxes in pixels. */
 function hocr(lines: Array<{ box: [number, number, number, number]; baseline?: [number, number]; words: Array<[string, number, number, number, number]> }>): string {
@@ -102,5 +102,37 @@ describe('hOCR → positioned text', () => {
     // Whole-number prices are not given decimals, nor are three-digit numbers out of the range.
     expect(texts(runs(['8', '12', '450', '9', '14']))).toEqual(['8', '12', '450', '9', '14']);
     expect(texts(runs(['4.50', '6.50', '5.95', '7.00', '950']))).toEqual(['4.50', '6.50', '5.95', '7.00', '950']);
+  });
+
+  it('reads letter boxes and cuts a footnote mark Tesseract read as the end of a word', () => {
+    // As Tesseract writes it with hocr_char_boxes=1: "MELANGE" on the baseline (y = 515), then a
+    // raised "C,G" read as "®S".
+    const letters: Array<[string, number, number, number, number]> = [
+      ['M', 389, 473, 429, 515], ['E', 437, 473, 465, 515], ['L', 467, 473, 504, 515], ['A', 471, 473, 535, 515],
+      ['N', 540, 473, 573, 515], ['G', 579, 473, 616, 515], ['E', 624, 473, 652, 515], ['®', 655, 459, 679, 489], ['S', 682, 459, 719, 494],
+    ];
+    const hocrText = [
+      `<div class='ocr_page' id='page_1' title='bbox 0 0 2425 3300'>`,
+      `     <span class='ocr_line' id='line_1_2' title="bbox 389 455 1176 526; baseline 0 -11; x_size 62; x_descenders 6; x_ascenders 15">`,
+      `      <span class='ocrx_word' id='word_1_4' title='bbox 389 455 719 526; x_wconf 80'>`,
+      ...letters.map(([c, ...b]) => `       <span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 99'>${c === '®' ? '&#174;' : c}</span>`),
+      `      </span>`,
+      `      <span class='ocrx_word' id='word_1_5' title='bbox 1057 473 1176 515; x_wconf 96'>`,
+      ...[['4', 1057, 473, 1085, 515], ['.', 1093, 506, 1102, 515], ['5', 1109, 473, 1137, 515], ['0', 1144, 473, 1176, 515]].map(
+        ([c, ...b]) => `       <span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 99'>${c}</span>`,
+      ),
+      `      </span>`,
+      `     </span>`,
+      `</div>`,
+    ].join('\n');
+    const lines = parseHocr(hocrText);
+    expect(lines.map((l) => l.words.map((w) => w.text))).toEqual([['MELANGE®S', '4.50']]);
+    const [name, mark] = splitRaisedTail(lines[0]!.words[0]!, lines[0]!);
+    expect(name).toMatchObject({ text: 'MELANGE', x1: 652, y0: 473, y1: 515 });
+    expect(mark).toMatchObject({ text: '®S', x0: 655, y1: 494 });
+    // A word standing on the baseline throughout is left whole.
+    expect(splitRaisedTail(lines[0]!.words[1]!, lines[0]!)).toHaveLength(1);
+    const runs = toPageTexts([measurePage(lines, { page: 1, widthPx: 2425, heightPx: 3300, widthPt: 595 })])[0]!.runs;
+    expect(runs.map((r) => r.text)).toEqual(['S', 'MELANGE', '4.50']);
   });
 });

@@ -14,6 +14,16 @@ export interface OcrWord {
   x1: number;
   y1: number;
   conf: number;
+  /** Its letters' boxes, when Tesseract wrote them (`hocr_char_boxes`). */
+  chars?: OcrChar[];
+}
+
+export interface OcrChar {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 export interface OcrLine {
@@ -54,34 +64,54 @@ const num = (title: string, key: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-/** The lines and words of a Tesseract hOCR document (its own output: a small, regular subset of XHTML). */
+/**
+ * The lines and words of a Tesseract hOCR document (its own output: a small, regular subset of
+ * XHTML), with each word's letter boxes when it has them (`ocrx_cinfo`).
+ */
 export function parseHocr(hocr: string): OcrLine[] {
   const lines: OcrLine[] = [];
-  const lineRe = /<span class='ocr_(?:line|caption|textfloat|header)' id='[^']*' title="([^"]*)"[^>]*>([\s\S]*?)\n\s*<\/span>/g;
-  const wordRe = /<span class='ocrx_word' id='[^']*' title='([^']*)'[^>]*>(.*?)<\/span>/g;
-  for (const lm of hocr.matchAll(lineRe)) {
-    const title = lm[1] ?? '';
+  const tagRe = /<span class='(ocr_line|ocr_caption|ocr_textfloat|ocr_header|ocrx_word|ocrx_cinfo)'[^>]*?title=(?:"([^"]*)"|'([^']*)')[^>]*>/g;
+  let line: OcrLine | null = null;
+  let word: OcrWord | null = null;
+  const close = () => {
+    if (word && line) {
+      if (word.chars) word.text = word.chars.map((c) => c.text).join('');
+      if (word.text) line.words.push(word);
+    }
+    word = null;
+  };
+  for (const m of hocr.matchAll(tagRe)) {
+    const kind = m[1] as string;
+    const title = m[2] ?? m[3] ?? '';
+    const end = (m.index ?? 0) + m[0].length;
+    const content = hocr.slice(end, hocr.indexOf('</span>', end) >>> 0);
+    if (kind === 'ocrx_cinfo') {
+      const box = /x_bboxes (-?\d+) (-?\d+) (-?\d+) (-?\d+)/.exec(title);
+      const text = decode(content).trim();
+      if (word && box && text) (word.chars ??= []).push({ text, x0: Number(box[1]), y0: Number(box[2]), x1: Number(box[3]), y1: Number(box[4]) });
+      continue;
+    }
+    close();
     const box = bbox(title);
     if (!box) continue;
-    const base = /baseline (-?[\d.]+) (-?[\d.]+)/.exec(title);
-    const words: OcrWord[] = [];
-    for (const wm of (lm[2] ?? '').matchAll(wordRe)) {
-      const wbox = bbox(wm[1] ?? '');
-      const text = decode(wm[2] ?? '').trim();
-      if (!wbox || !text) continue;
-      words.push({ text, x0: wbox[0], y0: wbox[1], x1: wbox[2], y1: wbox[3], conf: num(wm[1] ?? '', 'x_wconf') ?? 0 });
+    if (kind === 'ocrx_word') {
+      if (!line) continue;
+      word = { text: content.includes('<span') ? '' : decode(content).trim(), x0: box[0], y0: box[1], x1: box[2], y1: box[3], conf: num(title, 'x_wconf') ?? 0 };
+      continue;
     }
-    if (!words.length) continue;
-    lines.push({
+    const base = /baseline (-?[\d.]+) (-?[\d.]+)/.exec(title);
+    line = {
       x0: box[0], y0: box[1], x1: box[2], y1: box[3],
       slope: base ? Number(base[1]) : 0,
       offset: base ? Number(base[2]) : 0,
       xSize: num(title, 'x_size') ?? box[3] - box[1],
       descenders: num(title, 'x_descenders') ?? 0,
-      words,
-    });
+      words: [],
+    };
+    lines.push(line);
   }
-  return lines;
+  close();
+  return lines.filter((l) => l.words.length);
 }
 
 const median = (values: number[]): number => {
@@ -297,9 +327,37 @@ function tighten(word: OcrWord, grey: Uint8Array | undefined, width: number, hei
   return y1 - y0 >= 2 ? { ...word, y0, y1 } : word;
 }
 
+/**
+ * A footnote mark Tesseract read as the end of a word ("MELANGE®S" for "MELANGE" and a raised
+ * "C,G"): the letters after the last one standing on the baseline that are raised above it and
+ * small become a word of their own (the layout analysis then sees a raised mark).
+ */
+export function splitRaisedTail(word: OcrWord, line: OcrLine): OcrWord[] {
+  const chars = word.chars;
+  if (!chars || chars.length < 2) return [word];
+  const base = line.y1 + line.offset + line.slope * ((word.x0 + word.x1) / 2 - line.x0);
+  const standing = chars.filter((c) => Math.abs(c.y1 - base) <= 0.15 * (c.y1 - c.y0) + 2);
+  if (!standing.length) return [word];
+  const height = median(standing.map((c) => base - c.y0));
+  const raised = (c: OcrChar) => c.y1 < base - 0.25 * height && c.y1 - c.y0 < 0.85 * height;
+  let cut = chars.length;
+  while (cut > 1 && raised(chars[cut - 1] as OcrChar)) cut--;
+  if (cut === chars.length || !/[\p{L}\p{N}]/u.test(chars.slice(0, cut).map((c) => c.text).join(''))) return [word];
+  const part = (list: OcrChar[]): OcrWord => ({
+    text: list.map((c) => c.text).join(''),
+    x0: Math.min(...list.map((c) => c.x0)),
+    y0: Math.min(...list.map((c) => c.y0)),
+    x1: Math.max(...list.map((c) => c.x1)),
+    y1: Math.max(...list.map((c) => c.y1)),
+    conf: word.conf,
+    chars: list,
+  });
+  return [part(chars.slice(0, cut)), part(chars.slice(cut))];
+}
+
 /** Measures a page while its image is at hand (the image is not kept). */
 export function measurePage(found: OcrLine[], geometry: PageGeometry): MeasuredPage {
-  const lines = found.map((l) => ({ ...l, words: l.words.map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
+  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w, l)).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
   const ems = lines.map((l) => emOf(l) || Math.max(4, l.xSize - Math.max(0, l.descenders)));
   const inks = lines.map((l, i) => l.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
   return { page: geometry.page, widthPx: geometry.widthPx, heightPx: geometry.heightPx, widthPt: geometry.widthPt, lines, ems, inks };

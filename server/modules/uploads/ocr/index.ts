@@ -54,7 +54,8 @@ const withSkew = (page: PageText, skew: number): OcrPageText => (skew ? { ...pag
 
 /** Tesseract on a prepared page. */
 async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, options: OcrPageOptions): Promise<MeasuredPage> {
-  const args = ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', '3', '--dpi', '300', 'hocr'];
+  // Letter boxes too (hocr_char_boxes): footnote marks read as a word's last letters are cut off by them.
+  const args = ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', '3', '--dpi', '300', '-c', 'hocr_char_boxes=1', 'hocr'];
   const hocr = await runTool(TESSERACT, args, {
     input: prepared.pgm,
     timeoutMs: options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS,
