@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRun } from '../extract/types.ts';
-import { measurePage, parseHocr, repairDietMarkers, repairPrices, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
+import { dropTrailingMarks, measurePage, parseHocr, repairDietMarkers, repairPrices, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
 
 /** Hand-written hOCR (Tesseract's subset): one page, lines of words with boxes in pixels. */
 function hocr(lines: Array<{ box: [number, number, number, number]; baseline?: [number, number]; words: Array<[string, number, number, number, number]> }>): string {
@@ -85,6 +85,18 @@ describe('hOCR → positioned text', () => {
     expect(repairDietMarkers('Rührei mit Schnittlauch (v cf)')).toBe('Rührei mit Schnittlauch (V, GF)');
     expect(repairDietMarkers('Avocado-Brot (ve]')).toBe('Avocado-Brot (VE)');
     for (const text of ['Pizza (al)', 'Tea (or)', 'Salat', 'Menu (2 Gänge)', 'Spritz [bianco]']) expect(repairDietMarkers(text)).toBe(text);
+    // Bare markers after a name, in lower case as OCR reads small capitals.
+    expect(repairDietMarkers('Wild Mushroom Risotto v')).toBe('Wild Mushroom Risotto V');
+    expect(repairDietMarkers('Skinny Fries vc')).toBe('Skinny Fries VG');
+    expect(repairDietMarkers('Saint-Marcellin affiné v cr')).toBe('Saint-Marcellin affiné V GF');
+    for (const text of ['Steak 300 gr', 'Vitamin C', 'Salad V', 'Tenderstem Broccoli', 'Pasta e fagioli']) expect(repairDietMarkers(text)).toBe(text);
+  });
+
+  it('drops tokens without a letter made of footnote marks at the end of a run, never a price', () => {
+    expect(dropTrailingMarks('TARTELETTE AU CITRON MERINGUÉE |?')).toBe('TARTELETTE AU CITRON MERINGUÉE');
+    expect(dropTrailingMarks('CAFÉ GOURMAND "7?')).toBe('CAFÉ GOURMAND');
+    expect(dropTrailingMarks('Schweinshaxe :!0')).toBe('Schweinshaxe');
+    for (const text of ['Soup 6.50', 'Tea (2)', 'Ham & eggs', 'Wine 0,2 l', 'Coffee €2.50', 'Menu 2']) expect(dropTrailingMarks(text)).toBe(text);
   });
 
   it('repairs price-shaped runs only: letters among digits, a space for the separator, a lost decimal point', () => {
@@ -127,11 +139,11 @@ describe('hOCR → positioned text', () => {
     ].join('\n');
     const lines = parseHocr(hocrText);
     expect(lines.map((l) => l.words.map((w) => w.text))).toEqual([['MELANGE®S', '4.50']]);
-    const [name, mark] = splitRaisedTail(lines[0]!.words[0]!, lines[0]!);
+    const [name, mark] = splitRaisedTail(lines[0]!.words[0]!);
     expect(name).toMatchObject({ text: 'MELANGE', x1: 652, y0: 473, y1: 515 });
     expect(mark).toMatchObject({ text: '®S', x0: 655, y1: 494 });
     // A word standing on the baseline throughout is left whole.
-    expect(splitRaisedTail(lines[0]!.words[1]!, lines[0]!)).toHaveLength(1);
+    expect(splitRaisedTail(lines[0]!.words[1]!)).toHaveLength(1);
     const runs = toPageTexts([measurePage(lines, { page: 1, widthPx: 2425, heightPx: 3300, widthPt: 595 })])[0]!.runs;
     expect(runs.map((r) => r.text)).toEqual(['S', 'MELANGE', '4.50']);
   });

@@ -205,12 +205,32 @@ function cleanWord(text: string): string {
 /** The diet markers menus print (V, VG, VE, GF) and the letters OCR reads small G as. */
 const DIET_MARKERS = new Set(['V', 'VG', 'VE', 'GF']);
 const MISREAD_G: Record<string, string> = { VC: 'VG', CF: 'GF', GE: 'GF' };
+/** Lower-case markers after a name as OCR reads small capitals (F read as r, G as c). */
+const BARE_MARKERS: Record<string, string> = { v: 'V', vg: 'VG', vc: 'VG', ve: 'VE', gf: 'GF', cf: 'GF', gr: 'GF', cr: 'GF' };
+
+/** Tokens at the end of a run without a letter, made of footnote marks as OCR reads them ("|?", "”?", ":!0"). */
+export function dropTrailingMarks(text: string): string {
+  let out = text;
+  for (;;) {
+    const m = /\s+(\S+)$/u.exec(out);
+    const token = m?.[1] ?? '';
+    if (!m || /\p{L}/u.test(token) || !/['"”“’‘*°^!?:;|~<>]/u.test(token) || (token.match(/\d/g)?.length ?? 0) > 1 || /^[€$£]/u.test(token)) return out;
+    out = out.slice(0, m.index);
+  }
+}
 
 /**
  * Diet markers in brackets at the end of a run, as OCR reads them ("[v]", "[vc)", "(v cf)"):
  * written as the layout analysis knows them ("(V)", "(VG)", "(V, GF)"); anything else is left.
  */
 export function repairDietMarkers(text: string): string {
+  // Bare markers after a name, read in lower case ("Risotto v", "Fries vc", "Affiné v cr"): words
+  // of no menu language, so they are taken for the markers.
+  const bare = /^(.*\p{L}{3,}[^\s\d]*)((?:\s+(?:v|vg|vc|ve|gf|cf|gr|cr)){1,2})$/iu.exec(text);
+  if (bare && /\p{Ll}/u.test(bare[2] as string)) {
+    const parts = (bare[2] as string).trim().split(/\s+/).map((p) => BARE_MARKERS[p.toLowerCase()] as string);
+    return `${bare[1]} ${parts.join(' ')}`;
+  }
   const m = /\s[([{|]\s*([\p{L}]{1,2}(?:[\s,/]+[\p{L}]{1,2})*)\s*[)\]}|]?$/u.exec(text);
   if (!m) return text;
   const parts = (m[1] as string).split(/[\s,/]+/).map((p) => MISREAD_G[p.toUpperCase()] ?? p.toUpperCase());
@@ -332,17 +352,20 @@ function tighten(word: OcrWord, grey: Uint8Array | undefined, width: number, hei
  * "C,G"): the letters after the last one standing on the baseline that are raised above it and
  * small become a word of their own (the layout analysis then sees a raised mark).
  */
-export function splitRaisedTail(word: OcrWord, line: OcrLine): OcrWord[] {
+export function splitRaisedTail(word: OcrWord): OcrWord[] {
   const chars = word.chars;
   if (!chars || chars.length < 2) return [word];
-  const base = line.y1 + line.offset + line.slope * ((word.x0 + word.x1) / 2 - line.x0);
+  // The word's own baseline: where most of its letters end (the line's may be off where Tesseract
+  // joined columns into one line), and the height of its letters above it.
+  const base = median(chars.map((c) => c.y1));
   const standing = chars.filter((c) => Math.abs(c.y1 - base) <= 0.15 * (c.y1 - c.y0) + 2);
-  if (!standing.length) return [word];
+  if (standing.length < 2) return [word];
   const height = median(standing.map((c) => base - c.y0));
-  const raised = (c: OcrChar) => c.y1 < base - 0.25 * height && c.y1 - c.y0 < 0.85 * height;
+  const raised = (c: OcrChar) => c.y1 < base - 0.3 * height && c.y1 - c.y0 < 0.85 * height;
   let cut = chars.length;
   while (cut > 1 && raised(chars[cut - 1] as OcrChar)) cut--;
-  if (cut === chars.length || !/[\p{L}\p{N}]/u.test(chars.slice(0, cut).map((c) => c.text).join(''))) return [word];
+  // A mark is a short tail after a real word; never most of the word.
+  if (cut === chars.length || cut < 2 || chars.length - cut > Math.max(3, cut / 2) || !/[\p{L}\p{N}]/u.test(chars.slice(0, cut).map((c) => c.text).join(''))) return [word];
   const part = (list: OcrChar[]): OcrWord => ({
     text: list.map((c) => c.text).join(''),
     x0: Math.min(...list.map((c) => c.x0)),
@@ -357,7 +380,7 @@ export function splitRaisedTail(word: OcrWord, line: OcrLine): OcrWord[] {
 
 /** Measures a page while its image is at hand (the image is not kept). */
 export function measurePage(found: OcrLine[], geometry: PageGeometry): MeasuredPage {
-  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w, l)).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
+  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w)).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
   const ems = lines.map((l) => emOf(l) || Math.max(4, l.xSize - Math.max(0, l.descenders)));
   const inks = lines.map((l, i) => l.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
   return { page: geometry.page, widthPx: geometry.widthPx, heightPx: geometry.heightPx, widthPt: geometry.widthPt, lines, ems, inks };
@@ -454,7 +477,7 @@ function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: 
     const baseline = baselineOf(line, words)((first.x0 + last.x1) / 2);
     const bold = typicalInk > 0 && ink > typicalInk * 1.25;
     runs.push({
-      text: repairDietMarkers(words.map((w) => cleanWord(w.text)).join(' ')),
+      text: repairDietMarkers(dropTrailingMarks(words.map((w) => cleanWord(w.text)).join(' '))),
       x: first.x0 * k,
       y: baseline * k,
       width: Math.max(1, last.x1 - first.x0) * k,
