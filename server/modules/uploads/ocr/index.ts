@@ -109,26 +109,25 @@ function stopIf(options: OcrRunOptions): void {
 }
 
 /**
- * The page at half its size, for the language pass: a quarter of the pixels, read in a fraction
- * of the time, and still enough to read the function words of the menu's language.
+ * A band across the middle of the page (40 % of its height, full resolution), for the language
+ * pass: read in a fraction of the page's time, and at full resolution, so the function words of a
+ * low-resolution photo are still read.
  */
-async function halfSize(prepared: PreparedPage): Promise<Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>> {
-  const width = Math.max(1, Math.round(prepared.width / 2));
-  const height = Math.max(1, Math.round(prepared.height / 2));
-  const grey = await sharp(prepared.grey, { raw: { width: prepared.width, height: prepared.height, channels: 1 } })
-    .resize(width, height, { fit: 'fill' })
-    .raw()
-    .toBuffer();
-  const pgm = Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), grey]);
-  return { pgm, grey: new Uint8Array(grey.buffer, grey.byteOffset, grey.length), width, height };
+function middleBand(prepared: PreparedPage): Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'> {
+  const top = Math.floor(prepared.height * 0.2);
+  const height = Math.max(1, Math.floor(prepared.height * 0.4));
+  const grey = prepared.grey.subarray(top * prepared.width, (top + height) * prepared.width);
+  const pgm = Buffer.concat([Buffer.from(`P5\n${prepared.width} ${height}\n255\n`, 'latin1'), grey]);
+  return { pgm, grey, width: prepared.width, height };
 }
 
 /**
- * Reads pages one after the other. The menu's language is told first from a quick pass of the
- * first page at half size with the English model (its function words, `language.ts`); then
- * every page, the first included, is read once with that language's model alone (better
- * diacritics than six at once, and several times faster). Without a clear language, all six
- * models read the pages. Sizes and bold are told across all pages at the end (`toPageTexts`).
+ * Reads pages one after the other. The menu's language is told first by its function words
+ * (`language.ts`) in a quick English pass over a band of the first page; when that band does not
+ * tell, the whole first page is read in English (and kept when it is English). Then every page is
+ * read once with that language's model alone (better diacritics than six at once, and several
+ * times faster); without a clear language, all six models read the pages. Sizes and bold are told
+ * across all pages at the end (`toPageTexts`).
  */
 async function ocrPages(count: number, prepare: (index: number) => Promise<{ prepared: PreparedPage; widthPt?: number }>, options: OcrRunOptions): Promise<OcrPageText[]> {
   if (count > OCR_MAX_PAGES) throw new TooManyOcrPages(count);
@@ -138,12 +137,18 @@ async function ocrPages(count: number, prepare: (index: number) => Promise<{ pre
   for (let i = 0; i < count; i++) {
     stopIf(options);
     const { prepared, widthPt } = await prepare(i);
+    let page: MeasuredPage | null = null;
     if (!languages) {
-      const quick = await recognise(await halfSize(prepared), { page: i + 1, widthPt, languages: ['eng'] });
-      const detected = detectLanguage(toPageTexts([quick]));
+      const band = await recognise(middleBand(prepared), { page: i + 1, widthPt, languages: ['eng'] });
+      let detected = detectLanguage(toPageTexts([band]));
+      if (!detected) {
+        const english = await recognise(prepared, { page: i + 1, widthPt, languages: ['eng'] });
+        detected = detectLanguage(toPageTexts([english]));
+        if (detected === 'eng') page = english;
+      }
       languages = detected ? [detected] : OCR_LANGUAGES;
     }
-    measured.push(await recognise(prepared, { page: i + 1, widthPt, languages }));
+    measured.push(page ?? (await recognise(prepared, { page: i + 1, widthPt, languages })));
     skews.push(prepared.skew);
     await options.onPage?.(i + 1, count);
   }
