@@ -24,6 +24,7 @@ export const UPLOAD_MESSAGES = {
   imageDamaged: 'This image is damaged and cannot be read. Please take or export the photo again.',
   tooManyOcrPages: (pages: number) =>
     `This upload has ${pages} scanned pages or photos; at most ${UPLOAD_MAX_OCR_PAGES} can be read at once.`,
+  tooManyPhotos: `At most ${UPLOAD_MAX_OCR_PAGES} photos per upload.`,
   ocrUnavailable: 'Reading scans and photos is not available on this server.',
   ocrTimeout: 'Reading a page of this scan or photo took too long. Please upload a sharper or smaller image.',
 } as const;

@@ -146,6 +146,17 @@ describe.skipIf(!hasBrowser || Boolean(ocrSkip))('photo menu uploads', () => {
         expect(highlight.y).toBeGreaterThan(shown.y);
         expect(highlight.y + highlight.height).toBeLessThan(shown.y + shown.height);
       }
+      // The selected item's region is cropped from the photo (it was a blank PDF canvas before).
+      const region = page
+        .getByRole('group', { name: 'Greek salad with feta', exact: true })
+        .locator('[data-testid="pdf-region"][data-rendered="true"]');
+      await region.waitFor({ timeout: 10_000 });
+      expect(await region.getByRole('img', { name: 'Greek salad with feta on the photo' }).boundingBox()).toMatchObject({
+        height: expect.any(Number),
+      });
+      expect(await region.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(500);
+      // A photo upload's review speaks of photos, not of a PDF.
+      await page.getByRole('button', { name: 'Read the photos again' }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `photo-upload-review-${width}`);
       await page.getByRole('button', { name: 'Next page' }).click();

@@ -64,7 +64,7 @@ export async function runExtraction(ctx: AppContext, id: string, options: JobOpt
       defaultSectionName: String(initial.name ?? '') || undefined,
       photos: photoBytes,
       onOpened: (pages) => write({ pages }),
-      // OCR (scans, photos) reports its own pages: the progress starts again at page 1.
+      // OCR (scans, photos) reports its pages (a scan's text pass reported none): one pass from page 1.
       onOcr: async (pages) => {
         lastProgress = 0;
         await write({ pages, progress: 0 });

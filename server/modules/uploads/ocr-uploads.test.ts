@@ -49,8 +49,9 @@ describe('photo uploads: refused before the write', () => {
       { about: '0 bytes', parts: { file: { bytes: new Uint8Array(0), filename: 'empty.jpg', type: 'image/jpeg' } }, field: 'file', message: UPLOAD_MESSAGES.unsupported },
       { about: 'text as a photo', parts: { photos: [{ bytes: Buffer.from('Tomato soup 6.50'), filename: 'menu.jpg', type: 'image/jpeg' }] }, field: 'photos', message: UPLOAD_MESSAGES.unsupported },
       { about: 'a PDF with photos', parts: { file: { bytes: pdf, filename: 'menu.pdf', type: 'application/pdf' }, photos: [jpegPart(photo)] }, field: 'photos', message: UPLOAD_MESSAGES.pdfWithPhotos },
-      { about: 'too many photos', parts: { photos: Array.from({ length: UPLOAD_MAX_OCR_PAGES + 1 }, (_, i) => jpegPart(tiny, `p${i}.jpg`)) }, field: 'photos', message: `The maximum allowed files is ${UPLOAD_MAX_OCR_PAGES}.` },
+      { about: 'too many photos', parts: { photos: Array.from({ length: UPLOAD_MAX_OCR_PAGES + 1 }, (_, i) => jpegPart(tiny, `p${i}.jpg`)) }, field: 'photos', message: UPLOAD_MESSAGES.tooManyPhotos },
     ];
+    expect(UPLOAD_MESSAGES.tooManyPhotos).toBe(`At most ${UPLOAD_MAX_OCR_PAGES} photos per upload.`);
     for (const c of cases) {
       const res = await upload('Lunch', c.parts);
       expect(res.statusCode, c.about).toBe(400);

@@ -4,7 +4,7 @@ import { UPLOAD_MAX_BYTES } from '../../../shared/constants.ts';
 import { ExtractionError, extractPages, extractPdf } from './extract/index.ts';
 import { hasPdfMagic, inspectPdf, UPLOAD_MESSAGES, type PdfProblem } from './pdf.ts';
 import type { PdfSource, WorkerReply, WorkerTask } from './pdf-workers.ts';
-import { ImageProblem, inspectImage, OCR_MAX_PAGES, OCR_PAGE_TIMEOUT_MS, ocrImages, ocrPdf, ocrUnavailable, ToolError, TooManyOcrPages } from './ocr/index.ts';
+import { ImageProblem, inspectImage, OCR_MAX_PAGES, OCR_PAGE_TIMEOUT_MS, ocrImages, ocrPdf, ocrUnavailable, ToolError, TooManyOcrPages, unskewBoxes, type OcrPageText } from './ocr/index.ts';
 
 /**
  * Runs in a worker thread: opens, checks and extracts PDFs and photos (OCR), so a slow or hostile
@@ -98,7 +98,7 @@ async function extractPhotos(sources: PdfSource[], defaultSectionName?: string):
   await startOcr(images.length);
   const pages = await ocrImages(images, { onPage });
   images.length = 0;
-  return { type: 'extracted', pages: pages.length, draft: extractPages(pages, { defaultSectionName }) };
+  return { type: 'extracted', pages: pages.length, draft: unskewBoxes(extractPages(pages, { defaultSectionName }), pages) };
 }
 
 async function check(task: WorkerTask & { kind: 'check' | 'checkImage' }): Promise<WorkerReply> {
@@ -124,16 +124,18 @@ async function extract(task: WorkerTask & { kind: 'extract' }): Promise<WorkerRe
   const doc = inspected.doc;
   try {
     port?.postMessage({ type: 'opened', pages: inspected.pages } satisfies WorkerReply);
+    let scanned: OcrPageText[] = [];
     const draft = await extractPdf(doc, {
       defaultSectionName: task.defaultSectionName,
       onPage,
       // A scanned PDF: its pages are rendered and OCR'd one at a time.
       ocr: async (sizes) => {
         await startOcr(sizes.length);
-        return ocrPdf(first, sizes, { onPage });
+        return (scanned = await ocrPdf(first, sizes, { onPage }));
       },
     });
-    return { type: 'extracted', pages: inspected.pages, draft };
+    // Boxes on the pages as scanned (OCR read straightened copies).
+    return { type: 'extracted', pages: inspected.pages, draft: unskewBoxes(draft, scanned) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }

@@ -15,13 +15,14 @@ import { checkUploadedPdfs, uploadChecks, type UploadCheck } from './upload-chec
 
 export const UNVERIFIED_UPLOAD = 'Please verify your email address before uploading a menu.';
 
-/** The form's messages for a file that is neither a PDF nor a photo, or too large, in place of the engine's generic ones. */
+/** The form's messages for a file that is neither a PDF nor a photo, too large, or too many photos, in place of the engine's generic ones. */
 function pdfMessages(err: unknown): unknown {
   if (err instanceof ApiError) {
     const file = err.data.file as { code?: string; params?: Record<string, unknown> } | undefined;
     if (file?.code === 'validation_invalid_mime_type') err.data.file = fieldError('validation_invalid_mime_type', UPLOAD_MESSAGES.unsupported);
-    const photos = err.data.photos as { code?: string } | undefined;
+    const photos = err.data.photos as { code?: string; params?: Record<string, unknown> } | undefined;
     if (photos?.code === 'validation_invalid_mime_type') err.data.photos = fieldError('validation_invalid_mime_type', UPLOAD_MESSAGES.unsupported);
+    if (photos?.code === 'validation_too_many_files') err.data.photos = fieldError('validation_too_many_files', UPLOAD_MESSAGES.tooManyPhotos, photos.params);
     if (file?.code === 'validation_file_size_limit') err.data.file = fieldError('validation_file_size_limit', UPLOAD_MESSAGES.tooLarge, file.params);
   }
   return err;

@@ -30,7 +30,11 @@ export interface OcrOption {
 
 /** Reads an open PDF and extracts its menu; throws ExtractionError when there is nothing to use. */
 export async function extractPdf(doc: PDFDocumentProxy, options: ReadOptions & ExtractOptions & OcrOption = {}): Promise<MenuDraft> {
-  let pages = await readPdfText(doc, options);
+  const { onPage } = options;
+  // With OCR the progress is one pass: the text pass reports its pages only once the document has
+  // a text layer for sure; a scan's pages are reported by the OCR, from page 1, never backwards.
+  const textPass: ReadOptions = options.ocr && onPage ? { ...options, onPage: (done, total, read) => (read && hasTextLayer(read) ? onPage(done, total) : undefined) } : options;
+  let pages = await readPdfText(doc, textPass);
   if (!hasTextLayer(pages)) {
     if (!options.ocr) throw new ExtractionError(UPLOAD_MESSAGES.noText);
     pages = await options.ocr(pages.map((p) => ({ width: p.width, height: p.height })));

@@ -81,8 +81,8 @@ export async function readPageText(page: PDFPageProxy): Promise<PageText> {
 }
 
 export interface ReadOptions {
-  /** Called after each page (1-based count), e.g. to report progress. */
-  onPage?: (done: number, total: number) => void | Promise<void>;
+  /** Called after each page (1-based count) with the text read so far, e.g. to report progress. */
+  onPage?: (done: number, total: number, read?: PageText[]) => void | Promise<void>;
   /** Checked between pages: stop early (shutdown). */
   shouldStop?: () => boolean;
 }
@@ -98,7 +98,7 @@ export async function readPdfText(doc: PDFDocumentProxy, options: ReadOptions = 
     } finally {
       page.cleanup();
     }
-    await options.onPage?.(n, doc.numPages);
+    await options.onPage?.(n, doc.numPages, pages);
   }
   return pages;
 }

@@ -14,6 +14,16 @@ export interface OcrWord {
   x1: number;
   y1: number;
   conf: number;
+  /** Its letters' boxes, when Tesseract wrote them (`hocr_char_boxes`). */
+  chars?: OcrChar[];
+}
+
+export interface OcrChar {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 export interface OcrLine {
@@ -54,34 +64,54 @@ const num = (title: string, key: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-/** The lines and words of a Tesseract hOCR document (its own output: a small, regular subset of XHTML). */
+/**
+ * The lines and words of a Tesseract hOCR document (its own output: a small, regular subset of
+ * XHTML), with each word's letter boxes when it has them (`ocrx_cinfo`).
+ */
 export function parseHocr(hocr: string): OcrLine[] {
   const lines: OcrLine[] = [];
-  const lineRe = /<span class='ocr_(?:line|caption|textfloat|header)' id='[^']*' title="([^"]*)"[^>]*>([\s\S]*?)\n\s*<\/span>/g;
-  const wordRe = /<span class='ocrx_word' id='[^']*' title='([^']*)'[^>]*>(.*?)<\/span>/g;
-  for (const lm of hocr.matchAll(lineRe)) {
-    const title = lm[1] ?? '';
+  const tagRe = /<span class='(ocr_line|ocr_caption|ocr_textfloat|ocr_header|ocrx_word|ocrx_cinfo)'[^>]*?title=(?:"([^"]*)"|'([^']*)')[^>]*>/g;
+  let line: OcrLine | null = null;
+  let word: OcrWord | null = null;
+  const close = () => {
+    if (word && line) {
+      if (word.chars) word.text = word.chars.map((c) => c.text).join('');
+      if (word.text) line.words.push(word);
+    }
+    word = null;
+  };
+  for (const m of hocr.matchAll(tagRe)) {
+    const kind = m[1] as string;
+    const title = m[2] ?? m[3] ?? '';
+    const end = (m.index ?? 0) + m[0].length;
+    const content = hocr.slice(end, hocr.indexOf('</span>', end) >>> 0);
+    if (kind === 'ocrx_cinfo') {
+      const box = /x_bboxes (-?\d+) (-?\d+) (-?\d+) (-?\d+)/.exec(title);
+      const text = decode(content).trim();
+      if (word && box && text) (word.chars ??= []).push({ text, x0: Number(box[1]), y0: Number(box[2]), x1: Number(box[3]), y1: Number(box[4]) });
+      continue;
+    }
+    close();
     const box = bbox(title);
     if (!box) continue;
-    const base = /baseline (-?[\d.]+) (-?[\d.]+)/.exec(title);
-    const words: OcrWord[] = [];
-    for (const wm of (lm[2] ?? '').matchAll(wordRe)) {
-      const wbox = bbox(wm[1] ?? '');
-      const text = decode(wm[2] ?? '').trim();
-      if (!wbox || !text) continue;
-      words.push({ text, x0: wbox[0], y0: wbox[1], x1: wbox[2], y1: wbox[3], conf: num(wm[1] ?? '', 'x_wconf') ?? 0 });
+    if (kind === 'ocrx_word') {
+      if (!line) continue;
+      word = { text: content.includes('<span') ? '' : decode(content).trim(), x0: box[0], y0: box[1], x1: box[2], y1: box[3], conf: num(title, 'x_wconf') ?? 0 };
+      continue;
     }
-    if (!words.length) continue;
-    lines.push({
+    const base = /baseline (-?[\d.]+) (-?[\d.]+)/.exec(title);
+    line = {
       x0: box[0], y0: box[1], x1: box[2], y1: box[3],
       slope: base ? Number(base[1]) : 0,
       offset: base ? Number(base[2]) : 0,
       xSize: num(title, 'x_size') ?? box[3] - box[1],
       descenders: num(title, 'x_descenders') ?? 0,
-      words,
-    });
+      words: [],
+    };
+    lines.push(line);
   }
-  return lines;
+  close();
+  return lines.filter((l) => l.words.length);
 }
 
 const median = (values: number[]): number => {
@@ -90,17 +120,37 @@ const median = (values: number[]): number => {
   return s[Math.floor(s.length / 2)] as number;
 };
 
-/** Sizes within 15 % of each other are one size (OCR measures each line a little differently). */
+/**
+ * Sizes within about 7 % of each other are one size (OCR measures each line a little
+ * differently): each size moves to the median of the sizes around it until it settles (a mode of
+ * the document's sizes), so a run of slightly different measurements ends on one value.
+ */
 function snapSizes(sizes: number[]): (size: number) => number {
   const sorted = [...sizes].sort((a, b) => a - b);
-  const groups: number[][] = [];
-  for (const s of sorted) {
-    const g = groups[groups.length - 1];
-    if (g && s <= median(g) * 1.15) g.push(s);
-    else groups.push([s]);
+  const around = (c: number) => median(sorted.filter((s) => Math.abs(s - c) <= 0.07 * c)) || c;
+  const modeOf = (size: number) => {
+    let c = size;
+    for (let i = 0; i < 6; i++) {
+      const next = around(c);
+      if (Math.abs(next - c) < 1e-6) break;
+      c = next;
+    }
+    return c;
+  };
+  // Modes closer than 7 % are one size: the one most sizes went to.
+  const votes = new Map<number, number>();
+  for (const s of sorted) votes.set(modeOf(s), (votes.get(modeOf(s)) ?? 0) + 1);
+  const modes = [...votes.keys()].sort((a, b) => a - b);
+  const final = new Map<number, number>();
+  for (let i = 0; i < modes.length; ) {
+    let j = i;
+    while (j + 1 < modes.length && (modes[j + 1] as number) <= (modes[i] as number) * 1.07) j++;
+    const group = modes.slice(i, j + 1);
+    const winner = group.reduce((best, m) => ((votes.get(m) ?? 0) > (votes.get(best) ?? 0) ? m : best));
+    for (const m of group) final.set(m, winner);
+    i = j + 1;
   }
-  const centres = groups.map(median);
-  return (size) => centres.reduce((best, c) => (Math.abs(c - size) < Math.abs(best - size) ? c : best), size);
+  return (size) => final.get(modeOf(size)) ?? modeOf(size);
 }
 
 /**
@@ -140,47 +190,242 @@ export interface PageGeometry {
 /** Words with a confidence below this are noise (specks, the edge of a table). */
 const MIN_WORD_CONFIDENCE = 20;
 /** A gap between words up to this share of the em is a word space. */
-const WORD_SPACE = 0.9;
+const WORD_SPACE = 1.2;
 
 /**
  * Raised footnote marks glued to a word are read as quotes and asterisks ("Lachs**”°"): such a
- * tail after a letter is dropped.
+ * tail after a letter is dropped. A size label "Ø26cm" gets its diameter sign back.
  */
 function cleanWord(text: string): string {
-  return text.replace(/(?<=\p{Ll})[\d,]*['"”“’‘*°^!?]+[\d,'"”“’‘*°^!?]*$/u, '') || text;
+  // The diameter sign of pizza sizes ("Ø26cm") is read as G, 0, O or Q.
+  if (/^[G0OQ@](\d{2}) ?cm$/.test(text)) return `Ø${text.slice(1)}`;
+  return text.replace(/(?<=\p{L})[\d,]*['"”“’‘*°^!?:;|~]+[\d,'"”“’‘*°^!?:;|~]*$/u, '') || text;
+}
+
+/** The diet markers menus print (V, VG, VE, GF) and the letters OCR reads small G as. */
+const DIET_MARKERS = new Set(['V', 'VG', 'VE', 'GF']);
+const MISREAD_G: Record<string, string> = { VC: 'VG', CF: 'GF', GE: 'GF' };
+/** Lower-case markers after a name as OCR reads small capitals (F read as r, G as c). */
+const BARE_MARKERS: Record<string, string> = { v: 'V', vg: 'VG', vc: 'VG', ve: 'VE', gf: 'GF', cf: 'GF', gr: 'GF', cr: 'GF' };
+
+/** Tokens at the end of a run without a letter, made of footnote marks as OCR reads them ("|?", "”?", ":!0"). */
+export function dropTrailingMarks(text: string): string {
+  let out = text;
+  for (;;) {
+    const m = /\s+(\S+)$/u.exec(out);
+    const token = m?.[1] ?? '';
+    if (!m || /\p{L}/u.test(token) || !/['"”“’‘*°^!?:;|~<>]/u.test(token) || (token.match(/\d/g)?.length ?? 0) > 1 || /^[€$£]/u.test(token)) return out;
+    out = out.slice(0, m.index);
+  }
+}
+
+/**
+ * Diet markers in brackets at the end of a run, as OCR reads them ("[v]", "[vc)", "(v cf)"):
+ * written as the layout analysis knows them ("(V)", "(VG)", "(V, GF)"); anything else is left.
+ */
+export function repairDietMarkers(text: string): string {
+  // Bare markers after a name, read in lower case ("Risotto v", "Fries vc", "Affiné v cr"): words
+  // of no menu language, so they are taken for the markers.
+  const bare = /^(.*\p{L}{3,}[^\s\d]*)((?:\s+(?:v|vg|vc|ve|gf|cf|gr|cr)){1,2})$/iu.exec(text);
+  if (bare && /\p{Ll}/u.test(bare[2] as string)) {
+    const parts = (bare[2] as string).trim().split(/\s+/).map((p) => BARE_MARKERS[p.toLowerCase()] as string);
+    return `${bare[1]} ${parts.join(' ')}`;
+  }
+  const m = /\s[([{|]\s*([\p{L}]{1,2}(?:[\s,/]+[\p{L}]{1,2})*)\s*[)\]}|]?$/u.exec(text);
+  if (!m) return text;
+  const parts = (m[1] as string).split(/[\s,/]+/).map((p) => MISREAD_G[p.toUpperCase()] ?? p.toUpperCase());
+  return parts.every((p) => DIET_MARKERS.has(p)) ? `${text.slice(0, m.index)} (${parts.join(', ')})` : text;
+}
+
+/** A run that is a price as OCR may read it: a currency sign, digits (or o/O/l/I among them), two decimals. */
+const PRICE_SHAPE = /^([€$£]\s?)?(?=[\dOolI]*\d)([\dOolI]{1,4})(?:([.,]| )([\dOolI]{2}))?(\s?€)?$/u;
+
+/**
+ * Price-shaped runs repaired as OCR misreads them, only where the whole run is a price: o/O → 0
+ * and l/I → 1 among its digits ("12,5O"), a space for the decimal separator ("£10 00"), and a
+ * decimal point OCR lost ("450" on a page whose prices all have two decimals, within their range).
+ */
+export function repairPrices(runs: TextRun[]): void {
+  const decimals = runs.map((r) => /\d([.,])[\dOolI]{2}(\s?€)?$/u.exec(r.text)?.[1]).filter((d): d is string => Boolean(d));
+  const sep = decimals.filter((d) => d === ',').length * 2 > decimals.length ? ',' : '.';
+  const digits = (t: string) => t.replace(/[oO]/g, '0').replace(/[lI]/g, '1');
+  const whole3: TextRun[] = [];
+  for (const run of runs) {
+    const m = PRICE_SHAPE.exec(run.text);
+    if (!m) continue;
+    const [sign = '', whole = '', mark, cents, euro = ''] = [m[1], m[2] as string, m[3], m[4], m[5]];
+    if (cents !== undefined) run.text = `${sign}${digits(whole)}${mark === ' ' ? sep : mark}${digits(cents)}${euro}`;
+    else if (/^\d{3}$/.test(whole)) whole3.push(run);
+    else if (sign || euro) run.text = `${sign}${digits(whole)}${euro}`;
+  }
+  // A page of prices with two decimals, nearly all of them: a bare three-digit price among them
+  // within their range lost its decimal point.
+  const amounts = runs.flatMap((r) => {
+    const m = /^[€$£]?\s?(\d{1,3})[.,](\d{2})(\s?€)?$/u.exec(r.text);
+    return m ? [Number(m[1]) + Number(m[2]) / 100] : [];
+  });
+  const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
+  if (amounts.length < 4 || bare + whole3.length > 0.2 * amounts.length) return;
+  const [low, high] = [Math.min(...amounts), Math.max(...amounts)];
+  for (const run of whole3) {
+    const m = PRICE_SHAPE.exec(run.text) as RegExpExecArray;
+    const [sign = '', whole = '', euro = ''] = [m[1], m[2] as string, m[5]];
+    const value = Number(whole) / 100;
+    if (value >= low * 0.8 && value <= high * 1.2) run.text = `${sign}${whole[0]}${sep}${whole.slice(1)}${euro}`;
+  }
 }
 
 /** Words whose ink is less tall than this share of the line's em are dot leaders. */
 const LEADER_HEIGHT = 0.3;
 
-export function hocrToPageText(lines: OcrLine[], geometry: PageGeometry): PageText {
-  const k = geometry.widthPt / geometry.widthPx;
-  // The em of a line from its words' ink heights: capitals, digits and ascenders reach about
-  // 0.74 em above the baseline, x-height letters 0.53 em, descenders 0.21 em below.
-  const emOf = (l: OcrLine) => {
-    const ems = l.words
-      .filter((w) => /[\p{L}\p{N}]/u.test(w.text))
-      .map((w) => {
-        const letters = w.text.replace(/[^\p{L}\p{N}]/gu, '');
-        const high = /[\p{Lu}\p{N}bdfhklt]|[\u00c0-\u024f]/u.test(letters) ? 0.74 : 0.53;
-        const low = /[gjpqyQ]/.test(letters) ? 0.21 : 0;
-        return (w.y1 - w.y0) / (high + low);
-      });
-    // The lower median: a word box swollen by a speck must not make the line look larger.
-    const sorted = ems.sort((a, b) => a - b);
-    return Math.max(4, sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : l.xSize - Math.max(0, l.descenders));
+/** One OCR'd page measured for the conversion: its lines with each line's em (pixels) and its words' stroke weights. */
+export interface MeasuredPage {
+  page: number;
+  widthPx: number;
+  heightPx: number;
+  widthPt: number;
+  lines: OcrLine[];
+  /** Per line: its em in pixels. */
+  ems: number[];
+  /** Per line, per word: the word's stroke weight (see `inkOf`). */
+  inks: number[][];
+}
+
+/**
+ * The em of a line from its words' ink heights: capitals, digits and ascenders reach about 0.74 em
+ * above the baseline, x-height letters 0.53 em, descenders 0.21 em below.
+ */
+/**
+ * The baseline under some words of a line: where their letters without descenders end (a line
+ * Tesseract drew across columns of a curved photo has no one straight baseline), else the line's.
+ */
+function baselineOf(l: OcrLine, words: OcrWord[]): (x: number) => number {
+  const bottoms = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text) && !/[gjpqyQ,;()[\]{}|/@$§]/u.test(w.text)).map((w) => w.y1);
+  const lineAt = (x: number) => l.y1 + l.offset + l.slope * (x - l.x0);
+  if (!bottoms.length || words.length === l.words.length) return lineAt;
+  const own = median(bottoms);
+  return (x) => (Math.abs(own - lineAt(x)) <= 0.3 * (l.y1 - l.y0) ? own : lineAt(x));
+}
+
+function emOf(l: OcrLine, words: OcrWord[] = l.words): number {
+  const baselineAt = baselineOf(l, words);
+  const ems = words
+    .filter((w) => /[\p{L}\p{N}]/u.test(w.text))
+    .map((w) => {
+      const letters = w.text.replace(/[^\p{L}\p{N}]/gu, '');
+      const high = /[\p{Lu}\p{N}bdfhklt]|[\u00c0-\u024f]/u.test(letters) ? 0.74 : 0.53;
+      // The ink above the baseline: descenders (and a box swollen below by them) do not count.
+      const base = baselineAt((w.x0 + w.x1) / 2);
+      const above = base - w.y0;
+      // A raised word (a footnote mark) or a baseline Tesseract got wrong: the whole box instead.
+      if (w.y1 < base - 0.15 * (w.y1 - w.y0) || above <= 0) return (w.y1 - w.y0) / (high + (/[gjpqyQ]/.test(letters) ? 0.21 : 0));
+      return above / high;
+    });
+  // The lower median: a word box swollen by a speck must not make the line look larger.
+  const sorted = ems.sort((a, b) => a - b);
+  if (!sorted.length) return 0;
+  return Math.max(4, sorted[Math.floor((sorted.length - 1) / 2)] as number);
+}
+
+/**
+ * The word's box shrunk to the rows that hold its ink: Tesseract often gives every word of a line
+ * the line's full height, which says nothing of the word's own letters (capitals, descenders).
+ */
+function tighten(word: OcrWord, grey: Uint8Array | undefined, width: number, height: number): OcrWord {
+  if (!grey) return word;
+  const x0 = Math.max(0, word.x0);
+  const x1 = Math.min(width, word.x1);
+  const rowHasInk = (y: number) => {
+    let dark = 0;
+    for (let x = x0; x < x1; x++) if ((grey[y * width + x] as number) < 128 && ++dark >= 2) return true;
+    return false;
   };
-  const ems = lines.map(emOf);
-  const snap = snapSizes(ems.map((e) => e * k));
-  // Bold: words inkier than most words of the page, relative to their size.
-  const inks = lines.flatMap((l, i) => l.words.filter((w) => w.text.length >= 3).map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
-  const typicalInk = median(inks);
-  const runs: TextRun[] = [];
-  lines.forEach((line, i) => {
-    const em = ems[i] ?? 0;
-    const size = snap(em * k);
-    const lineInk = median(line.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, em)));
-    const bold = typicalInk > 0 && lineInk > typicalInk * 1.25;
+  let y0 = Math.max(0, word.y0);
+  let y1 = Math.min(height, word.y1);
+  while (y0 < y1 - 1 && !rowHasInk(y0)) y0++;
+  while (y1 - 1 > y0 && !rowHasInk(y1 - 1)) y1--;
+  return y1 - y0 >= 2 ? { ...word, y0, y1 } : word;
+}
+
+/**
+ * A footnote mark Tesseract read as the end of a word ("MELANGE®S" for "MELANGE" and a raised
+ * "C,G"): the letters after the last one standing on the baseline that are raised above it and
+ * small become a word of their own (the layout analysis then sees a raised mark).
+ */
+export function splitRaisedTail(word: OcrWord): OcrWord[] {
+  const chars = word.chars;
+  if (!chars || chars.length < 2) return [word];
+  // The word's own baseline: where most of its letters end (the line's may be off where Tesseract
+  // joined columns into one line), and the height of its letters above it.
+  const base = median(chars.map((c) => c.y1));
+  const standing = chars.filter((c) => Math.abs(c.y1 - base) <= 0.15 * (c.y1 - c.y0) + 2);
+  if (standing.length < 2) return [word];
+  const height = median(standing.map((c) => base - c.y0));
+  const raised = (c: OcrChar) => c.y1 < base - 0.3 * height && c.y1 - c.y0 < 0.85 * height;
+  let cut = chars.length;
+  while (cut > 1 && raised(chars[cut - 1] as OcrChar)) cut--;
+  // A mark is a short tail after a real word; never most of the word.
+  if (cut === chars.length || cut < 2 || chars.length - cut > Math.max(3, cut / 2) || !/[\p{L}\p{N}]/u.test(chars.slice(0, cut).map((c) => c.text).join(''))) return [word];
+  const part = (list: OcrChar[]): OcrWord => ({
+    text: list.map((c) => c.text).join(''),
+    x0: Math.min(...list.map((c) => c.x0)),
+    y0: Math.min(...list.map((c) => c.y0)),
+    x1: Math.max(...list.map((c) => c.x1)),
+    y1: Math.max(...list.map((c) => c.y1)),
+    conf: word.conf,
+    chars: list,
+  });
+  return [part(chars.slice(0, cut)), part(chars.slice(cut))];
+}
+
+/** Measures a page while its image is at hand (the image is not kept). */
+export function measurePage(found: OcrLine[], geometry: PageGeometry): MeasuredPage {
+  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w)).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
+  const ems = lines.map((l) => emOf(l) || Math.max(4, l.xSize - Math.max(0, l.descenders)));
+  const inks = lines.map((l, i) => l.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
+  return { page: geometry.page, widthPx: geometry.widthPx, heightPx: geometry.heightPx, widthPt: geometry.widthPt, lines, ems, inks };
+}
+
+export function hocrToPageText(lines: OcrLine[], geometry: PageGeometry): PageText {
+  return toPageTexts([measurePage(lines, geometry)])[0] as PageText;
+}
+
+/**
+ * The pages of one document → positioned text. Sizes are snapped and bold told from regular
+ * across the whole document, not per page: a page holding only a heading (a photo of the last
+ * section's title) has nothing of its own to compare it with.
+ */
+export function toPageTexts(pages: MeasuredPage[]): PageText[] {
+  const grouped = pages.map(groupPage);
+  // Sizes per run, not per line: Tesseract's line may cross columns set in different sizes.
+  const snap = snapSizes(grouped.flatMap((p, i) => p.groups.map((g) => (g.em * (pages[i] as MeasuredPage).widthPt) / (pages[i] as MeasuredPage).widthPx)));
+  // Bold: words inkier than most words of the document, relative to their size.
+  const typicalInk = median(pages.flatMap((p) => p.lines.flatMap((l, i) => l.words.flatMap((w, j) => (w.text.length >= 3 ? [p.inks[i]?.[j] ?? 0] : [])))));
+  return pages.map((p, i) => convertPage(p, grouped[i] as GroupedPage, snap, typicalInk));
+}
+
+interface WordGroup {
+  line: OcrLine;
+  words: OcrWord[];
+  /** The group's em (pixels) and its words' median stroke weight. */
+  em: number;
+  ink: number;
+  first: boolean;
+  last: boolean;
+}
+
+interface GroupedPage {
+  groups: WordGroup[];
+  /** Small raised words (footnote marks) with their line's em. */
+  raised: Array<{ word: OcrWord; em: number }>;
+}
+
+/** A page's words in runs: noise and leaders dropped, raised marks apart, words a space apart together. */
+function groupPage(measured: MeasuredPage): GroupedPage {
+  const out: GroupedPage = { groups: [], raised: [] };
+  measured.lines.forEach((line, i) => {
+    const em = measured.ems[i] ?? 0;
+    const inkOfWord = new Map(line.words.map((w, j) => [w, measured.inks[i]?.[j] ?? 0]));
     const kept = line.words.filter((word) => {
       // A lone low-confidence blob is noise; a word inside a line of good words is kept.
       if (word.conf < MIN_WORD_CONFIDENCE && !/[\p{L}\p{N}]{2}/u.test(word.text)) return false;
@@ -189,33 +434,61 @@ export function hocrToPageText(lines: OcrLine[], geometry: PageGeometry): PageTe
       // Runs of punctuation (leaders and rules read as "……", "_..").
       return !/^[\p{P}\p{S}]{3,}$/u.test(word.text) || /[€$£¥]/u.test(word.text);
     });
+    // Small words raised above the baseline are footnote marks (allergen codes).
+    const raised = (w: OcrWord) => w.y1 - w.y0 < 0.65 * em && w.y1 < line.y1 + line.offset + line.slope * ((w.x0 + w.x1) / 2 - line.x0) - 0.25 * em;
+    for (const w of kept.filter(raised)) out.raised.push({ word: w, em });
     // Words a space apart form one run, as a PDF's text chunk would; a wider gap (a tab stop, an
     // erased leader, a column gutter) separates runs.
     const groups: OcrWord[][] = [];
-    for (const word of kept) {
+    for (const word of kept.filter((w) => !raised(w))) {
       const g = groups[groups.length - 1];
       const prev = g?.[g.length - 1];
       if (g && prev && word.x0 - prev.x1 <= WORD_SPACE * em) g.push(word);
       else groups.push([word]);
     }
-    groups.forEach((g, j) => {
-      const first = g[0] as OcrWord;
-      const last = g[g.length - 1] as OcrWord;
-      const cx = (first.x0 + last.x1) / 2;
-      const baseline = line.y1 + line.offset + line.slope * (cx - line.x0);
-      runs.push({
-        text: g.map((w) => cleanWord(w.text)).join(' '),
-        x: first.x0 * k,
-        y: baseline * k,
-        width: Math.max(1, last.x1 - first.x0) * k,
-        size,
-        font: bold ? 'ocr-bold' : 'ocr',
-        bold,
-        italic: false,
-        ...(j > 0 ? { spaceBefore: true } : {}),
-        ...(j < groups.length - 1 ? { spaceAfter: true } : {}),
-      });
-    });
+    groups.forEach((words, j) =>
+      out.groups.push({
+        line,
+        words,
+        em: emOf(line, words) || em,
+        ink: median(words.map((w) => inkOfWord.get(w) ?? 0)),
+        first: j === 0,
+        last: j === groups.length - 1,
+      }),
+    );
   });
-  return { page: geometry.page, width: geometry.widthPt, height: geometry.heightPx * k, runs };
+  return out;
+}
+
+function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: number) => number, typicalInk: number): PageText {
+  const k = measured.widthPt / measured.widthPx;
+  const runs: TextRun[] = [];
+  // Footnote marks: a run of their own, small and raised as in a PDF, which the layout analysis
+  // attaches as a superscript; what Tesseract made of them without a letter or digit ("“”", "'")
+  // is dropped.
+  for (const { word: w } of grouped.raised) {
+    const text = w.text.replace(/[^\p{L}\p{N},]/gu, '');
+    if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    runs.push({ text, x: w.x0 * k, y: w.y1 * k, width: Math.max(1, w.x1 - w.x0) * k, size: ((w.y1 - w.y0) / 0.74) * k, font: 'ocr', bold: false, italic: false });
+  }
+  for (const { line, words, em, ink, first: isFirst, last: isLast } of grouped.groups) {
+    const first = words[0] as OcrWord;
+    const last = words[words.length - 1] as OcrWord;
+    const baseline = baselineOf(line, words)((first.x0 + last.x1) / 2);
+    const bold = typicalInk > 0 && ink > typicalInk * 1.25;
+    runs.push({
+      text: repairDietMarkers(dropTrailingMarks(words.map((w) => cleanWord(w.text)).join(' '))),
+      x: first.x0 * k,
+      y: baseline * k,
+      width: Math.max(1, last.x1 - first.x0) * k,
+      size: snap(em * k),
+      font: bold ? 'ocr-bold' : 'ocr',
+      bold,
+      italic: false,
+      ...(!isFirst ? { spaceBefore: true } : {}),
+      ...(!isLast ? { spaceAfter: true } : {}),
+    });
+  }
+  repairPrices(runs);
+  return { page: measured.page, width: measured.widthPt, height: measured.heightPx * k, runs };
 }

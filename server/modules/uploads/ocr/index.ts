@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { UPLOAD_MAX_OCR_PAGES } from '../../../../shared/constants.ts';
-import type { PageText } from '../extract/types.ts';
-import { hocrToPageText, parseHocr } from './hocr.ts';
+import type { MenuDraft, PageText } from '../extract/types.ts';
+import { measurePage, parseHocr, toPageTexts, type MeasuredPage } from './hocr.ts';
 import { detectLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
@@ -37,20 +37,33 @@ export interface OcrPageOptions {
 }
 
 /** One page image → positioned words. Throws ImageProblem for unusable images, ToolError when tesseract fails. */
-export async function ocrImage(bytes: Uint8Array, options: OcrPageOptions): Promise<PageText> {
-  return recognise(await preparePage(bytes), options);
+export async function ocrImage(bytes: Uint8Array, options: OcrPageOptions): Promise<OcrPageText> {
+  const prepared = await preparePage(bytes);
+  return withSkew(toPageTexts([await recognise(prepared, options)])[0] as PageText, prepared.skew);
 }
 
+/**
+ * An OCR'd page: `skew` is the angle (degrees) the page image was turned by to straighten its
+ * lines, about the page's centre; the runs are in the straightened page's points.
+ */
+export interface OcrPageText extends PageText {
+  skew?: number;
+}
+
+const withSkew = (page: PageText, skew: number): OcrPageText => (skew ? { ...page, skew } : page);
+
 /** Tesseract on a prepared page. */
-async function recognise(prepared: PreparedPage, options: OcrPageOptions): Promise<PageText> {
-  const hocr = await runTool(TESSERACT, ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', '3', '--dpi', '300', 'hocr'], {
+async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, options: OcrPageOptions): Promise<MeasuredPage> {
+  // Letter boxes too (hocr_char_boxes): footnote marks read as a word's last letters are cut off by them.
+  const args = ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', '3', '--dpi', '300', '-c', 'hocr_char_boxes=1', 'hocr'];
+  const hocr = await runTool(TESSERACT, args, {
     input: prepared.pgm,
     timeoutMs: options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS,
     maxOutputBytes: 8 * 1024 * 1024,
     // One thread per Tesseract: its OpenMP threads spin and are slower than one on a shared machine.
     env: { OMP_THREAD_LIMIT: '1' },
   });
-  return hocrToPageText(parseHocr(hocr.toString('utf8')), {
+  return measurePage(parseHocr(hocr.toString('utf8')), {
     page: options.page,
     widthPx: prepared.width,
     heightPx: prepared.height,
@@ -96,36 +109,88 @@ function stopIf(options: OcrRunOptions): void {
 }
 
 /**
- * Reads pages one after the other. The first page is read with the English model first (fast),
- * which is enough to tell the menu's language by its function words; when that is another
- * language, the page is read again with that language's model, and so are the other pages
- * (one model: better diacritics than six at once, and several times faster). Without a clear
- * language, all six models read the rest.
+ * A band across the middle of the page (40 % of its height, full resolution), for the language
+ * pass: read in a fraction of the page's time, and at full resolution, so the function words of a
+ * low-resolution photo are still read.
  */
-async function ocrPages(count: number, prepare: (index: number) => Promise<{ prepared: PreparedPage; widthPt?: number }>, options: OcrRunOptions): Promise<PageText[]> {
+function middleBand(prepared: PreparedPage): Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'> {
+  const top = Math.floor(prepared.height * 0.2);
+  const height = Math.max(1, Math.floor(prepared.height * 0.4));
+  const grey = prepared.grey.subarray(top * prepared.width, (top + height) * prepared.width);
+  const pgm = Buffer.concat([Buffer.from(`P5\n${prepared.width} ${height}\n255\n`, 'latin1'), grey]);
+  return { pgm, grey, width: prepared.width, height };
+}
+
+/**
+ * Reads pages one after the other. The menu's language is told first by its function words
+ * (`language.ts`) in a quick English pass over a band of the first page; when that band does not
+ * tell, the whole first page is read in English (and kept when it is English). Then every page is
+ * read once with that language's model alone (better diacritics than six at once, and several
+ * times faster); without a clear language, all six models read the pages. Sizes and bold are told
+ * across all pages at the end (`toPageTexts`).
+ */
+async function ocrPages(count: number, prepare: (index: number) => Promise<{ prepared: PreparedPage; widthPt?: number }>, options: OcrRunOptions): Promise<OcrPageText[]> {
   if (count > OCR_MAX_PAGES) throw new TooManyOcrPages(count);
-  const pages: PageText[] = [];
+  const measured: MeasuredPage[] = [];
+  const skews: number[] = [];
   let languages: readonly string[] | null = null;
   for (let i = 0; i < count; i++) {
     stopIf(options);
     const { prepared, widthPt } = await prepare(i);
-    const read = (langs: readonly string[]) => recognise(prepared, { page: i + 1, widthPt, languages: langs });
+    let page: MeasuredPage | null = null;
     if (!languages) {
-      const first = await read(['eng']);
-      const detected = detectLanguage([first]);
+      const band = await recognise(middleBand(prepared), { page: i + 1, widthPt, languages: ['eng'] });
+      let detected = detectLanguage(toPageTexts([band]));
+      if (!detected) {
+        const english = await recognise(prepared, { page: i + 1, widthPt, languages: ['eng'] });
+        detected = detectLanguage(toPageTexts([english]));
+        if (detected === 'eng') page = english;
+      }
       languages = detected ? [detected] : OCR_LANGUAGES;
-      pages.push(detected === 'eng' ? first : await read(languages));
-    } else pages.push(await read(languages));
+    }
+    measured.push(page ?? (await recognise(prepared, { page: i + 1, widthPt, languages })));
+    skews.push(prepared.skew);
     await options.onPage?.(i + 1, count);
   }
-  return pages;
+  return toPageTexts(measured).map((p, i) => withSkew(p, skews[i] ?? 0));
+}
+
+/**
+ * The draft's boxes back on the page as uploaded: the OCR read a straightened copy of each page
+ * (`skew`), the reviewer sees the original, so each item's box is turned back about the page's
+ * centre (the box around its turned corners).
+ */
+export function unskewBoxes(draft: MenuDraft, pages: OcrPageText[]): MenuDraft {
+  const byPage = new Map(pages.map((p) => [p.page, p]));
+  return {
+    ...draft,
+    sections: draft.sections.map((section) => ({
+      ...section,
+      items: section.items.map((item) => {
+        const page = byPage.get(item.page);
+        if (!item.bbox || !page?.skew) return item;
+        const { x, y, width, height } = item.bbox;
+        const t = (-page.skew * Math.PI) / 180;
+        const [cx, cy] = [page.width / 2, page.height / 2];
+        const corners = [[x, y], [x + width, y], [x, y + height], [x + width, y + height]].map(([px, py]) => {
+          const [dx, dy] = [(px as number) - cx, (py as number) - cy];
+          return [cx + dx * Math.cos(t) - dy * Math.sin(t), cy + dx * Math.sin(t) + dy * Math.cos(t)] as const;
+        });
+        const x0 = Math.max(0, Math.min(...corners.map((c) => c[0])));
+        const y0 = Math.max(0, Math.min(...corners.map((c) => c[1])));
+        const x1 = Math.min(page.width, Math.max(...corners.map((c) => c[0])));
+        const y1 = Math.min(page.height, Math.max(...corners.map((c) => c[1])));
+        return { ...item, bbox: { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) } };
+      }),
+    })),
+  };
 }
 
 /**
  * OCR of every page of a PDF without a text layer, one page after the other (`sizes`: each
  * page's size in points, from pdfjs).
  */
-export async function ocrPdf(pdf: Uint8Array, sizes: Array<{ width: number; height: number }>, options: OcrRunOptions = {}): Promise<PageText[]> {
+export async function ocrPdf(pdf: Uint8Array, sizes: Array<{ width: number; height: number }>, options: OcrRunOptions = {}): Promise<OcrPageText[]> {
   const pages = await ocrPages(
     sizes.length,
     async (i) => {
@@ -139,6 +204,6 @@ export async function ocrPdf(pdf: Uint8Array, sizes: Array<{ width: number; heig
 }
 
 /** OCR of photos (JPEG, PNG, WebP), each a page, in order. */
-export async function ocrImages(images: Uint8Array[], options: OcrRunOptions = {}): Promise<PageText[]> {
+export async function ocrImages(images: Uint8Array[], options: OcrRunOptions = {}): Promise<OcrPageText[]> {
   return ocrPages(images.length, async (i) => ({ prepared: await preparePage(images[i] as Uint8Array) }), options);
 }

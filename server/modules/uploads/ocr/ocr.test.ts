@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ocrToolsMissing } from '../../../test/ocr-tools.ts';
 import { CAFE_MARKUP, menuPhoto } from '../../../test/menu-photo.ts';
-import { extractPages } from '../extract/index.ts';
-import { ImageProblem, inspectImage, ocrImages, ocrPdf, OCR_MAX_PAGES, TooManyOcrPages } from './index.ts';
+import { extractPages, extractPdf } from '../extract/index.ts';
+import { inspectPdf } from '../pdf.ts';
+import { ImageProblem, inspectImage, ocrImages, ocrPdf, OCR_MAX_PAGES, TooManyOcrPages, unskewBoxes } from './index.ts';
 import { preparePage } from './preprocess.ts';
 import { PDFDocument } from 'pdf-lib';
 
@@ -109,6 +110,61 @@ describe.skipIf(skip)('OCR of photos and scans', () => {
     expect(pages[0]).toMatchObject({ page: 1, width: 595, height: 842 });
     expect(items(extractPages(pages))).toEqual(CAFE_ITEMS);
   }, 60_000);
+
+  it('draws the boxes of a tilted photo where the items are on the photo as uploaded', async () => {
+    // The same page straight and turned by 4° (sharp turns about the page's centre, clockwise for
+    // positive angles, and grows the canvas; the table border is added after).
+    const straight = await ocrImages([await menuPhoto(CAFE_MARKUP)]);
+    const turnedPhoto = await menuPhoto(CAFE_MARKUP, { degrees: 4 });
+    const turned = await ocrImages([turnedPhoto]);
+    expect(Math.abs(turned[0]?.skew ?? 0)).toBeGreaterThan(3);
+    const box = (draft: ReturnType<typeof extractPages>, name: string) => draft.sections.flatMap((s) => s.items).find((i) => i.name === name)?.bbox;
+    const { width: turnedPx = 0 } = await sharp(turnedPhoto).metadata();
+    const straightPx = 874 + 140;
+    const t = (4 * Math.PI) / 180;
+    // Where a point of the straight page (photo pixels) lands on the turned photo.
+    const land = (x: number, y: number) => {
+      const [px, py] = [x - 70 - 437, y - 70 - 620];
+      const [w, h] = [874 * Math.cos(t) + 1240 * Math.sin(t), 874 * Math.sin(t) + 1240 * Math.cos(t)];
+      return [70 + w / 2 + px * Math.cos(t) - py * Math.sin(t), 70 + h / 2 + px * Math.sin(t) + py * Math.cos(t)] as const;
+    };
+    const mapped = unskewBoxes(extractPages(turned), turned);
+    for (const name of ['Tomato soup', 'Mushroom risotto']) {
+      const b0 = box(extractPages(straight), name);
+      const b1 = box(mapped, name);
+      const unmapped = box(extractPages(turned), name);
+      expect(b0 && b1 && unmapped, name).toBeTruthy();
+      const k0 = straightPx / 595;
+      const k1 = turnedPx / 595;
+      // The left end of the name's baseline region: its box's left edge, half way down.
+      const [ex, ey] = land(b0!.x * k0, (b0!.y + b0!.height / 2) * k0);
+      const leftMid = (b: { x: number; y: number; height: number }) => [b.x * k1, (b.y + b.height / 2) * k1] as const;
+      // The turned box around the straightened one holds the expected point within a few pixels…
+      const [mx, my] = [b1!.x * k1, b1!.y * k1];
+      expect(ex, name).toBeGreaterThan(mx - 6);
+      expect(ey, name).toBeGreaterThan(my - 6);
+      expect(ey, name).toBeLessThan((b1!.y + b1!.height) * k1 + 6);
+      // …which the straightened box misses by the turn (tens of pixels on this page).
+      const [ux, uy] = leftMid(unmapped!);
+      expect(Math.hypot(ux - ex, uy - ey), name).toBeGreaterThan(15);
+    }
+  }, 90_000);
+
+  it('reports one pass of page progress for a scanned PDF (no restart after the text layer pass)', async () => {
+    const doc = await PDFDocument.create();
+    for (const markup of [CAFE_MARKUP, ['<span size="large"><b>Desserts</b></span>', '', 'Tiramisu\t\t\t\t\t6.00', 'Panna cotta\t\t\t\t5.50'].join('\n')]) {
+      const image = await doc.embedJpg(await menuPhoto(markup));
+      doc.addPage([595, 842]).drawImage(image, { x: 0, y: 842 - (595 * image.height) / image.width, width: 595, height: (595 * image.height) / image.width });
+    }
+    const pdf = await doc.save();
+    const inspected = await inspectPdf(pdf);
+    if (!inspected.ok) throw new Error(inspected.problem.message);
+    const seen: number[] = [];
+    const draft = await extractPdf(inspected.doc, { onPage: (done) => void seen.push(done), ocr: (sizes) => ocrPdf(pdf, sizes, { onPage: (done) => void seen.push(done) }) });
+    await inspected.doc.destroy();
+    expect(seen).toEqual([1, 2]);
+    expect(items(draft).map((i) => i.name)).toContain('Tiramisu');
+  }, 90_000);
 
   it('refuses more pages than it reads in one upload', async () => {
     const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();

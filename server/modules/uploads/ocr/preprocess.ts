@@ -297,10 +297,19 @@ function eraseLeaders(grey: Uint8Array, width: number, height: number): void {
     const chain = [d];
     let last = d;
     const cy = (b: Blob) => (b.y0 + b.y1) / 2;
+    // Nothing is printed between two dots of a leader: a dot after a digit (the decimal point of
+    // "…… 4.50") ends the chain and stays.
+    const clearBetween = (a: Blob, b: Blob) => {
+      const top = Math.max(0, Math.round(cy(a) - letter));
+      const bottom = Math.min(height - 1, Math.round(cy(a) + 0.25 * letter));
+      for (let y = top; y <= bottom; y++) for (let x = a.x1 + 2; x <= b.x0 - 2; x++) if ((grey[y * width + x] as number) < 128) return false;
+      return true;
+    };
     for (const e of dots) {
       if (e.x0 <= last.x1 || used.has(e)) continue;
       if (e.x0 - last.x1 > 2 * letter) break;
       if (Math.abs(cy(e) - cy(last)) <= 0.25 * letter) {
+        if (!clearBetween(last, e)) break;
         chain.push(e);
         last = e;
       }

@@ -11,15 +11,25 @@ import {
   addItem, addPrice, flagReason, itemLocation, problemKey, removeItem, removePrice, removeSection, renameSection, setPriceOnRequest, updateItem, updatePrice,
   type EditDraft, type EditItem, type EditSection, type Problems,
 } from './draft-model.ts';
-import { usePdf } from './pdf-context.ts';
+import { usePdf, usePhotoPages } from './pdf-context.ts';
 import { PdfRegion } from './pdf-viewer.tsx';
+import { PhotoRegion } from './photo-viewer.tsx';
 
-/** The item's place on the PDF, drawn in its row while it is selected. */
-function ItemRegion({ item, label }: { item: EditItem; label: string }) {
+/** The item's place on the PDF or photo, drawn in its row while it is selected. */
+function ItemRegion({ item, name }: { item: EditItem; name: string }) {
+  const { t } = useTranslation('uploads');
   const pdf = usePdf();
+  const photos = usePhotoPages();
   const at = itemLocation(item);
-  if (!pdf || !at?.bbox) return null;
-  return <PdfRegion pdf={pdf} page={at.page} bbox={at.bbox} label={label} />;
+  if (!at?.bbox) return null;
+  if (photos) {
+    // A photo upload: its pages are the photos (pdf.js cannot open them).
+    const url = photos.urls[at.page - 1];
+    const width = photos.widths[at.page - 1];
+    return url && width ? <PhotoRegion url={url} pageWidth={width} page={at.page} bbox={at.bbox} label={t('region.photoLabel', { name })} /> : null;
+  }
+  if (!pdf) return null;
+  return <PdfRegion pdf={pdf} page={at.page} bbox={at.bbox} label={t('region.label', { name })} />;
 }
 
 const NO_PROBLEMS: Record<string, string> = {};
@@ -116,7 +126,7 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
         ) : null}
       </div>
       {/* Last in the row: drawn when the row is selected, it never moves what the pointer is on. */}
-      {selected ? <ItemRegion item={item} label={t('region.label', { name: label })} /> : null}
+      {selected ? <ItemRegion item={item} name={label} /> : null}
     </li>
   );
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, FileWarning, RefreshCw } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
@@ -7,10 +7,67 @@ import { Skeleton } from '../../components/ui/card.tsx';
 import type { DraftBox } from '../../../../shared/schemas/upload-draft.ts';
 import type { Upload } from './types.ts';
 import { HighlightBox } from './highlight-box.tsx';
+import type { PhotoPages } from './pdf-context.ts';
 
 /** Whether the upload's pages are photos (its file is an image, or it has further photos). */
 export function isPhotoUpload(upload: Pick<Upload, 'file' | 'photos'>): boolean {
   return upload.photos.length > 0 || /\.(jpe?g|png|webp)$/i.test(upload.file);
+}
+
+/** The URLs of an upload's photos (with a file token), in page order; null until the token came. */
+export function usePhotoPages(upload: Pick<Upload, 'id' | 'collectionId' | 'collectionName' | 'file' | 'photos'> | null, widths: Array<number | null>): PhotoPages | null {
+  const [token, setToken] = useState<string | null>(null);
+  const photo = upload ? isPhotoUpload(upload) : false;
+  useEffect(() => {
+    if (!photo) return;
+    let active = true;
+    pb.files.getToken().then(
+      (tk) => active && setToken(tk),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [photo]);
+  const names = upload && photo ? [upload.file, ...upload.photos].filter(Boolean) : [];
+  const key = `${upload?.id}:${names.join('/')}:${widths.join('/')}:${token}`;
+  // One object while nothing changed: the item regions re-render only when it does.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => (upload && photo && token ? { urls: names.map((n) => pb.files.getURL({ id: upload.id, collectionId: upload.collectionId, collectionName: upload.collectionName }, n, { token })), widths } : null), [key]);
+}
+
+/**
+ * The part of a photo where an item is printed (its box with a margin), as wide as its container
+ * but never more than 2.5 times the photo's size in points: the reviewer reads the original next
+ * to the fields. The photo is cropped by CSS, so no canvas and no second download.
+ */
+export function PhotoRegion({ url, pageWidth, page, bbox, label }: { url: string; pageWidth: number; page: number; bbox: DraftBox; label: string }) {
+  const { t } = useTranslation('uploads');
+  const [loaded, setLoaded] = useState(false);
+  const pad = 8;
+  const left = Math.max(0, bbox.x - pad);
+  const top = Math.max(0, bbox.y - pad);
+  const width = Math.max(1, Math.min(pageWidth, bbox.x + bbox.width + pad) - left);
+  const height = Math.max(1, bbox.y + bbox.height + pad - top);
+  return (
+    <figure className="grid gap-1" data-testid="pdf-region" data-rendered={loaded || undefined}>
+      <div
+        role="img"
+        aria-label={label}
+        className="relative overflow-hidden rounded-sm border bg-white"
+        style={{ width: '100%', maxWidth: width * 2.5, aspectRatio: `${width} / ${height}` }}
+      >
+        <img
+          src={url}
+          alt=""
+          className="absolute max-w-none"
+          style={{ left: `${(-left / width) * 100}%`, top: `${(-top / height) * 100}%`, width: `${(pageWidth / width) * 100}%` }}
+          onLoad={() => setLoaded(true)}
+        />
+      </div>
+      <figcaption className="text-xs text-muted-foreground">{t('region.photoCaption', { page })}</figcaption>
+    </figure>
+  );
 }
 
 /**

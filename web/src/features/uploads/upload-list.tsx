@@ -15,6 +15,7 @@ import { retryUpload } from './upload-data.ts';
 import { ExtractionProgress, UploadStatusBadge } from './upload-status.tsx';
 import type { Upload } from './types.ts';
 import { uploadMessage } from './upload-messages.ts';
+import { isPhotoUpload } from './photo-viewer.tsx';
 
 function Row({ upload, menuName, onRetry, onDelete, retrying }: {
   upload: Upload;
@@ -40,7 +41,7 @@ function Row({ upload, menuName, onRetry, onDelete, retrying }: {
             <time dateTime={created} title={formatDate(upload.created, { dateStyle: 'medium', timeStyle: 'short' })}>{t('list.uploaded', { when: formatRelative(upload.created) })}</time>
             {upload.pages ? ` · ${t('list.pages', { count: upload.pages })}` : ''}
           </p>
-          {upload.status === 'failed' && upload.error ? <p className="mt-1 text-sm text-destructive [overflow-wrap:anywhere]" data-testid="upload-error">{uploadMessage(upload.error)}</p> : null}
+          {upload.status === 'failed' && upload.error ? <p className="mt-1 text-sm text-destructive [overflow-wrap:anywhere]" data-testid="upload-error">{uploadMessage(upload.error, { photos: isPhotoUpload(upload) })}</p> : null}
           {upload.status === 'imported' && upload.menu ? (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
               <UtensilsCrossed className="size-3.5" aria-hidden />{' '}

@@ -18,9 +18,18 @@ const SERVER_TEXTS: readonly [RegExp | string, string][] = Object.entries(UPLOAD
   `uploads:serverErrors.${name}`,
 ]);
 
-/** An upload message in the user's language: our own keys (`uploads:…`), the server's upload texts, shared validation texts. */
-export function uploadMessage(message: string | undefined): string {
+/** The server's texts that say "PDF", as the review words them for an upload of photos. */
+const PHOTO_TEXTS: ReadonlyMap<string, string> = new Map([[UPLOAD_MESSAGES.noItems, 'uploads:review.noItemsPhotos']]);
+
+/**
+ * An upload message in the user's language: our own keys (`uploads:…`), the server's upload
+ * texts, shared validation texts. With `photos` (the upload is photos, not a PDF), texts that
+ * would say "PDF" speak of the photos.
+ */
+export function uploadMessage(message: string | undefined, options: { photos?: boolean } = {}): string {
   if (!message) return '';
+  const photoKey = options.photos ? PHOTO_TEXTS.get(message) : undefined;
+  if (photoKey) return t(photoKey, LIMITS);
   if (/^uploads:[\w.]+$/.test(message)) return t(message, LIMITS);
   for (const [pattern, key] of SERVER_TEXTS) {
     if (typeof pattern === 'string' ? pattern === message : pattern.test(message)) {

@@ -19,10 +19,10 @@ import { reportError } from '../../lib/action-errors.ts';
 import { formatRelative } from '../../lib/format.ts';
 import { DraftEditor } from './draft-editor.tsx';
 import { answerCurrency, currencyQuestionOpen, flagReason, flaggedItems, itemCount, itemLocation, nextFlag, unpricedItems, type EditDraft, type EditItem } from './draft-model.ts';
-import { PdfContext } from './pdf-context.ts';
+import { PdfContext, PhotoPagesContext } from './pdf-context.ts';
 import { ImportDialog, type ImportTarget } from './import-dialog.tsx';
 import { PdfViewer, usePdfDocument } from './pdf-viewer.tsx';
-import { isPhotoUpload, PhotoViewer } from './photo-viewer.tsx';
+import { isPhotoUpload, PhotoViewer, usePhotoPages } from './photo-viewer.tsx';
 import { importUpload, retryUpload, useSuggestedMenu, useUpload } from './upload-data.ts';
 import { DiffDialog } from './diff-dialog.tsx';
 import { useMenuOptions } from '../menus/menu-data.ts';
@@ -137,7 +137,14 @@ function RetryButton({ upload, label, confirm }: { upload: Upload; label?: strin
     <>
       <Button type="button" variant="outline" onClick={() => (confirm ? setAsking(true) : void retry().catch(() => undefined))} loading={pending}>{pending ? null : <RefreshCw aria-hidden />} {label ?? t('common:ui.retry')}</Button>
       {confirm ? (
-        <ConfirmDialog open={asking} onOpenChange={setAsking} title={t('review.rereadTitle')} description={t('review.rereadDescription')} confirmLabel={t('review.rereadConfirm')} onConfirm={retry} />
+        <ConfirmDialog
+          open={asking}
+          onOpenChange={setAsking}
+          title={t(isPhotoUpload(upload) ? 'review.rereadPhotosTitle' : 'review.rereadTitle')}
+          description={t(isPhotoUpload(upload) ? 'review.rereadPhotosDescription' : 'review.rereadDescription')}
+          confirmLabel={t('review.rereadConfirm')}
+          onConfirm={retry}
+        />
       ) : null}
     </>
   );
@@ -165,7 +172,10 @@ export default function UploadReviewPage() {
   const [missingPrices, setMissingPrices] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [currencyAttention, setCurrencyAttention] = useState(0);
-  const pdf = usePdfDocument({ id: upload?.id ?? '', collectionId: upload?.collectionId ?? '', collectionName: upload?.collectionName ?? '', file: upload?.file ?? '' });
+  // A photo upload has no PDF to open: its pages are the photos.
+  const photoUpload = upload ? isPhotoUpload(upload) : false;
+  const pdf = usePdfDocument({ id: upload?.id ?? '', collectionId: upload?.collectionId ?? '', collectionName: upload?.collectionName ?? '', file: photoUpload ? '' : (upload?.file ?? '') });
+  const photoPages = usePhotoPages(upload ?? null, (upload?.draft?.pageSizes ?? []).map((s) => s?.width ?? null));
   const { doc: pdfDoc, error: pdfError, retry: pdfRetry } = pdf;
   // One object while the document is the same: the item regions re-render only when it changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -355,7 +365,7 @@ export default function UploadReviewPage() {
             <Card role="alert">
               <CardHeader>
                 <CardTitle className="flex items-center gap-2"><AlertTriangle className="size-5 text-destructive" aria-hidden /> {t('review.failedTitle')}</CardTitle>
-                <CardDescription className="text-foreground" data-testid="upload-error">{uploadMessage(upload.error) || t('review.failedDescription')}</CardDescription>
+                <CardDescription className="text-foreground" data-testid="upload-error">{uploadMessage(upload.error, { photos: isPhotoUpload(upload) }) || t(isPhotoUpload(upload) ? 'review.failedPhotosDescription' : 'review.failedDescription')}</CardDescription>
               </CardHeader>
               <CardContent className="flex flex-wrap gap-2">
                 <RetryButton upload={upload} />
@@ -403,11 +413,13 @@ export default function UploadReviewPage() {
                   <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden /> {missingPrices}
                 </p>
               ) : null}
-              <PdfContext.Provider value={pdfShared}>
-                <DraftEditor edit={edit} currency={currency} change={change} problems={problems} selected={selected?.key ?? null} onSelect={onSelect} />
+              <PdfContext.Provider value={photoUpload ? null : pdfShared}>
+                <PhotoPagesContext.Provider value={photoPages}>
+                  <DraftEditor edit={edit} currency={currency} change={change} problems={problems} selected={selected?.key ?? null} onSelect={onSelect} />
+                </PhotoPagesContext.Provider>
               </PdfContext.Provider>
               <div className="flex flex-wrap items-center justify-end gap-2">
-                <RetryButton upload={upload} label={t('review.reread')} confirm />
+                <RetryButton upload={upload} label={t(isPhotoUpload(upload) ? 'review.rereadPhotos' : 'review.reread')} confirm />
                 {updateButton}
                 <Button onClick={() => startImport()}><Import aria-hidden /> {t('import.submit')}</Button>
               </div>

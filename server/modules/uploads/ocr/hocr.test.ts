@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { TextRun } from '../extract/types.ts';
+import { dropTrailingMarks, measurePage, parseHocr, repairDietMarkers, repairPrices, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
+
+/** Hand-written hOCR (Tesseract's subset): one page, lines of words with boxes in pixels. */
+function hocr(lines: Array<{ box: [number, number, number, number]; baseline?: [number, number]; words: Array<[string, number, number, number, number]> }>): string {
+  const body = lines
+    .map(
+      (l, i) =>
+        `<span class='ocr_line' id='line_1_${i}' title="bbox ${l.box.join(' ')}; baseline ${(l.baseline ?? [0, 0]).join(' ')}; x_size 40; x_descenders 8; x_ascenders 10">\n` +
+        l.words.map((w, j) => `<span class='ocrx_word' id='word_1_${i}_${j}' title='bbox ${w.slice(1).join(' ')}; x_wconf 90'>${w[0]}</span>`).join(' ') +
+        '\n</span>',
+    )
+    .join('\n');
+  return `<div class='ocr_page'>\n${body}\n</div>`;
+}
+
+const geometry = (page: number) => ({ page, widthPx: 1000, heightPx: 1400, widthPt: 500 });
+
+describe('hOCR → positioned text', () => {
+  it('keeps a raised footnote mark out of the name, as a small raised run, and drops one read as quotes', () => {
+    // Capitals 30 px above a baseline at y = 130 (em ≈ 40 px); the marks sit 20 px above it.
+    const lines = parseHocr(
+      hocr([
+        {
+          box: [100, 100, 900, 130],
+          words: [
+            ['Tonno', 100, 100, 200, 130],
+            ['“”', 205, 96, 220, 108],
+            ['1,3', 230, 96, 250, 110],
+            ['9,00', 800, 100, 860, 130],
+          ],
+        },
+      ]),
+    );
+    const [page] = toPageTexts([measurePage(lines, geometry(1))]);
+    const runs = page!.runs;
+    expect(runs.map((r) => r.text)).toEqual(['1,3', 'Tonno', '9,00']);
+    const mark = runs.find((r) => r.text === '1,3')!;
+    const name = runs.find((r) => r.text === 'Tonno')!;
+    expect(mark.y).toBeLessThan(name.y - 0.15 * name.size);
+    expect(mark.size).toBeLessThan(0.8 * name.size);
+  });
+
+  it('drops footnote marks glued to a word (quotes, colons, asterisks after its last letter) and restores Ø in sizes', () => {
+    const lines = parseHocr(
+      hocr([
+        { box: [100, 100, 900, 130], words: [['Halve', 100, 100, 180, 130], ['Hahn!:";!0', 190, 100, 300, 130], ['BREAST"', 400, 100, 520, 130], ['VGS*', 600, 100, 660, 130]] },
+        { box: [100, 200, 900, 230], words: [['G26cm', 300, 200, 380, 230], ['032cm', 500, 200, 580, 230]] },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | Ø26cm | Ø32cm');
+  });
+
+  it('measures sizes above the baseline and snaps slightly different lines to one size', () => {
+    // Three item lines of the same font: one with descenders (g, p), whose boxes reach lower.
+    const lines = parseHocr(
+      hocr([
+        { box: [100, 100, 900, 130], words: [['Salami', 100, 100, 220, 130], ['8,00', 800, 100, 860, 130]] },
+        { box: [100, 200, 900, 239], words: [['Spaghetti', 100, 201, 260, 239], ['9,50', 800, 201, 860, 230]], baseline: [0, -9] },
+        { box: [100, 300, 900, 332], words: [['Funghi', 100, 300, 220, 332], ['8,50', 800, 302, 860, 332]] },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    expect(new Set(runs.map((r) => r.size)).size).toBe(1);
+  });
+
+  it('tells a bold heading alone on a later page from the regular text of the earlier pages', () => {
+    // Stroke weights as measured from the page images: regular ≈ 0.1 em, bold ≈ 0.16 em.
+    const page = (n: number, words: string[], ink: number): MeasuredPage => {
+      const lines = parseHocr(hocr(words.map((w, i) => ({ box: [100, 100 + i * 60, 400, 130 + i * 60], words: [[w, 100, 100 + i * 60, 400, 130 + i * 60]] }))));
+      return { ...measurePage(lines, geometry(n)), inks: lines.map((l) => l.words.map(() => ink)) };
+    };
+    const pages = toPageTexts([page(1, ['Tomato soup', 'Greek salad', 'Grilled salmon'], 0.1), page(2, ['Desserts'], 0.16)]);
+    expect(pages[0]!.runs.every((r) => !r.bold)).toBe(true);
+    expect(pages[1]!.runs[0]).toMatchObject({ text: 'Desserts', bold: true });
+    // Read alone, the heading page has nothing to compare with: that was the bug.
+    expect(toPageTexts([page(2, ['Desserts'], 0.16)])[0]!.runs[0]?.bold).toBe(false);
+  });
+
+  it('writes bracketed diet markers as the layout analysis knows them, and leaves other brackets', () => {
+    expect(repairDietMarkers('Kleines Frühstück [v]')).toBe('Kleines Frühstück (V)');
+    expect(repairDietMarkers('Porridge [vc)')).toBe('Porridge (VG)');
+    expect(repairDietMarkers('Rührei mit Schnittlauch (v cf)')).toBe('Rührei mit Schnittlauch (V, GF)');
+    expect(repairDietMarkers('Avocado-Brot (ve]')).toBe('Avocado-Brot (VE)');
+    for (const text of ['Pizza (al)', 'Tea (or)', 'Salat', 'Menu (2 Gänge)', 'Spritz [bianco]']) expect(repairDietMarkers(text)).toBe(text);
+    // Bare markers after a name, in lower case as OCR reads small capitals.
+    expect(repairDietMarkers('Wild Mushroom Risotto v')).toBe('Wild Mushroom Risotto V');
+    expect(repairDietMarkers('Skinny Fries vc')).toBe('Skinny Fries VG');
+    expect(repairDietMarkers('Saint-Marcellin affiné v cr')).toBe('Saint-Marcellin affiné V GF');
+    for (const text of ['Steak 300 gr', 'Vitamin C', 'Salad V', 'Tenderstem Broccoli', 'Pasta e fagioli']) expect(repairDietMarkers(text)).toBe(text);
+  });
+
+  it('drops tokens without a letter made of footnote marks at the end of a run, never a price', () => {
+    expect(dropTrailingMarks('TARTELETTE AU CITRON MERINGUÉE |?')).toBe('TARTELETTE AU CITRON MERINGUÉE');
+    expect(dropTrailingMarks('CAFÉ GOURMAND "7?')).toBe('CAFÉ GOURMAND');
+    expect(dropTrailingMarks('Schweinshaxe :!0')).toBe('Schweinshaxe');
+    for (const text of ['Soup 6.50', 'Tea (2)', 'Ham & eggs', 'Wine 0,2 l', 'Coffee €2.50', 'Menu 2']) expect(dropTrailingMarks(text)).toBe(text);
+  });
+
+  it('repairs price-shaped runs only: letters among digits, a space for the separator, a lost decimal point', () => {
+    const runs = (texts: string[]): TextRun[] => texts.map((text) => ({ text, x: 0, y: 0, width: 10, size: 10, font: 'ocr', bold: false, italic: false }));
+    const texts = (list: TextRun[]) => {
+      repairPrices(list);
+      return list.map((r) => r.text);
+    };
+    // A page of prices with two decimals: the one read without its point is given it back.
+    expect(texts(runs(['Onion Bhaji', '4.95', 'Samosa', '450', 'Tikka', '6.50', 'Curry', '12.5O', '£10 00', 'l1.00', '5.00', '3.50', '7.25', '8.00', '9.50']))).toEqual(
+      ['Onion Bhaji', '4.95', 'Samosa', '4.50', 'Tikka', '6.50', 'Curry', '12.50', '£10.00', '11.00', '5.00', '3.50', '7.25', '8.00', '9.50'],
+    );
+    // The page's separator is used for a space; words and other numbers stay.
+    expect(texts(runs(['9,50 €', '10 00 €', '8,5O €', '7,00 €', 'Il', 'lO', '2019', '75ml', 'Ø26cm']))).toEqual(['9,50 €', '10,00 €', '8,50 €', '7,00 €', 'Il', 'lO', '2019', '75ml', 'Ø26cm']);
+    // Whole-number prices are not given decimals, nor are three-digit numbers out of the range.
+    expect(texts(runs(['8', '12', '450', '9', '14']))).toEqual(['8', '12', '450', '9', '14']);
+    expect(texts(runs(['4.50', '6.50', '5.95', '7.00', '950']))).toEqual(['4.50', '6.50', '5.95', '7.00', '950']);
+  });
+
+  it('reads letter boxes and cuts a footnote mark Tesseract read as the end of a word', () => {
+    // As Tesseract writes it with hocr_char_boxes=1: "MELANGE" on the baseline (y = 515), then a
+    // raised "C,G" read as "®S".
+    const letters: Array<[string, number, number, number, number]> = [
+      ['M', 389, 473, 429, 515], ['E', 437, 473, 465, 515], ['L', 467, 473, 504, 515], ['A', 471, 473, 535, 515],
+      ['N', 540, 473, 573, 515], ['G', 579, 473, 616, 515], ['E', 624, 473, 652, 515], ['®', 655, 459, 679, 489], ['S', 682, 459, 719, 494],
+    ];
+    const hocrText = [
+      `<div class='ocr_page' id='page_1' title='bbox 0 0 2425 3300'>`,
+      `     <span class='ocr_line' id='line_1_2' title="bbox 389 455 1176 526; baseline 0 -11; x_size 62; x_descenders 6; x_ascenders 15">`,
+      `      <span class='ocrx_word' id='word_1_4' title='bbox 389 455 719 526; x_wconf 80'>`,
+      ...letters.map(([c, ...b]) => `       <span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 99'>${c === '®' ? '&#174;' : c}</span>`),
+      `      </span>`,
+      `      <span class='ocrx_word' id='word_1_5' title='bbox 1057 473 1176 515; x_wconf 96'>`,
+      ...[['4', 1057, 473, 1085, 515], ['.', 1093, 506, 1102, 515], ['5', 1109, 473, 1137, 515], ['0', 1144, 473, 1176, 515]].map(
+        ([c, ...b]) => `       <span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 99'>${c}</span>`,
+      ),
+      `      </span>`,
+      `     </span>`,
+      `</div>`,
+    ].join('\n');
+    const lines = parseHocr(hocrText);
+    expect(lines.map((l) => l.words.map((w) => w.text))).toEqual([['MELANGE®S', '4.50']]);
+    const [name, mark] = splitRaisedTail(lines[0]!.words[0]!);
+    expect(name).toMatchObject({ text: 'MELANGE', x1: 652, y0: 473, y1: 515 });
+    expect(mark).toMatchObject({ text: '®S', x0: 655, y1: 494 });
+    // A word standing on the baseline throughout is left whole.
+    expect(splitRaisedTail(lines[0]!.words[1]!)).toHaveLength(1);
+    const runs = toPageTexts([measurePage(lines, { page: 1, widthPx: 2425, heightPx: 3300, widthPt: 595 })])[0]!.runs;
+    expect(runs.map((r) => r.text)).toEqual(['S', 'MELANGE', '4.50']);
+  });
+});
