@@ -27,6 +27,7 @@ import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
 import { FILTER_SCRIPT } from './filter-script.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
+import { FAVICON_PATH, FAVICON_SVG } from './small-things.ts';
 import { filterKey, isFiltered, parseFilter, type GuestFilter } from './filter.ts';
 import { sectionsUsingOptionGroup } from '../menus/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
@@ -359,6 +360,10 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   previewRoutes(app, ctx);
   app.get('/m/:slug', handler);
   app.get('/m/:slug/:menuId', handler);
+  // The neutral icon of guest pages without a logo; browsers also ask for /favicon.ico by habit.
+  app.get(FAVICON_PATH, (_request, reply) =>
+    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG),
+  );
 
   // The venue's original PDF menu, shown to guests by the venue's own choice.
   app.get<{ Params: { slug: string } }>('/m/:slug/original.pdf', async (request, reply) => {

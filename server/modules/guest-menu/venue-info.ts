@@ -153,14 +153,15 @@ export function venueInfoFooter(
   const contact = [
     info.phone ? `<li${cl}>${esc(t.phone)} <a href="tel:${esc(info.phone.replace(/[^0-9+]/g, ''))}">${esc(info.phone)}</a></li>` : '',
     info.email ? `<li${cl}>${esc(t.email)} <a href="mailto:${esc(info.email)}">${esc(info.email)}</a></li>` : '',
-    info.website ? `<li><a href="${esc(info.website)}" rel="noopener"${cl}>${esc(t.website)}</a></li>` : '',
-    address ? `<li><a href="${esc(mapUrl(address))}" rel="noopener"${cl}>${esc(t.map)}</a></li>` : '',
+    info.website ? `<li><a href="${esc(info.website)}"${cl}>${esc(t.website)}</a></li>` : '',
+    address ? `<li><a href="${esc(mapUrl(address))}"${cl}>${esc(t.map)}</a></li>` : '',
   ].join('');
   if (contact) parts.push(`<h2${cl}>${esc(t.contact)}</h2><ul class="vc">${contact}</ul>`);
   if (info.wifiName || info.wifiPassword) {
-    // Without JavaScript the password is selectable text (one tap selects it all); the script shows the copy button.
+    // Without JavaScript the password is selectable text (one tap selects it all); the script shows
+    // the copy button, which copies the text of the <code> before it (the button is in no form).
     const pw = info.wifiPassword
-      ? `<dt${cl}>${esc(t.password)}</dt><dd><code class="pw">${esc(info.wifiPassword)}</code> <button type="button" class="cp" data-cp="${esc(info.wifiPassword)}" data-ok="${esc(t.copied)}" hidden${cl}>${esc(t.copy)}</button></dd>`
+      ? `<dt${cl}>${esc(t.password)}</dt><dd><code class="pw">${esc(info.wifiPassword)}</code> <button class="cp" data-ok="${esc(t.copied)}" hidden${cl}>${esc(t.copy)}</button></dd>`
       : '';
     parts.push(
       `<h2${cl}>${esc(t.wifi)}</h2><dl>${info.wifiName ? `<dt${cl}>${esc(t.network)}</dt><dd>${esc(info.wifiName)}</dd>` : ''}${pw}</dl>`,
@@ -168,7 +169,7 @@ export function venueInfoFooter(
   }
   if (info.socialLinks.length)
     parts.push(
-      `<h2${cl}>${esc(t.follow)}</h2><ul class="vc">${info.socialLinks.map((u) => `<li><a href="${esc(u)}" rel="noopener me">${esc(socialLabel(u))}</a></li>`).join('')}</ul>`,
+      `<h2${cl}>${esc(t.follow)}</h2><ul class="vc">${info.socialLinks.map((u) => `<li><a href="${esc(u)}" rel="me">${esc(socialLabel(u))}</a></li>`).join('')}</ul>`,
     );
   const legal = [
     info.imprintUrl ? `<a href="${esc(info.imprintUrl)}"${cl}>${esc(t.imprint)}</a>` : '',
