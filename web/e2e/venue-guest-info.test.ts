@@ -202,10 +202,10 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
     expect(await guest.locator('header .oh').innerText()).toBe('Open now · closes 2:30 PM');
     const footer = guest.locator('#vi');
     const text = await footer.innerText();
-    expect(text).toMatch(/Monday – Saturday\s+11:30 AM–2:30 PM, 5:30 PM–11:00 PM/);
+    expect(text).toMatch(/Monday – Saturday\s+11:30\u00a0AM–\u20602:30\u00a0PM, 5:30\u00a0PM–\u206011:00\u00a0PM/);
     expect(text).toMatch(/Sunday\s+Closed/);
     expect(text).toMatch(/Jan 10, 2030 – Jan 12, 2030\s+Closed \(Winter break\)/);
-    expect(text).toMatch(/Jan 13, 2030\s+10:00 AM–2:00 PM, 5:00 PM–8:00 PM \(Sunday brunch\)/);
+    expect(text).toMatch(/Jan 13, 2030\s+10:00\u00a0AM–\u20602:00\u00a0PM, 5:00\u00a0PM–\u20608:00\u00a0PM \(Sunday brunch\)/);
     expect(await footer.getByRole('link', { name: '+43 1 234 56-78' }).getAttribute('href')).toBe('tel:+4312345678');
     expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/gasthaus.sonne');
     expect(await footer.getByRole('link', { name: 'Imprint' }).getAttribute('href')).toBe('https://sonne.example/impressum');

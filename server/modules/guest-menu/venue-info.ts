@@ -102,8 +102,11 @@ export function openNowLine(info: GuestVenueInfo, timezone: string, at: Date, la
   return `<p class="oh${s.open ? ' on' : ''}"${cl}><a href="#vi">${esc(text)}</a></p>`;
 }
 
+/** A time that never wraps inside ("10:00 PM"). */
+const unbroken = (lang: string, hhmm: string) => formatTime(lang, hhmm).replace(/\s/g, '\u00a0');
+/** "12:00 PM–2:30 PM, 6:00 PM–10:00 PM": a line may wrap between windows, never inside one (a word joiner after the dash). */
 const windowsText = (windows: readonly { start: string; end: string }[], lang: string) =>
-  windows.map((w) => (w.start === w.end ? '0:00–24:00' : `${formatTime(lang, w.start)}–${formatTime(lang, w.end)}`)).join(', ');
+  windows.map((w) => (w.start === w.end ? '0:00–\u206024:00' : `${unbroken(lang, w.start)}–\u2060${unbroken(lang, w.end)}`)).join(', ');
 
 /** A map link from the address (OpenStreetMap's search: no third-party script, works on every phone). */
 export const mapUrl = (address: string): string => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;

@@ -88,17 +88,17 @@ function ExceptionWindows({
   return (
     <div className="grid gap-2 sm:col-span-2">
       {windows.fields.map((f, w) => (
-        <div key={f.id} className="flex flex-wrap items-center gap-2">
+        <div key={f.id} className={WINDOW_ROW}>
           <Input
             type="time"
-            className="w-32"
+            className={TIME_INPUT}
             aria-label={t('info.opens', { day: label })}
             {...register(`openingHours.exceptions.${index}.windows.${w}.start`)}
           />
           <span aria-hidden>–</span>
           <Input
             type="time"
-            className="w-32"
+            className={TIME_INPUT}
             aria-label={t('info.closes', { day: label })}
             {...register(`openingHours.exceptions.${index}.windows.${w}.end`)}
           />
@@ -125,6 +125,10 @@ function ExceptionWindows({
     </div>
   );
 }
+
+/** One time window: opens – closes and its remove button on one line, also on a 320 px phone. */
+const WINDOW_ROW = 'grid grid-cols-[minmax(0,8rem)_auto_minmax(0,8rem)_auto] items-center gap-2';
+const TIME_INPUT = 'min-w-0 px-2 sm:px-3';
 
 const dayName = (lang: string, day: number) =>
   new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + day)));
@@ -193,17 +197,17 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
                   <div className="grid gap-2">
                     {rows.length === 0 ? <span className="text-sm text-muted-foreground">{t('info.closed')}</span> : null}
                     {rows.map(({ f, index }) => (
-                      <div key={f.id} className="flex flex-wrap items-center gap-2">
+                      <div key={f.id} className={WINDOW_ROW}>
                         <Input
                           type="time"
-                          className="w-32"
+                          className={TIME_INPUT}
                           aria-label={t('info.opens', { day: name })}
                           {...register(`openingHours.weekly.${index}.start`)}
                         />
                         <span aria-hidden>–</span>
                         <Input
                           type="time"
-                          className="w-32"
+                          className={TIME_INPUT}
                           aria-label={t('info.closes', { day: name })}
                           {...register(`openingHours.weekly.${index}.end`)}
                         />
