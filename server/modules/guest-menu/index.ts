@@ -204,14 +204,21 @@ function originalMenuUpload(stmts: Statements, venueId: string): { id: string; f
   return venue?.originalMenu ? uploadOfOrganization(stmts, venue.originalMenu, venue.organization) : undefined;
 }
 
-/** What an open guest page of the venue shows of the item now: the item merged with the venue's override. */
-function liveItem(item: Row, override: Row | undefined, now: string) {
+/** Whether guests see no amounts in a section (its own `hidePrices` or its menu's). */
+function pricesHidden(stmts: Statements, sectionId: string): boolean {
+  const section = menusModuleRow(stmts, 'sections', sectionId);
+  return Boolean(section && (section.hidePrices === 1 || menusModuleRow(stmts, 'menus', String(section.menu))?.hidePrices === 1));
+}
+
+/**
+ * What an open guest page of the venue shows of the item now: the item merged with the venue's
+ * override. The public topic never carries amounts guests must not see (`hidePrices`).
+ */
+function liveItem(stmts: Statements, item: Row, override: Row | undefined, now: string) {
   const prices = (row: Row) => JSON.parse(String(row.prices ?? 'null')) as unknown[] | null;
   const mark = (row: Row) => ({ available: row.available === 1, soldOutUntil: String(row.soldOutUntil ?? '') });
-  return {
-    id: String(item.id),
-    ...atVenue({ ...mark(item), prices: prices(item) ?? [] }, override && { ...mark(override), prices: prices(override) }, now),
-  };
+  const live = atVenue({ ...mark(item), prices: prices(item) ?? [] }, override && { ...mark(override), prices: prices(override) }, now);
+  return pricesHidden(stmts, String(item.section)) ? { id: String(item.id), available: live.available } : { id: String(item.id), ...live };
 }
 
 function register(ctx: AppContext): void {
@@ -248,14 +255,14 @@ function register(ctx: AppContext): void {
       const venueId = String(event.row.venue);
       if (!item || !venuesShowingSection(ctx, String(item.section)).includes(venueId)) return;
       const override = event.action === 'delete' ? undefined : event.row;
-      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(item, override, formatDateTime(config.now()))] });
+      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(stmts, item, override, formatDateTime(config.now()))] });
       return;
     }
     if (event.collection.name !== 'items' || event.action !== 'update') return;
     // Open guest pages update sold-out badges and prices live, each venue's with its own override.
     const now = formatDateTime(config.now());
     for (const venueId of venuesShowingSection(ctx, String(event.row.section)))
-      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(event.row, overrideOf(stmts, venueId, String(event.row.id)), now)] });
+      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(stmts, event.row, overrideOf(stmts, venueId, String(event.row.id)), now)] });
   });
 
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });

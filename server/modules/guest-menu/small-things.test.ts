@@ -1,5 +1,7 @@
 import { Window } from 'happy-dom';
 import sharp from 'sharp';
+import { EventSource } from 'eventsource';
+import { eventually } from '../../test/eventually.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeOwner, buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
 
@@ -15,11 +17,13 @@ let menuId = '';
 let wineId = '';
 let foodId = '';
 let optionId = '';
+let baroloId = '';
 // 23:30 UTC on 24 November is already 25 November in Vienna (CET, +01:00).
 let now = new Date('2026-11-24T23:30:00Z');
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => now });
+  await t.listen();
   owner = await activeOwner(t.ctx, 'small-things@example.com');
   const menu = await seed(t.ctx, 'menus', {
     organization: owner.org,
@@ -34,7 +38,7 @@ beforeAll(async () => {
   foodId = String((await seed(t.ctx, 'sections', { menu: menu.id, name: 'Food' })).id);
   await seed(t.ctx, 'items', { section: foodId, name: 'Risotto', prices: [{ label: '', amount: 1850 }], optionGroups: [group.id] });
   wineId = String((await seed(t.ctx, 'sections', { menu: menu.id, name: 'Wine' })).id);
-  await seed(t.ctx, 'items', { section: wineId, name: 'Barolo 2016', prices: [{ label: 'Bottle', amount: 9600 }] });
+  baroloId = String((await seed(t.ctx, 'items', { section: wineId, name: 'Barolo 2016', prices: [{ label: 'Bottle', amount: 9600 }] })).id);
   venueId = String(
     (
       await seed(t.ctx, 'venues', {
@@ -168,6 +172,34 @@ describe('hidden prices', () => {
     expect(offersOf(html).Risotto).toEqual([{ '@type': 'Offer', price: '18.50', priceCurrency: 'EUR' }]);
   });
 
+  it("never sends a hidden section's amounts to open pages: the live update says sold out, without prices", async () => {
+    const url = t.url || (await t.listen());
+    const topic = `guest/${venueId}`;
+    const events: string[] = [];
+    const es = new EventSource(`${url}/api/realtime`);
+    await new Promise<void>((resolve) => {
+      es.addEventListener('PB_CONNECT', (e) => {
+        void fetch(`${url}/api/realtime`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }),
+        }).then(() => resolve());
+      });
+    });
+    es.addEventListener(topic, (e) => events.push(String(e.data)));
+    try {
+      expect((await patch('items', baroloId, { available: false, prices: [{ label: 'Bottle', amount: 9900 }] })).statusCode).toBe(200);
+      await eventually(
+        () => events.length,
+        (n) => n > 0,
+      );
+      expect(JSON.parse(events[0] ?? '{}')).toEqual({ items: [{ id: baroloId, available: false }] });
+      expect(events[0]).not.toContain('9900');
+    } finally {
+      es.close();
+    }
+  });
+
   it("hides every amount of a menu, options' surcharges too", async () => {
     expect((await patch('menus', menuId, { hidePrices: true })).statusCode).toBe(200);
     const html = await page();
@@ -181,7 +213,7 @@ describe('hidden prices', () => {
     expect((await patch('menus', menuId, { hidePrices: false })).statusCode).toBe(200);
     const again = visibleText(await page());
     expect(again).toContain('€18.50');
-    expect(again).not.toContain('96');
+    expect(again).not.toMatch(/96|99/);
   });
 });
 
