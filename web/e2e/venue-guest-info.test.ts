@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { activeOwner, seed } from '../../server/test/test-app.ts';
+import { eventually } from '../../server/test/eventually.ts';
 import { adminUpdate, hasBrowser, SCREENSHOT_DIR, screenshot, signedInPage, startE2E, type E2E, type StoredAuth } from './harness.ts';
 import { sidewaysOverflow } from './english-left.ts';
 
@@ -244,6 +245,21 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
     await shot(guest.locator('footer'), `guest-venue-footer-${name}`);
   });
 
+  it.each([
+    ['1280-light', 1280, 'light'],
+    ['1280-dark', 1280, 'dark'],
+    ['390-light', 390, 'light'],
+    ['390-dark', 390, 'dark'],
+  ] as const)('shows the menu page with its hide-prices switches (%s)', async (name, width, colorScheme) => {
+    await clockAt(null);
+    const { page } = await signedInPage(e, auth, { viewport: { width, height: 900 }, colorScheme, locale: 'en-GB' });
+    await page.goto(`/menus/${menuId}`);
+    await page.getByRole('switch', { name: 'Hide prices on the guest page' }).waitFor();
+    await page.getByRole('button', { name: 'Hide prices in Mains' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, `menu-hide-prices-${name}`);
+  });
+
   it('hides the prices of a menu switched on in the menu editor; the printed page keeps only the menu, black on white', async () => {
     await clockAt(null);
     const { page } = await signedInPage(e, auth, { viewport: PHONE, locale: 'en-GB' });
@@ -254,6 +270,15 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
     await page.getByRole('button', { name: 'Save menu' }).click();
     await page.getByText('Menu saved').waitFor();
     expect(e.app.ctx.stmts.get('SELECT hidePrices FROM menus WHERE id = ?', [menuId])?.hidePrices).toBe(1);
+    // A section's own switch: pressed, saved, and said in the row.
+    const sectionSwitch = page.getByRole('button', { name: 'Hide prices in Mains' });
+    await sectionSwitch.click();
+    await page.getByText('2 items · prices hidden').waitFor();
+    expect(await sectionSwitch.getAttribute('aria-pressed')).toBe('true');
+    await eventually(
+      () => e.app.ctx.stmts.get("SELECT hidePrices FROM sections WHERE name = 'Mains'")?.hidePrices,
+      (v) => v === 1,
+    );
 
     const guest = await (await e.context({ viewport: PHONE, locale: 'en-GB' })).newPage();
     await guest.goto('/m/gasthaus-sonne');
