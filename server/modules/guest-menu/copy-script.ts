@@ -5,5 +5,6 @@
  * string, so its CSP hash never changes.
  */
 export const COPY_SCRIPT =
-  `(function(c){c&&document.querySelectorAll('.cp').forEach(function(b){b.hidden=false;` +
-  `b.onclick=function(){c.writeText(b.previousElementSibling.textContent).then(function(){b.textContent=b.dataset.ok})}})})(navigator.clipboard);`;
+  // Arrow functions: every browser with a clipboard API has them (an older one skips the script, the password stays selectable).
+  `(c=>{c&&document.querySelectorAll('.cp').forEach(b=>{b.hidden=!1;` +
+  `b.onclick=()=>c.writeText(b.previousElementSibling.textContent).then(()=>b.textContent=b.dataset.ok)})})(navigator.clipboard)`;

@@ -51,8 +51,8 @@ export const priceNoteLine = (note: PriceNote | '', c: GuestChrome, cl: string, 
 
 /**
  * The guest page on paper: no navigation, filters, search, language switch or venue footer
- * (`nav`, `form`, `#vi`), black on white (the sold-out badge too: backgrounds do not print), a dish never split across pages, a heading never last
+ * (`nav`, `form`, `#vi`), black on white (every text, the sold-out badge too; no backgrounds), a dish never split across pages, a heading never last
  * on a page. Counted in the 4 KB inline CSS budget, so it stays tiny.
  */
 export const PRINT_CSS =
-  '@media print{nav,form,#vi{display:none!important}:root{--bg:#fff;--fg:#000;--mu:#000;--b:#000}.so{color:#000}.i{break-inside:avoid}h2{break-after:avoid}}';
+  '@media print{nav,form,#vi{display:none!important}*{color:#000!important;background:0 0!important}.i{break-inside:avoid}h2{break-after:avoid}}';
