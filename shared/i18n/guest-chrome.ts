@@ -13,6 +13,7 @@ import { sv } from './guest/sv.ts';
 import { da } from './guest/da.ts';
 import { hu } from './guest/hu.ts';
 import type { DietKey } from '../diets.ts';
+import type { PriceNote } from '../price-notes.ts';
 
 /**
  * The guest page's own texts ("chrome": everything on /m/{slug} that is not the venue's data),
@@ -91,6 +92,10 @@ export interface GuestChrome {
   chooseOne: string;
   /** The venue's optional daily energy note (the UK's out-of-home calorie labelling statement). */
   dailyKcal: string;
+  /** Under each menu: when it last changed. `{date}` is a date from Intl in the page's language ("26 November 2026"). */
+  updated: string;
+  /** The venue's price note under the menu (shared/price-notes.ts). */
+  priceNotes: Record<PriceNote, string>;
   /** Heading of the legend of the dietary label icons. */
   labels: string;
   /**

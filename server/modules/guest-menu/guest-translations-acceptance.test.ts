@@ -2,7 +2,7 @@ import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLERGEN_KEYS, ALLERGENS } from '../../../shared/constants.ts';
 import { allergenNames } from '../../../shared/i18n/allergen-names.ts';
-import { GUEST_CHROME, type GuestChrome } from '../../../shared/i18n/guest-chrome.ts';
+import { fill, GUEST_CHROME, type GuestChrome } from '../../../shared/i18n/guest-chrome.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { ownerWorld, type OwnerWorld } from '../../test/translation-fixtures.ts';
 
@@ -83,6 +83,8 @@ const translationsOf = (fields: Record<string, Texts | null>) =>
   );
 
 let w: OwnerWorld;
+/** The `updated` of every menu record created (the page's "Updated {date}"). */
+const stamps: string[] = [];
 const CURRENCY = 'EUR';
 
 beforeAll(async () => {
@@ -105,7 +107,7 @@ beforeAll(async () => {
       translations: translationsOf({ name: s.name, description: s.description }),
     });
     for (const i of s.items) {
-      await pb.collection('items').create({
+      const item = await pb.collection('items').create({
         section: section.id,
         name: i.name.en,
         description: i.description?.en ?? '',
@@ -119,8 +121,11 @@ beforeAll(async () => {
           ...Object.fromEntries(i.prices.map((p, n) => [`prices.${n}`, p.label])),
         }),
       });
+      stamps.push(item.updated);
     }
+    stamps.push(section.updated);
   }
+  stamps.push(menu.updated);
   await pb.collection('venues').create({
     organization: w.org,
     name: VENUE.name.en,
@@ -130,6 +135,7 @@ beforeAll(async () => {
     primaryColor: '#0f766e',
     menus: [menu.id],
     translations: translationsOf(VENUE),
+    priceNote: 'vat',
   });
 });
 afterAll(() => w.t.close());
@@ -137,6 +143,9 @@ afterAll(() => w.t.close());
 /** Everything a page in `lang` may say: the venue's texts in that language, its chrome, the regulation's names, prices, codes. */
 function expectedTexts(lang: Lang): Set<string> {
   const chrome = GUEST_CHROME[lang] as GuestChrome;
+  // "Updated {date}": the newest change of the menu's records, as that language writes a date (UTC venue).
+  const newest = new Date(stamps.reduce((a, b) => (b > a ? b : a)).replace(' ', 'T'));
+  const updated = fill(chrome.updated, { date: new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(newest) });
   const records = [
     VENUE.name,
     VENUE.address,
@@ -152,10 +161,11 @@ function expectedTexts(lang: Lang): Set<string> {
   return new Set([
     ...records.flatMap((t) => (t ? [t[lang]] : [])),
     ...Object.entries(chrome)
-      .filter(([key]) => key !== 'availableFrom')
-      // Grouped texts (the venue info, the search) count one by one; "No dishes match “{q}”" shows around the guest's words.
+      .filter(([key]) => key !== 'availableFrom' && key !== 'updated')
+      // Grouped texts (the venue info, the search, the price notes) count one by one; "No dishes match “{q}”" shows around the guest's words.
       .flatMap(([, v]) => (typeof v === 'string' ? [v] : Object.values(v as Record<string, string>)))
       .flatMap((v) => (v.includes('{q}') ? v.split('{q}').map((part) => part.trim()) : [v])),
+    updated,
     ...Object.values(allergenNames(lang).names),
     ...SECTIONS.flatMap((s) => s.items.flatMap((i) => i.prices.map((p) => formatMoney(p.amount, CURRENCY, lang)))),
   ]);

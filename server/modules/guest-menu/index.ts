@@ -29,6 +29,7 @@ import { GUEST_SCRIPT, GUEST_SCRIPT_PATH } from './guest-script.ts';
 import { findItem, menuPathOf, renderItemPage } from './item-page.ts';
 import { parseQuery } from './search.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
+import { FAVICON_PATH, FAVICON_SVG } from './small-things.ts';
 import { filterKey, isFiltered, parseFilter, type GuestFilter } from './filter.ts';
 import { sectionsUsingOptionGroup } from '../menus/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
@@ -207,14 +208,21 @@ function originalMenuUpload(stmts: Statements, venueId: string): { id: string; f
   return venue?.originalMenu ? uploadOfOrganization(stmts, venue.originalMenu, venue.organization) : undefined;
 }
 
-/** What an open guest page of the venue shows of the item now: the item merged with the venue's override. */
-function liveItem(item: Row, override: Row | undefined, now: string) {
+/** Whether guests see no amounts in a section (its own `hidePrices` or its menu's). */
+function pricesHidden(stmts: Statements, sectionId: string): boolean {
+  const section = menusModuleRow(stmts, 'sections', sectionId);
+  return Boolean(section && (section.hidePrices === 1 || menusModuleRow(stmts, 'menus', String(section.menu))?.hidePrices === 1));
+}
+
+/**
+ * What an open guest page of the venue shows of the item now: the item merged with the venue's
+ * override. The public topic never carries amounts guests must not see (`hidePrices`).
+ */
+function liveItem(stmts: Statements, item: Row, override: Row | undefined, now: string) {
   const prices = (row: Row) => JSON.parse(String(row.prices ?? 'null')) as unknown[] | null;
   const mark = (row: Row) => ({ available: row.available === 1, soldOutUntil: String(row.soldOutUntil ?? '') });
-  return {
-    id: String(item.id),
-    ...atVenue({ ...mark(item), prices: prices(item) ?? [] }, override && { ...mark(override), prices: prices(override) }, now),
-  };
+  const live = atVenue({ ...mark(item), prices: prices(item) ?? [] }, override && { ...mark(override), prices: prices(override) }, now);
+  return pricesHidden(stmts, String(item.section)) ? { id: String(item.id), available: live.available } : { id: String(item.id), ...live };
 }
 
 function register(ctx: AppContext): void {
@@ -251,14 +259,14 @@ function register(ctx: AppContext): void {
       const venueId = String(event.row.venue);
       if (!item || !venuesShowingSection(ctx, String(item.section)).includes(venueId)) return;
       const override = event.action === 'delete' ? undefined : event.row;
-      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(item, override, formatDateTime(config.now()))] });
+      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(stmts, item, override, formatDateTime(config.now()))] });
       return;
     }
     if (event.collection.name !== 'items' || event.action !== 'update') return;
     // Open guest pages update sold-out badges and prices live, each venue's with its own override.
     const now = formatDateTime(config.now());
     for (const venueId of venuesShowingSection(ctx, String(event.row.section)))
-      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(event.row, overrideOf(stmts, venueId, String(event.row.id)), now)] });
+      hub.publishTopic(`guest/${venueId}`, { items: [liveItem(stmts, event.row, overrideOf(stmts, venueId, String(event.row.id)), now)] });
   });
 
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });
@@ -435,6 +443,10 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   previewRoutes(app, ctx);
   app.get('/m/:slug', handler);
   app.get('/m/:slug/:menuId', handler);
+  // The neutral icon of guest pages without a logo; browsers also ask for /favicon.ico by habit.
+  app.get(FAVICON_PATH, (_request, reply) =>
+    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG),
+  );
 
   // The venue's original PDF menu, shown to guests by the venue's own choice.
   app.get<{ Params: { slug: string } }>('/m/:slug/original.pdf', async (request, reply) => {

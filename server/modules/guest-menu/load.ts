@@ -16,6 +16,7 @@ import { coursesOfItems } from '../set-courses/queries.ts';
 import { itemKindOf, type ItemKind } from '../../../shared/set-menus.ts';
 import { atVenue, type VenueOverride } from '../../../shared/availability.ts';
 import { readVenueInfo, type GuestVenueInfo } from './venue-info.ts';
+import { isPriceNote, type PriceNote } from '../../../shared/price-notes.ts';
 import {
   guestLanguages,
   readTranslations,
@@ -90,6 +91,8 @@ export interface GuestSection {
   name: string;
   description: string;
   translations: Translations;
+  /** Guests see no amounts in this section (set on the section or its menu). */
+  hidePrices: boolean;
   items: GuestItem[];
 }
 export interface GuestMenu {
@@ -103,6 +106,8 @@ export interface GuestMenu {
   guestLanguages: string[];
   translations: Translations;
   updated: string;
+  /** The newest `updated` of the menu, its sections, items, and their option groups and options ("Updated {date}"). */
+  changed: string;
   sections: GuestSection[];
 }
 export interface GuestVenue {
@@ -125,6 +130,8 @@ export interface GuestVenue {
   /** What guests see of nutrition (off, kcal only, full) and whether the daily kcal note shows. */
   nutritionDisplay: NutritionDisplay;
   dailyKcalNote: boolean;
+  /** The standard price note under the menu ("Prices include VAT."), '' for none. */
+  priceNote: PriceNote | '';
   /** Opening hours, contact, Wi-Fi and links (venue-info.ts). */
   info: GuestVenueInfo;
   /** The venue's registered table labels: only these are counted per table. */
@@ -199,10 +206,17 @@ function venueOverrides(stmts: Statements, venueId: string): Map<string, VenueOv
   return overrides;
 }
 
-/** The option groups of the items, each with its options in order: two queries whatever their number. */
-function optionGroupsOf(stmts: Statements, itemRows: Row[]): Map<string, GuestOptionGroup> {
+/** The later of two stored timestamps ('YYYY-MM-DD HH:MM:SS.sssZ' compare as text). */
+const later = (a: string, b: unknown): string => (typeof b === 'string' && b > a ? b : a);
+
+/**
+ * The option groups of the items, each with its options in order: two queries whatever their
+ * number. `changed`: each group's newest `updated` (the group's or one of its options').
+ */
+function optionGroupsOf(stmts: Statements, itemRows: Row[], changed: Map<string, string>): Map<string, GuestOptionGroup> {
   const groupRows = optionGroupRows(stmts, [...new Set(itemRows.flatMap((i) => json<string[]>(i.optionGroups, [])))]);
   const groups = new Map<string, GuestOptionGroup>();
+  for (const g of groupRows) changed.set(String(g.id), later('', g.updated));
   for (const g of groupRows)
     groups.set(String(g.id), {
       id: String(g.id),
@@ -213,7 +227,8 @@ function optionGroupsOf(stmts: Statements, itemRows: Row[]): Map<string, GuestOp
       translations: readTranslations(json(g.translations, null)),
       options: [],
     });
-  for (const o of optionsOfGroups(stmts, [...groups.keys()]))
+  for (const o of optionsOfGroups(stmts, [...groups.keys()])) {
+    changed.set(String(o.group), later(changed.get(String(o.group)) ?? '', o.updated));
     groups.get(String(o.group))?.options.push({
       id: String(o.id),
       name: String(o.name),
@@ -224,6 +239,7 @@ function optionGroupsOf(stmts: Statements, itemRows: Row[]): Map<string, GuestOp
       available: o.available === 1,
       translations: readTranslations(json(o.translations, null)),
     });
+  }
   return groups;
 }
 
@@ -277,7 +293,10 @@ function guestMenusOf(
   for (const [id, tag] of tagRows)
     tags.set(id, { id, name: tag.name, color: tag.color, translations: readTranslations(json(tag.translations, null)) });
 
-  const groups = optionGroupsOf(stmts, itemRows);
+  const groupChanged = new Map<string, string>();
+  const groups = optionGroupsOf(stmts, itemRows, groupChanged);
+  // The newest change per section: its own, its items' and their option groups'.
+  const sectionChanged = new Map<string, string>();
 
   const itemsBySection = new Map<string, GuestItem[]>();
   const ownPrices = new Map<string, PriceVariant[]>();
@@ -290,6 +309,8 @@ function guestMenusOf(
       now,
     );
     if (prices !== own) ownPrices.set(String(i.id), own);
+    const changed = json<string[]>(i.optionGroups, []).reduce((t, g) => later(t, groupChanged.get(g)), later('', i.updated));
+    sectionChanged.set(String(i.section), later(sectionChanged.get(String(i.section)) ?? '', changed));
     const list = itemsBySection.get(String(i.section)) ?? [];
     list.push({
       id: String(i.id),
@@ -317,6 +338,8 @@ function guestMenusOf(
   }
   attachCourses(stmts, [...itemsBySection.values()].flat());
   const sectionsByMenu = new Map<string, GuestSection[]>();
+  const menuChanged = new Map<string, string>();
+  const hiddenPrices = new Set(menuRows.filter((m) => m.hidePrices === 1).map((m) => String(m.id)));
   for (const s of sectionRows) {
     const list = sectionsByMenu.get(String(s.menu)) ?? [];
     list.push({
@@ -324,8 +347,10 @@ function guestMenusOf(
       name: String(s.name),
       description: String(s.description ?? ''),
       translations: readTranslations(json(s.translations, null)),
+      hidePrices: s.hidePrices === 1 || hiddenPrices.has(String(s.menu)),
       items: itemsBySection.get(String(s.id)) ?? [],
     });
+    menuChanged.set(String(s.menu), later(later(menuChanged.get(String(s.menu)) ?? '', s.updated), sectionChanged.get(String(s.id))));
     sectionsByMenu.set(String(s.menu), list);
   }
   return menuRows.map((m) => {
@@ -337,6 +362,7 @@ function guestMenusOf(
       languages: json<string[]>(m.languages, []),
       translations: readTranslations(json(m.translations, null)),
       updated: String(m.updated ?? ''),
+      changed: later(later('', m.updated), menuChanged.get(String(m.id))),
       sections: sectionsByMenu.get(String(m.id)) ?? [],
     };
     const published = publishedAnyway ?? json<string[]>(m.publishIncomplete, []);
@@ -372,6 +398,7 @@ function guestVenueOf(
     tables: new Set(json<unknown[]>(venue.tables, []).map(String)),
     nutritionDisplay: nutritionDisplayOf(venue.nutritionDisplay),
     dailyKcalNote: venue.dailyKcalNote === 1,
+    priceNote: isPriceNote(venue.priceNote) ? venue.priceNote : '',
     info: readVenueInfo(venue),
     billing,
   };

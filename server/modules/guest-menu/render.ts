@@ -20,6 +20,7 @@ import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
 import { hasCopyButton, openNowLine, VENUE_INFO_CSS, venueInfoFooter, venueInfoLd } from './venue-info.ts';
+import { faviconLink, priceNoteLine, PRINT_CSS, updatedLine } from './small-things.ts';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => ESC[c] ?? c);
@@ -116,6 +117,8 @@ export interface ItemContext {
   words: string[];
   /** A dish's page (`?lang=` kept on a page in several languages). */
   href: (id: string) => string;
+  /** The section (or its menu) hides prices: no amounts at all. */
+  hidePrices?: boolean;
 }
 
 /**
@@ -191,7 +194,7 @@ function optionHtml(o: GuestOption, x: ItemContext): string {
     contains || may
       ? ` <span class="al">(${contains}${may ? `${contains ? '; ' : ''}${inline(`${x.text.c.mayContain}:`, x.text.cl)} ${may}` : ''})</span>`
       : '';
-  const price = o.priceDelta ? ` +${esc(formatMoney(o.priceDelta, x.venue.currency, x.l.page))}` : '';
+  const price = o.priceDelta && !x.hidePrices ? ` +${esc(formatMoney(o.priceDelta, x.venue.currency, x.l.page))}` : '';
   const out = o.available ? '' : ` <small class="so"${x.text.cl}>${esc(x.text.c.soldOut)}</small>`;
   return `<span data-o="${esc(o.id)}"${o.available ? '' : ' class="out"'}>${inline(name.text, name.la)}${dietIcons(o.diets, x.text)}${marks}${price}${out}</span>`;
 }
@@ -284,7 +287,7 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
   const img = item.image
     ? `<img src="/api/files/items/${esc(item.id)}/${esc(encodeURIComponent(item.image))}?thumb=160x160" width="80" height="80" loading="lazy" decoding="async" alt="">`
     : '';
-  const prices = `<p class="ps">${priceList(item, venue, l, text)}</p>`;
+  const prices = x.hidePrices ? '' : `<p class="ps">${priceList(item, venue, l, text)}</p>`;
   return (
     `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc(unavoidable.join(' '))}"${diets.length ? ` data-d="${diets.join(' ')}"` : ''}${hidden ? ' hidden' : ''}>` +
     `<div><h3><a href="${esc(x.href(item.id))}"${name.la}>${esc(name.text)}</a>${dietIcons(item.diets, text)}${isSet ? ` <span class="sm"${text.cl}>${esc(text.c.setMenu)}</span>` : ''} <span class="so"${text.cl}${item.available ? ' hidden' : ''}>${esc(text.c.soldOut)}</span></h3>` +
@@ -347,10 +350,11 @@ function menuHtml(menu: GuestMenu, lang: string, base: Omit<ItemContext, 'l'>): 
         return (
           `<section id="s-${esc(s.id)}"${empty ? ' hidden' : ''}><h2${sName.la}>${esc(sName.text)}</h2>` +
           (sDesc ? `<p class="sd"${sDesc.la}>${esc(sDesc.text)}</p>` : '') +
-          `<ul>${s.items.map((i) => itemHtml(i, x)).join('')}</ul></section>`
+          `<ul>${s.items.map((i) => itemHtml(i, s.hidePrices ? { ...x, hidePrices: true } : x)).join('')}</ul></section>`
         );
       })
       .join('') +
+    updatedLine(menu.changed, x.venue.timezone, x.text.chromeLang, x.text.c, x.text.cl, esc) +
     '</section>'
   );
 }
@@ -446,12 +450,14 @@ function jsonLd(venue: GuestVenue, menus: GuestMenu[], lang: string, url: string
                 .filter(Boolean)
                 .join(' — ') || undefined,
             // Allergens, diets and nutrition are on the dish's own page (item-page.ts): the menu stays within its budget.
-            offers: i.prices.map((p, index) => ({
-              '@type': 'Offer',
-              price: toDecimalAmount(p.amount, venue.currency),
-              priceCurrency: venue.currency,
-              name: t(i.translations, `prices.${index}`, p.label) || undefined,
-            })),
+            offers: s.hidePrices
+              ? undefined
+              : i.prices.map((p, index) => ({
+                  '@type': 'Offer',
+                  price: toDecimalAmount(p.amount, venue.currency),
+                  priceCurrency: venue.currency,
+                  name: t(i.translations, `prices.${index}`, p.label) || undefined,
+                })),
           })),
         })),
       };
@@ -577,9 +583,9 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">${input.preview ? '<meta name="robots" content="noindex">' : ''}` +
     `<title>${esc(title)}</title><meta name="description" content="${esc(description)}">${links}` +
     `<meta property="og:type" content="website"><meta property="og:title" content="${esc(title)}"><meta property="og:description" content="${esc(description)}"><meta property="og:url" content="${esc(canonical)}">` +
-    `<meta name="theme-color" content="${esc(light)}">` +
-    `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${info || openNow ? VENUE_INFO_CSS : ''}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
-    `<script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script></head>` +
+    `<meta name="theme-color" content="${esc(light)}">${faviconLink(venue.id, venue.logo, esc)}` +
+    `<style>:root{--b:${light};--bt:${readableTextColor(light)}}@media(prefers-color-scheme:dark){:root{--b:${dark};--bt:${readableTextColor(dark)}}}${GUEST_CSS}${PRINT_CSS}${info || openNow ? VENUE_INFO_CSS : ''}${filterCss ? `${filterCss}{display:none}` : ''}</style>` +
+    '</head>' +
     `<body data-v="${esc(venue.id)}" data-c="${esc(venue.currency)}" data-e="${currencyExponent(venue.currency)}">${sprite}<header>${logo}<div><h1${venueName.la}>${esc(venueName.text)}</h1>${address ? `<p${address.la}>${esc(address.text)}</p>` : ''}${openNow}</div>${languageSwitch(lang, input.languages, filter, q, text)}</header>` +
     (sections ? `<nav class="sn" aria-label="${esc(c.sections)}">${sections}</nav>` : '') +
     '<main>' +
@@ -593,6 +599,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
       : '') +
     (items.length ? noResults(q, anyFound, resetUrl(filter, multi ? lang : ''), c, cl) : '') +
     (venue.dailyKcalNote && venue.nutritionDisplay !== 'off' && onNow.length ? `<p class="nu"${cl}>${esc(c.dailyKcal)}</p>` : '') +
+    (onNow.length ? priceNoteLine(venue.priceNote, c, cl, esc) : '') +
     (laterHtml ? `<section class="later"><h2${cl}>${esc(c.later)}</h2><ul>${laterHtml}</ul></section>` : '') +
     '</main><footer>' +
     (usedAllergens.length
@@ -603,7 +610,9 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
       : '') +
     (venue.originalMenuUrl ? `<p><a href="${esc(venue.originalMenuUrl)}"${cl}>${esc(c.originalMenu)}</a></p>` : '') +
     info +
-    `</footer>${hasCopyButton(venue.info) ? `<script>${COPY_SCRIPT}</script>` : ''}${input.live ? `<script>${LIVE_SCRIPT}</script>` : ''}${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
+    // The JSON-LD after the content: guests' browsers paint the menu sooner, search engines read it
+    // anywhere, and it compresses better near the dishes it repeats (about 100 B of a 100-dish page).
+    `</footer><script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script>${hasCopyButton(venue.info) ? `<script>${COPY_SCRIPT}</script>` : ''}${input.live ? `<script>${LIVE_SCRIPT}</script>` : ''}${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
     `${items.length ? `<script src="${GUEST_SCRIPT_PATH}" defer></script>` : ''}</body></html>`;
   return { html, status: 200, shown: onNow.map((m) => m.id) };
 }

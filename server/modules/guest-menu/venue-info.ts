@@ -102,8 +102,11 @@ export function openNowLine(info: GuestVenueInfo, timezone: string, at: Date, la
   return `<p class="oh${s.open ? ' on' : ''}"${cl}><a href="#vi">${esc(text)}</a></p>`;
 }
 
+/** A time that never wraps inside ("10:00 PM"). */
+const unbroken = (lang: string, hhmm: string) => formatTime(lang, hhmm).replace(/\s/g, '\u00a0');
+/** "12:00 PM–2:30 PM, 6:00 PM–10:00 PM": a line may wrap between windows, never inside one (a word joiner after the dash). */
 const windowsText = (windows: readonly { start: string; end: string }[], lang: string) =>
-  windows.map((w) => (w.start === w.end ? '0:00–24:00' : `${formatTime(lang, w.start)}–${formatTime(lang, w.end)}`)).join(', ');
+  windows.map((w) => (w.start === w.end ? '0:00–\u206024:00' : `${unbroken(lang, w.start)}–\u2060${unbroken(lang, w.end)}`)).join(', ');
 
 /** A map link from the address (OpenStreetMap's search: no third-party script, works on every phone). */
 export const mapUrl = (address: string): string => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
@@ -153,14 +156,15 @@ export function venueInfoFooter(
   const contact = [
     info.phone ? `<li${cl}>${esc(t.phone)} <a href="tel:${esc(info.phone.replace(/[^0-9+]/g, ''))}">${esc(info.phone)}</a></li>` : '',
     info.email ? `<li${cl}>${esc(t.email)} <a href="mailto:${esc(info.email)}">${esc(info.email)}</a></li>` : '',
-    info.website ? `<li><a href="${esc(info.website)}" rel="noopener"${cl}>${esc(t.website)}</a></li>` : '',
-    address ? `<li><a href="${esc(mapUrl(address))}" rel="noopener"${cl}>${esc(t.map)}</a></li>` : '',
+    info.website ? `<li><a href="${esc(info.website)}"${cl}>${esc(t.website)}</a></li>` : '',
+    address ? `<li><a href="${esc(mapUrl(address))}"${cl}>${esc(t.map)}</a></li>` : '',
   ].join('');
   if (contact) parts.push(`<h2${cl}>${esc(t.contact)}</h2><ul class="vc">${contact}</ul>`);
   if (info.wifiName || info.wifiPassword) {
-    // Without JavaScript the password is selectable text (one tap selects it all); the script shows the copy button.
+    // Without JavaScript the password is selectable text (one tap selects it all); the script shows
+    // the copy button, which copies the text of the <code> before it (the button is in no form).
     const pw = info.wifiPassword
-      ? `<dt${cl}>${esc(t.password)}</dt><dd><code class="pw">${esc(info.wifiPassword)}</code> <button type="button" class="cp" data-cp="${esc(info.wifiPassword)}" data-ok="${esc(t.copied)}" hidden${cl}>${esc(t.copy)}</button></dd>`
+      ? `<dt${cl}>${esc(t.password)}</dt><dd><code class="pw">${esc(info.wifiPassword)}</code> <button class="cp" data-ok="${esc(t.copied)}" hidden${cl}>${esc(t.copy)}</button></dd>`
       : '';
     parts.push(
       `<h2${cl}>${esc(t.wifi)}</h2><dl>${info.wifiName ? `<dt${cl}>${esc(t.network)}</dt><dd>${esc(info.wifiName)}</dd>` : ''}${pw}</dl>`,
@@ -168,7 +172,7 @@ export function venueInfoFooter(
   }
   if (info.socialLinks.length)
     parts.push(
-      `<h2${cl}>${esc(t.follow)}</h2><ul class="vc">${info.socialLinks.map((u) => `<li><a href="${esc(u)}" rel="noopener me">${esc(socialLabel(u))}</a></li>`).join('')}</ul>`,
+      `<h2${cl}>${esc(t.follow)}</h2><ul class="vc">${info.socialLinks.map((u) => `<li><a href="${esc(u)}" rel="me">${esc(socialLabel(u))}</a></li>`).join('')}</ul>`,
     );
   const legal = [
     info.imprintUrl ? `<a href="${esc(info.imprintUrl)}"${cl}>${esc(t.imprint)}</a>` : '',

@@ -27,6 +27,8 @@ export const menusCollection: CollectionDef = {
     { name: 'publishIncomplete', type: 'json', maxSize: 2000 },
     /** Terms machine translation keeps as written (dish names such as "Tiramisù"). */
     { name: 'glossary', type: 'json', maxSize: 30000 },
+    /** Guests see no amounts on this menu (wine lists, market prices); its JSON-LD has no offers. */
+    { name: 'hidePrices', type: 'bool' },
     ...timestamps,
   ],
   ...tenantRules('organization', 'organization'),
@@ -41,6 +43,8 @@ export const sectionsCollection: CollectionDef = {
     { name: 'description', type: 'text', max: 2000 },
     { name: 'position', type: 'number', onlyInt: true, min: 0 },
     { name: 'translations', type: 'json', maxSize: 50000 },
+    /** Guests see no amounts in this section (the menu's `hidePrices` for one section). */
+    { name: 'hidePrices', type: 'bool' },
     ...timestamps,
   ],
   ...tenantRules('menu.organization', 'menu'),

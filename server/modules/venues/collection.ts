@@ -1,6 +1,7 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import { NUTRITION_DISPLAYS } from '../../../shared/nutrition.ts';
 import { tenantRules } from '../rules.ts';
+import { PRICE_NOTES } from '../../../shared/price-notes.ts';
 
 export const venuesCollection: CollectionDef = {
   name: 'venues',
@@ -31,6 +32,8 @@ export const venuesCollection: CollectionDef = {
     { name: 'nutritionDisplay', type: 'select', values: [...NUTRITION_DISPLAYS] },
     /** Shows "Adults need around 2,000 kcal a day" under the menu (the UK's calorie labelling statement). */
     { name: 'dailyKcalNote', type: 'bool' },
+    /** A standard price note under the menu ("Prices include VAT."), translated in every guest language (shared/price-notes.ts); '' = none. */
+    { name: 'priceNote', type: 'select', values: [...PRICE_NOTES] },
     /**
      * Guest info (all optional, checked by shared/schemas/venue-info.ts): opening hours
      * (shared/opening-hours.ts: weekly windows and dated exceptions), contact, Wi-Fi, links.

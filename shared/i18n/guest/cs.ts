@@ -41,6 +41,13 @@ export const cs: GuestChrome = {
   course: 'Chod {n}',
   chooseOne: 'na výběr',
   dailyKcal: 'Dospělý člověk potřebuje asi 2\u00a0000 kcal denně.',
+  updated: 'Aktualizováno {date}',
+  priceNotes: {
+    vat: 'Ceny jsou včetně DPH.',
+    vatService: 'Ceny jsou včetně DPH a obsluhy.',
+    vatNoService: 'Ceny jsou včetně DPH, obsluha není zahrnuta.',
+    taxExtra: 'Ceny nezahrnují daň.',
+  },
   labels: 'Symboly',
   info: {
     openNow: 'Nyní otevřeno',

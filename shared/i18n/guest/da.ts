@@ -41,6 +41,13 @@ export const da: GuestChrome = {
   course: 'Ret {n}',
   chooseOne: 'vælg én',
   dailyKcal: 'Voksne har brug for ca. 2.000 kcal om dagen.',
+  updated: 'Opdateret {date}',
+  priceNotes: {
+    vat: 'Alle priser er inklusive moms.',
+    vatService: 'Alle priser er inklusive moms og service.',
+    vatNoService: 'Alle priser er inklusive moms, men ikke service.',
+    taxExtra: 'Priserne er eksklusive skat.',
+  },
   labels: 'Symboler',
   info: {
     openNow: 'Åbent nu',

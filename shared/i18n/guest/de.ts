@@ -41,6 +41,13 @@ export const de: GuestChrome = {
   course: 'Gang {n}',
   chooseOne: 'eins zur Wahl',
   dailyKcal: 'Erwachsene brauchen etwa 2.000 kcal am Tag.',
+  updated: 'Aktualisiert am {date}',
+  priceNotes: {
+    vat: 'Preise inklusive Mehrwertsteuer.',
+    vatService: 'Preise inklusive Mehrwertsteuer und Bedienung.',
+    vatNoService: 'Preise inklusive Mehrwertsteuer, Bedienung nicht inbegriffen.',
+    taxExtra: 'Preise zuzüglich Steuern.',
+  },
   labels: 'Symbole',
   info: {
     openNow: 'Jetzt geöffnet',

@@ -41,6 +41,13 @@ export const en: GuestChrome = {
   course: 'Course {n}',
   chooseOne: 'choose one',
   dailyKcal: 'Adults need around 2,000 kcal a day.',
+  updated: 'Updated {date}',
+  priceNotes: {
+    vat: 'Prices include VAT.',
+    vatService: 'Prices include VAT and service.',
+    vatNoService: 'Prices include VAT; service is not included.',
+    taxExtra: 'Prices do not include tax.',
+  },
   labels: 'Symbols',
   info: {
     openNow: 'Open now',

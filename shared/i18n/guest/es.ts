@@ -41,6 +41,13 @@ export const es: GuestChrome = {
   course: 'Plato {n}',
   chooseOne: 'a elegir',
   dailyKcal: 'Un adulto necesita unas 2.000 kcal al día.',
+  updated: 'Actualizado el {date}',
+  priceNotes: {
+    vat: 'Precios con IVA incluido.',
+    vatService: 'Precios con IVA y servicio incluidos.',
+    vatNoService: 'Precios con IVA incluido; servicio no incluido.',
+    taxExtra: 'Los precios no incluyen impuestos.',
+  },
   labels: 'Símbolos',
   info: {
     openNow: 'Abierto ahora',

@@ -41,6 +41,13 @@ export const fr: GuestChrome = {
   course: 'Plat {n}',
   chooseOne: 'au choix',
   dailyKcal: 'Un adulte a besoin d’environ 2\u00a0000\u00a0kcal par jour.',
+  updated: 'Mis à jour le {date}',
+  priceNotes: {
+    vat: 'Prix TVA comprise.',
+    vatService: 'Prix TVA et service compris.',
+    vatNoService: 'Prix TVA comprise, service non compris.',
+    taxExtra: 'Prix hors taxes.',
+  },
   labels: 'Symboles',
   info: {
     openNow: 'Ouvert',

@@ -41,6 +41,13 @@ export const hr: GuestChrome = {
   course: 'Slijed {n}',
   chooseOne: 'po izboru',
   dailyKcal: 'Odrasloj osobi treba oko 2000 kcal dnevno.',
+  updated: 'Ažurirano {date}',
+  priceNotes: {
+    vat: 'Cijene uključuju PDV.',
+    vatService: 'Cijene uključuju PDV i uslugu.',
+    vatNoService: 'Cijene uključuju PDV; usluga nije uključena.',
+    taxExtra: 'Cijene ne uključuju porez.',
+  },
   labels: 'Simboli',
   info: {
     openNow: 'Sada otvoreno',

@@ -41,6 +41,13 @@ export const hu: GuestChrome = {
   course: '{n}. fogás',
   chooseOne: 'választható',
   dailyKcal: 'Egy felnőttnek naponta körülbelül 2000 kcal-ra van szüksége.',
+  updated: 'Frissítve: {date}',
+  priceNotes: {
+    vat: 'Az árak az áfát tartalmazzák.',
+    vatService: 'Az árak az áfát és a felszolgálási díjat tartalmazzák.',
+    vatNoService: 'Az árak az áfát tartalmazzák, a felszolgálási díjat nem.',
+    taxExtra: 'Az árak nem tartalmazzák az adót.',
+  },
   labels: 'Jelmagyarázat',
   info: {
     openNow: 'Most nyitva',

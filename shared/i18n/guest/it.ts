@@ -41,6 +41,13 @@ export const it: GuestChrome = {
   course: 'Portata {n}',
   chooseOne: 'a scelta',
   dailyKcal: 'Un adulto ha bisogno di circa 2.000 kcal al giorno.',
+  updated: 'Aggiornato il {date}',
+  priceNotes: {
+    vat: 'Prezzi IVA inclusa.',
+    vatService: 'Prezzi IVA e servizio inclusi.',
+    vatNoService: 'Prezzi IVA inclusa, servizio escluso.',
+    taxExtra: 'Prezzi al netto delle imposte.',
+  },
   labels: 'Simboli',
   info: {
     openNow: 'Aperto ora',

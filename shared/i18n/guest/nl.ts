@@ -41,6 +41,13 @@ export const nl: GuestChrome = {
   course: 'Gang {n}',
   chooseOne: 'keuze uit',
   dailyKcal: 'Volwassenen hebben ongeveer 2.000 kcal per dag nodig.',
+  updated: 'Bijgewerkt op {date}',
+  priceNotes: {
+    vat: 'Prijzen inclusief btw.',
+    vatService: 'Prijzen inclusief btw en bediening.',
+    vatNoService: 'Prijzen inclusief btw, exclusief bediening.',
+    taxExtra: 'Prijzen exclusief belastingen.',
+  },
   labels: 'Symbolen',
   info: {
     openNow: 'Nu open',

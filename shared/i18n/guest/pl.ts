@@ -41,6 +41,13 @@ export const pl: GuestChrome = {
   course: 'Danie {n}',
   chooseOne: 'do wyboru',
   dailyKcal: 'Osoba dorosła potrzebuje około 2000 kcal dziennie.',
+  updated: 'Zaktualizowano {date}',
+  priceNotes: {
+    vat: 'Ceny zawierają VAT.',
+    vatService: 'Ceny zawierają VAT i obsługę.',
+    vatNoService: 'Ceny zawierają VAT; obsługa nie jest wliczona.',
+    taxExtra: 'Ceny nie zawierają podatku.',
+  },
   labels: 'Symbole',
   info: {
     openNow: 'Teraz otwarte',

@@ -42,6 +42,13 @@ export const pt: GuestChrome = {
   course: 'Prato {n}',
   chooseOne: 'à escolha',
   dailyKcal: 'Um adulto precisa de cerca de 2000 kcal por dia.',
+  updated: 'Atualizado em {date}',
+  priceNotes: {
+    vat: 'Preços com IVA incluído.',
+    vatService: 'Preços com IVA e serviço incluídos.',
+    vatNoService: 'Preços com IVA incluído; serviço não incluído.',
+    taxExtra: 'Os preços não incluem impostos.',
+  },
   labels: 'Símbolos',
   info: {
     openNow: 'Aberto agora',

@@ -41,6 +41,13 @@ export const sv: GuestChrome = {
   course: 'Rätt {n}',
   chooseOne: 'välj en',
   dailyKcal: 'Vuxna behöver cirka 2\u00a0000 kcal per dag.',
+  updated: 'Uppdaterad {date}',
+  priceNotes: {
+    vat: 'Alla priser inklusive moms.',
+    vatService: 'Alla priser inklusive moms och service.',
+    vatNoService: 'Alla priser inklusive moms, service ingår inte.',
+    taxExtra: 'Priserna är exklusive skatt.',
+  },
   labels: 'Symboler',
   info: {
     openNow: 'Öppet nu',

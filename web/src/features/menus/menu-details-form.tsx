@@ -18,6 +18,7 @@ import { Input, Label, Textarea } from '../../components/ui/input.tsx';
 import { LanguagesField } from './languages-field.tsx';
 import { RemoteChangeNotice } from './remote-change-notice.tsx';
 import { ScheduleEditor, sortSchedule } from './schedule-editor.tsx';
+import { Switch } from './switch.tsx';
 import { PlanFeatureNotice } from '../../components/plan-feature-notice.tsx';
 import { useEntitlement } from '../../hooks/use-entitlement.ts';
 import { featureRefusalOf } from '../../../../shared/plan-features.ts';
@@ -30,6 +31,7 @@ const zMenuDetails = zMenuForm.extend({
   description: z.string().max(2000, 'menus:validation.descriptionTooLong'),
   languages: zLanguages.min(1, 'menus:validation.languagesRequired'),
   schedule: zSchedule,
+  hidePrices: z.boolean(),
 });
 type MenuDetails = z.infer<typeof zMenuDetails>;
 
@@ -39,6 +41,7 @@ function valuesOf(menu: Menu, fallbackLanguage: string): MenuDetails {
     description: menu.description,
     languages: menu.languages.length ? menu.languages : [fallbackLanguage],
     schedule: sortSchedule(menu.schedule.map((w) => ({ day: Number(w.day), start: String(w.start), end: String(w.end) }))),
+    hidePrices: menu.hidePrices,
   };
 }
 const same = (a: MenuDetails, b: MenuDetails) => JSON.stringify(a) === JSON.stringify(b);
@@ -104,7 +107,7 @@ export function MenuDetailsForm({
     } catch (err) {
       const refusal = featureRefusalOf((err as { response?: { data?: unknown } }).response?.data);
       if (refusal?.feature === 'schedules') setRefusedPlan(refusal.planName);
-      else handleApiError(err, setError, ['name', 'description', 'languages', 'schedule']);
+      else handleApiError(err, setError, ['name', 'description', 'languages', 'schedule', 'hidePrices']);
     }
   });
 
@@ -157,6 +160,27 @@ export function MenuDetailsForm({
               )}
             />
           </div>
+          <Controller
+            control={control}
+            name="hidePrices"
+            render={({ field }) => (
+              <div className="flex items-start gap-3">
+                <Switch
+                  id={`${menu.id}-hide-prices`}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  aria-describedby={`${menu.id}-hide-prices-hint`}
+                  className="mt-0.5"
+                />
+                <span className="grid gap-0.5 text-sm">
+                  <Label htmlFor={`${menu.id}-hide-prices`}>{t('details.hidePrices')}</Label>
+                  <span id={`${menu.id}-hide-prices-hint`} className="text-muted-foreground">
+                    {t('details.hidePricesHint')}
+                  </span>
+                </span>
+              </div>
+            )}
+          />
         </CardContent>
       </Card>
 

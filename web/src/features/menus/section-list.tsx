@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Link, useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { toast } from '../../lib/toast.ts';
-import { Check, ChevronRight, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { BanknoteX, Check, ChevronRight, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
 import { swrKeys } from '../../lib/swr-keys.ts';
 import { paths } from '../../app/paths.ts';
@@ -93,6 +93,15 @@ export function SectionList({
     );
   };
 
+  const toggleHidePrices = (section: Section) => {
+    const hidePrices = !section.hidePrices;
+    void optimistic(
+      list.map((s) => (s.id === section.id ? { ...s, hidePrices } : s)),
+      () => pb.collection('sections').update(section.id, { hidePrices }),
+      t('sections.hidePricesFailed'),
+    );
+  };
+
   const remove = async (section: Section) => {
     const ok = await optimistic(
       withPositions(list.filter((s) => s.id !== section.id)),
@@ -151,11 +160,27 @@ export function SectionList({
                         >
                           <span className="grid min-w-0">
                             <span className="truncate font-medium group-hover:underline">{section.name}</span>
-                            <span className="text-xs text-muted-foreground">{t('items', { count: count(section.id) })}</span>
+                            <span className="text-xs text-muted-foreground">
+                              {t('items', { count: count(section.id) })}
+                              {section.hidePrices ? ` · ${t('sections.pricesHidden')}` : ''}
+                            </span>
                           </span>
                           <ChevronRight className="ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden />
                         </Link>
                       )}
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        className={`size-9 shrink-0 ${section.hidePrices ? 'bg-accent text-foreground' : 'text-muted-foreground'}`}
+                        aria-label={t('sections.hidePrices', { name: section.name })}
+                        aria-pressed={section.hidePrices}
+                        title={t('sections.hidePrices', { name: section.name })}
+                        disabled={pending}
+                        onClick={() => toggleHidePrices(section)}
+                      >
+                        <BanknoteX aria-hidden />
+                      </Button>
                       <Button
                         type="button"
                         size="icon"

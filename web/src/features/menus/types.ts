@@ -31,6 +31,8 @@ export interface Menu extends RecordModel {
   publishIncomplete: string[];
   /** Terms machine translation keeps as written. */
   glossary: string[];
+  /** Guests see no amounts on this menu (wine lists, market prices). */
+  hidePrices: boolean;
   created: string;
   updated: string;
 }
@@ -41,6 +43,8 @@ export interface Section extends RecordModel {
   description: string;
   position: number;
   translations: Translations;
+  /** Guests see no amounts in this section. */
+  hidePrices: boolean;
 }
 
 export interface Item extends RecordModel {
@@ -100,6 +104,7 @@ export function toMenu(r: RecordModel): Menu {
     translations: readTranslations(r.translations),
     publishIncomplete: strings(r.publishIncomplete),
     glossary: strings(r.glossary),
+    hidePrices: r.hidePrices === true,
     created: String(r.created ?? ''),
     updated: String(r.updated ?? ''),
   };
@@ -113,6 +118,7 @@ export function toSection(r: RecordModel): Section {
     description: String(r.description ?? ''),
     position: Number(r.position ?? 0),
     translations: readTranslations(r.translations),
+    hidePrices: r.hidePrices === true,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { RecordModel } from 'pocketbase';
@@ -11,7 +11,8 @@ import { venueInfoShape, zOpeningHours, zSocialLinkList } from '../../../../shar
 import { WEEK_ORDER } from '../../../../shared/schedule.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { Input, Select, Textarea } from '../../components/ui/input.tsx';
+import { PRICE_NOTES } from '../../../../shared/price-notes.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
 
@@ -28,6 +29,7 @@ const zGuestInfoForm = z.object({
         .filter(Boolean),
     )
     .pipe(zSocialLinkList),
+  priceNote: z.enum(['', ...PRICE_NOTES]),
 });
 type GuestInfoInput = z.input<typeof zGuestInfoForm>;
 type GuestInfoValues = z.output<typeof zGuestInfoForm>;
@@ -41,6 +43,7 @@ export const GUEST_INFO_FIELDS = [
   'socialLinks',
   'imprintUrl',
   'privacyUrl',
+  'priceNote',
 ] as const;
 
 function formValues(venue: RecordModel): GuestInfoInput {
@@ -59,8 +62,73 @@ function formValues(venue: RecordModel): GuestInfoInput {
     socialLinks: (Array.isArray(venue.socialLinks) ? (venue.socialLinks as string[]) : []).join('\n'),
     imprintUrl: String(venue.imprintUrl ?? ''),
     privacyUrl: String(venue.privacyUrl ?? ''),
+    priceNote: (PRICE_NOTES as readonly string[]).includes(String(venue.priceNote)) ? (venue.priceNote as GuestInfoInput['priceNote']) : '',
   };
 }
+
+/**
+ * The hours of one exception (up to six windows, as the model allows): each with its own remove
+ * button, and one to add a window; named after the exception for screen readers.
+ */
+function ExceptionWindows({
+  control,
+  register,
+  index,
+  label,
+  error,
+}: {
+  control: Control<GuestInfoInput, unknown, GuestInfoValues>;
+  register: UseFormRegister<GuestInfoInput>;
+  index: number;
+  label: string;
+  error: boolean;
+}) {
+  const { t } = useTranslation('venues');
+  const windows = useFieldArray({ control, name: `openingHours.exceptions.${index}.windows` });
+  return (
+    <div className="grid gap-2 sm:col-span-2">
+      {windows.fields.map((f, w) => (
+        <div key={f.id} className={WINDOW_ROW}>
+          <Input
+            type="time"
+            className={TIME_INPUT}
+            aria-label={t('info.opens', { day: label })}
+            {...register(`openingHours.exceptions.${index}.windows.${w}.start`)}
+          />
+          <span aria-hidden>–</span>
+          <Input
+            type="time"
+            className={TIME_INPUT}
+            aria-label={t('info.closes', { day: label })}
+            {...register(`openingHours.exceptions.${index}.windows.${w}.end`)}
+          />
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={t('info.removeWindow', { day: label })}
+            onClick={() => windows.remove(w)}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+      ))}
+      <div className="flex flex-wrap items-center gap-2">
+        {windows.fields.length < 6 ? (
+          <Button type="button" variant="outline" size="sm" onClick={() => windows.append({ start: '12:00', end: '22:00' })}>
+            <Plus aria-hidden /> {t('info.addWindow')}
+            <span className="sr-only"> ({label})</span>
+          </Button>
+        ) : null}
+        {error ? <span className="text-sm text-destructive">{t('info.needHours')}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+/** One time window: opens – closes and its remove button on one line, also on a 320 px phone. */
+const WINDOW_ROW = 'grid grid-cols-[minmax(0,8rem)_auto_minmax(0,8rem)_auto] items-center gap-2';
+const TIME_INPUT = 'min-w-0 px-2 sm:px-3';
 
 const dayName = (lang: string, day: number) =>
   new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + day)));
@@ -80,6 +148,7 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
     reset,
     setError,
     getValues,
+    setValue,
     watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<GuestInfoInput, unknown, GuestInfoValues>({ resolver: zodResolver(zGuestInfoForm), defaultValues: formValues(venue) });
@@ -128,17 +197,17 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
                   <div className="grid gap-2">
                     {rows.length === 0 ? <span className="text-sm text-muted-foreground">{t('info.closed')}</span> : null}
                     {rows.map(({ f, index }) => (
-                      <div key={f.id} className="flex flex-wrap items-center gap-2">
+                      <div key={f.id} className={WINDOW_ROW}>
                         <Input
                           type="time"
-                          className="w-32"
+                          className={TIME_INPUT}
                           aria-label={t('info.opens', { day: name })}
                           {...register(`openingHours.weekly.${index}.start`)}
                         />
                         <span aria-hidden>–</span>
                         <Input
                           type="time"
-                          className="w-32"
+                          className={TIME_INPUT}
                           aria-label={t('info.closes', { day: name })}
                           {...register(`openingHours.weekly.${index}.end`)}
                         />
@@ -182,6 +251,7 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
             {exceptions.fields.map((f, index) => {
               const e = errors.openingHours?.exceptions?.[index];
               const closed = watch(`openingHours.exceptions.${index}.closed`);
+              const closedField = register(`openingHours.exceptions.${index}.closed`);
               return (
                 <div
                   key={f.id}
@@ -196,26 +266,27 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
                     <Input type="date" {...register(`openingHours.exceptions.${index}.to`)} />
                   </FormField>
                   <label className="flex items-center gap-2 text-sm sm:col-span-2">
-                    <input type="checkbox" className="size-4" {...register(`openingHours.exceptions.${index}.closed`)} />{' '}
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      {...closedField}
+                      onChange={(event) => {
+                        void closedField.onChange(event);
+                        // Open on that date: start with one window to fill in.
+                        if (!event.target.checked && !getValues(`openingHours.exceptions.${index}.windows`).length)
+                          setValue(`openingHours.exceptions.${index}.windows`, [{ start: '12:00', end: '22:00' }], { shouldDirty: true });
+                      }}
+                    />{' '}
                     {t('info.closedAllDay')}
                   </label>
                   {closed ? null : (
-                    <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
-                      <Input
-                        type="time"
-                        className="w-32"
-                        aria-label={t('info.opens', { day: '' })}
-                        {...register(`openingHours.exceptions.${index}.windows.0.start`)}
-                      />
-                      <span aria-hidden>–</span>
-                      <Input
-                        type="time"
-                        className="w-32"
-                        aria-label={t('info.closes', { day: '' })}
-                        {...register(`openingHours.exceptions.${index}.windows.0.end`)}
-                      />
-                      {e?.windows?.message ? <span className="text-sm text-destructive">{t('info.needHours')}</span> : null}
-                    </div>
+                    <ExceptionWindows
+                      control={control}
+                      register={register}
+                      index={index}
+                      label={t('info.exception', { n: index + 1 })}
+                      error={Boolean(e?.windows?.message ?? e?.windows?.root?.message)}
+                    />
                   )}
                   <div className="sm:col-span-2">
                     <FormField label={t('info.note')} error={e?.note?.message}>
@@ -224,6 +295,7 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
                   </div>
                   <Button type="button" variant="ghost" size="sm" className="justify-self-start" onClick={() => exceptions.remove(index)}>
                     <Trash2 aria-hidden /> {t('info.removeException')}
+                    <span className="sr-only"> ({t('info.exception', { n: index + 1 })})</span>
                   </Button>
                 </div>
               );
@@ -271,6 +343,20 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
             </FormField>
             <FormField label={t('info.privacy')} error={errors.privacyUrl?.message}>
               <Input type="url" placeholder="https://" {...register('privacyUrl')} />
+            </FormField>
+          </fieldset>
+
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 font-medium">{t('info.prices')}</legend>
+            <FormField label={t('info.priceNote')} error={errors.priceNote?.message} hint={t('info.priceNoteHint')}>
+              <Select {...register('priceNote')}>
+                <option value="">{t('info.priceNoteNone')}</option>
+                {PRICE_NOTES.map((note) => (
+                  <option key={note} value={note}>
+                    {t(`info.priceNotes.${note}`)}
+                  </option>
+                ))}
+              </Select>
             </FormField>
           </fieldset>
 
