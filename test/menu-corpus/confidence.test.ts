@@ -59,6 +59,9 @@ const facts = (over: Partial<ItemFacts> = {}): ItemFacts => ({
   columns: 1,
   sectionName: 'Soups',
   docAllergenShare: 0,
+  docNoPriceShare: 0,
+  docOddNameShare: 0,
+  sectionNoPriceShare: 0,
   ...over,
 });
 

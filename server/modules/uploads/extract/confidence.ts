@@ -58,6 +58,14 @@ export const FEATURES = [
   'noAllergensAmongMany',
   'unlabelledPrices',
   'descNumbers',
+  'nameMixedCaps',
+  'nameOpenEnd',
+  'descFragment',
+  'descLeaders',
+  'labelBareNumber',
+  'docNoPrice',
+  'docOddNames',
+  'sectionNoPrice',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Features = Record<Feature, number>;
@@ -109,10 +117,18 @@ export interface ItemFacts {
   sectionName: string;
   /** Share of the document's items that carry allergens (0–1). */
   docAllergenShare: number;
+  /** Share of the document's items without a price, and of those whose name row is not in an item-name style (0–1). */
+  docNoPriceShare: number;
+  docOddNameShare: number;
+  /** Share of the item's section's other items without a price (0–1). */
+  sectionNoPriceShare: number;
 }
 
 const clamp = (n: number) => Math.max(0, Math.min(1, n));
 const bit = (b: boolean) => (b ? 1 : 0);
+
+/** Words that do not end a dish name in the shipped languages: a name ending in one was cut at a line end. */
+const CONNECTOR_END = /(?:^|\s)(?:and|with|or|of|in|on|mit|und|oder|von|vom|auf|et|ou|avec|de|du|des|à|au|aux|e|con|di|del|della|al|alla|y|o|en|met|van|op|&|\+)$/iu;
 
 function isCaps(text: string): boolean {
   const l = text.replace(/[^\p{L}]/gu, '');
@@ -173,6 +189,21 @@ export function itemFeatures(f: ItemFacts): Features {
     // Amounts or sizes left in the description: a price or a label was not read.
     descNumbers: bit(/\d[.,]\d{2}\b|\b\d+\s?(?:cl|ml|l|g)\b/i.test(f.description)),
     noAllergensAmongMany: bit(f.raisedAllergens + f.inlineAllergens === 0 && f.docAllergenShare >= 0.5),
+    // Small capitals read as a second word ("Cidre BRUT FERMIER", "Rote Grütze MIT Vanillesosse"):
+    // a word of capitals after a word in lower case, in a name that is not all capitals.
+    nameMixedCaps: bit(!isCaps(f.name) && /\p{Ll}\S*\s+(?:\S+\s+)*\p{Lu}{2,}/u.test(f.name) && /\p{Lu}{3,}/u.test(f.name)),
+    // A name cut at a line end: it ends in a comma, a hyphen or a connector word ("… with Horseradish and").
+    nameOpenEnd: bit(/[,\-–]$/.test(f.name.trim()) || CONNECTOR_END.test(f.name.trim())),
+    // A description of one or two capitalised words without punctuation: the end of a wrapped name ("Coast").
+    descFragment: bit(/^\p{Lu}[\p{L}'’-]*(?:\s\p{L}[\p{L}'’-]*)?$/u.test(f.description.trim())),
+    // Dot leaders in the description: another item's line ran into this one.
+    descLeaders: bit(/(?:\.\s?){4,}|…|(?:·\s?){3,}/.test(f.description)),
+    // A variant label that ends in a bare number has probably lost its unit or word ("Pichet 50", "1 boule 2").
+    labelBareNumber: bit(f.prices.some((p) => /\d$/.test(p.label.trim()))),
+    // How troubled the rest of the document and of the section is: items without a price, names not in a name style.
+    docNoPrice: clamp(f.docNoPriceShare * 4),
+    docOddNames: clamp(f.docOddNameShare * 4),
+    sectionNoPrice: clamp(f.sectionNoPriceShare * 2),
   };
 }
 

@@ -713,14 +713,27 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     draftSections.push({ name: name.slice(0, 200), ...(description ? { description: description.slice(0, 2000) } : {}), items });
   }
   // Confidence, once the whole document is known.
-  const docAllergenShare = finished.filter((f) => f.item.allergens.length).length / Math.max(1, finished.length);
-  for (const { item, facts: itemFacts, section } of finished) {
-    const features = itemFeatures({ ...itemFacts, sectionName: section, docAllergenShare });
+  const share = (list: typeof finished, test: (f: (typeof finished)[number]) => boolean) => list.filter(test).length / Math.max(1, list.length);
+  const docAllergenShare = share(finished, (f) => f.item.allergens.length > 0);
+  const docNoPriceShare = share(finished, (f) => !f.item.prices.length);
+  const docOddNameShare = share(finished, (f) => !f.facts.nameStyle);
+  for (const entry of finished) {
+    const { item, facts: itemFacts, section } = entry;
+    const siblings = finished.filter((f) => f.section === section && f !== entry);
+    const allFacts: ItemFacts = {
+      ...itemFacts,
+      sectionName: section,
+      docAllergenShare,
+      docNoPriceShare,
+      docOddNameShare,
+      sectionNoPriceShare: share(siblings, (f) => !f.item.prices.length),
+    };
+    const features = itemFeatures(allFacts);
     const scored = itemConfidence(features);
     item.confidence = scored.confidence;
     item.fieldConfidence = scored.fields;
     item.flagged = scored.flagged;
-    if (options.features) item.features = features;
+    if (options.features) Object.assign(item, { features, facts: allFacts });
   }
   return {
     version: 1,
@@ -737,7 +750,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare'>;
+type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare' | 'docNoPriceShare' | 'docOddNameShare' | 'sectionNoPriceShare'>;
 
 function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: boolean; index: number; size: number }): { item: DraftItem; facts: PartialFacts } | null {
   const { legend } = doc;
