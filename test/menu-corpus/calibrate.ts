@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ExtractionError, extractPdf } from '../../server/modules/uploads/extract/index.ts';
+import { ExtractionError, extractPages, extractPdf } from '../../server/modules/uploads/extract/index.ts';
+import type { MenuDraft } from '../../server/modules/uploads/extract/types.ts';
+import { ocrImages, ocrPdf, ToolError } from '../../server/modules/uploads/ocr/index.ts';
 import {
   FEATURES,
   FIELDS,
@@ -55,37 +57,52 @@ const target = (field: ConfidenceField, v: ItemVerdict) => (field === 'item' ? i
 /** Where `npm run calibrate:extract -- --cached` keeps the extracted samples between runs (gitignored). */
 export const SAMPLE_CACHE = path.resolve(import.meta.dirname, '../../.tmp/calibrate-samples.json');
 
-/** Text PDFs of the manifest (or those given), each extracted with its facts and scored. */
-export async function collectSamples(entries: ManifestEntry[] = loadManifest().files): Promise<Sample[]> {
+/** The items of one file, with their facts, features, flags and verdicts (none when the file is refused). */
+async function fileSamples(entry: ManifestEntry, half: Sample['half']): Promise<Sample[]> {
+  const bytes = new Uint8Array(fs.readFileSync(path.join(FILES_DIR, entry.file)));
+  let draft: MenuDraft;
+  const inspected = entry.file.endsWith('.pdf') ? await inspectPdf(bytes) : null;
+  try {
+    if (!inspected) draft = extractPages(await ocrImages([bytes]), { features: true });
+    else if (!inspected.ok) return [];
+    else draft = await extractPdf(inspected.doc, { features: true, ocr: (sizes) => ocrPdf(bytes, sizes) });
+  } catch (err) {
+    if (err instanceof ExtractionError || err instanceof ToolError) return [];
+    throw err;
+  } finally {
+    if (inspected?.ok) await inspected.doc.destroy();
+  }
+  const { verdicts } = scoreDraft(draft, loadMenu(entry.menu));
+  const out: Sample[] = [];
+  draft.sections
+    .flatMap((s) => s.items)
+    .forEach((item, i) => {
+      const verdict = verdicts[i];
+      if (!item.features || !item.facts || !verdict) return;
+      out.push({
+        file: entry.file,
+        menu: entry.menu,
+        producer: entry.producer,
+        half,
+        facts: item.facts,
+        features: item.features,
+        verdict,
+        flagged: item.flagged,
+      });
+    });
+  return out;
+}
+
+/**
+ * The items of the manifest's text PDFs (or of those given), each extracted with its facts and
+ * scored; with `ocr`, also the scans' and photos' (OCR, ~2 s a page).
+ */
+export async function collectSamples(entries: ManifestEntry[] = loadManifest().files, { ocr = false } = {}): Promise<Sample[]> {
   const split = menuSplit(loadManifest().files.map((e) => e.menu));
   const out: Sample[] = [];
   for (const entry of entries) {
-    if (isRaster(entry)) continue;
-    const inspected = await inspectPdf(new Uint8Array(fs.readFileSync(path.join(FILES_DIR, entry.file))));
-    if (!inspected.ok) continue;
-    try {
-      const draft = await extractPdf(inspected.doc, { features: true });
-      const items = draft.sections.flatMap((s) => s.items);
-      const { verdicts } = scoreDraft(draft, loadMenu(entry.menu));
-      items.forEach((item, i) => {
-        const verdict = verdicts[i];
-        if (!item.features || !item.facts || !verdict) return;
-        out.push({
-          file: entry.file,
-          menu: entry.menu,
-          producer: entry.producer,
-          half: split.get(entry.menu) ?? 'dev',
-          facts: item.facts,
-          features: item.features,
-          verdict,
-          flagged: item.flagged,
-        });
-      });
-    } catch (err) {
-      if (!(err instanceof ExtractionError)) throw err;
-    } finally {
-      await inspected.doc.destroy();
-    }
+    if (isRaster(entry) && !ocr) continue;
+    out.push(...(await fileSamples(entry, split.get(entry.menu) ?? 'dev')));
   }
   return out;
 }
@@ -270,7 +287,7 @@ export interface CrossFit {
 }
 
 /** Out-of-fold item scores (each menu scored by the model fitted on the other folds), a threshold chosen on them. */
-export function crossFit(samples: Sample[], l2: number, caught: number): CrossFit {
+export function crossFit(samples: Sample[], l2: number, caught: number, thresholdOn: (s: Sample) => boolean = () => true): CrossFit {
   const p = new Array<number>(samples.length).fill(0);
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = samples.filter((s) => foldOf(s.menu) !== fold);
@@ -279,7 +296,9 @@ export function crossFit(samples: Sample[], l2: number, caught: number): CrossFi
       if (foldOf(s.menu) === fold) p[i] = itemScore(s.features, { fitted: '', threshold: 0, fields });
     });
   }
-  const scored = samples.map((s, i) => ({ p: p[i] as number, noPrice: s.features.noPrice === 1, right: itemRight(s.verdict) }));
+  const scored = samples
+    .map((s, i) => ({ s, p: p[i] as number, noPrice: s.features.noPrice === 1, right: itemRight(s.verdict) }))
+    .filter((x) => thresholdOn(x.s));
   const threshold = chooseThreshold(scored, caught);
   return {
     l2,
@@ -292,7 +311,9 @@ export function crossFit(samples: Sample[], l2: number, caught: number): CrossFi
  * The calibration: for each L2 penalty of `l2s`, out-of-fold scores and the threshold that flags
  * `caught` of the out-of-fold wrong items; the penalty whose out-of-fold flags hold the fewest
  * right items wins. The committed model is fitted on every sample with that penalty and keeps
- * the out-of-fold threshold.
+ * the out-of-fold threshold. With OCR items among the samples they are fitted on (the `ocr`
+ * feature sets them apart) but the threshold and the penalty are chosen on the text PDFs' items:
+ * the target is set for text PDFs, and OCR items, wrong far more often, would otherwise set it.
  */
 export function calibrate(
   samples: Sample[],
@@ -302,8 +323,8 @@ export function calibrate(
   let best: CrossFit | null = null;
   let bestRate = Infinity;
   for (const l2 of l2s) {
-    const fit = crossFit(samples, l2, caught);
-    const rates = flagRates(fit.samples);
+    const fit = crossFit(samples, l2, caught, (s) => !s.facts.ocr);
+    const rates = flagRates(fit.samples.filter((s) => !s.facts.ocr));
     tried.push({ l2, threshold: fit.threshold, rates });
     if ((rates.rightFlagged ?? 1) < bestRate) {
       bestRate = rates.rightFlagged ?? 1;

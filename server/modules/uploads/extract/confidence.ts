@@ -66,6 +66,7 @@ export const FEATURES = [
   'docNoPrice',
   'docOddNames',
   'sectionNoPrice',
+  'ocr',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Features = Record<Feature, number>;
@@ -113,6 +114,8 @@ export interface ItemFacts {
   diets: number;
   /** Columns on the item's page (1–3). */
   columns: number;
+  /** The item's page was read by OCR (a scan or a photo), not from a text layer. */
+  ocr: boolean;
   /** The name of the section the item is in, as read. */
   sectionName: string;
   /** Share of the document's items that carry allergens (0–1). */
@@ -204,6 +207,7 @@ export function itemFeatures(f: ItemFacts): Features {
     docNoPrice: clamp(f.docNoPriceShare * 4),
     docOddNames: clamp(f.docOddNameShare * 4),
     sectionNoPrice: clamp(f.sectionNoPriceShare * 2),
+    ocr: bit(f.ocr),
   };
 }
 

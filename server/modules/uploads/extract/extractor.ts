@@ -364,6 +364,8 @@ interface DocumentFacts {
   refSize: number;
   itemGap: number;
   pageHeight: Map<number, number>;
+  /** Pages read by OCR (ocr/hocr.ts names the font of every word it places "ocr" or "ocr-bold"). */
+  ocrPages: Set<number>;
   columns: Map<number, number>;
   priceRight: Map<string, number>;
   isName: (row: Row) => boolean;
@@ -691,6 +693,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const facts: DocumentFacts = {
     legend, refSize, itemGap,
     pageHeight: new Map(pages.map((p) => [p.page, p.height])),
+    ocrPages: new Set(pages.filter((p) => p.runs.length && p.runs.every((r) => r.font.startsWith('ocr'))).map((p) => p.page)),
     columns: new Map([...columnsOnPage].map(([page, xs]) => [page, xs.size])),
     priceRight: new Map([...rightEdges].map(([k, xs]) => [k, median(xs)])),
     isName,
@@ -791,6 +794,7 @@ function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: 
     inlineAllergens: nameCodes.keys.length + descCodes.keys.length,
     diets: diets.length,
     columns: doc.columns.get(it.nameRow.page) ?? 1,
+    ocr: doc.ocrPages.has(it.nameRow.page),
   };
   const runs = it.rows.flatMap((r) => [...r.runs, ...r.sup]);
   const bbox = runs.length ? {
