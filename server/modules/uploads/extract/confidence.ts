@@ -6,10 +6,12 @@ import { CONFIDENCE_MODEL } from './confidence-model.ts';
  * page's item-name style, whether a legend or a variant header was found …).
  *
  * The numbers are not hand-set: `npm run calibrate:extract` (scripts/calibrate-extract.ts) scores
- * every extracted item of the menu corpus's dev half against its truth and fits one logistic
- * regression per field; the weights are committed as data in `confidence-model.ts`. An item is
- * flagged when its confidence is under the fitted threshold (chosen so that flagged items hold
- * most of the wrong ones) or it has no price.
+ * every item the extractor reads from the menu corpus (text PDFs of both halves, scans, photos)
+ * against its truth and fits one logistic regression per field, cross-fitted by menu (no item is
+ * scored by a model that saw its menu while the penalty and the threshold are chosen); the
+ * weights are committed as data in `confidence-model.ts`. An item is flagged when its confidence
+ * is under the calibrated threshold (chosen so that flagged items hold 91 % of the wrong ones) or
+ * it has no price.
  */
 
 /** What the extractor knew about one item; every value is a number in [0, 1]. */
@@ -58,9 +60,7 @@ export const FEATURES = [
   'noAllergensAmongMany',
   'unlabelledPrices',
   'descNumbers',
-  'nameMixedCaps',
   'nameOpenEnd',
-  'descFragment',
   'descLeaders',
   'labelBareNumber',
   'docNoPrice',
@@ -192,13 +192,8 @@ export function itemFeatures(f: ItemFacts): Features {
     // Amounts or sizes left in the description: a price or a label was not read.
     descNumbers: bit(/\d[.,]\d{2}\b|\b\d+\s?(?:cl|ml|l|g)\b/i.test(f.description)),
     noAllergensAmongMany: bit(f.raisedAllergens + f.inlineAllergens === 0 && f.docAllergenShare >= 0.5),
-    // Small capitals read as a second word ("Cidre BRUT FERMIER", "Rote Grütze MIT Vanillesosse"):
-    // a word of capitals after a word in lower case, in a name that is not all capitals.
-    nameMixedCaps: bit(!isCaps(f.name) && /\p{Ll}\S*\s+(?:\S+\s+)*\p{Lu}{2,}/u.test(f.name) && /\p{Lu}{3,}/u.test(f.name)),
     // A name cut at a line end: it ends in a comma, a hyphen or a connector word ("… with Horseradish and").
     nameOpenEnd: bit(/[,\-–]$/.test(f.name.trim()) || CONNECTOR_END.test(f.name.trim())),
-    // A description of one or two capitalised words without punctuation: the end of a wrapped name ("Coast").
-    descFragment: bit(/^\p{Lu}[\p{L}'’-]*(?:\s\p{L}[\p{L}'’-]*)?$/u.test(f.description.trim())),
     // Dot leaders in the description: another item's line ran into this one.
     descLeaders: bit(/(?:\.\s?){4,}|…|(?:·\s?){3,}/.test(f.description)),
     // A variant label that ends in a bare number has probably lost its unit or word ("Pichet 50", "1 boule 2").
