@@ -720,16 +720,23 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const docAllergenShare = share(finished, (f) => f.item.allergens.length > 0);
   const docNoPriceShare = share(finished, (f) => !f.item.prices.length);
   const docOddNameShare = share(finished, (f) => !f.facts.nameStyle);
-  for (const entry of finished) {
-    const { item, facts: itemFacts, section } = entry;
-    const siblings = finished.filter((f) => f.section === section && f !== entry);
+  // Per section name: its items, and those without a price (for the share among an item's siblings).
+  const bySection = new Map<string, { items: number; noPrice: number }>();
+  for (const f of finished) {
+    const c = bySection.get(f.section) ?? { items: 0, noPrice: 0 };
+    c.items++;
+    if (!f.item.prices.length) c.noPrice++;
+    bySection.set(f.section, c);
+  }
+  for (const { item, facts: itemFacts, section } of finished) {
+    const c = bySection.get(section) ?? { items: 1, noPrice: 0 };
     const allFacts: ItemFacts = {
       ...itemFacts,
       sectionName: section,
       docAllergenShare,
       docNoPriceShare,
       docOddNameShare,
-      sectionNoPriceShare: share(siblings, (f) => !f.item.prices.length),
+      sectionNoPriceShare: (c.noPrice - (item.prices.length ? 0 : 1)) / Math.max(1, c.items - 1),
     };
     const features = itemFeatures(allFacts);
     const scored = itemConfidence(features);
