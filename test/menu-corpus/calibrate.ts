@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ExtractionError, extractPdf } from '../../server/modules/uploads/extract/index.ts';
+import { ExtractionError, extractPages, extractPdf } from '../../server/modules/uploads/extract/index.ts';
+import type { MenuDraft } from '../../server/modules/uploads/extract/types.ts';
+import { ocrImages, ocrPdf, ToolError } from '../../server/modules/uploads/ocr/index.ts';
 import {
   FEATURES,
   FIELDS,
   itemConfidence,
+  itemFeatures,
   itemScore,
   type ConfidenceField,
   type ConfidenceModel,
   type Features,
+  type ItemFacts,
 } from '../../server/modules/uploads/extract/confidence.ts';
 import { inspectPdf } from '../../server/modules/uploads/pdf.ts';
 import type { ManifestEntry } from './producers/plan.ts';
@@ -17,16 +21,25 @@ import { scoreDraft, type ItemVerdict } from './score.ts';
 import { FILES_DIR, loadMenu } from './truth.ts';
 
 /**
- * Calibration of the extractor's confidence (server/modules/uploads/extract/confidence.ts): every
- * item extracted from the corpus's text PDFs, with the features the extractor computed and the
- * scorer's verdict per field; a logistic regression per field fitted on the dev half; the flag
- * threshold chosen on the dev half; flag rates measured on either half.
+ * Calibration of the extractor's confidence (server/modules/uploads/extract/confidence.ts).
+ *
+ * Every item extracted from the corpus's text PDFs (both halves), with the facts the extractor
+ * knew and the scorer's verdict per field. The extractor's heuristics were tuned on the dev half,
+ * so its errors there are rare and unlike the errors on menus it has not seen: a model fitted and
+ * judged on one half learns from few, untypical errors. Instead the estimates are cross-fitted
+ * by menu: the menus are cut into `FOLDS` folds by a stable hash of the menu id (all files of one
+ * menu, whatever their producer, in the same fold), and each item is scored by a model fitted on
+ * the other folds only, so no item is ever scored by a model that saw its menu. The flag
+ * threshold and the L2 penalty are chosen on those out-of-fold scores, the reported numbers are
+ * the out-of-fold ones, and the committed model is then fitted on every item.
  */
 
 export interface Sample {
   file: string;
+  menu: string;
   producer: string;
   half: 'dev' | 'held-out';
+  facts: ItemFacts;
   features: Features;
   verdict: ItemVerdict;
   /** The flag the extractor set with the committed model. */
@@ -36,70 +49,184 @@ export interface Sample {
 /** The share of wrong items a review must see: the issue's target (flagged ⊇ 90 % of wrong ones). */
 export const TARGET_CAUGHT = 0.9;
 export const TARGET_RIGHT_FLAGGED = 0.2;
+export const FOLDS = 5;
 
 export const itemRight = (v: ItemVerdict) => v.name && v.price && v.section && v.allergens;
 const target = (field: ConfidenceField, v: ItemVerdict) => (field === 'item' ? itemRight(v) : v[field]);
 
-/** Text PDFs of the manifest (or those given), each extracted with its features and scored. */
-export async function collectSamples(entries: ManifestEntry[] = loadManifest().files): Promise<Sample[]> {
+/** Where `npm run calibrate:extract -- --cached` keeps the extracted samples between runs (gitignored). */
+export const SAMPLE_CACHE = path.resolve(import.meta.dirname, '../../.tmp/calibrate-samples.json');
+
+/** The items of one file, with their facts, features, flags and verdicts (none when the file is refused). */
+async function fileSamples(entry: ManifestEntry, half: Sample['half']): Promise<Sample[]> {
+  const bytes = new Uint8Array(fs.readFileSync(path.join(FILES_DIR, entry.file)));
+  let draft: MenuDraft;
+  const inspected = entry.file.endsWith('.pdf') ? await inspectPdf(bytes) : null;
+  try {
+    if (!inspected) draft = extractPages(await ocrImages([bytes]), { features: true });
+    else if (!inspected.ok) return [];
+    else draft = await extractPdf(inspected.doc, { features: true, ocr: (sizes) => ocrPdf(bytes, sizes) });
+  } catch (err) {
+    if (err instanceof ExtractionError || err instanceof ToolError) return [];
+    throw err;
+  } finally {
+    if (inspected?.ok) await inspected.doc.destroy();
+  }
+  const { verdicts } = scoreDraft(draft, loadMenu(entry.menu));
+  const out: Sample[] = [];
+  draft.sections
+    .flatMap((s) => s.items)
+    .forEach((item, i) => {
+      const verdict = verdicts[i];
+      if (!item.features || !item.facts || !verdict) return;
+      out.push({
+        file: entry.file,
+        menu: entry.menu,
+        producer: entry.producer,
+        half,
+        facts: item.facts,
+        features: item.features,
+        verdict,
+        flagged: item.flagged,
+      });
+    });
+  return out;
+}
+
+/**
+ * The items of the manifest's text PDFs (or of those given), each extracted with its facts and
+ * scored; with `ocr`, also the scans' and photos' (OCR, ~2 s a page).
+ */
+export async function collectSamples(entries: ManifestEntry[] = loadManifest().files, { ocr = false } = {}): Promise<Sample[]> {
   const split = menuSplit(loadManifest().files.map((e) => e.menu));
   const out: Sample[] = [];
   for (const entry of entries) {
-    if (isRaster(entry)) continue;
-    const inspected = await inspectPdf(new Uint8Array(fs.readFileSync(path.join(FILES_DIR, entry.file))));
-    if (!inspected.ok) continue;
-    try {
-      const draft = await extractPdf(inspected.doc, { features: true });
-      const items = draft.sections.flatMap((s) => s.items);
-      const { verdicts } = scoreDraft(draft, loadMenu(entry.menu));
-      items.forEach((item, i) => {
-        const verdict = verdicts[i];
-        if (!item.features || !verdict) return;
-        out.push({
-          file: entry.file,
-          producer: entry.producer,
-          half: split.get(entry.menu) ?? 'dev',
-          features: item.features,
-          verdict,
-          flagged: item.flagged,
-        });
-      });
-    } catch (err) {
-      if (!(err instanceof ExtractionError)) throw err;
-    } finally {
-      await inspected.doc.destroy();
-    }
+    if (isRaster(entry) && !ocr) continue;
+    out.push(...(await fileSamples(entry, split.get(entry.menu) ?? 'dev')));
   }
   return out;
 }
 
-/** Plain logistic regression (full-batch gradient descent, small L2 penalty): P(right | features). */
-export function fitLogistic(xs: Features[], ys: boolean[], { iterations = 3000, rate = 0.5, l2 = 1e-3 } = {}) {
-  const w = new Map<string, number>(FEATURES.map((f) => [f, 0]));
-  const rightShare = ys.filter(Boolean).length / Math.max(1, ys.length);
-  let bias = Math.log(Math.max(1e-3, rightShare) / Math.max(1e-3, 1 - rightShare));
-  const n = xs.length;
-  for (let it = 0; it < iterations; it++) {
-    const grad = new Map<string, number>(FEATURES.map((f) => [f, 0]));
-    let gBias = 0;
-    for (let i = 0; i < n; i++) {
-      const x = xs[i] as Features;
-      let z = bias;
-      for (const f of FEATURES) z += (w.get(f) as number) * x[f];
-      const err = 1 / (1 + Math.exp(-z)) - (ys[i] ? 1 : 0);
-      gBias += err;
-      for (const f of FEATURES) if (x[f]) grad.set(f, (grad.get(f) as number) + err * x[f]);
+/** Samples from the cache (features recomputed from the facts, so feature changes need no re-extraction). */
+export function loadCachedSamples(file = SAMPLE_CACHE): Sample[] | null {
+  if (!fs.existsSync(file)) return null;
+  const samples = JSON.parse(fs.readFileSync(file, 'utf8')) as Sample[];
+  return samples.map((s) => ({ ...s, features: itemFeatures(s.facts) }));
+}
+
+export function saveSamples(samples: Sample[], file = SAMPLE_CACHE): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(samples));
+}
+
+/** A stable fold per menu (FNV-1a of its id): every file of a menu lands in the same fold. */
+export function foldOf(menu: string, folds = FOLDS): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < menu.length; i++) {
+    h ^= menu.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % folds;
+}
+
+/** Solves A x = b (A symmetric positive definite, small) by Gaussian elimination with pivoting. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i] as number]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs((m[r] as number[])[c] as number) > Math.abs((m[p] as number[])[c] as number)) p = r;
+    [m[c], m[p]] = [m[p] as number[], m[c] as number[]];
+    const pivot = (m[c] as number[])[c] as number;
+    if (Math.abs(pivot) < 1e-12) continue;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const row = m[r] as number[];
+      const f = (row[c] as number) / pivot;
+      if (!f) continue;
+      const src = m[c] as number[];
+      for (let k = c; k <= n; k++) row[k] = (row[k] as number) - f * (src[k] as number);
     }
-    bias -= (rate * gBias) / n;
-    for (const f of FEATURES) w.set(f, (w.get(f) as number) - rate * ((grad.get(f) as number) / n + l2 * (w.get(f) as number)));
+  }
+  return m.map((row, i) => {
+    const d = row[i] as number;
+    return Math.abs(d) < 1e-12 ? 0 : (row[n] as number) / d;
+  });
+}
+
+/**
+ * Logistic regression P(right | features) with an L2 penalty on the weights (not the intercept):
+ * minimises the mean log loss + l2/2·|w|² by Newton's method (the problem is small and convex).
+ */
+export function fitLogistic(xs: Features[], ys: boolean[], { l2 = 1e-3, iterations = 30 } = {}) {
+  const d = FEATURES.length + 1; // [bias, ...weights]
+  const n = Math.max(1, xs.length);
+  const rows = xs.map((x) => [1, ...FEATURES.map((f) => x[f])]);
+  const y = ys.map((v) => (v ? 1 : 0));
+  const beta = new Array<number>(d).fill(0);
+  const loss = (b: number[]) => {
+    let sum = 0;
+    rows.forEach((x, i) => {
+      let z = 0;
+      for (let j = 0; j < d; j++) z += (b[j] as number) * (x[j] as number);
+      // log(1 + e^-z) for y = 1, log(1 + e^z) for y = 0, computed stably.
+      const m = y[i] ? -z : z;
+      sum += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+    });
+    let pen = 0;
+    for (let j = 1; j < d; j++) pen += (b[j] as number) ** 2;
+    return sum / n + (l2 / 2) * pen;
+  };
+  const rightShare = y.reduce((a: number, b) => a + b, 0) / n;
+  beta[0] = Math.log(Math.max(1e-3, rightShare) / Math.max(1e-3, 1 - rightShare));
+  for (let it = 0; it < iterations; it++) {
+    const grad = new Array<number>(d).fill(0);
+    const hess = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+    rows.forEach((x, i) => {
+      let z = 0;
+      for (let j = 0; j < d; j++) z += (beta[j] as number) * (x[j] as number);
+      const p = 1 / (1 + Math.exp(-z));
+      const e = p - (y[i] as number);
+      const w = Math.max(p * (1 - p), 1e-9);
+      for (let j = 0; j < d; j++) {
+        const xj = x[j] as number;
+        if (!xj) continue;
+        grad[j] = (grad[j] as number) + e * xj;
+        const hj = hess[j] as number[];
+        for (let k = j; k < d; k++) if (x[k]) hj[k] = (hj[k] as number) + w * xj * (x[k] as number);
+      }
+    });
+    for (let j = 0; j < d; j++) {
+      grad[j] = (grad[j] as number) / n + (j ? l2 * (beta[j] as number) : 0);
+      const hj = hess[j] as number[];
+      for (let k = j; k < d; k++) {
+        hj[k] = (hj[k] as number) / n + (j === k ? (j ? l2 : 1e-6) : 0);
+        (hess[k] as number[])[j] = hj[k] as number;
+      }
+    }
+    const step = solve(hess, grad);
+    // Backtracking: a full Newton step can overshoot where the data are nearly separable.
+    const before = loss(beta);
+    let t = 1;
+    let next = beta.map((b, j) => b - (step[j] as number));
+    while (loss(next) > before + 1e-12 && t > 1e-4) {
+      t /= 2;
+      next = beta.map((b, j) => b - t * (step[j] as number));
+    }
+    let size = 0;
+    for (let j = 0; j < d; j++) {
+      size = Math.max(size, Math.abs((next[j] as number) - (beta[j] as number)));
+      beta[j] = next[j] as number;
+    }
+    if (size < 1e-6) break;
   }
   const round = (v: number) => Math.round(v * 1000) / 1000;
   const weights: Partial<Record<(typeof FEATURES)[number], number>> = {};
-  for (const f of FEATURES) {
-    const v = round(w.get(f) as number);
+  FEATURES.forEach((f, j) => {
+    const v = round(beta[j + 1] as number);
     if (v !== 0) weights[f] = v;
-  }
-  return { bias: round(bias), weights };
+  });
+  return { bias: round(beta[0] as number), weights };
 }
 
 export interface FlagRates {
@@ -122,32 +249,91 @@ export function flagRates(samples: Array<{ verdict: ItemVerdict; flagged: boolea
   };
 }
 
-/** Fits every field's model on the dev samples and the lowest flag threshold that catches `caught` of the wrong items. */
-export function fitModel(samples: Sample[], caught = TARGET_CAUGHT + 0.02): ConfidenceModel {
-  const dev = samples.filter((s) => s.half === 'dev');
+/** One logistic regression per field, fitted on the given samples. */
+export function fitFields(samples: Sample[], l2: number): ConfidenceModel['fields'] {
   const fields = {} as ConfidenceModel['fields'];
   for (const field of FIELDS) {
     fields[field] = fitLogistic(
-      dev.map((s) => s.features),
-      dev.map((s) => target(field, s.verdict)),
+      samples.map((s) => s.features),
+      samples.map((s) => target(field, s.verdict)),
+      { l2 },
     );
   }
-  // The flag: no price, or an item confidence under the threshold.
-  const scored = dev.map((s) => ({
-    p: itemScore(s.features, { fitted: '', threshold: 0, fields }),
-    noPrice: s.features.noPrice === 1,
-    right: itemRight(s.verdict),
-  }));
+  return fields;
+}
+
+/**
+ * The lowest threshold at which flagged items (no price, or score under it) hold `caught` of the
+ * wrong ones: just above the score of the wrong item that completes that share (rounded up to 0.001).
+ */
+export function chooseThreshold(scored: Array<{ p: number; noPrice: boolean; right: boolean }>, caught: number): number {
   const wrong = scored.filter((s) => !s.right);
-  let threshold = 1;
-  for (let t = 0.05; t <= 0.995; t += 0.005) {
-    const hit = wrong.filter((s) => s.noPrice || s.p < t).length / Math.max(1, wrong.length);
-    if (hit >= caught) {
-      threshold = Math.round(t * 1000) / 1000;
-      break;
+  const free = wrong.filter((s) => s.noPrice).length;
+  const need = Math.ceil(caught * wrong.length) - free;
+  if (need <= 0) return 0;
+  const ps = wrong
+    .filter((s) => !s.noPrice)
+    .map((s) => s.p)
+    .sort((a, b) => a - b);
+  const p = ps[need - 1];
+  return p === undefined ? 1 : Math.min(1, Math.floor(p * 1000 + 1) / 1000);
+}
+
+export interface CrossFit {
+  l2: number;
+  threshold: number;
+  /** Every sample with its out-of-fold flag (and score). */
+  samples: Array<Sample & { p: number }>;
+}
+
+/** Out-of-fold item scores (each menu scored by the model fitted on the other folds), a threshold chosen on them. */
+export function crossFit(samples: Sample[], l2: number, caught: number, thresholdOn: (s: Sample) => boolean = () => true): CrossFit {
+  const p = new Array<number>(samples.length).fill(0);
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const train = samples.filter((s) => foldOf(s.menu) !== fold);
+    const fields = fitFields(train, l2);
+    samples.forEach((s, i) => {
+      if (foldOf(s.menu) === fold) p[i] = itemScore(s.features, { fitted: '', threshold: 0, fields });
+    });
+  }
+  const scored = samples
+    .map((s, i) => ({ s, p: p[i] as number, noPrice: s.features.noPrice === 1, right: itemRight(s.verdict) }))
+    .filter((x) => thresholdOn(x.s));
+  const threshold = chooseThreshold(scored, caught);
+  return {
+    l2,
+    threshold,
+    samples: samples.map((s, i) => ({ ...s, p: p[i] as number, flagged: s.features.noPrice === 1 || (p[i] as number) < threshold })),
+  };
+}
+
+/**
+ * The calibration: for each L2 penalty of `l2s`, out-of-fold scores and the threshold that flags
+ * `caught` of the out-of-fold wrong items; the penalty whose out-of-fold flags hold the fewest
+ * right items wins. The committed model is fitted on every sample with that penalty and keeps
+ * the out-of-fold threshold. With OCR items among the samples they are fitted on (the `ocr`
+ * feature sets them apart) but the threshold and the penalty are chosen on the text PDFs' items:
+ * the target is set for text PDFs, and OCR items, wrong far more often, would otherwise set it.
+ */
+export function calibrate(
+  samples: Sample[],
+  { caught = TARGET_CAUGHT + 0.01, l2s = [1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2] } = {},
+): { model: ConfidenceModel; best: CrossFit; tried: Array<{ l2: number; threshold: number; rates: FlagRates }> } {
+  const tried: Array<{ l2: number; threshold: number; rates: FlagRates }> = [];
+  let best: CrossFit | null = null;
+  let bestRate = Infinity;
+  for (const l2 of l2s) {
+    const fit = crossFit(samples, l2, caught, (s) => !s.facts.ocr);
+    const rates = flagRates(fit.samples.filter((s) => !s.facts.ocr));
+    tried.push({ l2, threshold: fit.threshold, rates });
+    if ((rates.rightFlagged ?? 1) < bestRate) {
+      bestRate = rates.rightFlagged ?? 1;
+      best = fit;
     }
   }
-  return { fitted: new Date().toISOString().slice(0, 10), threshold, fields };
+  if (!best) throw new Error('no L2 penalty to try');
+  const fields = fitFields(samples, best.l2);
+  return { model: { fitted: new Date().toISOString().slice(0, 10), threshold: best.threshold, fields }, best, tried };
 }
 
 /** The samples flagged as a model would flag them. */

@@ -1,34 +1,91 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES, itemConfidence, itemFeatures, type Features, type ItemFacts } from '../../server/modules/uploads/extract/confidence.ts';
 import { CONFIDENCE_MODEL } from '../../server/modules/uploads/extract/confidence-model.ts';
-import { collectSamples, fitLogistic, flagRates, itemRight } from './calibrate.ts';
+import { chooseThreshold, collectSamples, crossFit, fitLogistic, flagRates, foldOf, itemRight, type Sample } from './calibrate.ts';
 import { isRaster, loadManifest, menuSplit } from './run.ts';
 
 /**
  * The committed confidence model (written by `npm run calibrate:extract`) against the current
- * extractor, on a fixed sample of the corpus's held-out text PDFs (every third file): the flags
- * must still hold most of the wrong items without flagging most of the right ones. The margins
- * are wide on purpose (the calibration's own numbers are in the README): this fails when the
- * extractor changed so much that the weights no longer describe it, i.e. run the calibration again.
+ * extractor, on every held-out text PDF of the corpus (87 files, ~110 wrong items). The model was
+ * fitted on every item of the corpus, so these are not out-of-fold numbers (those are the
+ * calibration's, in the README): the bounds sit a few points below what the committed model
+ * reaches here (94.6 % of the wrong items flagged, 23.0 % of the right ones on 2026-11-26), so the
+ * test fails when the extractor changed enough that the weights no longer describe it, i.e.
+ * when the calibration is due again.
  */
 describe('confidence calibration is current', () => {
-  it('flags most wrong items and few right ones on a fixed held-out sample', { timeout: 60_000 }, async () => {
+  it('flags the wrong items and few right ones on the held-out text PDFs', { timeout: 60_000 }, async () => {
     const files = loadManifest().files;
     const split = menuSplit(files.map((e) => e.menu));
-    const sample = files.filter((e) => !isRaster(e) && split.get(e.menu) === 'held-out').filter((_, i) => i % 3 === 0);
-    expect(sample.length).toBeGreaterThanOrEqual(25);
+    const sample = files.filter((e) => !isRaster(e) && split.get(e.menu) === 'held-out');
+    expect(sample.length).toBeGreaterThanOrEqual(80);
     const samples = await collectSamples(sample);
     const rates = flagRates(samples);
-    expect(rates.wrong).toBeGreaterThan(50);
-    expect(rates.caught).toBeGreaterThanOrEqual(0.75);
-    expect(rates.rightFlagged).toBeLessThanOrEqual(0.35);
-    // The flag the extractor wrote is the committed model's.
-    for (const s of samples) expect(s.flagged).toBe(itemConfidence(s.features, CONFIDENCE_MODEL).flagged);
+    expect(rates.wrong).toBeGreaterThanOrEqual(60);
+    expect(rates.caught).toBeGreaterThanOrEqual(0.9);
+    expect(rates.rightFlagged).toBeLessThanOrEqual(0.3);
+    // The flag the extractor wrote is the committed model's, and the features are those of the facts.
+    for (const s of samples) {
+      expect(s.flagged).toBe(itemConfidence(s.features, CONFIDENCE_MODEL).flagged);
+      expect(s.features).toEqual(itemFeatures(s.facts));
+    }
     // Right items are more confident than wrong ones on average.
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const conf = (right: boolean) =>
       mean(samples.filter((s) => itemRight(s.verdict) === right).map((s) => itemConfidence(s.features).confidence));
     expect(conf(true) - conf(false)).toBeGreaterThan(0.2);
+  });
+});
+
+describe('calibration design', () => {
+  it('folds by menu: a stable hash of the id, the menus spread over all five folds', () => {
+    const menus = [...new Set(loadManifest().files.map((e) => e.menu))];
+    const counts = [0, 0, 0, 0, 0];
+    for (const m of menus) counts[foldOf(m)] = (counts[foldOf(m)] as number) + 1;
+    for (const c of counts) expect(c / menus.length).toBeGreaterThan(0.1);
+    for (const c of counts) expect(c / menus.length).toBeLessThan(0.3);
+    // Stable across runs and machines (FNV-1a), so the out-of-fold numbers can be reproduced.
+    expect([foldOf('de-biergarten-isar'), foldOf('fr-creperie-ty-breizh')]).toEqual([1, 0]);
+  });
+
+  it('the threshold is the lowest that flags the asked share of the wrong items; items without a price count as flagged', () => {
+    const wrong = (p: number, noPrice = false) => ({ p, noPrice, right: false });
+    const right = (p: number) => ({ p, noPrice: false, right: true });
+    const scored = [wrong(0.2), wrong(0.5), wrong(0.7), wrong(0.9, true), right(0.6), right(0.95)];
+    // 3 of 4 wrong: the price-less one plus 0.2 and 0.5, so just above 0.5.
+    expect(chooseThreshold(scored, 0.75)).toBe(0.501);
+    expect(chooseThreshold(scored, 1)).toBe(0.701);
+    expect(chooseThreshold(scored, 0.25)).toBe(0);
+  });
+
+  it('cross-fitting never scores an item with a model that saw its menu', () => {
+    // Two menus with opposite labels for the same features: a model that saw the item's own menu
+    // would score it right; out-of-fold, it is scored by the other menu's opposite pattern.
+    const zero = Object.fromEntries(FEATURES.map((f) => [f, 0])) as Features;
+    const menus = ['aa', 'bb', 'cc', 'dd', 'ee', 'ff', 'gg', 'hh'];
+    const byFold = new Map<number, string>();
+    for (const m of menus) if (!byFold.has(foldOf(m))) byFold.set(foldOf(m), m);
+    const [a, b] = [...byFold.values()] as [string, string];
+    const sample = (menu: string, x: number, right: boolean): Sample => ({
+      file: `${menu}.pdf`,
+      menu,
+      producer: 'writer',
+      half: 'dev',
+      facts: {} as Sample['facts'],
+      features: { ...zero, nameDigits: x },
+      verdict: { name: right, price: right, section: right, allergens: right },
+      flagged: false,
+    });
+    const samples: Sample[] = [];
+    for (let i = 0; i < 40; i++) {
+      samples.push(sample(a, i % 2, i % 2 === 1), sample(b, i % 2, i % 2 === 0));
+    }
+    const fit = crossFit(samples, 1e-3, 0.9);
+    const mean = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
+    // Menu a: nameDigits=1 are right there, but its scores come from menu b, where they are wrong.
+    const aWith = fit.samples.filter((s) => s.menu === a && s.features.nameDigits === 1).map((s) => s.p);
+    const aWithout = fit.samples.filter((s) => s.menu === a && s.features.nameDigits === 0).map((s) => s.p);
+    expect(mean(aWith)).toBeLessThan(mean(aWithout));
   });
 });
 
@@ -57,8 +114,12 @@ const facts = (over: Partial<ItemFacts> = {}): ItemFacts => ({
   inlineAllergens: 0,
   diets: 0,
   columns: 1,
+  ocr: false,
   sectionName: 'Soups',
   docAllergenShare: 0,
+  docNoPriceShare: 0,
+  docOddNameShare: 0,
+  sectionNoPriceShare: 0,
   ...over,
 });
 
@@ -71,15 +132,20 @@ describe('item features and confidence', () => {
     }
   });
 
-  it('an item read cleanly is confident and unflagged; the same item without a price or under a garbled heading is flagged', () => {
+  it('an item read cleanly is confident and unflagged; without a price, with a cut name or unlabelled variant prices it is flagged', () => {
     const clean = itemConfidence(itemFeatures(facts()));
     expect(clean.flagged).toBe(false);
     expect(clean.confidence).toBeGreaterThan(CONFIDENCE_MODEL.threshold);
     expect(itemConfidence(itemFeatures(facts({ prices: [] }))).flagged).toBe(true);
-    const garbled = itemConfidence(itemFeatures(facts({ sectionName: 'l e s plats, 1,3,7 desserts' })));
-    expect(garbled.flagged).toBe(true);
-    expect(garbled.fields.section).toBeLessThan(clean.fields.section);
-    expect(garbled.fields.name).toBeGreaterThan(garbled.fields.section);
+    // A wrapped name cut at the line end: the name is what is doubtful.
+    const cut = itemConfidence(itemFeatures(facts({ name: 'Hot Beef Baguette with Horseradish and' })));
+    expect(cut.flagged).toBe(true);
+    expect(cut.fields.name).toBeLessThan(clean.fields.name);
+    // Three prices, no variant header found: the prices are what is doubtful.
+    const price = { label: '', bare: false, currency: 'EUR' };
+    const unlabelled = itemConfidence(itemFeatures(facts({ prices: [price, price, price] })));
+    expect(unlabelled.flagged).toBe(true);
+    expect(unlabelled.fields.price).toBeLessThan(unlabelled.fields.name);
   });
 
   it('logistic regression learns a separating feature and ignores noise', () => {

@@ -6,10 +6,12 @@ import { CONFIDENCE_MODEL } from './confidence-model.ts';
  * page's item-name style, whether a legend or a variant header was found …).
  *
  * The numbers are not hand-set: `npm run calibrate:extract` (scripts/calibrate-extract.ts) scores
- * every extracted item of the menu corpus's dev half against its truth and fits one logistic
- * regression per field; the weights are committed as data in `confidence-model.ts`. An item is
- * flagged when its confidence is under the fitted threshold (chosen so that flagged items hold
- * most of the wrong ones) or it has no price.
+ * every item the extractor reads from the menu corpus (text PDFs of both halves, scans, photos)
+ * against its truth and fits one logistic regression per field, cross-fitted by menu (no item is
+ * scored by a model that saw its menu while the penalty and the threshold are chosen); the
+ * weights are committed as data in `confidence-model.ts`. An item is flagged when its confidence
+ * is under the calibrated threshold (chosen so that flagged items hold 91 % of the wrong ones) or
+ * it has no price.
  */
 
 /** What the extractor knew about one item; every value is a number in [0, 1]. */
@@ -58,6 +60,13 @@ export const FEATURES = [
   'noAllergensAmongMany',
   'unlabelledPrices',
   'descNumbers',
+  'nameOpenEnd',
+  'descLeaders',
+  'labelBareNumber',
+  'docNoPrice',
+  'docOddNames',
+  'sectionNoPrice',
+  'ocr',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Features = Record<Feature, number>;
@@ -105,14 +114,24 @@ export interface ItemFacts {
   diets: number;
   /** Columns on the item's page (1–3). */
   columns: number;
+  /** The item's page was read by OCR (a scan or a photo), not from a text layer. */
+  ocr: boolean;
   /** The name of the section the item is in, as read. */
   sectionName: string;
   /** Share of the document's items that carry allergens (0–1). */
   docAllergenShare: number;
+  /** Share of the document's items without a price, and of those whose name row is not in an item-name style (0–1). */
+  docNoPriceShare: number;
+  docOddNameShare: number;
+  /** Share of the item's section's other items without a price (0–1). */
+  sectionNoPriceShare: number;
 }
 
 const clamp = (n: number) => Math.max(0, Math.min(1, n));
 const bit = (b: boolean) => (b ? 1 : 0);
+
+/** Words that do not end a dish name in the shipped languages: a name ending in one was cut at a line end. */
+const CONNECTOR_END = /(?:^|\s)(?:and|with|or|of|in|on|mit|und|oder|von|vom|auf|et|ou|avec|de|du|des|à|au|aux|e|con|di|del|della|al|alla|y|o|en|met|van|op|&|\+)$/iu;
 
 function isCaps(text: string): boolean {
   const l = text.replace(/[^\p{L}]/gu, '');
@@ -173,6 +192,17 @@ export function itemFeatures(f: ItemFacts): Features {
     // Amounts or sizes left in the description: a price or a label was not read.
     descNumbers: bit(/\d[.,]\d{2}\b|\b\d+\s?(?:cl|ml|l|g)\b/i.test(f.description)),
     noAllergensAmongMany: bit(f.raisedAllergens + f.inlineAllergens === 0 && f.docAllergenShare >= 0.5),
+    // A name cut at a line end: it ends in a comma, a hyphen or a connector word ("… with Horseradish and").
+    nameOpenEnd: bit(/[,\-–]$/.test(f.name.trim()) || CONNECTOR_END.test(f.name.trim())),
+    // Dot leaders in the description: another item's line ran into this one.
+    descLeaders: bit(/(?:\.\s?){4,}|…|(?:·\s?){3,}/.test(f.description)),
+    // A variant label that ends in a bare number has probably lost its unit or word ("Pichet 50", "1 boule 2").
+    labelBareNumber: bit(f.prices.some((p) => /\d$/.test(p.label.trim()))),
+    // How troubled the rest of the document and of the section is: items without a price, names not in a name style.
+    docNoPrice: clamp(f.docNoPriceShare * 4),
+    docOddNames: clamp(f.docOddNameShare * 4),
+    sectionNoPrice: clamp(f.sectionNoPriceShare * 2),
+    ocr: bit(f.ocr),
   };
 }
 

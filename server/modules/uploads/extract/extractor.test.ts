@@ -75,8 +75,13 @@ describe('menu extraction', () => {
       run('Lobster', 50, 190, NAME), right('market price', 545, 190),
     ])]);
     const items = draft.sections[0]?.items ?? [];
-    expect(items.map((i) => [i.name, i.prices.length, i.flagged])).toEqual([['Catch of the day', 0, true], ['Salmon', 1, false], ['Lobster', 0, true]]);
-    expect(items[0]?.confidence).toBeLessThan(0.5);
+    expect(items.map((i) => [i.name, i.prices.length])).toEqual([['Catch of the day', 0], ['Salmon', 1], ['Lobster', 0]]);
+    // Unpriced items are always flagged; their confidence is the calibrated one (items without a
+    // price are often right: set-menu courses), and Salmon's flag is the model's (a menu where most
+    // items have no price is doubtful as a whole), but the priced item is the more confident.
+    expect(items.map((i) => i.flagged)).toEqual([true, expect.any(Boolean), true]);
+    expect(items[1]?.confidence).toBeGreaterThan(items[0]?.confidence ?? 1);
+    expect(items[1]?.confidence).toBeGreaterThan(items[2]?.confidence ?? 1);
   });
 
   it('reads prices left of the names, dot leaders and variants', () => {

@@ -364,6 +364,8 @@ interface DocumentFacts {
   refSize: number;
   itemGap: number;
   pageHeight: Map<number, number>;
+  /** Pages read by OCR (ocr/hocr.ts names the font of every word it places "ocr" or "ocr-bold"). */
+  ocrPages: Set<number>;
   columns: Map<number, number>;
   priceRight: Map<string, number>;
   isName: (row: Row) => boolean;
@@ -691,6 +693,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const facts: DocumentFacts = {
     legend, refSize, itemGap,
     pageHeight: new Map(pages.map((p) => [p.page, p.height])),
+    ocrPages: new Set(pages.filter((p) => p.runs.length && p.runs.every((r) => r.font.startsWith('ocr'))).map((p) => p.page)),
     columns: new Map([...columnsOnPage].map(([page, xs]) => [page, xs.size])),
     priceRight: new Map([...rightEdges].map(([k, xs]) => [k, median(xs)])),
     isName,
@@ -713,14 +716,34 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     draftSections.push({ name: name.slice(0, 200), ...(description ? { description: description.slice(0, 2000) } : {}), items });
   }
   // Confidence, once the whole document is known.
-  const docAllergenShare = finished.filter((f) => f.item.allergens.length).length / Math.max(1, finished.length);
+  const share = (list: typeof finished, test: (f: (typeof finished)[number]) => boolean) => list.filter(test).length / Math.max(1, list.length);
+  const docAllergenShare = share(finished, (f) => f.item.allergens.length > 0);
+  const docNoPriceShare = share(finished, (f) => !f.item.prices.length);
+  const docOddNameShare = share(finished, (f) => !f.facts.nameStyle);
+  // Per section name: its items, and those without a price (for the share among an item's siblings).
+  const bySection = new Map<string, { items: number; noPrice: number }>();
+  for (const f of finished) {
+    const c = bySection.get(f.section) ?? { items: 0, noPrice: 0 };
+    c.items++;
+    if (!f.item.prices.length) c.noPrice++;
+    bySection.set(f.section, c);
+  }
   for (const { item, facts: itemFacts, section } of finished) {
-    const features = itemFeatures({ ...itemFacts, sectionName: section, docAllergenShare });
+    const c = bySection.get(section) ?? { items: 1, noPrice: 0 };
+    const allFacts: ItemFacts = {
+      ...itemFacts,
+      sectionName: section,
+      docAllergenShare,
+      docNoPriceShare,
+      docOddNameShare,
+      sectionNoPriceShare: (c.noPrice - (item.prices.length ? 0 : 1)) / Math.max(1, c.items - 1),
+    };
+    const features = itemFeatures(allFacts);
     const scored = itemConfidence(features);
     item.confidence = scored.confidence;
     item.fieldConfidence = scored.fields;
     item.flagged = scored.flagged;
-    if (options.features) item.features = features;
+    if (options.features) Object.assign(item, { features, facts: allFacts });
   }
   return {
     version: 1,
@@ -737,7 +760,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare'>;
+type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare' | 'docNoPriceShare' | 'docOddNameShare' | 'sectionNoPriceShare'>;
 
 function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: boolean; index: number; size: number }): { item: DraftItem; facts: PartialFacts } | null {
   const { legend } = doc;
@@ -778,6 +801,7 @@ function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: 
     inlineAllergens: nameCodes.keys.length + descCodes.keys.length,
     diets: diets.length,
     columns: doc.columns.get(it.nameRow.page) ?? 1,
+    ocr: doc.ocrPages.has(it.nameRow.page),
   };
   const runs = it.rows.flatMap((r) => [...r.runs, ...r.sup]);
   const bbox = runs.length ? {

@@ -2,7 +2,7 @@ import type {
   DraftBox, DraftItem as StoredDraftItem, DraftSection as StoredDraftSection, MenuDraft as StoredMenuDraft,
 } from '../../../../shared/schemas/upload-draft.ts';
 
-import type { Features } from './confidence.ts';
+import type { Features, ItemFacts } from './confidence.ts';
 
 export type { DraftBox, DraftPrice } from '../../../../shared/schemas/upload-draft.ts';
 
@@ -42,6 +42,8 @@ export type DraftItem = StoredDraftItem &
     bbox: DraftBox | null;
     /** Only with `ExtractOptions.features` (calibration): what the confidence was computed from. */
     features?: Features;
+    /** Only with `ExtractOptions.features`: the raw facts the features were computed from. */
+    facts?: ItemFacts;
   };
 export type DraftSection = Omit<StoredDraftSection, 'items'> & { items: DraftItem[] };
 export type MenuDraft = Omit<StoredMenuDraft, 'version' | 'pages' | 'pageSizes' | 'sections'> & {
