@@ -122,7 +122,7 @@ describe('menu uploads: extraction job', () => {
     expect(seen.map((s) => s.progress)).toEqual([0, 0, 0, 33, 66, 100]);
   });
 
-  it.skipIf(ocrSkip)('reads a scanned PDF by OCR and fails one whose pages hold no menu', async () => {
+  it.skipIf(ocrSkip)('reads a scanned PDF by OCR and fails one whose pages hold no menu', { timeout: 90_000 }, async () => {
     const { upload, settled } = await setup();
     // Pages of grey bars: no text layer, and nothing OCR can read as a menu.
     const res = await upload({ name: 'Scanned', file: { bytes: await scannedPdf(2) } });
