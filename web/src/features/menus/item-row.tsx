@@ -99,14 +99,18 @@ export function ItemRow({
           ) : null}
           {differences.length && onPerVenue ? <VenueDifferencesBadge differences={differences} onClick={onPerVenue} /> : null}
           {item.allergens.length ? (
-            <Badge variant="outline" title={t('itemRow.containsTitle', { names: allergenNames(item.allergens) })}>
+            <Badge
+              variant="outline"
+              className="max-w-full whitespace-normal"
+              title={t('itemRow.containsTitle', { names: allergenNames(item.allergens) })}
+            >
               {t('itemRow.contains', { codes: allergenCodes(item.allergens) })}
             </Badge>
           ) : null}
           {item.mayContain.length ? (
             <Badge
               variant="outline"
-              className="border-dashed"
+              className="max-w-full whitespace-normal border-dashed"
               title={t('itemRow.mayContainTitle', { names: allergenNames(item.mayContain) })}
             >
               {t('itemRow.mayContain', { codes: allergenCodes(item.mayContain) })}
@@ -119,7 +123,7 @@ export function ItemRow({
             </Badge>
           ))}
           {missing.length ? (
-            <Badge variant="info" title={missing.map(languageName).join(', ')}>
+            <Badge variant="info" className="max-w-full whitespace-normal" title={missing.map(languageName).join(', ')}>
               <Languages className="size-3" aria-hidden />
               {t('itemRow.toTranslate', { languages: missing.join(', ') })}
             </Badge>
