@@ -136,7 +136,7 @@ describe.skipIf(!hasBrowser)('guest menu', () => {
     // Beside the dish, a tap on the codes opens their full names.
     const line = page.locator('li.i details').filter({ hasText: 'Sellerie' }).first();
     expect(await line.locator('summary').textContent()).toMatch(/\bL\b/);
-    expect(await line.getByText('Sellerie').isVisible()).toBe(false);
+    expect(await line.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await line.locator('summary').click();
     await line.getByText('Sellerie').waitFor();
     expect(await page.evaluate(() => document.body.scrollWidth <= window.innerWidth)).toBe(true);
