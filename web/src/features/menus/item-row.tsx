@@ -71,7 +71,8 @@ export function ItemRow({
       className={cn('flex items-center gap-2 rounded-md border bg-card p-2 sm:gap-3', dragging && 'shadow-lg ring-2 ring-ring')}
     >
       {handle}
-      <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground">
+      {/* Below 360 px the photo gives its room to the name and badges. */}
+      <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground max-[359px]:hidden">
         {thumb ? (
           <img src={thumb} alt="" className="size-full object-cover" loading="lazy" />
         ) : (
@@ -101,7 +102,7 @@ export function ItemRow({
           {item.allergens.length ? (
             <Badge
               variant="outline"
-              className="max-w-full whitespace-normal"
+              className="max-w-full whitespace-normal rounded-xl"
               title={t('itemRow.containsTitle', { names: allergenNames(item.allergens) })}
             >
               {t('itemRow.contains', { codes: allergenCodes(item.allergens) })}
@@ -110,7 +111,7 @@ export function ItemRow({
           {item.mayContain.length ? (
             <Badge
               variant="outline"
-              className="max-w-full whitespace-normal border-dashed"
+              className="max-w-full whitespace-normal rounded-xl border-dashed"
               title={t('itemRow.mayContainTitle', { names: allergenNames(item.mayContain) })}
             >
               {t('itemRow.mayContain', { codes: allergenCodes(item.mayContain) })}
