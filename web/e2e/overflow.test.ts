@@ -365,6 +365,45 @@ describe.skipIf(!hasBrowser)('no sideways scrolling at 320 and 390 px', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `overflow-${name}.png`), fullPage });
   };
 
+  it('keeps the undecided cookie banner below a dialog (the QR dialog at 390 px)', async () => {
+    const context = await e.context({ viewport: { width: 390, height: 844 } });
+    const auth = await e.app.sdk().collection('users').authWithPassword(OWNER, PASSWORD);
+    await context.addInitScript(
+      (stored) => localStorage.setItem('pocketbase_auth', stored),
+      JSON.stringify({ token: auth.token, record: auth.record }),
+    );
+    const page = await context.newPage();
+    await page.goto(`/venues/${ids.venue}`);
+    // By CSS, not role: a modal dialog hides the rest of the page from the accessibility tree.
+    const banner = page.locator('section[aria-label="Cookie consent"]');
+    await banner.waitFor();
+    // Without a dialog the banner is on top where it sits…
+    /** How many of a grid of points over the banner show the banner on top (none may, under a dialog's backdrop). */
+    const pointsOnTop = () =>
+      banner.evaluate((el) => {
+        // A modal dialog turns pointer events off on the page, which hit testing skips: measure the painting order alone.
+        const saved = document.body.style.pointerEvents;
+        document.body.style.pointerEvents = 'auto';
+        const r = el.getBoundingClientRect();
+        let on = 0;
+        for (let i = 0; i <= 4; i++)
+          for (let j = 0; j <= 4; j++)
+            if (el.contains(document.elementFromPoint(r.left + 10 + ((r.width - 20) * i) / 4, r.top + 10 + ((r.height - 20) * j) / 4)))
+              on++;
+        document.body.style.pointerEvents = saved;
+        return on;
+      });
+    expect(await pointsOnTop()).toBe(25);
+    // …and with the QR dialog open, the dialog and its backdrop cover it.
+    await page.getByRole('button', { name: 'QR code' }).first().click();
+    await page.getByRole('dialog', { name: 'QR code' }).waitFor();
+    expect(await banner.isVisible()).toBe(true);
+    console.log('DEBUG', await pointsOnTop(), await banner.boundingBox(), await page.getByRole('dialog').boundingBox());
+    expect(await pointsOnTop()).toBe(0);
+    await shot(page, 'cookie-banner-under-qr-dialog-390-light');
+    await context.close();
+  });
+
   for (const width of WIDTHS) {
     for (const scheme of SCHEMES) {
       it(`every route and dialog fits ${width} px (${scheme})`, { timeout: 240_000 }, async () => {
