@@ -404,6 +404,25 @@ describe.skipIf(!hasBrowser)('no sideways scrolling at 320 and 390 px', () => {
     await context.close();
   });
 
+  it('guest page at 1280 px: the venue header, the section chips and the menu share one centred column', async () => {
+    for (const scheme of SCHEMES) {
+      const page = pages.visitor as Page;
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/m/${ids.slug}`);
+      const left = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => Math.round(el.getBoundingClientRect().left));
+      const column = await left('main h2');
+      expect(column).toBeGreaterThan(200);
+      expect(await left('header h1')).toBe(column);
+      expect(await left('.sn a')).toBe(column);
+      await shot(page, `guest-1280-${scheme}`);
+    }
+  });
+
   for (const width of WIDTHS) {
     for (const scheme of SCHEMES) {
       it(`every route and dialog fits ${width} px (${scheme})`, { timeout: 240_000 }, async () => {
