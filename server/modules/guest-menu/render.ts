@@ -188,8 +188,8 @@ function ruleText(g: GuestOptionGroup, c: GuestChrome): string {
  */
 function optionHtml(o: GuestOption, x: ItemContext): string {
   const name = shown(o.translations, 'name', o.name, x.l);
-  const contains = codeList(o.allergens, x.codes, x.text);
-  const may = codeList(o.mayContain, x.codes, x.text);
+  const contains = codeList(o.allergens, x.codes);
+  const may = codeList(o.mayContain, x.codes);
   const marks =
     contains || may
       ? ` <span class="al">(${contains}${may ? `${contains ? '; ' : ''}${inline(`${x.text.c.mayContain}:`, x.text.cl)} ${may}` : ''})</span>`
@@ -222,8 +222,8 @@ export function groupHtml(g: GuestOptionGroup, x: ItemContext): string {
  */
 function choiceHtml(d: GuestItem, x: ItemContext): string {
   const name = shown(d.translations, 'name', d.name, x.l);
-  const contains = codeList(unavoidableOf(d), x.codes, x.text);
-  const may = codeList(d.mayContain, x.codes, x.text);
+  const contains = codeList(unavoidableOf(d), x.codes);
+  const may = codeList(d.mayContain, x.codes);
   const marks =
     contains || may
       ? ` <span class="al">(${contains}${may ? `${contains ? '; ' : ''}${inline(`${x.text.c.mayContain}:`, x.text.cl)} ${may}` : ''})</span>`
@@ -266,12 +266,37 @@ export function nutritionHtml(item: GuestItem, n: Nutrition | null, x: ItemConte
   return parts.length ? `<p class="nu"${cl}>${esc(parts.join(' · '))}</p>` : '';
 }
 
-/** An item's allergen letter codes, each with the allergen's official name as its `<abbr title>`. */
-export function codeList(keys: string[], codes: Map<string, string>, text: PageText): string {
-  return keys
-    .filter((k) => codes.has(k))
-    .map((k) => `<abbr title="${esc(text.names[k as AllergenKey])}"${text.al}>${esc(codes.get(k))}</abbr>`)
-    .join(', ');
+/** Those of `keys` that have a letter code, in the legend's order (A, C, R), never the stored one. */
+function inLegendOrder(keys: string[], codes: Map<string, string>): AllergenKey[] {
+  return [...codes.keys()].filter((k) => keys.includes(k)) as AllergenKey[];
+}
+
+/**
+ * The allergen letter codes of an option or a set menu’s dish, in legend order ("C, G"); the legend names them. (A `title` per
+ * code helped neither touch nor screen-reader users and cost the page budget the dishes' names need.)
+ */
+function codeList(keys: string[], codes: Map<string, string>): string {
+  return esc(
+    inLegendOrder(keys, codes)
+      .map((k) => codes.get(k))
+      .join(', '),
+  );
+}
+
+/**
+ * A dish's allergens: the letter codes in legend order as a disclosure that, opened with a tap
+ * (or by a screen reader), names them in full beside the dish rather than only in the legend at
+ * the foot of the page. Cheaper in bytes than the former `<abbr title>` per code.
+ */
+function allergenLine(item: GuestItem, codes: Map<string, string>, text: PageText): string {
+  const own = inLegendOrder(item.allergens, codes);
+  const may = inLegendOrder(item.mayContain, codes);
+  if (!own.length && !may.length) return '';
+  // The same shape twice: "A, G (may contain: L)", then "Gluten, Milk (may contain: Celery)".
+  const line = (list: (keys: AllergenKey[]) => string) =>
+    `${list(own)}${may.length ? ` <i>(${inline(`${text.c.mayContain}:`, text.cl)} ${list(may)})</i>` : ''}`;
+  const names = (keys: AllergenKey[]) => inline(keys.map((k) => text.names[k]).join(', '), text.al);
+  return `<details><summary>${line((keys) => codeList(keys, codes))}</summary>${line(names)}</details>`;
 }
 
 function itemHtml(item: GuestItem, x: ItemContext): string {
@@ -281,8 +306,6 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
   const diets = filterDietsOf(item);
   const hidden = !passesFilter(x.filter, item.diets, unavoidable) || !found(item, x);
   const desc = item.description ? shown(item.translations, 'description', item.description, l) : null;
-  const allergenCodes = codeList(item.allergens, codes, text);
-  const mayCodes = codeList(item.mayContain, codes, text);
   const isSet = item.kind === 'set';
   const img = item.image
     ? `<img src="/api/files/items/${esc(item.id)}/${esc(encodeURIComponent(item.image))}?thumb=160x160" width="80" height="80" loading="lazy" decoding="async" alt="">`
@@ -303,9 +326,7 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
           })
           .join('')}</p>`
       : '') +
-    (allergenCodes || mayCodes
-      ? `<p class="al">${allergenCodes}${mayCodes ? ` <i>(${inline(`${text.c.mayContain}:`, text.cl)} ${mayCodes})</i>` : ''}</p>`
-      : '') +
+    allergenLine(item, codes, text) +
     item.optionGroups.map((g) => groupHtml(g, x)).join('') +
     nutritionHtml(item, item.nutrition, x) +
     (isSet ? '' : prices) +
@@ -365,10 +386,10 @@ function menuHtml(menu: GuestMenu, lang: string, base: Omit<ItemContext, 'l'>): 
  * `disambiguatingDescription` ("Allergene: Milch; kann enthalten: Sellerie").
  */
 export function allergenSummary(item: GuestItem, text: PageText): string | undefined {
+  // In the legend's order, as on the page.
   const names = (keys: string[]) =>
-    keys
-      .filter((k) => Object.hasOwn(text.names, k))
-      .map((k) => text.names[k as AllergenKey])
+    ALLERGENS.filter((a) => keys.includes(a.key))
+      .map((a) => text.names[a.key])
       .join(', ');
   const contains = names(unavoidableOf(item));
   const may = names(item.mayContain);

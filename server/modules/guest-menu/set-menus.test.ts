@@ -121,7 +121,7 @@ describe('a set menu on the guest page', () => {
     expect(text(set)).toBe(
       'Menu of the day Set menu Sold out | €14.90 | ' +
         'Starter (choose one): Gazpacho soup (L) or Salad (may contain: M) | ' +
-        'Main (choose one): Croquettes (G, A) or Omelette (C, G) | ' +
+        'Main (choose one): Croquettes (A, G) or Omelette (C, G) | ' +
         'Bread, water or wine | ' +
         'Dessert (choose one): Caramel custard (C, G) or Fruit | ',
     );

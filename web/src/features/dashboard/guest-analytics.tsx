@@ -168,7 +168,7 @@ function Charts({ data, venueId, venues }: { data: GuestAnalytics; venueId: stri
                 rows={perVenue.map((v) => ({
                   key: v.venue,
                   name: (
-                    <Link href={paths.venue(v.venue)} className="hover:underline">
+                    <Link href={paths.venue(v.venue)} className="block truncate hover:underline" title={v.name || undefined}>
                       {v.name || t('guests.deletedVenue')}
                     </Link>
                   ),

@@ -71,7 +71,8 @@ export function ItemRow({
       className={cn('flex items-center gap-2 rounded-md border bg-card p-2 sm:gap-3', dragging && 'shadow-lg ring-2 ring-ring')}
     >
       {handle}
-      <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground">
+      {/* Below 360 px the photo gives its room to the name and badges. */}
+      <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground max-[359px]:hidden">
         {thumb ? (
           <img src={thumb} alt="" className="size-full object-cover" loading="lazy" />
         ) : (
@@ -99,14 +100,18 @@ export function ItemRow({
           ) : null}
           {differences.length && onPerVenue ? <VenueDifferencesBadge differences={differences} onClick={onPerVenue} /> : null}
           {item.allergens.length ? (
-            <Badge variant="outline" title={t('itemRow.containsTitle', { names: allergenNames(item.allergens) })}>
+            <Badge
+              variant="outline"
+              className="max-w-full whitespace-normal rounded-xl"
+              title={t('itemRow.containsTitle', { names: allergenNames(item.allergens) })}
+            >
               {t('itemRow.contains', { codes: allergenCodes(item.allergens) })}
             </Badge>
           ) : null}
           {item.mayContain.length ? (
             <Badge
               variant="outline"
-              className="border-dashed"
+              className="max-w-full whitespace-normal rounded-xl border-dashed"
               title={t('itemRow.mayContainTitle', { names: allergenNames(item.mayContain) })}
             >
               {t('itemRow.mayContain', { codes: allergenCodes(item.mayContain) })}
@@ -119,7 +124,7 @@ export function ItemRow({
             </Badge>
           ))}
           {missing.length ? (
-            <Badge variant="info" title={missing.map(languageName).join(', ')}>
+            <Badge variant="info" className="max-w-full whitespace-normal" title={missing.map(languageName).join(', ')}>
               <Languages className="size-3" aria-hidden />
               {t('itemRow.toTranslate', { languages: missing.join(', ') })}
             </Badge>

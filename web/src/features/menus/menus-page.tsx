@@ -47,8 +47,8 @@ function VenueNames({ venues }: { venues: Venue[] | null }) {
   return (
     <span className="flex min-w-0 flex-wrap gap-x-1">
       {venues.map((v, i) => (
-        <span key={v.id} className="min-w-0 truncate">
-          <Link href={paths.venue(v.id)} className="hover:underline">
+        <span key={v.id} className="flex min-w-0">
+          <Link href={paths.venue(v.id)} className="truncate hover:underline" title={v.name}>
             {v.name}
           </Link>
           {i < venues.length - 1 ? ',' : ''}

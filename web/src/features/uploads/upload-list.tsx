@@ -34,7 +34,7 @@ function Row({ upload, menuName, onRetry, onDelete, retrying }: {
         <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground"><FileText className="size-4" aria-hidden /></span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Link href={paths.menuUploadReview(upload.id)} className="min-w-0 truncate font-medium hover:underline">{upload.name || t('list.untitled')}</Link>
+            <Link href={paths.menuUploadReview(upload.id)} className="min-w-0 truncate font-medium hover:underline" title={upload.name || undefined}>{upload.name || t('list.untitled')}</Link>
             <UploadStatusBadge status={upload.status} />
           </div>
           <p className="text-xs text-muted-foreground">

@@ -104,11 +104,13 @@ export function VenueMenusCard({
                   </span>
                   <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
                     {menu ? (
-                      <Link href={paths.menu(id)} className="truncate text-sm font-medium hover:underline">
+                      <Link href={paths.menu(id)} className="truncate text-sm font-medium hover:underline" title={name}>
                         {name}
                       </Link>
                     ) : (
-                      <span className="truncate text-sm italic text-muted-foreground">{name}</span>
+                      <span className="truncate text-sm italic text-muted-foreground" title={name}>
+                        {name}
+                      </span>
                     )}
                     {menu?.status ? (
                       <Badge variant={menu.status === 'published' ? 'success' : 'secondary'}>
