@@ -1,6 +1,6 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import { MAX_CHOICES_PER_COURSE } from '../../../shared/set-menus.ts';
-import { readRule, writeRule } from '../rules.ts';
+import { readRule, STAFF_MENUS, staffOr, writeRule } from '../rules.ts';
 
 const ORG = 'item.section.menu.organization';
 
@@ -26,8 +26,8 @@ export const setCoursesCollection: CollectionDef = {
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  listRule: readRule(ORG),
-  viewRule: readRule(ORG),
+  listRule: staffOr(readRule(ORG), ORG, `${STAFF_MENUS} ?= item.section.menu`),
+  viewRule: staffOr(readRule(ORG), ORG, `${STAFF_MENUS} ?= item.section.menu`),
   createRule: writeRule(ORG),
   updateRule: `${writeRule(ORG)} && (@request.body.item:isset = false || @request.body.item = item)`,
   deleteRule: writeRule(ORG),
