@@ -48,9 +48,9 @@ export function updateRule(orgPath: string, parentField: string): string {
 }
 
 /** The venues assigned to the caller's (staff) membership, as a multi-valued path. */
-export const STAFF_VENUES = '@collection.memberships.venues';
+export const STAFF_VENUES = '@collection.memberships.venues:each';
 /** The menus those venues show. */
-export const STAFF_MENUS = '@collection.memberships.venues.menus';
+export const STAFF_MENUS = '@collection.memberships.venues.menus:each';
 
 /**
  * `rule` (a team rule of the organization at `orgPath`) or a verified staff member of that

@@ -56,7 +56,10 @@ const zInvite = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Must be a valid email address.')),
   role: z.enum(MEMBER_ROLES, 'Must be a valid value.'),
   /** Staff: the venues they will serve (ids of the organization's venues); other roles send none. */
-  venues: z.array(z.string().regex(/^[a-z0-9]{15}$/, 'Must be a valid value.'), 'Must be a list of venues.').max(200).optional(),
+  venues: z
+    .array(z.string().regex(/^[a-z0-9]{15}$/, 'Must be a valid value.'), 'Must be a list of venues.')
+    .max(200)
+    .optional(),
 });
 
 function parseInvite(body: unknown): { email: string; role: MemberRole; venues: string[] } {
@@ -65,7 +68,9 @@ function parseInvite(body: unknown): { email: string; role: MemberRole; venues: 
   const data: Record<string, unknown> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? 'email');
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    // zod leaves `input` out of issues: whether the field was sent decides "required" vs "invalid".
+    const sent = typeof body === 'object' && body !== null && (body as Record<string, unknown>)[key] !== undefined;
+    const missing = issue.code === 'invalid_type' && !sent;
     data[key] ??= fieldError(missing ? 'validation_required' : 'validation_invalid_value', missing ? 'Cannot be blank.' : issue.message);
   }
   throw new ApiError(400, VALIDATION_FAILED, data);
@@ -267,7 +272,11 @@ export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, 
   // Already a member (added since the link was sent): keep their role, just use the link up.
   if (!roleOf(ctx.stmts, organizationId, userId)) {
     writes.unshift(
-      await engine.prepareCreate(engine.collection('memberships'), input({ organization: organizationId, user: userId, role, venues }), system),
+      await engine.prepareCreate(
+        engine.collection('memberships'),
+        input({ organization: organizationId, user: userId, role, venues }),
+        system,
+      ),
     );
   }
   const unused = unusedSignUpOrganization(ctx, userId, String(user.row.currentOrganization ?? ''), organizationId);
