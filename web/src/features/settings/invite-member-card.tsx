@@ -100,7 +100,7 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
                 ))}
               </Select>
             </FormField>
-            <Button type="submit" loading={isSubmitting} className="sm:mt-[22px]">
+            <Button type="submit" loading={isSubmitting} className="max-sm:order-last sm:mt-[22px]">
               <UserPlus aria-hidden /> {t('invite.submit')}
             </Button>
             <p className="text-sm text-muted-foreground sm:col-span-3">

@@ -46,9 +46,7 @@ export function VenuePicker({
                   disabled={disabled}
                   onChange={(e) => toggle(v.id, e.target.checked)}
                 />
-                <span className="truncate" title={v.name}>
-                  {v.name}
-                </span>
+                <span className="min-w-0 break-words">{v.name}</span>
               </label>
             </li>
           ))}
