@@ -3,6 +3,10 @@ import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
+import { collector } from '../test/realtime-collector.ts';
+import { EventSource } from 'eventsource';
+
+(globalThis as unknown as { EventSource: typeof EventSource }).EventSource = EventSource;
 
 /**
  * The floor-staff role end to end: an owner invites a member as staff for one venue, the invitee
@@ -202,6 +206,25 @@ describe('a staff member through the official SDK', () => {
     expect(await refused(pb.collection('organizations').update(org, { name: 'Renamed' }))).toBe(404);
     const item = await call('GET', `/api/collections/items/records/${ids.i1}`, ownerToken);
     expect(item.json()).toMatchObject({ name: 'Risotto 1', available: true, prices: [{ label: '', amount: 950 }] });
+  });
+
+  it("receives live availability changes of the assigned venue, and none of another venue's", async () => {
+    const events = collector();
+    await pb.collection('venue_items').subscribe('*', events.push);
+    const override = await pb.collection('venue_items').getFirstListItem(`venue = "${ids.v1}"`);
+    // First a change at the other venue (must not arrive), then one at the assigned venue: events
+    // of one client arrive in order, so once the second is there the first would have been too.
+    const elsewhere = await call('POST', '/api/collections/venue_items/records', ownerToken, {
+      venue: ids.v2,
+      item: ids.i2,
+      available: false,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    const here = await call('PATCH', `/api/collections/venue_items/records/${override.id}`, ownerToken, { available: false });
+    expect(here.statusCode).toBe(200);
+    await events.waitUntil((e) => e.record.id === override.id && e.record.available === false);
+    expect(events.events.map((e) => e.record.venue)).toEqual([ids.v1]);
+    await pb.collection('venue_items').unsubscribe('*');
   });
 
   it('cannot read billing, members, tags or uploads', async () => {
