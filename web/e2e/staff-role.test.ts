@@ -117,4 +117,38 @@ describe.skipIf(!hasBrowser)('floor staff', () => {
     const waiterId = String(e.app.ctx.stmts.get('SELECT id FROM users WHERE email = ?', [WAITER])?.id);
     expect(JSON.parse(String(e.app.ctx.stmts.get('SELECT venues FROM memberships WHERE user = ?', [waiterId])?.venues)).length).toBe(2);
   });
+  it('screenshots the staff screens light and dark at 1280, 390 and 320 px, without sideways scrolling', async () => {
+    const signIn = async (page: Page, email: string, landing: string) => {
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(landing);
+    };
+    for (const [scheme, width] of [
+      ['light', 1280],
+      ['dark', 1280],
+      ['dark', 390],
+      ['light', 320],
+      ['dark', 320],
+    ] as const) {
+      const size = { width, height: width > 500 ? 900 : 844 };
+      const owner = await (await viennaContext(e, { colorScheme: scheme, viewport: size })).newPage();
+      await signIn(owner, OWNER, '**/dashboard');
+      await owner.goto('/settings/organization');
+      await owner.getByRole('group', { name: 'Venues Walter Waiter serves' }).waitFor();
+      await owner.getByLabel('Role', { exact: true }).selectOption('staff');
+      await owner.getByRole('group', { name: 'Venues they serve' }).getByLabel('Terrace').waitFor();
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(owner, `staff-settings-${scheme}-${width}`);
+      await owner.context().close();
+
+      const waiter = await (await viennaContext(e, { colorScheme: scheme, viewport: size })).newPage();
+      await signIn(waiter, WAITER, '**/venues/');
+      await waiter.getByText('Terrace', { exact: true }).waitFor();
+      expect(await waiter.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(waiter, `staff-venues-${scheme}-${width}`);
+      await waiter.context().close();
+    }
+  });
 });

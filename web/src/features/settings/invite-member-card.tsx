@@ -87,7 +87,7 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
         {canManage ? (
-          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
             <FormField label={t('invite.email')} error={errors.email?.message}>
               <Input {...register('email')} type="email" autoComplete="off" placeholder={t('invite.emailPlaceholder')} />
             </FormField>

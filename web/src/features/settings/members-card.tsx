@@ -168,7 +168,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
                           aria-label={t('members.roleOf', { name: display })}
                           value={m.role}
                           disabled={busy === m.membershipId}
-                          className="h-9 w-32"
+                          className="h-9 w-44"
                           onChange={(e) => void changeRole(m, e.target.value as MemberRole)}
                         >
                           {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => (
