@@ -29,6 +29,8 @@ export interface Member {
   name: string;
   email: string;
   role: MemberRole;
+  /** Staff: the venues whose service mode they use (ids); empty for every other role. */
+  venues: string[];
 }
 
 /** `GET /api/organizations/{id}/invitations`. */
@@ -36,6 +38,8 @@ export interface PendingInvitation {
   id: string;
   email: string;
   role: MemberRole;
+  /** Staff invitations: the venues they will serve. */
+  venues: string[];
   expires: string;
   created: string;
 }

@@ -32,8 +32,14 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Statuses that open the app (and allow writes). */
 export const ACTIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing'];
 
-export const MEMBER_ROLES = ['owner', 'admin', 'editor'] as const;
+/**
+ * `staff`: floor staff of the venues their membership lists (`memberships.venues`): they read
+ * what those venues show and set its availability there (`venue_items`), nothing else.
+ */
+export const MEMBER_ROLES = ['owner', 'admin', 'editor', 'staff'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
+/** The roles that work on the organization's data (menus, venues, settings): everyone but staff. */
+export const TEAM_ROLES = ['owner', 'admin', 'editor'] as const satisfies readonly MemberRole[];
 
 export const MENU_STATUSES = ['draft', 'published'] as const;
 export const UPLOAD_STATUSES = ['uploaded', 'processing', 'ready', 'failed', 'imported'] as const;

@@ -50,12 +50,13 @@ export const ENTITLEMENT_NAMES: Record<Entitlement, string> = {
 export const PLAN_FEATURE_REQUIRED = 'plan_feature_required';
 
 /**
- * Roles that need `teamRoles`: the restricted editor (menus only). Every plan may have owners
+ * Roles that need `teamRoles`: the restricted editor (menus only) and floor staff (service mode
+ * of their venues only). Every plan may have owners
  * and admins (people who run the whole organization); telling some members "menus only" is the
  * sold feature.
  */
 export function roleNeedsTeamRoles(role: MemberRole | string): boolean {
-  return role === 'editor';
+  return role === 'editor' || role === 'staff';
 }
 
 /** A plan's entitlements from its stored JSON (unknown keys and bad data dropped). */

@@ -183,6 +183,11 @@ interface Reader {
 const readers: Reader[] = [
   { who: 'ownerA', own: ownView(A, USERS.ownerA, true), foreign: [B, C] },
   { who: 'editorA', own: ownView(A, USERS.editorA, false), foreign: [B, C] },
+  {
+    who: 'staffA',
+    own: { ...ownView(A, USERS.staffA, false), tags: [], menu_uploads: [], memberships: [EXTRA.memStaffA] },
+    foreign: [B, C],
+  },
   { who: 'ownerB', own: ownView(B, USERS.ownerB, true), foreign: [A, C] },
   { who: 'editorB', own: ownView(B, USERS.editorB, false), foreign: [A, C] },
   { who: 'lapsed', own: ownView(C, USERS.lapsed, true), foreign: [A, B] },
@@ -2793,6 +2798,412 @@ const setCourseRows: Row[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------
+// Floor staff (staffA: A's venue only): read their venue and what it shows, set its availability,
+// nothing else — every collection and action, and every custom route.
+// ---------------------------------------------------------------------------------------------
+
+/** Records of A that staffA may not read: everything not shown at A's venue, and the team's data. */
+const hiddenFromStaff = [EXTRA.venueA2, EXTRA.menuA2, EXTRA.sectionA3, EXTRA.itemA3, 'Terrace'];
+
+const staffOwn: Record<string, string[]> = {
+  organizations: ['{{ORG_A}}'],
+  memberships: [EXTRA.memStaffA],
+  users: [USERS.staffA],
+  venues: [A.venue],
+  menus: [A.menu],
+  sections: [A.section, EXTRA.sectionA2],
+  items: [A.item, EXTRA.itemA2, A.setItem],
+  option_groups: [A.group],
+  options: [A.option],
+  venue_items: [A.venueItem],
+  set_courses: [A.course],
+  menu_uploads: [],
+  help_requests: [],
+};
+
+function staffReadRows(): Row[] {
+  const rows: Row[] = [];
+  const hiddenOf: Record<string, string[]> = {
+    memberships: ['{{M_OWNER_A}}', EXTRA.memEditorA, EXTRA.memAdminA],
+    tags: [A.tag, EXTRA.tagA2],
+    menu_uploads: [A.upload, EXTRA.uploadA2],
+    help_requests: [A.help],
+    users: [USERS.ownerA, USERS.editorA],
+  };
+  for (const s of specs) {
+    rows.push({
+      name: `staffA lists ${s.collection} within A: what A's venue shows only`,
+      method: 'GET',
+      url: list(s.collection),
+      as: 'staffA',
+      expectedStatus: 200,
+      expectedContent: staffOwn[s.collection] ?? [],
+      notExpectedContent: [...hiddenFromStaff, ...(hiddenOf[s.collection] ?? [])],
+    });
+  }
+  const hiddenViews: Array<[string, string]> = [
+    ['venues', EXTRA.venueA2],
+    ['menus', EXTRA.menuA2],
+    ['sections', EXTRA.sectionA3],
+    ['items', EXTRA.itemA3],
+    ['tags', A.tag],
+    ['menu_uploads', A.upload],
+    ['help_requests', A.help],
+    ['memberships', '{{M_OWNER_A}}'],
+    ['memberships', EXTRA.memEditorA],
+    ['users', USERS.ownerA],
+  ];
+  for (const [collection, id] of hiddenViews) {
+    rows.push({
+      name: `staffA views ${collection} ${id} of A: 404`,
+      method: 'GET',
+      url: rec(collection, id),
+      as: 'staffA',
+      expectedStatus: 404,
+      expectedContent: [NOT_FOUND],
+    });
+  }
+  const shownViews: Array<[string, string, string]> = [
+    ['venues', A.venue, 'Venue SECRET-A'],
+    ['menus', A.menu, 'Menu SECRET-A'],
+    ['sections', A.section, 'Section SECRET-A'],
+    ['items', A.item, 'Item SECRET-A'],
+    ['option_groups', A.group, 'Group SECRET-A'],
+    ['options', A.option, 'Option SECRET-A'],
+    ['venue_items', A.venueItem, '"amount":1150'],
+    ['set_courses', A.course, 'Course SECRET-A'],
+    ['organizations', '{{ORG_A}}', 'Org SECRET-A'],
+    ['memberships', EXTRA.memStaffA, `"venues":["${A.venue}"]`],
+  ];
+  for (const [collection, id, content] of shownViews) {
+    rows.push({
+      name: `staffA views ${collection} ${id} shown at A's venue: 200`,
+      method: 'GET',
+      url: rec(collection, id),
+      as: 'staffA',
+      expectedStatus: 200,
+      expectedContent: [content],
+    });
+  }
+  rows.push({
+    name: "staffA lists items filtered through the unassigned venue's menu: empty",
+    method: 'GET',
+    url: where('items', `section.menu = "${EXTRA.menuA2}"`),
+    as: 'staffA',
+    expectedStatus: 200,
+    expectedContent: [NONE],
+    notExpectedContent: hiddenFromStaff,
+  });
+  rows.push({
+    name: 'staffA views A menu expanding sections and items: those of the shown menu only',
+    method: 'GET',
+    url: withQuery(rec('menus', A.menu), { expand: 'sections_via_menu.items_via_section.optionGroups,items_via_section,organization' }),
+    as: 'staffA',
+    expectedStatus: 200,
+    expectedContent: [A.section, A.item, A.group],
+    notExpectedContent: [...hiddenFromStaff, ...traces(B)],
+  });
+  rows.push({
+    name: 'staffA views A item expanding tags: the tags stay hidden',
+    method: 'GET',
+    url: withQuery(rec('items', A.item), { expand: 'tags' }),
+    as: 'staffA',
+    expectedStatus: 200,
+    expectedContent: [A.item, '"expand":{"tags":[]}'],
+    notExpectedContent: ['Tag SECRET-A'],
+  });
+  return rows;
+}
+
+/** Every write staffA may not make in A: the rule refuses (create 400, update/delete 404, null rule 403). */
+const staffRefusedWrites: Array<{ collection: string; id?: string; body?: Record<string, unknown>; status: number; content?: string[] }> = [
+  { collection: 'organizations', id: '{{ORG_A}}', body: { name: `Org ${INTRUDER}` }, status: 404 },
+  { collection: 'organizations', id: '{{ORG_A}}', status: 404 },
+  { collection: 'memberships', body: { organization: '{{ORG_A}}', user: USERS.newbie, role: 'editor' }, status: 403 },
+  { collection: 'memberships', id: EXTRA.memStaffA, body: { role: 'owner' }, status: 404 },
+  { collection: 'memberships', id: EXTRA.memStaffA, body: { venues: [A.venue, EXTRA.venueA2] }, status: 404 },
+  { collection: 'memberships', id: EXTRA.memEditorA, body: { role: 'staff' }, status: 404 },
+  { collection: 'memberships', id: EXTRA.memEditorA, status: 404 },
+  {
+    collection: 'venues',
+    body: { organization: '{{ORG_A}}', name: `Venue ${INTRUDER}`, timezone: 'Europe/Vienna', primaryColor: '#112233' },
+    status: 400,
+  },
+  { collection: 'venues', id: A.venue, body: { name: `Venue ${INTRUDER}` }, status: 404 },
+  { collection: 'venues', id: A.venue, body: { menus: [A.menu, EXTRA.menuA2] }, status: 404 },
+  { collection: 'venues', id: A.venue, status: 404 },
+  { collection: 'tags', body: { organization: '{{ORG_A}}', name: `Tag ${INTRUDER}` }, status: 400 },
+  { collection: 'tags', id: A.tag, body: { name: `Tag ${INTRUDER}` }, status: 404 },
+  { collection: 'tags', id: A.tag, status: 404 },
+  { collection: 'menus', body: { organization: '{{ORG_A}}', name: `Menu ${INTRUDER}` }, status: 400 },
+  { collection: 'menus', id: A.menu, body: { name: `Menu ${INTRUDER}` }, status: 404 },
+  { collection: 'menus', id: A.menu, status: 404 },
+  { collection: 'sections', body: { menu: A.menu, name: `Section ${INTRUDER}` }, status: 400 },
+  { collection: 'sections', id: A.section, body: { name: `Section ${INTRUDER}` }, status: 404 },
+  { collection: 'sections', id: A.section, status: 404 },
+  { collection: 'items', body: { section: A.section, name: `Item ${INTRUDER}` }, status: 400 },
+  { collection: 'items', id: A.item, body: { name: `Item ${INTRUDER}` }, status: 404 },
+  { collection: 'items', id: A.item, body: { prices: [{ label: '', amount: 1 }] }, status: 404 },
+  { collection: 'items', id: A.item, body: { available: false }, status: 404 },
+  { collection: 'items', id: A.item, status: 404 },
+  { collection: 'option_groups', body: { organization: '{{ORG_A}}', name: `Group ${INTRUDER}` }, status: 400 },
+  { collection: 'option_groups', id: A.group, body: { name: `Group ${INTRUDER}` }, status: 404 },
+  { collection: 'option_groups', id: A.group, status: 404 },
+  { collection: 'options', body: { group: A.group, name: `Option ${INTRUDER}` }, status: 400 },
+  { collection: 'options', id: A.option, body: { priceDelta: 1 }, status: 404 },
+  { collection: 'options', id: A.option, status: 404 },
+  { collection: 'set_courses', body: { item: A.setItem, name: `Course ${INTRUDER}` }, status: 400 },
+  { collection: 'set_courses', id: A.course, body: { name: `Course ${INTRUDER}` }, status: 404 },
+  { collection: 'set_courses', id: A.course, status: 404 },
+  { collection: 'menu_uploads', id: A.upload, body: { name: `Upload ${INTRUDER}` }, status: 404 },
+  { collection: 'menu_uploads', id: A.upload, status: 404 },
+  { collection: 'venue_items', id: A.venueItem, body: { prices: [{ label: '', amount: 1 }] }, status: 404 },
+  { collection: 'venue_items', id: A.venueItem, body: { available: false, prices: null }, status: 404 },
+  { collection: 'venue_items', id: A.venueItem, body: { venue: EXTRA.venueA2 }, status: 404 },
+  { collection: 'venue_items', id: A.venueItem, status: 404 },
+  { collection: 'venue_items', body: { venue: EXTRA.venueA2, item: EXTRA.itemA3, available: false }, status: 400 },
+  {
+    collection: 'venue_items',
+    body: { venue: A.venue, item: EXTRA.itemA3, available: false },
+    status: 400,
+    content: [CREATE_FAILED, '"item":{"code":"validation_missing_rel_records"'],
+  },
+  {
+    collection: 'venue_items',
+    body: { venue: A.venue, item: EXTRA.itemA2, available: false, prices: [{ label: '', amount: 1 }] },
+    status: 400,
+  },
+  { collection: 'venue_items', body: { venue: B.venue, item: B.item, available: false }, status: 400 },
+];
+
+function staffWriteRows(): Row[] {
+  return staffRefusedWrites.map((w, i) => {
+    const method: Method = w.id === undefined ? 'POST' : w.body === undefined ? 'DELETE' : 'PATCH';
+    const action = method === 'POST' ? 'creates' : method === 'DELETE' ? 'deletes' : `updates (${Object.keys(w.body ?? {}).join(', ')})`;
+    const expectedContent =
+      w.content ?? (w.status === 404 ? [NOT_FOUND] : w.status === 403 ? [ONLY_SUPERUSERS] : [CREATE_FAILED, RULE_REFUSED]);
+    return {
+      name: `staffA ${action} ${w.collection}${w.id ? ` ${w.id}` : ''} in A (#${i}): ${w.status}`,
+      method,
+      url: rec(w.collection, w.id),
+      as: 'staffA',
+      ...(w.body ? { body: w.body } : {}),
+      expectedStatus: w.status,
+      expectedContent,
+      notExpectedContent: [INTRUDER],
+    };
+  });
+}
+
+const staffAllowedRows: Row[] = [
+  {
+    name: "staffA marks A's item sold out at A's venue: 200, the venue's prices stay",
+    method: 'PATCH',
+    url: rec('venue_items', A.venueItem),
+    as: 'staffA',
+    body: { available: false, soldOutUntil: '2030-01-01 21:00:00.000Z' },
+    expectedStatus: 200,
+    expectedContent: ['"available":false', '"soldOutUntil":"2030-01-01 21:00:00.000Z"', '"amount":1150'],
+  },
+  {
+    name: "staffA marks a second item sold out at A's venue (first toggle creates the override): 200",
+    method: 'POST',
+    url: rec('venue_items'),
+    as: 'staffA',
+    body: { venue: A.venue, item: EXTRA.itemA2, available: false },
+    expectedStatus: 200,
+    expectedContent: ['"available":false', `"item":"${EXTRA.itemA2}"`, '"prices":null'],
+  },
+  {
+    name: 'staffA batch: availability at own venue and an item price: the whole batch fails',
+    method: 'POST',
+    url: '/api/batch',
+    as: 'staffA',
+    body: {
+      requests: [
+        { method: 'PATCH', url: rec('venue_items', A.venueItem), body: { available: false } },
+        { method: 'PATCH', url: rec('items', A.item), body: { prices: [{ label: '', amount: 1 }] } },
+      ],
+    },
+    expectedStatus: 400,
+    expectedContent: [BATCH_FAILED],
+    then: [
+      {
+        name: 'after the failed staff batch, the override is still available',
+        method: 'GET',
+        url: rec('venue_items', A.venueItem),
+        as: 'ownerA',
+        expectedStatus: 200,
+        expectedContent: ['"available":true'],
+      },
+    ],
+  },
+  {
+    name: 'staffA leaves A (anyone may leave): 204',
+    method: 'DELETE',
+    url: rec('memberships', EXTRA.memStaffA),
+    as: 'staffA',
+    expectedStatus: 204,
+  },
+  {
+    name: 'staffA asks for help for A: 200',
+    method: 'POST',
+    url: rec('help_requests'),
+    as: 'staffA',
+    body: { user: USERS.staffA, organization: '{{ORG_A}}', title: 'Printer', description: 'The printer is out of paper.' },
+    expectedStatus: 200,
+  },
+  {
+    name: 'ownerA assigns the terrace to staffA: 200',
+    method: 'PATCH',
+    url: rec('memberships', EXTRA.memStaffA),
+    as: 'ownerA',
+    body: { venues: [A.venue, EXTRA.venueA2] },
+    expectedStatus: 200,
+    expectedContent: [`"venues":["${A.venue}","${EXTRA.venueA2}"]`],
+    then: [
+      {
+        name: 'staffA now reads the terrace and its menu',
+        method: 'GET',
+        url: list('items', { filter: `section.menu = "${EXTRA.menuA2}"` }),
+        as: 'staffA',
+        expectedStatus: 200,
+        expectedContent: [EXTRA.itemA3, '"totalItems":1'],
+      },
+    ],
+  },
+  {
+    name: "ownerA assigns B's venue to staffA: 400",
+    method: 'PATCH',
+    url: rec('memberships', EXTRA.memStaffA),
+    as: 'ownerA',
+    body: { venues: [B.venue] },
+    expectedStatus: 400,
+    expectedContent: [UPDATE_FAILED, '"venues":{"code":"validation_missing_rel_records"'],
+  },
+  {
+    name: 'ownerA makes staffA an editor: the venue list is cleared',
+    method: 'PATCH',
+    url: rec('memberships', EXTRA.memStaffA),
+    as: 'ownerA',
+    body: { role: 'editor' },
+    expectedStatus: 200,
+    expectedContent: ['"role":"editor"', '"venues":[]'],
+  },
+];
+
+/** The custom routes: none of them is for floor staff (404 where the records API would say it, 403 for organization routes). */
+const staffRouteRows: Row[] = [
+  {
+    name: "staffA exports A's shown menu as CSV: 404",
+    method: 'GET',
+    url: `/api/menus/${A.menu}/export.csv`,
+    as: 'staffA',
+    expectedStatus: 404,
+  },
+  {
+    name: "staffA imports a CSV into A's shown menu: 404",
+    method: 'POST',
+    url: `/api/menus/${A.menu}/import?dryRun=true`,
+    as: 'staffA',
+    body: { csv: 'section,name,price\nMains,Soup,4.50\n' },
+    expectedStatus: 404,
+  },
+  {
+    name: "staffA translates A's shown menu: 404",
+    method: 'POST',
+    url: `/api/menus/${A.menu}/translate`,
+    as: 'staffA',
+    body: { languages: ['de'] },
+    expectedStatus: 404,
+  },
+  {
+    name: "staffA asks for a preview link of A's shown menu: 404",
+    method: 'POST',
+    url: `/api/menus/${A.menu}/preview-link`,
+    as: 'staffA',
+    expectedStatus: 404,
+  },
+  {
+    name: "staffA downloads the print kit of A's venue: 404",
+    method: 'GET',
+    url: `/api/venues/${A.venue}/print-kit`,
+    as: 'staffA',
+    expectedStatus: 404,
+  },
+  {
+    name: "staffA imports A's upload: 404",
+    method: 'POST',
+    url: `/api/uploads/${A.upload}/import`,
+    as: 'staffA',
+    body: { menuId: A.menu },
+    expectedStatus: 404,
+  },
+  {
+    name: "staffA diffs A's upload against the shown menu: 404",
+    method: 'GET',
+    url: `/api/uploads/${A.upload}/diff?menuId=${A.menu}`,
+    as: 'staffA',
+    expectedStatus: 404,
+  },
+  {
+    name: "staffA opens A's PDF with own file token: 404",
+    method: 'GET',
+    url: fileUrl('menu_uploads', A.upload, A.pdf, '{{FT_STAFF_A}}'),
+    as: 'staffA',
+    expectedStatus: 404,
+  },
+  {
+    name: 'staffA lists the members of A: 403',
+    method: 'GET',
+    url: '/api/organizations/{{ORG_A}}/members',
+    as: 'staffA',
+    expectedStatus: 403,
+    notExpectedContent: ['ownera@example.com'],
+  },
+  {
+    name: 'staffA lists the invitations of A: 403',
+    method: 'GET',
+    url: '/api/organizations/{{ORG_A}}/invitations',
+    as: 'staffA',
+    expectedStatus: 403,
+  },
+  {
+    name: 'staffA invites someone to A: 403',
+    method: 'POST',
+    url: '/api/organizations/{{ORG_A}}/invitations',
+    as: 'staffA',
+    body: { email: 'friend@example.com', role: 'staff' },
+    expectedStatus: 403,
+  },
+  {
+    name: 'staffA reads the guest analytics of A: 403',
+    method: 'GET',
+    url: '/api/analytics/guests?organization={{ORG_A}}',
+    as: 'staffA',
+    expectedStatus: 403,
+  },
+  {
+    name: 'staffA reads the guest analytics CSV of A: 403',
+    method: 'GET',
+    url: '/api/analytics/guests.csv?organization={{ORG_A}}',
+    as: 'staffA',
+    expectedStatus: 403,
+  },
+  ...(['subscribe', 'portal', 'cancel', 'resume'] as const).map((action): Row => ({
+    name: `staffA ${action} billing of A: 403`,
+    method: 'POST',
+    url: `/api/billing/${action}`,
+    as: 'staffA',
+    body: { organization: '{{ORG_A}}', plan: EXTRA.plan },
+    expectedStatus: 403,
+    expectedContent: ['Only owners and admins can manage billing.'],
+  })),
+];
+
+const staffRows: Row[] = [...staffReadRows(), ...staffWriteRows(), ...staffAllowedRows, ...staffRouteRows];
+
 const scenarios: Row[] = [
   ...readRows(),
   ...expandRows,
@@ -2812,6 +3223,7 @@ const scenarios: Row[] = [
   ...roleRows,
   ...lapsedRows,
   ...authRows,
+  ...staffRows,
 ];
 
 beforeAll(async () => {

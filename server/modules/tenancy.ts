@@ -45,14 +45,15 @@ export function requireUser(auth: AuthState | null): AuthState {
 export type MemberAccess = { superuser: false; user: AuthState; role: MemberRole } | { superuser: true; user: null; role: null };
 
 /**
- * Read access to an organization: a verified member, or a superuser. `denied` is the 403 message
- * for everyone else (the contract's default when omitted).
+ * Read access to an organization: a verified team member (floor staff are not: they use service
+ * mode only, through the records API's rules), or a superuser. `denied` is the 403 message for
+ * everyone else (the contract's default when omitted).
  */
 export function requireMember(db: Db, auth: AuthState | null, organizationId: string, denied?: string): MemberAccess {
   if (auth && isSuperuser({ auth })) return { superuser: true, user: null, role: null };
   const user = requireUser(auth);
   const role = roleOf(db.stmts, organizationId, String(user.row.id));
-  if (!role) throw new ApiError(403, denied);
+  if (!role || role === 'staff') throw new ApiError(403, denied);
   return { superuser: false, user, role };
 }
 

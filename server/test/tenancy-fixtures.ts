@@ -9,7 +9,18 @@ import { seed, superuserRequest, tokenFor, type TestApp } from './test-app.ts';
  */
 
 export type Who =
-  'ownerA' | 'adminA' | 'editorA' | 'strangerA' | 'ownerB' | 'editorB' | 'unverified' | 'lapsed' | 'newbie' | 'guest' | 'superuser';
+  | 'ownerA'
+  | 'adminA'
+  | 'editorA'
+  | 'staffA'
+  | 'strangerA'
+  | 'ownerB'
+  | 'editorB'
+  | 'unverified'
+  | 'lapsed'
+  | 'newbie'
+  | 'guest'
+  | 'superuser';
 
 export type OrgKey = 'A' | 'B' | 'C';
 
@@ -22,6 +33,8 @@ export const USERS = {
   ownerA: fid('ownera'),
   adminA: fid('admina'),
   editorA: fid('editora'),
+  /** Floor staff of A, assigned to A's venue only (not to EXTRA.venueA2). */
+  staffA: fid('staffa'),
   ownerB: fid('ownerb'),
   editorB: fid('editorb'),
   strangerA: fid('stranger'),
@@ -104,6 +117,12 @@ export const EXTRA = {
   uploadA3: fid('aupload', 3),
   memAdminA: fid('memadmina'),
   memEditorA: fid('memeditora'),
+  memStaffA: fid('memstaffa'),
+  /** A second venue of A, not assigned to staffA, showing only menuA2 (with sectionA3 and itemA3). */
+  venueA2: fid('avenue', 2),
+  menuA2: fid('amenu', 2),
+  sectionA3: fid('asection', 3),
+  itemA3: fid('aitem', 3),
   memUnverifiedA: fid('memunverified'),
   memEditorB: fid('memeditorb'),
   memNewbieA: fid('memnewbiea'),
@@ -173,6 +192,7 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
   vars.ORG_S = await signUp(USERS.strangerA, 'stranger@example.com', 'Stranger');
   vars.ORG_ADMIN_OWN = await signUp(USERS.adminA, 'admina@example.com', 'Admin of A');
   vars.ORG_EDITOR_A_OWN = await signUp(USERS.editorA, 'editora@example.com', 'Editor of A');
+  vars.ORG_STAFF_A_OWN = await signUp(USERS.staffA, 'staffa@example.com', 'Staff of A');
   vars.ORG_EDITOR_B_OWN = await signUp(USERS.editorB, 'editorb@example.com', 'Editor of B');
   vars.ORG_UNVERIFIED_OWN = await signUp(USERS.unverified, 'unverified@example.com', 'Unverified', false);
   vars.ORG_NEWBIE_OWN = await signUp(USERS.newbie, 'newbie@example.com', 'Newbie');
@@ -262,6 +282,25 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
     });
   }
 
+  await seed(ctx, 'memberships', { id: EXTRA.memStaffA, organization: vars.ORG_A, user: USERS.staffA, role: 'staff', venues: [A.venue] });
+  // A venue of A that staffA does not serve, with a menu that only it shows.
+  await seed(ctx, 'menus', { id: EXTRA.menuA2, organization: vars.ORG_A, name: 'Terrace menu SECRET-A', status: 'published' });
+  await seed(ctx, 'sections', { id: EXTRA.sectionA3, menu: EXTRA.menuA2, name: 'Terrace section SECRET-A' });
+  await seed(ctx, 'items', {
+    id: EXTRA.itemA3,
+    section: EXTRA.sectionA3,
+    name: 'Terrace item SECRET-A',
+    prices: [{ label: '', amount: 700 }],
+  });
+  await seed(ctx, 'venues', {
+    id: EXTRA.venueA2,
+    organization: vars.ORG_A,
+    name: 'Terrace SECRET-A',
+    timezone: 'Europe/Vienna',
+    primaryColor: '#112233',
+    menus: [EXTRA.menuA2],
+  });
+
   // Spares in A: a tag to delete, a second section and item (moves), uploads for link tests.
   await seed(ctx, 'tags', { id: EXTRA.tagA2, organization: vars.ORG_A, name: 'Spare tag SECRET-A' });
   await seed(ctx, 'sections', { id: EXTRA.sectionA2, menu: A.menu, name: 'Second section SECRET-A' });
@@ -290,6 +329,7 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
     ownerA: await tokenFor(ctx, 'users', USERS.ownerA),
     adminA: await tokenFor(ctx, 'users', USERS.adminA),
     editorA: await tokenFor(ctx, 'users', USERS.editorA),
+    staffA: await tokenFor(ctx, 'users', USERS.staffA),
     strangerA: await tokenFor(ctx, 'users', USERS.strangerA),
     ownerB: await tokenFor(ctx, 'users', USERS.ownerB),
     editorB: await tokenFor(ctx, 'users', USERS.editorB),
@@ -304,6 +344,7 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
   const fileTokenOf: Array<[string, Who]> = [
     ['FT_OWNER_A', 'ownerA'],
     ['FT_EDITOR_A', 'editorA'],
+    ['FT_STAFF_A', 'staffA'],
     ['FT_STRANGER', 'strangerA'],
     ['FT_OWNER_B', 'ownerB'],
     ['FT_EDITOR_B', 'editorB'],

@@ -29,5 +29,7 @@ export type OrganizationForm = z.infer<typeof zOrganizationForm>;
 export const zInviteForm = z.object({
   email: zEmailAddress,
   role: z.enum(MEMBER_ROLES),
+  /** Staff: the venues they will serve (ids). */
+  venues: z.array(z.string()).optional(),
 });
 export type InviteForm = z.infer<typeof zInviteForm>;

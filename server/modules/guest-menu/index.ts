@@ -36,6 +36,10 @@ import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { hasEntitlement } from '../entitlements.ts';
 import { scopeOf, TenantCache } from './tenant-cache.ts';
+import { readRule } from '../rules.ts';
+
+/** Team members only: floor staff read these records for service mode, not for this route (404 as for strangers). */
+const TEAM_READ = readRule('organization');
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -487,7 +491,7 @@ function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: { menuId: string } }>('/api/menus/:menuId/preview-link', async (request) => {
     const req = requestInfo(request);
     if (!req.auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    const menu = ctx.engine.access.findWithRule(menus(), request.params.menuId, menus().viewRule, req);
+    const menu = ctx.engine.access.findWithRule(menus(), request.params.menuId, TEAM_READ, req);
     if (!menu) throw new ApiError(404);
     const body =
       request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};

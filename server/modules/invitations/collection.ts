@@ -12,6 +12,8 @@ export const invitationsCollection: CollectionDef = {
     { name: 'organization', type: 'relation', collection: 'organizations', required: true, cascadeDelete: true },
     { name: 'email', type: 'email', required: true },
     { name: 'role', type: 'select', values: [...MEMBER_ROLES], required: true },
+    /** Staff invitations: the venues the membership will list (memberships.venues). */
+    { name: 'venues', type: 'relation', collection: 'venues', maxSelect: 200 },
     /** sha256 (hex) of the token in the emailed link; the token itself is never stored. */
     { name: 'tokenHash', type: 'text', required: true, hidden: true, max: 64 },
     { name: 'invitedBy', type: 'relation', collection: 'users' },

@@ -54,9 +54,23 @@ describe('GET /api/organizations/:id/members', () => {
     const res = await call('GET', `/api/organizations/${org}/members`, editor.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { membershipId: expect.any(String), userId: owner.id, name: 'Olivia Owner', email: 'owner@example.com', role: 'owner' },
-      { membershipId: expect.any(String), userId: expect.any(String), name: 'Adam Admin', email: 'admin@example.com', role: 'admin' },
-      { membershipId: expect.any(String), userId: editor.id, name: 'Eddie Editor', email: 'editor@example.com', role: 'editor' },
+      { membershipId: expect.any(String), userId: owner.id, name: 'Olivia Owner', email: 'owner@example.com', role: 'owner', venues: [] },
+      {
+        membershipId: expect.any(String),
+        userId: expect.any(String),
+        name: 'Adam Admin',
+        email: 'admin@example.com',
+        role: 'admin',
+        venues: [],
+      },
+      {
+        membershipId: expect.any(String),
+        userId: editor.id,
+        name: 'Eddie Editor',
+        email: 'editor@example.com',
+        role: 'editor',
+        venues: [],
+      },
     ]);
     const refused = await call('GET', `/api/organizations/${org}/members`, stranger.token);
     expect(refused.statusCode).toBe(403);

@@ -1,12 +1,24 @@
 import type { Statements } from '../../db/statements.ts';
 import type { MemberRole } from '../../../shared/constants.ts';
 
+/** Venue ids stored as a JSON array (a multi-relation column). */
+const idList = (raw: unknown): string[] => {
+  try {
+    const list: unknown = JSON.parse(String(raw ?? '[]'));
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
 /** The invitations module's SQL: `invitations` (open = not accepted; valid = open and not expired at `now`). */
 
 export interface OpenInvitation {
   id: string;
   email: string;
   role: MemberRole;
+  /** Staff invitations: the venues they will serve. */
+  venues: string[];
   expires: string;
   created: string;
 }
@@ -15,13 +27,14 @@ export interface OpenInvitation {
 export function validInvitationsOf(stmts: Statements, organizationId: string, now: string): OpenInvitation[] {
   return stmts
     .all(
-      "SELECT id, email, role, expires, created FROM invitations WHERE organization = ? AND acceptedAt = '' AND expires > ? ORDER BY created DESC",
+      "SELECT id, email, role, venues, expires, created FROM invitations WHERE organization = ? AND acceptedAt = '' AND expires > ? ORDER BY created DESC",
       [organizationId, now],
     )
     .map((r) => ({
       id: String(r.id),
       email: String(r.email),
       role: String(r.role) as MemberRole,
+      venues: idList(r.venues),
       expires: String(r.expires),
       created: String(r.created),
     }));
@@ -44,6 +57,7 @@ export interface TokenInvitation {
   id: string;
   email: string;
   role: MemberRole;
+  venues: string[];
   expires: string;
   organization: string;
 }
@@ -51,7 +65,7 @@ export interface TokenInvitation {
 /** The valid invitation whose token hashes to `tokenHash`. */
 export function validInvitationByToken(stmts: Statements, tokenHash: string, now: string): TokenInvitation | null {
   const row = stmts.get(
-    "SELECT id, email, role, expires, organization FROM invitations WHERE tokenHash = ? AND acceptedAt = '' AND expires > ?",
+    "SELECT id, email, role, venues, expires, organization FROM invitations WHERE tokenHash = ? AND acceptedAt = '' AND expires > ?",
     [tokenHash, now],
   );
   return row
@@ -59,6 +73,7 @@ export function validInvitationByToken(stmts: Statements, tokenHash: string, now
         id: String(row.id),
         email: String(row.email),
         role: String(row.role) as MemberRole,
+        venues: idList(row.venues),
         expires: String(row.expires),
         organization: String(row.organization),
       }

@@ -12,7 +12,7 @@ import { emailLanguage } from '../../mail/i18n.ts';
 import { countMenus } from '../menus/queries.ts';
 import { countTags } from '../tags/queries.ts';
 import { countUploads } from '../uploads/queries.ts';
-import { countVenues } from '../venues/queries.ts';
+import { countVenues, venueInOrganization } from '../venues/queries.ts';
 import { requireAccount, requireManager, requireMember } from '../tenancy.ts';
 import { requireEntitlement } from '../entitlements.ts';
 import { roleNeedsTeamRoles } from '../../../shared/plan-features.ts';
@@ -29,7 +29,7 @@ export type { AcceptedInvitation, InviteResult, Member, PendingInvitation };
 type Log = (obj: Record<string, unknown>, msg: string) => void;
 
 const VALIDATION_FAILED = 'An error occurred while validating the submitted data.';
-const ROLE_ORDER: Record<string, number> = { owner: 0, admin: 1, editor: 2 };
+const ROLE_ORDER: Record<string, number> = { owner: 0, admin: 1, editor: 2, staff: 3 };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -55,15 +55,22 @@ export function listInvitations(ctx: AppContext, auth: AuthState | null, organiz
 const zInvite = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Must be a valid email address.')),
   role: z.enum(MEMBER_ROLES, 'Must be a valid value.'),
+  /** Staff: the venues they will serve (ids of the organization's venues); other roles send none. */
+  venues: z
+    .array(z.string().regex(/^[a-z0-9]{15}$/, 'Must be a valid value.'), 'Must be a list of venues.')
+    .max(200)
+    .optional(),
 });
 
-function parseInvite(body: unknown): { email: string; role: MemberRole } {
+function parseInvite(body: unknown): { email: string; role: MemberRole; venues: string[] } {
   const parsed = zInvite.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { ...parsed.data, venues: [...new Set(parsed.data.venues ?? [])] };
   const data: Record<string, unknown> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? 'email');
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    // zod leaves `input` out of issues: whether the field was sent decides "required" vs "invalid".
+    const sent = typeof body === 'object' && body !== null && (body as Record<string, unknown>)[key] !== undefined;
+    const missing = issue.code === 'invalid_type' && !sent;
     data[key] ??= fieldError(missing ? 'validation_required' : 'validation_invalid_value', missing ? 'Cannot be blank.' : issue.message);
   }
   throw new ApiError(400, VALIDATION_FAILED, data);
@@ -100,8 +107,16 @@ export async function inviteMember(
   log: Log,
 ): Promise<InviteResult> {
   const { user, role: callerRole } = requireManager(ctx, auth, organizationId, MANAGERS_ONLY);
-  const { email, role } = parseInvite(body);
+  const { email, role, venues } = parseInvite(body);
   if (role === 'owner' && callerRole !== 'owner') throw new ApiError(403, 'Only owners can appoint owners.');
+  // Staff serve the venues they are given (none: they see nothing until an owner assigns some);
+  // every other role reaches all venues, so a list would mean nothing.
+  if (role !== 'staff' && venues.length > 0)
+    throw new ApiError(400, VALIDATION_FAILED, { venues: fieldError('validation_invalid_value', 'Only staff are assigned venues.') });
+  if (venues.some((v) => !venueInOrganization(ctx.stmts, v, organizationId)))
+    throw new ApiError(400, VALIDATION_FAILED, {
+      venues: fieldError('validation_missing_rel_records', 'Assign venues of this organization only.'),
+    });
   // The restricted editor role is the plan feature "Team roles"; owners and admins are in every plan.
   if (roleNeedsTeamRoles(role)) requireEntitlement(ctx, organizationId, 'teamRoles', 'role');
   const org = organizationRow(ctx.stmts, organizationId);
@@ -122,6 +137,7 @@ export async function inviteMember(
     organization: organizationId,
     email,
     role,
+    venues,
     tokenHash: hashToken(token),
     invitedBy: String(user.row.id),
     expires,
@@ -233,6 +249,8 @@ export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, 
   }
   const organizationId = invitation.organization;
   const role = invitation.role;
+  // Venues deleted since the invitation was sent are dropped (the relation keeps stale ids).
+  const venues = invitation.venues.filter((v) => venueInOrganization(ctx.stmts, v, organizationId));
   const { engine } = ctx;
   const system = engine.systemRequest();
   const userId = String(user.row.id);
@@ -254,7 +272,11 @@ export async function acceptInvitation(ctx: AppContext, auth: AuthState | null, 
   // Already a member (added since the link was sent): keep their role, just use the link up.
   if (!roleOf(ctx.stmts, organizationId, userId)) {
     writes.unshift(
-      await engine.prepareCreate(engine.collection('memberships'), input({ organization: organizationId, user: userId, role }), system),
+      await engine.prepareCreate(
+        engine.collection('memberships'),
+        input({ organization: organizationId, user: userId, role, venues }),
+        system,
+      ),
     );
   }
   const unused = unusedSignUpOrganization(ctx, userId, String(user.row.currentOrganization ?? ''), organizationId);

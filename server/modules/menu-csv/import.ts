@@ -7,12 +7,16 @@ import { newRecordId } from '../../../shared/ids.ts';
 import { parseMenuCsv, type MenuCsvPreview, type MenuCsvRowError } from '../../../shared/menu-csv.ts';
 import { planImport, type PlannedWrite } from './plan.ts';
 import { readMenuForCsv } from './read.ts';
+import { readRule } from '../rules.ts';
+
+/** Team members only: floor staff read these records for service mode, not for this route (404 as for strangers). */
+const TEAM_READ = readRule('organization');
 
 /** The menu a caller may read: 401 without a token, 404 for menus of other organizations (as the records API). */
 export function readableMenu(ctx: AppContext, menuId: string, req: RequestInfo): StoredRow {
   if (!req.auth) throw new ApiError(401, 'The request requires valid record authorization token.');
   const menus = ctx.engine.collection('menus');
-  const menu = ctx.engine.access.findWithRule(menus, menuId, menus.viewRule, req);
+  const menu = ctx.engine.access.findWithRule(menus, menuId, TEAM_READ, req);
   if (!menu) throw new ApiError(404);
   return menu;
 }

@@ -3,7 +3,7 @@ import { ALLERGEN_KEYS, MENU_STATUSES } from '../../../shared/constants.ts';
 import { DIET_KEYS } from '../../../shared/diets.ts';
 import { MAX_GROUPS_PER_ITEM } from '../../../shared/option-groups.ts';
 import { ITEM_KINDS } from '../../../shared/set-menus.ts';
-import { readRule, tenantRules, writeRule } from '../rules.ts';
+import { readRule, STAFF_MENUS, staffOr, tenantRules, updateRule, writeRule } from '../rules.ts';
 
 const timestamps = [
   { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
@@ -31,7 +31,8 @@ export const menusCollection: CollectionDef = {
     { name: 'hidePrices', type: 'bool' },
     ...timestamps,
   ],
-  ...tenantRules('organization', 'organization'),
+  // Floor staff read the menus their venues show (service mode), and write none.
+  ...tenantRules('organization', 'organization', updateRule('organization', 'organization'), `${STAFF_MENUS} ?= id`),
   indexes: [{ columns: ['organization', 'updated'] }],
 };
 
@@ -47,7 +48,7 @@ export const sectionsCollection: CollectionDef = {
     { name: 'hidePrices', type: 'bool' },
     ...timestamps,
   ],
-  ...tenantRules('menu.organization', 'menu'),
+  ...tenantRules('menu.organization', 'menu', updateRule('menu.organization', 'menu'), `${STAFF_MENUS} ?= menu`),
   indexes: [{ columns: ['menu', 'position'] }],
 };
 
@@ -85,8 +86,8 @@ export const itemsCollection: CollectionDef = {
     { name: 'kind', type: 'select', values: [...ITEM_KINDS] },
     ...timestamps,
   ],
-  listRule: readRule('section.menu.organization'),
-  viewRule: readRule('section.menu.organization'),
+  listRule: staffOr(readRule('section.menu.organization'), 'section.menu.organization', `${STAFF_MENUS} ?= section.menu`),
+  viewRule: staffOr(readRule('section.menu.organization'), 'section.menu.organization', `${STAFF_MENUS} ?= section.menu`),
   createRule: writeRule('section.menu.organization'),
   // Moving an item to another section is allowed only within the same organization.
   updateRule: `${writeRule('section.menu.organization')} && (@request.body.section:isset = false || @request.body.section.menu.organization = section.menu.organization)`,

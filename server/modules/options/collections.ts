@@ -2,7 +2,7 @@ import type { CollectionDef } from '../../core/collections.ts';
 import { ALLERGEN_KEYS } from '../../../shared/constants.ts';
 import { DIET_KEYS } from '../../../shared/diets.ts';
 import { MAX_OPTIONS_PER_GROUP } from '../../../shared/option-groups.ts';
-import { readRule, tenantRules, writeRule } from '../rules.ts';
+import { readRule, staffOr, tenantRules, updateRule, writeRule } from '../rules.ts';
 
 const timestamps = [
   { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
@@ -26,7 +26,9 @@ export const optionGroupsCollection: CollectionDef = {
     { name: 'translations', type: 'json', maxSize: 20000 },
     ...timestamps,
   ],
-  ...tenantRules('organization', 'organization'),
+  // Option groups are shared by the organization's items: floor staff read them all (what an item
+  // offers), and write none.
+  ...tenantRules('organization', 'organization', updateRule('organization', 'organization'), '@collection.memberships.role ?= "staff"'),
   indexes: [{ columns: ['organization', 'name'] }],
 };
 
@@ -46,8 +48,8 @@ export const optionsCollection: CollectionDef = {
     { name: 'translations', type: 'json', maxSize: 10000 },
     ...timestamps,
   ],
-  listRule: readRule('group.organization'),
-  viewRule: readRule('group.organization'),
+  listRule: staffOr(readRule('group.organization'), 'group.organization', '@collection.memberships.role ?= "staff"'),
+  viewRule: staffOr(readRule('group.organization'), 'group.organization', '@collection.memberships.role ?= "staff"'),
   createRule: writeRule('group.organization'),
   // Moving an option to another group is allowed only within the same organization.
   updateRule: `${writeRule('group.organization')} && (@request.body.group:isset = false || @request.body.group.organization = group.organization)`,

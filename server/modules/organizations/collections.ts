@@ -1,5 +1,5 @@
 import type { CollectionDef } from '../../core/collections.ts';
-import { MEMBER_ROLES, SUBSCRIPTION_STATUSES } from '../../../shared/constants.ts';
+import { MEMBER_ROLES, SUBSCRIPTION_STATUSES, TEAM_ROLES } from '../../../shared/constants.ts';
 import { isVerified, memberOf } from '../rules.ts';
 
 const timestamps = [
@@ -66,11 +66,16 @@ export const membershipsCollection: CollectionDef = {
     { name: 'organization', type: 'relation', collection: 'organizations', required: true, cascadeDelete: true },
     { name: 'user', type: 'relation', collection: 'users', required: true, cascadeDelete: true },
     { name: 'role', type: 'select', values: [...MEMBER_ROLES], required: true },
+    /**
+     * Staff only: the venues whose service mode they use (empty: none). Venues of the membership's
+     * organization; cleared for every other role (organizations/hooks.ts).
+     */
+    { name: 'venues', type: 'relation', collection: 'venues', maxSelect: 200 },
     ...timestamps,
   ],
-  // Members see who else belongs to their organizations.
-  listRule: `${isVerified} && ${memberOf('organization')}`,
-  viewRule: `${isVerified} && ${memberOf('organization')}`,
+  // The team sees who else belongs to its organizations; floor staff see their own membership only.
+  listRule: `${isVerified} && (user = @request.auth.id || (${memberOf('organization', TEAM_ROLES)}))`,
+  viewRule: `${isVerified} && (user = @request.auth.id || (${memberOf('organization', TEAM_ROLES)}))`,
   // Nobody adds a member directly: a membership is created by the system when someone accepts an
   // invitation or creates an organization (superusers may). Managers invite by email instead, so
   // adding a person needs their consent and never reveals whether an address has an account.

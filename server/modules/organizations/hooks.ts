@@ -5,9 +5,10 @@ import { DEFAULT_CURRENCY, DEFAULT_LANGUAGE } from '../../../shared/constants.ts
 import { isCurrency, zLanguage } from '../../../shared/schemas/domain.ts';
 import { MESSAGES } from '../../../shared/schemas/messages.ts';
 import { fieldError } from '../../core/errors.ts';
-import { uniqueSlug, writeFailed } from '../hook-helpers.ts';
+import { uniqueSlug, valuesOf, writeFailed } from '../hook-helpers.ts';
 import { isSuperuser } from '../../core/request-info.ts';
 import { currentOrganizationOf } from '../users/queries.ts';
+import { venueInOrganization } from '../venues/queries.ts';
 import { BILLING_FIELDS } from './collections.ts';
 import { organizationExists, organizationSlugTaken, ownersLeft, successorMembership } from './queries.ts';
 
@@ -53,6 +54,22 @@ export function registerOrganizationHooks(engine: RecordEngine): void {
     if (auth?.collection.name !== 'users') return;
     ctx.tx.create('memberships', { organization: ctx.row.id, user: auth.row.id, role: 'owner' });
   });
+
+  // A staff membership's venues belong to its organization; other roles reach every venue, so
+  // their list is cleared (a member moved from staff to editor keeps no stale assignment).
+  const memberships = engine.collection('memberships');
+  const staffVenues = (ctx: HookContext) => {
+    if (ctx.row.role !== 'staff') {
+      ctx.row.venues = '[]';
+      return;
+    }
+    const venues = valuesOf(memberships, ctx.row).venues as string[];
+    const foreign = venues.filter((v) => !venueInOrganization(stmts, v, String(ctx.row.organization)));
+    if (foreign.length > 0)
+      throw writeFailed(ctx, { venues: fieldError('validation_missing_rel_records', 'Assign venues of this organization only.') });
+  };
+  hooks.before('memberships', 'create', staffVenues);
+  hooks.before('memberships', 'update', staffVenues);
 
   const noOtherOwner = (ctx: HookContext) => ownersLeft(stmts, String(ctx.row.organization), String(ctx.row.id)) === 0;
 

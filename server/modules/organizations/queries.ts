@@ -208,13 +208,14 @@ export interface MemberRow {
   name: string;
   email: string;
   role: MemberRole;
+  venues: string[];
 }
 
 /** The members of an organization with their names and emails, unsorted. */
 export function membersOf(stmts: Statements, organizationId: string): MemberRow[] {
   return stmts
     .all(
-      'SELECT m.id AS membershipId, u.id AS userId, u.name AS name, u.email AS email, m.role AS role FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ?',
+      'SELECT m.id AS membershipId, u.id AS userId, u.name AS name, u.email AS email, m.role AS role, m.venues AS venues FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ?',
       [organizationId],
     )
     .map((r) => ({
@@ -223,6 +224,7 @@ export function membersOf(stmts: Statements, organizationId: string): MemberRow[
       name: String(r.name ?? ''),
       email: String(r.email ?? ''),
       role: String(r.role) as MemberRole,
+      venues: JSON.parse(String(r.venues || '[]')) as string[],
     }));
 }
 

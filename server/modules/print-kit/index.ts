@@ -12,6 +12,10 @@ import { menuById } from '../menus/queries.ts';
 import type { ProductModule } from '../module.ts';
 import { createKitDocument, drawKit, type KitTexts } from './print-pdf.ts';
 import { qrRuns, qrSvgDocument } from './qr-modules.ts';
+import { readRule } from '../rules.ts';
+
+/** Team members only: floor staff read these records for service mode, not for this route (404 as for strangers). */
+const TEAM_READ = readRule('organization');
 
 const UNAUTHORIZED = 'The request requires valid record authorization token.';
 const NOT_SUBSCRIBED = 'Printing QR codes needs an active subscription.';
@@ -34,7 +38,7 @@ function printableVenue(ctx: AppContext, request: FastifyRequest<{ Params: { ven
   const req = requestInfo(request);
   if (!req.auth) throw new ApiError(401, UNAUTHORIZED);
   const venues = ctx.engine.collection('venues');
-  const venue = ctx.engine.access.findWithRule(venues, request.params.venueId, venues.viewRule, req);
+  const venue = ctx.engine.access.findWithRule(venues, request.params.venueId, TEAM_READ, req);
   if (!venue) throw new ApiError(404);
   // The records API's own test of "may change this venue": a verified member of a subscribed organization.
   if (!ctx.engine.access.findWithRule(venues, request.params.venueId, venues.updateRule, { ...req, body: {} }))

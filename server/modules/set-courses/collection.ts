@@ -1,6 +1,6 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import { MAX_CHOICES_PER_COURSE } from '../../../shared/set-menus.ts';
-import { readRule, writeRule } from '../rules.ts';
+import { readRule, staffOr, writeRule } from '../rules.ts';
 
 const ORG = 'item.section.menu.organization';
 
@@ -26,8 +26,10 @@ export const setCoursesCollection: CollectionDef = {
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  listRule: readRule(ORG),
-  viewRule: readRule(ORG),
+  // Floor staff read the organization's courses (what a set item offers; limiting them to the
+  // venues' menus costs more joins than a rule may), and write none.
+  listRule: staffOr(readRule(ORG), ORG, '@collection.memberships.role ?= "staff"'),
+  viewRule: staffOr(readRule(ORG), ORG, '@collection.memberships.role ?= "staff"'),
   createRule: writeRule(ORG),
   updateRule: `${writeRule(ORG)} && (@request.body.item:isset = false || @request.body.item = item)`,
   deleteRule: writeRule(ORG),

@@ -19,6 +19,10 @@ import { coursesOfItems, setCourseRow } from '../set-courses/queries.ts';
 import { itemKindOf } from '../../../shared/set-menus.ts';
 import { configuredTranslator } from './configured.ts';
 import type { ProviderName } from './translator.ts';
+import { readRule } from '../rules.ts';
+
+/** Team members only: floor staff read these records for service mode, not for this route (404 as for strangers). */
+const TEAM_READ = readRule('organization');
 
 const json = (v: unknown): unknown => {
   if (v === null || v === undefined || v === '') return null;
@@ -111,7 +115,7 @@ export async function translateMenu(
   const { engine } = ctx;
   if (!req.auth) throw new ApiError(401, 'The request requires valid record authorization token.');
   const menus = engine.collection('menus');
-  const menu = engine.access.findWithRule(menus, menuId, menus.viewRule, req);
+  const menu = engine.access.findWithRule(menus, menuId, TEAM_READ, req);
   if (!menu) throw new ApiError(404);
   if (!engine.access.findWithRule(menus, menuId, menus.updateRule, { ...req, body: {} }))
     throw new ApiError(403, 'You are not allowed to translate this menu.');

@@ -3,8 +3,9 @@ import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { zVenueItemRecord } from '../../../shared/schemas/venue-items.ts';
 import { submitted, validateWith, valuesOf, writeFailed } from '../hook-helpers.ts';
-import { menusModuleRow, organizationOfSection } from '../menus/queries.ts';
-import { venueInOrganization } from '../venues/queries.ts';
+import { menuOfSection, menusModuleRow, organizationOfSection } from '../menus/queries.ts';
+import { roleOf } from '../organizations/queries.ts';
+import { venueById, venueInOrganization } from '../venues/queries.ts';
 
 /**
  * Venue overrides: prices with the items' own rules (or null to inherit), available unless said
@@ -23,6 +24,13 @@ export function registerVenueItemHooks(engine: RecordEngine): void {
       throw writeFailed(ctx, {
         item: fieldError('validation_missing_rel_records', 'The item and the venue must belong to the same organization.'),
       });
+    // Floor staff serve what their venue shows: an item of another menu is not theirs to mark.
+    const auth = ctx.req.auth;
+    if (auth?.collection.name === 'users' && roleOf(stmts, org, String(auth.row.id)) === 'staff') {
+      const shown = JSON.parse(String(venueById(stmts, String(ctx.row.venue))?.menus ?? '[]')) as string[];
+      if (!shown.includes(menuOfSection(stmts, String(section))))
+        throw writeFailed(ctx, { item: fieldError('validation_missing_rel_records', "This item is not on this venue's menus.") });
+    }
   };
   hooks.before('venue_items', 'create', (ctx) => {
     if (!submitted(ctx, 'available')) ctx.row.available = 1;

@@ -1,6 +1,6 @@
 import type { CollectionDef } from '../../core/collections.ts';
 import { NUTRITION_DISPLAYS } from '../../../shared/nutrition.ts';
-import { tenantRules } from '../rules.ts';
+import { STAFF_VENUES, tenantRules, updateRule } from '../rules.ts';
 import { PRICE_NOTES } from '../../../shared/price-notes.ts';
 
 export const venuesCollection: CollectionDef = {
@@ -50,6 +50,7 @@ export const venuesCollection: CollectionDef = {
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  ...tenantRules('organization', 'organization'),
+  // Floor staff read the venues assigned to them (service mode), and write none.
+  ...tenantRules('organization', 'organization', updateRule('organization', 'organization'), `${STAFF_VENUES} ?= id`),
   indexes: [{ columns: ['slug'], unique: true }, { columns: ['organization', 'name'] }],
 };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
 import useSWR from 'swr';
 import type { RecordModel } from 'pocketbase';
 import {
@@ -38,6 +38,7 @@ import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { SideNav } from '../components/side-nav.tsx';
 import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
 import { LapseBanner } from './lapse-banner.tsx';
+import { useMyRole } from '../hooks/use-my-role.ts';
 
 const NAV = [
   { href: paths.dashboard(), label: 'nav.dashboard', icon: LayoutDashboard },
@@ -59,9 +60,22 @@ function isActive(location: string, href: string): boolean {
   );
 }
 
+/** What floor staff use for now: their venues' list, their profile and help (service mode comes next). */
+const STAFF_NAV: readonly string[] = [paths.venues(), paths.help()];
+
+/** Whether floor staff may open `location` (the rest is the team's: menus, settings, billing…). */
+export function staffMayOpen(location: string): boolean {
+  const path = location.split(/[?#]/)[0] ?? '';
+  return path === '/venues' || path === paths.venues() || path.startsWith('/profile') || path === paths.help();
+}
+
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const items = NAV.map((item) => ({ ...item, label: t(item.label) }));
+  const { role } = useMyRole();
+  // Until the role is known, the team's navigation (staff see it only for that moment, and every
+  // route they cannot use sends them back with a message).
+  const shown = role === 'staff' ? NAV.filter((item) => STAFF_NAV.includes(item.href)) : NAV;
+  const items = shown.map((item) => ({ ...item, label: t(item.label) }));
   return <SideNav label={t('shell.mainNavigation')} items={items} isActive={isActive} onNavigate={onNavigate} />;
 }
 
@@ -145,6 +159,23 @@ function UserMenu() {
   );
 }
 
+/**
+ * Floor staff opening a team route (a bookmark, an old link, the dashboard after sign-in) land on
+ * their venues instead, told why, rather than on a page of refusals. The dashboard is where
+ * sign-in lands everyone: that redirect says nothing.
+ */
+function StaffRoutes({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { role } = useMyRole();
+  const [location] = useLocation();
+  const refused = role === 'staff' && !staffMayOpen(location);
+  const silent = location === paths.dashboard();
+  useEffect(() => {
+    if (refused && !silent) toast.info(t('shell.staffOnly'), { id: 'staff-only' });
+  }, [refused, silent, t]);
+  return refused ? <Redirect to={paths.venues()} replace /> : <>{children}</>;
+}
+
 /** The signed-in app: sidebar on wide screens, a sheet on phones, top bar with switchers. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -182,7 +213,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </header>
         <LapseBanner />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
-          {children}
+          <StaffRoutes>{children}</StaffRoutes>
         </main>
       </div>
     </div>

@@ -20,6 +20,7 @@ import { zInviteForm } from '../../../../shared/schemas/organizations.ts';
 import { formatDate } from '../../lib/format.ts';
 import { fetchInvitations, inviteMember, revokeInvitation, type PendingInvitation } from './members.ts';
 import { settingsKeys } from './use-membership.ts';
+import { VenuePicker } from './venue-picker.tsx';
 
 /** Invites by email (everyone joins by accepting the emailed link) and lists the invitations still open. */
 export function InviteMemberCard({ organizationId, canManage, isOwner }: { organizationId: string; canManage: boolean; isOwner: boolean }) {
@@ -36,9 +37,10 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(zInviteForm),
-    defaultValues: { email: '', role: 'editor' as const },
+    defaultValues: { email: '', role: 'editor' as const, venues: [] as string[] },
   });
   const role = watch('role');
+  const venues = watch('venues') ?? [];
   // The editor role (menus only) is the plan feature "Team roles": without it, the option is off and the card says why.
   const teamRoles = useEntitlement('teamRoles');
   const [refusedPlan, setRefusedPlan] = useState<string | null>(null);
@@ -49,15 +51,16 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await inviteMember(organizationId, values);
+      // Only staff are assigned venues (everyone else reaches them all).
+      const result = await inviteMember(organizationId, { ...values, venues: values.role === 'staff' ? (values.venues ?? []) : [] });
       if (result.emailSent) toast.success(t('invite.sent', { email: values.email }));
       else toast.warning(t('invite.notSent', { email: values.email }));
-      reset({ email: '', role: values.role });
+      reset({ email: '', role: values.role, venues: values.venues ?? [] });
       await invitations.mutate();
     } catch (err) {
       const refusal = featureRefusalOf((err as { response?: { data?: unknown } }).response?.data);
       if (refusal?.feature === 'teamRoles') setRefusedPlan(refusal.planName);
-      else handleApiError(err, setError, ['email', 'role']);
+      else handleApiError(err, setError, ['email', 'role', 'venues']);
     }
   });
 
@@ -84,7 +87,7 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
         {canManage ? (
-          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
             <FormField label={t('invite.email')} error={errors.email?.message}>
               <Input {...register('email')} type="email" autoComplete="off" placeholder={t('invite.emailPlaceholder')} />
             </FormField>
@@ -97,12 +100,23 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
                 ))}
               </Select>
             </FormField>
-            <Button type="submit" loading={isSubmitting} className="sm:mt-[22px]">
+            <Button type="submit" loading={isSubmitting} className="max-sm:order-last sm:mt-[22px]">
               <UserPlus aria-hidden /> {t('invite.submit')}
             </Button>
             <p className="text-sm text-muted-foreground sm:col-span-3">
               {t('invite.roleHint', { role: t(`roles.${role}`), hint: t(`roleHints.${role}`) })}
             </p>
+            {role === 'staff' ? (
+              <div className="min-w-0 sm:col-span-3">
+                <VenuePicker
+                  organizationId={organizationId}
+                  label={t('staff.venues')}
+                  value={venues}
+                  onChange={(next) => setValue('venues', next, { shouldDirty: true })}
+                  error={errors.venues?.message}
+                />
+              </div>
+            ) : null}
             {rolesLocked !== null ? (
               <div className="sm:col-span-3">
                 <PlanFeatureNotice feature="teamRoles" planName={rolesLocked}>
@@ -124,6 +138,9 @@ export function InviteMemberCard({ organizationId, canManage, isOwner }: { organ
                     <p className="text-xs text-muted-foreground">{t('invite.expires', { date: formatDate(inv.expires) })}</p>
                   </div>
                   <Badge variant="secondary">{t(`roles.${inv.role}`)}</Badge>
+                  {inv.role === 'staff' ? (
+                    <span className="shrink-0 text-xs text-muted-foreground">{t('staff.venueCount', { count: inv.venues.length })}</span>
+                  ) : null}
                   {canManage ? (
                     <Button
                       variant="ghost"

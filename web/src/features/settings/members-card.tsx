@@ -15,7 +15,8 @@ import { Select } from '../../components/ui/input.tsx';
 import { PlanFeatureNotice } from '../../components/plan-feature-notice.tsx';
 import { useEntitlement } from '../../hooks/use-entitlement.ts';
 import { featureRefusalOf, roleNeedsTeamRoles } from '../../../../shared/plan-features.ts';
-import { fetchMembers, type Member } from './members.ts';
+import { fetchMembers, fetchVenueNames, type Member } from './members.ts';
+import { VenuePicker } from './venue-picker.tsx';
 import { translateMessage } from '../../lib/i18n/messages.ts';
 import { t as translate } from '../../lib/i18n/i18n.ts';
 import { settingsKeys } from './use-membership.ts';
@@ -58,6 +59,22 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
   const teamRoles = useEntitlement('teamRoles');
   const [refusedPlan, setRefusedPlan] = useState<string | null>(null);
   const rolesLocked = teamRoles.status === 'locked' ? teamRoles.planName : refusedPlan;
+  const venueNames = useSWR(settingsKeys.venueNames(organizationId), () => fetchVenueNames(organizationId));
+  const nameOfVenue = (id: string) => venueNames.data?.find((v) => v.id === id)?.name;
+
+  const changeVenues = async (m: Member, venues: string[]) => {
+    setBusy(m.membershipId);
+    try {
+      await pb.collection('memberships').update(m.membershipId, { venues });
+      toast.success(t('staff.venuesChanged', { name: nameOf(m) }));
+      await members.mutate();
+    } catch (err) {
+      toast.error(writeError(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const refresh = () => Promise.all([members.mutate(), record ? mutate(settingsKeys.myRole(organizationId, record.id)) : null]);
 
   const changeRole = async (m: Member, role: MemberRole) => {
@@ -151,7 +168,7 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
                           aria-label={t('members.roleOf', { name: display })}
                           value={m.role}
                           disabled={busy === m.membershipId}
-                          className="h-9 w-32"
+                          className="h-9 w-44"
                           onChange={(e) => void changeRole(m, e.target.value as MemberRole)}
                         >
                           {MEMBER_ROLES.filter((r) => r !== 'owner' || isOwner).map((r) => (
@@ -174,6 +191,25 @@ export function MembersCard({ organizationId, canManage, isOwner }: { organizati
                       <Badge variant={m.role === 'owner' ? 'default' : 'secondary'}>{t(`roles.${m.role}`, { defaultValue: m.role })}</Badge>
                     )}
                   </div>
+                  {m.role === 'staff' ? (
+                    <div className="col-span-2 col-start-2 min-w-0 sm:col-span-2">
+                      {manageable(m) ? (
+                        <VenuePicker
+                          organizationId={organizationId}
+                          label={t('staff.venuesOf', { name: display })}
+                          value={m.venues}
+                          disabled={busy === m.membershipId}
+                          onChange={(next) => void changeVenues(m, next)}
+                        />
+                      ) : (
+                        <p className="text-xs text-muted-foreground">
+                          {m.venues.length
+                            ? t('staff.serves', { venues: m.venues.map((v) => nameOfVenue(v) ?? '…').join(', ') })
+                            : t('staff.servesNone')}
+                        </p>
+                      )}
+                    </div>
+                  ) : null}
                 </li>
               );
             })}

@@ -28,6 +28,7 @@ export async function fetchMembers(organizationId: string): Promise<Member[]> {
         name: String(user?.name ?? ''),
         email: String(user?.email ?? ''),
         role: m.role as MemberRole,
+        venues: Array.isArray(m.venues) ? (m.venues as string[]) : [],
       };
     });
   }
@@ -37,8 +38,16 @@ export function fetchInvitations(organizationId: string): Promise<PendingInvitat
   return pb.send<PendingInvitation[]>(`${base(organizationId)}/invitations`, { method: 'GET' });
 }
 
-export function inviteMember(organizationId: string, body: { email: string; role: MemberRole }): Promise<InviteResult> {
+export function inviteMember(organizationId: string, body: { email: string; role: MemberRole; venues?: string[] }): Promise<InviteResult> {
   return pb.send<InviteResult>(`${base(organizationId)}/invitations`, { method: 'POST', body });
+}
+
+/** The organization's venues (id and name), for assigning them to floor staff. */
+export async function fetchVenueNames(organizationId: string): Promise<{ id: string; name: string }[]> {
+  const venues = await pb
+    .collection('venues')
+    .getFullList({ filter: pb.filter('organization = {:org}', { org: organizationId }), fields: 'id,name', sort: 'name' });
+  return venues.map((v) => ({ id: v.id, name: String(v.name) }));
 }
 
 export function revokeInvitation(organizationId: string, invitationId: string): Promise<void> {

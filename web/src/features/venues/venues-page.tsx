@@ -11,6 +11,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { CreateVenueDialog } from './create-venue-dialog.tsx';
 import { VenueCard, VenueCardSkeleton } from './venue-card.tsx';
 import { useVenueList } from './use-venues.ts';
+import { useMyRole } from '../../hooks/use-my-role.ts';
 
 /** Waits until typing pauses before searching. */
 function useDebounced<T>(value: T, ms = 250): T {
@@ -26,6 +27,8 @@ export default function VenuesPage() {
   const { t } = useTranslation('venues');
   useTitle(t('title'));
   const { organization } = useAuth();
+  // Floor staff see the venues they serve (the records API lists only those) and create none.
+  const staff = useMyRole().role === 'staff';
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -39,10 +42,11 @@ export default function VenuesPage() {
     </Button>
   );
   const noVenuesAtAll = data && data.totalItems === 0 && !query;
+  const actions = noVenuesAtAll || staff ? undefined : newButton;
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} actions={noVenuesAtAll ? undefined : newButton} />
+      <PageHeader title={t('title')} description={staff ? t('staff.description') : t('description')} actions={actions} />
 
       {!noVenuesAtAll ? (
         <div className="mb-4 flex items-center gap-3">
@@ -89,12 +93,14 @@ export default function VenuesPage() {
             <Store className="size-7" aria-hidden />
           </span>
           <div className="grid max-w-sm gap-1">
-            <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
-            <p className="text-sm text-muted-foreground">{t('empty.text')}</p>
+            <h2 className="text-lg font-semibold">{staff ? t('staff.emptyTitle') : t('empty.title')}</h2>
+            <p className="text-sm text-muted-foreground">{staff ? t('staff.emptyText') : t('empty.text')}</p>
           </div>
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden /> {t('empty.action')}
-          </Button>
+          {staff ? null : (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden /> {t('empty.action')}
+            </Button>
+          )}
         </Card>
       ) : data.items.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-10 text-center">

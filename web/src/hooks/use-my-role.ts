@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import type { MemberRole } from '../../../shared/constants.ts';
+import { pb } from '../lib/pb.ts';
+import { useAuth } from './use-auth.ts';
+
+/** The swr key of the signed-in user's role in an organization (writers of memberships refresh it). */
+export const myRoleKey = (organizationId: string, userId: string) => ['my-role', organizationId, userId] as const;
+
+/**
+ * The signed-in user's role in the current organization (`undefined` while loading). Owners and
+ * admins manage settings; editors see them read-only; floor staff use their venues only.
+ */
+export function useMyRole(): { role: MemberRole | null | undefined; canManage: boolean; isOwner: boolean } {
+  const { record, organization } = useAuth();
+  const { data } = useSWR(record && organization ? myRoleKey(organization.id, record.id) : null, async () => {
+    const list = await pb.collection('memberships').getList(1, 1, {
+      filter: pb.filter('user = {:user} && organization = {:org}', { user: record?.id, org: organization?.id }),
+      skipTotal: true,
+    });
+    return (list.items[0]?.role as MemberRole | undefined) ?? null;
+  });
+  return { role: data, canManage: data === 'owner' || data === 'admin', isOwner: data === 'owner' };
+}
