@@ -6,7 +6,7 @@ import type { RecordModel } from 'pocketbase';
 import { toast } from '../../lib/toast.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
 import { normalizeHex } from '../../../../shared/contrast.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FormSaveBar } from '../../components/form-save-bar.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -101,19 +101,7 @@ export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave
               </FormField>
             )}
           />
-          <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-end">
-            {isDirty ? (
-              <span className="text-sm text-muted-foreground sm:mr-auto" role="status">
-                {t('details.unsaved')}
-              </span>
-            ) : null}
-            <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(venueFormValues(venue))}>
-              {t('details.discard')}
-            </Button>
-            <Button type="submit" disabled={!isDirty} loading={isSubmitting}>
-              {t('common:ui.saveChanges')}
-            </Button>
-          </div>
+          <FormSaveBar dirty={isDirty} submitting={isSubmitting} onDiscard={() => reset(venueFormValues(venue))} />
         </form>
       </CardContent>
     </Card>

@@ -10,6 +10,7 @@ import { handleApiError } from '../../lib/api-errors.ts';
 import { venueInfoShape, zOpeningHours, zSocialLinkList } from '../../../../shared/schemas/venue-info.ts';
 import { WEEK_ORDER } from '../../../../shared/schedule.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormSaveBar } from '../../components/form-save-bar.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { PRICE_NOTES } from '../../../../shared/price-notes.ts';
@@ -360,19 +361,7 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
             </FormField>
           </fieldset>
 
-          <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-end">
-            {isDirty ? (
-              <span className="text-sm text-muted-foreground sm:mr-auto" role="status">
-                {t('details.unsaved')}
-              </span>
-            ) : null}
-            <Button type="button" variant="outline" disabled={!isDirty || isSubmitting} onClick={() => reset(formValues(venue))}>
-              {t('details.discard')}
-            </Button>
-            <Button type="submit" disabled={!isDirty} loading={isSubmitting}>
-              {t('common:ui.saveChanges')}
-            </Button>
-          </div>
+          <FormSaveBar dirty={isDirty} submitting={isSubmitting} onDiscard={() => reset(formValues(venue))} />
         </form>
       </CardContent>
     </Card>
