@@ -37,7 +37,7 @@ COPY server ./server
 COPY shared ./shared
 COPY drizzle ./drizzle
 # Superuser management inside the container: docker exec -it qrmenu node --import tsx scripts/superuser.ts upsert EMAIL PASSWORD
-COPY scripts/superuser.ts ./scripts/superuser.ts
+COPY scripts/superuser.ts scripts/cli.ts ./scripts/
 COPY --from=web /app/web/dist ./web/dist
 RUN mkdir -p /data/db /data/uploads && chown -R node:node /data
 USER node

@@ -89,7 +89,7 @@ describe('production artefact', () => {
     expect(stage.cmd).toEqual(['node', '--import', 'tsx', 'server/index.ts']);
     expect(stage.env).toMatchObject({ HOST: '0.0.0.0', PORT: '8090', DATA_DIR: '/data/db', UPLOADS_DIR: '/data/uploads' });
     expect(fs.existsSync(path.join(dir, 'web', 'src'))).toBe(false);
-    expect(fs.readdirSync(path.join(dir, 'scripts'))).toEqual(['superuser.ts']);
+    expect(fs.readdirSync(path.join(dir, 'scripts'))).toEqual(['cli.ts', 'superuser.ts']);
     // Paths of the image, mapped into the temp dir; listen on a free loopback port.
     const imageEnv = Object.fromEntries(
       Object.entries(stage.env).map(([k, v]) => [k, v.replace(/^\/app(?=\/|$)/, dir).replace(/^\/data(?=\/|$)/, path.join(dir, 'data'))]),

@@ -194,7 +194,7 @@ describe.skipIf(!hasBrowser)('set menus', () => {
       await expect(block.locator('.ps').innerText()).resolves.toBe('€14.90');
       await expect(block.locator('.cs li').allInnerTexts()).resolves.toEqual([
         'Starter (choose one): Gazpacho (L) or Green salad',
-        'Main (choose one): Paella (R, B) or Hake in green sauce (D, A)',
+        'Main (choose one): Paella (B, R) or Hake in green sauce (A, D)',
         'Bread and drink: Bread, water or a glass of wine',
         'Dessert (choose one): Flan (C, G) or Seasonal fruit',
       ]);
