@@ -26,9 +26,7 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
 
   const cases = [
     { file: 'de-gasthaus-linde.writer.scan.pdf', menu: 'de-gasthaus-linde', type: 'application/pdf', recall: 0.7, amount: 0.75 },
-    // amount 0.6: since text extraction round 3 met OCR round 2, this low-resolution photo reads
-    // a third of its amounts wrong ("3,00" as 306, "12,00" as 1290; ≥ 0.75 before): a regression to fix.
-    { file: 'it-ristorante-roma.chromium.photo.jpg', menu: 'it-ristorante-roma', type: 'image/jpeg', recall: 0.5, amount: 0.6 },
+    { file: 'it-ristorante-roma.chromium.photo.jpg', menu: 'it-ristorante-roma', type: 'image/jpeg', recall: 0.5, amount: 0.75 },
   ];
   for (const c of cases) {
     it(`reads ${c.file} into items with prices`, async () => {

@@ -114,6 +114,9 @@ describe('hOCR → positioned text', () => {
     // Whole-number prices are not given decimals, nor are three-digit numbers out of the range.
     expect(texts(runs(['8', '12', '450', '9', '14']))).toEqual(['8', '12', '450', '9', '14']);
     expect(texts(runs(['4.50', '6.50', '5.95', '7.00', '950']))).toEqual(['4.50', '6.50', '5.95', '7.00', '950']);
+    // Four digits: a price with cents the page uses gets its point back; a year does not.
+    const page = ['8,00', '7,00', '16,00', '17,00', '12,00', '4,00'];
+    expect(texts(runs([...page, '1900', '2024', '1950']))).toEqual([...page, '19,00', '2024', '1950']);
   });
 
   it('reads letter boxes and cuts a footnote mark Tesseract read as the end of a word', () => {

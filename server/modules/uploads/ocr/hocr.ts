@@ -249,30 +249,38 @@ export function repairPrices(runs: TextRun[]): void {
   const decimals = runs.map((r) => /\d([.,])[\dOolI]{2}(\s?€)?$/u.exec(r.text)?.[1]).filter((d): d is string => Boolean(d));
   const sep = decimals.filter((d) => d === ',').length * 2 > decimals.length ? ',' : '.';
   const digits = (t: string) => t.replace(/[oO]/g, '0').replace(/[lI]/g, '1');
-  const whole3: TextRun[] = [];
+  const pointless: TextRun[] = [];
   for (const run of runs) {
     const m = PRICE_SHAPE.exec(run.text);
     if (!m) continue;
     const [sign = '', whole = '', mark, cents, euro = ''] = [m[1], m[2] as string, m[3], m[4], m[5]];
     if (cents !== undefined) run.text = `${sign}${digits(whole)}${mark === ' ' ? sep : mark}${digits(cents)}${euro}`;
-    else if (/^\d{3}$/.test(whole)) whole3.push(run);
+    else if (/^\d{3,4}$/.test(whole)) pointless.push(run);
     else if (sign || euro) run.text = `${sign}${digits(whole)}${euro}`;
   }
-  // A page of prices with two decimals, nearly all of them: a bare three-digit price among them
-  // within their range lost its decimal point.
-  const amounts = runs.flatMap((r) => {
+  // A page of prices with two decimals, nearly all of them: a bare three- or four-digit price
+  // among them within their range lost its decimal point. Four digits also need cents the page
+  // uses ("1900" on a page of ",00" and ",50" prices), so a year such as "2024" stays a year.
+  const decimal = runs.flatMap((r) => {
     const m = /^[€$£]?\s?(\d{1,3})[.,](\d{2})(\s?€)?$/u.exec(r.text);
-    return m ? [Number(m[1]) + Number(m[2]) / 100] : [];
+    return m ? [{ amount: Number(m[1]) + Number(m[2]) / 100, cents: m[2] as string }] : [];
   });
-  const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
-  if (amounts.length < 4 || bare + whole3.length > 0.2 * amounts.length) return;
+  const amounts = decimal.map((d) => d.amount);
+  const pageCents = new Set(decimal.map((d) => d.cents));
+  if (amounts.length < 4) return;
   const [low, high] = [Math.min(...amounts), Math.max(...amounts)];
-  for (const run of whole3) {
+  const repairs = pointless.flatMap((run) => {
     const m = PRICE_SHAPE.exec(run.text) as RegExpExecArray;
     const [sign = '', whole = '', euro = ''] = [m[1], m[2] as string, m[5]];
+    const cents = whole.slice(-2);
     const value = Number(whole) / 100;
-    if (value >= low * 0.8 && value <= high * 1.2) run.text = `${sign}${whole[0]}${sep}${whole.slice(1)}${euro}`;
-  }
+    if (whole.length === 4 && !pageCents.has(cents)) return [];
+    return value >= low * 0.8 && value <= high * 1.2 ? [{ run, text: `${sign}${whole.slice(0, -2)}${sep}${cents}${euro}` }] : [];
+  });
+  // Only where nearly every price has its decimals: a page of whole-number prices keeps them.
+  const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
+  if (bare + repairs.length > 0.2 * amounts.length) return;
+  for (const { run, text } of repairs) run.text = text;
 }
 
 /** Words whose ink is less tall than this share of the line's em are dot leaders. */
