@@ -84,6 +84,24 @@ describe('menu extraction', () => {
     expect(items[1]?.confidence).toBeGreaterThan(items[2]?.confidence ?? 1);
   });
 
+  it('does not doubt the priced items of a menu whose unpriced items say "market price"', () => {
+    const menu = (note: string) =>
+      extractMenu([page([
+        run('Fish', 50, 100, H),
+        run('Salmon', 50, 130, NAME), right('21.00', 545, 130),
+        run('Lobster', 50, 150, NAME), run(note, 545 - note.length * 4, 150),
+        run('Trout', 50, 170, NAME), right('18.50', 545, 170),
+        run('Sole', 50, 190, NAME), right('24.00', 545, 190),
+      ])]).sections[0]?.items ?? [];
+    const marketPrice = menu('market price');
+    const unreadable = menu('see board');
+    expect(marketPrice.map((i) => i.prices.length)).toEqual([1, 0, 1, 1]);
+    expect(unreadable.map((i) => i.prices.length)).toEqual([1, 0, 1, 1]);
+    // A price the extractor failed to read makes the rest doubtful; a printed "market price" does not.
+    for (const i of [0, 2, 3]) expect(marketPrice[i]?.confidence, marketPrice[i]?.name).toBeGreaterThan(unreadable[i]?.confidence ?? 1);
+    expect(marketPrice[1]?.flagged).toBe(true);
+  });
+
   it('reads prices left of the names, dot leaders and variants', () => {
     expect(summary([page([
       run('Coffee', 50, 100, H),

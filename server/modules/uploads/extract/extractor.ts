@@ -7,6 +7,7 @@ import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
 import { itemConfidence, itemFeatures, type ItemFacts } from './confidence.ts';
 import { detectLanguage, detectMoney } from './detect.ts';
+import { endsInPriceOnRequestNote } from './price-notes.ts';
 
 /**
  * From positioned text to a menu draft: lines in reading order (columns, pages), running
@@ -718,14 +719,16 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   // Confidence, once the whole document is known.
   const share = (list: typeof finished, test: (f: (typeof finished)[number]) => boolean) => list.filter(test).length / Math.max(1, list.length);
   const docAllergenShare = share(finished, (f) => f.item.allergens.length > 0);
-  const docNoPriceShare = share(finished, (f) => !f.item.prices.length);
+  // Items unpriced on purpose ("Market price" where the price would be) do not tell of a troubled read.
+  const missingPrice = (item: DraftItem) => !item.prices.length && !endsInPriceOnRequestNote(item.description);
+  const docNoPriceShare = share(finished, (f) => missingPrice(f.item));
   const docOddNameShare = share(finished, (f) => !f.facts.nameStyle);
   // Per section name: its items, and those without a price (for the share among an item's siblings).
   const bySection = new Map<string, { items: number; noPrice: number }>();
   for (const f of finished) {
     const c = bySection.get(f.section) ?? { items: 0, noPrice: 0 };
     c.items++;
-    if (!f.item.prices.length) c.noPrice++;
+    if (missingPrice(f.item)) c.noPrice++;
     bySection.set(f.section, c);
   }
   for (const { item, facts: itemFacts, section } of finished) {
@@ -736,7 +739,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       docAllergenShare,
       docNoPriceShare,
       docOddNameShare,
-      sectionNoPriceShare: (c.noPrice - (item.prices.length ? 0 : 1)) / Math.max(1, c.items - 1),
+      sectionNoPriceShare: (c.noPrice - (missingPrice(item) ? 1 : 0)) / Math.max(1, c.items - 1),
     };
     const features = itemFeatures(allFacts);
     const scored = itemConfidence(features);
