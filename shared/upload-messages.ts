@@ -43,4 +43,7 @@ export const IMPORT_MESSAGES = {
   otherOrganizationMenu: 'Choose a menu of this organization.',
   noItems: 'The draft has no items to import.',
   notAllowed: 'You are not allowed to import menus for this organization.',
+  /** `read`: the currency the prices were read in; `own`: the organization's. */
+  currencyUnanswered: (read: string, own: string) =>
+    `The prices were read as ${read}, the organization's currency is ${own}. Confirm that the amounts are imported as ${own} (the draft's importCurrency), then import again.`,
 } as const;

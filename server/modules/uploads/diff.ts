@@ -11,7 +11,7 @@ import type { UploadDiff, UploadDiffResult } from '../../../shared/api.ts';
 import type { MenuDraft } from '../../../shared/schemas/upload-draft.ts';
 import { IMPORT_MESSAGES } from '../../../shared/upload-messages.ts';
 import { itemsOfSections, menuById, sectionsOfMenus } from '../menus/queries.ts';
-import { importableUpload, importDraft } from './import.ts';
+import { importableUpload, importDraft, requireCurrencyAnswer } from './import.ts';
 import { importedUploadsOfOrganization, uploadRow, uploadStatus } from './queries.ts';
 
 /**
@@ -148,6 +148,7 @@ export async function importDiff(ctx: AppContext, uploadId: string, body: DiffIm
   }
   const accepted = new Set(body.accept as string[]);
   const draft = importDraft(upload, undefined);
+  requireCurrencyAnswer(ctx, upload, draft);
   const target = targetMenu(ctx, upload, body.menuId);
   const { menu, changes, stamp } = computeDiff(ctx, upload, draft, target.id);
   if (stamp !== body.stamp) throw new ApiError(409, STALE_DIFF);

@@ -7,6 +7,7 @@ import type { RequestInfo } from '../../core/request-info.ts';
 import type { Row } from '../../db/statements.ts';
 import { draftProblem, zMenuDraft, type MenuDraft } from '../../../shared/schemas/upload-draft.ts';
 import { organizationOfMenu } from '../menus/queries.ts';
+import { organizationDefaults } from '../organizations/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
 import { uploadStatus } from './queries.ts';
 import { IMPORT_MESSAGES } from '../../../shared/upload-messages.ts';
@@ -62,6 +63,18 @@ export function importDraft(visible: Row, sent: unknown): MenuDraft {
   return parsed.data;
 }
 
+/**
+ * 400 on `draft` when its prices were read in another currency than the organization's and nobody
+ * confirmed that the amounts are imported as the organization's (`importCurrency`): "12.00 $"
+ * must not silently become 12.00 € on a menu. The staff app asks that question; the API holds to it.
+ */
+export function requireCurrencyAnswer(ctx: AppContext, visible: Row, draft: MenuDraft): void {
+  const own = organizationDefaults(ctx.engine.stmts, String(visible.organization))?.currency;
+  if (!own || !draft.currency || draft.currency === own || draft.importCurrency === own) return;
+  const message = IMPORT_MESSAGES.currencyUnanswered(draft.currency, own);
+  throw new ApiError(400, message, { draft: fieldError('validation_currency_unconfirmed', message) });
+}
+
 export async function importUpload(ctx: AppContext, uploadId: string, body: ImportBody, req: RequestInfo): Promise<ImportResult> {
   const { engine } = ctx;
   const uploads = engine.collection('menu_uploads');
@@ -90,6 +103,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
     const message = IMPORT_MESSAGES.noPrices(unpriced.length, `${list}${more}`);
     throw new ApiError(400, message, { draft: fieldError('validation_missing_prices', message, { items: unpriced }) });
   }
+  requireCurrencyAnswer(ctx, visible, draft);
 
   const organization = String(visible.organization);
   let menuId: string;

@@ -8,6 +8,7 @@ import { renderMenu } from '../../test/pdf-corpus/render.ts';
 import { cafe } from '../../test/pdf-corpus/menus.ts';
 import { UPLOAD_MESSAGES } from './pdf.ts';
 import { UNVERIFIED_UPLOAD } from './routes.ts';
+import { IMPORT_MESSAGES } from '../../../shared/upload-messages.ts';
 import type { MenuDraft } from './extract/index.ts';
 import { ocrToolsMissing } from '../../test/ocr-tools.ts';
 
@@ -275,7 +276,7 @@ describe('menu uploads: review and import', () => {
   });
 
   it('refuses items without a price, listing them, until the client supplies prices', async () => {
-    const { call, rec, draft, count } = await ready('market-price.pdf', 'Fish House');
+    const { call, rec, draft, count, owner } = await ready('market-price.pdf', 'Fish House');
     const res = await call('POST', `/api/uploads/${rec.id}/import`, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('2 items have no price: "Catch of the Day" (From the Sea), "Maine Lobster" (From the Sea). Add a price to each, mark it "price on request" or remove it, then import again.');
@@ -286,6 +287,8 @@ describe('menu uploads: review and import', () => {
     expect(count('menus')).toBe(0);
     const priced = structuredClone(draft);
     for (const item of priced.sections[1]?.items ?? []) if (!item.prices.length) item.prices = [{ label: '', amount: 3200 }];
+    // The dollar amounts are imported in the organization's currency, as the reviewer confirmed.
+    priced.importCurrency = (await call('GET', `/api/collections/organizations/records/${owner.org}`)).json().currency;
     const ok = await call('POST', `/api/uploads/${rec.id}/import`, { draft: priced });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().items).toBe(10);
@@ -307,6 +310,13 @@ describe('menu uploads: review and import', () => {
     const badLanguage = await call('POST', `/api/uploads/${rec.id}/import`, { draft: marked, language: 'xx' });
     expect(badLanguage.statusCode).toBe(400);
     expect(badLanguage.json().data.language.message).toMatch(/^Choose one of the guest languages/);
+    // Dollars read, the organization counts in its own currency: nobody said so yet.
+    const own = (await call('GET', `/api/collections/organizations/records/${owner.org}`)).json().currency;
+    expect(own).not.toBe('USD');
+    const unanswered = await call('POST', `/api/uploads/${rec.id}/import`, { draft: marked, language: 'de' });
+    expect(unanswered.statusCode).toBe(400);
+    expect(unanswered.json().data.draft).toEqual({ code: 'validation_currency_unconfirmed', message: IMPORT_MESSAGES.currencyUnanswered('USD', own) });
+    marked.importCurrency = own;
     const res = await call('POST', `/api/uploads/${rec.id}/import`, { draft: marked, language: 'de' });
     expect(res.statusCode).toBe(200);
     expect(res.json().menu.languages).toEqual(['de']);

@@ -32,6 +32,9 @@ describe('import refusals', () => {
     expect(importMessage(IMPORT_MESSAGES.otherOrganizationMenu)).toBe('Bitte wählen Sie eine Speisekarte dieser Organisation.');
     expect(importMessage(IMPORT_MESSAGES.noItems)).toBe('Der Entwurf enthält keine Gerichte zum Importieren.');
     expect(importMessage(IMPORT_MESSAGES.notAllowed)).toBe('Sie dürfen für diese Organisation keine Speisekarten importieren.');
+    expect(importMessage(IMPORT_MESSAGES.currencyUnanswered('USD', 'EUR'))).toBe(
+      'Die Preise wurden als USD gelesen, die Währung der Organisation ist EUR. Bitte bestätigen Sie, dass die Beträge als EUR importiert werden, und importieren Sie erneut.',
+    );
     // The names the server lists (they may hold dots, quotes and "and N more") come through as they are.
     const names = '"Catch of the Day" (From the Sea), "St. Jacques" (Mains) and 3 more';
     expect(importMessage(IMPORT_MESSAGES.noPrices(5, names))).toBe(

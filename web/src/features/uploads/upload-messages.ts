@@ -44,7 +44,7 @@ export function uploadMessage(message: string | undefined, options: { photos?: b
 const NUMBER = 999_999;
 const TEXT = '\u0001';
 const pattern = (text: string) =>
-  new RegExp(`^${escapeRegExp(text).replace(String(NUMBER), '(\\d+)').replace(/^1 /, '(\\d+) ').replace(TEXT, '(.*)')}$`, 's');
+  new RegExp(`^${escapeRegExp(text).replace(String(NUMBER), '(\\d+)').replace(/^1 /, '(\\d+) ').replaceAll(TEXT, '(.*)')}$`, 's');
 const IMPORT_TEXTS: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [pattern(IMPORT_MESSAGES.alreadyImported), () => t('uploads:importErrors.alreadyImported')],
   [pattern(IMPORT_MESSAGES.notReady(TEXT)), (m) => t('uploads:importErrors.notReady', { status: t(`uploads:status.${m[1]}`, { defaultValue: m[1] }) })],
@@ -56,6 +56,7 @@ const IMPORT_TEXTS: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [pattern(IMPORT_MESSAGES.otherOrganizationMenu), () => t('uploads:importErrors.otherOrganizationMenu')],
   [pattern(IMPORT_MESSAGES.noItems), () => t('uploads:importErrors.noItems')],
   [pattern(IMPORT_MESSAGES.notAllowed), () => t('uploads:importErrors.notAllowed')],
+  [pattern(IMPORT_MESSAGES.currencyUnanswered(TEXT, TEXT)), (m) => t('uploads:importErrors.currencyUnanswered', { read: m[1], own: m[2] })],
 ];
 
 /** Why the server refused an import, in the user's language; null for any other message. */
