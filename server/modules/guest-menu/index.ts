@@ -20,6 +20,7 @@ import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
 import { loadGuestVenue, loadMenuPreview, type GuestVenue } from './load.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
 import { requestInfo } from '../../http/request-info.ts';
+import { withFrameAncestors } from '../../http/security.ts';
 import { renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
 import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
@@ -51,6 +52,8 @@ type Encoding = 'br' | 'gzip' | 'identity';
 interface CachedPage {
   status: number;
   etag: string;
+  /** The websites allowed to frame this page (a venue's `embedOrigins`); none: our own pages only. */
+  frame?: readonly string[];
   bodies: Record<Encoding, Buffer>;
   headers: Record<Encoding, Record<string, string>>;
   shown: string[];
@@ -126,9 +129,17 @@ export function chooseLanguage(available: string[], query: string, acceptLanguag
  */
 const UNAVAILABLE_HEADERS = { 'cache-control': 'no-store', 'retry-after': '3600' };
 
-function compress(html: string, status: number, shown: string[] = [], extra: Record<string, string> = {}, fast = false): CachedPage {
+function compress(
+  html: string,
+  status: number,
+  shown: string[] = [],
+  extra: Record<string, string> = {},
+  fast = false,
+  frame: readonly string[] = [],
+): CachedPage {
   const buf = Buffer.from(html);
-  const etag = `"${createHash('sha1').update(buf).digest('base64url').slice(0, 20)}"`;
+  // The framing policy is part of the response: a changed list must not revalidate as the same page.
+  const etag = `"${createHash('sha1').update(buf).update(frame.join(' ')).digest('base64url').slice(0, 20)}"`;
   // Public, shared by every guest: short max-age so edits show within seconds; no cookies ever.
   const common = {
     'content-type': 'text/html; charset=utf-8',
@@ -142,6 +153,7 @@ function compress(html: string, status: number, shown: string[] = [], extra: Rec
     status,
     shown,
     etag,
+    ...(frame.length ? { frame } : {}),
     bodies: {
       // Filtered pages are built more often per guest: a cheaper brotli level keeps a miss fast.
       br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
@@ -156,6 +168,11 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): F
   const accept = request.headers['accept-encoding'] ?? '';
   const encoding: Encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
   void reply.headers(page.headers[encoding]);
+  if (page.frame) {
+    // A venue's embeds: its named websites may frame the page (the security hook set the strict policy).
+    void reply.header('content-security-policy', withFrameAncestors(String(reply.getHeader('content-security-policy') ?? ''), page.frame));
+    void reply.removeHeader('x-frame-options');
+  }
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   return reply.status(page.status).send(page.bodies[encoding]);
 }
@@ -297,7 +314,7 @@ function register(ctx: AppContext): void {
         q,
         live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
       });
-      return { value: compress(html, status, shown, {}, filtered), owner: owner(venue) };
+      return { value: compress(html, status, shown, {}, filtered, venue.embedOrigins), owner: owner(venue) };
     });
   };
 
@@ -316,7 +333,7 @@ function register(ctx: AppContext): void {
         menuPath: menuPathOf(venue, found.menu, now),
         path: `/m/${encodeURIComponent(venue.slug)}/i/${encodeURIComponent(itemId)}`,
       });
-      return { value: compress(html, 200), owner: owner(venue) };
+      return { value: compress(html, 200, [], {}, false, venue.embedOrigins), owner: owner(venue) };
     });
     return { page, menu: found.menu.id };
   };
@@ -331,7 +348,7 @@ function register(ctx: AppContext): void {
   // Cached like pages (the lapse state itself is decided per request, see `accessOf`).
   const unavailable = (venue: GuestVenue, lang: string): CachedPage =>
     pages.get(`${venue.slug}|!unavailable|${lang}`, () => ({
-      value: compress(renderUnavailable(venue, lang), 503, [], UNAVAILABLE_HEADERS),
+      value: compress(renderUnavailable(venue, lang), 503, [], UNAVAILABLE_HEADERS, false, venue.embedOrigins),
       owner: owner(venue),
     }));
 
