@@ -21,8 +21,26 @@ beforeAll(async () => {
   menuId = String(menu.id);
   const section = await seed(t.ctx, 'sections', { menu: menu.id, name: 'Food' });
   itemId = String((await seed(t.ctx, 'items', { section: section.id, name: 'Risotto', prices: [{ label: '', amount: 1850 }] })).id);
-  venueId = String((await seed(t.ctx, 'venues', { organization: owner.org, name: 'Framed', slug: 'framed', timezone: 'Europe/Vienna', primaryColor: '#1d4ed8', menus: [menu.id] })).id);
-  await seed(t.ctx, 'venues', { organization: owner.org, name: 'Strict', slug: 'strict', timezone: 'Europe/Vienna', primaryColor: '#1d4ed8', menus: [menu.id] });
+  venueId = String(
+    (
+      await seed(t.ctx, 'venues', {
+        organization: owner.org,
+        name: 'Framed',
+        slug: 'framed',
+        timezone: 'Europe/Vienna',
+        primaryColor: '#1d4ed8',
+        menus: [menu.id],
+      })
+    ).id,
+  );
+  await seed(t.ctx, 'venues', {
+    organization: owner.org,
+    name: 'Strict',
+    slug: 'strict',
+    timezone: 'Europe/Vienna',
+    primaryColor: '#1d4ed8',
+    menus: [menu.id],
+  });
 });
 
 afterAll(async () => {
@@ -82,7 +100,14 @@ describe('frame-ancestors per venue', () => {
   });
 
   it('never on another venue, the not-found page, the staff app or the API', async () => {
-    for (const url of ['/m/strict', `/m/strict/i/${itemId}`, '/m/nowhere', '/m/framed/i/nosuchitem12345', '/m/framed/nosuchmenu12345', '/']) {
+    for (const url of [
+      '/m/strict',
+      `/m/strict/i/${itemId}`,
+      '/m/nowhere',
+      '/m/framed/i/nosuchitem12345',
+      '/m/framed/nosuchmenu12345',
+      '/',
+    ]) {
       const res = await get(url);
       expect(frameAncestors(res.headers['content-security-policy']), url).toBe("'self'");
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
@@ -134,5 +159,25 @@ describe('origin validation', () => {
     expect(normalizeEmbedOrigin('http://localhost:80')).toBe('http://localhost');
     expect(normalizeEmbedOrigin('https://localhost')).toBe('https://localhost');
     expect(normalizeEmbedOrigin('https://-bad-.example')).toBeNull();
+  });
+});
+
+describe('the auto-height script', () => {
+  it('is served at a stable URL, small, cacheable, and trusts only our origin', async () => {
+    const res = await get('/m-assets/embed.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(Buffer.byteLength(res.body)).toBeLessThan(500);
+    expect(res.body).toContain(`e.origin!==${JSON.stringify(new URL(t.ctx.config.appUrl).origin)}`);
+    expect(res.body).not.toMatch(/cookie|localStorage|fetch|XMLHttpRequest/);
+    expect((await get('/m-assets/embed.js', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it("posts the page height from the guest page's deferred script, not from the HTML", async () => {
+    const html = (await get('/m/framed')).body;
+    expect(html).not.toContain('qrmenu:height');
+    const src = /<script src="(\/m-assets\/guest-[A-Za-z0-9_-]+\.js)" defer>/.exec(html)?.[1];
+    expect((await get(String(src))).body).toContain("parent.postMessage({type:'qrmenu:height'");
   });
 });

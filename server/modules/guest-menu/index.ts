@@ -27,7 +27,9 @@ import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
 import { GUEST_SCRIPT, GUEST_SCRIPT_PATH } from './guest-script.ts';
+import { EMBED_SCRIPT_PATH, embedScript } from './embed-script.ts';
 import { findItem, menuPathOf, renderItemPage } from './item-page.ts';
+import { buildFeed } from './feed.ts';
 import { parseQuery } from './search.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
 import { FAVICON_PATH, FAVICON_SVG } from './small-things.ts';
@@ -129,6 +131,10 @@ export function chooseLanguage(available: string[], query: string, acceptLanguag
  */
 const UNAVAILABLE_HEADERS = { 'cache-control': 'no-store', 'retry-after': '3600' };
 
+/** The feed is JSON for any website's scripts: no credentials, so any origin may read it (and its ETag). */
+const FEED_CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' };
+const FEED_HEADERS = { 'content-type': 'application/json; charset=utf-8', ...FEED_CORS };
+
 function compress(
   html: string,
   status: number,
@@ -182,6 +188,8 @@ interface GuestMenuRuntime {
   page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[], filter: GuestFilter, q: string): CachedPage;
   /** A dish's page (item-page.ts), or null when the venue's page does not show the dish. */
   itemPage(venue: GuestVenue, itemId: string, lang: string): { page: CachedPage; menu: string } | null;
+  /** The venue's public JSON feed (feed.ts) in `lang`. */
+  feed(venue: GuestVenue, lang: string): CachedPage;
   /** The venue's "temporarily unavailable" page (503) in the guest's language. */
   unavailable(venue: GuestVenue, lang: string): CachedPage;
   stats: GuestStats;
@@ -338,6 +346,19 @@ function register(ctx: AppContext): void {
     return { page, menu: found.menu.id };
   };
 
+  // Cached and invalidated with the pages, so it changes exactly when they do.
+  const feed = (venue: GuestVenue, lang: string): CachedPage =>
+    pages.get(`${venue.slug}|json|${lang}`, () => {
+      const body = buildFeed({
+        venue,
+        lang,
+        languages: pageLanguages(venue, null),
+        now: weekMinuteIn(config.now(), venue.timezone),
+        baseUrl: config.appUrl,
+      });
+      return { value: compress(JSON.stringify(body), 200, [], FEED_HEADERS), owner: owner(venue) };
+    });
+
   const venueBySlug = (slug: string): GuestVenue | null =>
     venues.get(slug, () => {
       const loaded = loadGuestVenue(stmts, slug, formatDateTime(config.now()));
@@ -356,6 +377,7 @@ function register(ctx: AppContext): void {
     venueBySlug,
     page,
     itemPage,
+    feed,
     unavailable,
     stats,
     pages,
@@ -457,9 +479,47 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     'cache-control': 'public, max-age=31536000, immutable',
     vary: 'Accept-Encoding',
   });
-  app.get<{ Params: { file: string } }>('/m-assets/:file', (request, reply) =>
-    send(request, reply, `/m-assets/${request.params.file}` === GUEST_SCRIPT_PATH ? script : notFoundPage(request)),
-  );
+  // The auto-height script of embeds (embed-script.ts): a stable URL in restaurants' websites, so cached a day, not forever.
+  const embed = compress(embedScript(new URL(ctx.config.appUrl).origin), 200, [], {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': 'public, max-age=86400',
+    vary: 'Accept-Encoding',
+  });
+  app.get<{ Params: { file: string } }>('/m-assets/:file', (request, reply) => {
+    const path = `/m-assets/${request.params.file}`;
+    return send(request, reply, path === GUEST_SCRIPT_PATH ? script : path === EMBED_SCRIPT_PATH ? embed : notFoundPage(request));
+  });
+  /**
+   * The venue's public read-only feed (feed.ts, shared/menu-feed.ts): the page's content as JSON,
+   * the page's language choice and cache rules, CORS open (no cookies are ever involved). Not a
+   * guest view: websites fetch it for their own pages. Slugs have no dot, so `/m/{slug}` never
+   * meets this route.
+   */
+  app.get<{ Params: { slug: string }; Querystring: Record<string, string> }>('/m/:slug.json', (request, reply) => {
+    void reply.headers(FEED_CORS);
+    const rt = runtime();
+    const venue = rt.venueBySlug(request.params.slug);
+    // Only published menus have a feed: a venue listing none (or only drafts) has nothing to show.
+    if (!venue || venue.menus.length === 0) throw new ApiError(404);
+    if (accessOf(ctx, venue.billing) === 'unavailable') {
+      void reply.headers(UNAVAILABLE_HEADERS);
+      throw new ApiError(503, 'The menu is temporarily unavailable.');
+    }
+    const lang = venueLanguage(venue, null, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    return send(request, reply, rt.feed(venue, lang));
+  });
+  app.options<{ Params: { slug: string } }>('/m/:slug.json', (request, reply) => {
+    const requested = request.headers['access-control-request-headers'];
+    return reply
+      .headers({
+        ...FEED_CORS,
+        'access-control-allow-methods': 'GET, HEAD',
+        ...(requested ? { 'access-control-allow-headers': String(requested) } : {}),
+        'access-control-max-age': '86400',
+      })
+      .status(204)
+      .send();
+  });
   analyticsRoutes(app, ctx, () => flushGuestStats(ctx));
   previewRoutes(app, ctx);
   app.get('/m/:slug', handler);
