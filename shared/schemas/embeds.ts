@@ -52,5 +52,8 @@ export const zEmbedOrigins = z.union([z.null(), zEmbedOriginList], 'Must be a li
 /** A valid list in its stored form. */
 export const normalizeEmbedOrigins = (list: readonly string[]): string[] => list.map((o) => normalizeEmbedOrigin(o) ?? o);
 
+/** Where the auto-height script for embedding websites is served (server/modules/guest-menu/embed-script.ts). */
+export const EMBED_SCRIPT_PATH = '/m-assets/embed.js';
+
 /** The `postMessage` type the framed guest page sends its height with, and embed.js listens for. */
 export const EMBED_HEIGHT_MESSAGE = 'qrmenu:height';

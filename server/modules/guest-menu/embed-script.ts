@@ -1,5 +1,7 @@
 import { EMBED_HEIGHT_MESSAGE } from '../../../shared/schemas/embeds.ts';
 
+export { EMBED_SCRIPT_PATH } from '../../../shared/schemas/embeds.ts';
+
 /**
  * Auto-height of an embedded guest page (issue 22 item 5), in two halves and no third party:
  *
@@ -13,8 +15,6 @@ import { EMBED_HEIGHT_MESSAGE } from '../../../shared/schemas/embeds.ts';
  *   message, and only for messages from our own origin (APP_URL's). No cookies, no storage.
  */
 export const FRAME_SCRIPT = `parent!=window&&(e=>new ResizeObserver(()=>parent.postMessage({type:'${EMBED_HEIGHT_MESSAGE}',height:Math.ceil(e.getBoundingClientRect().height)},'*')).observe(e))(document.documentElement);`;
-
-export const EMBED_SCRIPT_PATH = '/m-assets/embed.js';
 
 export function embedScript(origin: string): string {
   return (
