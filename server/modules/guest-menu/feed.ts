@@ -41,19 +41,19 @@ export function buildFeed(input: FeedInput): MenuFeed {
     `${baseUrl}/api/files/items/${encodeURIComponent(item.id)}/${encodeURIComponent(item.image)}?thumb=${size}`;
 
   const item = (i: GuestItem, l: TextLangs, hidePrices: boolean): FeedItem => {
-    const t = (key: string, source: string) => shown(i.translations, key, source, l).text;
+    const own = (key: string, source: string) => shown(i.translations, key, source, l).text;
     return {
       id: i.id,
       kind: i.kind,
-      name: t('name', i.name),
-      description: i.description ? t('description', i.description) : '',
+      name: own('name', i.name),
+      description: i.description ? own('description', i.description) : '',
       url: withLang(`${baseUrl}/m/${slug}/i/${encodeURIComponent(i.id)}`),
       available: i.available,
       priceOnRequest: i.priceOnRequest,
       prices:
         hidePrices || i.priceOnRequest
           ? []
-          : i.prices.map((p, index) => ({ label: p.label ? t(`prices.${index}`, p.label) : '', ...money(p.amount) })),
+          : i.prices.map((p, index) => ({ label: p.label ? own(`prices.${index}`, p.label) : '', ...money(p.amount) })),
       allergens: allergens(i.allergens),
       mayContain: allergens(i.mayContain),
       diets: diets(i.diets),

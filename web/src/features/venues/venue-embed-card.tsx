@@ -17,7 +17,10 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { useUnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
 import { embedSnippet } from './embed-snippet.ts';
 
-/** The allowed websites typed one per line, checked by the shared rule the server applies. */
+/**
+ * The allowed websites typed one per line, checked by the shared rule the server applies; its
+ * first issue is the field's (a line's own path would not reach the one text field).
+ */
 const zEmbedForm = z.object({
   embedOrigins: z
     .string()
@@ -27,7 +30,10 @@ const zEmbedForm = z.object({
         .map((l) => l.trim())
         .filter(Boolean),
     )
-    .pipe(zEmbedOriginList),
+    .superRefine((list, ctx) => {
+      const checked = zEmbedOriginList.safeParse(list);
+      if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? '' });
+    }),
 });
 type EmbedInput = z.input<typeof zEmbedForm>;
 type EmbedValues = z.output<typeof zEmbedForm>;
@@ -117,9 +123,9 @@ export function VenueEmbedCard({
   const feedUrl = `${appUrl.replace(/\/+$/, '')}/m/${slug}.json`;
   const allowed = originsOf(venue);
   return (
-    <Card>
+    <Card role="region" aria-labelledby="embed-title">
       <CardHeader>
-        <CardTitle>{t('embed.title')}</CardTitle>
+        <CardTitle id="embed-title">{t('embed.title')}</CardTitle>
         <CardDescription>{t('embed.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
