@@ -42,11 +42,17 @@ describe.skipIf(!hasBrowser)('embedding the guest page on another website', () =
   let allowed: Awaited<ReturnType<typeof website>>;
   let other: Awaited<ReturnType<typeof website>>;
   const row = (sql: string, params: unknown[] = []) => e.app.ctx.stmts.get(sql, params as SqlParam[]);
-  /** The card as a person looks at it (the venue page around it is long). */
+  /** The card as a person looks at it (the venue page around it is long; the app's sticky header stays out of the picture). */
   const cardShot = async (p: Page, name: string) => {
     const card = p.getByRole('region', { name: 'Embed on your website' });
     await card.getByText('All menus (your guest page)').first().waitFor();
-    await card.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+    await card.scrollIntoViewIfNeeded();
+    const box = await card.boundingBox();
+    const scrollY = await p.evaluate(() => window.scrollY);
+    if (!box) throw new Error('the card is not shown');
+    // At the top, the sticky header sits above the page's first pixels, not over the card.
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, clip: { ...box, y: box.y + scrollY } });
   };
   const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -69,14 +75,12 @@ describe.skipIf(!hasBrowser)('embedding the guest page on another website', () =
     const section = await staff.collection('sections').create({ menu: menu.id, name: 'Primi' });
     // Enough dishes that the menu is far taller than the snippet's first 600 px.
     for (let i = 1; i <= 18; i++)
-      await staff
-        .collection('items')
-        .create({
-          section: section.id,
-          name: `Dish ${i}`,
-          description: 'Fresh pasta, made here every morning.',
-          prices: [{ label: '', amount: 900 + i * 50 }],
-        });
+      await staff.collection('items').create({
+        section: section.id,
+        name: `Dish ${i}`,
+        description: 'Fresh pasta, made here every morning.',
+        prices: [{ label: '', amount: 900 + i * 50 }],
+      });
     const venue = await staff.collection('venues').create({
       organization: orgId,
       name: 'Trattoria da Mario',
@@ -139,6 +143,9 @@ describe.skipIf(!hasBrowser)('embedding the guest page on another website', () =
       .toBe(true);
     expect((await content()).scrolls).toBe(false);
     await screenshot(site, 'embed-allowed-website');
+    // The end of the framed menu, as a visitor scrolled down sees it.
+    await site.getByText('© Trattoria').scrollIntoViewIfNeeded();
+    await site.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-allowed-website-end.png') });
   });
 
   it('on a website not named the frame is blocked by the policy and shows no menu', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeOwner, buildTestApp, seed, tokenFor, type TestApp } from '../../test/test-app.ts';
+import { activeOwner, buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../test/test-app.ts';
 import { zMenuFeed, type MenuFeed } from '../../../shared/menu-feed.ts';
 
 /**
@@ -236,5 +236,25 @@ describe('GET /m/{slug}.json', () => {
     // The page routes are untouched by the feed's.
     expect((await get('/m/osteria')).headers['content-type']).toContain('text/html');
     expect((await get(`/m/osteria/i/${soupId}`)).statusCode).toBe(200);
+  });
+
+  it('answers 503 with Retry-After while the organization has lapsed past its grace period, as the page', async () => {
+    const write = async (data: Record<string, unknown>) =>
+      t.ctx.engine.update(
+        t.ctx.engine.collection('organizations'),
+        owner.org,
+        { data, files: {}, fromForm: false },
+        superuserRequest(t.ctx),
+      );
+    await write({ subscriptionStatus: 'past_due', lapsedAt: new Date(now.getTime() - 60 * 86_400_000).toISOString() });
+    const res = await get('/m/osteria.json');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 503, message: 'The menu is temporarily unavailable.', data: {} });
+    expect(res.headers['retry-after']).toBe('3600');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect((await get('/m/osteria')).statusCode).toBe(503);
+    await write({ subscriptionStatus: 'active', lapsedAt: '' });
+    expect((await get('/m/osteria.json')).statusCode).toBe(200);
   });
 });

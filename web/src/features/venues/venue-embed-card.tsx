@@ -63,7 +63,7 @@ function Snippet({ label, code }: { label: string; code: string }) {
       </div>
       <Textarea
         readOnly
-        rows={4}
+        rows={5}
         value={code}
         aria-label={t('embed.snippetOf', { name: label })}
         className="min-w-0 resize-none font-mono text-xs"
