@@ -107,3 +107,12 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: rea
     done();
   });
 }
+
+/**
+ * The page's CSP with `frame-ancestors` allowing our own pages and `origins` too (a venue's
+ * embeds: CSP host-sources, validated by shared/schemas/embeds.ts). Browsers that read
+ * `frame-ancestors` ignore X-Frame-Options; the caller removes it as well, for the others.
+ */
+export function withFrameAncestors(csp: string, origins: readonly string[]): string {
+  return csp.replace(/frame-ancestors [^;]*/, `frame-ancestors 'self' ${origins.join(' ')}`);
+}

@@ -33,6 +33,10 @@ export const MESSAGES = {
   socialLinksMax: 'At most 8 links',
   wifiNameTooLong: 'At most 32 characters',
   wifiPasswordTooLong: 'At most 63 characters',
+  // Embeds (shared/schemas/embeds.ts).
+  embedOrigin: 'Use https://host or https://host:port (http:// only for localhost), no path',
+  embedOriginsMax: 'At most 10 websites',
+  embedOriginTwice: 'Each website is listed once',
   sectionNameRequired: 'Section name is required',
   itemNameRequired: 'Item name is required',
   organizationNameRequired: 'Organization name is required',

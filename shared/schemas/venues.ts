@@ -4,6 +4,7 @@ import { normalizeHex } from '../contrast.ts';
 import { zHexColor, zTimezone } from './domain.ts';
 import { zVenueForm } from './forms.ts';
 import { venueInfoShape } from './venue-info.ts';
+import { zEmbedOrigins } from './embeds.ts';
 
 /**
  * The writable fields of venues: the server's record hook validates with `zVenueRecord`, and the
@@ -32,4 +33,5 @@ export const zVenueRecord = zVenueForm.extend({
     'Must be a list of table labels',
   ),
   ...venueInfoShape,
+  embedOrigins: zEmbedOrigins,
 });

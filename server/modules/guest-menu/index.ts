@@ -20,13 +20,16 @@ import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
 import { loadGuestVenue, loadMenuPreview, type GuestVenue } from './load.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
 import { requestInfo } from '../../http/request-info.ts';
+import { withFrameAncestors } from '../../http/security.ts';
 import { renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
 import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
 import { GUEST_SCRIPT, GUEST_SCRIPT_PATH } from './guest-script.ts';
+import { EMBED_SCRIPT_PATH, embedScript } from './embed-script.ts';
 import { findItem, menuPathOf, renderItemPage } from './item-page.ts';
+import { buildFeed } from './feed.ts';
 import { parseQuery } from './search.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
 import { FAVICON_PATH, FAVICON_SVG } from './small-things.ts';
@@ -51,6 +54,8 @@ type Encoding = 'br' | 'gzip' | 'identity';
 interface CachedPage {
   status: number;
   etag: string;
+  /** The websites allowed to frame this page (a venue's `embedOrigins`); none: our own pages only. */
+  frame?: readonly string[];
   bodies: Record<Encoding, Buffer>;
   headers: Record<Encoding, Record<string, string>>;
   shown: string[];
@@ -126,9 +131,21 @@ export function chooseLanguage(available: string[], query: string, acceptLanguag
  */
 const UNAVAILABLE_HEADERS = { 'cache-control': 'no-store', 'retry-after': '3600' };
 
-function compress(html: string, status: number, shown: string[] = [], extra: Record<string, string> = {}, fast = false): CachedPage {
+/** The feed is JSON for any website's scripts: no credentials, so any origin may read it (and its ETag). */
+const FEED_CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' };
+const FEED_HEADERS = { 'content-type': 'application/json; charset=utf-8', ...FEED_CORS };
+
+function compress(
+  html: string,
+  status: number,
+  shown: string[] = [],
+  extra: Record<string, string> = {},
+  fast = false,
+  frame: readonly string[] = [],
+): CachedPage {
   const buf = Buffer.from(html);
-  const etag = `"${createHash('sha1').update(buf).digest('base64url').slice(0, 20)}"`;
+  // The framing policy is part of the response: a changed list must not revalidate as the same page.
+  const etag = `"${createHash('sha1').update(buf).update(frame.join(' ')).digest('base64url').slice(0, 20)}"`;
   // Public, shared by every guest: short max-age so edits show within seconds; no cookies ever.
   const common = {
     'content-type': 'text/html; charset=utf-8',
@@ -142,6 +159,7 @@ function compress(html: string, status: number, shown: string[] = [], extra: Rec
     status,
     shown,
     etag,
+    ...(frame.length ? { frame } : {}),
     bodies: {
       // Filtered pages are built more often per guest: a cheaper brotli level keeps a miss fast.
       br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11 } }),
@@ -156,6 +174,11 @@ function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): F
   const accept = request.headers['accept-encoding'] ?? '';
   const encoding: Encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
   void reply.headers(page.headers[encoding]);
+  if (page.frame) {
+    // A venue's embeds: its named websites may frame the page (the security hook set the strict policy).
+    void reply.header('content-security-policy', withFrameAncestors(String(reply.getHeader('content-security-policy') ?? ''), page.frame));
+    void reply.removeHeader('x-frame-options');
+  }
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   return reply.status(page.status).send(page.bodies[encoding]);
 }
@@ -165,6 +188,8 @@ interface GuestMenuRuntime {
   page(venue: GuestVenue, menuId: string | null, lang: string, languages: string[], filter: GuestFilter, q: string): CachedPage;
   /** A dish's page (item-page.ts), or null when the venue's page does not show the dish. */
   itemPage(venue: GuestVenue, itemId: string, lang: string): { page: CachedPage; menu: string } | null;
+  /** The venue's public JSON feed (feed.ts) in `lang`. */
+  feed(venue: GuestVenue, lang: string): CachedPage;
   /** The venue's "temporarily unavailable" page (503) in the guest's language. */
   unavailable(venue: GuestVenue, lang: string): CachedPage;
   stats: GuestStats;
@@ -297,7 +322,7 @@ function register(ctx: AppContext): void {
         q,
         live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
       });
-      return { value: compress(html, status, shown, {}, filtered), owner: owner(venue) };
+      return { value: compress(html, status, shown, {}, filtered, venue.embedOrigins), owner: owner(venue) };
     });
   };
 
@@ -316,10 +341,23 @@ function register(ctx: AppContext): void {
         menuPath: menuPathOf(venue, found.menu, now),
         path: `/m/${encodeURIComponent(venue.slug)}/i/${encodeURIComponent(itemId)}`,
       });
-      return { value: compress(html, 200), owner: owner(venue) };
+      return { value: compress(html, 200, [], {}, false, venue.embedOrigins), owner: owner(venue) };
     });
     return { page, menu: found.menu.id };
   };
+
+  // Cached and invalidated with the pages, so it changes exactly when they do.
+  const feed = (venue: GuestVenue, lang: string): CachedPage =>
+    pages.get(`${venue.slug}|json|${lang}`, () => {
+      const body = buildFeed({
+        venue,
+        lang,
+        languages: pageLanguages(venue, null),
+        now: weekMinuteIn(config.now(), venue.timezone),
+        baseUrl: config.appUrl,
+      });
+      return { value: compress(JSON.stringify(body), 200, [], FEED_HEADERS), owner: owner(venue) };
+    });
 
   const venueBySlug = (slug: string): GuestVenue | null =>
     venues.get(slug, () => {
@@ -331,7 +369,7 @@ function register(ctx: AppContext): void {
   // Cached like pages (the lapse state itself is decided per request, see `accessOf`).
   const unavailable = (venue: GuestVenue, lang: string): CachedPage =>
     pages.get(`${venue.slug}|!unavailable|${lang}`, () => ({
-      value: compress(renderUnavailable(venue, lang), 503, [], UNAVAILABLE_HEADERS),
+      value: compress(renderUnavailable(venue, lang), 503, [], UNAVAILABLE_HEADERS, false, venue.embedOrigins),
       owner: owner(venue),
     }));
 
@@ -339,6 +377,7 @@ function register(ctx: AppContext): void {
     venueBySlug,
     page,
     itemPage,
+    feed,
     unavailable,
     stats,
     pages,
@@ -440,9 +479,47 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     'cache-control': 'public, max-age=31536000, immutable',
     vary: 'Accept-Encoding',
   });
-  app.get<{ Params: { file: string } }>('/m-assets/:file', (request, reply) =>
-    send(request, reply, `/m-assets/${request.params.file}` === GUEST_SCRIPT_PATH ? script : notFoundPage(request)),
-  );
+  // The auto-height script of embeds (embed-script.ts): a stable URL in restaurants' websites, so cached a day, not forever.
+  const embed = compress(embedScript(new URL(ctx.config.appUrl).origin), 200, [], {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': 'public, max-age=86400',
+    vary: 'Accept-Encoding',
+  });
+  app.get<{ Params: { file: string } }>('/m-assets/:file', (request, reply) => {
+    const path = `/m-assets/${request.params.file}`;
+    return send(request, reply, path === GUEST_SCRIPT_PATH ? script : path === EMBED_SCRIPT_PATH ? embed : notFoundPage(request));
+  });
+  /**
+   * The venue's public read-only feed (feed.ts, shared/menu-feed.ts): the page's content as JSON,
+   * the page's language choice and cache rules, CORS open (no cookies are ever involved). Not a
+   * guest view: websites fetch it for their own pages. Slugs have no dot, so `/m/{slug}` never
+   * meets this route.
+   */
+  app.get<{ Params: { slug: string }; Querystring: Record<string, string> }>('/m/:slug.json', (request, reply) => {
+    void reply.headers(FEED_CORS);
+    const rt = runtime();
+    const venue = rt.venueBySlug(request.params.slug);
+    // Only published menus have a feed: a venue listing none (or only drafts) has nothing to show.
+    if (!venue || venue.menus.length === 0) throw new ApiError(404);
+    if (accessOf(ctx, venue.billing) === 'unavailable') {
+      void reply.headers(UNAVAILABLE_HEADERS);
+      throw new ApiError(503, 'The menu is temporarily unavailable.');
+    }
+    const lang = venueLanguage(venue, null, String(request.query.lang ?? ''), String(request.headers['accept-language'] ?? ''));
+    return send(request, reply, rt.feed(venue, lang));
+  });
+  app.options<{ Params: { slug: string } }>('/m/:slug.json', (request, reply) => {
+    const requested = request.headers['access-control-request-headers'];
+    return reply
+      .headers({
+        ...FEED_CORS,
+        'access-control-allow-methods': 'GET, HEAD',
+        ...(requested ? { 'access-control-allow-headers': String(requested) } : {}),
+        'access-control-max-age': '86400',
+      })
+      .status(204)
+      .send();
+  });
   analyticsRoutes(app, ctx, () => flushGuestStats(ctx));
   previewRoutes(app, ctx);
   app.get('/m/:slug', handler);

@@ -136,6 +136,8 @@ export interface GuestVenue {
   info: GuestVenueInfo;
   /** The venue's registered table labels: only these are counted per table. */
   tables: ReadonlySet<string>;
+  /** The websites allowed to frame its guest pages (normalized origins, shared/schemas/embeds.ts). */
+  embedOrigins: string[];
   /**
    * The organization's subscription as the grace rule reads it: whether guests see the menu is
    * decided per request (shared/lapse.ts `guestAccess`), as the grace period ends with the clock.
@@ -396,6 +398,7 @@ function guestVenueOf(
     menus,
     languages: [...new Set(menus.flatMap((m) => m.guestLanguages))],
     tables: new Set(json<unknown[]>(venue.tables, []).map(String)),
+    embedOrigins: json<unknown[]>(venue.embedOrigins, []).map(String),
     nutritionDisplay: nutritionDisplayOf(venue.nutritionDisplay),
     dailyKcalNote: venue.dailyKcalNote === 1,
     priceNote: isPriceNote(venue.priceNote) ? venue.priceNote : '',
@@ -450,5 +453,5 @@ export function loadMenuPreview(stmts: Statements, menuId: string, lang: string,
     organization,
     menus: JSON.stringify([menuId]),
   };
-  return { ...guestVenueOf(stmts, venue, org, billing, [menu]), originalMenuUrl: '', tables: new Set() };
+  return { ...guestVenueOf(stmts, venue, org, billing, [menu]), originalMenuUrl: '', tables: new Set(), embedOrigins: [] };
 }

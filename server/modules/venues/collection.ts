@@ -47,6 +47,11 @@ export const venuesCollection: CollectionDef = {
     { name: 'socialLinks', type: 'json', maxSize: 4000 },
     { name: 'imprintUrl', type: 'text', max: 500 },
     { name: 'privacyUrl', type: 'text', max: 500 },
+    /**
+     * The websites allowed to show the guest pages in an iframe (CSP `frame-ancestors`), normalized
+     * origins (shared/schemas/embeds.ts); null or [] = our own pages only.
+     */
+    { name: 'embedOrigins', type: 'json', maxSize: 2000 },
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],

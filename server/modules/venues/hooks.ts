@@ -7,6 +7,7 @@ import { countMenusOfOrganization } from '../menus/queries.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { normalizeTranslations } from '../translation-hooks.ts';
 import { venueSlugTaken } from './queries.ts';
+import { normalizeEmbedOrigins } from '../../../shared/schemas/embeds.ts';
 
 /** Venue validation with the form's messages, a unique guest-URL slug, and same-organization links. */
 export function registerVenueHooks(engine: RecordEngine): void {
@@ -17,6 +18,9 @@ export function registerVenueHooks(engine: RecordEngine): void {
     const row = ctx.row;
     validateWith(ctx, zVenueRecord, valuesOf(venues, row));
     normalizeTranslations(ctx, 'venues');
+    // Stored as the CSP reads them (lower case, no default port): the guest page uses them as they are.
+    const origins = valuesOf(venues, row).embedOrigins;
+    if (Array.isArray(origins)) row.embedOrigins = JSON.stringify(normalizeEmbedOrigins(origins.map(String)));
     if (!row.slug) row.slug = uniqueSlug((s) => venueSlugTaken(stmts, s, String(row.id)), String(row.name));
     const menuIds = JSON.parse(String(row.menus || '[]')) as string[];
     if (menuIds.length) {

@@ -22,6 +22,7 @@ import { VenueDetailsForm } from './venue-details-form.tsx';
 import { VenueMenusCard } from './venue-menus-card.tsx';
 import { VenueNutritionCard } from './venue-nutrition-card.tsx';
 import { VenueGuestInfoCard } from './venue-guest-info-card.tsx';
+import { VenueEmbedCard } from './venue-embed-card.tsx';
 import { VenueLogoCard } from './venue-logo-card.tsx';
 import { VenueLinkCard } from './venue-link-card.tsx';
 import { VenuePrintKitCard } from './venue-print-kit-card.tsx';
@@ -148,6 +149,10 @@ export default function VenuePage() {
   };
   // Field errors reach the form (it shows them and the toast); the optimistic copy rolls back.
   const saveGuestInfo = (values: Record<string, unknown>) => update(values, values);
+  // Field errors reach the form, as for the guest info.
+  const saveEmbeds = (values: { embedOrigins: string[] }) => update(values, values);
+  // Snippets for the menus guests can open: the venue's published ones.
+  const embeddable = menuIds.flatMap((id) => menus.data?.filter((m) => m.id === id && m.status === 'published') ?? []);
   const saveMenus = async (next: string[]) => {
     try {
       await update({ menus: next }, { menus: next });
@@ -215,6 +220,7 @@ export default function VenuePage() {
           <VenueMenusCard menuIds={menuIds} options={menus.data} onChange={saveMenus} />
           <VenueGuestInfoCard venue={venue} onSave={saveGuestInfo} />
           <VenueNutritionCard venue={venue} onSave={saveNutrition} />
+          <VenueEmbedCard venue={venue} appUrl={publicUrl(appUrl, '')} menus={embeddable} onSave={saveEmbeds} />
           {languages.targets.length ? (
             <VenueTranslationsCard venue={venue} source={languages.source} targets={languages.targets} onSave={saveTranslations} />
           ) : null}
