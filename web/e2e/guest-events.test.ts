@@ -178,11 +178,11 @@ describe.skipIf(!hasBrowser)('guest events on the dashboard', () => {
           "INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, item, count) VALUES (?, ?, ?, '', ?, 12, ?, 'item', '', ?, ?)",
           [
             `ge${String(++n).padStart(13, '0')}`,
-            venue?.organization,
-            venue?.id,
+            String(venue?.organization),
+            String(venue?.id),
             date.toISOString().slice(0, 10),
             date.getUTCDay(),
-            item.id,
+            String(item.id),
             1 + ((ago * (i + 3)) % 7),
           ],
         );
