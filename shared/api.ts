@@ -71,11 +71,23 @@ export interface GuestAnalytics {
   /** heatmap[weekday][hour] = page views in the venue's local time (weekday 0 = Sunday; every scan is also a view). */
   heatmap: number[][];
   topMenus: { menu: string; name: string; views: number }[];
-  /** The dishes whose details guests opened most (the item page or its overlay on the menu). */
-  topItems: { item: string; name: string; views: number }[];
+  /**
+   * The dishes whose details guests opened most (the item page or its overlay on the menu), with
+   * their opens on each day of `days` (the sparkline).
+   */
+  topItems: { item: string; name: string; views: number; days: number[] }[];
   venues: { venue: string; name: string; views: number; scans: number }[];
-  tables: { tableNo: string; scans: number }[];
+  /** Scans per table of a venue (two venues' "5" are two rows), most first. */
+  tables: { venue: string; name: string; tableNo: string; scans: number }[];
+  /** Searches that found nothing: their folded words, only those seen at least SEARCH_MIN_COUNT times. */
+  searches: { term: string; count: number }[];
+  /** Filter boxes ticked (`diet:vegan`, `hide:milk`) and switches to a language (`de`), most first. */
+  filters: { term: string; count: number }[];
+  languages: { term: string; count: number }[];
 }
+
+/** A search without result is shown (and exported) once guests made it this many times in the window. */
+export const SEARCH_MIN_COUNT = 2;
 
 /**
  * Why a machine translation provider failed: `data.provider.code` of the error envelope (with

@@ -198,7 +198,7 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await screenshot(dark, 'dashboard-guests-dark-1280');
   });
 
-  it('downloads the daily figures as CSV, for all venues or one', async () => {
+  it('downloads the figures as CSV, for all venues or one', async () => {
     const page = await signedInPage();
     await page.getByLabel(/^QR scans, last 30 days: /).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
@@ -207,9 +207,10 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
       .readFileSync(await download.path(), 'utf8')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('"day","views","scans"');
-    expect(lines).toHaveLength(31);
-    const sum = lines.slice(1).reduce((s, l) => s + Number(JSON.parse(`[${l}]`)[2]), 0);
+    expect(lines[0]).toBe('"section","day","key","name","count"');
+    const all = lines.slice(1).map((l) => JSON.parse(`[${l}]`) as string[]);
+    expect(all.filter((r) => r[0] === 'views')).toHaveLength(30);
+    const sum = all.filter((r) => r[0] === 'scans').reduce((s, r) => s + Number(r[4]), 0);
     expect(sum).toBe(await figure(page, 'QR scans'));
 
     await page.getByLabel('Venue', { exact: true }).selectOption({ label: 'Centro' });
@@ -221,6 +222,7 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
       .split('\r\n')
       .slice(1)
       .map((l) => JSON.parse(`[${l}]`) as string[]);
-    expect(rows.reduce((s, r) => s + Number(r[2]), 0)).toBe(2);
+    expect(rows.filter((r) => r[0] === 'scans').reduce((s, r) => s + Number(r[4]), 0)).toBe(2);
+    expect(rows.filter((r) => r[0] === 'table')).toEqual([['table', '', '4', 'Centro', '2']]);
   });
 });

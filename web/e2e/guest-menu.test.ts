@@ -173,6 +173,6 @@ describe.skipIf(!hasBrowser)('guest menu', () => {
     await page.goto('/m/gasthaus-demo?src=qr&t=7');
     const after = await staff.send(`/api/analytics/guests?organization=${org}&days=1`, {});
     expect(after.days.at(-1).scans).toBe(before.days.at(-1).scans + 1);
-    expect(after.tables).toContainEqual({ tableNo: '7', scans: 1 });
+    expect(after.tables).toContainEqual(expect.objectContaining({ tableNo: '7', scans: 1, name: 'Gasthaus Demo' }));
   });
 });

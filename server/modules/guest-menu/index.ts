@@ -31,6 +31,7 @@ import { EMBED_SCRIPT_PATH, embedScript } from './embed-script.ts';
 import { findItem, menuPathOf, renderItemPage } from './item-page.ts';
 import { buildFeed } from './feed.ts';
 import { parseQuery } from './search.ts';
+import { EVENT_BODY_LIMIT, EVENT_LIMIT, normalizeTerm, parseGuestEvent } from './guest-events.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
 import { FAVICON_PATH, FAVICON_SVG } from './small-things.ts';
 import { filterKey, isFiltered, parseFilter, type GuestFilter } from './filter.ts';
@@ -59,6 +60,8 @@ interface CachedPage {
   bodies: Record<Encoding, Buffer>;
   headers: Record<Encoding, Record<string, string>>;
   shown: string[];
+  /** A search page on which no dish matched (counted as a search without result when served). */
+  noResult?: boolean;
 }
 
 /** Rendered pages live this long at most (schedules change with the clock); record events clear them sooner. */
@@ -196,6 +199,8 @@ interface GuestMenuRuntime {
   pages: TenantCache<CachedPage>;
   /** Scans counted per client IP and venue (a guest scans once per visit; replays are not guests). */
   scans: FixedWindowLimiter;
+  /** Guest beacons accepted per client IP and venue (guest-events.ts). */
+  events: FixedWindowLimiter;
 }
 
 /** Each app instance's caches and counters (several apps may run in one process in tests). */
@@ -310,7 +315,7 @@ function register(ctx: AppContext): void {
     // A search is cached with the filtered pages (a guest's own words: few hits each).
     const filtered = isFiltered(filter) || q !== '';
     return (filtered ? filteredPages : pages).get(`${venue.slug}|${menuId ?? ''}|${lang}|${filterKey(filter)}|${q}`, () => {
-      const { html, status, shown } = renderGuestPage({
+      const { html, status, shown, found } = renderGuestPage({
         venue,
         menuId,
         lang,
@@ -322,7 +327,9 @@ function register(ctx: AppContext): void {
         q,
         live: hasEntitlement(ctx, venue.organization, 'liveSoldOut'),
       });
-      return { value: compress(html, status, shown, {}, filtered, venue.embedOrigins), owner: owner(venue) };
+      const value = compress(html, status, shown, {}, filtered, venue.embedOrigins);
+      if (q && found === false) value.noResult = true;
+      return { value, owner: owner(venue) };
     });
   };
 
@@ -382,6 +389,7 @@ function register(ctx: AppContext): void {
     stats,
     pages,
     scans: new FixedWindowLimiter(SCAN_LIMIT.max, SCAN_LIMIT.windowMs),
+    events: new FixedWindowLimiter(EVENT_LIMIT.max, EVENT_LIMIT.windowMs),
   });
 }
 
@@ -444,6 +452,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         const table = String(request.query.t ?? '');
         rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', venue.tables.has(table) ? table : '');
       }
+      // A search without JavaScript that found nothing: its words, folded, counted per day (never who searched).
+      if (result.noResult) {
+        const term = normalizeTerm(parseQuery(request.query));
+        if (term) rt.stats.record(venue.organization, venue.id, menu, { ...slot, hour: 0 }, 'search', '', '', term);
+      }
     }
     return send(request, reply, result);
   };
@@ -472,6 +485,25 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         request.params.itemId,
       );
     return send(request, reply, item.page);
+  });
+  /**
+   * A guest beacon (guest-events.ts): a search without result, a filter or a language used, on a
+   * venue's published page. 204 when counted; 400 for a malformed event, 404 for an unknown venue
+   * or menu, 413 past the size cap, 429 past the rate limit. Sets no cookie, stores no address.
+   */
+  app.post<{ Params: { slug: string } }>('/m/:slug/events', { bodyLimit: EVENT_BODY_LIMIT }, (request, reply) => {
+    const rt = runtime();
+    const venue = rt.venueBySlug(request.params.slug);
+    if (!venue || accessOf(ctx, venue.billing) === 'unavailable') throw new ApiError(404);
+    if (!rt.events.hit(`${rateLimitKey(clientIp(request, ctx.settings.get().trustedProxy))}|${venue.id}`)) throw new ApiError(429);
+    const event = parseGuestEvent(request.body, (menu) =>
+      menu && !venue.menus.some((m) => m.id === menu) ? null : pageLanguages(venue, menu || null),
+    );
+    // A venue page showing one menu counts its events as that menu's, as its views (see the handler).
+    const menu = event.menu || (venue.menus.length === 1 ? String(venue.menus[0]?.id) : '');
+    const slot = localSlot(ctx.config.now(), venue.timezone);
+    rt.stats.record(venue.organization, venue.id, menu, { ...slot, hour: 0 }, event.kind, '', '', event.term);
+    return reply.status(204).send();
   });
   // The page's search, filter and overlay script: content-addressed, so cached for a year.
   const script = compress(GUEST_SCRIPT, 200, [], {

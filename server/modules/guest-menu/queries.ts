@@ -10,20 +10,25 @@ export interface StatsHit {
   day: string;
   hour: number;
   weekday: number;
-  kind: 'view' | 'scan' | 'item';
+  kind: 'view' | 'scan' | 'item' | GuestEventKind;
   tableNo: string;
   /** The dish whose details were opened (`item` hits), else ''. */
   item: string;
+  /** What a `search`, `filter` or `lang` hit counts (folded words, `diet:vegan`, a language code), else ''. */
+  term: string;
 }
+
+/** The guest events counted per day and term (guest-events.ts). */
+export type GuestEventKind = 'search' | 'filter' | 'lang';
 
 /** Adds counted hits, one upsert per distinct slot, in one transaction. */
 export function addGuestStats(stmts: Statements, hits: Iterable<{ hit: StatsHit; count: number }>, newId: () => string): void {
   stmts.transaction(() => {
     for (const { hit, count } of hits) {
       stmts.run(
-        `INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, item, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (venue, menu, day, hour, kind, tableNo, item) DO UPDATE SET count = count + excluded.count`,
-        [newId(), hit.organization, hit.venue, hit.menu, hit.day, hit.hour, hit.weekday, hit.kind, hit.tableNo, hit.item, count],
+        `INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, item, term, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (venue, menu, day, hour, kind, tableNo, item, term) DO UPDATE SET count = count + excluded.count`,
+        [newId(), hit.organization, hit.venue, hit.menu, hit.day, hit.hour, hit.weekday, hit.kind, hit.tableNo, hit.item, hit.term, count],
       );
     }
   });
@@ -85,15 +90,15 @@ export function statsPerVenue(stmts: Statements, w: StatsWindow): { venue: strin
     .map((r) => ({ venue: String(r.venue), views: Number(r.views), scans: Number(r.scans) }));
 }
 
-/** Scans per registered table label, most first. */
-export function scansPerTable(stmts: Statements, w: StatsWindow, limit: number): { tableNo: string; scans: number }[] {
+/** Scans per venue and registered table label, most first: two venues' "table 5" are two tables. */
+export function scansPerTable(stmts: Statements, w: StatsWindow, limit: number): { venue: string; tableNo: string; scans: number }[] {
   const { sql, params } = where(w);
   return stmts
     .all(
-      `SELECT tableNo, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = 'scan' AND tableNo != '' GROUP BY tableNo ORDER BY n DESC LIMIT ${Number(limit)}`,
+      `SELECT venue, tableNo, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = 'scan' AND tableNo != '' GROUP BY venue, tableNo ORDER BY n DESC, tableNo LIMIT ${Number(limit)}`,
       params,
     )
-    .map((r) => ({ tableNo: String(r.tableNo), scans: Number(r.n) }));
+    .map((r) => ({ venue: String(r.venue), tableNo: String(r.tableNo), scans: Number(r.n) }));
 }
 
 /** The dishes whose details guests opened most (item pages and overlays), most first. */
@@ -101,8 +106,40 @@ export function topItemViews(stmts: Statements, w: StatsWindow, limit: number): 
   const { sql, params } = where(w);
   return stmts
     .all(
-      `SELECT item, SUM(count) AS views FROM guest_stats WHERE ${sql} AND kind = 'item' AND item != '' GROUP BY item ORDER BY views DESC LIMIT ${Number(limit)}`,
+      `SELECT item, SUM(count) AS views FROM guest_stats WHERE ${sql} AND kind = 'item' AND item != '' GROUP BY item ORDER BY views DESC, item LIMIT ${Number(limit)}`,
       params,
     )
     .map((r) => ({ item: String(r.item), views: Number(r.views) }));
+}
+
+/** Views per local day of the given dishes (days without a view are missing). */
+export function itemViewsPerDay(stmts: Statements, w: StatsWindow, items: string[]): { item: string; day: string; views: number }[] {
+  if (!items.length) return [];
+  const { sql, params } = where(w);
+  return stmts
+    .all(
+      `SELECT item, day, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = 'item' AND item IN (${items.map(() => '?').join(', ')}) GROUP BY item, day`,
+      [...params, ...items],
+    )
+    .map((r) => ({ item: String(r.item), day: String(r.day), views: Number(r.n) }));
+}
+
+/**
+ * The terms of one kind of guest event with their counts over the window, most first; only terms
+ * counted at least `min` times (a search seen once could be one guest's words).
+ */
+export function eventTerms(
+  stmts: Statements,
+  w: StatsWindow,
+  kind: GuestEventKind,
+  min: number,
+  limit: number,
+): { term: string; count: number }[] {
+  const { sql, params } = where(w);
+  return stmts
+    .all(
+      `SELECT term, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = ? AND term != '' GROUP BY term HAVING n >= ? ORDER BY n DESC, term LIMIT ${Number(limit)}`,
+      [...params, kind, min],
+    )
+    .map((r) => ({ term: String(r.term), count: Number(r.n) }));
 }

@@ -531,7 +531,7 @@ export function languageSwitch(lang: string, languages: string[], filter: GuestF
 }
 
 /** The guest page: readable without JavaScript, small enough for the first round trip. */
-export function renderGuestPage(input: RenderInput): { html: string; status: number; shown: string[] } {
+export function renderGuestPage(input: RenderInput): { html: string; status: number; shown: string[]; found?: boolean } {
   const { venue, lang, now } = input;
   const candidates = input.menuId ? venue.menus.filter((m) => m.id === input.menuId) : venue.menus;
   if (input.menuId && candidates.length === 0) return { html: renderNotFound(lang), status: 404, shown: [] };
@@ -635,7 +635,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     // anywhere, and it compresses better near the dishes it repeats (about 100 B of a 100-dish page).
     `</footer><script type="application/ld+json">${jsonLd(venue, onNow, lang, canonical, text)}</script>${hasCopyButton(venue.info) ? `<script>${COPY_SCRIPT}</script>` : ''}${input.live ? `<script>${LIVE_SCRIPT}</script>` : ''}${input.languages.length > 1 ? `<script>${LANG_SWITCH_SCRIPT}</script>` : ''}` +
     `${items.length ? `<script src="${GUEST_SCRIPT_PATH}" defer></script>` : ''}</body></html>`;
-  return { html, status: 200, shown: onNow.map((m) => m.id) };
+  return { html, status: 200, shown: onNow.map((m) => m.id), found: anyFound };
 }
 
 /** A label's icon in the legend: decorative there, the name stands beside it. */

@@ -19,19 +19,29 @@ export const guestStatsCollection: CollectionDef = {
     { name: 'day', type: 'text', max: 10 },
     { name: 'hour', type: 'number', onlyInt: true },
     { name: 'weekday', type: 'number', onlyInt: true },
-    /** `item`: a dish's details opened (its page, or its overlay on the menu), `menu` is then the dish's menu. */
-    { name: 'kind', type: 'select', values: ['view', 'scan', 'item'] },
+    /**
+     * `item`: a dish's details opened (its page, or its overlay on the menu), `menu` is then the dish's menu.
+     * `search`: a search that found nothing (`term`: its folded words), `filter`: a filter box ticked
+     * (`term`: `diet:vegan`, `hide:milk`), `lang`: a switch to a language (`term`: its code); these
+     * three are counted per day (hour 0), never per guest.
+     */
+    { name: 'kind', type: 'select', values: ['view', 'scan', 'item', 'search', 'filter', 'lang'] },
     { name: 'tableNo', type: 'text', max: 20 },
     { name: 'count', type: 'number', onlyInt: true },
     /** The dish of an `item` hit ('' for views and scans). */
     { name: 'item', type: 'text', max: 15 },
+    /** What a `search`, `filter` or `lang` hit counts ('' for the other kinds; see guest-events.ts). */
+    { name: 'term', type: 'text', max: 40 },
   ],
   listRule: readRule('organization'),
   viewRule: readRule('organization'),
   createRule: null,
   updateRule: null,
   deleteRule: null,
-  indexes: [{ columns: ['venue', 'menu', 'day', 'hour', 'kind', 'tableNo', 'item'], unique: true }, { columns: ['organization', 'day'] }],
+  indexes: [
+    { columns: ['venue', 'menu', 'day', 'hour', 'kind', 'tableNo', 'item', 'term'], unique: true },
+    { columns: ['organization', 'day'] },
+  ],
 };
 
 export interface Slot {
@@ -69,13 +79,13 @@ export class GuestStats {
    * Counts one hit. On the guest page's hot path: only the key string is built per request; the
    * row object is made once per distinct slot.
    */
-  record(organization: string, venue: string, menu: string, slot: Slot, kind: Hit['kind'], tableNo: string, item = ''): void {
-    const key = `${venue}|${menu}|${slot.day}|${slot.hour}|${kind}|${tableNo}|${item}`;
+  record(organization: string, venue: string, menu: string, slot: Slot, kind: Hit['kind'], tableNo: string, item = '', term = ''): void {
+    const key = `${venue}|${menu}|${slot.day}|${slot.hour}|${kind}|${tableNo}|${item}|${term}`;
     const entry = this.pending.get(key);
     if (entry) entry.count++;
     else
       this.pending.set(key, {
-        hit: { organization, venue, menu, day: slot.day, hour: slot.hour, weekday: slot.weekday, kind, tableNo, item },
+        hit: { organization, venue, menu, day: slot.day, hour: slot.hour, weekday: slot.weekday, kind, tableNo, item, term },
         count: 1,
       });
   }

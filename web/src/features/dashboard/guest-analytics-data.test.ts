@@ -14,6 +14,7 @@ import {
   labelledDays,
   niceMax,
   percent,
+  sparklinePoints,
   totals,
   venueBreakdown,
   weekdayName,
@@ -35,9 +36,19 @@ const analytics = (days: GuestAnalytics['days']): GuestAnalytics => ({
   topItems: [],
   venues: [],
   tables: [],
+  searches: [],
+  filters: [],
+  languages: [],
 });
 
 describe('guest analytics shaping', () => {
+  it('draws a sparkline across the width, the busiest day at the top and zero on the baseline', () => {
+    expect(sparklinePoints([0, 2, 1, 0, 4], 96, 24, 2)).toBe('0,22 24,12 48,17 72,22 96,2');
+    expect(sparklinePoints([0, 0, 0], 96, 24, 2)).toBe('0,22 48,22 96,22');
+    expect(sparklinePoints([3], 96, 24, 2)).toBe('48,2');
+    expect(sparklinePoints([], 96, 24)).toBe('');
+  });
+
   it('builds the query of the analytics routes', () => {
     expect(guestQuery('org1', '')).toBe('organization=org1&days=30');
     expect(guestQuery('org1', 'ven1', 7)).toBe('organization=org1&days=7&venue=ven1');

@@ -147,3 +147,20 @@ export function venueBreakdown(stats: GuestAnalytics['venues'], venues: { id: st
   for (const s of stats) if (!venues.some((v) => v.id === s.venue)) rows.push({ ...s });
   return rows.sort((a, b) => b.views - a.views || b.scans - a.scans || a.name.localeCompare(b.name));
 }
+
+/**
+ * The `points` of a sparkline's polyline: one point per value, left to right across `width`, the
+ * largest value `pad` below the top and zero on the baseline (`pad` above the bottom).
+ */
+export function sparklinePoints(values: readonly number[], width: number, height: number, pad = 0): string {
+  if (!values.length) return '';
+  const max = Math.max(0, ...values);
+  const step = values.length > 1 ? width / (values.length - 1) : 0;
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return values
+    .map((v, i) => {
+      const y = height - pad - (max > 0 ? (Math.max(0, v) / max) * (height - 2 * pad) : 0);
+      return `${round(values.length > 1 ? i * step : width / 2)},${round(y)}`;
+    })
+    .join(' ');
+}

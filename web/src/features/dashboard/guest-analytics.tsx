@@ -16,6 +16,7 @@ import { useVenues } from '../menus/menu-data.ts';
 import { BarList } from './chart-parts.tsx';
 import { DailyChart } from './daily-chart.tsx';
 import { PeakHoursHeatmap } from './peak-hours-heatmap.tsx';
+import { FiltersCard, SearchesCard, TopDishesCard } from './guest-events-cards.tsx';
 import {
   downloadGuestCsv,
   GUEST_DAYS,
@@ -153,7 +154,7 @@ function Charts({ data, venueId, venues }: { data: GuestAnalytics; venueId: stri
                   label={t('guests.perTable')}
                   single
                   rows={data.tables.slice(0, 10).map((row) => ({
-                    key: row.tableNo,
+                    key: `${row.venue}|${row.tableNo}`,
                     name: t('guests.table', { table: row.tableNo }),
                     value: row.scans,
                     figures: scans(row.scans),
@@ -179,6 +180,13 @@ function Charts({ data, venueId, venues }: { data: GuestAnalytics; venueId: stri
               />
             </ChartCard>
           )}
+        </div>
+      </div>
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <TopDishesCard data={data} />
+        <div className="grid gap-4">
+          <SearchesCard data={data} />
+          <FiltersCard data={data} />
         </div>
       </div>
     </div>
