@@ -221,6 +221,8 @@ describe('a bucket that stops answering', () => {
     expect(e.status).toBeGreaterThanOrEqual(500);
     // No half-written record: the write failed as a whole.
     expect(t.ctx.stmts.get("SELECT COUNT(*) AS n FROM posts WHERE title = 'During the outage'")?.n).toBe(0);
+    // The streamed part was not left behind on disk either.
+    expect(fs.readdirSync(t.config.uploads.tmpDir)).toEqual([]);
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
   }, 30_000);
 });
