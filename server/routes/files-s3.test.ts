@@ -33,7 +33,7 @@ beforeAll(async () => {
   pbBob = t.sdk();
   pbBob.authStore.save(await tokenFor(t.ctx, 'users', String(bob.id)), null);
   pbGuest = t.sdk();
-}, 30_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -27,8 +27,8 @@ export interface S3StorageConfig {
 /** Bytes per part of a multipart upload (S3's minimum is 5 MiB) and parts in flight: the most an upload holds in memory. */
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
-/** DeleteObjects takes at most this many keys per request. */
-const DELETE_BATCH = 1000;
+/** Keys per ListObjectsV2 page and per DeleteObjects request: S3's maximum for both. */
+const S3_KEYS_MAX = 1000;
 
 /** The SDK's error shape: a name (`NoSuchKey`, `NotFound`…) and the HTTP status. */
 function isNotFound(err: unknown): boolean {
@@ -89,7 +89,12 @@ export function createS3Client(config: S3StorageConfig): S3Client {
  * createLocalStorage: a missing object is null/false, deletes of missing objects succeed.
  * Objects become visible only once complete (S3 PUT and multipart completion are atomic).
  */
-export function createS3Storage(config: S3StorageConfig, client: S3Client = createS3Client(config)): FileStorage {
+export function createS3Storage(
+  config: S3StorageConfig,
+  client: S3Client = createS3Client(config),
+  /** Smaller pages and batches let tests cover paging without thousands of objects. */
+  limits: { listPage: number; deleteBatch: number } = { listPage: S3_KEYS_MAX, deleteBatch: S3_KEYS_MAX },
+): FileStorage {
   const Bucket = config.bucket;
 
   const stat = async (key: string) => {
@@ -191,9 +196,11 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
       const keys: string[] = [base];
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${base}/`, ContinuationToken }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: `${base}/`, ContinuationToken, MaxKeys: limits.listPage }),
+        );
         for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
-        while (keys.length >= DELETE_BATCH) await deleteKeys(keys.splice(0, DELETE_BATCH));
+        while (keys.length >= limits.deleteBatch) await deleteKeys(keys.splice(0, limits.deleteBatch));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       await deleteKeys(keys);
