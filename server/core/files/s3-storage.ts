@@ -30,10 +30,13 @@ const QUEUE_SIZE = 2;
 /** Keys per ListObjectsV2 page and per DeleteObjects request: S3's maximum for both. */
 const S3_KEYS_MAX = 1000;
 
-/** The SDK's error shape: a name (`NoSuchKey`, `NotFound`…) and the HTTP status. */
+/**
+ * A missing object (GetObject's NoSuchKey, HeadObject's bodiless 404 "NotFound"), and nothing
+ * else: NoSuchBucket or a denied request is a broken setup and must not look like a missing file.
+ */
 function isNotFound(err: unknown): boolean {
-  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } } | null;
-  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.Code === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+  const name = (err as { name?: string } | null)?.name;
+  return name === 'NoSuchKey' || name === 'NotFound';
 }
 
 /** A missing object as the local storage reports a missing file, so callers need not know the backend. */

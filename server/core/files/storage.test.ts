@@ -251,8 +251,12 @@ describe('createS3Storage specifics', () => {
     expect((err as NodeJS.ErrnoException).code).not.toBe('ENOENT');
   }, 30_000);
 
-  it('surfaces a wrong bucket or wrong credentials as errors', async () => {
-    await expect(createS3Storage({ ...s3.config, bucket: 'no-such-bucket' }).put('c/r/f.txt', Buffer.from('x'))).rejects.toThrow();
+  it('surfaces a wrong bucket as an error, not as missing files', async () => {
+    const wrong = createS3Storage({ ...s3.config, bucket: 'no-such-bucket' });
+    await expect(wrong.put('c/r/f.txt', Buffer.from('x'))).rejects.toThrow();
+    await expect(wrong.read('c/r/f.txt')).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    const err = await readStream(wrong.openReadStream('c/r/f.txt')).catch((e: unknown) => e as NodeJS.ErrnoException);
+    expect(err).toMatchObject({ name: 'NoSuchBucket' });
   });
 });
 
