@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
+import { startChildServer } from '../test/child-server.ts';
 import { testCollections } from '../test/fixtures.ts';
 import { S3StandIn } from '../test/s3-stand-in.ts';
 import { ROOT, rootEnv } from '../test/sdk-clients.ts';
@@ -183,6 +184,19 @@ describe('S3 configuration at start', () => {
     expect(() => loadConfig({ ...base, ...s3.env, STORAGE_S3_ENDPOINT: 'not a url' })).toThrow(/STORAGE_S3_ENDPOINT/);
     expect(() => loadConfig({ ...base, ...s3.env, BACKUPS_CRON: '0 3 * * *' })).toThrow(/BACKUPS_CRON: .*S3/);
     expect(loadConfig({ ...base }).s3Storage).toBeNull();
+  });
+
+  it('is selected by the environment in the real entry point, which says so when it starts', async () => {
+    const dir = fs.mkdtempSync(path.join(t.dir, 'proc-'));
+    const p = startChildServer({ ...s3.env, DATA_DIR: path.join(dir, 'data'), UPLOADS_DIR: path.join(dir, 'up') });
+    try {
+      await p.listening;
+      expect(p.output()).toMatch(new RegExp(`^ {2}Files: +S3 bucket ${s3.bucket} at ${s3.config.endpoint.replace(/[.]/g, '\\.')}$`, 'm'));
+    } finally {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+    expect(fs.existsSync(path.join(dir, 'up'))).toBe(false);
   });
 
   it('refuses to start on a bucket that does not take a write, saying which and why', async () => {
