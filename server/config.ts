@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ProviderEnv } from './core/auth/oauth2-providers.ts';
 import { isValidCron } from './ops/cron.ts';
 import { BILLING_MODES } from '../shared/subscription.ts';
+import type { S3StorageConfig } from './core/files/s3-storage.ts';
 
 /**
  * Typed configuration from the environment, parsed once at boot. Nothing else reads process.env.
@@ -16,6 +17,19 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).default('./uploads'),
+  /** S3-compatible file storage instead of UPLOADS_DIR: the endpoint URL, e.g. https://s3.eu-central-1.amazonaws.com. */
+  STORAGE_S3_ENDPOINT: z.url().optional(),
+  STORAGE_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lower-case letters, digits, dots and hyphens)')
+    .optional(),
+  /** e.g. us-east-1, auto (Cloudflare R2), garage (Garage's default). */
+  STORAGE_S3_REGION: z.string().trim().min(1).optional(),
+  STORAGE_S3_ACCESS_KEY: z.string().trim().min(1).optional(),
+  STORAGE_S3_SECRET: z.string().trim().min(1).optional(),
+  /** true: https://endpoint/bucket/key (MinIO, Garage); false (default): https://bucket.endpoint/key (AWS, R2). */
+  STORAGE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   /** Master secret from which token signing keys are derived; generated and stored in the DB when unset. */
   APP_SECRET: z.string().min(32).optional(),
@@ -170,6 +184,8 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   uploadsDir: string;
+  /** Set when STORAGE_S3_* select an S3-compatible bucket for record files (UPLOADS_DIR is then unused). */
+  s3Storage: S3StorageConfig | null;
   logLevel: (typeof logLevels)[number];
   appSecret: string | undefined;
   batch: { maxRequests: number; timeoutSeconds: number };
@@ -248,6 +264,37 @@ function parseStripe(e: z.infer<typeof envSchema>, env: Record<string, string | 
   };
 }
 
+const S3_REQUIRED = [
+  'STORAGE_S3_ENDPOINT',
+  'STORAGE_S3_BUCKET',
+  'STORAGE_S3_REGION',
+  'STORAGE_S3_ACCESS_KEY',
+  'STORAGE_S3_SECRET',
+] as const;
+
+/** Any STORAGE_S3_* variable selects S3 storage; then all but FORCE_PATH_STYLE are required (a half-set config is a mistake). */
+function parseS3Storage(e: z.infer<typeof envSchema>): S3StorageConfig | null {
+  const set = [...S3_REQUIRED, 'STORAGE_S3_FORCE_PATH_STYLE' as const].filter((k) => e[k] !== undefined);
+  if (!set.length) return null;
+  const missing = S3_REQUIRED.filter((k) => e[k] === undefined);
+  if (missing.length)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when S3 file storage is configured (${set.join(', ')} set)`).join('\n')}`,
+    );
+  if (e.BACKUPS_CRON)
+    throw new ConfigError(
+      "Invalid configuration:\n  BACKUPS_CRON: backups of this app cannot include files in an S3 bucket; use the bucket's versioning or replication, and unset BACKUPS_CRON",
+    );
+  return {
+    endpoint: e.STORAGE_S3_ENDPOINT ?? '',
+    bucket: e.STORAGE_S3_BUCKET ?? '',
+    region: e.STORAGE_S3_REGION ?? '',
+    accessKey: e.STORAGE_S3_ACCESS_KEY ?? '',
+    secret: e.STORAGE_S3_SECRET ?? '',
+    forcePathStyle: e.STORAGE_S3_FORCE_PATH_STYLE === 'true' || e.STORAGE_S3_FORCE_PATH_STYLE === '1',
+  };
+}
+
 /** Parses the environment; throws ConfigError naming each invalid variable. */
 /** The host to open in a browser for a bind address: a wildcard bind is reachable through loopback. */
 export function browsableHost(host: string): string {
@@ -268,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: (e.APP_URL ?? `http://${browsableHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.UPLOADS_DIR),
+    s3Storage: parseS3Storage(e),
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET,
     batch: { maxRequests: e.BATCH_MAX_REQUESTS, timeoutSeconds: e.BATCH_TIMEOUT_SECONDS },

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { CollectionRegistry, type CollectionDef } from './core/collections.ts';
 import { RecordEvents } from './core/events.ts';
 import { createLocalStorage, type FileStorage } from './core/files/storage.ts';
+import { createS3Client, createS3Storage } from './core/files/s3-storage.ts';
 import { RecordEngine } from './core/records/engine.ts';
 import { TokenService } from './core/auth/tokens.ts';
 import { AuthService } from './core/auth/auth-service.ts';
@@ -94,7 +95,8 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   }
   const stmts = new Statements(sqlite);
   const events = new RecordEvents();
-  const storage = createLocalStorage(config.uploadsDir);
+  const s3 = config.s3Storage ? createS3Client(config.s3Storage) : null;
+  const storage = config.s3Storage && s3 ? createS3Storage(config.s3Storage, s3) : createLocalStorage(config.uploadsDir);
   const engine = new RecordEngine(registry, stmts, storage, events, config.now);
   const appSecret = loadAppSecret(stmts, config.appSecret);
   const tokens = new TokenService(registry, stmts, appSecret, config.now);
@@ -157,6 +159,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
       hub.closeAll();
       await mailer.close().catch(() => undefined);
       if (sqlite.open) sqlite.close();
+      s3?.destroy();
     },
   };
 }

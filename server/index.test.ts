@@ -39,6 +39,7 @@ describe('server/index.ts', () => {
     expect(out).toMatch(new RegExp(`^ {2}URL: +${url}$`, 'm'));
     expect(out).toMatch(/^ {2}Public URL: +https:\/\/menu\.example\.com \(APP_URL: guest links and QR codes use it\)$/m);
     expect(out).toMatch(/^ {2}Billing: +off \(self-hosted: every organization is active/m);
+    expect(out).toMatch(/^ {2}Files: +folder \/.*\/up$/m);
     expect(out).toMatch(/^ {2}Emails: +SMTP not set: emails are written to this log, look for lines starting with ✉$/m);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);

@@ -2,6 +2,7 @@ import * as fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, type Config } from './config.ts';
 import { writableDirProblem } from './core/files/dirs.ts';
+import { s3BucketProblem } from './core/files/s3-storage.ts';
 import { UPLOAD_TEMP_PREFIX } from './http/body.ts';
 
 /**
@@ -12,7 +13,8 @@ import { UPLOAD_TEMP_PREFIX } from './http/body.ts';
 export async function checkStorageDirs(config: Config): Promise<void> {
   const dirs: Array<{ env: string; dir: string; what: string }> = [
     { env: 'DATA_DIR', dir: config.dataDir, what: 'the database folder' },
-    { env: 'UPLOADS_DIR', dir: config.uploadsDir, what: 'the uploaded files folder' },
+    // With S3 storage, UPLOADS_DIR is not used (the bucket is probed below).
+    ...(config.s3Storage ? [] : [{ env: 'UPLOADS_DIR', dir: config.uploadsDir, what: 'the uploaded files folder' }]),
     { env: 'DATA_DIR', dir: config.uploads.tmpDir, what: 'the folder for uploads in progress' },
   ];
   const problems: string[] = [];
@@ -25,6 +27,14 @@ export async function checkStorageDirs(config: Config): Promise<void> {
     }
   }
   if (problems.length) throw new ConfigError(`Cannot start: a storage folder is unusable:\n${problems.join('\n')}`);
+  if (config.s3Storage) {
+    const { endpoint, bucket } = config.s3Storage;
+    const problem = await s3BucketProblem(config.s3Storage);
+    if (problem)
+      throw new ConfigError(
+        `Cannot start: the S3 bucket for files is unusable:\n  STORAGE_S3_BUCKET: ${bucket} at ${endpoint} does not take a test write (${problem}).\n    Check the bucket exists, the endpoint, region, access key and secret, and STORAGE_S3_FORCE_PATH_STYLE.`,
+      );
+  }
   await sweepUploadTemp(config.uploads.tmpDir);
 }
 

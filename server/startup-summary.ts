@@ -16,6 +16,8 @@ export interface StartupFacts {
   /** APP_URL: what guest links and QR codes point to. */
   publicUrl: string;
   billing: BillingMode;
+  /** Where record files are kept: UPLOADS_DIR, or the S3 bucket of STORAGE_S3_*. */
+  files: string;
   /** The effective SMTP URL (settings or env); undefined = emails go to this log. */
   smtpUrl: string | undefined;
   /** The .env file read at startup, if any. */
@@ -44,6 +46,7 @@ export function startupSummary(f: StartupFacts): string {
   const rows: [string, string][] = [['URL', f.listeningUrl]];
   if (f.publicUrl !== f.listeningUrl) rows.push(['Public URL', `${f.publicUrl} (APP_URL: guest links and QR codes use it)`]);
   rows.push(['Billing', BILLING_TEXT[f.billing]]);
+  rows.push(['Files', f.files]);
   rows.push([
     'Emails',
     f.smtpUrl
@@ -72,6 +75,9 @@ export function startupFacts(
     listeningUrl,
     publicUrl: ctx.config.appUrl,
     billing: ctx.config.billing,
+    files: envConfig.s3Storage
+      ? `S3 bucket ${envConfig.s3Storage.bucket} at ${envConfig.s3Storage.endpoint}`
+      : `folder ${envConfig.uploadsDir}`,
     smtpUrl: smtpUrlOf(ctx.settings.get(), envConfig),
     ...extra,
   };

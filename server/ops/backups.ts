@@ -39,6 +39,9 @@ interface Log {
 
 export const BUSY_MESSAGE = 'Try again later - another backup/restore process has already been started';
 export const INVALID_BACKUP = 'Missing or invalid backup file.';
+/** With S3 storage a zip here would hold the database without its files: backups are the bucket's and the database's own. */
+export const S3_BACKUPS_MESSAGE =
+  "Backups are not available with S3 file storage: the files live in the bucket. Use the bucket's versioning or replication for files, and copy the database file (data.db) with SQLite's online backup.";
 /** Names a client may choose. */
 const NAME_RE = /^[a-z0-9_-]+\.zip$/;
 /** Keys we list and serve: client names, uploaded names and `@auto_…` scheduled ones; never dotfiles (work in progress). */
@@ -175,6 +178,7 @@ export class BackupService {
 
   /** Creates a backup (waits for it); returns its key. */
   async create(name?: string, prefix = ''): Promise<string> {
+    if (this.ctx.config.s3Storage) throw new ApiError(400, S3_BACKUPS_MESSAGE);
     const key = name ?? this.autoName(prefix);
     if (name !== undefined) this.checkNewName(name, 'name');
     this.acquire(key);
@@ -275,6 +279,7 @@ export class BackupService {
    * missing or broken backup (nothing changed then).
    */
   async prepareRestore(key: string): Promise<() => Promise<void>> {
+    if (this.ctx.config.s3Storage) throw new ApiError(400, S3_BACKUPS_MESSAGE);
     const file = this.fileOf(key);
     if (!file) throw new ApiError(400, INVALID_BACKUP);
     if (!this.restarter) throw new ApiError(400, 'Restoring needs the app to be started by server/index.ts (it restarts itself).');

@@ -7,7 +7,7 @@ import { isSuperuser } from '../core/request-info.ts';
 import { queryString, requestInfo } from '../http/request-info.ts';
 import { emailChangeEmail, loginAlertEmail, otpEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import { parseListParams } from '../routes/list-params.ts';
-import type { BackupService } from './backups.ts';
+import { S3_BACKUPS_MESSAGE, type BackupService } from './backups.ts';
 import { invalidData, requireSuperuser } from './guard.ts';
 import type { LogStore } from './logs.ts';
 import { maskSettings } from './settings.ts';
@@ -31,6 +31,9 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.patch('/api/settings', async (request) => {
     requireSuperuser(request);
+    // Scheduled backups would fail at every run: the zip cannot hold the bucket's files.
+    if (ctx.config.s3Storage && ctx.settings.preview(request.body ?? {}).backups.cron)
+      throw invalidData({ backups: { cron: fieldError('validation_backups_s3_storage', S3_BACKUPS_MESSAGE) } });
     return maskSettings(ctx.settings.update(request.body ?? {}));
   });
 
