@@ -106,7 +106,8 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     await page.waitForURL('**/onboarding');
     await page.getByRole('heading', { name: 'Set up your venue' }).waitFor();
     const orgName = page.getByLabel('Organization name');
-    await expect(orgName.inputValue()).resolves.toBe('Alex Journey');
+    // Asked, not pre-filled with the person's name.
+    await expect(orgName.inputValue()).resolves.toBe('');
     await orgName.fill('Journey Bistro GmbH');
     await page.getByLabel('Venue name').fill('Bistro Central');
     const tz = page.getByRole('combobox', { name: 'Time zone' });
