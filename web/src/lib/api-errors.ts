@@ -36,10 +36,19 @@ export function errorMessage(err: unknown): string {
 }
 
 /**
- * Puts the server's field errors (`response.data.{field}.message`) on the matching form inputs;
- * anything else becomes a toast. Returns true when some field received an error.
+ * Puts the server's field errors (`response.data.{field}.message`) on the matching form inputs,
+ * where they stay (with `aria-invalid`, described by FormField) until the field is edited, and
+ * says the error in a toast as well. `fallbackField` takes a refusal that names no field (a wrong
+ * password: "Failed to authenticate.") so it stays by the form too; `placedToast` is the toast's
+ * text when a field received the error ("Not saved: see the fields"). Returns true when some field
+ * received an error.
  */
-export function handleApiError<T extends FieldValues>(err: unknown, setError?: UseFormSetError<T>, fields?: readonly string[]): boolean {
+export function handleApiError<T extends FieldValues>(
+  err: unknown,
+  setError?: UseFormSetError<T>,
+  fields?: readonly string[],
+  { fallbackField, placedToast }: { fallbackField?: string; placedToast?: string } = {},
+): boolean {
   const data = (err as ApiErrorShape)?.response?.data ?? {};
   let placed = false;
   if (setError) {
@@ -50,7 +59,13 @@ export function handleApiError<T extends FieldValues>(err: unknown, setError?: U
         placed = true;
       }
     }
+    const status = (err as ApiErrorShape)?.status;
+    // Not for a lost connection or a cancelled request: those are no fault of the field.
+    if (!placed && fallbackField && status && status >= 400 && status < 500) {
+      setError(fallbackField as Path<T>, { type: 'server', message: errorMessage(err) });
+      placed = true;
+    }
   }
-  if (!placed) toast.error(errorMessage(err));
+  toast.error(placed && placedToast ? placedToast : errorMessage(err));
   return placed;
 }
