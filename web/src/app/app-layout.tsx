@@ -39,6 +39,7 @@ import { SideNav } from '../components/side-nav.tsx';
 import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
 import { LapseBanner } from './lapse-banner.tsx';
 import { useMyRole } from '../hooks/use-my-role.ts';
+import { FullText } from '../components/ui/full-text.tsx';
 
 const NAV = [
   { href: paths.dashboard(), label: 'nav.dashboard', icon: LayoutDashboard },
@@ -115,7 +116,7 @@ function OrganizationSwitcher() {
         <Button variant="outline" className="w-full justify-between">
           <span className="flex min-w-0 items-center gap-2">
             <Building2 aria-hidden />
-            <span className="truncate">{organization ? String(organization.name) : t('shell.organization')}</span>
+            <FullText text={organization ? String(organization.name) : t('shell.organization')} />
           </span>
           <ChevronsUpDown className="opacity-60" aria-hidden />
         </Button>
