@@ -37,10 +37,10 @@ export function errorMessage(err: unknown): string {
 
 /**
  * Puts the server's field errors (`response.data.{field}.message`) on the matching form inputs,
- * where they stay (with `aria-invalid`, described by FormField) until the field is edited, and
- * says the error in a toast as well. `fallbackField` takes a refusal that names no field (a wrong
- * password: "Failed to authenticate.") so it stays by the form too; `placedToast` is the toast's
- * text when a field received the error ("Not saved: see the fields"). Returns true when some field
+ * where they stay (with `aria-invalid`, described by FormField) until the field is edited; anything
+ * else becomes a toast. `fallbackField` keeps a refusal that names no field (a wrong password:
+ * "Failed to authenticate.") by that field as well as in the toast; `placedToast` is a toast to
+ * show when fields received the errors ("Not saved: see the fields"). Returns true when some field
  * received an error.
  */
 export function handleApiError<T extends FieldValues>(
@@ -63,9 +63,11 @@ export function handleApiError<T extends FieldValues>(
     // Not for a lost connection or a cancelled request: those are no fault of the field.
     if (!placed && fallbackField && status && status >= 400 && status < 500) {
       setError(fallbackField as Path<T>, { type: 'server', message: errorMessage(err) });
-      placed = true;
+      toast.error(errorMessage(err));
+      return true;
     }
   }
-  toast.error(placed && placedToast ? placedToast : errorMessage(err));
+  if (!placed) toast.error(errorMessage(err));
+  else if (placedToast) toast.error(placedToast);
   return placed;
 }
