@@ -66,7 +66,7 @@ describe('tag names', () => {
     const vegan = await tags.create({ organization: owner.org, name: 'Vegan', color: '#00aa00' });
     const rename = await refusal(tags.update(vegan.id, { name: 'spicy' }));
     expect(rename.status).toBe(400);
-    expect((rename.data.data as Record<string, { code: string }>).name.code).toBe('validation_not_unique');
+    expect(rename.data.data).toEqual({ name: { code: 'validation_not_unique', message: 'A tag with this name already exists.' } });
     expect((await tags.update(vegan.id, { name: 'VEGAN' })).name).toBe('VEGAN');
     expect((await tags.update(spicy.id, { color: '#aa0000' })).color).toBe('#aa0000');
     expect(t.ctx.stmts.get('SELECT COUNT(*) AS n FROM tags WHERE organization = ?', [owner.org])?.n).toBe(3);
