@@ -29,6 +29,8 @@ describe.skipIf(!hasBrowser)('the first week', () => {
   async function shots(page: Page, name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      // Colours change with a CSS transition: let it end before the picture.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
       await screenshot(page, `${name}-${scheme}`);
     }
     await page.emulateMedia({ colorScheme: 'light' });
