@@ -135,6 +135,25 @@ describe.skipIf(!hasBrowser)('the first week', () => {
     await context.close();
   });
 
+  it('refuses a second tag of the same name with a field error', async () => {
+    const sdk = e.app.sdk();
+    await sdk.collection('users').authWithPassword(email, PASSWORD);
+    const org = String(e.app.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE email = ?', [email])?.o);
+    await sdk.collection('tags').create({ organization: org, name: 'Spicy', color: '#dc2626' });
+    const { context, page } = await signedInPage(e, { token: sdk.authStore.token, record: sdk.authStore.record }, { viewport: PHONE });
+    await page.goto('/tags/');
+    await page.getByRole('button', { name: 'New tag' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New tag' });
+    const name = dialog.getByRole('textbox', { name: 'Tag name' });
+    await name.fill('  SPICY ');
+    await dialog.getByRole('button', { name: 'Create tag' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'A tag with this name already exists' }).waitFor();
+    await expect(name.getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(page, 'first-week-tag-duplicate-390-light');
+    expect(e.app.ctx.stmts.get('SELECT COUNT(*) AS n FROM tags WHERE organization = ?', [org])?.n).toBe(1);
+    await context.close();
+  });
+
   it('shows an editor no Billing, and sends a direct visit back with a message', async () => {
     const org = String(e.app.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE email = ?', [email])?.o);
     const editorEmail = `editor-${Date.now()}@example.com`;
