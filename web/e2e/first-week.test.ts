@@ -154,6 +154,33 @@ describe.skipIf(!hasBrowser)('the first week', () => {
     await context.close();
   });
 
+  it('shows a truncated menu name in full on keyboard focus', async () => {
+    const sdk = e.app.sdk();
+    await sdk.collection('users').authWithPassword(email, PASSWORD);
+    const org = String(e.app.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE email = ?', [email])?.o);
+    const long = 'Mittagskarte Montag bis Freitag mit Tagessuppe und Dessert des Hauses';
+    await sdk.collection('menus').create({ organization: org, name: long, status: 'draft' });
+    const { context, page } = await signedInPage(e, { token: sdk.authStore.token, record: sdk.authStore.record }, { viewport: PHONE });
+    await page.goto('/menus/');
+    const link = page.getByRole('link', { name: long });
+    await link.waitFor();
+    // Cut on a phone…
+    await expect(link.locator('span[title]').evaluate((el) => el.scrollWidth > el.clientWidth)).resolves.toBe(true);
+    await expect(link.locator('span[title]').getAttribute('title')).resolves.toBe(long);
+    // …and whole in a tooltip while the link has keyboard focus.
+    await page.keyboard.press('Tab');
+    await link.focus();
+    const tip = page.getByTestId('full-text');
+    await tip.waitFor();
+    await expect(tip.textContent()).resolves.toBe(long);
+    const box = await tip.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    await screenshot(page, 'first-week-full-name-390-light');
+    await link.blur();
+    await tip.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('shows an editor no Billing, and sends a direct visit back with a message', async () => {
     const org = String(e.app.ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE email = ?', [email])?.o);
     const editorEmail = `editor-${Date.now()}@example.com`;
