@@ -32,7 +32,7 @@ export const productModules: ProductModule[] = [
     register: (ctx) => registerOrganizationHooks(ctx.engine),
   },
   { name: 'users', collections: [], register: (ctx) => registerUserHooks(ctx.engine) },
-  { name: 'tags', collections: [tagsCollection], register: (ctx) => registerTagHooks(ctx.engine) },
+  { name: 'tags', collections: [tagsCollection], register: (ctx) => registerTagHooks(ctx.engine, ctx.stmts) },
   optionsModule,
   {
     name: 'menus',

@@ -18,6 +18,7 @@ export const MESSAGES = {
   descriptionTooShort: `Description must be at least ${HELP_DESCRIPTION_MIN} characters`,
   descriptionTooLong: `Description must be less than ${HELP_DESCRIPTION_MAX} characters`,
   // The product's own.
+  tagNameTaken: 'A tag with this name already exists',
   // Venue guest info (shared/schemas/venue-info.ts).
   hoursTime: 'Use HH:MM',
   hoursDate: 'Use a date (YYYY-MM-DD)',

@@ -106,7 +106,8 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     await page.waitForURL('**/onboarding');
     await page.getByRole('heading', { name: 'Set up your venue' }).waitFor();
     const orgName = page.getByLabel('Organization name');
-    await expect(orgName.inputValue()).resolves.toBe('Alex Journey');
+    // Asked, not pre-filled with the person's name.
+    await expect(orgName.inputValue()).resolves.toBe('');
     await orgName.fill('Journey Bistro GmbH');
     await page.getByLabel('Venue name').fill('Bistro Central');
     const tz = page.getByRole('combobox', { name: 'Time zone' });
@@ -154,9 +155,23 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     const page = await (await context()).newPage();
     await page.goto('/login');
     await loginWithPassword(page, user.email, 'not the password');
-    await page.getByText('Failed to authenticate.').waitFor();
+    // The refusal is a toast and stays by the password field after the toast has gone.
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to authenticate.' });
+    await toast.waitFor();
+    const password = page.getByLabel('Password', { exact: true });
+    const inline = page.locator('form [role="alert"]').filter({ hasText: 'Failed to authenticate.' });
+    await inline.waitFor();
+    await toast.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect(inline.isVisible()).resolves.toBe(true);
+    await expect(password.getAttribute('aria-invalid')).resolves.toBe('true');
+    const describedBy = await password.getAttribute('aria-describedby');
+    await expect(inline.getAttribute('id')).resolves.toBe(describedBy);
     expect(path(page)).toBe('/login');
     await expect(page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).resolves.toBe(true);
+    // Editing the field clears it.
+    await password.fill('another try');
+    await inline.waitFor({ state: 'detached' });
+    await expect(password.getAttribute('aria-invalid')).resolves.toBeNull();
   });
 
   it('sends an unverified user to /verify after login, where resend starts a visible cooldown', async () => {
@@ -190,7 +205,9 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     // A wrong code is refused with the server's message first.
     await codeInput.fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('Invalid or expired OTP.').waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid or expired OTP.' }).waitFor();
+    // … which also stays by the code field.
+    await page.locator('form [role="alert"]').filter({ hasText: 'Invalid or expired OTP.' }).waitFor();
     await codeInput.fill(code ?? '');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/help');
@@ -242,7 +259,7 @@ describe.skipIf(!hasBrowser)('account flows', () => {
     await page.goto(`/confirm-email-change?token=${encodeURIComponent(token)}`);
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Confirm email change' }).click();
-    await page.getByText('Missing or invalid auth record password.').waitFor();
+    await page.getByText('Missing or invalid auth record password.').first().waitFor();
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Confirm email change' }).click();
     await page.getByRole('heading', { name: 'Email changed' }).waitFor();

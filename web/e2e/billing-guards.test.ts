@@ -206,6 +206,7 @@ describe.skipIf(!hasBrowser)('billing guards: trial mode, then the same data wit
     await signIn(e, page, owner.email);
     await page.goto('/subscribe/');
     await page.waitForURL('**/onboarding');
+    await page.getByLabel('Organization name').fill('Olga’s Diner GmbH');
     await page.getByLabel('Venue name').fill('Olga’s Diner');
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await page.waitForURL('**/dashboard');

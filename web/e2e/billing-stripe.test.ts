@@ -114,6 +114,7 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
     });
     expect(row('SELECT p.code FROM organizations o JOIN plans p ON p.id = o.plan WHERE o.id = ?', [orgId])?.code).toBe('starter');
 
+    await page.getByLabel('Organization name').fill('Bistro Mitte GmbH');
     await page.getByLabel('Venue name').fill('Bistro Mitte');
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await page.waitForURL('**/dashboard');

@@ -24,7 +24,12 @@ export const BILLING_FIELDS = [
   'stripeCustomerId',
   'stripeSubscriptionId',
 ] as const;
-const noBillingFields = BILLING_FIELDS.map((f) => `@request.body.${f}:isset = false`).join(' && ');
+/**
+ * When someone of the team first downloaded a QR code or a print kit (the getting-started
+ * checklist's last step); set by the print-kit module's routes with system rights, never by members.
+ */
+export const SYSTEM_FIELDS = [...BILLING_FIELDS, 'qrDownloadedAt'] as const;
+const noBillingFields = SYSTEM_FIELDS.map((f) => `@request.body.${f}:isset = false`).join(' && ');
 
 export const organizationsCollection: CollectionDef = {
   name: 'organizations',
@@ -45,6 +50,8 @@ export const organizationsCollection: CollectionDef = {
     { name: 'lapsedAt', type: 'date' },
     { name: 'currency', type: 'text', pattern: '^[A-Z]{3}$' },
     { name: 'defaultLanguage', type: 'text', max: 10 },
+    /** The first QR code or print kit downloaded (SYSTEM_FIELDS); '' until then. */
+    { name: 'qrDownloadedAt', type: 'date' },
     { name: 'stripeCustomerId', type: 'text', hidden: true },
     { name: 'stripeSubscriptionId', type: 'text', hidden: true },
     ...timestamps,

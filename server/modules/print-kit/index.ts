@@ -9,6 +9,8 @@ import { requestInfo } from '../../http/request-info.ts';
 import { GUEST_CHROME_LANGUAGES, guestChrome } from '../../../shared/i18n/guest-chrome.ts';
 import { parsePrintKitParams, printKitFileName, printKitTemplate, tableUrl, type PrintKitParams } from '../../../shared/print-kit.ts';
 import { menuById } from '../menus/queries.ts';
+import { organizationRow } from '../organizations/queries.ts';
+import { formatDateTime } from '../../core/datetime.ts';
 import type { ProductModule } from '../module.ts';
 import { createKitDocument, drawKit, type KitTexts } from './print-pdf.ts';
 import { qrRuns, qrSvgDocument } from './qr-modules.ts';
@@ -100,7 +102,25 @@ function kitZip(ctx: AppContext, slug: string, params: PrintKitParams): Readable
   return zip.outputStream as Readable;
 }
 
+/**
+ * Records the organization's first QR code download (`organizations.qrDownloadedAt`, the
+ * getting-started checklist's last step); later downloads change nothing.
+ */
+async function noteQrDownload(ctx: AppContext, venue: StoredRow): Promise<void> {
+  const organizationId = String(venue.organization);
+  if (String(organizationRow(ctx.stmts, organizationId)?.qrDownloadedAt ?? '')) return;
+  const { engine } = ctx;
+  const data = { qrDownloadedAt: formatDateTime(ctx.config.now()) };
+  await engine.update(engine.collection('organizations'), organizationId, { data, files: {}, fromForm: false }, engine.systemRequest());
+}
+
 function routes(app: FastifyInstance, ctx: AppContext): void {
+  // The staff app draws single QR codes itself (SVG, PNG, table card) and reports the download here.
+  app.post<{ Params: { venueId: string } }>('/api/venues/:venueId/qr-downloaded', async (request, reply) => {
+    await noteQrDownload(ctx, printableVenue(ctx, request));
+    return reply.code(204).send();
+  });
+
   app.get<{ Params: { venueId: string } }>('/api/venues/:venueId/print-kit', async (request, reply) => {
     const venue = printableVenue(ctx, request);
     const parsed = parsePrintKitParams(requestInfo(request).query);
@@ -108,6 +128,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const { params } = parsed;
     if (params.wifi && !String(venue.wifiName ?? '').trim())
       throw new ApiError(400, NO_WIFI, { wifi: fieldError('validation_invalid_value', NO_WIFI) });
+    await noteQrDownload(ctx, venue);
     const slug = String(venue.slug ?? '');
     const name = printKitFileName(slug, params);
     reply
@@ -133,6 +154,7 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
  * The print kit (issue 22, item 6): `GET /api/venues/{id}/print-kit?from=1&to=40&template=a4-12&
  * format=pdf|zip&cropMarks=1&wifi=1&cta=1`, QR codes for a range of tables as one vector PDF on a
  * template (shared/print-kit.ts) or a ZIP of SVG and PNG codes. Every code opens
- * `APP_URL/m/{slug}?src=qr&t=N`.
+ * `APP_URL/m/{slug}?src=qr&t=N`. `POST /api/venues/{id}/qr-downloaded` (204, same guards) records a
+ * single code drawn by the staff app; both set the organization's `qrDownloadedAt` once.
  */
 export const printKitModule: ProductModule = { name: 'print-kit', collections: [], routes };

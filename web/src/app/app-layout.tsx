@@ -39,6 +39,7 @@ import { SideNav } from '../components/side-nav.tsx';
 import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
 import { LapseBanner } from './lapse-banner.tsx';
 import { useMyRole } from '../hooks/use-my-role.ts';
+import { FullText } from '../components/ui/full-text.tsx';
 
 const NAV = [
   { href: paths.dashboard(), label: 'nav.dashboard', icon: LayoutDashboard },
@@ -69,12 +70,23 @@ export function staffMayOpen(location: string): boolean {
   return path === '/venues' || path === paths.venues() || path.startsWith('/profile') || path === paths.help();
 }
 
+/** Billing's pages: owners' and admins' (editors are sent to the dashboard with a message). */
+function isBilling(location: string): boolean {
+  return (location.split(/[?#]/)[0] ?? '').replace(/\/$/, '') === paths.settingsBilling().replace(/\/$/, '');
+}
+
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { role } = useMyRole();
   // Until the role is known, the team's navigation (staff see it only for that moment, and every
   // route they cannot use sends them back with a message).
-  const shown = role === 'staff' ? NAV.filter((item) => STAFF_NAV.includes(item.href)) : NAV;
+  // Editors see billing only read-only: not offered (item 4 of issue 23).
+  const shown =
+    role === 'staff'
+      ? NAV.filter((item) => STAFF_NAV.includes(item.href))
+      : role === 'editor'
+        ? NAV.filter((item) => !isBilling(item.href))
+        : NAV;
   const items = shown.map((item) => ({ ...item, label: t(item.label) }));
   return <SideNav label={t('shell.mainNavigation')} items={items} isActive={isActive} onNavigate={onNavigate} />;
 }
@@ -104,7 +116,7 @@ function OrganizationSwitcher() {
         <Button variant="outline" className="w-full justify-between">
           <span className="flex min-w-0 items-center gap-2">
             <Building2 aria-hidden />
-            <span className="truncate">{organization ? String(organization.name) : t('shell.organization')}</span>
+            <FullText text={organization ? String(organization.name) : t('shell.organization')} />
           </span>
           <ChevronsUpDown className="opacity-60" aria-hidden />
         </Button>
@@ -162,17 +174,21 @@ function UserMenu() {
 /**
  * Floor staff opening a team route (a bookmark, an old link, the dashboard after sign-in) land on
  * their venues instead, told why, rather than on a page of refusals. The dashboard is where
- * sign-in lands everyone: that redirect says nothing.
+ * sign-in lands everyone: that redirect says nothing. Editors opening billing land on the dashboard,
+ * told who manages it.
  */
 function StaffRoutes({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { role } = useMyRole();
   const [location] = useLocation();
   const refused = role === 'staff' && !staffMayOpen(location);
+  const editorRefused = role === 'editor' && isBilling(location);
   const silent = location === paths.dashboard();
   useEffect(() => {
     if (refused && !silent) toast.info(t('shell.staffOnly'), { id: 'staff-only' });
-  }, [refused, silent, t]);
+    if (editorRefused) toast.info(t('shell.billingManagersOnly'), { id: 'billing-managers-only' });
+  }, [refused, editorRefused, silent, t]);
+  if (editorRefused) return <Redirect to={paths.dashboard()} replace />;
   return refused ? <Redirect to={paths.venues()} replace /> : <>{children}</>;
 }
 

@@ -11,7 +11,7 @@ import { Input, Label, Select } from './ui/input.tsx';
 import { GUEST_CHROME, GUEST_CHROME_LANGUAGES, guestChrome } from '../../../shared/i18n/guest-chrome.ts';
 import { FormField } from './ui/form-field.tsx';
 import { ColorPicker } from './color-picker.tsx';
-import { registerTable } from '../lib/venue-tables.ts';
+import { registerTable, reportQrDownload } from '../lib/venue-tables.ts';
 import { isPrivateAddress } from '../lib/public-url.ts';
 import { formatNumber } from '../lib/format.ts';
 
@@ -134,6 +134,7 @@ function QrCodeBody({ url, title, color: initialColor, logoUrl, venueId, languag
         const png = await qrPng(target, style);
         downloadBlob(await qrTableCardPdf({ title, url: target, png, color: style.color, table, lang: cardLang }), `${name}.pdf`);
       }
+      reportQrDownload(venueId);
     } catch (err) {
       // lib/qr.ts's errors are English technical notes: the user reads ours, in their language.
       console.warn(err);

@@ -36,10 +36,19 @@ export function errorMessage(err: unknown): string {
 }
 
 /**
- * Puts the server's field errors (`response.data.{field}.message`) on the matching form inputs;
- * anything else becomes a toast. Returns true when some field received an error.
+ * Puts the server's field errors (`response.data.{field}.message`) on the matching form inputs,
+ * where they stay (with `aria-invalid`, described by FormField) until the field is edited; anything
+ * else becomes a toast. `fallbackField` keeps a refusal that names no field (a wrong password:
+ * "Failed to authenticate.") by that field as well as in the toast; `placedToast` is a toast to
+ * show when fields received the errors ("Not saved: see the fields"). Returns true when some field
+ * received an error.
  */
-export function handleApiError<T extends FieldValues>(err: unknown, setError?: UseFormSetError<T>, fields?: readonly string[]): boolean {
+export function handleApiError<T extends FieldValues>(
+  err: unknown,
+  setError?: UseFormSetError<T>,
+  fields?: readonly string[],
+  { fallbackField, placedToast }: { fallbackField?: string; placedToast?: string } = {},
+): boolean {
   const data = (err as ApiErrorShape)?.response?.data ?? {};
   let placed = false;
   if (setError) {
@@ -50,7 +59,15 @@ export function handleApiError<T extends FieldValues>(err: unknown, setError?: U
         placed = true;
       }
     }
+    const status = (err as ApiErrorShape)?.status;
+    // Not for a lost connection or a cancelled request: those are no fault of the field.
+    if (!placed && fallbackField && status && status >= 400 && status < 500) {
+      setError(fallbackField as Path<T>, { type: 'server', message: errorMessage(err) });
+      toast.error(errorMessage(err));
+      return true;
+    }
   }
   if (!placed) toast.error(errorMessage(err));
+  else if (placedToast) toast.error(placedToast);
   return placed;
 }

@@ -26,3 +26,11 @@ export async function registerTables(venueId: string, labels: string[]): Promise
   await pb.collection('venues').update(venueId, { tables: [...tables, ...added] });
   return true;
 }
+
+/**
+ * Tells the server a QR code of the venue was downloaded: the organization's first download ticks
+ * the dashboard's getting-started step. Best effort: a failure never spoils the download.
+ */
+export function reportQrDownload(venueId: string): void {
+  pb.send(`/api/venues/${encodeURIComponent(venueId)}/qr-downloaded`, { method: 'POST' }).catch(() => undefined);
+}

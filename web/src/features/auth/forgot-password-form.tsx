@@ -32,7 +32,7 @@ export function ForgotPasswordForm({ email, onEmail, onBack }: { email: string; 
       await pb.collection('users').requestPasswordReset(v.email);
       setSentTo(v.email);
     } catch (err) {
-      handleApiError(err, setError, ['email']);
+      handleApiError(err, setError, ['email'], { fallbackField: 'email' });
     }
   });
 

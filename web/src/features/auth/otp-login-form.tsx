@@ -40,7 +40,7 @@ function RequestCode({
       const { otpId } = await pb.collection('users').requestOTP(v.email);
       onSent(otpId, v.email);
     } catch (err) {
-      handleApiError(err, setError, ['email']);
+      handleApiError(err, setError, ['email'], { fallbackField: 'email' });
     }
   });
   return (
@@ -89,7 +89,7 @@ function EnterCode({
       await pb.collection('users').authWithOTP(otpId, v.code, { expand: AUTH_EXPAND });
       await onSuccess();
     } catch (err) {
-      handleApiError(err, renameFields(setError, { password: 'code' }), ['password']);
+      handleApiError(err, renameFields(setError, { password: 'code' }), ['password'], { fallbackField: 'code' });
     }
   });
   return (

@@ -40,6 +40,8 @@ export function PasswordLoginForm({
   const change = (field: keyof LoginValues) => (e: { target: { value: string } }) => {
     const value = e.target.value;
     setValues((v) => ({ ...v, [field]: value }));
+    // An error stays until the field is edited.
+    setErrors((errs) => (errs[field] ? { ...errs, [field]: undefined } : errs));
     if (field === 'email') onEmail(value);
   };
 
@@ -62,7 +64,8 @@ export function PasswordLoginForm({
       const setError = ((field: string, error: { message?: string }) => {
         placed[field === 'identity' ? 'email' : (field as keyof LoginValues)] = error.message;
       }) as UseFormSetError<LoginValues>;
-      handleApiError(err, setError, ['identity', 'password']);
+      // A wrong password names no field: its refusal stays by the password.
+      handleApiError(err, setError, ['identity', 'password'], { fallbackField: 'password' });
       setErrors(placed);
     } finally {
       setSubmitting(false);

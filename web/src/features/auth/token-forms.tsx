@@ -61,7 +61,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     } catch (err) {
       const bad = tokenError(err);
       if (bad) setState({ failed: bad });
-      else handleApiError(err, setError, ['password', 'passwordConfirm']);
+      else handleApiError(err, setError, ['password', 'passwordConfirm'], { fallbackField: 'password' });
     }
   });
 
@@ -116,7 +116,7 @@ export function ConfirmEmailChangeForm({ token }: { token: string }) {
     } catch (err) {
       const bad = tokenError(err);
       if (bad) setState({ failed: bad });
-      else handleApiError(err, setError, ['password']);
+      else handleApiError(err, setError, ['password'], { fallbackField: 'password' });
     }
   });
 

@@ -10,8 +10,9 @@ import { Card, Skeleton } from '../../components/ui/card.tsx';
 import { StatCard } from './stat-card.tsx';
 import { RecentEdits } from './recent-edits.tsx';
 import { QuickActions } from './quick-actions.tsx';
-import { GettingStarted } from './getting-started.tsx';
-import { useDashboardCounts, useRecentEdits } from './use-dashboard.ts';
+import { firstWeekDone, GettingStarted } from './getting-started.tsx';
+import { useDashboardCounts, useFirstWeek, useRecentEdits } from './use-dashboard.ts';
+import { useMyRole } from '../../hooks/use-my-role.ts';
 import { GuestAnalyticsSection } from './guest-analytics.tsx';
 
 /** "Good morning, Alex" (the `dashboard` namespace's `t`). */
@@ -29,7 +30,10 @@ export default function DashboardPage() {
   const counts = useDashboardCounts(orgId);
   const recent = useRecentEdits(orgId);
   const orgName = organization ? String(organization.name) : t('yourOrganization');
-  const isNew = counts.data && counts.data.venues === 0 && counts.data.menus === 0 && counts.data.items === 0;
+  // The getting-started checklist is the owner's, until its three steps are done.
+  const { isOwner } = useMyRole();
+  const firstWeek = useFirstWeek(isOwner ? orgId : undefined);
+  const checklist = firstWeek.data && !firstWeekDone(firstWeek.data) ? firstWeek.data : null;
 
   return (
     <>
@@ -65,12 +69,9 @@ export default function DashboardPage() {
             <Skeleton className="h-72" />
           </div>
         </div>
-      ) : isNew ? (
-        <div className="grid gap-6">
-          <GettingStarted organizationName={orgName} />
-        </div>
       ) : (
         <div className="grid gap-6">
+          {checklist ? <GettingStarted organizationName={orgName} state={checklist} /> : null}
           <section aria-label={t('totals')} className="grid grid-cols-3 gap-3 sm:gap-4">
             <StatCard label={t('stats.venues')} value={counts.data.venues} href={paths.venues()} icon={Store} />
             <StatCard label={t('stats.menus')} value={counts.data.menus} href={paths.menus()} icon={UtensilsCrossed} />

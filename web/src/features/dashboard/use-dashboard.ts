@@ -88,3 +88,37 @@ export function useRecentEdits(organizationId: string | undefined) {
     return edits.sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, 5);
   });
 }
+
+/** The getting-started checklist's three facts, read from the organization's real state. */
+export interface FirstWeek {
+  published: boolean;
+  linked: boolean;
+  qrDownloaded: boolean;
+  /** The organization's first venue (the link and QR steps open it), or null. */
+  venueId: string | null;
+}
+
+export const firstWeekKey = (organizationId: string) => ['dashboard-first-week', organizationId] as const;
+
+/**
+ * Where the organization is in its first week: a published menu, a venue that shows a menu, and a
+ * QR code downloaded (the server records the first one in `organizations.qrDownloadedAt`).
+ * Revalidated on focus, so coming back from the venue page ticks the step.
+ */
+export function useFirstWeek(organizationId: string | undefined) {
+  return useSWR(organizationId ? firstWeekKey(organizationId) : null, async (): Promise<FirstWeek> => {
+    const org = pb.filter('organization = {:org}', { org: organizationId });
+    const [published, linked, organization, venues] = await Promise.all([
+      total('menus', `${org} && status = "published"`),
+      total('venues', `${org} && menus:length > 0`),
+      pb.collection('organizations').getOne(String(organizationId), { fields: 'qrDownloadedAt' }),
+      pb.collection('venues').getList(1, 1, { filter: org, sort: 'created', skipTotal: true, fields: 'id' }),
+    ]);
+    return {
+      published: published > 0,
+      linked: linked > 0,
+      qrDownloaded: Boolean(organization.qrDownloadedAt),
+      venueId: venues.items[0]?.id ?? null,
+    };
+  });
+}

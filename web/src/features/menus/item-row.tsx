@@ -21,6 +21,7 @@ import { languageName } from '../../lib/language-name.ts';
 import { isAvailableNow, type Item, type Tag } from './types.ts';
 import { VenueDifferencesBadge } from './venue-differences-badge.tsx';
 import type { VenueDifference } from './venue-overrides.ts';
+import { FullText } from '../../components/ui/full-text.tsx';
 
 /** One item in the section list: photo, name, prices, tags, allergens, availability switch, actions. */
 export function ItemRow({
@@ -83,10 +84,10 @@ export function ItemRow({
         <button
           type="button"
           onClick={onEdit}
-          className="truncate text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+          className="flex min-w-0 text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none"
           data-testid="item-name"
         >
-          {item.name || t('untitledItem')}
+          <FullText text={item.name || t('untitledItem')} />
         </button>
         <p className="text-sm tabular-nums text-muted-foreground sm:truncate">
           {prices || (item.priceOnRequest ? t('itemRow.priceOnRequest') : t('itemRow.noPrice'))}

@@ -30,6 +30,7 @@ import { useEntitlement } from '../../hooks/use-entitlement.ts';
 import { reportError } from '../../lib/action-errors.ts';
 import { useMenusPage, useVenues } from './menu-data.ts';
 import type { Menu, Venue } from './types.ts';
+import { FullText } from '../../components/ui/full-text.tsx';
 
 function StatusBadge({ status }: { status: Menu['status'] }) {
   const { t } = useTranslation('menus');
@@ -226,9 +227,9 @@ export default function MenusPage() {
                     <div className="min-w-0">
                       <Link
                         href={paths.menu(menu.id)}
-                        className="block truncate font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+                        className="flex min-w-0 font-medium hover:underline focus-visible:underline focus-visible:outline-none"
                       >
-                        {menu.name || t('untitledMenu')}
+                        <FullText text={menu.name || t('untitledMenu')} />
                       </Link>
                       {menu.description ? <p className="truncate text-sm text-muted-foreground">{menu.description}</p> : null}
                     </div>

@@ -4,6 +4,8 @@ import { WEEK_ORDER, fromMinutes, toMinutes, type ScheduleWindow } from '../../.
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { dayLabel } from './day-name.ts';
+import { formatClock } from '../../../../shared/time-format.ts';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
 import { errorText } from './error-text.ts';
 
 type WindowErrors = ({ start?: { message?: string }; end?: { message?: string } } | undefined)[] | undefined;
@@ -107,7 +109,11 @@ export function ScheduleEditor({
                         variant="ghost"
                         size="icon"
                         className="size-9"
-                        aria-label={t('schedule.removeWindow', { day: dayName, start: w.start, end: w.end })}
+                        aria-label={t('schedule.removeWindow', {
+                          day: dayName,
+                          start: formatClock(w.start, activeLanguage()) || w.start,
+                          end: formatClock(w.end, activeLanguage()) || w.end,
+                        })}
                         onClick={() => remove(index)}
                       >
                         <X aria-hidden />

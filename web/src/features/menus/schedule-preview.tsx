@@ -6,6 +6,11 @@ import { cn } from '../../lib/cn.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { dayLabel, dayName } from './day-name.ts';
+import { formatClock } from '../../../../shared/time-format.ts';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
+
+/** A schedule's "HH:MM" as the user's locale writes times (shared/time-format.ts). */
+const clock = (hhmm: string) => formatClock(hhmm, activeLanguage()) || hhmm;
 
 /** "What guests see at <day, time>": whether the (unsaved) schedule shows the menu then. */
 export function SchedulePreview({
@@ -75,13 +80,13 @@ export function SchedulePreview({
           {!valid
             ? t('schedule.pickTime')
             : on
-              ? t('schedule.on', { day: dayName(at.day), time: at.time })
+              ? t('schedule.on', { day: dayName(at.day), time: clock(at.time) })
               : [
-                  t('schedule.off', { day: dayName(at.day), time: at.time }),
+                  t('schedule.off', { day: dayName(at.day), time: clock(at.time) }),
                   next
                     ? next.day === at.day && toMinutes(next.start) > minutes
-                      ? t('schedule.backToday', { time: next.start })
-                      : t('schedule.backOn', { day: dayName(next.day), time: next.start })
+                      ? t('schedule.backToday', { time: clock(next.start) })
+                      : t('schedule.backOn', { day: dayName(next.day), time: clock(next.start) })
                     : '',
                 ]
                   .join(' ')

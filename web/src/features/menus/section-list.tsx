@@ -21,6 +21,7 @@ import { savePositions, withPositions } from './reorder.ts';
 import { SortableList } from './sortable-list.tsx';
 import { toSection, type Section } from './types.ts';
 import { errorText } from './error-text.ts';
+import { FullText } from '../../components/ui/full-text.tsx';
 
 const TEMP = 'tmp-';
 
@@ -152,14 +153,14 @@ export function SectionList({
                   ) : (
                     <>
                       {pending ? (
-                        <span className="min-w-0 flex-1 truncate font-medium">{section.name}</span>
+                        <FullText text={section.name} className="flex-1 font-medium" />
                       ) : (
                         <Link
                           href={paths.sectionItems(section.id)}
                           className="group flex min-w-0 flex-1 items-center gap-2 rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                         >
                           <span className="grid min-w-0">
-                            <span className="truncate font-medium group-hover:underline">{section.name}</span>
+                            <FullText text={section.name} className="font-medium group-hover:underline" />
                             <span className="text-xs text-muted-foreground">
                               {t('items', { count: count(section.id) })}
                               {section.hidePrices ? ` · ${t('sections.pricesHidden')}` : ''}

@@ -59,7 +59,8 @@ function OnboardingFields({
   } = useForm<OnboardingValues, unknown, OnboardingValues>({
     resolver: zodResolver(schema as typeof zOnboardingForm),
     defaultValues: {
-      organizationName: String(organization.name ?? ''),
+      // Asked, not guessed: sign-up named the organization after the person ("Welcome to Eve Empty!").
+      organizationName: canRename ? '' : String(organization.name ?? ''),
       name: '',
       timezone: defaultTimeZone(),
       primaryColor: COLOR_PRESETS[0].hex,
@@ -105,7 +106,13 @@ function OnboardingFields({
             error={errors.organizationName?.message}
             hint={canRename ? t('organizationHint') : t('organizationReadOnly')}
           >
-            <Input autoComplete="organization" autoFocus={canRename} readOnly={!canRename} {...register('organizationName')} />
+            <Input
+              autoComplete="organization"
+              autoFocus={canRename}
+              readOnly={!canRename}
+              placeholder={canRename ? t('organizationPlaceholder') : undefined}
+              {...register('organizationName')}
+            />
           </FormField>
         </fieldset>
         {existingVenue ? (

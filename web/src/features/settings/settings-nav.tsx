@@ -3,19 +3,22 @@ import { Link, useLocation } from 'wouter';
 import { Building2, CreditCard } from 'lucide-react';
 import { paths } from '../../app/paths.ts';
 import { cn } from '../../lib/cn.ts';
+import { useMyRole } from '../../hooks/use-my-role.ts';
 
 const TABS = [
   { href: paths.settingsOrganization(), label: 'common:nav.organization', icon: Building2 },
   { href: paths.settingsBilling(), label: 'common:nav.billing', icon: CreditCard },
 ];
 
-/** Switches between the settings pages. */
+/** Switches between the settings pages (billing is for owners and admins: editors get no tab). */
 export function SettingsNav() {
   const { t } = useTranslation('settings');
   const [location] = useLocation();
+  const { role } = useMyRole();
+  const tabs = role === 'editor' ? TABS.filter((tab) => tab.href !== paths.settingsBilling()) : TABS;
   return (
     <nav aria-label={t('title')} className="mb-6 flex gap-1 border-b">
-      {TABS.map(({ href, label, icon: Icon }) => {
+      {tabs.map(({ href, label, icon: Icon }) => {
         const active = location === href;
         return (
           <Link

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths.ts';
 import { normalizeHex, readableTextColor } from '../../../../shared/contrast.ts';
 import { Skeleton } from '../../components/ui/card.tsx';
 import { logoUrl } from './use-venues.ts';
+import { FullText } from '../../components/ui/full-text.tsx';
 
 /** The venue's logo, or its initial on its primary colour. */
 export function VenueAvatar({ venue, className = 'size-12' }: { venue: RecordModel; className?: string }) {
@@ -39,7 +40,7 @@ export function VenueCard({ venue }: { venue: RecordModel }) {
       <div className="flex min-w-0 items-center gap-3">
         <VenueAvatar venue={venue} />
         <div className="grid min-w-0">
-          <span className="truncate font-medium group-hover:underline group-hover:underline-offset-4">{String(venue.name)}</span>
+          <FullText text={String(venue.name)} className="font-medium group-hover:underline group-hover:underline-offset-4" />
           <span className="truncate font-mono text-xs text-muted-foreground">{paths.guestMenu(String(venue.slug ?? ''))}</span>
         </div>
       </div>

@@ -63,7 +63,7 @@ export function VenueDetailsForm({ venue, onSave }: { venue: RecordModel; onSave
       reset(values);
       toast.success(t('details.saved'));
     } catch (err) {
-      if (handleApiError(err, setError, VENUE_DETAIL_FIELDS)) toast.error(t('details.notSaved'));
+      handleApiError(err, setError, VENUE_DETAIL_FIELDS, { placedToast: t('details.notSaved') });
     }
   });
 

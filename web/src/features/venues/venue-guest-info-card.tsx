@@ -174,7 +174,7 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
       reset(formValues({ ...venue, ...values } as RecordModel));
       toast.success(t('info.saved'));
     } catch (err) {
-      if (handleApiError(err, setError, GUEST_INFO_FIELDS)) toast.error(t('info.notSaved'));
+      handleApiError(err, setError, GUEST_INFO_FIELDS, { placedToast: t('info.notSaved') });
     }
   });
   const hoursError = errors.openingHours?.message ?? errors.openingHours?.root?.message;

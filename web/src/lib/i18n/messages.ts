@@ -30,6 +30,7 @@ export function translateMessage(message: string | undefined): string {
   if (!message) return '';
   // Before the messages load (and in unit tests) the English text is the best there is.
   if (!i18n.isInitialized) return message;
-  const key = BY_TEXT.get(message) ?? (/^validation\.\w+$/.test(message) ? message : undefined);
+  // The server's field errors end the shared texts with a full stop (core/errors.ts sentenize).
+  const key = BY_TEXT.get(message) ?? BY_TEXT.get(message.replace(/\.$/, '')) ?? (/^validation\.\w+$/.test(message) ? message : undefined);
   return key ? i18n.t(key) : message;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `organizations` ADD `qrDownloadedAt` text DEFAULT '' NOT NULL;
