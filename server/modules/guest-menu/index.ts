@@ -16,11 +16,11 @@ import type { Row } from '../../db/statements.ts';
 import { lapseFieldsOf } from '../organizations/queries.ts';
 import { guestAccess, guestSeesMenu } from '../../../shared/lapse.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
-import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
+import { venueById, venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
 import { loadGuestVenue, loadMenuPreview, type GuestVenue } from './load.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
 import { requestInfo } from '../../http/request-info.ts';
-import { renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
+import { optionPlaces, renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
 import { weekMinuteIn } from '../../../shared/schedule.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
@@ -252,9 +252,16 @@ function register(ctx: AppContext): void {
     venues.invalidate(scope);
     if (event.collection.name === 'options' && event.action === 'update') {
       // An option sold out (or back): every open page showing a dish with its group hears it.
+      // The page marks options by their place, not their id (render.ts `optionPlaces`): the places
+      // come from the venue as its page is rendered (loaded afresh, the cache was just invalidated).
       const shownAt = new Set(sectionsUsingOptionGroup(stmts, String(event.row.group)).flatMap((s) => venuesShowingSection(ctx, s)));
-      const option = { id: String(event.row.id), available: event.row.available === 1 };
-      for (const venueId of shownAt) hub.publishTopic(`guest/${venueId}`, { options: [option] });
+      for (const venueId of shownAt) {
+        const slug = venueById(stmts, venueId)?.slug;
+        const venue = slug ? venueBySlug(String(slug)) : null;
+        const at = venue ? optionPlaces(venue, String(event.row.id)) : [];
+        if (at.length)
+          hub.publishTopic(`guest/${venueId}`, { options: [{ id: String(event.row.id), available: event.row.available === 1, at }] });
+      }
       return;
     }
     if (event.collection.name === 'venue_items') {
