@@ -22,6 +22,8 @@ import { ApiError, fieldError } from '../../core/errors.ts';
 import { requestInfo } from '../../http/request-info.ts';
 import { optionPlaces, renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
 import { weekMinuteIn } from '../../../shared/schedule.ts';
+import { FONT_PAIRINGS, isFontPairing, isLayout, LAYOUTS, type FontPairing, type Layout } from '../../../shared/themes.ts';
+import { normalizeHex } from '../../../shared/contrast.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
@@ -483,6 +485,48 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
+/** The unsaved theme the staff app previews (`?layout=&font=&color=`), honoured by the preview only. */
+interface PreviewTheme {
+  layout?: Layout;
+  font?: FontPairing;
+  color?: string;
+}
+
+/** The preview's theme parameters, each optional and checked: a bad one is a 400 naming it. */
+function previewTheme(query: Record<string, unknown>): PreviewTheme {
+  const errors: Record<string, ReturnType<typeof fieldError>> = {};
+  const one = (name: string): string | undefined => {
+    const v = query[name];
+    if (v === undefined) return undefined;
+    if (typeof v === 'string') return v;
+    errors[name] = fieldError('validation_invalid_value', 'Give this parameter once.');
+    return undefined;
+  };
+  const layout = one('layout');
+  const font = one('font');
+  const color = one('color');
+  if (layout !== undefined && !isLayout(layout)) errors.layout = fieldError('validation_invalid_value', `One of ${LAYOUTS.join(', ')}.`);
+  if (font !== undefined && !isFontPairing(font))
+    errors.font = fieldError('validation_invalid_value', `One of ${FONT_PAIRINGS.join(', ')}.`);
+  const hex = color === undefined ? undefined : normalizeHex(color);
+  if (color !== undefined && (!hex || !/^#?[0-9a-f]{6}$/i.test(color)))
+    errors.color = fieldError('validation_invalid_value', 'A colour as #rrggbb.');
+  if (Object.keys(errors).length) throw new ApiError(400, 'Invalid preview theme.', errors);
+  return {
+    ...(isLayout(layout) ? { layout } : {}),
+    ...(isFontPairing(font) ? { font } : {}),
+    ...(hex ? { color: hex } : {}),
+  };
+}
+
+/** The previewed venue with the unsaved theme applied (the layout to its one menu). */
+const withTheme = (venue: GuestVenue, theme: PreviewTheme): GuestVenue => ({
+  ...venue,
+  primaryColor: theme.color ?? venue.primaryColor,
+  fontPairing: theme.font ?? venue.fontPairing,
+  menus: theme.layout ? venue.menus.map((m) => ({ ...m, layout: theme.layout as Layout })) : venue.menus,
+});
+
 /** How long a staff preview link works. */
 export const PREVIEW_TOKEN_SECONDS = 30 * 60;
 const PREVIEW_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
@@ -514,14 +558,16 @@ function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { url: `/m-preview/${token}` };
   });
 
-  app.get<{ Params: { token: string } }>('/m-preview/:token', (request, reply) => {
+  app.get<{ Params: { token: string }; Querystring: Record<string, unknown> }>('/m-preview/:token', (request, reply) => {
     const claims = ctx.tokens.verifyDetached(request.params.token, menus(), 'menuPreview');
     const now = ctx.config.now();
-    const venue =
+    const theme = previewTheme(request.query);
+    const loaded =
       claims && typeof claims.menu === 'string' && typeof claims.lang === 'string'
         ? loadMenuPreview(ctx.stmts, claims.menu, claims.lang, formatDateTime(now))
         : null;
-    if (!venue || !claims) return send(request, reply, notFoundPage(request));
+    if (!loaded || !claims) return send(request, reply, notFoundPage(request));
+    const venue = withTheme(loaded, theme);
     const lang = String(claims.lang);
     const { html } = renderGuestPage({
       venue,
