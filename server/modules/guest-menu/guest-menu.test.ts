@@ -434,7 +434,6 @@ describe('guest menu page', () => {
         expect(html).toContain('499 kcal');
         expect(html).toContain('carbonara-2024');
         expect(html).toContain('class="cv"');
-        if (process.env.DUMP_PAGE) (await import('node:fs')).writeFileSync(`/tmp/page-${layout}-${lang}.html`, html);
         console.log(`guest page budget (${layout}, ${lang}): ${res.rawPayload.length} bytes gzipped of ${14 * 1024}`);
         expect(res.rawPayload.length, `${layout} ${lang}`).toBeLessThanOrEqual(14 * 1024);
       }
