@@ -136,6 +136,31 @@ describe.skipIf(!hasBrowser)('themes', () => {
     await context.close();
   });
 
+  it('marks an option sold out live by its place on the page (options carry no id there)', async () => {
+    const context = await e.context({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/m/osteria-del-ponte');
+    const parmesan = page.locator('p.og [data-o]', { hasText: 'Parmesan' });
+    expect(await parmesan.getAttribute('class')).toBeNull();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/api/realtime')));
+    const option = await pb.collection('options').getFirstListItem(pb.filter('name = {:n}', { n: 'Parmesan' }));
+    // The subscription settles after the POST; retry the change until the page hears one.
+    await expect
+      .poll(
+        async () => {
+          await pb.collection('options').update(option.id, { available: false });
+          return parmesan.getAttribute('class');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('out');
+    await parmesan.locator('.so', { hasText: 'Sold out' }).waitFor();
+    await pb.collection('options').update(option.id, { available: true });
+    await expect.poll(() => parmesan.getAttribute('class')).toBe('');
+    expect(await parmesan.locator('.so').count()).toBe(0);
+    await context.close();
+  });
+
   it('lays out the design card at 1280 px (light and dark) and 320 px without sideways scrolling', async () => {
     for (const [width, colorScheme] of [
       [1280, 'light'],

@@ -14,7 +14,7 @@ export const LIVE_SCRIPT =
   `try{f=new Intl.NumberFormat(l,{style:'currency',currency:c,minimumFractionDigits:dg,maximumFractionDigits:dg})}catch(x){return}` +
   `function tg(o,a){var s=o.querySelector('.so');o.classList.toggle('out',!a);` +
   `if(!a&&!s){var k=document.querySelector('.so');if(k){s=k.cloneNode(true);s.hidden=false;o.appendChild(s)}}else if(a&&s)o.removeChild(s)}` +
-  `function mk(u){[].forEach.call(document.querySelectorAll('[data-o="'+u.id+'"]'),function(o){tg(o,u.available)})}` +
+  `function mk(u){document.querySelectorAll('[data-o="'+u.id+'"]').forEach(function(o){tg(o,u.available)})}` +
   `function op(u){(u.at||[]).forEach(function(p){var li=document.getElementById('i-'+p[0]),g=li&&li.querySelectorAll('p.og')[p[1]],o=g&&g.querySelectorAll('[data-o]')[p[2]];if(o)tg(o,u.available)})}` +
   `function on(e){var d;try{d=JSON.parse(e.data)}catch(x){return}(d.items||[]).forEach(function(u){mk(u);var li=document.getElementById('i-'+u.id);if(!li)return;` +
   `li.classList.toggle('out',!u.available);var so=li.querySelector('.so');if(so)so.hidden=!!u.available;var ps=li.querySelector('.ps');` +
