@@ -80,6 +80,8 @@ describe('themes', () => {
       else expect(css).toMatch(/h1,h2,h3\{font-family:[^}]*(serif|sans-serif)\}/);
     }
     expect(style(await page())).toContain('ui-rounded');
+    // A dish's own page reads in the same fonts.
+    expect(style(await page(`/m/osteria/i/${photoItem}`))).toContain('h1,h2,h3{font-family:ui-rounded');
     await w.pb.collection('venues').update(venueId, { fontPairing: '' });
   });
 

@@ -35,7 +35,7 @@ const LAYOUT_CSS: Readonly<Record<Layout, string>> = {
     '.lp .i{flex-direction:column-reverse;justify-content:flex-end;gap:6px;padding:0;border:0;min-width:0}.lp .i>div{min-width:0}' +
     '.lp .i img,.lp .i:not(:has(img))>div:before{display:block;width:100%;height:auto;aspect-ratio:1;border-radius:12px}' +
     `.lp .i:not(:has(img))>div:before{content:"";margin-bottom:6px;background:${PLATE} center/40% no-repeat,var(--cd)}` +
-    '.lp h3{font-size:.95rem}.lp .i p,.lp .i details{font-size:.8rem}.lp .i>div>p:not([class]){display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}',
+    '@media print{.lp .i>div:before{display:none}}.lp h3{font-size:.95rem}.lp .i p,.lp .i details{font-size:.8rem}.lp .i>div>p:not([class]){display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}',
 };
 
 /** The CSS of these layouts only. */
