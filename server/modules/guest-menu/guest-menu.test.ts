@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import { PDFDocument } from 'pdf-lib';
@@ -10,6 +11,7 @@ import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
 import { GUEST_SCRIPT } from './guest-script.ts';
+import { LAYOUTS } from '../../../shared/themes.ts';
 
 /** The guest page through HTTP: content, languages, schedules, caching, privacy, stats, live updates. */
 let t: TestApp;
@@ -406,19 +408,37 @@ describe('guest menu page', () => {
       },
       superuserRequest(t.ctx),
     );
+    // With a cover image and a font pairing (issue 22 item 4), in each layout of the menu.
+    const cover = await sharp({ create: { width: 1600, height: 600, channels: 3, background: '#7c2d12' } })
+      .jpeg()
+      .toBuffer();
+    await t.ctx.engine.update(
+      t.ctx.engine.collection('venues'),
+      venueId,
+      { data: { fontPairing: 'classic' }, files: { cover: [{ name: 'cover.jpg', data: cover }] }, fromForm: false },
+      superuserRequest(t.ctx),
+    );
     // In every language the page offers, German with all 100 dishes falling back to English (each marked lang="en").
-    for (const lang of ['en', 'de']) {
-      const res = await get(`/m/trattoria-test?lang=${lang}`, { 'accept-encoding': 'gzip' });
-      expect(res.body.length, lang).toBeGreaterThan(0);
-      expect(zlib.gunzipSync(res.rawPayload).toString()).toContain(`<html lang="${lang}">`);
-      const html = zlib.gunzipSync(res.rawPayload).toString();
-      expect(html).toMatch(new RegExp(`Fries 99(</span>)+ ${lang === 'de' ? 'oder' : 'or'} <span`));
-      expect(html).toContain(`aria-label="${lang === 'de' ? 'Scharf' : 'Spicy'}"`);
-      expect(html).toContain('499 kcal');
-      expect(html).toContain('carbonara-2024');
-      console.log(`guest page budget (${lang}): ${res.rawPayload.length} bytes gzipped of ${14 * 1024}`);
-      expect(res.rawPayload.length, lang).toBeLessThanOrEqual(14 * 1024);
-    }
+    for (const layout of LAYOUTS)
+      for (const lang of ['en', 'de']) {
+        await t.ctx.engine.update(
+          t.ctx.engine.collection('menus'),
+          menuId,
+          { data: { layout }, files: {}, fromForm: false },
+          superuserRequest(t.ctx),
+        );
+        const res = await get(`/m/trattoria-test?lang=${lang}`, { 'accept-encoding': 'gzip' });
+        expect(res.body.length, lang).toBeGreaterThan(0);
+        expect(zlib.gunzipSync(res.rawPayload).toString()).toContain(`<html lang="${lang}">`);
+        const html = zlib.gunzipSync(res.rawPayload).toString();
+        expect(html).toMatch(new RegExp(`Fries 99(</span>)+ ${lang === 'de' ? 'oder' : 'or'} <span`));
+        expect(html).toContain(`aria-label="${lang === 'de' ? 'Scharf' : 'Spicy'}"`);
+        expect(html).toContain('499 kcal');
+        expect(html).toContain('carbonara-2024');
+        expect(html).toContain('class="cv"');
+        console.log(`guest page budget (${layout}, ${lang}): ${res.rawPayload.length} bytes gzipped of ${14 * 1024}`);
+        expect(res.rawPayload.length, `${layout} ${lang}`).toBeLessThanOrEqual(14 * 1024);
+      }
   });
 });
 

@@ -16,13 +16,15 @@ import type { Row } from '../../db/statements.ts';
 import { lapseFieldsOf } from '../organizations/queries.ts';
 import { guestAccess, guestSeesMenu } from '../../../shared/lapse.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
-import { venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
+import { venueById, venueIdsListingMenu, venueOriginalMenu } from '../venues/queries.ts';
 import { loadGuestVenue, loadMenuPreview, type GuestVenue } from './load.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
 import { requestInfo } from '../../http/request-info.ts';
 import { withFrameAncestors } from '../../http/security.ts';
-import { renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
+import { optionPlaces, renderGuestPage, renderNotFound, renderUnavailable } from './render.ts';
 import { weekMinuteIn } from '../../../shared/schedule.ts';
+import { FONT_PAIRINGS, isFontPairing, isLayout, LAYOUTS, type FontPairing, type Layout } from '../../../shared/themes.ts';
+import { normalizeHex } from '../../../shared/contrast.ts';
 import { GuestStats, guestStatsCollection, localSlot } from './stats.ts';
 import { LIVE_SCRIPT } from './live-script.ts';
 import { LANG_SWITCH_SCRIPT } from './lang-switch-script.ts';
@@ -282,9 +284,16 @@ function register(ctx: AppContext): void {
     venues.invalidate(scope);
     if (event.collection.name === 'options' && event.action === 'update') {
       // An option sold out (or back): every open page showing a dish with its group hears it.
+      // The page marks options by their place, not their id (render.ts `optionPlaces`): the places
+      // come from the venue as its page is rendered (loaded afresh, the cache was just invalidated).
       const shownAt = new Set(sectionsUsingOptionGroup(stmts, String(event.row.group)).flatMap((s) => venuesShowingSection(ctx, s)));
-      const option = { id: String(event.row.id), available: event.row.available === 1 };
-      for (const venueId of shownAt) hub.publishTopic(`guest/${venueId}`, { options: [option] });
+      for (const venueId of shownAt) {
+        const slug = venueById(stmts, venueId)?.slug;
+        const venue = slug ? venueBySlug(String(slug)) : null;
+        const at = venue ? optionPlaces(venue, String(event.row.id)) : [];
+        if (at.length)
+          hub.publishTopic(`guest/${venueId}`, { options: [{ id: String(event.row.id), available: event.row.available === 1, at }] });
+      }
       return;
     }
     if (event.collection.name === 'venue_items') {
@@ -585,6 +594,48 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
+/** The unsaved theme the staff app previews (`?layout=&font=&color=`), honoured by the preview only. */
+interface PreviewTheme {
+  layout?: Layout;
+  font?: FontPairing;
+  color?: string;
+}
+
+/** The preview's theme parameters, each optional and checked: a bad one is a 400 naming it. */
+function previewTheme(query: Record<string, unknown>): PreviewTheme {
+  const errors: Record<string, ReturnType<typeof fieldError>> = {};
+  const one = (name: string): string | undefined => {
+    const v = query[name];
+    if (v === undefined) return undefined;
+    if (typeof v === 'string') return v;
+    errors[name] = fieldError('validation_invalid_value', 'Give this parameter once.');
+    return undefined;
+  };
+  const layout = one('layout');
+  const font = one('font');
+  const color = one('color');
+  if (layout !== undefined && !isLayout(layout)) errors.layout = fieldError('validation_invalid_value', `One of ${LAYOUTS.join(', ')}.`);
+  if (font !== undefined && !isFontPairing(font))
+    errors.font = fieldError('validation_invalid_value', `One of ${FONT_PAIRINGS.join(', ')}.`);
+  const hex = color === undefined ? undefined : normalizeHex(color);
+  if (color !== undefined && (!hex || !/^#?[0-9a-f]{6}$/i.test(color)))
+    errors.color = fieldError('validation_invalid_value', 'A colour as #rrggbb.');
+  if (Object.keys(errors).length) throw new ApiError(400, 'Invalid preview theme.', errors);
+  return {
+    ...(isLayout(layout) ? { layout } : {}),
+    ...(isFontPairing(font) ? { font } : {}),
+    ...(hex ? { color: hex } : {}),
+  };
+}
+
+/** The previewed venue with the unsaved theme applied (the layout to its one menu). */
+const withTheme = (venue: GuestVenue, theme: PreviewTheme): GuestVenue => ({
+  ...venue,
+  primaryColor: theme.color ?? venue.primaryColor,
+  fontPairing: theme.font ?? venue.fontPairing,
+  menus: theme.layout ? venue.menus.map((m) => ({ ...m, layout: theme.layout as Layout })) : venue.menus,
+});
+
 /** How long a staff preview link works. */
 export const PREVIEW_TOKEN_SECONDS = 30 * 60;
 const PREVIEW_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
@@ -616,14 +667,16 @@ function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { url: `/m-preview/${token}` };
   });
 
-  app.get<{ Params: { token: string } }>('/m-preview/:token', (request, reply) => {
+  app.get<{ Params: { token: string }; Querystring: Record<string, unknown> }>('/m-preview/:token', (request, reply) => {
     const claims = ctx.tokens.verifyDetached(request.params.token, menus(), 'menuPreview');
     const now = ctx.config.now();
-    const venue =
+    const theme = previewTheme(request.query);
+    const loaded =
       claims && typeof claims.menu === 'string' && typeof claims.lang === 'string'
         ? loadMenuPreview(ctx.stmts, claims.menu, claims.lang, formatDateTime(now))
         : null;
-    if (!venue || !claims) return send(request, reply, notFoundPage(request));
+    if (!loaded || !claims) return send(request, reply, notFoundPage(request));
+    const venue = withTheme(loaded, theme);
     const lang = String(claims.lang);
     const { html } = renderGuestPage({
       venue,

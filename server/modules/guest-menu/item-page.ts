@@ -28,6 +28,7 @@ import {
 } from './render.ts';
 import { NO_FILTER } from './filter.ts';
 import { GUEST_CSS } from './styles.ts';
+import { fontCss } from './themes.ts';
 
 /**
  * A dish's own page, `/m/{slug}/i/{itemId}` (issue 22 item 2): readable and shareable without
@@ -173,7 +174,7 @@ export function renderItemPage(input: ItemPageInput): string {
     `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">${input.preview ? '<meta name="robots" content="noindex">' : ''}` +
     `<title>${esc(title)}</title><meta name="description" content="${esc(description)}">${links}` +
     `<meta property="og:type" content="website"><meta property="og:title" content="${esc(title)}"><meta property="og:description" content="${esc(description)}"><meta property="og:url" content="${esc(canonical)}">${image ? `<meta property="og:image" content="${esc(image)}">` : ''}` +
-    `<style>${brandCss(venue)}${GUEST_CSS}</style><style id="dc">${DETAIL_CSS}</style>` +
+    `<style>${brandCss(venue)}${GUEST_CSS}${fontCss(venue.fontPairing)}</style><style id="dc">${DETAIL_CSS}</style>` +
     `<script type="application/ld+json">${itemLd(input, canonical, image, text)}</script></head>` +
     `<body>${dietSprite(item.diets)}<header>${logo}<div><p class="vn"><a href="${esc(back)}"${venueName.la}>${esc(venueName.text)}</a></p></div>${languageSwitch(lang, input.languages, NO_FILTER, '', text)}</header>` +
     `${main}</body></html>`

@@ -1,3 +1,4 @@
+import { fontPairingOf, layoutOf, type FontPairing, type Layout } from '../../../shared/themes.ts';
 import type { Row, Statements } from '../../db/statements.ts';
 import type { ScheduleWindow } from '../../../shared/schedule.ts';
 import { itemsOfSections, menuById, publishedMenus, sectionsOfMenus } from '../menus/queries.ts';
@@ -108,6 +109,8 @@ export interface GuestMenu {
   updated: string;
   /** The newest `updated` of the menu, its sections, items, and their option groups and options ("Updated {date}"). */
   changed: string;
+  /** How guests see the dishes (shared/themes.ts). */
+  layout: Layout;
   sections: GuestSection[];
 }
 export interface GuestVenue {
@@ -121,6 +124,9 @@ export interface GuestVenue {
   /** The venue's name and address in other languages. */
   translations: Translations;
   logo: string;
+  /** The cover image above the venue's name ('' for none) and the page's fonts (shared/themes.ts). */
+  cover: string;
+  fontPairing: FontPairing;
   organization: string;
   defaultLanguage: string;
   originalMenuUrl: string;
@@ -365,6 +371,7 @@ function guestMenusOf(
       translations: readTranslations(json(m.translations, null)),
       updated: String(m.updated ?? ''),
       changed: later(later('', m.updated), menuChanged.get(String(m.id))),
+      layout: layoutOf(m.layout),
       sections: sectionsByMenu.get(String(m.id)) ?? [],
     };
     const published = publishedAnyway ?? json<string[]>(m.publishIncomplete, []);
@@ -392,6 +399,8 @@ function guestVenueOf(
     address: String(venue.address ?? ''),
     translations: readTranslations(json(venue.translations, null)),
     logo: String(venue.logo ?? ''),
+    cover: String(venue.cover ?? ''),
+    fontPairing: fontPairingOf(venue.fontPairing),
     organization: String(venue.organization),
     defaultLanguage: String(org.defaultLanguage || 'en'),
     originalMenuUrl: upload?.file ? `/m/${encodeURIComponent(String(venue.slug))}/original.pdf` : '',

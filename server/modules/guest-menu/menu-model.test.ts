@@ -282,7 +282,20 @@ describe('live updates', () => {
       (all) => all.includes(ids.Cheese as string),
     );
     es.close();
-    expect(events.map((e) => JSON.parse(e))).toEqual([{ options: [{ id: ids.Cheese, available: false }] }]);
+    const sent = events.map((e) => JSON.parse(e) as { options: { id: string; available: boolean; at: [string, number, number][] }[] });
+    expect(sent.map((e) => e.options.map((o) => [o.id, o.available]))).toEqual([[[ids.Cheese, false]]]);
+    // The page marks options by their place (`data-o` has no id): each place names a cheese on the page, and every cheese has one.
+    const page = await get('/m/pizzeria-uno?lang=en');
+    const at = sent[0]?.options[0]?.at ?? [];
+    const named = at.map(([dish, g, o]) => {
+      const li = new RegExp(`<li class="i[^"]*" id="i-${dish}"[\\s\\S]*?</li>`).exec(page)?.[0] ?? '';
+      const group = [...li.matchAll(/<p class="og">[\s\S]*?<\/p>/g)][g]?.[0] ?? '';
+      const option = group.split('<span data-o').at(o + 1) ?? '';
+      return option.replace(/^[^>]*>/, '').replace(/<[^>]*>/g, '');
+    });
+    expect(named.length).toBe(page.split('<span data-o class="out">Cheese').length - 1);
+    expect(named.length).toBeGreaterThan(0);
+    for (const text of named) expect(text).toMatch(/^Cheese/);
     // The next page (filtered or not) shows it sold out: the cache heard the change.
     expect(words(await get('/m/pizzeria-uno?lang=en&hide=milk'))).toContain('Cheese (G) +€1.50 Sold out');
     await update('options', ids.Cheese as string, { available: true });

@@ -3,6 +3,7 @@ import { ALLERGEN_KEYS, MENU_STATUSES } from '../../../shared/constants.ts';
 import { DIET_KEYS } from '../../../shared/diets.ts';
 import { MAX_GROUPS_PER_ITEM } from '../../../shared/option-groups.ts';
 import { ITEM_KINDS } from '../../../shared/set-menus.ts';
+import { LAYOUTS } from '../../../shared/themes.ts';
 import { readRule, STAFF_MENUS, staffOr, tenantRules, updateRule, writeRule } from '../rules.ts';
 
 const timestamps = [
@@ -29,6 +30,8 @@ export const menusCollection: CollectionDef = {
     { name: 'glossary', type: 'json', maxSize: 30000 },
     /** Guests see no amounts on this menu (wine lists, market prices); its JSON-LD has no offers. */
     { name: 'hidePrices', type: 'bool' },
+    /** How guests see the dishes: list, cards, compact (text only) or a photo grid (shared/themes.ts); '' = list. */
+    { name: 'layout', type: 'select', values: [...LAYOUTS] },
     ...timestamps,
   ],
   // Floor staff read the menus their venues show (service mode), and write none.

@@ -2,6 +2,7 @@ import type { CollectionDef } from '../../core/collections.ts';
 import { NUTRITION_DISPLAYS } from '../../../shared/nutrition.ts';
 import { STAFF_VENUES, tenantRules, updateRule } from '../rules.ts';
 import { PRICE_NOTES } from '../../../shared/price-notes.ts';
+import { FONT_PAIRINGS } from '../../../shared/themes.ts';
 
 export const venuesCollection: CollectionDef = {
   name: 'venues',
@@ -20,6 +21,16 @@ export const venuesCollection: CollectionDef = {
       mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
       thumbs: ['128x128', '256x256'],
     },
+    /** The guest page's cover image above the venue's name (shared/themes.ts); the thumbs are its `srcset`. */
+    {
+      name: 'cover',
+      type: 'file',
+      maxSize: 5 * 1024 * 1024,
+      mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
+      thumbs: ['480x160', '960x320', '1440x480'],
+    },
+    /** The guest page's fonts, one of a few system-font pairings (shared/themes.ts); '' = modern. */
+    { name: 'fontPairing', type: 'select', values: [...FONT_PAIRINGS] },
     /** The menus shown at this venue, in order. */
     { name: 'menus', type: 'relation', collection: 'menus', maxSelect: 50 },
     /** An uploaded PDF shown to guests as "original menu". */

@@ -24,6 +24,7 @@ import { VenueNutritionCard } from './venue-nutrition-card.tsx';
 import { VenueGuestInfoCard } from './venue-guest-info-card.tsx';
 import { VenueEmbedCard } from './venue-embed-card.tsx';
 import { VenueLogoCard } from './venue-logo-card.tsx';
+import { VenueDesignCard, type DesignValues } from './venue-design-card.tsx';
 import { VenueLinkCard } from './venue-link-card.tsx';
 import { VenuePrintKitCard } from './venue-print-kit-card.tsx';
 import { VenueOriginalMenuCard } from './venue-original-menu-card.tsx';
@@ -181,6 +182,41 @@ export default function VenuePage() {
       throw err;
     }
   };
+  const saveDesign = async (values: DesignValues) => {
+    try {
+      await update({ ...values }, values);
+      toast.success(t('design.saved'));
+    } catch (err) {
+      toast.error(t('design.notSaved', { error: errorMessage(err) }));
+      throw err;
+    }
+  };
+  const uploadCover = async (file: File) => {
+    const form = new FormData();
+    form.append('cover', file);
+    try {
+      await update(form);
+      toast.success(t('design.coverUploaded'));
+    } catch (err) {
+      const field = (err as { response?: { data?: { cover?: { message?: string } } } }).response?.data?.cover?.message;
+      toast.error(t('design.coverNotUploaded', { error: field ? translateMessage(field) : errorMessage(err) }));
+      throw err;
+    }
+  };
+  const removeCover = async () => {
+    try {
+      await update({ cover: null }, { cover: '' });
+      toast.success(t('design.coverRemoved'));
+    } catch (err) {
+      toast.error(t('design.coverNotRemoved', { error: errorMessage(err) }));
+      throw err;
+    }
+  };
+  // The venue's menus in its order, for the design card's preview and layouts.
+  const listedMenus = menuIds.flatMap((id) => {
+    const m = menus.data?.find((o) => o.id === id);
+    return m ? [{ id: m.id, name: m.name, languages: m.languages }] : [];
+  });
   const remove = async () => {
     try {
       await pb.collection('venues').delete(venue.id);
@@ -218,6 +254,14 @@ export default function VenuePage() {
         <div className="grid min-w-0 gap-6">
           <VenueDetailsForm venue={venue} onSave={saveDetails} />
           <VenueMenusCard menuIds={menuIds} options={menus.data} onChange={saveMenus} />
+          <VenueDesignCard
+            key={listedMenus.map((m) => m.id).join()}
+            venue={venue}
+            menus={listedMenus}
+            onSave={saveDesign}
+            onUploadCover={uploadCover}
+            onRemoveCover={removeCover}
+          />
           <VenueGuestInfoCard venue={venue} onSave={saveGuestInfo} />
           <VenueNutritionCard venue={venue} onSave={saveNutrition} />
           <VenueEmbedCard venue={venue} appUrl={publicUrl(appUrl, '')} menus={embeddable} onSave={saveEmbeds} />
