@@ -121,7 +121,10 @@ describe.skipIf(!hasBrowser)('no sideways scrolling at 320 and 390 px', () => {
       ready: (p) => p.getByRole('switch').first(),
       dialogs: {
         'sold-out-until': async (p) => {
-          await p.getByRole('button', { name: /^Sold out until… – / }).first().click();
+          await p
+            .getByRole('button', { name: /^Sold out until… – / })
+            .first()
+            .click();
           return p.getByRole('dialog');
         },
       },

@@ -47,8 +47,8 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     const group = await seed(ctx, 'option_groups', { organization: org, name: 'Cheese', minChoices: 0, maxChoices: 1 });
     await seed(ctx, 'options', { group: group.id, name: 'Parmigiano', available: true, position: 0 });
     await seed(ctx, 'options', { group: group.id, name: 'Pecorino', available: false, position: 1 });
-    const item = async (section: string, name: string, position: number, extra: Record<string, unknown> = {}) =>
-      String((await seed(ctx, 'items', { section, name, position, prices: [{ label: '', amount: 1450 }], ...extra })).id);
+    const item = async (section: unknown, name: string, position: number, extra: Record<string, unknown> = {}) =>
+      String((await seed(ctx, 'items', { section: String(section), name, position, prices: [{ label: '', amount: 1450 }], ...extra })).id);
     risotto = await item(mains.id, 'Risotto ai funghi porcini con tartufo nero e parmigiano', 0, { optionGroups: [group.id] });
     await item(mains.id, 'Spaghetti alle vongole', 1);
     creme = await item(desserts.id, 'Crème brûlée', 0);
@@ -81,7 +81,12 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     return page;
   };
   const phone = (scheme: 'light' | 'dark' = 'light', width = 390) =>
-    viennaContext(e, { colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 }, isMobile: width < 500, hasTouch: width < 500 });
+    viennaContext(e, {
+      colorScheme: scheme,
+      viewport: { width, height: width > 500 ? 900 : 844 },
+      isMobile: width < 500,
+      hasTouch: width < 500,
+    });
   const noSideways = async (page: Page, width: number) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   const row = (page: Page, id: string) => page.locator(`[data-item="${id}"]`);
@@ -152,11 +157,15 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     expect(Date.now() - started).toBeLessThan(1000);
 
     // In the user's locale format (English: 10:00 PM), on the venue's clocks.
-    await row(a, creme).getByText(/^Sold out until (\w+ )?(22:00|10:00\sPM)$/).waitFor();
+    await row(a, creme)
+      .getByText(/^Sold out until (\w+ )?(22:00|10:00\sPM)$/)
+      .waitFor();
     await expect(toggle(a, 'Crème brûlée').getAttribute('aria-checked')).resolves.toBe('false');
     await waitForToast(a, /Crème brûlée is sold out until (\w+ )?(22:00|10:00\sPM)\./);
     // The other phone: live.
-    await row(b, creme).getByText(/^Sold out until (\w+ )?(22:00|10:00\sPM)$/).waitFor({ timeout: 2000 });
+    await row(b, creme)
+      .getByText(/^Sold out until (\w+ )?(22:00|10:00\sPM)$/)
+      .waitFor({ timeout: 2000 });
     await expect(toggle(b, 'Crème brûlée').getAttribute('aria-checked')).resolves.toBe('false');
     const stored = e.app.ctx.stmts.get('SELECT available, soldOutUntil FROM venue_items WHERE venue = ? AND item = ?', [venue, creme]);
     expect(stored?.available).toBe(0);
@@ -231,7 +240,10 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     await noSideways(a, 390);
     await screenshot(a, 'service-offline-light-390');
     await context.setOffline(false);
-    await a.getByRole('alert').filter({ hasText: /offline|Connection lost/ }).waitFor({ state: 'detached', timeout: 15_000 });
+    await a
+      .getByRole('alert')
+      .filter({ hasText: /offline|Connection lost/ })
+      .waitFor({ state: 'detached', timeout: 15_000 });
     await expect(toggle(a, 'Tiramisù').isEnabled()).resolves.toBe(true);
   });
 

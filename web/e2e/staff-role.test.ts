@@ -94,7 +94,9 @@ describe.skipIf(!hasBrowser)('floor staff', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Venues' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Service mode', 'Venues', 'Help'].map((s) => expect.stringContaining(s)));
+    expect(await nav.getByRole('link').allTextContents()).toEqual(
+      ['Service mode', 'Venues', 'Help'].map((s) => expect.stringContaining(s)),
+    );
     await screenshot(page, 'staff-navigation-light-390');
     await page.keyboard.press('Escape');
 

@@ -6,7 +6,6 @@ import { isOnAt, weekMinuteIn, type ScheduleWindow } from '../../../../shared/sc
 import type { OpeningHours } from '../../../../shared/opening-hours.ts';
 import { pb } from '../../lib/pb.ts';
 import { useLiveRecords } from '../../hooks/use-live-records.ts';
-import { storedInstant, toVenueItem, type VenueItem } from '../menus/venue-overrides.ts';
 
 /**
  * Service mode's data: the venue, what its guests see there now (its linked, published menus
@@ -54,13 +53,29 @@ export interface ServiceMenu {
   sections: ServiceSection[];
 }
 
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The venue's own sold-out mark of an item (a venue_items row; its prices are the editor's business). */
+export interface VenueItem {
+  id: string;
+  venue: string;
+  item: string;
+  available: boolean;
+  soldOutUntil: string;
+}
+
+function toVenueItem(r: RecordModel): VenueItem {
+  return { id: r.id, venue: text(r.venue), item: text(r.item), available: Boolean(r.available), soldOutUntil: text(r.soldOutUntil) };
+}
+
+/** An instant as the server stores dates (`YYYY-MM-DD HH:MM:SS.sssZ`), comparable with them. */
+const storedInstant = (d: Date) => d.toISOString().replace('T', ' ');
+
 export const serviceKeys = {
   venues: (organizationId: string) => ['service-venues', organizationId] as const,
   menus: (venueId: string) => ['service-menus', venueId] as const,
   venueItems: (venueId: string) => ['service-venue-items', venueId] as const,
 };
-
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 function toVenue(r: RecordModel): ServiceVenue {
   const hours = r.openingHours as OpeningHours | null | undefined;
@@ -160,9 +175,11 @@ export function useServiceData(venue: ServiceVenue | undefined, organizationId: 
     loadMenus(venue as ServiceVenue, organizationId as string),
   );
   const marks = useSWR(venue ? serviceKeys.venueItems(venue.id) : null, async () => {
-    const list = await pb
-      .collection('venue_items')
-      .getFullList({ batch: FULL_LIST_BATCH, filter: pb.filter('venue = {:v}', { v: venue?.id }), fields: 'id,venue,item,available,soldOutUntil' });
+    const list = await pb.collection('venue_items').getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter('venue = {:v}', { v: venue?.id }),
+      fields: 'id,venue,item,available,soldOutUntil',
+    });
     return list.map(toVenueItem);
   });
   const venueId = venue?.id;
@@ -210,9 +227,7 @@ export function menusOnNow(menus: readonly ServiceMenu[], venue: ServiceVenue, n
 
 export type ItemState =
   /** Sold out for every venue (the item's own mark): only the team changes it, in the menu editor. */
-  | { kind: 'soldOutEverywhere'; until: string }
-  | { kind: 'soldOut'; until: string }
-  | { kind: 'available' };
+  { kind: 'soldOutEverywhere'; until: string } | { kind: 'soldOut'; until: string } | { kind: 'available' };
 
 /** How the item reads at this venue at `now`: its own mark first, then the venue's. */
 export function itemState(item: ServiceItem, mark: VenueItem | undefined, now: Date): ItemState {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
 import { Link, Redirect, useParams } from 'wouter';
 import { ChevronRight, Clock, Loader2, Search, Store, WifiOff } from 'lucide-react';
 import { matchesWords, queryWords } from '../../../../shared/search.ts';
@@ -15,7 +16,6 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
 import { paths } from '../../app/paths.ts';
-import type { VenueItem } from '../menus/venue-overrides.ts';
 import {
   isNetworkError,
   itemState,
@@ -29,9 +29,9 @@ import {
   type ServiceItem,
   type ServiceMenu,
   type ServiceVenue,
+  type VenueItem,
 } from './service-data.ts';
 import { endOfService, nextTimeOfDay, tomorrowOpening } from './service-times.ts';
-import { useSWRConfig } from 'swr';
 
 /** The venue service mode opened last on this device (the picker goes straight there). */
 const LAST_VENUE = 'service-venue';
@@ -113,9 +113,9 @@ export default function ServicePage() {
 }
 
 function ServiceSkeleton() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('service');
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label={t('shell.loading')}>
+    <div className="grid gap-3" aria-busy="true" aria-label={t('common:shell.loading')}>
       <Skeleton className="h-8 w-48 max-w-full" />
       <Skeleton className="h-12" />
       {[0, 1, 2, 3].map((i) => (
@@ -192,9 +192,12 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
         { id: `service-${item.id}` },
       );
     } catch (err) {
-      toast.error(isNetworkError(err) ? t('notSavedOffline', { name: item.name }) : t('notSaved', { name: item.name, reason: errorMessage(err) }), {
-        id: `service-${item.id}`,
-      });
+      toast.error(
+        isNetworkError(err) ? t('notSavedOffline', { name: item.name }) : t('notSaved', { name: item.name, reason: errorMessage(err) }),
+        {
+          id: `service-${item.id}`,
+        },
+      );
     } finally {
       setSaving((s) => {
         const next = new Set(s);
@@ -207,7 +210,10 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
   // The guest search's rule (shared/search.ts): accent- and case-insensitive, every word somewhere.
   const matches = (item: ServiceItem, section: string) => matchesWords([item.name, item.description, section], words);
   const visible = shown
-    .map((m) => ({ ...m, sections: m.sections.map((s) => ({ ...s, items: s.items.filter((i) => matches(i, s.name)) })).filter((s) => s.items.length) }))
+    .map((m) => ({
+      ...m,
+      sections: m.sections.map((s) => ({ ...s, items: s.items.filter((i) => matches(i, s.name)) })).filter((s) => s.items.length),
+    }))
     .filter((m) => m.sections.length);
 
   return (
@@ -215,14 +221,20 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h1 className="min-w-0 break-words text-2xl font-semibold tracking-tight">{venue.name}</h1>
         {venues.length > 1 ? (
-          <Link href={paths.serviceVenues()} className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href={paths.serviceVenues()}
+            className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             {t('otherVenue')}
           </Link>
         ) : null}
       </div>
       <p className="-mt-2 text-sm text-muted-foreground">{t('intro', { zone: venue.timezone })}</p>
       {!live ? (
-        <div role="alert" className="flex items-start gap-3 rounded-lg border border-amber-500/60 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-lg border border-amber-500/60 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           <WifiOff className="mt-0.5 size-5 shrink-0" aria-hidden />
           <div>
             <p className="font-semibold">{online ? t('reconnectingTitle') : t('offlineTitle')}</p>
@@ -331,12 +343,7 @@ function ItemRow({
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
           <p className="break-words text-base font-medium leading-snug">{item.name}</p>
-          <p
-            className={cn(
-              'text-sm font-medium',
-              available ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400',
-            )}
-          >
+          <p className={cn('text-sm font-medium', available ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
             {status}
           </p>
         </div>
@@ -427,7 +434,12 @@ function UntilDialog({
   };
   const choice = 'h-auto min-h-12 w-full justify-between gap-3 whitespace-normal py-2 text-left text-base';
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={t('untilTitle', { name: item.name })} description={t('untilDescription', { zone: venue.timezone })}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('untilTitle', { name: item.name })}
+      description={t('untilDescription', { zone: venue.timezone })}
+    >
       <div className="grid gap-2">
         {end ? (
           <Button variant="outline" className={choice} disabled={disabled} onClick={() => onPick(end)}>

@@ -1,4 +1,13 @@
-import { dateOfDay, dayNumber, hasHours, spansOn, localMomentIn, statusAtLocal, type HoursPoint, type OpeningHours } from '../../../../shared/opening-hours.ts';
+import {
+  dateOfDay,
+  dayNumber,
+  hasHours,
+  spansOn,
+  localMomentIn,
+  statusAtLocal,
+  type HoursPoint,
+  type OpeningHours,
+} from '../../../../shared/opening-hours.ts';
 import { MINUTES_PER_DAY, toMinutes, zonedInputToDate, type ScheduleWindow } from '../../../../shared/schedule.ts';
 
 /**
