@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { activeOwner, seed, superuserRequest, tokenFor } from '../../server/test/test-app.ts';
@@ -245,6 +246,45 @@ describe.skipIf(!hasBrowser)('service mode', () => {
       .filter({ hasText: /offline|Connection lost/ })
       .waitFor({ state: 'detached', timeout: 15_000 });
     await expect(toggle(a, 'Tiramisù').isEnabled()).resolves.toBe(true);
+  });
+
+  /**
+   * Issue 23 item 6 asks for at most 100 KB; measured 186 KB (2026-11-26), of which React and
+   * React DOM are 69 KB, i18next 17 KB, the PocketBase SDK 10 KB and the signed-in layout's Radix
+   * dropdowns and dialog 31 KB. Until the lead decides how to close the gap (lazy dropdowns and
+   * sheet: −30 KB; the rest needs a smaller runtime), this guards the measured size against growth.
+   */
+  const SERVICE_FIRST_LOAD_CEILING = 190 * 1024;
+  it('service mode first load: gzipped JavaScript within the measured ceiling (target: 100 KB)', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    // Every script the page runs, as gzip -9 would send it (the built app's .gz siblings).
+    const scripts = new Map<string, Promise<number>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.set(
+        response.url(),
+        response.body().then((body) => zlib.gzipSync(body, { level: 9 }).length),
+      );
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill('bruno@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    // Only what service mode needs: the sign-in page's scripts are not counted, a reload from the venue's address is.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`**/service/${venue}`);
+    scripts.clear();
+    await page.reload();
+    await row(page, risotto).waitFor();
+    await page.locator('[data-status="connected"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all([...scripts].map(async ([url, size]) => [new URL(url).pathname, await size] as const));
+    const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+    console.log(`service mode first load: ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
+    for (const [name, size] of [...sizes].sort((x, y) => y[1] - x[1])) console.log(`  ${(size / 1024).toFixed(1)} KB ${name}`);
+    expect(sizes.length).toBeGreaterThan(3);
+    expect(total).toBeLessThanOrEqual(SERVICE_FIRST_LOAD_CEILING);
+    await context.close();
   });
 
   it('screenshots light and dark at 1280, 390 and 320 px, without sideways scrolling', async () => {
