@@ -55,7 +55,12 @@ describe('staff app page addresses', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    const manifest = res.json<{ name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose: string }[] }>();
+    const manifest = res.json<{
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    }>();
     expect(manifest).toMatchObject({ name: t.ctx.config.appName, start_url: '/service', display: 'standalone' });
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     const page = await get('/service');
