@@ -61,8 +61,12 @@ function useNow(): Date {
   return now;
 }
 
-/** Whether writes can reach the server and other phones: the browser is online and live updates flow. */
-function useConnection(): { online: boolean; live: boolean } {
+/**
+ * Whether writes can reach the server and other phones (`live`: the browser is online and live
+ * updates flow), and whether to say the connection is lost (offline, or the live connection
+ * dropped; not while it first connects).
+ */
+function useConnection(): { online: boolean; live: boolean; lost: boolean } {
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
     const up = () => setOnline(true);
@@ -75,7 +79,7 @@ function useConnection(): { online: boolean; live: boolean } {
     };
   }, []);
   const status = useRealtimeStatus();
-  return { online, live: online && status === 'connected' };
+  return { online, live: online && status === 'connected', lost: !online || status === 'reconnecting' };
 }
 
 /** An instant in the venue's time zone, in the user's locale: "22:00" today, "Fri 11:00" later. */
@@ -159,7 +163,7 @@ function VenuePicker({ venues, notFound = false }: { venues: readonly ServiceVen
 function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; venues: readonly ServiceVenue[]; organizationId: string }) {
   const { t } = useTranslation('service');
   const now = useNow();
-  const { online, live } = useConnection();
+  const { online, live, lost } = useConnection();
   const [query, setQuery] = useState('');
   const [until, setUntil] = useState<{ item: ServiceItem; menu: ServiceMenu } | null>(null);
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
@@ -230,7 +234,7 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
         ) : null}
       </div>
       <p className="-mt-2 text-sm text-muted-foreground">{t('intro', { zone: venue.timezone })}</p>
-      {!live ? (
+      {lost ? (
         <div
           role="alert"
           className="flex items-start gap-3 rounded-lg border border-amber-500/60 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
