@@ -128,7 +128,7 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     await a.getByRole('heading', { name: 'Trattoria am Hauptplatz' }).waitFor();
     // What guests see now, section by section: not the brunch (its schedule is off).
     await row(a, creme).waitFor();
-    expect(await a.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Primi', 'Dolci']);
+    expect(await a.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Primi', 'Dolci']);
     expect(await a.getByText('Eggs Benedict').count()).toBe(0);
     await a.getByText('Pecorino').waitFor();
     await a.locator('[data-status="connected"]').waitFor();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useParams } from 'wouter';
 import { ChevronRight, Clock, Loader2, Search, Store, WifiOff } from 'lucide-react';
@@ -272,9 +272,9 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
             {shown.length > 1 ? <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{menu.name}</h2> : null}
             {menu.sections.map((section) => (
               <section key={section.id} aria-labelledby={`service-s-${section.id}`} className="grid gap-2">
-                <h3 id={`service-s-${section.id}`} className="text-lg font-semibold">
+                <SectionHeading level={shown.length > 1 ? 3 : 2} id={`service-s-${section.id}`}>
                   {section.name}
-                </h3>
+                </SectionHeading>
                 <ul className="grid divide-y overflow-hidden rounded-lg border bg-card">
                   {section.items.map((item) => (
                     <ItemRow
@@ -309,6 +309,16 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
         />
       ) : null}
     </div>
+  );
+}
+
+/** A section's heading: under the menu's (h2) when several menus are on, else right under the page's h1. */
+function SectionHeading({ level, id, children }: { level: 2 | 3; id: string; children: ReactNode }) {
+  const Tag = level === 2 ? 'h2' : 'h3';
+  return (
+    <Tag id={id} className="text-lg font-semibold">
+      {children}
+    </Tag>
   );
 }
 
