@@ -16,6 +16,8 @@ export const APP_ROUTES = [
   '/subscribe',
   '/dashboard',
   '/help',
+  '/service',
+  '/service/:venueId',
   '/venues/:venueId',
   '/venues/',
   '/tags/',

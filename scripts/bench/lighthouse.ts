@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * A Lighthouse mobile run (Slow-4G simulated throttling) of the guest page with Debian's Chromium.
+ * A Lighthouse mobile run (Slow-4G simulated throttling) of a page with Debian's Chromium: the guest
+ * page, and the staff app's pages signed in (the SDK's `pocketbase_auth` entry set in the browser's
+ * storage first, as the app keeps its session, and Lighthouse told to keep that storage).
  * Lighthouse is installed on first use into scripts/bench/.lighthouse (git-ignored): its
  * dependency tree cannot be locked against this registry, and it is needed by the bench only.
  */
@@ -14,6 +16,8 @@ export interface LighthouseResult {
   seo: number;
   lcpMs: number;
   cls: number;
+  /** Where the page ended up (a signed-in page that redirected to /login did not measure what it meant to). */
+  finalUrl: string;
 }
 
 const DIR = path.join(import.meta.dirname, '.lighthouse');
@@ -21,12 +25,23 @@ const DIR = path.join(import.meta.dirname, '.lighthouse');
 const RUNNER = `
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 try {
-  const r = await lighthouse(process.argv[2], { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile', throttlingMethod: 'simulate' });
+  const url = process.argv[2];
+  const storage = process.env.LH_STORAGE ? JSON.parse(process.env.LH_STORAGE) : null;
+  let page;
+  if (storage) {
+    const browser = await puppeteer.connect({ browserURL: 'http://127.0.0.1:' + chrome.port });
+    page = await browser.newPage();
+    // Any page of the origin that sets no session itself: a missing file answers 404 without the app.
+    await page.goto(new URL('/api/health', url).href);
+    await page.evaluate((entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }, storage);
+  }
+  const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: Boolean(storage) }, undefined, page);
   const c = r.lhr.categories;
   console.log(JSON.stringify({ performance: c.performance.score, accessibility: c.accessibility.score, bestPractices: c['best-practices'].score, seo: c.seo.score,
-    lcpMs: r.lhr.audits['largest-contentful-paint'].numericValue, cls: r.lhr.audits['cumulative-layout-shift'].numericValue }));
+    lcpMs: r.lhr.audits['largest-contentful-paint'].numericValue, cls: r.lhr.audits['cumulative-layout-shift'].numericValue, finalUrl: r.lhr.finalDisplayedUrl }));
 } finally { await chrome.kill(); }
 `;
 
@@ -37,9 +52,11 @@ function ensureInstalled(): void {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'lighthouse@12'], { cwd: DIR, stdio: 'inherit' });
 }
 
-export function runLighthouse(url: string): LighthouseResult {
+/** Lighthouse on `url`; `storage`: localStorage entries of the page's origin set first (a signed-in session). */
+export function runLighthouse(url: string, storage?: Record<string, string>): LighthouseResult {
   ensureInstalled();
   fs.writeFileSync(path.join(DIR, 'run.mjs'), RUNNER);
-  const out = execFileSync(process.execPath, ['run.mjs', url], { cwd: DIR, encoding: 'utf8', timeout: 120_000 });
+  const env = storage ? { ...process.env, LH_STORAGE: JSON.stringify(storage) } : process.env;
+  const out = execFileSync(process.execPath, ['run.mjs', url], { cwd: DIR, encoding: 'utf8', timeout: 180_000, env });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LighthouseResult;
 }

@@ -24,6 +24,8 @@ export interface ReadyInfo {
   guest: { path: string; gzipBytes: number; htmlBytes: number };
   /** The same page in each of the menu's languages (every text translated), for the per-language budgets. */
   guestLanguages: { lang: string; path: string; gzipBytes: number; htmlBytes: number }[];
+  /** The login user's session (the SDK's stored token and record) and venue, for the staff app's pages. */
+  staff: { token: string; record: unknown; venueId: string };
 }
 
 /** Requests the runner sends to the server child over IPC; answered by a `reply` with the same id. */

@@ -13,7 +13,8 @@
  *    authenticated view/create/update/delete calls for 60 s after a short warm-up; some follow
  *    one record, some reconnect. Per call: count, errors, p50/p95/p99; no errors allowed, the heap
  *    must be back within +10% (or +5 MB) of its post-warm-up size and the hub empty;
- *  - lighthouse: Lighthouse (mobile) on the guest page.
+ *  - lighthouse: Lighthouse (mobile) on the guest page, and on the staff app's /login, /dashboard
+ *    and service mode (signed in; issue 23 item 6: performance ≥ 90, accessibility ≥ 95).
  * Realtime parts run against fresh, lightly seeded server children and a separate load-generator
  * child (scripts/bench/sse-clients.ts).
  *
@@ -327,7 +328,11 @@ async function main(): Promise<void> {
       timeoutMs: 180_000,
       cpuProfDir: process.env.BENCH_CPU_PROF ? RESULTS : undefined,
       // Without the HTTP scenarios, only login needs this server: skip the 100k-row seed.
-      env: ONLY.has('http') ? undefined : { BENCH_ITEMS: '1000', BENCH_CHUNK: '1000' },
+      env: {
+        ...(ONLY.has('http') ? {} : { BENCH_ITEMS: '1000', BENCH_CHUNK: '1000' }),
+        // The staff app's pages need the built web app.
+        ...(ONLY.has('lighthouse') ? { BENCH_WEB: '1' } : {}),
+      },
       onProgress: (text) => console.log(`  ${text}`),
     });
     if (ONLY.has('http')) console.log(formatSeed(info.seed));
@@ -359,6 +364,25 @@ async function main(): Promise<void> {
           lh.lcpMs <= 1000 && lh.cls <= 0.01 && [lh.performance, lh.accessibility, lh.bestPractices, lh.seo].every((s) => s >= 0.95);
         console.log(
           `  → ${g.lang}: performance ${Math.round(lh.performance * 100)}, accessibility ${Math.round(lh.accessibility * 100)}, best practices ${Math.round(lh.bestPractices * 100)}, SEO ${Math.round(lh.seo * 100)}, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, CLS ${lh.cls.toFixed(3)} — targets (≥ 95, LCP ≤ 1.0 s, CLS ≤ 0.01) ${ok ? 'met' : 'NOT met'}`,
+        );
+      }
+    }
+    if (ONLY.has('lighthouse') && !interrupted) {
+      // The staff app on a phone: signed out (/login), then signed in the way the app keeps its session.
+      const session = { pocketbase_auth: JSON.stringify(info.staff), cookie_consent: 'no' };
+      for (const [name, route, storage] of [
+        ['/login', '/login', undefined],
+        ['/dashboard', '/dashboard', session],
+        ['service mode', `/service/${info.staff.venueId}`, session],
+      ] as const) {
+        if (interrupted) break;
+        console.log(`  lighthouse (mobile, Slow-4G) on the staff app's ${name}…`);
+        const lh = runLighthouse(`${base}${route}`, storage);
+        const landed = new URL(lh.finalUrl || `${base}${route}`).pathname;
+        if (landed !== route) console.log(`  ! ended on ${landed}, not ${route}: the score is not the page's`);
+        const ok = lh.performance >= 0.9 && lh.accessibility >= 0.95 && landed === route;
+        console.log(
+          `  → ${name}: performance ${Math.round(lh.performance * 100)}, accessibility ${Math.round(lh.accessibility * 100)}, best practices ${Math.round(lh.bestPractices * 100)}, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, CLS ${lh.cls.toFixed(3)} — targets (performance ≥ 90, accessibility ≥ 95) ${ok ? 'met' : 'NOT met'}`,
         );
       }
     }

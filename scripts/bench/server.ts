@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { dietClash } from '../../shared/diets.ts';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../server/test/test-app.ts';
+import { webBundle } from '../../server/test/web-bundle.ts';
 import type { PreparedWrite } from '../../server/core/records/write.ts';
 import type { AppContext } from '../../server/context.ts';
 import { q } from '../../server/db/statements.ts';
@@ -290,7 +291,9 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> 
 }
 
 async function main(): Promise<void> {
-  testApp = await buildTestApp({ collections: benchCollections, env: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' } });
+  // The staff app's pages (Lighthouse) need the built web app: the tests' shared bundle, built once per source state.
+  const web = process.env.BENCH_WEB ? { WEB_DIST: await webBundle() } : {};
+  testApp = await buildTestApp({ collections: benchCollections, env: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', ...web } });
   const { app, ctx } = testApp;
 
   const owners = await bulkInsert(ctx, BENCH.owners, OWNERS, OWNERS, (i) => ({ name: `owner ${i}` }));
@@ -355,6 +358,19 @@ async function main(): Promise<void> {
     if (msg?.type === 'request') void handleRequest(ctx, msg);
   });
   const guest = await seedGuestVenue(ctx, String(loginUser.id));
+  // The login user owns the guest venue's organization and is through onboarding: the staff app's
+  // dashboard and service mode show that venue and its 100-item menu.
+  await ctx.engine.update(
+    ctx.engine.collection('users'),
+    String(loginUser.id),
+    { data: { onboardingComplete: true }, files: {}, fromForm: false },
+    superuserRequest(ctx),
+  );
+  const signedIn = ctx.engine.view(ctx.engine.collection('users'), String(loginUser.id), '', superuserRequest(ctx));
+  const venueId = String(
+    ctx.stmts.get('SELECT id FROM venues WHERE organization = (SELECT currentOrganization FROM users WHERE id = ?)', [String(loginUser.id)])
+      ?.id,
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const probe = await app.inject({ method: 'GET', url: guest, headers: { 'accept-encoding': 'gzip' } });
   const plain = await app.inject({ method: 'GET', url: guest });
@@ -376,6 +392,7 @@ async function main(): Promise<void> {
     login: LOGIN,
     guest: { path: guest, gzipBytes: probe.rawPayload.length, htmlBytes: plain.rawPayload.length },
     guestLanguages,
+    staff: { token: await tokenFor(ctx, 'users', String(loginUser.id)), record: signedIn, venueId },
   };
   send({ type: 'ready', info });
 }

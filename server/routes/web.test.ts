@@ -13,7 +13,7 @@ describe('staff app page addresses', () => {
   });
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-  it.each(['/', '/login', '/sign-up', '/venues/', '/venues/abc123', '/sections/s1/items', '/settings'])(
+  it.each(['/', '/login', '/sign-up', '/venues/', '/venues/abc123', '/sections/s1/items', '/settings', '/service', '/service/abc123'])(
     '%s loads the app (200)',
     async (url) => {
       const res = await get(url);
@@ -47,6 +47,34 @@ describe('staff app page addresses', () => {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ status: 404 });
+    }
+  });
+
+  it('makes the app installable: a manifest that starts in service mode, real PNG icons, the links in every page', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json<{
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    }>();
+    expect(manifest).toMatchObject({ name: t.ctx.config.appName, start_url: '/service', display: 'standalone' });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const page = await get('/service');
+    expect(page.body).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    expect(page.body).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"');
+    const icons = [...manifest.icons.map((i) => [i.src, i.sizes] as const), ['/icons/apple-touch-icon.png', '180x180'] as const];
+    for (const [src, sizes] of icons) {
+      const icon = await get(src);
+      expect(icon.statusCode, src).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/png');
+      // The PNG's own header (signature, then IHDR's width and height) says its size.
+      const png = icon.rawPayload;
+      expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, src).toBe(sizes);
     }
   });
 });

@@ -10,6 +10,28 @@ import type { PublicConfig } from '../../shared/api.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The brand colour of the icons (web/icons/*.svg) and the browser chrome of the installed app. */
+const THEME_COLOR = '#0f766e';
+
+/** The manifest that makes the staff app installable; it starts in service mode (the phone's use). */
+export function webManifest(appName: string) {
+  return {
+    id: '/service',
+    name: appName,
+    short_name: appName.length <= 12 ? appName : appName.slice(0, 12).trim(),
+    start_url: '/service',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: THEME_COLOR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
 /**
  * The staff web app: hashed assets served pre-compressed (brotli, gzip) with immutable caching;
  * any other GET outside /api falls back to index.html so client-side routes load.
@@ -30,6 +52,13 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       },
     });
   }
+
+  // The web app manifest: the staff app installs to the home screen and opens in service mode
+  // (icons: web/public/icons, made by scripts/pwa-icons.ts). Served here for the configured name.
+  app.get('/manifest.webmanifest', async (_request, reply) => {
+    void reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache');
+    return webManifest(ctx.config.appName);
+  });
 
   app.get('/api/app-config', async (): Promise<PublicConfig> => ({
     appName: ctx.config.appName,

@@ -116,6 +116,20 @@ describe.skipIf(!hasBrowser)('no sideways scrolling at 320 and 390 px', () => {
     },
     { path: '/help', ready: (p) => p.getByRole('heading', { level: 1, name: 'Help' }) },
     {
+      path: '/service/:venue',
+      shoot: true,
+      ready: (p) => p.getByRole('switch').first(),
+      dialogs: {
+        'sold-out-until': async (p) => {
+          await p
+            .getByRole('button', { name: /^Sold out until… – / })
+            .first()
+            .click();
+          return p.getByRole('dialog');
+        },
+      },
+    },
+    {
       path: '/profile/',
       ready: (p) => p.getByRole('heading', { level: 1, name: 'Profile' }),
       dialogs: {

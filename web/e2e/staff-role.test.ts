@@ -63,10 +63,10 @@ describe.skipIf(!hasBrowser)('floor staff', () => {
     await screenshot(owner, 'staff-invite-light-390');
     await owner.getByRole('button', { name: 'Send invite' }).click();
     await waitForToast(owner, `Invitation sent to ${WAITER}`);
-    const venueId = String(e.app.ctx.stmts.get("SELECT id FROM venues WHERE name LIKE 'Trattoria%'")?.id);
+    const invited = String(e.app.ctx.stmts.get("SELECT id FROM venues WHERE name LIKE 'Trattoria%'")?.id);
     expect(e.app.ctx.stmts.get('SELECT role, venues FROM invitations WHERE email = ?', [WAITER])).toEqual({
       role: 'staff',
-      venues: JSON.stringify([venueId]),
+      venues: JSON.stringify([invited]),
     });
 
     const mail = await e.smtp.waitFor((m) => m.to.includes(WAITER));
@@ -78,8 +78,11 @@ describe.skipIf(!hasBrowser)('floor staff', () => {
     await page.getByLabel('Your name').fill('Walter Waiter');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    // Sign-in lands on the dashboard, which is the team's: staff go to their venues, silently.
-    await page.waitForURL('**/venues/');
+    // Sign-in lands on the dashboard, which is the team's: staff go to service mode, silently
+    // (their one venue: straight to it).
+    const venueId = String(e.app.ctx.stmts.get("SELECT id FROM venues WHERE name LIKE 'Trattoria%'")?.id);
+    await page.waitForURL(`**/service/${venueId}`);
+    await page.goto('/venues/');
     await page.getByRole('heading', { name: 'Venues', exact: true }).waitFor();
     await page.getByText('The venues you serve.').waitFor();
     await page.getByText('Trattoria am Hauptplatz mit Gastgarten').waitFor();
@@ -91,14 +94,16 @@ describe.skipIf(!hasBrowser)('floor staff', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Venues' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Venues', 'Help'].map((s) => expect.stringContaining(s)));
+    expect(await nav.getByRole('link').allTextContents()).toEqual(
+      ['Service mode', 'Venues', 'Help'].map((s) => expect.stringContaining(s)),
+    );
     await screenshot(page, 'staff-navigation-light-390');
     await page.keyboard.press('Escape');
 
-    // A team route (the menu editor, billing): back to the venues, with a message.
+    // A team route (the menu editor, billing): back to service mode, with a message.
     for (const path of ['/menus/', '/settings/billing']) {
       await page.goto(path);
-      await page.waitForURL('**/venues/');
+      await page.waitForURL(`**/service/${venueId}`);
       await waitForToast(page, 'Staff accounts use their venues only.');
     }
     await screenshot(page, 'staff-redirected-light-390');
@@ -144,7 +149,9 @@ describe.skipIf(!hasBrowser)('floor staff', () => {
       await owner.context().close();
 
       const waiter = await (await viennaContext(e, { colorScheme: scheme, viewport: size })).newPage();
-      await signIn(waiter, WAITER, '**/venues/');
+      // Two venues by now: service mode asks which one.
+      await signIn(waiter, WAITER, '**/service');
+      await waiter.goto('/venues/');
       await waiter.getByText('Terrace', { exact: true }).waitFor();
       expect(await waiter.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(waiter, `staff-venues-${scheme}-${width}`);

@@ -6,6 +6,7 @@ import type { RecordModel } from 'pocketbase';
 import {
   Building2,
   ChevronsUpDown,
+  ConciergeBell,
   CreditCard,
   FileUp,
   HelpCircle,
@@ -43,6 +44,7 @@ import { FullText } from '../components/ui/full-text.tsx';
 
 const NAV = [
   { href: paths.dashboard(), label: 'nav.dashboard', icon: LayoutDashboard },
+  { href: paths.serviceVenues(), label: 'nav.service', icon: ConciergeBell },
   { href: paths.venues(), label: 'nav.venues', icon: Store },
   { href: paths.menus(), label: 'nav.menus', icon: UtensilsCrossed },
   { href: paths.menuUpload(), label: 'nav.menuUpload', icon: FileUp },
@@ -61,13 +63,20 @@ function isActive(location: string, href: string): boolean {
   );
 }
 
-/** What floor staff use for now: their venues' list, their profile and help (service mode comes next). */
-const STAFF_NAV: readonly string[] = [paths.venues(), paths.help()];
+/** What floor staff use: service mode (their home screen), their venues' list, their profile and help. */
+const STAFF_NAV: readonly string[] = [paths.serviceVenues(), paths.venues(), paths.help()];
 
 /** Whether floor staff may open `location` (the rest is the team's: menus, settings, billing…). */
 export function staffMayOpen(location: string): boolean {
   const path = location.split(/[?#]/)[0] ?? '';
-  return path === '/venues' || path === paths.venues() || path.startsWith('/profile') || path === paths.help();
+  return (
+    path === '/venues' ||
+    path === paths.venues() ||
+    path === paths.serviceVenues() ||
+    path.startsWith('/service/') ||
+    path.startsWith('/profile') ||
+    path === paths.help()
+  );
 }
 
 /** Billing's pages: owners' and admins' (editors are sent to the dashboard with a message). */
@@ -89,6 +98,20 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
         : NAV;
   const items = shown.map((item) => ({ ...item, label: t(item.label) }));
   return <SideNav label={t('shell.mainNavigation')} items={items} isActive={isActive} onNavigate={onNavigate} />;
+}
+
+/** Service mode one tap away on phones (the navigation sits behind the menu button there). */
+function ServiceShortcut() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  if (location.startsWith(paths.serviceVenues())) return null;
+  return (
+    <Button asChild variant="ghost" size="icon" className="size-11 lg:hidden">
+      <Link href={paths.serviceVenues()} aria-label={t('shell.serviceMode')} title={t('shell.serviceMode')}>
+        <ConciergeBell aria-hidden />
+      </Link>
+    </Button>
+  );
 }
 
 /** Switches the current organization among the user's memberships. */
@@ -173,7 +196,7 @@ function UserMenu() {
 
 /**
  * Floor staff opening a team route (a bookmark, an old link, the dashboard after sign-in) land on
- * their venues instead, told why, rather than on a page of refusals. The dashboard is where
+ * service mode, their home screen, instead, told why, rather than on a page of refusals. The dashboard is where
  * sign-in lands everyone: that redirect says nothing. Editors opening billing land on the dashboard,
  * told who manages it.
  */
@@ -189,7 +212,7 @@ function StaffRoutes({ children }: { children: ReactNode }) {
     if (editorRefused) toast.info(t('shell.billingManagersOnly'), { id: 'billing-managers-only' });
   }, [refused, editorRefused, silent, t]);
   if (editorRefused) return <Redirect to={paths.dashboard()} replace />;
-  return refused ? <Redirect to={paths.venues()} replace /> : <>{children}</>;
+  return refused ? <Redirect to={paths.serviceVenues()} replace /> : <>{children}</>;
 }
 
 /** The signed-in app: sidebar on wide screens, a sheet on phones, top bar with switchers. */
@@ -222,6 +245,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Button>
           <div className="lg:hidden">{brand}</div>
           <div className="ml-auto flex items-center gap-2">
+            <ServiceShortcut />
             <RealtimeIndicator />
             <ThemeToggle />
             <UserMenu />

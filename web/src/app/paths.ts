@@ -17,6 +17,9 @@ export const paths = {
   subscribeSuccess: () => '/subscribe/success',
   dashboard: () => '/dashboard',
   help: () => '/help',
+  /** Service mode (phone-first sold-out toggles): the venue picker, or one venue. */
+  serviceVenues: () => '/service',
+  service: (venueId: string) => `/service/${encodeURIComponent(venueId)}`,
   venues: () => '/venues/',
   venue: (venueId: string) => `/venues/${encodeURIComponent(venueId)}`,
   tags: () => '/tags/',

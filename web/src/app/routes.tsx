@@ -24,6 +24,7 @@ const Subscribe = page(() => import('../features/subscribe/subscribe-page.tsx'))
 const SubscribeSuccess = page(() => import('../features/subscribe/success-page.tsx'));
 const Dashboard = page(() => import('../features/dashboard/dashboard-page.tsx'));
 const Help = page(() => import('../features/help/help-page.tsx'));
+const Service = page(() => import('../features/service/service-page.tsx'));
 const Venues = page(() => import('../features/venues/venues-page.tsx'));
 const Venue = page(() => import('../features/venues/venue-page.tsx'));
 const Tags = page(() => import('../features/tags/tags-page.tsx'));
@@ -145,6 +146,8 @@ export function AppRoutes(): ReactNode {
       </Route>
       <Route path="/dashboard">{app(Dashboard)}</Route>
       <Route path="/help">{help(Help)}</Route>
+      <Route path="/service/:venueId">{app(Service)}</Route>
+      <Route path="/service">{app(Service)}</Route>
       <Route path="/venues/:venueId">{app(Venue)}</Route>
       <Route path="/venues/">{app(Venues)}</Route>
       <Route path="/tags/">{app(Tags)}</Route>

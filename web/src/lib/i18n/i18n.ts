@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'console',
   'menus',
   'qr',
+  'service',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,0 +1,268 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { ClientResponseError, type RecordModel } from 'pocketbase';
+import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
+import { availableAt } from '../../../../shared/availability.ts';
+import { isOnAt, weekMinuteIn, type ScheduleWindow } from '../../../../shared/schedule.ts';
+import type { OpeningHours } from '../../../../shared/opening-hours.ts';
+import { pb } from '../../lib/pb.ts';
+import { useLiveRecords } from '../../hooks/use-live-records.ts';
+
+/**
+ * Service mode's data: the venue, what its guests see there now (its linked, published menus
+ * whose schedule is on, in the venue's order, with sections and items in position order, as the
+ * guest page shows them), the venue's own sold-out marks (venue_items), and the options of the
+ * items (read-only here: option availability is global). Everything reads through the records API,
+ * whose rules give floor staff their venues' menus only.
+ */
+
+export interface ServiceVenue {
+  id: string;
+  name: string;
+  slug: string;
+  timezone: string;
+  menus: string[];
+  openingHours: OpeningHours | null;
+}
+
+export interface ServiceOption {
+  id: string;
+  name: string;
+  available: boolean;
+}
+
+export interface ServiceItem {
+  id: string;
+  name: string;
+  description: string;
+  /** The item's own mark (every venue): a venue can only add "sold out", never undo it. */
+  available: boolean;
+  soldOutUntil: string;
+  options: ServiceOption[];
+}
+
+export interface ServiceSection {
+  id: string;
+  name: string;
+  items: ServiceItem[];
+}
+
+export interface ServiceMenu {
+  id: string;
+  name: string;
+  schedule: ScheduleWindow[];
+  sections: ServiceSection[];
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The venue's own sold-out mark of an item (a venue_items row; its prices are the editor's business). */
+export interface VenueItem {
+  id: string;
+  venue: string;
+  item: string;
+  available: boolean;
+  soldOutUntil: string;
+}
+
+function toVenueItem(r: RecordModel): VenueItem {
+  return { id: r.id, venue: text(r.venue), item: text(r.item), available: Boolean(r.available), soldOutUntil: text(r.soldOutUntil) };
+}
+
+/** An instant as the server stores dates (`YYYY-MM-DD HH:MM:SS.sssZ`), comparable with them. */
+const storedInstant = (d: Date) => d.toISOString().replace('T', ' ');
+
+export const serviceKeys = {
+  venues: (organizationId: string) => ['service-venues', organizationId] as const,
+  menus: (venueId: string) => ['service-menus', venueId] as const,
+  venueItems: (venueId: string) => ['service-venue-items', venueId] as const,
+};
+
+function toVenue(r: RecordModel): ServiceVenue {
+  const hours = r.openingHours as OpeningHours | null | undefined;
+  return {
+    id: r.id,
+    name: text(r.name),
+    slug: text(r.slug),
+    timezone: text(r.timezone) || 'UTC',
+    menus: Array.isArray(r.menus) ? (r.menus as string[]) : [],
+    openingHours: hours && Array.isArray(hours.weekly) && Array.isArray(hours.exceptions) ? hours : null,
+  };
+}
+
+/** The venues the user may serve (staff: those assigned to them; the team: all of the organization's). */
+export function useServiceVenues(organizationId: string | undefined) {
+  return useSWR(organizationId ? serviceKeys.venues(organizationId) : null, async () => {
+    const list = await pb.collection('venues').getFullList({
+      batch: FULL_LIST_BATCH,
+      sort: 'name',
+      filter: pb.filter('organization = {:org}', { org: organizationId }),
+      fields: 'id,name,slug,timezone,menus,openingHours',
+    });
+    return list.map(toVenue);
+  });
+}
+
+/** `field = a || field = b …` for a list of ids (the records API has no IN). */
+const anyOf = (field: string, ids: readonly string[]) =>
+  ids.length ? `(${ids.map((_, i) => `${field} = {:id${i}}`).join(' || ')})` : 'false';
+const idParams = (ids: readonly string[]) => Object.fromEntries(ids.map((id, i) => [`id${i}`, id]));
+
+/** The venue's published linked menus with their sections, items and options (schedules are applied later, at `now`). */
+async function loadMenus(venue: ServiceVenue, organizationId: string): Promise<ServiceMenu[]> {
+  const ids = venue.menus;
+  if (!ids.length) return [];
+  const menus = await pb.collection('menus').getFullList({
+    batch: FULL_LIST_BATCH,
+    filter: pb.filter(`status = "published" && ${anyOf('id', ids)}`, idParams(ids)),
+    fields: 'id,name,schedule',
+  });
+  const shown = ids.flatMap((id) => menus.filter((m) => m.id === id));
+  if (!shown.length) return [];
+  const menuIds = shown.map((m) => m.id);
+  const [sections, items, options] = await Promise.all([
+    pb.collection('sections').getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter(anyOf('menu', menuIds), idParams(menuIds)),
+      sort: 'position,created',
+      fields: 'id,menu,name',
+    }),
+    pb.collection('items').getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter(anyOf('section.menu', menuIds), idParams(menuIds)),
+      sort: 'position,created',
+      fields: 'id,section,name,description,available,soldOutUntil,optionGroups',
+    }),
+    pb.collection('options').getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter('group.organization = {:org}', { org: organizationId }),
+      sort: 'position,created',
+      fields: 'id,group,name,available',
+    }),
+  ]);
+  const optionsOf = (groups: unknown) =>
+    (Array.isArray(groups) ? (groups as string[]) : []).flatMap((g) =>
+      options.filter((o) => o.group === g).map((o) => ({ id: o.id, name: text(o.name), available: Boolean(o.available) })),
+    );
+  return shown.map((m) => ({
+    id: m.id,
+    name: text(m.name),
+    schedule: Array.isArray(m.schedule) ? (m.schedule as ScheduleWindow[]) : [],
+    sections: sections
+      .filter((s) => s.menu === m.id)
+      .map((s) => ({
+        id: s.id,
+        name: text(s.name),
+        items: items
+          .filter((i) => i.section === s.id)
+          .map((i) => ({
+            id: i.id,
+            name: text(i.name),
+            description: text(i.description),
+            available: Boolean(i.available),
+            soldOutUntil: text(i.soldOutUntil),
+            options: optionsOf(i.optionGroups),
+          })),
+      })),
+  }));
+}
+
+/**
+ * A venue's service data, kept live: the venue's own marks from realtime events (another phone's
+ * toggle shows at once), and the menus refreshed when an item, option, menu or the venue changes.
+ */
+export function useServiceData(venue: ServiceVenue | undefined, organizationId: string | undefined) {
+  const menus = useSWR(venue && organizationId ? [...serviceKeys.menus(venue.id), venue.menus.join(',')] : null, () =>
+    loadMenus(venue as ServiceVenue, organizationId as string),
+  );
+  const marks = useSWR(venue ? serviceKeys.venueItems(venue.id) : null, async () => {
+    const list = await pb.collection('venue_items').getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter('venue = {:v}', { v: venue?.id }),
+      fields: 'id,venue,item,available,soldOutUntil',
+    });
+    return list.map(toVenueItem);
+  });
+  const venueId = venue?.id;
+  const { mutate } = useSWRConfig();
+  const menuKeys = (key: unknown) => Array.isArray(key) && key[0] === 'service-menus' && key[1] === venueId;
+  useLiveRecords({
+    collection: 'venue_items',
+    topic: venueId ? '*' : null,
+    targets: venueId ? [serviceKeys.venueItems(venueId)] : [],
+    when: (e) => e.record.venue === venueId,
+    // Apply the other phone's change at once; the refresh that follows confirms it.
+    onEvent: (e) => {
+      if (!venueId) return;
+      void mutate(
+        serviceKeys.venueItems(venueId),
+        (list: VenueItem[] | undefined) => (list ? mergeMark(list, toVenueItem(e.record), e.action === 'delete') : list),
+        { revalidate: false },
+      );
+    },
+    fields: 'id,venue,item,available,soldOutUntil',
+  });
+  useLiveRecords({ collection: 'items', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
+  useLiveRecords({ collection: 'options', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
+  useLiveRecords({ collection: 'menus', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
+  useLiveRecords({
+    collection: 'venues',
+    topic: venueId ?? null,
+    targets: organizationId ? [serviceKeys.venues(organizationId)] : [],
+    fields: 'id',
+  });
+  return { menus, marks };
+}
+
+/** The list with `mark` put in (or taken out). */
+export function mergeMark(list: readonly VenueItem[], mark: VenueItem, removed = false): VenueItem[] {
+  const rest = list.filter((m) => m.id !== mark.id && m.item !== mark.item);
+  return removed ? rest : [...rest, mark];
+}
+
+/** The menus guests see at the venue at `now` (the guest page's rule: shared/schedule.ts). */
+export function menusOnNow(menus: readonly ServiceMenu[], venue: ServiceVenue, now: Date): ServiceMenu[] {
+  const at = weekMinuteIn(now, venue.timezone);
+  return menus.filter((m) => isOnAt(m.schedule, at));
+}
+
+export type ItemState =
+  /** Sold out for every venue (the item's own mark): only the team changes it, in the menu editor. */
+  { kind: 'soldOutEverywhere'; until: string } | { kind: 'soldOut'; until: string } | { kind: 'available' };
+
+/** How the item reads at this venue at `now`: its own mark first, then the venue's. */
+export function itemState(item: ServiceItem, mark: VenueItem | undefined, now: Date): ItemState {
+  const at = storedInstant(now);
+  if (!availableAt(item, at)) return { kind: 'soldOutEverywhere', until: item.soldOutUntil };
+  if (mark && !availableAt(mark, at)) return { kind: 'soldOut', until: mark.soldOutUntil };
+  return { kind: 'available' };
+}
+
+/** A write that did not reach the server (offline, connection dropped): refused, said so, never silently lost. */
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof ClientResponseError ? err.status === 0 && !err.isAbort : err instanceof TypeError;
+}
+
+/**
+ * Sets the venue's mark of an item: updates its row, or creates one (when another phone created it
+ * meanwhile, the unique row is read and updated instead). Resolves with the saved row.
+ */
+export async function saveMark(
+  venueId: string,
+  itemId: string,
+  existing: VenueItem | undefined,
+  mark: { available: boolean; soldOutUntil: Date | null },
+): Promise<VenueItem> {
+  const body = { available: mark.available, soldOutUntil: mark.soldOutUntil ? mark.soldOutUntil.toISOString() : '' };
+  if (existing) return toVenueItem(await pb.collection('venue_items').update(existing.id, body));
+  try {
+    return toVenueItem(await pb.collection('venue_items').create({ venue: venueId, item: itemId, ...body }));
+  } catch (err) {
+    if (!(err instanceof ClientResponseError) || err.status !== 400) throw err;
+    const row = await pb
+      .collection('venue_items')
+      .getFirstListItem(pb.filter('venue = {:v} && item = {:i}', { v: venueId, i: itemId }))
+      .catch(() => null);
+    if (!row) throw err;
+    return toVenueItem(await pb.collection('venue_items').update(row.id, body));
+  }
+}

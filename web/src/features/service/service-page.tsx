@@ -1,0 +1,501 @@
+import { useTranslation } from 'react-i18next';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { Link, Redirect, useParams } from 'wouter';
+import { ChevronRight, Clock, Loader2, Search, Store, WifiOff } from 'lucide-react';
+import { matchesWords, queryWords } from '../../../../shared/search.ts';
+import { useTitle } from '../../hooks/use-title.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { useRealtimeStatus } from '../../hooks/use-realtime-status.ts';
+import { toast } from '../../lib/toast.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { cn } from '../../lib/cn.ts';
+import { activeLanguage } from '../../lib/i18n/i18n.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
+import { Skeleton } from '../../components/ui/card.tsx';
+import { paths } from '../../app/paths.ts';
+import {
+  isNetworkError,
+  itemState,
+  menusOnNow,
+  mergeMark,
+  saveMark,
+  serviceKeys,
+  useServiceData,
+  useServiceVenues,
+  type ItemState,
+  type ServiceItem,
+  type ServiceMenu,
+  type ServiceVenue,
+  type VenueItem,
+} from './service-data.ts';
+import { endOfService, nextTimeOfDay, tomorrowOpening } from './service-times.ts';
+
+/** The venue service mode opened last on this device (the picker goes straight there). */
+const LAST_VENUE = 'service-venue';
+
+function rememberVenue(id: string): void {
+  try {
+    localStorage.setItem(LAST_VENUE, id);
+  } catch {
+    // private mode: the picker asks again
+  }
+}
+function lastVenue(): string | null {
+  try {
+    return localStorage.getItem(LAST_VENUE);
+  } catch {
+    return null;
+  }
+}
+
+/** "now", ticking every 30 s: menus switch on and off by schedule, "until" marks run out. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+/**
+ * Whether writes can reach the server and other phones (`live`: the browser is online and live
+ * updates flow), and whether to say the connection is lost (offline, or the live connection
+ * dropped; not while it first connects).
+ */
+function useConnection(): { online: boolean; live: boolean; lost: boolean } {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+    };
+  }, []);
+  const status = useRealtimeStatus();
+  return { online, live: online && status === 'connected', lost: !online || status === 'reconnecting' };
+}
+
+/** An instant in the venue's time zone, in the user's locale: "22:00" today, "Fri 11:00" later. */
+function timeText(value: Date | string, timeZone: string, now: Date): string {
+  const d = typeof value === 'string' ? new Date(value.replace(' ', 'T')) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  const day = (x: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(x);
+  const sameDay = day(d) === day(now);
+  return new Intl.DateTimeFormat(activeLanguage(), {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(sameDay ? {} : { weekday: 'short' }),
+  }).format(d);
+}
+
+export default function ServicePage() {
+  const { venueId } = useParams<{ venueId?: string }>();
+  const { t } = useTranslation('service');
+  useTitle(t('title'));
+  const { organization } = useAuth();
+  const venues = useServiceVenues(organization?.id);
+  if (venues.error) return <p className="p-4 text-destructive">{errorMessage(venues.error)}</p>;
+  if (!venues.data) return <ServiceSkeleton />;
+  const list = venues.data;
+  if (venueId) {
+    const venue = list.find((v) => v.id === venueId);
+    if (!venue) return <VenuePicker venues={list} notFound />;
+    return <VenueService venue={venue} venues={list} organizationId={organization?.id ?? ''} />;
+  }
+  const remembered = lastVenue();
+  const only = list.length === 1 ? list[0] : list.find((v) => v.id === remembered);
+  if (only) return <Redirect to={paths.service(only.id)} replace />;
+  return <VenuePicker venues={list} />;
+}
+
+function ServiceSkeleton() {
+  const { t } = useTranslation('service');
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label={t('common:shell.loading')}>
+      <Skeleton className="h-8 w-48 max-w-full" />
+      <Skeleton className="h-12" />
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-16" />
+      ))}
+    </div>
+  );
+}
+
+function VenuePicker({ venues, notFound = false }: { venues: readonly ServiceVenue[]; notFound?: boolean }) {
+  const { t } = useTranslation('service');
+  return (
+    <div className="mx-auto grid max-w-xl gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
+      {notFound ? <p className="text-sm text-destructive">{t('venueNotFound')}</p> : null}
+      {venues.length ? (
+        <>
+          <p className="text-muted-foreground">{t('pickVenue')}</p>
+          <ul className="grid gap-2" aria-label={t('venues')}>
+            {venues.map((v) => (
+              <li key={v.id}>
+                <Link
+                  href={paths.service(v.id)}
+                  className="flex min-h-14 items-center gap-3 rounded-lg border bg-card px-4 py-3 text-base font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <Store className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+                  <span className="min-w-0 flex-1 break-words">{v.name}</span>
+                  <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="text-muted-foreground">{t('noVenues')}</p>
+      )}
+    </div>
+  );
+}
+
+function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; venues: readonly ServiceVenue[]; organizationId: string }) {
+  const { t } = useTranslation('service');
+  const now = useNow();
+  const { online, live, lost } = useConnection();
+  const [query, setQuery] = useState('');
+  const [until, setUntil] = useState<{ item: ServiceItem; menu: ServiceMenu } | null>(null);
+  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
+  const { menus, marks } = useServiceData(venue, organizationId);
+  const { mutate } = useSWRConfig();
+  useEffect(() => rememberVenue(venue.id), [venue.id]);
+
+  const shown = useMemo(() => (menus.data ? menusOnNow(menus.data, venue, now) : []), [menus.data, venue, now]);
+  const words = queryWords(query);
+  const markOf = (itemId: string) => marks.data?.find((m) => m.item === itemId);
+
+  /** Saves a mark; the row shows "saving" until the server answers, and nothing changes unless it did. */
+  const save = async (item: ServiceItem, available: boolean, soldOutUntil: Date | null) => {
+    if (!live) {
+      toast.error(t('offlineRefused'), { id: 'service-offline' });
+      return;
+    }
+    setSaving((s) => new Set(s).add(item.id));
+    try {
+      const saved = await saveMark(venue.id, item.id, markOf(item.id), { available, soldOutUntil });
+      await mutate(serviceKeys.venueItems(venue.id), (list: VenueItem[] | undefined) => mergeMark(list ?? [], saved), {
+        revalidate: false,
+      });
+      toast.success(
+        available
+          ? t('savedAvailable', { name: item.name })
+          : soldOutUntil
+            ? t('savedSoldOutUntil', { name: item.name, time: timeText(soldOutUntil, venue.timezone, new Date()) })
+            : t('savedSoldOut', { name: item.name }),
+        { id: `service-${item.id}` },
+      );
+    } catch (err) {
+      toast.error(
+        isNetworkError(err) ? t('notSavedOffline', { name: item.name }) : t('notSaved', { name: item.name, reason: errorMessage(err) }),
+        {
+          id: `service-${item.id}`,
+        },
+      );
+    } finally {
+      setSaving((s) => {
+        const next = new Set(s);
+        next.delete(item.id);
+        return next;
+      });
+    }
+  };
+
+  // The guest search's rule (shared/search.ts): accent- and case-insensitive, every word somewhere.
+  const matches = (item: ServiceItem, section: string) => matchesWords([item.name, item.description, section], words);
+  const visible = shown
+    .map((m) => ({
+      ...m,
+      sections: m.sections.map((s) => ({ ...s, items: s.items.filter((i) => matches(i, s.name)) })).filter((s) => s.items.length),
+    }))
+    .filter((m) => m.sections.length);
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h1 className="min-w-0 break-words text-2xl font-semibold tracking-tight">{venue.name}</h1>
+        {venues.length > 1 ? (
+          <Link
+            href={paths.serviceVenues()}
+            className="inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('otherVenue')}
+          </Link>
+        ) : null}
+      </div>
+      <p className="-mt-2 text-sm text-muted-foreground">{t('intro', { zone: venue.timezone })}</p>
+      {lost ? (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-lg border border-amber-500/60 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <WifiOff className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{online ? t('reconnectingTitle') : t('offlineTitle')}</p>
+            <p className="text-sm">{t('offlineText')}</p>
+          </div>
+        </div>
+      ) : null}
+      <div className="sticky top-14 z-20 -mx-4 bg-background/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6">
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('searchPlaceholder')}
+            aria-label={t('search')}
+            className="h-12 pl-10 text-base"
+          />
+        </div>
+      </div>
+      {menus.error ? <p className="text-destructive">{errorMessage(menus.error)}</p> : null}
+      {!menus.data || !marks.data ? (
+        <ServiceSkeleton />
+      ) : !shown.length ? (
+        <p className="rounded-lg border bg-card p-6 text-center text-muted-foreground">{t('nothingOn')}</p>
+      ) : !visible.length ? (
+        <p className="rounded-lg border bg-card p-6 text-center text-muted-foreground">{t('noMatch', { query })}</p>
+      ) : (
+        visible.map((menu) => (
+          <section key={menu.id} aria-label={menu.name} className="grid gap-4">
+            {shown.length > 1 ? <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{menu.name}</h2> : null}
+            {menu.sections.map((section) => (
+              <section key={section.id} aria-labelledby={`service-s-${section.id}`} className="grid gap-2">
+                <SectionHeading level={shown.length > 1 ? 3 : 2} id={`service-s-${section.id}`}>
+                  {section.name}
+                </SectionHeading>
+                <ul className="grid divide-y overflow-hidden rounded-lg border bg-card">
+                  {section.items.map((item) => (
+                    <ItemRow
+                      key={item.id}
+                      item={item}
+                      state={itemState(item, markOf(item.id), now)}
+                      venue={venue}
+                      now={now}
+                      disabled={!live}
+                      saving={saving.has(item.id)}
+                      onToggle={(available) => void save(item, available, null)}
+                      onUntil={() => setUntil({ item, menu })}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </section>
+        ))
+      )}
+      {until ? (
+        <UntilDialog
+          item={until.item}
+          menu={until.menu}
+          venue={venue}
+          disabled={!live}
+          onClose={() => setUntil(null)}
+          onPick={(when) => {
+            setUntil(null);
+            void save(until.item, false, when);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** A section's heading: under the menu's (h2) when several menus are on, else right under the page's h1. */
+function SectionHeading({ level, id, children }: { level: 2 | 3; id: string; children: ReactNode }) {
+  const Tag = level === 2 ? 'h2' : 'h3';
+  return (
+    <Tag id={id} className="text-lg font-semibold">
+      {children}
+    </Tag>
+  );
+}
+
+function stateText(t: (key: string, o?: Record<string, string>) => string, state: ItemState, timeZone: string, now: Date): string {
+  if (state.kind === 'available') return t('available');
+  const time = state.until ? timeText(state.until, timeZone, now) : '';
+  if (state.kind === 'soldOutEverywhere') return time ? t('soldOutEverywhereUntil', { time }) : t('soldOutEverywhere');
+  return time ? t('soldOutUntil', { time }) : t('soldOut');
+}
+
+function ItemRow({
+  item,
+  state,
+  venue,
+  now,
+  disabled,
+  saving,
+  onToggle,
+  onUntil,
+}: {
+  item: ServiceItem;
+  state: ItemState;
+  venue: ServiceVenue;
+  now: Date;
+  disabled: boolean;
+  saving: boolean;
+  onToggle: (available: boolean) => void;
+  onUntil: () => void;
+}) {
+  const { t } = useTranslation('service');
+  const available = state.kind === 'available';
+  const locked = state.kind === 'soldOutEverywhere';
+  const status = stateText(t, state, venue.timezone, now);
+  return (
+    <li className="grid gap-2 p-3 sm:p-4" data-item={item.id} data-state={state.kind}>
+      <div className="flex items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="break-words text-base font-medium leading-snug">{item.name}</p>
+          <p className={cn('text-sm font-medium', available ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
+            {status}
+          </p>
+        </div>
+        {!locked ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            className="size-11 shrink-0"
+            aria-label={t('untilFor', { name: item.name })}
+            title={t('until')}
+            disabled={disabled || saving}
+            onClick={onUntil}
+          >
+            <Clock className="size-5" aria-hidden />
+          </Button>
+        ) : null}
+        <button
+          type="button"
+          role="switch"
+          aria-checked={available}
+          aria-label={t('availableSwitch', { name: item.name })}
+          aria-describedby={undefined}
+          aria-busy={saving || undefined}
+          disabled={disabled || saving || locked}
+          onClick={() => onToggle(!available)}
+          className={cn(
+            'relative inline-flex h-11 w-[4.75rem] shrink-0 items-center rounded-full border-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50',
+            available ? 'border-emerald-600 bg-emerald-600' : 'border-red-600 bg-red-600/10 dark:bg-red-500/20',
+          )}
+        >
+          <span
+            aria-hidden
+            className={cn(
+              'pointer-events-none flex size-9 items-center justify-center rounded-full bg-white shadow-md transition-transform',
+              available ? 'translate-x-[2.125rem]' : 'translate-x-0.5',
+            )}
+          >
+            {saving ? <Loader2 className="size-4 animate-spin text-muted-foreground" /> : null}
+          </span>
+        </button>
+      </div>
+      {item.options.length ? (
+        <p className="text-xs text-muted-foreground">
+          {t('options')}{' '}
+          {item.options.map((o, i) => (
+            <span key={o.id}>
+              {i ? ', ' : ''}
+              <span className={o.available ? undefined : 'line-through'}>{o.name}</span>
+              {o.available ? '' : ` (${t('optionSoldOut')})`}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function UntilDialog({
+  item,
+  menu,
+  venue,
+  disabled,
+  onClose,
+  onPick,
+}: {
+  item: ServiceItem;
+  menu: ServiceMenu;
+  venue: ServiceVenue;
+  disabled: boolean;
+  onClose: () => void;
+  onPick: (when: Date | null) => void;
+}) {
+  const { t } = useTranslation('service');
+  const [now] = useState(() => new Date());
+  const [time, setTime] = useState('');
+  const [error, setError] = useState('');
+  const end = endOfService(menu.schedule, venue.openingHours, now, venue.timezone);
+  const tomorrow = tomorrowOpening(venue.openingHours, now, venue.timezone);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const when = nextTimeOfDay(time, new Date(), venue.timezone);
+    if (!when) {
+      setError(t('enterTime'));
+      return;
+    }
+    onPick(when);
+  };
+  const choice = 'h-auto min-h-12 w-full justify-between gap-3 whitespace-normal py-2 text-left text-base';
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('untilTitle', { name: item.name })}
+      description={t('untilDescription', { zone: venue.timezone })}
+    >
+      <div className="grid gap-2">
+        {end ? (
+          <Button variant="outline" className={choice} disabled={disabled} onClick={() => onPick(end)}>
+            <span>{t('endOfService')}</span>
+            <span className="tabular-nums text-muted-foreground">{timeText(end, venue.timezone, now)}</span>
+          </Button>
+        ) : null}
+        {tomorrow ? (
+          <Button variant="outline" className={choice} disabled={disabled} onClick={() => onPick(tomorrow)}>
+            <span>{t('tomorrow')}</span>
+            <span className="tabular-nums text-muted-foreground">{timeText(tomorrow, venue.timezone, now)}</span>
+          </Button>
+        ) : null}
+        <Button variant="outline" className={choice} disabled={disabled} onClick={() => onPick(null)}>
+          <span>{t('untilChanged')}</span>
+        </Button>
+      </div>
+      <form onSubmit={submit} className="grid gap-2 border-t pt-4" noValidate>
+        <Label htmlFor="service-until-time">{t('atTime')}</Label>
+        <div className="flex gap-2">
+          <Input
+            id="service-until-time"
+            type="time"
+            value={time}
+            onChange={(e) => {
+              setTime(e.target.value);
+              setError('');
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'service-until-error' : undefined}
+            className="h-12 flex-1 text-base"
+          />
+          <Button type="submit" className="h-12" disabled={disabled}>
+            {t('setTime')}
+          </Button>
+        </div>
+        {error ? (
+          <p id="service-until-error" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
