@@ -206,25 +206,21 @@ describe('print kit: parameters', () => {
     expect(res.json().data.wifi.code).toBe('validation_invalid_value');
   });
 
-  it('takes exactly 500 tables (the limit is inclusive): 500 A6 pages in a few seconds', async () => {
-    const started = Date.now();
+  // How fast is the bench's business (`npm run bench`), not a wall-clock bound that a busy CI machine breaks.
+  it('takes exactly 500 tables (the limit is inclusive): 500 A6 pages', async () => {
     const res = await kit(venue, `from=1&to=${PRINT_KIT_MAX_TABLES}&template=a6&wifi=1`);
     expect(res.statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(res.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(PRINT_KIT_MAX_TABLES);
   });
 });
 
 describe.skipIf(missing)('print kit: the PDF', () => {
-  it('a 40-table A4 sticker PDF decodes to 40 distinct correct URLs, vector and in well under seconds', async () => {
-    const started = Date.now();
+  it('a 40-table A4 sticker PDF decodes to 40 distinct correct URLs, vector', async () => {
     const res = await kit(venue, 'from=1&to=40&template=a4-12&cta=1');
-    const elapsed = Date.now() - started;
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="qr-cafe-zentral-tables-1-40-a4-12.pdf"');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(elapsed).toBeLessThan(3000);
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
