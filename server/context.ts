@@ -65,11 +65,9 @@ export function databaseFile(config: Config): string {
 /** The app secret from config, or the one generated and stored at first boot. */
 function loadAppSecret(stmts: Statements, configured: string | undefined): string {
   if (configured) return configured;
-  const row = stmts.get("SELECT value FROM _params WHERE key = 'appSecret'");
-  if (row) return String(row.value);
-  const secret = randomBytes(32).toString('base64url');
-  stmts.run("INSERT INTO _params (key, value) VALUES ('appSecret', ?)", [secret]);
-  return secret;
+  // Two instances starting together on a new database: the first one's secret wins, both use it.
+  stmts.run("INSERT INTO _params (key, value) VALUES ('appSecret', ?) ON CONFLICT(key) DO NOTHING", [randomBytes(32).toString('base64url')]);
+  return String(stmts.get("SELECT value FROM _params WHERE key = 'appSecret'")?.value);
 }
 
 export function createContext(envConfig: Config, collections: CollectionDef[], options: ContextOptions): AppContext {
