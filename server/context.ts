@@ -75,7 +75,9 @@ export function databaseFile(config: Config): string {
 function loadAppSecret(stmts: Statements, configured: string | undefined): string {
   if (configured) return configured;
   // Two instances starting together on a new database: the first one's secret wins, both use it.
-  stmts.run("INSERT INTO _params (key, value) VALUES ('appSecret', ?) ON CONFLICT(key) DO NOTHING", [randomBytes(32).toString('base64url')]);
+  stmts.run("INSERT INTO _params (key, value) VALUES ('appSecret', ?) ON CONFLICT(key) DO NOTHING", [
+    randomBytes(32).toString('base64url'),
+  ]);
   return String(stmts.get("SELECT value FROM _params WHERE key = 'appSecret'")?.value);
 }
 

@@ -10,7 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { startChildServer, type ChildServer } from './test/child-server.ts';
 import { eventually } from './test/eventually.ts';
-import { MIGRATIONS_DIR } from './db/migrate.ts';
+import { migrateDatabase, MIGRATIONS_DIR } from './db/migrate.ts';
+import { openSqlite } from './db/open.ts';
+import { migrationsBefore } from './test/migrations-before.ts';
 
 /** Realtime through the official SDK, with the `eventsource` package as Node's EventSource. */
 (globalThis as unknown as { EventSource: typeof EventSource }).EventSource = EventSource;
@@ -39,7 +41,11 @@ function start(dir: string, env: Record<string, string> = {}): ChildServer {
 
 /** Waits until the child's output matches (a log line it writes once it got there). */
 async function logged(server: ChildServer, pattern: RegExp, timeoutMs = 15_000): Promise<void> {
-  const out = await eventually(() => server.output(), (o) => pattern.test(o), timeoutMs);
+  const out = await eventually(
+    () => server.output(),
+    (o) => pattern.test(o),
+    timeoutMs,
+  );
   expect(out).toMatch(pattern);
 }
 
@@ -147,7 +153,12 @@ describe('graceful shutdown (server/shutdown.ts)', () => {
       body: JSON.stringify({ email: 'after-drain@example.com', password: 'a-long-password-1', passwordConfirm: 'a-long-password-1' }),
     });
     expect(signUp.status).toBe(200);
-    expect(await eventually(() => created, (c) => c.includes('after-drain@example.com'))).toContain('after-drain@example.com');
+    expect(
+      await eventually(
+        () => created,
+        (c) => c.includes('after-drain@example.com'),
+      ),
+    ).toContain('after-drain@example.com');
 
     // Each step logged once; the database closed properly (WAL checkpointed) and kept the drained write.
     const out = a.output();
@@ -209,8 +220,57 @@ describe('graceful shutdown (server/shutdown.ts)', () => {
   });
 });
 
+/** Whether process `pid` has `file` open (Linux /proc): it got as far as opening the database. */
+function hasOpen(pid: number, file: string): boolean {
+  const fds = path.join('/proc', String(pid), 'fd');
+  try {
+    return fs.readdirSync(fds).some((fd) => {
+      try {
+        return fs.readlinkSync(path.join(fds, fd)) === file;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
 describe('several instances starting together on one data folder', () => {
-  it('both come up ready, the migrations applied once', async () => {
+  it('a rolling upgrade: both wait for the one migrating, come up ready, the new migration applied once', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'data', 'data.db');
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const latest = journal.entries.at(-1)?.tag ?? '';
+    // The database of the previous release: every migration but the newest.
+    const db = openSqlite(file);
+    migrateDatabase(db, migrationsBefore(latest, dirs));
+    // A migration that takes long (longer than a connection's 5 s busy timeout) holds the write
+    // lock while both new instances start: they must wait for it, not fail or migrate beside it.
+    db.exec('BEGIN IMMEDIATE');
+    const [a, b] = [start(dir), start(dir)];
+    await eventually(
+      () => [a, b].every((p) => p.child.pid !== undefined && hasOpen(p.child.pid, file)),
+      (v) => v,
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 6_000));
+    db.exec('ROLLBACK');
+    db.close();
+    const urls = await Promise.all([a.listening, b.listening]);
+    for (const url of urls) expect((await fetch(`${url}/api/ready`)).status).toBe(200);
+    const check = new BetterSqlite3(file, { readonly: true });
+    const rows = check.prepare('SELECT hash FROM __drizzle_migrations').all() as { hash: string }[];
+    check.close();
+    expect(rows).toHaveLength(journal.entries.length);
+    expect(new Set(rows.map((r) => r.hash)).size).toBe(rows.length);
+    for (const p of [a, b]) p.child.kill('SIGTERM');
+    expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+  }, 90_000);
+
+  it('both come up on a new data folder, the migrations applied once', async () => {
     const dir = tempDir();
     const [a, b] = [start(dir), start(dir)];
     const urls = await Promise.all([a.listening, b.listening]);

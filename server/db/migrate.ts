@@ -36,8 +36,7 @@ export function migrateDatabase(sqlite: SqliteDb, migrationsFolder = MIGRATIONS_
   try {
     sqlite.exec(`CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
     const last = sqlite.prepare(`SELECT created_at FROM "${MIGRATIONS_TABLE}" ORDER BY created_at DESC LIMIT 1`).get() as
-      | { created_at: number | string }
-      | undefined;
+      { created_at: number | string } | undefined;
     const insert = sqlite.prepare(`INSERT INTO "${MIGRATIONS_TABLE}" ("hash", "created_at") VALUES (?, ?)`);
     for (const migration of migrations) {
       if (last && Number(last.created_at) >= migration.folderMillis) continue;

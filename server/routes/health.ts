@@ -33,7 +33,8 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/ready', async (_request, reply) => {
     if (ctx.lifecycle.draining) return reply.status(503).send({ message: 'API is shutting down.', code: 503, data: {} });
-    if (!ctx.storageHealth.status().ok) return reply.status(503).send({ message: 'API is unhealthy: the database does not take writes.', code: 503, data: {} });
+    if (!ctx.storageHealth.status().ok)
+      return reply.status(503).send({ message: 'API is unhealthy: the database does not take writes.', code: 503, data: {} });
     return { message: 'API is ready.', code: 200, data: {} };
   });
 }
