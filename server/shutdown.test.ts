@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { startChildServer, type ChildServer } from './test/child-server.ts';
 import { eventually } from './test/eventually.ts';
+import { buildTestApp } from './test/test-app.ts';
 import { migrateDatabase, MIGRATIONS_DIR } from './db/migrate.ts';
 import { openSqlite } from './db/open.ts';
 import { migrationsBefore } from './test/migrations-before.ts';
@@ -217,6 +218,27 @@ describe('graceful shutdown (server/shutdown.ts)', () => {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
     }
+  });
+});
+
+describe('closing the app (in process)', () => {
+  it('waits for a running cron job before closing the database it uses', async () => {
+    const t = await buildTestApp();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    t.ctx.crons.register('slowJob', '* * * * *', async () => {
+      await gate;
+      // Throws "The database connection is not open" if close() did not wait.
+      order.push(`job read ${String(t.ctx.stmts.get('SELECT 1 AS one')?.one)}`);
+    });
+    const running = t.ctx.crons.run('slowJob');
+    const closed = t.close().then(() => order.push('closed'));
+    await new Promise((r) => setImmediate(r));
+    release();
+    await Promise.all([running, closed]);
+    expect(order).toEqual(['job read 1', 'closed']);
+    expect(t.ctx.sqlite.open).toBe(false);
   });
 });
 
