@@ -99,7 +99,7 @@ async function proxy(target: string): Promise<{ url: string; to(target: string):
 describe('graceful shutdown (server/shutdown.ts)', () => {
   it('drains on SIGTERM: readiness 503 at once, SSE clients reconnect elsewhere, in-flight requests finish, then exit 0', async () => {
     const dir = tempDir();
-    const a = start(dir, { ...SUPERUSER, LOG_LEVEL: 'debug', SHUTDOWN_DELAY_MS: '3000', SHUTDOWN_TIMEOUT_MS: '20000' });
+    const a = start(dir, { ...SUPERUSER, LOG_LEVEL: 'debug', SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '20000' });
     const aUrl = await a.listening;
     // A second instance on the same data folder: where the load balancer sends clients next.
     const b = start(dir, SUPERUSER);
