@@ -128,6 +128,10 @@ describe('graceful shutdown (server/shutdown.ts)', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ message: 'API is shutting down.', code: 503, data: {} });
     expect((await fetch(`${aUrl}/api/health`)).status).toBe(200);
+    // No new realtime stream on an instance about to end them.
+    const stream = await fetch(`${aUrl}/api/realtime`);
+    expect(stream.status).toBe(503);
+    expect(await stream.json()).toEqual({ status: 503, message: 'The server is shutting down: connect again.', data: {} });
     lb.to(bUrl);
 
     // After the delay: streams end, the listener is closed, the slow request still runs.
