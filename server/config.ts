@@ -56,6 +56,10 @@ const envSchema = z.object({
   REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86400).default(300),
   /** Realtime: comment lines keep idle streams open through proxies. */
   REALTIME_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** SIGTERM/SIGINT: how long in-flight requests and running cron jobs may take before they are cut (ms). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** SIGTERM/SIGINT: how long the instance keeps serving while readiness says 503, so a load balancer stops routing first (ms). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** PostHog project key; unset = no analytics at all. */
   POSTHOG_KEY: z.string().min(1).optional(),
   /** Where /ingest forwards analytics (EU region by default). */
@@ -197,6 +201,8 @@ export interface Config {
   rateLimit: { enabled: boolean; authMax: number; authWindowSeconds: number; emailMax: number };
   oauth2: OAuth2ProviderEnv[];
   realtime: { idleTimeoutSeconds: number; keepAliveSeconds: number };
+  /** Graceful shutdown (server/index.ts): readiness-only delay, then the deadline for in-flight work. */
+  shutdown: { delayMs: number; timeoutMs: number };
   posthog: { key: string | undefined; host: string; uiHost: string };
   billing: 'stripe' | 'trial' | 'off';
   /** Set when BILLING=stripe (its keys are then required). */
@@ -332,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     oauth2: parseOAuth2(env),
     realtime: { idleTimeoutSeconds: e.REALTIME_IDLE_TIMEOUT_SECONDS, keepAliveSeconds: e.REALTIME_KEEPALIVE_SECONDS },
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     posthog: { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, ''), uiHost: e.POSTHOG_UI_HOST.replace(/\/+$/, '') },
     billing: e.BILLING,
     stripe: parseStripe(e, env),

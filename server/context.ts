@@ -44,11 +44,20 @@ export interface AppContext {
   settings: SettingsService;
   /** Scheduled jobs (`/api/crons`): modules add theirs with `crons.register(id, expression, fn)`. */
   crons: CronScheduler;
+  /** Graceful shutdown state: `GET /api/ready` answers 503 once draining (server/shutdown.ts). */
+  lifecycle: Lifecycle;
   /** The app's logger (Fastify's), for what modules report at boot and in background jobs. */
   log: ContextOptions['log'];
   /** Registers cleanup to run when the app closes (timers of modules). */
   onClose(fn: () => void): void;
   close(): Promise<void>;
+}
+
+export interface Lifecycle {
+  /** Set on SIGTERM/SIGINT: the instance takes no new work and tells load balancers it is not ready. */
+  draining: boolean;
+  /** When draining: the time (ms since epoch) by which running work must be done; close() waits no longer. */
+  deadline: number | null;
 }
 
 export interface ContextOptions {
@@ -65,11 +74,11 @@ export function databaseFile(config: Config): string {
 /** The app secret from config, or the one generated and stored at first boot. */
 function loadAppSecret(stmts: Statements, configured: string | undefined): string {
   if (configured) return configured;
-  const row = stmts.get("SELECT value FROM _params WHERE key = 'appSecret'");
-  if (row) return String(row.value);
-  const secret = randomBytes(32).toString('base64url');
-  stmts.run("INSERT INTO _params (key, value) VALUES ('appSecret', ?)", [secret]);
-  return secret;
+  // Two instances starting together on a new database: the first one's secret wins, both use it.
+  stmts.run("INSERT INTO _params (key, value) VALUES ('appSecret', ?) ON CONFLICT(key) DO NOTHING", [
+    randomBytes(32).toString('base64url'),
+  ]);
+  return String(stmts.get("SELECT value FROM _params WHERE key = 'appSecret'")?.value);
 }
 
 export function createContext(envConfig: Config, collections: CollectionDef[], options: ContextOptions): AppContext {
@@ -131,8 +140,10 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   });
   // Who may see a delete is decided before the rows are gone (cascades reach rules through parents).
   events.onDeleting((e) => hub.prepareDelete(e.collection, e.row));
+  const lifecycle: Lifecycle = { draining: false, deadline: null };
   return {
     config,
+    lifecycle,
     sqlite,
     stmts,
     storageHealth: new StorageHealth(sqlite, stmts),
@@ -154,7 +165,10 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
       cleanups.push(fn);
     },
     close: async () => {
+      // No new scheduled run; the running ones finish first (they use the database closed below).
       crons.stop();
+      const waitMs = (lifecycle.deadline ?? Date.now() + config.shutdown.timeoutMs) - Date.now();
+      if (!(await crons.idle(waitMs))) options.log.error({ jobs: crons.runningIds() }, 'shutdown: cron jobs still running at the deadline');
       for (const fn of cleanups.splice(0)) fn();
       hub.closeAll();
       await mailer.close().catch(() => undefined);

@@ -7,9 +7,12 @@ import { DatabaseFileError } from './db/open.ts';
 import type { AppContext } from './context.ts';
 import { installerUrl } from './ops/installer.ts';
 import { startupFacts, startupSummary } from './startup-summary.ts';
+import { drain } from './shutdown.ts';
 
 /**
- * Entry point: the only place that listens. Shuts down gracefully on SIGINT/SIGTERM.
+ * Entry point: the only place that listens. Shuts down gracefully on SIGINT/SIGTERM (shutdown.ts:
+ * readiness 503, realtime streams ended, in-flight work finished within SHUTDOWN_TIMEOUT_MS; a
+ * second signal exits at once).
  *
  * Restarts in-process after a backup restore (`onRestart`): the running app is closed (requests
  * finish, SSE streams end, SQLite closes), the restore swaps the files, and a new app is built and
@@ -60,16 +63,20 @@ async function main(): Promise<void> {
   }
 
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second signal: the operator (or orchestrator) does not want to wait.
+      (app as FastifyInstance | null)?.log.error({ signal }, 'shutdown: second signal, exiting now');
+      process.exit(1);
+    }
     closing = true;
-    const current = app;
-    if (!current) process.exit(process.exitCode ?? 0);
-    current.log.info({ signal }, 'shutting down');
-    // close(): stops accepting, waits for in-flight requests, runs onClose hooks (SSE, SQLite).
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    current.close().then(
-      () => process.exit(0),
+    const current = app as FastifyInstance | null;
+    const currentCtx = ctx as AppContext | null;
+    if (!current || !currentCtx) process.exit(process.exitCode ?? 0);
+    // A backstop if closing itself hangs (a close hook that never settles): the deadline plus a margin.
+    const { delayMs, timeoutMs } = config.shutdown;
+    setTimeout(() => process.exit(1), delayMs + timeoutMs + 5_000).unref();
+    drain(current, currentCtx, { signal, delayMs, timeoutMs }).then(
+      (clean) => process.exit(clean ? 0 : 1),
       (err: unknown) => {
         current.log.error({ err }, 'shutdown failed');
         process.exit(1);

@@ -97,3 +97,38 @@ describe('CronScheduler', () => {
     expect((errors[0] as Error).message).toBe('boom');
   });
 });
+
+describe('waiting for running jobs (graceful shutdown)', () => {
+  it('idle() resolves once the running jobs ended, a synchronous throw included', async () => {
+    const errors: unknown[] = [];
+    const crons = new CronScheduler({ error: (obj) => errors.push(obj) });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    crons.register('slow', '* * * * *', async () => {
+      await gate;
+      order.push('job ended');
+    });
+    crons.register('throws', '* * * * *', () => {
+      throw new Error('boom');
+    });
+    expect(crons.tick(at('2025-06-21T10:00:00Z'))).toEqual(['slow', 'throws']);
+    expect(crons.runningIds().sort()).toEqual(['slow', 'throws']);
+    const idle = crons.idle(60_000).then((v) => order.push(`idle ${v}`));
+    await new Promise((r) => setImmediate(r));
+    release();
+    await idle;
+    expect(order).toEqual(['job ended', 'idle true']);
+    expect(crons.runningIds()).toEqual([]);
+    expect(errors).toHaveLength(1);
+    expect(await crons.idle(0)).toBe(true);
+  });
+
+  it('idle() gives up after its timeout while a job still runs', async () => {
+    const crons = new CronScheduler({ error: () => undefined });
+    crons.register('stuck', '* * * * *', () => new Promise(() => undefined));
+    void crons.run('stuck');
+    expect(await crons.idle(20)).toBe(false);
+    expect(crons.runningIds()).toEqual(['stuck']);
+  });
+});

@@ -107,7 +107,8 @@ export interface CronLog {
 /** The app's job table: modules register jobs; `start()` ticks at every minute boundary. */
 export class CronScheduler {
   private readonly jobs = new Map<string, Job>();
-  private readonly running = new Set<string>();
+  /** Runs in progress by job id (a job never overlaps itself), so shutdown can wait for them. */
+  private readonly running = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -140,15 +141,43 @@ export class CronScheduler {
   async run(id: string): Promise<boolean> {
     const job = this.jobs.get(id);
     if (!job || this.running.has(id)) return false;
-    this.running.add(id);
-    try {
-      await job.fn();
-    } catch (err) {
-      this.log.error({ err, job: id }, 'cron job failed');
-    } finally {
-      this.running.delete(id);
-    }
+    const done = (async () => {
+      await null; // the entry below is in place before the job can end (a synchronous throw included)
+      try {
+        await job.fn();
+      } catch (err) {
+        this.log.error({ err, job: id }, 'cron job failed');
+      } finally {
+        this.running.delete(id);
+      }
+    })();
+    this.running.set(id, done);
+    await done;
     return true;
+  }
+
+  /** Ids of the jobs running now. */
+  runningIds(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /**
+   * Resolves true once no job runs (runs started meanwhile included), or false after `timeoutMs`.
+   * With `stop()` first, no new scheduled run starts: shutdown waits for the ones in progress.
+   */
+  async idle(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs));
+    });
+    try {
+      while (this.running.size) {
+        if ((await Promise.race([Promise.all(this.running.values()).then(() => true as const), timeout])) === false) return false;
+      }
+      return true;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Starts every job due in the minute of `date` (without waiting for them). */

@@ -6,7 +6,12 @@ import { canBackup } from '../ops/backups.ts';
 
 const PROXY_HEADERS = ['CF-Connecting-IP', 'Fly-Client-IP', 'X-Real-IP', 'X-Forwarded-For'];
 
-/** GET /api/health: public liveness; superusers also see diagnostics. */
+/**
+ * GET /api/health: public liveness; superusers also see diagnostics.
+ * GET /api/ready: readiness for a load balancer: 200 when this instance should get traffic (it
+ * listens only after migrations ran, the database takes writes, it is not shutting down), 503
+ * otherwise. Same body shape as health (`code`, not `status`).
+ */
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/health', async (request, reply) => {
     const data =
@@ -24,5 +29,12 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
       return reply.status(503).send({ message: 'API is unhealthy: the database does not take writes.', code: 503, data: {} });
     }
     return { message: 'API is healthy.', code: 200, data };
+  });
+
+  app.get('/api/ready', async (_request, reply) => {
+    if (ctx.lifecycle.draining) return reply.status(503).send({ message: 'API is shutting down.', code: 503, data: {} });
+    if (!ctx.storageHealth.status().ok)
+      return reply.status(503).send({ message: 'API is unhealthy: the database does not take writes.', code: 503, data: {} });
+    return { message: 'API is ready.', code: 200, data: {} };
   });
 }

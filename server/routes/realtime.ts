@@ -17,6 +17,8 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { hub } = ctx;
 
   app.get('/api/realtime', (request, reply) => {
+    // Shutting down: its streams end soon; the SDK retries, through the load balancer, elsewhere.
+    if (ctx.lifecycle.draining) throw new ApiError(503, 'The server is shutting down: connect again.');
     reply.hijack();
     const res = reply.raw;
     const origin = allowedOrigin(ctx.config.corsOrigins, request.headers.origin);
