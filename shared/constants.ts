@@ -34,7 +34,7 @@ export const ACTIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['act
 
 /**
  * `staff`: floor staff of the venues their membership lists (`memberships.venues`): they read
- * what those venues show and set its availability there (`venue_items`), nothing else.
+ * what those venues show and set its availability there (`venue_items`, `venue_options`), nothing else.
  */
 export const MEMBER_ROLES = ['owner', 'admin', 'editor', 'staff'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];

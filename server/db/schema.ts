@@ -35,6 +35,7 @@ export const {
   menu_uploads,
   venues,
   venue_items,
+  venue_options,
   set_courses,
   help_requests,
   guest_stats,

@@ -18,6 +18,7 @@ import { invitationsModule } from './invitations/index.ts';
 import { accountModule } from './account/index.ts';
 import { guestMenuModule } from './guest-menu/index.ts';
 import { venueItemsModule } from './venue-items/index.ts';
+import { venueOptionsModule } from './venue-options/index.ts';
 import { setCoursesModule } from './set-courses/index.ts';
 import { translationModule } from './translation/index.ts';
 import { menuCsvModule } from './menu-csv/index.ts';
@@ -46,6 +47,7 @@ export const productModules: ProductModule[] = [
   uploadsModule,
   { name: 'venues', collections: [venuesCollection], register: (ctx) => registerVenueHooks(ctx.engine) },
   venueItemsModule,
+  venueOptionsModule,
   { name: 'help', collections: [helpRequestsCollection], register: (ctx) => registerHelpHooks(ctx.engine) },
   invitationsModule,
   accountModule,

@@ -85,6 +85,7 @@ const traces = (d: OrgData): string[] => [
   d.group,
   d.option,
   d.venueItem,
+  d.venueOption,
   d.setItem,
   d.course,
   d.upload,
@@ -151,6 +152,7 @@ const specs: CollectionSpec[] = [
   { collection: 'option_groups', idOf: (d) => d.group, byOrg: (d) => `organization = "${d.org}"` },
   { collection: 'options', idOf: (d) => d.option, byOrg: (d) => `group.organization = "${d.org}"` },
   { collection: 'venue_items', idOf: (d) => d.venueItem, byOrg: (d) => `venue.organization = "${d.org}"` },
+  { collection: 'venue_options', idOf: (d) => d.venueOption, byOrg: (d) => `venue.organization = "${d.org}"` },
   { collection: 'set_courses', idOf: (d) => d.course, byOrg: (d) => `item.section.menu.organization = "${d.org}"` },
   { collection: 'menu_uploads', idOf: (d) => d.upload, byOrg: (d) => `organization = "${d.org}"` },
   { collection: 'help_requests', idOf: (d) => d.help, byOrg: (d) => `organization = "${d.org}" || user = "${d.owner}"` },
@@ -169,6 +171,7 @@ const ownView = (d: OrgData, self: string, isOwner: boolean): Record<string, str
   option_groups: [d.group],
   options: [d.option],
   venue_items: [d.venueItem],
+  venue_options: [d.venueOption],
   set_courses: [d.course],
   menu_uploads: [d.upload],
   help_requests: isOwner ? [d.help] : [],
@@ -1605,6 +1608,7 @@ const crossDeleteRows: Row[] = [
       ['option_groups', B.group],
       ['options', B.option],
       ['venue_items', B.venueItem],
+      ['venue_options', B.venueOption],
       ['menu_uploads', B.upload],
       ['memberships', EXTRA.memEditorB],
       ['memberships', '{{M_OWNER_B}}'],
@@ -2675,6 +2679,120 @@ const venueItemRows: Row[] = [
 ];
 
 /**
+ * Venue marks of options (issue 23, item 1): like venue overrides of items, a mark pairs a venue
+ * and an option of one organization; no member pairs, reads, re-points or deletes across them.
+ */
+const venueOptionRows: Row[] = [
+  ...(
+    [
+      ['ownerA pairs own venue with B option', A.venue, B.option, 'ownerA'],
+      ['ownerA pairs B venue with own option', B.venue, A.option, 'ownerA'],
+      ['editorA creates an option mark in B', B.venue, B.option, 'editorA'],
+      ['strangerA creates an option mark in A', A.venue, EXTRA.optionA2, 'strangerA'],
+      ['unverified editor creates an option mark in A', A.venue, EXTRA.optionA2, 'unverified'],
+      ['lapsed owner creates an option mark in own lapsed C', C.venue, C.option, 'lapsed'],
+      ['guest creates an option mark in A', A.venue, EXTRA.optionA2, 'guest'],
+    ] as const
+  ).map(([what, venue, option, as]): Row => ({
+    name: `${what}: 400`,
+    method: 'POST',
+    url: rec('venue_options'),
+    as,
+    body: { venue, option, available: false },
+    expectedStatus: 400,
+    expectedContent: [CREATE_FAILED, RULE_REFUSED],
+    notExpectedContent: ['SECRET-B', 'SECRET-C'],
+  })),
+  {
+    name: 'ownerA creates a mark of the spare A option at A venue: 200',
+    method: 'POST',
+    url: rec('venue_options'),
+    as: 'ownerA',
+    body: { venue: A.venue, option: EXTRA.optionA2, available: false },
+    expectedStatus: 200,
+    expectedContent: [`"venue":"${A.venue}"`, `"option":"${EXTRA.optionA2}"`, '"available":false'],
+    then: [
+      {
+        name: 'ownerB does not see the new A option mark',
+        method: 'GET',
+        url: where('venue_options', `option = "${EXTRA.optionA2}"`),
+        as: 'ownerB',
+        expectedStatus: 200,
+        expectedContent: [NONE],
+      },
+    ],
+  },
+  {
+    name: 'ownerA lists option marks with venue and option expanded: only A',
+    method: 'GET',
+    url: list('venue_options', { expand: 'venue,option.group' }),
+    as: 'ownerA',
+    expectedStatus: 200,
+    expectedContent: [A.venueOption, 'Venue SECRET-A', 'Option SECRET-A'],
+    notExpectedContent: [...traces(B), ...traces(C)],
+  },
+  {
+    name: 'ownerA filters option marks by B venue or option: none',
+    method: 'GET',
+    url: where('venue_options', `venue = "${B.venue}" || option = "${B.option}"`),
+    as: 'ownerA',
+    expectedStatus: 200,
+    expectedContent: [NONE],
+  },
+  {
+    name: 'ownerA sells out B option mark: 404',
+    method: 'PATCH',
+    url: rec('venue_options', B.venueOption),
+    as: 'ownerA',
+    body: { available: false },
+    expectedStatus: 404,
+    expectedContent: [NOT_FOUND],
+    notExpectedContent: ['SECRET-B'],
+  },
+  ...(
+    [
+      ['ownerA re-points A option mark to B venue', A.venueOption, { venue: B.venue }],
+      ['ownerA re-points A option mark to B option', A.venueOption, { option: B.option }],
+      ['ownerA re-points A option mark to the spare A option', A.venueOption, { option: EXTRA.optionA2 }],
+      ['ownerA re-points B option mark to A venue', B.venueOption, { venue: A.venue }],
+      ['ownerA re-points B option mark to A option', B.venueOption, { option: A.option }],
+    ] as const
+  ).map(([what, id, body]): Row => ({
+    name: `${what}: 404`,
+    method: 'PATCH',
+    url: rec('venue_options', id),
+    as: 'ownerA',
+    body,
+    expectedStatus: 404,
+    expectedContent: [NOT_FOUND],
+  })),
+  {
+    name: 'A and B option marks are unchanged (venue, option)',
+    method: 'GET',
+    url: where('venue_options', `id = "${A.venueOption}" || id = "${B.venueOption}"`),
+    as: 'superuser',
+    expectedStatus: 200,
+    expectedContent: [`"option":"${A.option}"`, `"venue":"${A.venue}"`, `"option":"${B.option}"`, `"venue":"${B.venue}"`, '"totalItems":2'],
+  },
+  {
+    name: 'editorA sells out own option mark: 200',
+    method: 'PATCH',
+    url: rec('venue_options', A.venueOption),
+    as: 'editorA',
+    body: { available: false, soldOutUntil: '2030-01-01 00:00:00.000Z' },
+    expectedStatus: 200,
+    expectedContent: ['"available":false', '"soldOutUntil":"2030-01-01 00:00:00.000Z"'],
+  },
+  {
+    name: 'editorA deletes own option mark: 204',
+    method: 'DELETE',
+    url: rec('venue_options', A.venueOption),
+    as: 'editorA',
+    expectedStatus: 204,
+  },
+];
+
+/**
  * Set menus (issue 20, item 2): a course belongs to a set of one organization and offers dishes
  * of that set's menu; no member adds a course to another organization's set, offers another
  * organization's dish, reads, re-points, edits or deletes another organization's course.
@@ -2817,6 +2935,7 @@ const staffOwn: Record<string, string[]> = {
   option_groups: [A.group],
   options: [A.option],
   venue_items: [A.venueItem],
+  venue_options: [A.venueOption],
   set_courses: [A.course],
   menu_uploads: [],
   help_requests: [],
@@ -2872,6 +2991,7 @@ function staffReadRows(): Row[] {
     ['option_groups', A.group, 'Group SECRET-A'],
     ['options', A.option, 'Option SECRET-A'],
     ['venue_items', A.venueItem, '"amount":1150'],
+    ['venue_options', A.venueOption, `"option":"${A.option}"`],
     ['set_courses', A.course, 'Course SECRET-A'],
     ['organizations', '{{ORG_A}}', 'Org SECRET-A'],
     ['memberships', EXTRA.memStaffA, `"venues":["${A.venue}"]`],
@@ -2975,6 +3095,18 @@ const staffRefusedWrites: Array<{ collection: string; id?: string; body?: Record
     status: 400,
   },
   { collection: 'venue_items', body: { venue: B.venue, item: B.item, available: false }, status: 400 },
+  { collection: 'venue_options', id: A.venueOption, body: { venue: EXTRA.venueA2 }, status: 404 },
+  { collection: 'venue_options', id: A.venueOption, body: { option: EXTRA.optionA2 }, status: 404 },
+  { collection: 'venue_options', id: A.venueOption, status: 404 },
+  { collection: 'venue_options', id: B.venueOption, body: { available: false }, status: 404 },
+  { collection: 'venue_options', body: { venue: EXTRA.venueA2, option: EXTRA.optionA3, available: false }, status: 400 },
+  {
+    collection: 'venue_options',
+    body: { venue: A.venue, option: EXTRA.optionA3, available: false },
+    status: 400,
+    content: [CREATE_FAILED, '"option":{"code":"validation_missing_rel_records"'],
+  },
+  { collection: 'venue_options', body: { venue: B.venue, option: B.option, available: false }, status: 400 },
 ];
 
 function staffWriteRows(): Row[] {
@@ -3014,6 +3146,48 @@ const staffAllowedRows: Row[] = [
     body: { venue: A.venue, item: EXTRA.itemA2, available: false },
     expectedStatus: 200,
     expectedContent: ['"available":false', `"item":"${EXTRA.itemA2}"`, '"prices":null'],
+  },
+  {
+    name: "staffA marks A's option sold out at A's venue: 200",
+    method: 'PATCH',
+    url: rec('venue_options', A.venueOption),
+    as: 'staffA',
+    body: { available: false, soldOutUntil: '2030-01-01 21:00:00.000Z' },
+    expectedStatus: 200,
+    expectedContent: ['"available":false', '"soldOutUntil":"2030-01-01 21:00:00.000Z"', `"option":"${A.option}"`],
+  },
+  {
+    name: "staffA marks a second option sold out at A's venue (first toggle creates the mark): 200",
+    method: 'POST',
+    url: rec('venue_options'),
+    as: 'staffA',
+    body: { venue: A.venue, option: EXTRA.optionA2, available: false },
+    expectedStatus: 200,
+    expectedContent: ['"available":false', `"option":"${EXTRA.optionA2}"`],
+  },
+  {
+    name: 'staffA batch: option availability at own venue and an option price: the whole batch fails',
+    method: 'POST',
+    url: '/api/batch',
+    as: 'staffA',
+    body: {
+      requests: [
+        { method: 'PATCH', url: rec('venue_options', A.venueOption), body: { available: false } },
+        { method: 'PATCH', url: rec('options', A.option), body: { priceDelta: 1 } },
+      ],
+    },
+    expectedStatus: 400,
+    expectedContent: [BATCH_FAILED],
+    then: [
+      {
+        name: 'after the failed staff batch, the option mark is still available',
+        method: 'GET',
+        url: rec('venue_options', A.venueOption),
+        as: 'ownerA',
+        expectedStatus: 200,
+        expectedContent: ['"available":true'],
+      },
+    ],
   },
   {
     name: 'staffA batch: availability at own venue and an item price: the whole batch fails',
@@ -3215,6 +3389,7 @@ const scenarios: Row[] = [
   ...crossUpdateRows,
   ...moveRows,
   ...venueItemRows,
+  ...venueOptionRows,
   ...setCourseRows,
   ...crossDeleteRows,
   ...batchRows,
@@ -3260,6 +3435,7 @@ describe('tenant isolation scenarios', () => {
         d.group,
         d.option,
         d.venueItem,
+        d.venueOption,
         d.setItem,
         d.course,
         d.upload,
@@ -3433,6 +3609,45 @@ describe('realtime tenant isolation', () => {
     expect(seenByB.events).toEqual([]);
     expect(seenByOthers.events).toEqual([]);
     await owner.collection('venue_items').update(A.venueItem, { available: true });
+  });
+
+  it('venue option mark events of A reach A members and the staff of that venue only', async () => {
+    const pbA = as('editorA');
+    const pbStaff = as('staffA');
+    const pbB = as('ownerB');
+    const pbOthers = [as('strangerA'), as('guest')];
+    const seenByA = collector();
+    const seenByStaff = collector();
+    const seenByB = collector();
+    const seenByOthers = collector();
+    for (const [pb, seen] of [
+      [pbA, seenByA],
+      [pbStaff, seenByStaff],
+      [pbB, seenByB],
+      ...pbOthers.map((pb) => [pb, seenByOthers] as const),
+    ] as const) {
+      await pb.collection('venue_options').subscribe('*', seen.push, { expand: 'venue,option' });
+      await pb.collection('venue_options').subscribe(A.venueOption, seen.push);
+    }
+    const fence = await planFence([pbA, pbStaff, pbB, ...pbOthers]);
+    const owner = as('ownerA');
+    // A mark at the terrace (not staffA's venue), then one at A's venue.
+    const terrace = await owner.collection('venue_options').create({ venue: EXTRA.venueA2, option: EXTRA.optionA3, available: false });
+    await owner.collection('venue_options').update(A.venueOption, { available: false });
+    // Two subscriptions match A's mark: '*' and its id.
+    await seenByA.waitFor(3);
+    await seenByStaff.waitFor(2);
+    await fence.pass();
+    expect(seenByA.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([
+      `create:${terrace.id}`,
+      `update:${A.venueOption}`,
+      `update:${A.venueOption}`,
+    ]);
+    expect(seenByStaff.events.map((e) => `${e.action}:${e.record.id}`)).toEqual([`update:${A.venueOption}`, `update:${A.venueOption}`]);
+    expect(seenByB.events).toEqual([]);
+    expect(seenByOthers.events).toEqual([]);
+    await owner.collection('venue_options').update(A.venueOption, { available: true });
+    await owner.collection('venue_options').delete(terrace.id);
   });
 
   it('set menu course events of A reach A members only', async () => {

@@ -69,6 +69,8 @@ export interface OrgData {
   option: string;
   /** The venue's override of the item (its own prices there). */
   venueItem: string;
+  /** The venue's own sold-out mark of the option (available there). */
+  venueOption: string;
   /** A set menu in the section, with one course offering the item. */
   setItem: string;
   course: string;
@@ -95,6 +97,7 @@ const orgData = (key: OrgKey, owner: string): OrgData => {
     group: fid(`${x}group`),
     option: fid(`${x}option`),
     venueItem: fid(`${x}venueitem`),
+    venueOption: fid(`${x}venueopt`),
     setItem: fid(`${x}setitem`),
     course: fid(`${x}course`),
     upload: fid(`${x}upload`),
@@ -123,6 +126,10 @@ export const EXTRA = {
   menuA2: fid('amenu', 2),
   sectionA3: fid('asection', 3),
   itemA3: fid('aitem', 3),
+  /** A spare option in A's group (offered at A's venue), and a group with an option on itemA3 only. */
+  optionA2: fid('aoption', 2),
+  groupA3: fid('agroup', 3),
+  optionA3: fid('aoption', 3),
   memUnverifiedA: fid('memunverified'),
   memEditorB: fid('memeditorb'),
   memNewbieA: fid('memnewbiea'),
@@ -273,6 +280,7 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
     );
     vars[`LOGO_${d.key}`] = String(venue.logo);
     await seed(ctx, 'venue_items', { id: d.venueItem, venue: d.venue, item: d.item, prices: [{ label: 'Here', amount: 1150 }] });
+    await seed(ctx, 'venue_options', { id: d.venueOption, venue: d.venue, option: d.option, available: true });
     await seed(ctx, 'help_requests', {
       id: d.help,
       user: d.owner,
@@ -286,11 +294,14 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
   // A venue of A that staffA does not serve, with a menu that only it shows.
   await seed(ctx, 'menus', { id: EXTRA.menuA2, organization: vars.ORG_A, name: 'Terrace menu SECRET-A', status: 'published' });
   await seed(ctx, 'sections', { id: EXTRA.sectionA3, menu: EXTRA.menuA2, name: 'Terrace section SECRET-A' });
+  await seed(ctx, 'option_groups', { id: EXTRA.groupA3, organization: vars.ORG_A, name: 'Patio group SECRET-A' });
+  await seed(ctx, 'options', { id: EXTRA.optionA3, group: EXTRA.groupA3, name: 'Patio option SECRET-A' });
   await seed(ctx, 'items', {
     id: EXTRA.itemA3,
     section: EXTRA.sectionA3,
     name: 'Terrace item SECRET-A',
     prices: [{ label: '', amount: 700 }],
+    optionGroups: [EXTRA.groupA3],
   });
   await seed(ctx, 'venues', {
     id: EXTRA.venueA2,
@@ -305,6 +316,7 @@ export async function seedTenancyWorld(t: TestApp): Promise<TenancyWorld> {
   await seed(ctx, 'tags', { id: EXTRA.tagA2, organization: vars.ORG_A, name: 'Spare tag SECRET-A' });
   await seed(ctx, 'sections', { id: EXTRA.sectionA2, menu: A.menu, name: 'Second section SECRET-A' });
   await seed(ctx, 'items', { id: EXTRA.itemA2, section: A.section, name: 'Spare item SECRET-A', prices: [{ label: '', amount: 450 }] });
+  await seed(ctx, 'options', { id: EXTRA.optionA2, group: A.group, name: 'Spare option SECRET-A', position: 1 });
   await engine.create(
     engine.collection('menu_uploads'),
     {

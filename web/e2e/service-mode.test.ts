@@ -21,6 +21,7 @@ describe.skipIf(!hasBrowser)('service mode', () => {
   let creme = '';
   let risotto = '';
   let tiramisu = '';
+  let parmigiano = '';
   const staff = { a: '', b: '' };
 
   beforeAll(async () => {
@@ -46,7 +47,7 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     const mains = await seed(ctx, 'sections', { menu, name: 'Primi', position: 0 });
     const desserts = await seed(ctx, 'sections', { menu, name: 'Dolci', position: 1 });
     const group = await seed(ctx, 'option_groups', { organization: org, name: 'Cheese', minChoices: 0, maxChoices: 1 });
-    await seed(ctx, 'options', { group: group.id, name: 'Parmigiano', available: true, position: 0 });
+    parmigiano = String((await seed(ctx, 'options', { group: group.id, name: 'Parmigiano', available: true, position: 0 })).id);
     await seed(ctx, 'options', { group: group.id, name: 'Pecorino', available: false, position: 1 });
     const item = async (section: unknown, name: string, position: number, extra: Record<string, unknown> = {}) =>
       String((await seed(ctx, 'items', { section: String(section), name, position, prices: [{ label: '', amount: 1450 }], ...extra })).id);
@@ -91,7 +92,7 @@ describe.skipIf(!hasBrowser)('service mode', () => {
   const noSideways = async (page: Page, width: number) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   const row = (page: Page, id: string) => page.locator(`[data-item="${id}"]`);
-  const toggle = (page: Page, name: string) => page.getByRole('switch', { name: `${name} available` });
+  const toggle = (page: Page, name: string) => page.getByRole('switch', { name: `${name} available`, exact: true });
 
   /** The guest page listens once a sentinel change (the tiramisù's price, written until shown) arrives. */
   let sentinel = 900;
@@ -185,6 +186,84 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     await a.getByRole('searchbox', { name: 'Search dishes' }).fill('');
     await noSideways(a, 390);
     await screenshot(a, 'service-venue-light-390');
+  });
+
+  it("a waiter marks an option sold out at this venue: the venue's guest page within a second, the terrace's not", async () => {
+    const a = await signIn(await phone(), 'anna@example.com');
+    await a.waitForURL('**/service');
+    await a.getByRole('link', { name: 'Trattoria am Hauptplatz' }).click();
+    await a.waitForURL(`**/service/${venue}`);
+    await a.locator('[data-status="connected"]').waitFor();
+    const b = await signIn(await phone('dark'), 'bruno@example.com');
+    await b.waitForURL(`**/service/${venue}`);
+    await b.locator('[data-status="connected"]').waitFor();
+    const optionRow = (page: Page) => page.locator(`[data-option="${parmigiano}"]`);
+    await optionRow(b).waitFor();
+    // Pecorino is sold out for every venue (the team's mark): its switch is locked here.
+    await expect(toggle(a, 'Pecorino').isDisabled()).resolves.toBe(true);
+
+    const guestContext = await e.context({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'en-GB' });
+    const guest = await guestContext.newPage();
+    await guest.goto('/m/trattoria-uno');
+    await waitUntilLive(guest);
+    // Parmigiano: the first option of the risotto's first group on the guest page.
+    const guestOption = (page: Page) => page.locator(`#i-${risotto} p.og [data-o]`).first();
+    await expect(guestOption(guest).textContent()).resolves.toContain('Parmigiano');
+    await expect(guestOption(guest).getAttribute('class')).resolves.toBeNull();
+    /** Waits until the guest page shows Parmigiano sold out (or not); Pecorino, next to it, stays sold out all along. */
+    const parmigianoOut = (page: Page, out: boolean, timeout: number) =>
+      page.waitForFunction(
+        ([selector, want]) => document.querySelector(selector as string)?.classList.contains('out') === want,
+        [`#i-${risotto} p.og [data-o]`, out] as const,
+        { timeout },
+      );
+
+    // Found by the option's name.
+    await a.getByRole('searchbox', { name: 'Search dishes' }).fill('parmigiano');
+    await expect(a.locator('[data-item]').count()).resolves.toBe(1);
+    const started = Date.now();
+    await toggle(a, 'Parmigiano').click();
+    await parmigianoOut(guest, true, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await expect(guestOption(guest).textContent()).resolves.toContain('Sold out');
+    await waitForToast(a, 'Parmigiano is sold out.');
+    await expect(toggle(a, 'Parmigiano').getAttribute('aria-checked')).resolves.toBe('false');
+    // The other phone: live.
+    await optionRow(b).getByText('Sold out', { exact: true }).waitFor({ timeout: 2000 });
+    await expect(toggle(b, 'Parmigiano').getAttribute('aria-checked')).resolves.toBe('false');
+    expect(e.app.ctx.stmts.get('SELECT available FROM venue_options WHERE venue = ? AND option = ?', [venue, parmigiano])).toEqual({
+      available: 0,
+    });
+    // The option itself is untouched: the terrace (same menu) still offers it.
+    expect(e.app.ctx.stmts.get('SELECT available FROM options WHERE id = ?', [parmigiano])).toEqual({ available: 1 });
+    const terrace = await guestContext.newPage();
+    await terrace.goto('/m/trattoria-terrace');
+    await expect(guestOption(terrace).textContent()).resolves.toContain('Parmigiano');
+    await expect(guestOption(terrace).getAttribute('class')).resolves.toBeNull();
+    await a.getByRole('searchbox', { name: 'Search dishes' }).fill('');
+    await noSideways(a, 390);
+    await screenshot(a, 'service-option-light-390');
+    await noSideways(b, 390);
+    await screenshot(b, 'service-option-dark-390');
+
+    // Sold out until 22:00 on the venue's clocks, through the same sheet as dishes; then back with B's toggle.
+    await b.getByRole('button', { name: 'Sold out until… – Parmigiano', exact: true }).click();
+    const dialog = b.getByRole('dialog', { name: 'Parmigiano: sold out until…' });
+    await dialog.getByLabel('At a time').fill('22:00');
+    await dialog.getByRole('button', { name: 'Set' }).click();
+    await optionRow(a)
+      .getByText(/^Sold out until (\w+ )?(22:00|10:00\sPM)$/)
+      .waitFor({ timeout: 2000 });
+    const stored = e.app.ctx.stmts.get('SELECT soldOutUntil FROM venue_options WHERE venue = ? AND option = ?', [venue, parmigiano]);
+    expect(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Vienna', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(String(stored?.soldOutUntil).replace(' ', 'T')),
+      ),
+    ).toBe('22:00');
+    await toggle(b, 'Parmigiano').click();
+    await parmigianoOut(guest, false, 2000);
+    await optionRow(a).getByText('Available', { exact: true }).waitFor({ timeout: 2000 });
+    await guestContext.close();
   });
 
   it('keeps staff out of the menu editor and billing (UI and API)', async () => {

@@ -38,6 +38,7 @@ import { COPY_SCRIPT } from './copy-script.ts';
 import { FAVICON_PATH, FAVICON_SVG } from './small-things.ts';
 import { filterKey, isFiltered, parseFilter, type GuestFilter } from './filter.ts';
 import { sectionsUsingOptionGroup } from '../menus/queries.ts';
+import { optionsModuleRow } from '../options/queries.ts';
 import { GUEST_CHROME_LANGUAGES } from '../../../shared/i18n/guest-chrome.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { hasEntitlement } from '../entitlements.ts';
@@ -261,6 +262,14 @@ function liveItem(stmts: Statements, item: Row, override: Row | undefined, now: 
   return pricesHidden(stmts, String(item.section)) ? { id: String(item.id), available: live.available } : { id: String(item.id), ...live };
 }
 
+/** Whether the option shows as available on the venue's page (sold out everywhere or there: not). */
+function optionAvailable(venue: GuestVenue, optionId: string): boolean {
+  for (const m of venue.menus)
+    for (const s of m.sections)
+      for (const i of s.items) for (const g of i.optionGroups) for (const o of g.options) if (o.id === optionId) return o.available;
+  return false;
+}
+
 function register(ctx: AppContext): void {
   const { stmts, config, events, hub } = ctx;
   const pages = new TenantCache<CachedPage>(CACHE_TTL_MS, CACHE_MAX);
@@ -282,17 +291,22 @@ function register(ctx: AppContext): void {
     pages.invalidate(scope);
     filteredPages.invalidate(scope);
     venues.invalidate(scope);
-    if (event.collection.name === 'options' && event.action === 'update') {
-      // An option sold out (or back): every open page showing a dish with its group hears it.
-      // The page marks options by their place, not their id (render.ts `optionPlaces`): the places
-      // come from the venue as its page is rendered (loaded afresh, the cache was just invalidated).
-      const shownAt = new Set(sectionsUsingOptionGroup(stmts, String(event.row.group)).flatMap((s) => venuesShowingSection(ctx, s)));
+    if ((event.collection.name === 'options' && event.action === 'update') || event.collection.name === 'venue_options') {
+      // An option sold out (or back), everywhere or at one venue: every open page showing a dish
+      // with its group there hears it. The page marks options by their place, not their id
+      // (render.ts `optionPlaces`): the places, and whether it is available at that venue, come from
+      // the venue as its page is rendered (loaded afresh, the cache was just invalidated).
+      const option = event.collection.name === 'options' ? event.row : optionsModuleRow(stmts, 'options', String(event.row.option));
+      if (!option) return;
+      const optionId = String(option.id);
+      const shownAt = new Set(sectionsUsingOptionGroup(stmts, String(option.group)).flatMap((s) => venuesShowingSection(ctx, s)));
       for (const venueId of shownAt) {
+        if (event.collection.name === 'venue_options' && venueId !== String(event.row.venue)) continue;
         const slug = venueById(stmts, venueId)?.slug;
         const venue = slug ? venueBySlug(String(slug)) : null;
-        const at = venue ? optionPlaces(venue, String(event.row.id)) : [];
-        if (at.length)
-          hub.publishTopic(`guest/${venueId}`, { options: [{ id: String(event.row.id), available: event.row.available === 1, at }] });
+        const at = venue ? optionPlaces(venue, optionId) : [];
+        if (venue && at.length)
+          hub.publishTopic(`guest/${venueId}`, { options: [{ id: optionId, available: optionAvailable(venue, optionId), at }] });
       }
       return;
     }

@@ -13,9 +13,10 @@ import { DEFAULT_CURRENCY } from '../../../shared/constants.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
 import { venueById, venueBySlug, venueIdsListingMenu, venueIdsOf } from '../venues/queries.ts';
 import { overridesOfVenue } from '../venue-items/queries.ts';
+import { optionMarksOfVenue } from '../venue-options/queries.ts';
 import { coursesOfItems } from '../set-courses/queries.ts';
 import { itemKindOf, type ItemKind } from '../../../shared/set-menus.ts';
-import { atVenue, type VenueOverride } from '../../../shared/availability.ts';
+import { atVenue, availableAt, type SoldOutMark, type VenueOverride } from '../../../shared/availability.ts';
 import { readVenueInfo, type GuestVenueInfo } from './venue-info.ts';
 import { isPriceNote, type PriceNote } from '../../../shared/price-notes.ts';
 import {
@@ -214,6 +215,26 @@ function venueOverrides(stmts: Statements, venueId: string): Map<string, VenueOv
   return overrides;
 }
 
+/** A venue's own sold-out marks of options (issue 23, item 1), by option id. */
+function venueOptionMarks(stmts: Statements, venueId: string): Map<string, SoldOutMark> {
+  const marks = new Map<string, SoldOutMark>();
+  if (!venueId) return marks;
+  for (const o of optionMarksOfVenue(stmts, venueId))
+    marks.set(String(o.option), { available: o.available === 1, soldOutUntil: String(o.soldOutUntil ?? '') });
+  return marks;
+}
+
+/** What one venue marks for itself: its overrides of items and its sold-out options. */
+interface VenueMarks {
+  items: Map<string, VenueOverride<PriceVariant>>;
+  options: Map<string, SoldOutMark>;
+}
+
+const venueMarks = (stmts: Statements, venueId: string): VenueMarks => ({
+  items: venueOverrides(stmts, venueId),
+  options: venueOptionMarks(stmts, venueId),
+});
+
 /** The later of two stored timestamps ('YYYY-MM-DD HH:MM:SS.sssZ' compare as text). */
 const later = (a: string, b: unknown): string => (typeof b === 'string' && b > a ? b : a);
 
@@ -221,7 +242,13 @@ const later = (a: string, b: unknown): string => (typeof b === 'string' && b > a
  * The option groups of the items, each with its options in order: two queries whatever their
  * number. `changed`: each group's newest `updated` (the group's or one of its options').
  */
-function optionGroupsOf(stmts: Statements, itemRows: Row[], changed: Map<string, string>): Map<string, GuestOptionGroup> {
+function optionGroupsOf(
+  stmts: Statements,
+  itemRows: Row[],
+  changed: Map<string, string>,
+  marks: VenueMarks,
+  now: string,
+): Map<string, GuestOptionGroup> {
   const groupRows = optionGroupRows(stmts, [...new Set(itemRows.flatMap((i) => json<string[]>(i.optionGroups, [])))]);
   const groups = new Map<string, GuestOptionGroup>();
   for (const g of groupRows) changed.set(String(g.id), later('', g.updated));
@@ -236,6 +263,7 @@ function optionGroupsOf(stmts: Statements, itemRows: Row[], changed: Map<string,
       options: [],
     });
   for (const o of optionsOfGroups(stmts, [...groups.keys()])) {
+    const mark = marks.options.get(String(o.id));
     changed.set(String(o.group), later(changed.get(String(o.group)) ?? '', o.updated));
     groups.get(String(o.group))?.options.push({
       id: String(o.id),
@@ -244,7 +272,8 @@ function optionGroupsOf(stmts: Statements, itemRows: Row[], changed: Map<string,
       allergens: json(o.allergens, []),
       mayContain: json(o.mayContain, []),
       diets: json<string[]>(o.diets, []).filter(isDietKey),
-      available: o.available === 1,
+      // Sold out everywhere, or at this venue until its mark ends ("until" ends by itself).
+      available: o.available === 1 && (!mark || availableAt(mark, now)),
       translations: readTranslations(json(o.translations, null)),
     });
   }
@@ -277,17 +306,11 @@ function attachCourses(stmts: Statements, items: GuestItem[]): void {
 
 /**
  * The menus (stored rows, in the order given) with their sections, items, tags and option groups:
- * five queries whatever their size. `overrides`: the venue's own sold-out marks and prices, merged
- * into its items. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff preview
+ * five queries whatever their size. `marks`: the venue's own sold-out marks and prices, merged
+ * into its items and options. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff preview
  * shows a language before it is published).
  */
-function guestMenusOf(
-  stmts: Statements,
-  menuRows: Row[],
-  now: string,
-  overrides: Map<string, VenueOverride<PriceVariant>>,
-  publishedAnyway?: string[],
-): GuestMenu[] {
+function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, marks: VenueMarks, publishedAnyway?: string[]): GuestMenu[] {
   const sectionRows = sectionsOfMenus(
     stmts,
     menuRows.map((m) => String(m.id)),
@@ -302,7 +325,7 @@ function guestMenusOf(
     tags.set(id, { id, name: tag.name, color: tag.color, translations: readTranslations(json(tag.translations, null)) });
 
   const groupChanged = new Map<string, string>();
-  const groups = optionGroupsOf(stmts, itemRows, groupChanged);
+  const groups = optionGroupsOf(stmts, itemRows, groupChanged, marks, now);
   // The newest change per section: its own, its items' and their option groups'.
   const sectionChanged = new Map<string, string>();
 
@@ -313,7 +336,7 @@ function guestMenusOf(
     const own = json<PriceVariant[]>(i.prices, []);
     const { available, prices } = atVenue(
       { available: i.available === 1, soldOutUntil: String(i.soldOutUntil ?? ''), prices: own },
-      overrides.get(String(i.id)),
+      marks.items.get(String(i.id)),
       now,
     );
     if (prices !== own) ownPrices.set(String(i.id), own);
@@ -433,7 +456,7 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
   const menuRows = publishedMenus(stmts, menuIds, String(venue.organization));
   const menusById = new Map(menuRows.map((m) => [String(m.id), m]));
   const orderedMenus = menuIds.map((id) => menusById.get(id)).filter((m): m is NonNullable<typeof m> => Boolean(m));
-  return guestVenueOf(stmts, venue, org, billing, guestMenusOf(stmts, orderedMenus, now, venueOverrides(stmts, String(venue.id))));
+  return guestVenueOf(stmts, venue, org, billing, guestMenusOf(stmts, orderedMenus, now, venueMarks(stmts, String(venue.id))));
 }
 
 /**
@@ -453,7 +476,7 @@ export function loadMenuPreview(stmts: Statements, menuId: string, lang: string,
   if (!org || !billing) return null;
   const venueId = venueIdsListingMenu(stmts, organization, menuId)[0] ?? venueIdsOf(stmts, organization)[0];
   // Shown at that venue, so with its sold-out marks and prices.
-  const [menu] = guestMenusOf(stmts, [row], now, venueOverrides(stmts, venueId ?? ''), languages);
+  const [menu] = guestMenusOf(stmts, [row], now, venueMarks(stmts, venueId ?? ''), languages);
   if (!menu) return null;
   const venue = (venueId && venueById(stmts, venueId)) || {
     id: '',

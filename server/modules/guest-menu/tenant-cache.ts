@@ -74,6 +74,7 @@ const GUEST_COLLECTIONS = new Set([
   'organizations',
   'menu_uploads',
   'venue_items',
+  'venue_options',
   'set_courses',
 ]);
 
@@ -108,6 +109,7 @@ export function scopeOf(stmts: Statements, event: RecordEvent): CacheScope | nul
       return organization ? { organization } : null;
     }
     case 'venue_items':
+    case 'venue_options':
       // One venue's override: that venue's pages only.
       return { venue: String(row.venue) };
     case 'options': {

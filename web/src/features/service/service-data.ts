@@ -1,7 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
-import { availableAt } from '../../../../shared/availability.ts';
+import { availableAt, type SoldOutMark } from '../../../../shared/availability.ts';
 import { isOnAt, weekMinuteIn, type ScheduleWindow } from '../../../../shared/schedule.ts';
 import type { OpeningHours } from '../../../../shared/opening-hours.ts';
 import { pb } from '../../lib/pb.ts';
@@ -10,9 +10,9 @@ import { useLiveRecords } from '../../hooks/use-live-records.ts';
 /**
  * Service mode's data: the venue, what its guests see there now (its linked, published menus
  * whose schedule is on, in the venue's order, with sections and items in position order, as the
- * guest page shows them), the venue's own sold-out marks (venue_items), and the options of the
- * items (read-only here: option availability is global). Everything reads through the records API,
- * whose rules give floor staff their venues' menus only.
+ * guest page shows them), the venue's own sold-out marks of items (venue_items) and of options
+ * (venue_options), and the options of the items. Everything reads through the records API, whose
+ * rules give floor staff their venues' menus only.
  */
 
 export interface ServiceVenue {
@@ -27,7 +27,9 @@ export interface ServiceVenue {
 export interface ServiceOption {
   id: string;
   name: string;
+  /** The option's own mark (every venue; options have no "until" of their own). */
   available: boolean;
+  soldOutUntil: string;
 }
 
 export interface ServiceItem {
@@ -55,17 +57,25 @@ export interface ServiceMenu {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The venue's own sold-out mark of an item (a venue_items row; its prices are the editor's business). */
-export interface VenueItem {
+/** What a venue marks sold out for itself: a dish (venue_items) or an option (venue_options). */
+export type MarkKind = 'item' | 'option';
+const MARK_COLLECTION = { item: 'venue_items', option: 'venue_options' } as const;
+const MARK_FIELDS = { item: 'id,venue,item,available,soldOutUntil', option: 'id,venue,option,available,soldOutUntil' } as const;
+
+/**
+ * The venue's own sold-out mark of an item or option (a venue_items or venue_options row; an
+ * item's venue prices are the editor's business). `target`: the item's or option's id.
+ */
+export interface VenueMark {
   id: string;
   venue: string;
-  item: string;
+  target: string;
   available: boolean;
   soldOutUntil: string;
 }
 
-function toVenueItem(r: RecordModel): VenueItem {
-  return { id: r.id, venue: text(r.venue), item: text(r.item), available: Boolean(r.available), soldOutUntil: text(r.soldOutUntil) };
+function toMark(kind: MarkKind, r: RecordModel): VenueMark {
+  return { id: r.id, venue: text(r.venue), target: text(r[kind]), available: Boolean(r.available), soldOutUntil: text(r.soldOutUntil) };
 }
 
 /** An instant as the server stores dates (`YYYY-MM-DD HH:MM:SS.sssZ`), comparable with them. */
@@ -74,7 +84,8 @@ const storedInstant = (d: Date) => d.toISOString().replace('T', ' ');
 export const serviceKeys = {
   venues: (organizationId: string) => ['service-venues', organizationId] as const,
   menus: (venueId: string) => ['service-menus', venueId] as const,
-  venueItems: (venueId: string) => ['service-venue-items', venueId] as const,
+  /** The venue's marks of items or of options. */
+  marks: (kind: MarkKind, venueId: string) => [kind === 'item' ? 'service-venue-items' : 'service-venue-options', venueId] as const,
 };
 
 function toVenue(r: RecordModel): ServiceVenue {
@@ -141,7 +152,9 @@ async function loadMenus(venue: ServiceVenue, organizationId: string): Promise<S
   ]);
   const optionsOf = (groups: unknown) =>
     (Array.isArray(groups) ? (groups as string[]) : []).flatMap((g) =>
-      options.filter((o) => o.group === g).map((o) => ({ id: o.id, name: text(o.name), available: Boolean(o.available) })),
+      options
+        .filter((o) => o.group === g)
+        .map((o) => ({ id: o.id, name: text(o.name), available: Boolean(o.available), soldOutUntil: '' })),
     );
   return shown.map((m) => ({
     id: m.id,
@@ -166,41 +179,47 @@ async function loadMenus(venue: ServiceVenue, organizationId: string): Promise<S
   }));
 }
 
+/** The venue's marks of one kind, kept live: another phone's toggle shows at once. */
+function useVenueMarks(kind: MarkKind, venueId: string | undefined) {
+  const key = venueId ? serviceKeys.marks(kind, venueId) : null;
+  const marks = useSWR(key, async () => {
+    const list = await pb.collection(MARK_COLLECTION[kind]).getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter('venue = {:v}', { v: venueId }),
+      fields: MARK_FIELDS[kind],
+    });
+    return list.map((r) => toMark(kind, r));
+  });
+  const { mutate } = useSWRConfig();
+  useLiveRecords({
+    collection: MARK_COLLECTION[kind],
+    topic: venueId ? '*' : null,
+    targets: key ? [key] : [],
+    when: (e) => e.record.venue === venueId,
+    // Apply the other phone's change at once; the refresh that follows confirms it.
+    onEvent: (e) => {
+      if (!key) return;
+      void mutate(key, (list: VenueMark[] | undefined) => (list ? mergeMark(list, toMark(kind, e.record), e.action === 'delete') : list), {
+        revalidate: false,
+      });
+    },
+    fields: MARK_FIELDS[kind],
+  });
+  return marks;
+}
+
 /**
- * A venue's service data, kept live: the venue's own marks from realtime events (another phone's
- * toggle shows at once), and the menus refreshed when an item, option, menu or the venue changes.
+ * A venue's service data, kept live: the venue's own marks of items and options from realtime
+ * events, and the menus refreshed when an item, option, menu or the venue changes.
  */
 export function useServiceData(venue: ServiceVenue | undefined, organizationId: string | undefined) {
   const menus = useSWR(venue && organizationId ? [...serviceKeys.menus(venue.id), venue.menus.join(',')] : null, () =>
     loadMenus(venue as ServiceVenue, organizationId as string),
   );
-  const marks = useSWR(venue ? serviceKeys.venueItems(venue.id) : null, async () => {
-    const list = await pb.collection('venue_items').getFullList({
-      batch: FULL_LIST_BATCH,
-      filter: pb.filter('venue = {:v}', { v: venue?.id }),
-      fields: 'id,venue,item,available,soldOutUntil',
-    });
-    return list.map(toVenueItem);
-  });
   const venueId = venue?.id;
-  const { mutate } = useSWRConfig();
+  const marks = useVenueMarks('item', venueId);
+  const optionMarks = useVenueMarks('option', venueId);
   const menuKeys = (key: unknown) => Array.isArray(key) && key[0] === 'service-menus' && key[1] === venueId;
-  useLiveRecords({
-    collection: 'venue_items',
-    topic: venueId ? '*' : null,
-    targets: venueId ? [serviceKeys.venueItems(venueId)] : [],
-    when: (e) => e.record.venue === venueId,
-    // Apply the other phone's change at once; the refresh that follows confirms it.
-    onEvent: (e) => {
-      if (!venueId) return;
-      void mutate(
-        serviceKeys.venueItems(venueId),
-        (list: VenueItem[] | undefined) => (list ? mergeMark(list, toVenueItem(e.record), e.action === 'delete') : list),
-        { revalidate: false },
-      );
-    },
-    fields: 'id,venue,item,available,soldOutUntil',
-  });
   useLiveRecords({ collection: 'items', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
   useLiveRecords({ collection: 'options', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
   useLiveRecords({ collection: 'menus', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
@@ -210,12 +229,12 @@ export function useServiceData(venue: ServiceVenue | undefined, organizationId: 
     targets: organizationId ? [serviceKeys.venues(organizationId)] : [],
     fields: 'id',
   });
-  return { menus, marks };
+  return { menus, marks, optionMarks };
 }
 
 /** The list with `mark` put in (or taken out). */
-export function mergeMark(list: readonly VenueItem[], mark: VenueItem, removed = false): VenueItem[] {
-  const rest = list.filter((m) => m.id !== mark.id && m.item !== mark.item);
+export function mergeMark(list: readonly VenueMark[], mark: VenueMark, removed = false): VenueMark[] {
+  const rest = list.filter((m) => m.id !== mark.id && m.target !== mark.target);
   return removed ? rest : [...rest, mark];
 }
 
@@ -229,8 +248,8 @@ export type ItemState =
   /** Sold out for every venue (the item's own mark): only the team changes it, in the menu editor. */
   { kind: 'soldOutEverywhere'; until: string } | { kind: 'soldOut'; until: string } | { kind: 'available' };
 
-/** How the item reads at this venue at `now`: its own mark first, then the venue's. */
-export function itemState(item: ServiceItem, mark: VenueItem | undefined, now: Date): ItemState {
+/** How an item or option reads at this venue at `now`: its own mark first, then the venue's. */
+export function itemState(item: SoldOutMark, mark: VenueMark | undefined, now: Date): ItemState {
   const at = storedInstant(now);
   if (!availableAt(item, at)) return { kind: 'soldOutEverywhere', until: item.soldOutUntil };
   if (mark && !availableAt(mark, at)) return { kind: 'soldOut', until: mark.soldOutUntil };
@@ -243,26 +262,25 @@ export function isNetworkError(err: unknown): boolean {
 }
 
 /**
- * Sets the venue's mark of an item: updates its row, or creates one (when another phone created it
- * meanwhile, the unique row is read and updated instead). Resolves with the saved row.
+ * Sets the venue's mark of an item or option: updates its row, or creates one (when another phone
+ * created it meanwhile, the unique row is read and updated instead). Resolves with the saved row.
  */
 export async function saveMark(
+  kind: MarkKind,
   venueId: string,
-  itemId: string,
-  existing: VenueItem | undefined,
+  targetId: string,
+  existing: VenueMark | undefined,
   mark: { available: boolean; soldOutUntil: Date | null },
-): Promise<VenueItem> {
+): Promise<VenueMark> {
+  const records = pb.collection(MARK_COLLECTION[kind]);
   const body = { available: mark.available, soldOutUntil: mark.soldOutUntil ? mark.soldOutUntil.toISOString() : '' };
-  if (existing) return toVenueItem(await pb.collection('venue_items').update(existing.id, body));
+  if (existing) return toMark(kind, await records.update(existing.id, body));
   try {
-    return toVenueItem(await pb.collection('venue_items').create({ venue: venueId, item: itemId, ...body }));
+    return toMark(kind, await records.create({ venue: venueId, [kind]: targetId, ...body }));
   } catch (err) {
     if (!(err instanceof ClientResponseError) || err.status !== 400) throw err;
-    const row = await pb
-      .collection('venue_items')
-      .getFirstListItem(pb.filter('venue = {:v} && item = {:i}', { v: venueId, i: itemId }))
-      .catch(() => null);
+    const row = await records.getFirstListItem(pb.filter(`venue = {:v} && ${kind} = {:t}`, { v: venueId, t: targetId })).catch(() => null);
     if (!row) throw err;
-    return toVenueItem(await pb.collection('venue_items').update(row.id, body));
+    return toMark(kind, await records.update(row.id, body));
   }
 }

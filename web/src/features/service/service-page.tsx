@@ -26,10 +26,11 @@ import {
   useServiceData,
   useServiceVenues,
   type ItemState,
+  type MarkKind,
   type ServiceItem,
   type ServiceMenu,
   type ServiceVenue,
-  type VenueItem,
+  type VenueMark,
 } from './service-data.ts';
 import { endOfService, nextTimeOfDay, tomorrowOpening } from './service-times.ts';
 
@@ -165,26 +166,27 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
   const now = useNow();
   const { online, live, lost } = useConnection();
   const [query, setQuery] = useState('');
-  const [until, setUntil] = useState<{ item: ServiceItem; menu: ServiceMenu } | null>(null);
+  const [until, setUntil] = useState<{ kind: MarkKind; target: Target; menu: ServiceMenu } | null>(null);
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
-  const { menus, marks } = useServiceData(venue, organizationId);
+  const { menus, marks, optionMarks } = useServiceData(venue, organizationId);
   const { mutate } = useSWRConfig();
   useEffect(() => rememberVenue(venue.id), [venue.id]);
 
   const shown = useMemo(() => (menus.data ? menusOnNow(menus.data, venue, now) : []), [menus.data, venue, now]);
   const words = queryWords(query);
-  const markOf = (itemId: string) => marks.data?.find((m) => m.item === itemId);
+  const markOf = (kind: MarkKind, id: string) => (kind === 'item' ? marks : optionMarks).data?.find((m) => m.target === id);
 
   /** Saves a mark; the row shows "saving" until the server answers, and nothing changes unless it did. */
-  const save = async (item: ServiceItem, available: boolean, soldOutUntil: Date | null) => {
+  const save = async (kind: MarkKind, item: Target, available: boolean, soldOutUntil: Date | null) => {
     if (!live) {
       toast.error(t('offlineRefused'), { id: 'service-offline' });
       return;
     }
-    setSaving((s) => new Set(s).add(item.id));
+    const key = `${kind}:${item.id}`;
+    setSaving((s) => new Set(s).add(key));
     try {
-      const saved = await saveMark(venue.id, item.id, markOf(item.id), { available, soldOutUntil });
-      await mutate(serviceKeys.venueItems(venue.id), (list: VenueItem[] | undefined) => mergeMark(list ?? [], saved), {
+      const saved = await saveMark(kind, venue.id, item.id, markOf(kind, item.id), { available, soldOutUntil });
+      await mutate(serviceKeys.marks(kind, venue.id), (list: VenueMark[] | undefined) => mergeMark(list ?? [], saved), {
         revalidate: false,
       });
       toast.success(
@@ -193,26 +195,27 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
           : soldOutUntil
             ? t('savedSoldOutUntil', { name: item.name, time: timeText(soldOutUntil, venue.timezone, new Date()) })
             : t('savedSoldOut', { name: item.name }),
-        { id: `service-${item.id}` },
+        { id: `service-${key}` },
       );
     } catch (err) {
       toast.error(
         isNetworkError(err) ? t('notSavedOffline', { name: item.name }) : t('notSaved', { name: item.name, reason: errorMessage(err) }),
         {
-          id: `service-${item.id}`,
+          id: `service-${key}`,
         },
       );
     } finally {
       setSaving((s) => {
         const next = new Set(s);
-        next.delete(item.id);
+        next.delete(key);
         return next;
       });
     }
   };
 
   // The guest search's rule (shared/search.ts): accent- and case-insensitive, every word somewhere.
-  const matches = (item: ServiceItem, section: string) => matchesWords([item.name, item.description, section], words);
+  const matches = (item: ServiceItem, section: string) =>
+    matchesWords([item.name, item.description, section, ...item.options.map((o) => o.name)], words);
   const visible = shown
     .map((m) => ({
       ...m,
@@ -260,7 +263,7 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
         </div>
       </div>
       {menus.error ? <p className="text-destructive">{errorMessage(menus.error)}</p> : null}
-      {!menus.data || !marks.data ? (
+      {!menus.data || !marks.data || !optionMarks.data ? (
         <ServiceSkeleton />
       ) : !shown.length ? (
         <p className="rounded-lg border bg-card p-6 text-center text-muted-foreground">{t('nothingOn')}</p>
@@ -277,17 +280,37 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
                 </SectionHeading>
                 <ul className="grid divide-y overflow-hidden rounded-lg border bg-card">
                   {section.items.map((item) => (
-                    <ItemRow
+                    <MarkRow
                       key={item.id}
-                      item={item}
-                      state={itemState(item, markOf(item.id), now)}
+                      kind="item"
+                      target={item}
+                      state={itemState(item, markOf('item', item.id), now)}
                       venue={venue}
                       now={now}
                       disabled={!live}
-                      saving={saving.has(item.id)}
-                      onToggle={(available) => void save(item, available, null)}
-                      onUntil={() => setUntil({ item, menu })}
-                    />
+                      saving={saving.has(`item:${item.id}`)}
+                      onToggle={(available) => void save('item', item, available, null)}
+                      onUntil={() => setUntil({ kind: 'item', target: item, menu })}
+                    >
+                      {item.options.length ? (
+                        <ul className="grid divide-y border-l-2 pl-3" aria-label={t('optionsOf', { name: item.name })}>
+                          {item.options.map((option) => (
+                            <MarkRow
+                              key={option.id}
+                              kind="option"
+                              target={option}
+                              state={itemState(option, markOf('option', option.id), now)}
+                              venue={venue}
+                              now={now}
+                              disabled={!live}
+                              saving={saving.has(`option:${option.id}`)}
+                              onToggle={(available) => void save('option', option, available, null)}
+                              onUntil={() => setUntil({ kind: 'option', target: option, menu })}
+                            />
+                          ))}
+                        </ul>
+                      ) : null}
+                    </MarkRow>
                   ))}
                 </ul>
               </section>
@@ -297,14 +320,14 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
       )}
       {until ? (
         <UntilDialog
-          item={until.item}
+          name={until.target.name}
           menu={until.menu}
           venue={venue}
           disabled={!live}
           onClose={() => setUntil(null)}
           onPick={(when) => {
             setUntil(null);
-            void save(until.item, false, when);
+            void save(until.kind, until.target, false, when);
           }}
         />
       ) : null}
@@ -329,8 +352,19 @@ function stateText(t: (key: string, o?: Record<string, string>) => string, state
   return time ? t('soldOutUntil', { time }) : t('soldOut');
 }
 
-function ItemRow({
-  item,
+/** What a row toggles: an item or an option, named in the row, the dialog and the toasts. */
+interface Target {
+  id: string;
+  name: string;
+}
+
+/**
+ * One item or option with its big availability switch and "sold out until…" button. An item's
+ * row holds its options' rows (`children`), each the same row at a smaller type size.
+ */
+function MarkRow({
+  kind,
+  target,
   state,
   venue,
   now,
@@ -338,8 +372,10 @@ function ItemRow({
   saving,
   onToggle,
   onUntil,
+  children,
 }: {
-  item: ServiceItem;
+  kind: MarkKind;
+  target: Target;
   state: ItemState;
   venue: ServiceVenue;
   now: Date;
@@ -347,16 +383,18 @@ function ItemRow({
   saving: boolean;
   onToggle: (available: boolean) => void;
   onUntil: () => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('service');
   const available = state.kind === 'available';
   const locked = state.kind === 'soldOutEverywhere';
   const status = stateText(t, state, venue.timezone, now);
+  const option = kind === 'option';
   return (
-    <li className="grid gap-2 p-3 sm:p-4" data-item={item.id} data-state={state.kind}>
+    <li className={cn('grid gap-2', option ? 'py-2' : 'p-3 sm:p-4')} {...{ [`data-${kind}`]: target.id }} data-state={state.kind}>
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
-          <p className="break-words text-base font-medium leading-snug">{item.name}</p>
+          <p className={cn('break-words font-medium leading-snug', option ? 'text-sm' : 'text-base')}>{target.name}</p>
           <p className={cn('text-sm font-medium', available ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
             {status}
           </p>
@@ -367,7 +405,7 @@ function ItemRow({
             variant="outline"
             size="icon"
             className="size-11 shrink-0"
-            aria-label={t('untilFor', { name: item.name })}
+            aria-label={t('untilFor', { name: target.name })}
             title={t('until')}
             disabled={disabled || saving}
             onClick={onUntil}
@@ -379,7 +417,7 @@ function ItemRow({
           type="button"
           role="switch"
           aria-checked={available}
-          aria-label={t('availableSwitch', { name: item.name })}
+          aria-label={t('availableSwitch', { name: target.name })}
           aria-describedby={undefined}
           aria-busy={saving || undefined}
           disabled={disabled || saving || locked}
@@ -400,31 +438,20 @@ function ItemRow({
           </span>
         </button>
       </div>
-      {item.options.length ? (
-        <p className="text-xs text-muted-foreground">
-          {t('options')}{' '}
-          {item.options.map((o, i) => (
-            <span key={o.id}>
-              {i ? ', ' : ''}
-              <span className={o.available ? undefined : 'line-through'}>{o.name}</span>
-              {o.available ? '' : ` (${t('optionSoldOut')})`}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      {children}
     </li>
   );
 }
 
 function UntilDialog({
-  item,
+  name,
   menu,
   venue,
   disabled,
   onClose,
   onPick,
 }: {
-  item: ServiceItem;
+  name: string;
   menu: ServiceMenu;
   venue: ServiceVenue;
   disabled: boolean;
@@ -451,7 +478,7 @@ function UntilDialog({
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={t('untilTitle', { name: item.name })}
+      title={t('untilTitle', { name })}
       description={t('untilDescription', { zone: venue.timezone })}
     >
       <div className="grid gap-2">
