@@ -136,6 +136,9 @@ export async function signedInPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await e.context(options);
   await context.addInitScript((s) => {
+    // Only the top document: a same-origin frame (the design card's live preview) writing the
+    // session again would fire a storage event that resets the app's newer session to this one.
+    if (window.top !== window) return;
     localStorage.setItem('cookie_consent', 'no');
     localStorage.setItem('pocketbase_auth', JSON.stringify(s));
   }, auth);

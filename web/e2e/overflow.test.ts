@@ -353,6 +353,8 @@ describe.skipIf(!hasBrowser)('no sideways scrolling at 320 and 390 px', () => {
       const auth = email ? await e.app.sdk().collection('users').authWithPassword(email, PASSWORD) : null;
       await context.addInitScript(
         (stored) => {
+          // Not in the design card's same-origin preview frame: its write would reset the app's session (a storage event).
+          if (window.top !== window) return;
           localStorage.setItem('cookie_consent', 'no');
           if (stored) localStorage.setItem('pocketbase_auth', stored);
         },
@@ -383,7 +385,9 @@ describe.skipIf(!hasBrowser)('no sideways scrolling at 320 and 390 px', () => {
     const context = await e.context({ viewport: { width: 390, height: 844 } });
     const auth = await e.app.sdk().collection('users').authWithPassword(OWNER, PASSWORD);
     await context.addInitScript(
-      (stored) => localStorage.setItem('pocketbase_auth', stored),
+      (stored) => {
+        if (window.top === window) localStorage.setItem('pocketbase_auth', stored);
+      },
       JSON.stringify({ token: auth.token, record: auth.record }),
     );
     const page = await context.newPage();
@@ -412,7 +416,6 @@ describe.skipIf(!hasBrowser)('no sideways scrolling at 320 and 390 px', () => {
     await page.getByRole('button', { name: 'QR code' }).first().click();
     await page.getByRole('dialog', { name: 'QR code' }).waitFor();
     expect(await banner.isVisible()).toBe(true);
-    console.log('DEBUG', await pointsOnTop(), await banner.boundingBox(), await page.getByRole('dialog').boundingBox());
     expect(await pointsOnTop()).toBe(0);
     await shot(page, 'cookie-banner-under-qr-dialog-390-light');
     await context.close();
