@@ -22,6 +22,8 @@ export interface LighthouseResult {
   failing?: string[];
   /** The element Lighthouse took as the largest contentful paint. */
   lcpElement?: string;
+  /** Lighthouse's own failure (the page did not load, no paint…): the scores are then missing. */
+  runtimeError?: string;
 }
 
 const DIR = path.join(import.meta.dirname, '.lighthouse');
@@ -46,6 +48,7 @@ try {
   const c = r.lhr.categories;
   console.log(JSON.stringify({ performance: c.performance.score, accessibility: c.accessibility.score, bestPractices: c['best-practices'].score, seo: c.seo.score,
     lcpMs: r.lhr.audits['largest-contentful-paint'].numericValue, cls: r.lhr.audits['cumulative-layout-shift'].numericValue, finalUrl: r.lhr.finalDisplayedUrl,
+    runtimeError: r.lhr.runtimeError?.message,
     lcpElement: r.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     failing: Object.values(c).flatMap((cat) => cat.auditRefs.filter((a) => a.weight > 0 && (r.lhr.audits[a.id].score ?? 1) < 1).map((a) => a.id + '=' + r.lhr.audits[a.id].score)) }));
 } finally { await chrome.kill(); }

@@ -385,6 +385,10 @@ async function main(): Promise<void> {
           if (interrupted) break;
           console.log(`  lighthouse (mobile, Slow-4G) on the guest page, ${layout}, in ${g.lang} (load ${os.loadavg()[0]?.toFixed(2)})…`);
           const lh = runLighthouse(`${base}${g.path}`);
+          if (lh.runtimeError || typeof lh.lcpMs !== 'number') {
+            console.log(`  → ${layout} ${g.lang}: Lighthouse failed: ${lh.runtimeError ?? 'no result'} — targets NOT met`);
+            continue;
+          }
           const ok =
             lh.lcpMs <= 1000 && lh.cls <= 0.01 && [lh.performance, lh.accessibility, lh.bestPractices, lh.seo].every((s) => s >= 0.95);
           console.log(

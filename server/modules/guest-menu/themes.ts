@@ -53,13 +53,16 @@ export function fontCss(pairing: FontPairing): string {
   return `${body === FONT_STACKS.modern.body ? '' : `body,input,button{font-family:${body}}`}h1,h2,h3{font-family:${heading}}`;
 }
 
-/** A dish's photo as the layout shows it: a small square in the list, a wide one in cards and the grid, none in compact. */
-export function itemImage(item: GuestItem, layout: Layout, esc: (s: unknown) => string): string {
+/**
+ * A dish's photo as the layout shows it: a small square in the list, a wide one in cards and the grid, none in compact.
+ * `eager`: one of the page's first wide photos, above the fold (the page's largest paint), not lazy.
+ */
+export function itemImage(item: GuestItem, layout: Layout, esc: (s: unknown) => string, eager = false): string {
   if (!item.image || layout === 'compact') return '';
   const base = `/api/files/items/${esc(item.id)}/${esc(encodeURIComponent(item.image))}?thumb=`;
   return layout === 'list'
     ? `<img src="${base}160x160" width="80" height="80" loading="lazy" decoding="async" alt="">`
-    : `<img src="${base}480x320" srcset="${base}960x640 2x" width="480" height="320" loading="lazy" decoding="async" alt="">`;
+    : `<img src="${base}480x320" srcset="${base}960x640 2x" width="480" height="320" ${eager ? '' : 'loading="lazy" '}decoding="async" alt="">`;
 }
 
 /** The cover's CSS (only on a page with a cover): full width, at most 40 % of the screen's height. */
