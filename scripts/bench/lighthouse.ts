@@ -18,6 +18,12 @@ export interface LighthouseResult {
   cls: number;
   /** Where the page ended up (a signed-in page that redirected to /login did not measure what it meant to). */
   finalUrl: string;
+  /** Audits scored below 1 that count toward a category (what to fix). */
+  failing?: string[];
+  /** The element Lighthouse took as the largest contentful paint. */
+  lcpElement?: string;
+  /** Lighthouse's own failure (the page did not load, no paint…): the scores are then missing. */
+  runtimeError?: string;
 }
 
 const DIR = path.join(import.meta.dirname, '.lighthouse');
@@ -41,7 +47,10 @@ try {
   const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: Boolean(storage) }, undefined, page);
   const c = r.lhr.categories;
   console.log(JSON.stringify({ performance: c.performance.score, accessibility: c.accessibility.score, bestPractices: c['best-practices'].score, seo: c.seo.score,
-    lcpMs: r.lhr.audits['largest-contentful-paint'].numericValue, cls: r.lhr.audits['cumulative-layout-shift'].numericValue, finalUrl: r.lhr.finalDisplayedUrl }));
+    lcpMs: r.lhr.audits['largest-contentful-paint'].numericValue, cls: r.lhr.audits['cumulative-layout-shift'].numericValue, finalUrl: r.lhr.finalDisplayedUrl,
+    runtimeError: r.lhr.runtimeError?.message,
+    lcpElement: r.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    failing: Object.values(c).flatMap((cat) => cat.auditRefs.filter((a) => a.weight > 0 && (r.lhr.audits[a.id].score ?? 1) < 1).map((a) => a.id + '=' + r.lhr.audits[a.id].score)) }));
 } finally { await chrome.kill(); }
 `;
 

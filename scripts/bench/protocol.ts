@@ -24,6 +24,8 @@ export interface ReadyInfo {
   guest: { path: string; gzipBytes: number; htmlBytes: number };
   /** The same page in each of the menu's languages (every text translated), for the per-language budgets. */
   guestLanguages: { lang: string; path: string; gzipBytes: number; htmlBytes: number }[];
+  /** The page in each layout (list, cards, compact, grid) and language, with a cover, a font pairing and photos on two dishes of three. */
+  guestLayouts: { layout: string; lang: string; path: string; gzipBytes: number; htmlBytes: number }[];
   /** The login user's session (the SDK's stored token and record) and venue, for the staff app's pages. */
   staff: { token: string; record: unknown; venueId: string };
 }

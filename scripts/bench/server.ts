@@ -3,7 +3,9 @@
  * engine, listening on a random port. Driven by scripts/bench/run.ts over IPC; never run by hand.
  */
 import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
 import { dietClash } from '../../shared/diets.ts';
+import { LAYOUTS } from '../../shared/themes.ts';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, seed, superuserRequest, tokenFor, type TestApp } from '../../server/test/test-app.ts';
 import { webBundle } from '../../server/test/web-bundle.ts';
@@ -142,8 +144,18 @@ const GUEST_LANGUAGES = ['en', 'de', 'fr', 'it'];
  * menu looks (issue 20): a shared "Extras" group on every third dish and a required side on every
  * fifth, dietary labels, kcal, and a three-course set menu; every text translated.
  */
-async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> {
+async function seedGuestVenue(ctx: AppContext, userId: string): Promise<{ path: string; menuId: string }> {
   const su = superuserRequest(ctx);
+  // Photos on two dishes of three (a row of cards or grid tiles mixes dishes with and without one),
+  // a camera-sized JPEG each, as owners upload them; a cover image and a font pairing on the venue.
+  const photo = (background: string) =>
+    sharp({ create: { width: 1200, height: 800, channels: 3, background } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  const photos = await Promise.all(['#b45309', '#65a30d', '#0e7490'].map(photo));
+  const cover = await sharp({ create: { width: 1600, height: 600, channels: 3, background: '#7c2d12' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   const org = String(ctx.stmts.get('SELECT currentOrganization AS o FROM users WHERE id = ?', [userId])?.o);
   await ctx.engine.update(
     ctx.engine.collection('organizations'),
@@ -241,7 +253,7 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> 
                 },
               },
             },
-            files: {},
+            files: i % 3 === 2 ? {} : { image: [{ name: `dish-${s}-${i}.jpg`, data: photos[(s + i) % photos.length] as Buffer }] },
             fromForm: false,
           },
           su,
@@ -280,14 +292,21 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<string> 
     );
     await seed(ctx, 'set_courses', { item: set.id, name: name.en, description: text?.en ?? '', choices, position: i, translations });
   }
-  await seed(ctx, 'venues', {
+  const venue = await seed(ctx, 'venues', {
     organization: org,
     name: 'Bench Trattoria',
     timezone: 'Europe/Vienna',
     primaryColor: '#b45309',
+    fontPairing: 'classic',
     menus: [menu.id],
   });
-  return '/m/bench-trattoria';
+  await ctx.engine.update(
+    ctx.engine.collection('venues'),
+    String(venue.id),
+    { data: {}, files: { cover: [{ name: 'cover.jpg', data: cover }] }, fromForm: false },
+    su,
+  );
+  return { path: '/m/bench-trattoria', menuId: String(menu.id) };
 }
 
 async function main(): Promise<void> {
@@ -357,7 +376,17 @@ async function main(): Promise<void> {
     const msg = raw as ServerRequest;
     if (msg?.type === 'request') void handleRequest(ctx, msg);
   });
-  const guest = await seedGuestVenue(ctx, String(loginUser.id));
+  const { path: guest, menuId: guestMenu } = await seedGuestVenue(ctx, String(loginUser.id));
+  const setLayout = (layout: string) =>
+    ctx.engine.update(ctx.engine.collection('menus'), guestMenu, { data: { layout }, files: {}, fromForm: false }, superuserRequest(ctx));
+  // The runner switches the guest menu's layout between Lighthouse runs.
+  app.post('/__bench/guest-layout', async (request, reply) => {
+    const layout = (request.query as { layout?: string }).layout ?? '';
+    if (!(LAYOUTS as readonly string[]).includes(layout))
+      return reply.status(400).send({ message: `layout must be one of ${LAYOUTS.join(', ')}` });
+    await setLayout(layout);
+    return { layout };
+  });
   // The login user owns the guest venue's organization and is through onboarding: the staff app's
   // dashboard and service mode show that venue and its 100-item menu.
   await ctx.engine.update(
@@ -374,6 +403,22 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const probe = await app.inject({ method: 'GET', url: guest, headers: { 'accept-encoding': 'gzip' } });
   const plain = await app.inject({ method: 'GET', url: guest });
+  // Each layout's page in each language, its images fetched once (thumbs are made on first request and
+  // then served from disk, as on a venue's page after its first guest).
+  const guestLayouts = [];
+  for (const layout of LAYOUTS) {
+    await setLayout(layout);
+    for (const lang of GUEST_LANGUAGES) {
+      const path = `${guest}?lang=${lang}`;
+      const zipped = await app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip' } });
+      const html = await app.inject({ method: 'GET', url: path });
+      if (!html.body.includes(`<html lang="${lang}"`)) throw new Error(`the guest page in ${lang} is not offered`);
+      guestLayouts.push({ layout, lang, path, gzipBytes: zipped.rawPayload.length, htmlBytes: html.rawPayload.length });
+      for (const src of new Set(html.body.match(/\/api\/files\/[^"\s,]+/g) ?? []))
+        await app.inject({ method: 'GET', url: src.replaceAll('&amp;', '&') });
+    }
+  }
+  await setLayout('list');
   const guestLanguages = [];
   for (const lang of GUEST_LANGUAGES) {
     const path = `${guest}?lang=${lang}`;
@@ -392,6 +437,7 @@ async function main(): Promise<void> {
     login: LOGIN,
     guest: { path: guest, gzipBytes: probe.rawPayload.length, htmlBytes: plain.rawPayload.length },
     guestLanguages,
+    guestLayouts,
     staff: { token: await tokenFor(ctx, 'users', String(loginUser.id)), record: signedIn, venueId },
   };
   send({ type: 'ready', info });

@@ -148,6 +148,48 @@ describe.skipIf(!hasBrowser)('embedding the guest page on another website', () =
     await site.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-allowed-website-end.png') });
   });
 
+  it('in the frame a dish opens where the visitor tapped it, and a dish page sizes its frame too', async () => {
+    const context = await e.context({ viewport: { width: 390, height: 800 } });
+    const site = await context.newPage();
+    await site.goto(allowed.url);
+    const frame = site.frameLocator('iframe');
+    const dish = frame.getByRole('link', { name: 'Dish 3', exact: true });
+    await dish.waitFor();
+    // The frame grew to the menu's height first (the script is loaded), so the dialog is scripted.
+    await expect.poll(() => site.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height)).toBeGreaterThan(1000);
+    await dish.scrollIntoViewIfNeeded();
+    const tapped = await dish.boundingBox();
+    await dish.click();
+    const dialog = frame.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Dish 3' }).waitFor();
+    const box = await dialog.boundingBox();
+    if (!tapped || !box) throw new Error('no boxes');
+    // In the visitor's view (the site's viewport), starting at the dish, not at the bottom of the tall frame.
+    expect(Math.abs(box.y - tapped.y)).toBeLessThan(40);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + 100).toBeLessThan(800);
+    await site.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-dish-overlay-390.png') });
+    // A dish page in the frame (a shared dish link, or without JavaScript) posts its height as well.
+    const href = await dish.getAttribute('href');
+    await site.evaluate(
+      (url) => {
+        document.querySelector('iframe')!.src = url;
+      },
+      new URL(String(href), e.url).href,
+    );
+    await frame.getByRole('link', { name: /Back to the menu/ }).waitFor();
+    await expect
+      .poll(async () => {
+        const [iframe, inner] = await Promise.all([
+          site.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height),
+          frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height)),
+        ]);
+        return Math.abs(iframe - inner) <= 1 && inner < 1000;
+      })
+      .toBe(true);
+    await context.close();
+  });
+
   it('on a website not named the frame is blocked by the policy and shows no menu', async () => {
     const context = await e.context();
     const site = await context.newPage();

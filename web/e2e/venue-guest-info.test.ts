@@ -51,7 +51,11 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
         })
       ).id,
     );
-    const signed = await e.app.sdk().collection('users').authWithPassword('gasthaus@example.com', 'gasthaus-password-1');
+    // With the organization expanded, as the app keeps its session (without it the app shows "not part of an organization").
+    const signed = await e.app
+      .sdk()
+      .collection('users')
+      .authWithPassword('gasthaus@example.com', 'gasthaus-password-1', { expand: 'currentOrganization' });
     auth = { token: signed.token, record: signed.record };
   });
   afterAll(async () => {
@@ -73,6 +77,22 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
   };
   const guestInfo = (page: Page) => page.getByRole('form', { name: 'Guest info' });
   const day = (form: Locator, name: string) => form.getByRole('group', { name, exact: true });
+
+  it('names the bad line of the social links under the field, and saves nothing', async () => {
+    const { page } = await signedInPage(e, auth, { viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    await page.goto(`/venues/${venueId}`);
+    const form = guestInfo(page);
+    await form.waitFor();
+    // The schema reports it at `socialLinks.1` (the second line), not on the list.
+    const social = form.getByLabel('Social links');
+    await social.fill('https://www.instagram.com/gasthaus.sonne\nfacebook.com/gasthaus.sonne');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Line 2: Use a link starting with https://').waitFor();
+    expect(await social.getAttribute('aria-invalid')).toBe('true');
+    await social.scrollIntoViewIfNeeded();
+    await screenshot(page, 'venue-guest-info-social-error-1280');
+    expect(String(e.app.ctx.stmts.get('SELECT socialLinks AS s FROM venues WHERE id = ?', [venueId])?.s ?? '')).not.toContain('facebook');
+  });
 
   it('edits hours, exceptions, contact, Wi-Fi and links with labelled controls, and saves them', async () => {
     const { page } = await signedInPage(e, auth, { viewport: { width: 1280, height: 900 }, locale: 'en-GB' });

@@ -6,7 +6,9 @@
  * the dish's URL, so it can be shared. Back, Esc, the close button, the "back to the menu" link
  * or a tap beside the dialog go back in history; `popstate` closes the dialog, and focus returns
  * to the dish's link at the same scroll position. The dish page's own stylesheet (`#dc`) is
- * adopted once. Forward to a dish again reloads its page.
+ * adopted once. Forward to a dish again reloads its page. In a frame (an embed, as tall as the
+ * menu: the bottom of the frame may be far below what the visitor sees) it opens where the tapped
+ * dish is, at most 560 px tall, instead of as a sheet at the frame's bottom.
  */
 export const DETAIL_SCRIPT =
   `(()=>{const d=document.createElement('dialog'),g=i=>document.getElementById(i),back=e=>{e.preventDefault();history.back()};let o;` +
@@ -16,5 +18,5 @@ export const DETAIL_SCRIPT =
   `e.preventDefault();o=a;fetch(a.href).then(r=>{if(!r.ok)throw r;return r.text()}).then(t=>{` +
   `const p=new DOMParser().parseFromString(t,'text/html'),m=p.querySelector('main'),c=p.getElementById('dc'),x=document.createElement('button');` +
   `g('dc')||document.head.append(c);x.className='x';x.textContent='×';x.setAttribute('aria-label',m.dataset.x);d.replaceChildren(x,...m.childNodes);` +
-  `const h=d.querySelector('h1');h.id='dh';d.setAttribute('aria-labelledby','dh');history.pushState({dl:1},'',a.href);d.showModal();d.scrollTop=0})` +
+  `const h=d.querySelector('h1');h.id='dh';d.setAttribute('aria-labelledby','dh');history.pushState({dl:1},'',a.href);parent!=window&&(d.style.cssText='margin:'+Math.max(0,a.getBoundingClientRect().top-16)+'px auto auto;max-height:560px;border-radius:16px');d.showModal();d.scrollTop=0})` +
   `.catch(()=>{location.href=a.href})})})();`;

@@ -188,8 +188,21 @@ describe('the guest beacon', () => {
 describe('searches without JavaScript', () => {
   it('counts a search page that found nothing, not one that found a dish', async () => {
     const before = Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE kind = 'search'")?.n);
-    expect((await t.app.inject({ method: 'GET', url: '/m/centro?q=Gnocchi+al+Ragù' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/m/centro?q=tomato' })).statusCode).toBe(200);
+    // As the form sends it (its marker `s=1`): counted, and redirected to the same page without the marker.
+    const sent = await t.app.inject({ method: 'GET', url: '/m/centro?s=1&q=Gnocchi+al+Ragù' });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/m/centro?q=Gnocchi+al+Rag%C3%B9');
+    // Where it lands (and its reload), a language link that keeps the search, a shared link: not counted again.
+    const landed = await t.app.inject({ method: 'GET', url: String(sent.headers.location) });
+    expect(landed.statusCode).toBe(200);
+    expect(landed.body).toContain('<input type="hidden" name="s" value="1">');
+    const langLink = /<a href="\?([^"]*q=[^"]*)" hreflang="de"/.exec(landed.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    expect(langLink).toMatch(/lang=de/);
+    expect(langLink).not.toMatch(/(^|&)s=/);
+    expect((await t.app.inject({ method: 'GET', url: `/m/centro?${langLink}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/m/centro?q=Gnocchi' })).statusCode).toBe(200);
+    // A search that found a dish: redirected, not counted.
+    expect((await t.app.inject({ method: 'GET', url: '/m/centro?q=tomato&s=1' })).statusCode).toBe(303);
     // A HEAD request (a link checker) counts nothing.
     await t.app.inject({ method: 'HEAD', url: '/m/centro?q=Gnocchi' });
     flushGuestStats(t.ctx);
@@ -206,7 +219,7 @@ describe('analytics of guest events', () => {
     const terms = () => (data.searches as { term: string }[]).map((s) => s.term);
     expect(terms()).toContain('truffel pasta');
     expect(terms()).not.toContain('gnocchi al ragu');
-    await t.app.inject({ method: 'GET', url: '/m/giardino?q=gnocchi+AL+ragu' });
+    await t.app.inject({ method: 'GET', url: '/m/giardino?q=gnocchi+AL+ragu&s=1' });
     data = await analytics(`organization=${owner.org}&days=7`);
     expect(data.searches).toContainEqual({ term: 'gnocchi al ragu', count: 2 });
     // Per venue: each venue saw it once.

@@ -32,7 +32,7 @@ import { GUEST_SCRIPT, GUEST_SCRIPT_PATH } from './guest-script.ts';
 import { EMBED_SCRIPT_PATH, embedScript } from './embed-script.ts';
 import { findItem, menuPathOf, renderItemPage } from './item-page.ts';
 import { buildFeed } from './feed.ts';
-import { parseQuery } from './search.ts';
+import { parseQuery, SEARCH_SENT } from './search.ts';
 import { EVENT_BODY_LIMIT, EVENT_LIMIT, normalizeTerm, parseGuestEvent } from './guest-events.ts';
 import { COPY_SCRIPT } from './copy-script.ts';
 import { FAVICON_PATH, FAVICON_SVG } from './small-things.ts';
@@ -475,10 +475,18 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         const table = String(request.query.t ?? '');
         rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', venue.tables.has(table) ? table : '');
       }
-      // A search without JavaScript that found nothing: its words, folded, counted per day (never who searched).
-      if (result.noResult) {
-        const term = normalizeTerm(parseQuery(request.query));
-        if (term) rt.stats.record(venue.organization, venue.id, menu, { ...slot, hour: 0 }, 'search', '', '', term);
+      // A search without JavaScript that found nothing: its words, folded, counted per day (never who
+      // searched) — only as the form sends it (its `s=1` marker, search.ts): a language link or a
+      // shared link carrying `q`, or a search a script already counted by beacon, has no marker, and
+      // the form's URL is answered with a redirect to the same page without it, so a reload is not a new search.
+      if (request.query.s === SEARCH_SENT) {
+        if (result.noResult) {
+          const term = normalizeTerm(parseQuery(request.query));
+          if (term) rt.stats.record(venue.organization, venue.id, menu, { ...slot, hour: 0 }, 'search', '', '', term);
+        }
+        const url = new URL(request.url, 'http://x');
+        url.searchParams.delete('s');
+        return reply.header('cache-control', 'no-store').redirect(url.pathname + url.search, 303);
       }
     }
     return send(request, reply, result);

@@ -1,3 +1,4 @@
+import { GUEST_SCRIPT_PATH } from './guest-script.ts';
 import { ALLERGENS } from '../../../shared/constants.ts';
 import { suitableForDiet } from '../../../shared/diets.ts';
 import { toDecimalAmount } from '../../../shared/money.ts';
@@ -177,7 +178,7 @@ export function renderItemPage(input: ItemPageInput): string {
     `<style>${brandCss(venue)}${GUEST_CSS}${fontCss(venue.fontPairing)}</style><style id="dc">${DETAIL_CSS}</style>` +
     `<script type="application/ld+json">${itemLd(input, canonical, image, text)}</script></head>` +
     `<body>${dietSprite(item.diets)}<header>${logo}<div><p class="vn"><a href="${esc(back)}"${venueName.la}>${esc(venueName.text)}</a></p></div>${languageSwitch(lang, input.languages, NO_FILTER, '', text)}</header>` +
-    `${main}</body></html>`
+    `${main}<script src="${GUEST_SCRIPT_PATH}" defer></script></body></html>`
   );
 }
 

@@ -123,6 +123,8 @@ export interface ItemContext {
   hidePrices?: boolean;
   /** The menu's layout (the dish's photo depends on it); unset: list. */
   layout?: Layout;
+  /** Wide photos (cards, grid) still loaded eagerly on this page: the first ones are above the fold (LCP). */
+  eager?: { left: number };
 }
 
 /**
@@ -331,7 +333,9 @@ function itemHtml(item: GuestItem, x: ItemContext): string {
   const hidden = !passesFilter(x.filter, item.diets, unavoidable) || !found(item, x);
   const desc = item.description ? shown(item.translations, 'description', item.description, l) : null;
   const isSet = item.kind === 'set';
-  const img = itemImage(item, x.layout ?? 'list', esc);
+  const layout = x.layout ?? 'list';
+  const eager = Boolean(item.image) && (layout === 'cards' || layout === 'grid') && x.eager !== undefined && x.eager.left-- > 0;
+  const img = itemImage(item, layout, esc, eager);
   const prices = x.hidePrices ? '' : `<p class="ps">${priceList(item, venue, l, text)}</p>`;
   return (
     `<li class="i${item.available ? '' : ' out'}" id="i-${esc(item.id)}" data-a="${esc(unavoidable.join(' '))}"${diets.length ? ` data-d="${diets.join(' ')}"` : ''}${hidden ? ' hidden' : ''}>` +
@@ -635,7 +639,7 @@ export function renderGuestPage(input: RenderInput): { html: string; status: num
     '<main>' +
     (items.length ? filterForm(filter, dietFilter, usedAllergens, multi ? lang : '', q, text) : '') +
     (onNow.length
-      ? onNow.map((m) => menuHtml(m, lang, { venue, codes, text, filter, words, href })).join('')
+      ? onNow.map((m) => menuHtml(m, lang, { venue, codes, text, filter, words, href, eager: { left: 2 } })).join('')
       : `<p class="empty"${cl}>${esc(c.noMenu)}</p>`) +
     // The filter's and the search's empty states (the script shows and hides them as the guest filters and types).
     (usedAllergens.length || dietFilter.length

@@ -21,7 +21,7 @@ export const SEARCH_SCRIPT =
   `n=I.filter(o=>!(o.li.hidden=!c.every(x=>x.name=='diet'?o.d.includes(\` \${x.value} \`):!o.a.includes(\` \${x.value} \`))||!w.every(x=>o.t.includes(x)))).length;` +
   `$('section[id^="s-"]').forEach(s=>s.hidden=!s.querySelector('.i:not([hidden])'));` +
   `if(nm)nm.hidden=n||w.length;if(nq){nq.hidden=n||!w.length;nq.querySelector('span').textContent=v}` +
-  `const p=new URLSearchParams(new FormData(f));w.length||p.delete('q');const s=''+p;` +
+  `const p=new URLSearchParams(new FormData(f));w.length||p.delete('q');p.delete('s');const s=''+p;` +
   `history.replaceState(history.state,'',location.pathname+(s&&'?'+s)+location.hash)}` +
   `f.onchange=run;q.oninput=()=>{clearTimeout(T);T=setTimeout(run,150)};f.onsubmit=e=>{e.preventDefault();clearTimeout(T);run();q.blur()};` +
   `nq&&(nq.querySelector('a').onclick=e=>{e.preventDefault();q.value='';run();q.focus()});addEventListener('pageshow',run)})();`;

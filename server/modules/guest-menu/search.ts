@@ -41,9 +41,15 @@ export function searchTexts(item: GuestItem, t: ShownText): string[] {
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c] ?? c);
 
+/**
+ * The form's marker `s=1`: a search sent by the form without JavaScript (the script drops it from the
+ * URL it writes); the server counts a search without result only with it, then redirects it away.
+ */
+export const SEARCH_SENT = '1';
+
 /** The search field of the guest form (`#f`): labelled for screen readers, its placeholder says what it does. */
 export function searchField(q: string, c: GuestChrome, cl: string): string {
-  return `<input type="search" name="q" value="${esc(q)}" maxlength="${MAX_QUERY}" placeholder="${esc(c.search.label)}" aria-label="${esc(c.search.label)}"${cl}>`;
+  return `<input type="hidden" name="s" value="${SEARCH_SENT}"><input type="search" name="q" value="${esc(q)}" maxlength="${MAX_QUERY}" placeholder="${esc(c.search.label)}" aria-label="${esc(c.search.label)}"${cl}>`;
 }
 
 /**

@@ -19,22 +19,27 @@ const PLATE =
 
 const LAYOUT_CSS: Readonly<Record<Layout, string>> = {
   list: '',
-  // Cards: the photo on top, full width; one column on a phone, two from 640 px.
+  // Cards: the photo on top, full width; one column on a phone, two from 640 px (a plate stands in for a missing photo there).
   cards:
     '.lk ul{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,300px),1fr));gap:12px}' +
     '.lk .i{flex-direction:column-reverse;justify-content:flex-end;gap:0;padding:0;border:1px solid var(--ln);border-radius:14px;overflow:hidden;background:var(--bg);box-shadow:0 1px 4px #0000001a}' +
-    '.lk .i>div{padding:10px 14px 14px}.lk .i img{width:100%;height:auto;aspect-ratio:3/2;border-radius:0}',
+    '.lk .i>div{padding:10px 14px 14px}.lk .i img{width:100%;height:auto;aspect-ratio:3/2;border-radius:0}' +
+    // Two a row, in a section with photos: a dish without one gets the plate, so cards of a row start alike
+    // (a section without any photo, wines say, stays text-only).
+    `@media(min-width:640px){.lk ul:has(img) .i:not(:has(img)):before{content:"";order:1;aspect-ratio:3/2;background:${PLATE} center/25% no-repeat,var(--cd)}}` +
+    '@media print{.lk .i:before{display:none}}',
   // Compact: text only, the price on the name's line, tight rows (drinks lists).
   compact:
     '.lc h2{margin:18px 0 2px}.lc .i{padding:5px 0;border-bottom-style:dotted}.lc .i>div{flex:1;display:grid;grid-template-columns:1fr auto;column-gap:12px}' +
     '.lc .i>div>*{grid-column:1/-1;margin:0}.lc h3{grid-column:1!important;font-size:.95rem}.lc .i p,.lc .i details{margin:0;font-size:.82rem}' +
     '.lc .ps{grid-column:2!important;grid-row:1;justify-content:flex-end;font-size:.95rem!important;font-variant-numeric:tabular-nums}',
-  // Photo grid: square tiles, two a row on a phone, three from 600 px; a plate for dishes without a photo.
+  // Photo grid: square tiles, two a row on a phone, three from 600 px; a plate for dishes without a photo
+  // in a section with photos (a section without any stays text-only tiles).
   grid:
     '.lp ul{display:grid;grid-template-columns:1fr 1fr;gap:18px 12px}@media(min-width:600px){.lp ul{grid-template-columns:repeat(3,1fr)}}' +
     '.lp .i{flex-direction:column-reverse;justify-content:flex-end;gap:6px;padding:0;border:0;min-width:0}.lp .i>div{min-width:0}' +
-    '.lp .i img,.lp .i:not(:has(img))>div:before{display:block;width:100%;height:auto;aspect-ratio:1;border-radius:12px}' +
-    `.lp .i:not(:has(img))>div:before{content:"";margin-bottom:6px;background:${PLATE} center/40% no-repeat,var(--cd)}` +
+    '.lp .i img,.lp ul:has(img) .i:not(:has(img))>div:before{display:block;width:100%;height:auto;aspect-ratio:1;border-radius:12px}' +
+    `.lp ul:has(img) .i:not(:has(img))>div:before{content:"";margin-bottom:6px;background:${PLATE} center/40% no-repeat,var(--cd)}` +
     '@media print{.lp .i>div:before{display:none}}.lp h3{font-size:.95rem}.lp .i p,.lp .i details{font-size:.8rem}.lp .i>div>p:not([class]){display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}',
 };
 
@@ -48,13 +53,16 @@ export function fontCss(pairing: FontPairing): string {
   return `${body === FONT_STACKS.modern.body ? '' : `body,input,button{font-family:${body}}`}h1,h2,h3{font-family:${heading}}`;
 }
 
-/** A dish's photo as the layout shows it: a small square in the list, a wide one in cards and the grid, none in compact. */
-export function itemImage(item: GuestItem, layout: Layout, esc: (s: unknown) => string): string {
+/**
+ * A dish's photo as the layout shows it: a small square in the list, a wide one in cards and the grid, none in compact.
+ * `eager`: one of the page's first wide photos, above the fold (the page's largest paint), not lazy.
+ */
+export function itemImage(item: GuestItem, layout: Layout, esc: (s: unknown) => string, eager = false): string {
   if (!item.image || layout === 'compact') return '';
   const base = `/api/files/items/${esc(item.id)}/${esc(encodeURIComponent(item.image))}?thumb=`;
   return layout === 'list'
     ? `<img src="${base}160x160" width="80" height="80" loading="lazy" decoding="async" alt="">`
-    : `<img src="${base}480x320" srcset="${base}960x640 2x" width="480" height="320" loading="lazy" decoding="async" alt="">`;
+    : `<img src="${base}480x320" srcset="${base}960x640 2x" width="480" height="320" ${eager ? '' : 'loading="lazy" '}decoding="async" alt="">`;
 }
 
 /** The cover's CSS (only on a page with a cover): full width, at most 40 % of the screen's height. */

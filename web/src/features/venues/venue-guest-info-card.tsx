@@ -7,6 +7,7 @@ import type { RecordModel } from 'pocketbase';
 import { Copy, Plus, Trash2 } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
 import { handleApiError } from '../../lib/api-errors.ts';
+import { translateMessage } from '../../lib/i18n/messages.ts';
 import { venueInfoShape, zOpeningHours, zSocialLinkList } from '../../../../shared/schemas/venue-info.ts';
 import { WEEK_ORDER } from '../../../../shared/schedule.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -178,6 +179,17 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
     }
   });
   const hoursError = errors.openingHours?.message ?? errors.openingHours?.root?.message;
+  // One link per line: the list's own error, or the first bad line's (reported at `socialLinks.N`).
+  const lineErrors: unknown = errors.socialLinks;
+  const badLine = Array.isArray(lineErrors) ? lineErrors.findIndex((e) => (e as { message?: string } | undefined)?.message) : -1;
+  const socialError =
+    errors.socialLinks?.message ??
+    (badLine >= 0
+      ? t('info.socialLine', {
+          line: badLine + 1,
+          message: translateMessage(String((lineErrors as { message?: string }[])[badLine]?.message)),
+        })
+      : undefined);
 
   return (
     <Card>
@@ -335,7 +347,7 @@ export function VenueGuestInfoCard({ venue, onSave }: { venue: RecordModel; onSa
               <Input autoComplete="off" {...register('wifiPassword')} />
             </FormField>
             <div className="sm:col-span-2">
-              <FormField label={t('info.social')} error={errors.socialLinks?.message} hint={t('info.socialHint')}>
+              <FormField label={t('info.social')} error={socialError} hint={t('info.socialHint')}>
                 <Textarea rows={3} placeholder="https://www.instagram.com/…" {...register('socialLinks')} />
               </FormField>
             </div>
