@@ -345,12 +345,14 @@ describe.skipIf(!hasBrowser)('service mode', () => {
   });
 
   /**
-   * Issue 23 item 6 asks for at most 100 KB; measured 186 KB (2026-11-26), of which React and
-   * React DOM are 69 KB, i18next 17 KB, the PocketBase SDK 10 KB and the signed-in layout's Radix
-   * dropdowns and dialog 31 KB. Until the lead decides how to close the gap (lazy dropdowns and
-   * sheet: −30 KB; the rest needs a smaller runtime), this guards the measured size against growth.
+   * Issue 23 item 6 asks for at most 100 KB. Measured 187.6 KB in 59 scripts before the cuts, 150.7 KB
+   * in 35 after (2026-11-26: Radix dialogs, sheets and the layout's menus load when first wanted; the
+   * entry's modules in one chunk). The libraries service mode cannot start without already exceed
+   * 100 KB: React DOM with React and its scheduler 68 KB, i18next with react-i18next 18 KB, the
+   * PocketBase SDK 10.5 KB, tailwind-merge 8.5 KB, swr 5.2 KB, wouter 2.3 KB (114.5 KB); the rest is
+   * the app's own code. This guards the reached size against growth.
    */
-  const SERVICE_FIRST_LOAD_CEILING = 190 * 1024;
+  const SERVICE_FIRST_LOAD_CEILING = 155 * 1024;
   it('service mode first load: gzipped JavaScript within the measured ceiling (target: 100 KB)', async () => {
     const context = await phone();
     const page = await context.newPage();
@@ -380,6 +382,13 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     for (const [name, size] of [...sizes].sort((x, y) => y[1] - x[1])) console.log(`  ${(size / 1024).toFixed(1)} KB ${name}`);
     expect(sizes.length).toBeGreaterThan(3);
     expect(total).toBeLessThanOrEqual(SERVICE_FIRST_LOAD_CEILING);
+    // The menus and dialogs left out of the first load still open at the first tap, fetched then.
+    expect(sizes.some(([name]) => /dropdown-menu|dialog-impl/.test(name))).toBe(false);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog', { name: 'Navigation' }).getByRole('link', { name: 'Help' }).waitFor();
     await context.close();
   });
 

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
-import useSWR from 'swr';
-import type { RecordModel } from 'pocketbase';
 import {
   Building2,
   ChevronsUpDown,
@@ -11,30 +9,19 @@ import {
   FileUp,
   HelpCircle,
   LayoutDashboard,
-  LogOut,
   Menu as MenuIcon,
   Settings,
   Store,
   Tag,
-  User,
   UtensilsCrossed,
 } from 'lucide-react';
 import { toast } from '../lib/toast.ts';
-import { pb } from '../lib/pb.ts';
-import { errorMessage } from '../lib/api-errors.ts';
-import { refreshAuth, useAuth } from '../hooks/use-auth.ts';
+import { useAuth } from '../hooks/use-auth.ts';
 import { usePublicConfig } from '../hooks/use-public-config.ts';
 import { paths } from './paths.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Sheet } from '../components/ui/dialog.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../components/ui/dropdown-menu.tsx';
+import { DeferredMenu } from '../components/ui/deferred-menu.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { SideNav } from '../components/side-nav.tsx';
 import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
@@ -114,28 +101,16 @@ function ServiceShortcut() {
   );
 }
 
-/** Switches the current organization among the user's memberships. */
+const loadMenus = () => import('./layout-menus.tsx');
+
+/** Switches the current organization among the user's memberships (the menu loads when first wanted). */
 function OrganizationSwitcher() {
   const { t } = useTranslation();
-  const { record, organization } = useAuth();
-  const { data } = useSWR(record ? ['memberships', record.id] : null, () =>
-    pb
-      .collection('memberships')
-      .getFullList({ filter: pb.filter('user = {:id}', { id: record?.id }), expand: 'organization', sort: 'created' }),
-  );
-  const switchTo = async (org: RecordModel) => {
-    if (!record || org.id === organization?.id) return;
-    try {
-      await pb.collection('users').update(record.id, { currentOrganization: org.id });
-      await refreshAuth();
-      toast.success(t('shell.switchedTo', { name: String(org.name) }));
-    } catch (err) {
-      toast.error(errorMessage(err));
-    }
-  };
+  const { organization } = useAuth();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      load={() => loadMenus().then((m) => m.OrganizationMenu)}
+      trigger={
         <Button variant="outline" className="w-full justify-between">
           <span className="flex min-w-0 items-center gap-2">
             <Building2 aria-hidden />
@@ -143,54 +118,26 @@ function OrganizationSwitcher() {
           </span>
           <ChevronsUpDown className="opacity-60" aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-60">
-        <DropdownMenuLabel>{t('shell.organizations')}</DropdownMenuLabel>
-        {(data ?? []).map((m) => {
-          const org = (m.expand as { organization?: RecordModel } | undefined)?.organization;
-          if (!org) return null;
-          return (
-            <DropdownMenuItem key={org.id} onSelect={() => void switchTo(org)}>
-              {String(org.name)}
-              {org.id === organization?.id ? <span className="ml-auto text-xs">✓</span> : null}
-            </DropdownMenuItem>
-          );
-        })}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }
 
 function UserMenu() {
   const { t } = useTranslation();
-  const { record, logout } = useAuth();
-  const [, navigate] = useLocation();
+  const { record } = useAuth();
   const name = String(record?.name || record?.email || t('shell.account'));
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      load={() => loadMenus().then((m) => m.UserMenu)}
+      trigger={
         <Button variant="ghost" size="icon" aria-label={t('shell.accountMenu')}>
           <span className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
             {name.slice(0, 1).toUpperCase()}
           </span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>{name}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate(paths.profile())}>
-          <User /> {t('shell.profile')}
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={() => {
-            logout();
-            navigate(paths.login());
-          }}
-        >
-          <LogOut /> {t('shell.signOut')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }
 

@@ -7,14 +7,20 @@ import { RouteErrorBoundary } from './error-boundary.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
 import { useTitle } from '../hooks/use-title.ts';
+import { prefetchMessages, type Namespace } from '../lib/i18n/i18n.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 // The signed-in layout (navigation, menus, dialogs) is its own chunk, so the login page never loads it.
-const DataProvider = lazy(() => import('./data-provider.tsx'));
-const AppLayout = lazy(() => import('./app-layout.tsx').then((m) => ({ default: m.AppLayout })));
+const loadDataProvider = () => import('./data-provider.tsx');
+const loadAppLayout = () => import('./app-layout.tsx');
+const DataProvider = lazy(loadDataProvider);
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 
-const Login = page(() => import('../features/auth/login-page.tsx'));
+const loadLogin = () => import('../features/auth/login-page.tsx');
+const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
+const loadService = () => import('../features/service/service-page.tsx');
+const Login = page(loadLogin);
 const SignUp = page(() => import('../features/auth/sign-up-page.tsx'));
 const Verify = page(() => import('../features/auth/verify-page.tsx'));
 const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'));
@@ -22,9 +28,9 @@ const ConfirmEmailChange = page(() => import('../features/auth/confirm-email-cha
 const Onboarding = page(() => import('../features/onboarding/onboarding-page.tsx'));
 const Subscribe = page(() => import('../features/subscribe/subscribe-page.tsx'));
 const SubscribeSuccess = page(() => import('../features/subscribe/success-page.tsx'));
-const Dashboard = page(() => import('../features/dashboard/dashboard-page.tsx'));
+const Dashboard = page(loadDashboard);
 const Help = page(() => import('../features/help/help-page.tsx'));
-const Service = page(() => import('../features/service/service-page.tsx'));
+const Service = page(loadService);
 const Venues = page(() => import('../features/venues/venues-page.tsx'));
 const Venue = page(() => import('../features/venues/venue-page.tsx'));
 const Tags = page(() => import('../features/tags/tags-page.tsx'));
@@ -39,6 +45,24 @@ const Organization = page(() => import('../features/settings/organization-page.t
 const Billing = page(() => import('../features/settings/billing-page.tsx'));
 // The operator console: its own chunks (it routes its areas itself) and its own sign-in.
 const Console = page(() => import('../features/console/console-app.tsx'));
+
+/**
+ * The phone's entry points (sign-in, dashboard, service mode): their chunks and messages are
+ * fetched as soon as the app starts, in parallel with the language, rather than one lazy level
+ * (layout, page, messages) after the other, each a round trip on a slow network (issue 23 item 6).
+ */
+const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[]][] = [
+  [/^\/login\/?$/, [loadLogin], ['auth']],
+  [/^\/dashboard\/?$/, [loadDataProvider, loadAppLayout, loadDashboard], ['dashboard']],
+  [/^\/service(\/|$)/, [loadDataProvider, loadAppLayout, loadService], ['service']],
+];
+if (typeof location !== 'undefined') {
+  const match = PRELOADS.find(([path]) => path.test(location.pathname));
+  if (match) {
+    for (const load of match[1]) void load().catch(() => undefined);
+    prefetchMessages(match[2]);
+  }
+}
 
 /** A lazily loaded page; `withData` adds SWR's provider (the sign-in pages do without it). */
 function Lazy({ component: C, withData = true }: { component: LazyExoticComponent<ComponentType>; withData?: boolean }) {

@@ -1,35 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { Monitor, Moon, Sun } from 'lucide-react';
-import type { Theme } from '../../../shared/constants.ts';
+import { Moon, Sun } from 'lucide-react';
 import { useTheme } from '../hooks/use-theme.ts';
 import { Button } from './ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu.tsx';
+import { DeferredMenu } from './ui/deferred-menu.tsx';
 
-const OPTIONS: { value: Theme; label: 'theme.light' | 'theme.dark' | 'theme.system'; icon: typeof Sun }[] = [
-  { value: 'light', label: 'theme.light', icon: Sun },
-  { value: 'dark', label: 'theme.dark', icon: Moon },
-  { value: 'system', label: 'theme.system', icon: Monitor },
-];
-
+/** The light / dark / system switch of the top bar; its menu loads when first wanted. */
 export function ThemeToggle() {
   const { t } = useTranslation();
-  const { theme, resolved, setTheme } = useTheme();
+  const { theme, resolved } = useTheme();
   const Icon = resolved === 'dark' ? Moon : Sun;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      load={() => import('./theme-menu.tsx').then((m) => m.ThemeMenu)}
+      trigger={
         <Button variant="ghost" size="icon" aria-label={t('theme.current', { theme: t(`theme.${theme}`) })}>
           <Icon />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        {OPTIONS.map(({ value, label, icon: I }) => (
-          <DropdownMenuItem key={value} onSelect={() => setTheme(value)}>
-            <I /> {t(label)}
-            {theme === value ? <span className="ml-auto text-xs text-muted-foreground">✓</span> : null}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -10,14 +10,21 @@ export const myRoleKey = (organizationId: string, userId: string) => ['my-role',
  * The signed-in user's role in the current organization (`undefined` while loading). Owners and
  * admins manage settings; editors see them read-only; floor staff use their venues only.
  */
-export function useMyRole(): { role: MemberRole | null | undefined; canManage: boolean; isOwner: boolean } {
+export function useMyRole(): { role: MemberRole | null | undefined; canManage: boolean; isOwner: boolean; loading: boolean } {
   const { record, organization } = useAuth();
-  const { data } = useSWR(record && organization ? myRoleKey(organization.id, record.id) : null, async () => {
+  const key = record && organization ? myRoleKey(organization.id, record.id) : null;
+  const { data, error } = useSWR(key, async () => {
     const list = await pb.collection('memberships').getList(1, 1, {
       filter: pb.filter('user = {:user} && organization = {:org}', { user: record?.id, org: organization?.id }),
       skipTotal: true,
     });
     return (list.items[0]?.role as MemberRole | undefined) ?? null;
   });
-  return { role: data, canManage: data === 'owner' || data === 'admin', isOwner: data === 'owner' };
+  return {
+    role: data,
+    canManage: data === 'owner' || data === 'admin',
+    isOwner: data === 'owner',
+    // Still asking the server (a failed request is not loading: the role stays unknown).
+    loading: key !== null && data === undefined && !error,
+  };
 }

@@ -1,83 +1,63 @@
-import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
-import * as D from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
-/** Accessible modal dialog (focus trap, Escape, aria) on Radix. */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  className,
-}: {
+/**
+ * Dialogs and sheets load their code (Radix Dialog with its focus trap and scroll lock, about 13 KB
+ * gzipped) when first opened, not with the page: service mode and the signed-in layout show none
+ * at first (issue 23 item 6, a phone's first load). The first user interaction anywhere fetches it
+ * ahead, so a dialog opens without a visible wait. Once opened, a dialog stays mounted (Radix
+ * closes it), so it animates out and returns focus as before.
+ */
+const load = () => import('./dialog-impl.tsx');
+const DialogImpl = lazy(() => load().then((m) => ({ default: m.DialogImpl })));
+const SheetImpl = lazy(() => load().then((m) => ({ default: m.SheetImpl })));
+
+let prefetched = false;
+/** Fetch the dialog code ahead of need (on the first pointer or key press of the page). */
+export function prefetchDialogs(): void {
+  if (prefetched) return;
+  prefetched = true;
+  load().catch(() => {
+    prefetched = false;
+  });
+}
+if (typeof document !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, prefetchDialogs, { once: true, passive: true });
+}
+
+/** Whether `open` has ever been true: until then nothing (and no code) is needed. */
+function useOpened(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+type DialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
   children: ReactNode;
   className?: string;
-}) {
-  const { t } = useTranslation();
+};
+
+/** Accessible modal dialog (focus trap, Escape, aria) on Radix, loaded when first opened. */
+export function Dialog(props: DialogProps) {
+  if (!useOpened(props.open)) return null;
   return (
-    <D.Root open={open} onOpenChange={onOpenChange}>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-sm" />
-        <D.Content
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg',
-            className,
-          )}
-        >
-          <div className="flex flex-col gap-1.5 pr-6">
-            <D.Title className="text-lg font-semibold">{title}</D.Title>
-            {description ? (
-              <D.Description className="text-sm text-muted-foreground">{description}</D.Description>
-            ) : (
-              <D.Description className="sr-only">{title}</D.Description>
-            )}
-          </div>
-          {children}
-          <D.Close
-            className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label={t('ui.close')}
-          >
-            <X className="size-4" />
-          </D.Close>
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+    <Suspense fallback={null}>
+      <DialogImpl {...props} />
+    </Suspense>
   );
 }
 
-/** A sheet sliding in from the left (the phone navigation). */
-export function Sheet({
-  open,
-  onOpenChange,
-  title,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
+type SheetProps = { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode };
+
+/** A sheet sliding in from the left (the phone navigation), loaded when first opened. */
+export function Sheet(props: SheetProps) {
+  if (!useOpened(props.open)) return null;
   return (
-    <D.Root open={open} onOpenChange={onOpenChange}>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <D.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto border-r bg-background p-4 shadow-lg">
-          <D.Title className="sr-only">{title}</D.Title>
-          <D.Description className="sr-only">{title}</D.Description>
-          {children}
-          <D.Close className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100" aria-label={t('shell.closeNavigation')}>
-            <X className="size-4" />
-          </D.Close>
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+    <Suspense fallback={null}>
+      <SheetImpl {...props} />
+    </Suspense>
   );
 }

@@ -31,9 +31,12 @@ export default function DashboardPage() {
   const recent = useRecentEdits(orgId);
   const orgName = organization ? String(organization.name) : t('yourOrganization');
   // The getting-started checklist is the owner's, until its three steps are done.
-  const { isOwner } = useMyRole();
+  const { isOwner, loading: roleLoading } = useMyRole();
   const firstWeek = useFirstWeek(isOwner ? orgId : undefined);
   const checklist = firstWeek.data && !firstWeekDone(firstWeek.data) ? firstWeek.data : null;
+  // The skeleton stays until it is known whether the checklist shows: a checklist arriving after
+  // the figures would push the whole page down (layout shift, Lighthouse CLS 0.475 on a phone).
+  const checklistPending = roleLoading || (isOwner && !firstWeek.data && !firstWeek.error);
 
   return (
     <>
@@ -57,7 +60,7 @@ export default function DashboardPage() {
             <RefreshCw aria-hidden /> {t('common:ui.retry')}
           </Button>
         </Card>
-      ) : !counts.data ? (
+      ) : !counts.data || checklistPending ? (
         <div className="grid gap-6" aria-busy="true" aria-label={t('loading')}>
           <div className="grid grid-cols-3 gap-3 sm:gap-4">
             {[0, 1, 2].map((i) => (

@@ -53,6 +53,15 @@ const backend: BackendModule = {
   },
 };
 
+/**
+ * Fetches `namespaces`' messages in the language the app starts in, ahead of the page that needs
+ * them (the route preload in app/routes.tsx): i18next's loader then finds the chunks already there.
+ */
+export function prefetchMessages(namespaces: readonly Namespace[]): void {
+  const language = initialLanguage();
+  for (const namespace of namespaces) void files[`../../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
+}
+
 /** Where a visitor's choice waits until they sign in (and where a signed-in user's stays across reloads). */
 const STORAGE_KEY = 'language';
 
