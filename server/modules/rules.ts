@@ -75,3 +75,25 @@ export function tenantRules(orgPath: string, parentField: string, update = updat
     deleteRule: writeRule(orgPath),
   };
 }
+
+/**
+ * The five rules of a venue's own mark of something on its menus (`venue_items`, `venue_options`:
+ * sold out here only). `target` is the marked record's relation field, `sameOrg` the condition that
+ * the venue and the target belong to one organization, `staffWrite` what floor staff may write
+ * (besides: always at a venue assigned to them, of a subscribed organization). Reads: the team, and staff of that venue. Deletes: the
+ * team only (staff mark a thing available again). The venue and the target never change once set.
+ */
+export function venueMarkRules(target: string, sameOrg: string, staffWrite?: string) {
+  const org = 'venue.organization';
+  const read = `${staffOr(readRule(org), org, `${STAFF_VENUES} ?= venue`)} && ${sameOrg}`;
+  const staff = [`${STAFF_VENUES} ?= venue`, staffWrite, subscribed(org)].filter(Boolean).join(' && ');
+  const write = `${staffOr(writeRule(org), org, staff)} && ${sameOrg}`;
+  const keepsParents = `(@request.body.venue:isset = false || @request.body.venue = venue) && (@request.body.${target}:isset = false || @request.body.${target} = ${target})`;
+  return {
+    listRule: read,
+    viewRule: read,
+    createRule: write,
+    updateRule: `${write} && ${keepsParents}`,
+    deleteRule: `${writeRule(org)} && ${sameOrg}`,
+  };
+}

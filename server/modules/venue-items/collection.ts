@@ -1,17 +1,14 @@
 import type { CollectionDef } from '../../core/collections.ts';
-import { readRule, STAFF_VENUES, staffOr, subscribed, writeRule } from '../rules.ts';
+import { venueMarkRules } from '../rules.ts';
 
-const ORG = 'venue.organization';
-/** The venue and the item belong to one organization: a pair across organizations is never readable or writable. */
-const SAME_ORG = 'item.section.menu.organization = venue.organization';
-const KEEPS_PARENTS =
-  '(@request.body.venue:isset = false || @request.body.venue = venue) && (@request.body.item:isset = false || @request.body.item = item)';
 /**
- * Floor staff (service mode) set availability only: at a venue assigned to them and never the
- * prices (a write that sends them is refused by the rule); the item must be one the venue's menus
- * show (venue-items/hooks.ts: the check costs too many joins for a rule).
+ * The venue and the item belong to one organization (a pair across organizations is never
+ * readable or writable). Floor staff (service mode) set availability only: at a venue assigned to
+ * them and never the prices (a write that sends them is refused by the rule); the item must be
+ * one the venue's menus show (venue-items/hooks.ts: the check costs too many joins for a rule).
+ * Deleting drops the venue's prices too: the team only.
  */
-const STAFF_AVAILABILITY = `${STAFF_VENUES} ?= venue && @request.body.prices:isset = false && ${subscribed(ORG)}`;
+const RULES = venueMarkRules('item', 'item.section.menu.organization = venue.organization', '@request.body.prices:isset = false');
 
 /**
  * A venue's override of one item (issue 20, item 5): sold out here only ("until" like the item's
@@ -30,11 +27,6 @@ export const venueItemsCollection: CollectionDef = {
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  listRule: `${staffOr(readRule(ORG), ORG, `${STAFF_VENUES} ?= venue`)} && ${SAME_ORG}`,
-  viewRule: `${staffOr(readRule(ORG), ORG, `${STAFF_VENUES} ?= venue`)} && ${SAME_ORG}`,
-  createRule: `${staffOr(writeRule(ORG), ORG, STAFF_AVAILABILITY)} && ${SAME_ORG}`,
-  updateRule: `${staffOr(writeRule(ORG), ORG, STAFF_AVAILABILITY)} && ${SAME_ORG} && ${KEEPS_PARENTS}`,
-  // Deleting drops the venue's prices too: the team only (staff mark an item available again).
-  deleteRule: `${writeRule(ORG)} && ${SAME_ORG}`,
+  ...RULES,
   indexes: [{ columns: ['venue', 'item'], unique: true }, { columns: ['item'] }, { columns: ['available', 'soldOutUntil'] }],
 };

@@ -1,17 +1,13 @@
 import type { CollectionDef } from '../../core/collections.ts';
-import { readRule, STAFF_VENUES, staffOr, subscribed, writeRule } from '../rules.ts';
+import { venueMarkRules } from '../rules.ts';
 
-const ORG = 'venue.organization';
-/** The venue and the option belong to one organization: a pair across organizations is never readable or writable. */
-const SAME_ORG = 'option.group.organization = venue.organization';
-const KEEPS_PARENTS =
-  '(@request.body.venue:isset = false || @request.body.venue = venue) && (@request.body.option:isset = false || @request.body.option = option)';
 /**
- * Floor staff (service mode) set availability at a venue assigned to them; the option itself
- * (name, price) stays the team's. The option must be one the venue's menus offer
+ * The venue and the option belong to one organization (a pair across organizations is never
+ * readable or writable). Floor staff set availability at a venue assigned to them; the option
+ * itself (name, price) stays the team's. The option must be one the venue's menus offer
  * (venue-options/hooks.ts: the check costs too many joins for a rule).
  */
-const STAFF_AVAILABILITY = `${STAFF_VENUES} ?= venue && ${subscribed(ORG)}`;
+const RULES = venueMarkRules('option', 'option.group.organization = venue.organization');
 
 /**
  * A venue's own sold-out mark of one option (issue 23, item 1): "Oat milk" sold out at this venue
@@ -27,11 +23,6 @@ export const venueOptionsCollection: CollectionDef = {
     { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  listRule: `${staffOr(readRule(ORG), ORG, `${STAFF_VENUES} ?= venue`)} && ${SAME_ORG}`,
-  viewRule: `${staffOr(readRule(ORG), ORG, `${STAFF_VENUES} ?= venue`)} && ${SAME_ORG}`,
-  createRule: `${staffOr(writeRule(ORG), ORG, STAFF_AVAILABILITY)} && ${SAME_ORG}`,
-  updateRule: `${staffOr(writeRule(ORG), ORG, STAFF_AVAILABILITY)} && ${SAME_ORG} && ${KEEPS_PARENTS}`,
-  // Like venue_items: the team clears a venue's marks; staff mark an option available again.
-  deleteRule: `${writeRule(ORG)} && ${SAME_ORG}`,
+  ...RULES,
   indexes: [{ columns: ['venue', 'option'], unique: true }, { columns: ['option'] }, { columns: ['available', 'soldOutUntil'] }],
 };
