@@ -187,7 +187,12 @@ describe('the guest beacon', () => {
 
 describe('searches without JavaScript', () => {
   it('counts a search page that found nothing, not one that found a dish', async () => {
-    const before = Number(t.ctx.stmts.get("SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE kind = 'search'")?.n);
+    const count = (kind: string) => {
+      flushGuestStats(t.ctx);
+      return Number(t.ctx.stmts.get('SELECT COALESCE(SUM(count), 0) AS n FROM guest_stats WHERE kind = ?', [kind])?.n);
+    };
+    const before = count('search');
+    const viewsBefore = count('view');
     // As the form sends it (its marker `s=1`): counted, and redirected to the same page without the marker.
     const sent = await t.app.inject({ method: 'GET', url: '/m/centro?s=1&q=Gnocchi+al+Ragù' });
     expect(sent.statusCode).toBe(303);
@@ -195,6 +200,8 @@ describe('searches without JavaScript', () => {
     // Where it lands (and its reload), a language link that keeps the search, a shared link: not counted again.
     const landed = await t.app.inject({ method: 'GET', url: String(sent.headers.location) });
     expect(landed.statusCode).toBe(200);
+    // One search, one page view: the redirect itself is not a view.
+    expect(count('view')).toBe(viewsBefore + 1);
     expect(landed.body).toContain('<input type="hidden" name="s" value="1">');
     const langLink = /<a href="\?([^"]*q=[^"]*)" hreflang="de"/.exec(landed.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
     expect(langLink).toMatch(/lang=de/);

@@ -469,16 +469,11 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
       const slot = localSlot(ctx.config.now(), venue.timezone);
       // A venue page showing a single menu is a view of that menu (top menus); with several, of none.
       const menu = menuId ?? (result.shown.length === 1 ? String(result.shown[0]) : '');
-      rt.stats.record(venue.organization, venue.id, menu, slot, 'view', '');
-      if (request.query.src === 'qr' && rt.scans.hit(`${rateLimitKey(clientIp(request, ctx.settings.get().trustedProxy))}|${venue.id}`)) {
-        // Only the venue's own table labels become per-table counters: anyone can put any `t` in a URL.
-        const table = String(request.query.t ?? '');
-        rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', venue.tables.has(table) ? table : '');
-      }
       // A search without JavaScript that found nothing: its words, folded, counted per day (never who
       // searched) — only as the form sends it (its `s=1` marker, search.ts): a language link or a
       // shared link carrying `q`, or a search a script already counted by beacon, has no marker, and
-      // the form's URL is answered with a redirect to the same page without it, so a reload is not a new search.
+      // the form's URL is answered with a redirect to the same page without it, so a reload is not a
+      // new search. The page view is counted once, on the redirect's target.
       if (request.query.s === SEARCH_SENT) {
         if (result.noResult) {
           const term = normalizeTerm(parseQuery(request.query));
@@ -487,6 +482,12 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
         const url = new URL(request.url, 'http://x');
         url.searchParams.delete('s');
         return reply.header('cache-control', 'no-store').redirect(url.pathname + url.search, 303);
+      }
+      rt.stats.record(venue.organization, venue.id, menu, slot, 'view', '');
+      if (request.query.src === 'qr' && rt.scans.hit(`${rateLimitKey(clientIp(request, ctx.settings.get().trustedProxy))}|${venue.id}`)) {
+        // Only the venue's own table labels become per-table counters: anyone can put any `t` in a URL.
+        const table = String(request.query.t ?? '');
+        rt.stats.record(venue.organization, venue.id, menu, slot, 'scan', venue.tables.has(table) ? table : '');
       }
     }
     return send(request, reply, result);
