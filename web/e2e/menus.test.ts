@@ -40,7 +40,8 @@ describe.skipIf(!hasBrowser)('menus', () => {
     const session = auth[email];
     await context.addInitScript((s) => {
       localStorage.setItem('cookie_consent', 'no');
-      localStorage.setItem('pocketbase_auth', JSON.stringify(s));
+      // Not in a same-origin frame (the design card's preview): its storage event would reset the app's session.
+      if (window.top === window) localStorage.setItem('pocketbase_auth', JSON.stringify(s));
     }, session);
     const page = await context.newPage();
     page.on('pageerror', (err) => console.error(`[${email}] page error:`, err.message));

@@ -76,7 +76,8 @@ describe.skipIf(!hasBrowser)('the same amounts everywhere for JPY and KWD organi
     await context.addInitScript(
       (s) => {
         localStorage.setItem('cookie_consent', 'no');
-        localStorage.setItem('pocketbase_auth', JSON.stringify(s));
+        // Not in a same-origin frame (the design card's preview): its storage event would reset the app's session.
+        if (window.top === window) localStorage.setItem('pocketbase_auth', JSON.stringify(s));
       },
       { token: auth.token, record: auth.record },
     );

@@ -74,7 +74,8 @@ describe.skipIf(!hasBrowser || Boolean(ocrSkip))('photo menu uploads', () => {
     const context = await e.context({ viewport: { width, height } });
     await context.addInitScript((s) => {
       localStorage.setItem('cookie_consent', 'no');
-      localStorage.setItem('pocketbase_auth', JSON.stringify(s));
+      // Not in a same-origin frame (the design card's preview): its storage event would reset the app's session.
+      if (window.top === window) localStorage.setItem('pocketbase_auth', JSON.stringify(s));
     }, auth);
     const page = await context.newPage();
     const errors: string[] = [];

@@ -48,7 +48,8 @@ describe.skipIf(!hasBrowser)('QR codes use the public URL', () => {
     const context = await e.context({ acceptDownloads: true });
     await context.addInitScript(
       (a) => {
-        localStorage.setItem('pocketbase_auth', JSON.stringify(a));
+        // Not in a same-origin frame (the design card's preview): its storage event would reset the app's session.
+        if (window.top === window) localStorage.setItem('pocketbase_auth', JSON.stringify(a));
         localStorage.setItem('cookie_consent', 'no');
       },
       { token: auth.token, record: auth.record },

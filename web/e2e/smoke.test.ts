@@ -104,7 +104,9 @@ describe.skipIf(!hasBrowser)('smoke: every route renders', () => {
     const context = await newContext();
     const auth = await e.app.sdk().collection('users').authWithPassword(email, PASSWORD);
     await context.addInitScript(
-      (stored) => localStorage.setItem('pocketbase_auth', stored),
+      (stored) => {
+        if (window.top === window) localStorage.setItem('pocketbase_auth', stored);
+      },
       JSON.stringify({ token: auth.token, record: auth.record }),
     );
     return context;

@@ -92,7 +92,7 @@ describe.skipIf(!hasBrowser)('the staff app in German', () => {
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL('**/dashboard');
-      await page.getByRole('heading', { name: 'Willkommen bei Gasthaus Huber!' }).waitFor();
+      await page.getByRole('heading', { name: 'Bringen Sie Gasthaus Huber zu Ihren Gästen' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
       expect(await englishLeft(page, userData)).toEqual([]);
       await screenshot(page, `i18n-de-dashboard-390-${colorScheme}`);

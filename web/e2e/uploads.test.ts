@@ -42,7 +42,8 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     const context = await e.context(options);
     await context.addInitScript((s) => {
       localStorage.setItem('cookie_consent', 'no');
-      localStorage.setItem('pocketbase_auth', JSON.stringify(s));
+      // Not in a same-origin frame (the design card's preview): its storage event would reset the app's session.
+      if (window.top === window) localStorage.setItem('pocketbase_auth', JSON.stringify(s));
       const w = window as unknown as { cspViolations: string[] };
       w.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (ev) => w.cspViolations.push(`${ev.violatedDirective} ${ev.blockedURI}`));

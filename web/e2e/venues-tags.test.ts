@@ -109,7 +109,8 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
   const signedIn = async (options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await e.context({ timezoneId: 'Europe/Vienna', ...options });
     await context.addInitScript((a) => {
-      localStorage.setItem('pocketbase_auth', JSON.stringify(a));
+      // Not in a same-origin frame (the design card's preview): its storage event would reset the app's session.
+      if (window.top === window) localStorage.setItem('pocketbase_auth', JSON.stringify(a));
       // Keep the consent banner out of the screenshots.
       localStorage.setItem('cookie_consent', 'no');
     }, auth);

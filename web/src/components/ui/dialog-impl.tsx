@@ -4,6 +4,19 @@ import * as D from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
+/**
+ * Radix focuses the first tabbable element on open. When that is a frame (a guest-page preview),
+ * keys typed then go to the framed document, so Escape would no longer close the dialog: the
+ * close button takes the focus instead.
+ */
+function keepFocusOutOfFrames(event: Event): void {
+  const content = event.currentTarget as HTMLElement;
+  const first = content.querySelector('button, [href], input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])');
+  if (!(first instanceof HTMLIFrameElement)) return;
+  event.preventDefault();
+  content.querySelector<HTMLElement>('[data-dialog-close]')?.focus();
+}
+
 /** Accessible modal dialog (focus trap, Escape, aria) on Radix; loaded by `Dialog` (dialog.tsx) when first opened. */
 export function DialogImpl({
   open,
@@ -26,6 +39,7 @@ export function DialogImpl({
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-sm" />
         <D.Content
+          onOpenAutoFocus={keepFocusOutOfFrames}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg',
             className,
@@ -41,6 +55,7 @@ export function DialogImpl({
           </div>
           {children}
           <D.Close
+            data-dialog-close=""
             className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
             aria-label={t('ui.close')}
           >
