@@ -19,6 +19,7 @@ export const UPLOAD_MESSAGES = {
   missingFile: 'The uploaded file is missing. Please upload it again.',
   failed: 'Something went wrong while reading this PDF. Please try again or upload another file.',
   unsupported: 'Only PDF files and JPEG, PNG or WebP photos are supported.',
+  emptyFile: 'This file is empty (0 bytes). Please choose the menu file again.',
   pdfWithPhotos: 'Upload either one PDF or photos of the menu, not both.',
   imageTooLarge: `This image is too large (more than ${UPLOAD_IMAGE_MAX_MEGAPIXELS} megapixels). Please upload a smaller photo.`,
   imageDamaged: 'This image is damaged and cannot be read. Please take or export the photo again.',

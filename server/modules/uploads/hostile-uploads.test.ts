@@ -248,7 +248,6 @@ describe('hostile uploads: not a PDF', () => {
     const unsupported = { code: 'validation_invalid_mime_type', message: UPLOAD_MESSAGES.unsupported };
     const files: Array<[string, { file: UploadPart }]> = [
       ['text named .pdf', pdf(Buffer.from('STARTERS\nTomato soup ........ 6.50\n'))],
-      ['0 bytes', pdf(new Uint8Array(0))],
       ['PDF after 512 bytes of GIF header', pdf(polyglotPdf(menu))],
       ['the same, named .jpg', pdf(polyglotPdf(menu), 'menu.jpg', 'image/jpeg')],
     ];
@@ -256,6 +255,9 @@ describe('hostile uploads: not a PDF', () => {
       expect(await refused(about, part), about).toEqual(unsupported);
       await stillServing(`after ${about}`);
     }
+    // An empty file is named as such, not as an unsupported type.
+    expect(await refused('0 bytes', pdf(new Uint8Array(0)))).toEqual({ code: 'validation_pdf_empty_file', message: UPLOAD_MESSAGES.emptyFile });
+    await stillServing('after 0 bytes');
     expect((await settled(await stillServing('at the end'))).status).toBe('ready');
   }, 120_000);
 });

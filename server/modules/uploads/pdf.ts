@@ -8,7 +8,7 @@ import { UPLOAD_MESSAGES as SHARED_UPLOAD_MESSAGES } from '../../../shared/uploa
 export const UPLOAD_MESSAGES = { notPdf: MESSAGES.pdfOnly, ...SHARED_UPLOAD_MESSAGES } as const;
 
 export type PdfProblem = {
-  code: 'not_pdf' | 'too_large' | 'encrypted' | 'damaged' | 'too_many_pages' | 'timeout' | 'too_complex' | 'image_too_large' | 'image_damaged' | 'unsupported';
+  code: 'not_pdf' | 'too_large' | 'encrypted' | 'damaged' | 'too_many_pages' | 'timeout' | 'too_complex' | 'image_too_large' | 'image_damaged' | 'unsupported' | 'empty_file';
   message: string;
 };
 

@@ -15,9 +15,18 @@ import { checkUploadedPdfs, uploadChecks, type UploadCheck } from './upload-chec
 
 export const UNVERIFIED_UPLOAD = 'Please verify your email address before uploading a menu.';
 
-/** The form's messages for a file that is neither a PDF nor a photo, too large, or too many photos, in place of the engine's generic ones. */
-function pdfMessages(err: unknown): unknown {
+/**
+ * The form's messages for a file that is empty, neither a PDF nor a photo, too large, or too many
+ * photos, in place of the engine's generic ones.
+ */
+function pdfMessages(err: unknown, check: UploadCheck): unknown {
   if (err instanceof ApiError) {
+    // The engine refuses an empty part as an unknown type before the upload hook reports it.
+    if (check.problem?.code === 'empty_file') {
+      const field = check.field ?? 'file';
+      if (err.data[field]) err.data[field] = fieldError('validation_pdf_empty_file', check.problem.message);
+      return err;
+    }
     const file = err.data.file as { code?: string; params?: Record<string, unknown> } | undefined;
     if (file?.code === 'validation_invalid_mime_type') err.data.file = fieldError('validation_invalid_mime_type', UPLOAD_MESSAGES.unsupported);
     const photos = err.data.photos as { code?: string; params?: Record<string, unknown> } | undefined;
@@ -68,7 +77,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         try {
           return await uploadChecks.run(check, () => engine.create(collection, body, req, queryString(request, 'expand')));
         } catch (err) {
-          throw pdfMessages(err);
+          throw pdfMessages(err, check);
         }
       });
     });
@@ -81,7 +90,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         try {
           return await uploadChecks.run(check, () => engine.update(collection, request.params.id, body, req, queryString(request, 'expand')));
         } catch (err) {
-          throw pdfMessages(err);
+          throw pdfMessages(err, check);
         }
       });
     });

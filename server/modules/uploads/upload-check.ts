@@ -62,6 +62,9 @@ export async function checkUploadedPdfs(workers: PdfWorkers, files: Record<strin
   const parts = [...partsOf(files, 'file').map((u) => ['file', u] as const), ...partsOf(files, 'photos').map((u) => ['photos', u] as const)];
   for (const [field, upload] of parts) {
     const size = 'data' in upload ? upload.data.length : upload.size;
+    // An empty part (a failed export, a phone that lost the file) is no file at all: say so,
+    // rather than the engine's "only PDF and photos" for bytes it cannot sniff.
+    if (size === 0) return { problem: { code: 'empty_file', message: UPLOAD_MESSAGES.emptyFile }, pages: null, field };
     if (size > UPLOAD_MAX_BYTES) continue;
     const head = await headOf(upload);
     const source: PdfSource = 'data' in upload ? { bytes: upload.data } : { path: upload.path };
