@@ -18,7 +18,7 @@ import { openSqlite, type SqliteDb } from './db/open.ts';
 import { Statements } from './db/statements.ts';
 import { StorageHealth } from './db/storage-health.ts';
 import { CronScheduler } from './ops/cron.ts';
-import { applySettings, initialMailer, type RateLimits } from './ops/live-settings.ts';
+import { applySettings, initialMailer, limiterFactory, type RateLimits } from './ops/live-settings.ts';
 import { SettingsService } from './ops/settings.ts';
 
 /** Everything a request handler may use, built once per app instance. */
@@ -114,7 +114,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   const mailer = initialMailer(settings.get(), envConfig, writeMail);
   const brand = { appName: config.appName, appUrl: config.appUrl };
   const rateLimits = {} as RateLimits;
-  const live = { envConfig, config, brand, mailer, rateLimits, writeMail };
+  const live = { envConfig, config, brand, mailer, rateLimits, limiters: limiterFactory(config, stmts), writeMail };
   applySettings(live, settings.get(), null);
   settings.onChange((next, previous) => applySettings(live, next, previous));
   const auth = new AuthService({
