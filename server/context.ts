@@ -18,6 +18,7 @@ import { openSqlite, type SqliteDb } from './db/open.ts';
 import { Statements } from './db/statements.ts';
 import { StorageHealth } from './db/storage-health.ts';
 import { CronScheduler } from './ops/cron.ts';
+import { databaseCronClaim } from './ops/cron-claims.ts';
 import { applySettings, initialMailer, limiterFactory, type RateLimits } from './ops/live-settings.ts';
 import { SettingsService } from './ops/settings.ts';
 
@@ -126,7 +127,8 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
     mail: createAuthMail(mailer, brand),
     logError: (err, msg) => options.log.error({ err }, msg),
   });
-  const crons = new CronScheduler({ error: (obj, msg) => options.log.error(obj, msg) });
+  // Every scheduled run is claimed in the database: one run per schedule across instances.
+  const crons = new CronScheduler({ error: (obj, msg) => options.log.error(obj, msg) }, undefined, databaseCronClaim(stmts));
   const cleanups: Array<() => void> = [];
   // Cached auth rows must never outlive a change (password, verification, deletion).
   events.on((e) => {

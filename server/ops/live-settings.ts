@@ -106,7 +106,8 @@ export function applySettings(t: LiveTargets, s: Settings, previous: Settings | 
   t.config.fileTokenDuration = s.fileToken.duration;
   t.brand.appName = t.config.appName;
   t.brand.appUrl = t.config.appUrl;
-  if (!previous || JSON.stringify(previous.rateLimits) !== JSON.stringify(s.rateLimits)) Object.assign(t.rateLimits, buildLimiters(s, t.limiters));
+  if (!previous || JSON.stringify(previous.rateLimits) !== JSON.stringify(s.rateLimits))
+    Object.assign(t.rateLimits, buildLimiters(s, t.limiters));
   const smtpUrl = smtpUrlOf(s, t.envConfig);
   if (previous && (smtpUrl !== smtpUrlOf(previous, t.envConfig) || senderOf(previous) !== senderOf(s))) {
     t.mailer.swap(createMailer({ smtpUrl, from: t.config.mailFrom, writeMail: t.writeMail }));
