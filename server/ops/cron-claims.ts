@@ -8,6 +8,12 @@ const KEEP_SLOTS = 24 * 60;
 /** Pruning runs at most once an hour (of slots) per instance. */
 const PRUNE_EVERY_SLOTS = 60;
 
+/** The claim store's statements: portable SQL (SQLite and PostgreSQL), `?` placeholders. */
+export const CRON_CLAIM_SQL = {
+  claim: 'INSERT INTO "_cronClaims" ("job", "slot", "instance") VALUES (?, ?, ?) ON CONFLICT ("job", "slot") DO NOTHING',
+  prune: 'DELETE FROM "_cronClaims" WHERE "slot" < ?',
+} as const;
+
 /**
  * The cron claim store in `_cronClaims`: the first instance to insert (job, slot) runs that slot
  * (portable `INSERT … ON CONFLICT DO NOTHING`, the unique key decides; the same on SQLite and
@@ -18,12 +24,9 @@ export function databaseCronClaim(stmts: Statements, instance = instanceName()):
   return (job, slot) => {
     if (slot - lastPrune >= PRUNE_EVERY_SLOTS) {
       lastPrune = slot;
-      stmts.run('DELETE FROM "_cronClaims" WHERE "slot" < ?', [slot - KEEP_SLOTS]);
+      stmts.run(CRON_CLAIM_SQL.prune, [slot - KEEP_SLOTS]);
     }
-    const inserted = stmts.run(
-      'INSERT INTO "_cronClaims" ("job", "slot", "instance") VALUES (?, ?, ?) ON CONFLICT ("job", "slot") DO NOTHING',
-      [job, slot, instance],
-    );
+    const inserted = stmts.run(CRON_CLAIM_SQL.claim, [job, slot, instance]);
     return inserted.changes === 1;
   };
 }

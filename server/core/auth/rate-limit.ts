@@ -69,6 +69,16 @@ export class FixedWindowLimiter implements RateLimiter {
 /** How often (at most) one instance deletes the `_rateLimits` rows of windows that ended. */
 const PRUNE_EVERY_MS = 60_000;
 
+/** The database store's statements: portable SQL (SQLite and PostgreSQL), `?` placeholders. */
+export const RATE_LIMIT_SQL = {
+  read: 'SELECT "hits" FROM "_rateLimits" WHERE "key" = ? AND "windowStart" = ?',
+  count:
+    'INSERT INTO "_rateLimits" ("key", "windowStart", "hits", "expiresAt") VALUES (?, ?, 1, ?) ' +
+    'ON CONFLICT ("key", "windowStart") DO UPDATE SET "hits" = "_rateLimits"."hits" + 1 RETURNING "hits"',
+  release: 'UPDATE "_rateLimits" SET "hits" = "hits" - 1 WHERE "key" = ? AND "windowStart" = ? AND "hits" > 0',
+  prune: 'DELETE FROM "_rateLimits" WHERE "expiresAt" <= ?',
+} as const;
+
 /**
  * Fixed-window counters in the database, shared by every instance: windows aligned on multiples
  * of the window length, one upsert per counted event that returns the count (portable SQL:
@@ -91,10 +101,7 @@ export class DatabaseLimiter implements RateLimiter {
   }
 
   blocked(key: string): boolean {
-    const row = this.stmts.get('SELECT "hits" FROM "_rateLimits" WHERE "key" = ? AND "windowStart" = ?', [
-      `${this.scope}:${key}`,
-      this.window(this.now()),
-    ]);
+    const row = this.stmts.get(RATE_LIMIT_SQL.read, [`${this.scope}:${key}`, this.window(this.now())]);
     return Boolean(row && Number(row.hits) >= this.max);
   }
 
@@ -102,25 +109,18 @@ export class DatabaseLimiter implements RateLimiter {
     const now = this.now();
     const start = this.window(now);
     this.prune(now);
-    const row = this.stmts.get(
-      'INSERT INTO "_rateLimits" ("key", "windowStart", "hits", "expiresAt") VALUES (?, ?, 1, ?) ' +
-        'ON CONFLICT ("key", "windowStart") DO UPDATE SET "hits" = "_rateLimits"."hits" + 1 RETURNING "hits"',
-      [`${this.scope}:${key}`, start, start + this.windowMs],
-    );
+    const row = this.stmts.get(RATE_LIMIT_SQL.count, [`${this.scope}:${key}`, start, start + this.windowMs]);
     return Number(row?.hits) <= this.max;
   }
 
   release(key: string): void {
-    this.stmts.run('UPDATE "_rateLimits" SET "hits" = "hits" - 1 WHERE "key" = ? AND "windowStart" = ? AND "hits" > 0', [
-      `${this.scope}:${key}`,
-      this.window(this.now()),
-    ]);
+    this.stmts.run(RATE_LIMIT_SQL.release, [`${this.scope}:${key}`, this.window(this.now())]);
   }
 
   /** Windows that ended are deleted by whichever instance counts first after a minute. */
   private prune(now: number): void {
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    this.stmts.run('DELETE FROM "_rateLimits" WHERE "expiresAt" <= ?', [now]);
+    this.stmts.run(RATE_LIMIT_SQL.prune, [now]);
   }
 }
