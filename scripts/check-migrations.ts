@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateSQLiteDrizzleJson, generateSQLiteMigration } from 'drizzle-kit/api';
 import * as schema from '../server/db/schema.ts';
+import * as fleetSchema from '../server/ops/fleet-schema.ts';
 import { MIGRATIONS_DIR } from '../server/db/migrate.ts';
 
 const metaDir = path.join(MIGRATIONS_DIR, 'meta');
@@ -19,7 +20,7 @@ if (!latest) {
   process.exit(1);
 }
 const committed = JSON.parse(fs.readFileSync(path.join(metaDir, latest), 'utf8'));
-const tables = { params: schema.params, ...schema.collectionTables };
+const tables = { params: schema.params, ...schema.collectionTables, ...fleetSchema };
 const current = await generateSQLiteDrizzleJson(tables);
 const pending = await generateSQLiteMigration(committed, current);
 if (pending.length) {

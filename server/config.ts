@@ -52,6 +52,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
   /** Email-sending requests (verification, reset, OTP, email change) allowed per client IP and window. */
   EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100000).default(10),
+  /**
+   * Where the auth and email rate-limit counters live: `memory` (each instance its own, the default
+   * of one SQLite instance) or `database` (`_rateLimits`, shared by every instance on the database).
+   */
+  RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
   /** Realtime: a stream with no message for this long is ended (the SDK reconnects). */
   REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86400).default(300),
   /** Realtime: comment lines keep idle streams open through proxies. */
@@ -198,7 +203,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   superuser: { email: string; password: string } | null;
-  rateLimit: { enabled: boolean; authMax: number; authWindowSeconds: number; emailMax: number };
+  rateLimit: { enabled: boolean; authMax: number; authWindowSeconds: number; emailMax: number; store: 'memory' | 'database' };
   oauth2: OAuth2ProviderEnv[];
   realtime: { idleTimeoutSeconds: number; keepAliveSeconds: number };
   /** Graceful shutdown (server/index.ts): readiness-only delay, then the deadline for in-flight work. */
@@ -335,6 +340,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authMax: e.AUTH_RATE_LIMIT_MAX,
       authWindowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       emailMax: e.EMAIL_RATE_LIMIT_MAX,
+      store: e.RATE_LIMIT_STORE,
     },
     oauth2: parseOAuth2(env),
     realtime: { idleTimeoutSeconds: e.REALTIME_IDLE_TIMEOUT_SECONDS, keepAliveSeconds: e.REALTIME_KEEPALIVE_SECONDS },

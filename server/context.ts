@@ -18,7 +18,8 @@ import { openSqlite, type SqliteDb } from './db/open.ts';
 import { Statements } from './db/statements.ts';
 import { StorageHealth } from './db/storage-health.ts';
 import { CronScheduler } from './ops/cron.ts';
-import { applySettings, initialMailer, type RateLimits } from './ops/live-settings.ts';
+import { databaseCronClaim } from './ops/cron-claims.ts';
+import { applySettings, initialMailer, limiterFactory, type RateLimits } from './ops/live-settings.ts';
 import { SettingsService } from './ops/settings.ts';
 
 /** Everything a request handler may use, built once per app instance. */
@@ -114,7 +115,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   const mailer = initialMailer(settings.get(), envConfig, writeMail);
   const brand = { appName: config.appName, appUrl: config.appUrl };
   const rateLimits = {} as RateLimits;
-  const live = { envConfig, config, brand, mailer, rateLimits, writeMail };
+  const live = { envConfig, config, brand, mailer, rateLimits, limiters: limiterFactory(config, stmts), writeMail };
   applySettings(live, settings.get(), null);
   settings.onChange((next, previous) => applySettings(live, next, previous));
   const auth = new AuthService({
@@ -126,7 +127,8 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
     mail: createAuthMail(mailer, brand),
     logError: (err, msg) => options.log.error({ err }, msg),
   });
-  const crons = new CronScheduler({ error: (obj, msg) => options.log.error(obj, msg) });
+  // Every scheduled run is claimed in the database: one run per schedule across instances.
+  const crons = new CronScheduler({ error: (obj, msg) => options.log.error(obj, msg) }, undefined, databaseCronClaim(stmts));
   const cleanups: Array<() => void> = [];
   // Cached auth rows must never outlive a change (password, verification, deletion).
   events.on((e) => {

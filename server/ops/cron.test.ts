@@ -132,3 +132,52 @@ describe('waiting for running jobs (graceful shutdown)', () => {
     expect(crons.runningIds()).toEqual(['stuck']);
   });
 });
+
+describe('claimed scheduled runs (several instances)', () => {
+  it('starts a due job only when its slot is claimed; a failing claim is logged and runs nothing; manual runs need no claim', async () => {
+    const errors: Record<string, unknown>[] = [];
+    const asked: string[] = [];
+    let answer: boolean | 'throw' = false;
+    const claim = (job: string, slot: number) => {
+      asked.push(`${job}@${slot}`);
+      if (answer === 'throw') throw new Error('database is locked');
+      return answer;
+    };
+    const crons = new CronScheduler({ error: (obj) => errors.push(obj) }, undefined, claim);
+    let runs = 0;
+    crons.register('job', '* * * * *', () => {
+      runs++;
+    });
+    const minute = at('2025-06-21T10:00:42Z');
+    const slot = Date.parse('2025-06-21T10:00:00Z') / 60_000;
+    expect(crons.tick(minute)).toEqual([]);
+    answer = 'throw';
+    expect(crons.tick(minute)).toEqual([]);
+    expect(errors).toEqual([expect.objectContaining({ job: 'job', slot })]);
+    await crons.idle(1000);
+    expect(runs).toBe(0);
+    expect(await crons.run('job')).toBe(true);
+    expect(runs).toBe(1);
+    answer = true;
+    expect(crons.tick(minute)).toEqual(['job']);
+    await crons.idle(1000);
+    expect(runs).toBe(2);
+    expect(asked).toEqual([`job@${slot}`, `job@${slot}`, `job@${slot}`]);
+  });
+
+  it('does not claim a slot while the job still runs here, so another instance may take it', async () => {
+    const asked: string[] = [];
+    const crons = new CronScheduler({ error: () => undefined }, undefined, (job) => {
+      asked.push(job);
+      return true;
+    });
+    let release!: () => void;
+    crons.register('slow', '* * * * *', () => new Promise<void>((r) => (release = r)));
+    expect(crons.tick(at('2025-06-21T10:00:00Z'))).toEqual(['slow']);
+    expect(crons.tick(at('2025-06-21T10:01:00Z'))).toEqual([]);
+    expect(asked).toEqual(['slow']);
+    await new Promise((r) => setImmediate(r)); // the job has started
+    release();
+    await crons.idle(1000);
+  });
+});

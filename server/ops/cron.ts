@@ -5,6 +5,11 @@
  * is 0-6 with 7 also meaning Sunday. When both day fields are restricted a day matches either
  * (classic cron). Jobs of one id never overlap: a run that is due while the previous one is still
  * going is skipped.
+ *
+ * Several instances on one database: each scheduled run is claimed first (`CronClaim`, by job
+ * and slot, the due minute), and only the instance whose claim wins runs it, so every job runs
+ * once per schedule across the fleet. Manual runs (`run(id)`, `POST /api/crons/{id}`) are not
+ * claimed: they run where they are asked for.
  */
 
 export interface CronSchedule {
@@ -104,6 +109,17 @@ export interface CronLog {
   error(obj: Record<string, unknown>, msg: string): void;
 }
 
+/**
+ * Claims the run of `job` in schedule slot `slot` (minutes since the epoch, UTC): true for exactly
+ * one caller per (job, slot) across every instance sharing the claim store.
+ */
+export type CronClaim = (job: string, slot: number) => boolean;
+
+/** The schedule slot of a date: its minute since the epoch. */
+export function cronSlot(date: Date): number {
+  return Math.floor(date.getTime() / 60_000);
+}
+
 /** The app's job table: modules register jobs; `start()` ticks at every minute boundary. */
 export class CronScheduler {
   private readonly jobs = new Map<string, Job>();
@@ -114,6 +130,8 @@ export class CronScheduler {
   constructor(
     private readonly log: CronLog,
     private readonly now: () => Date = () => new Date(),
+    /** None: every due run starts here (one instance). */
+    private readonly claim?: CronClaim,
   ) {}
 
   /** Adds or replaces a job; throws CronSyntaxError for an invalid expression. */
@@ -180,11 +198,30 @@ export class CronScheduler {
     }
   }
 
-  /** Starts every job due in the minute of `date` (without waiting for them). */
+  /**
+   * Starts every job due in the minute of `date` that is not running here and whose slot this
+   * instance claims (without waiting for them); returns the ids started.
+   */
   tick(date: Date): string[] {
-    const due = [...this.jobs.values()].filter((j) => cronMatches(j.schedule, date)).map((j) => j.id);
-    for (const id of due) void this.run(id);
-    return due;
+    const slot = cronSlot(date);
+    const started: string[] = [];
+    for (const job of this.jobs.values()) {
+      if (!cronMatches(job.schedule, date) || this.running.has(job.id) || !this.claimed(job.id, slot)) continue;
+      void this.run(job.id);
+      started.push(job.id);
+    }
+    return started;
+  }
+
+  /** A claim that fails (database busy or down) runs nothing: another instance may still claim. */
+  private claimed(id: string, slot: number): boolean {
+    if (!this.claim) return true;
+    try {
+      return this.claim(id, slot);
+    } catch (err) {
+      this.log.error({ err, job: id, slot }, 'cron claim failed');
+      return false;
+    }
   }
 
   start(): void {

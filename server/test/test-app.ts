@@ -37,11 +37,13 @@ export interface TestAppOptions {
   /** Environment of the app; a variable set to undefined takes the real default (e.g. `BILLING: undefined`). */
   env?: Record<string, string | undefined>;
   now?: () => Date;
+  /** Another test app's `dir`: a second instance on the same data (one SQLite file); its close() leaves the folder. */
+  dir?: string;
 }
 
 /** A real app over a fresh SQLite file in a temp dir, with extra collections defined by the test. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-test-'));
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-test-'));
   const config = loadConfig({
     DATA_DIR: path.join(dir, 'data'),
     UPLOADS_DIR: path.join(dir, 'uploads'),
@@ -90,7 +92,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await t.app.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   return t;
