@@ -271,7 +271,10 @@ export function moveScore(live: DiffItem, draft: DiffItem): number | null {
   const description = describedBoth ? similarity(liveDescription, draftDescription) : liveDescription || draftDescription ? 0 : 0.5;
   if (name < MOVE_MIN_NAME && !(describedBoth && description >= MOVE_MIN_DESCRIPTION)) return null;
   const score =
-    0.5 * name + 0.2 * description + 0.2 * (samePrices(live, draft) ? 1 : 0) + 0.1 * allergenSimilarity(live.allergens ?? [], draft.allergens ?? []);
+    0.5 * name +
+    0.2 * description +
+    0.2 * (samePrices(live, draft) ? 1 : 0) +
+    0.1 * allergenSimilarity(live.allergens ?? [], draft.allergens ?? []);
   return score >= MOVE_THRESHOLD ? score : null;
 }
 
@@ -586,7 +589,9 @@ function diffMenuWith(live: LiveSection[], draft: DraftSectionInput[]): MenuChan
       ['item.mayContain', 'mayContain', compareTraces],
     ] as const) {
       const from = l.item[field] ?? [];
-      const to = dr.item[field] ?? [];
+      // A trace the item keeps as an allergen (the PDF prints none, or prints it contained) is no trace.
+      const kept = compareAllergens ? toAllergens : fromAllergens;
+      const to = field === 'mayContain' ? (dr.item.mayContain ?? []).filter((a) => !kept.includes(a)) : (dr.item[field] ?? []);
       if (compare && !sameSet(from, to)) changes.push({ kind, key: `${kind}:${id}`, ...base, requires: [], from: [...from], to: [...to] });
     }
     if (draftOfLive.get(l.s) !== dr.s) {
@@ -758,7 +763,12 @@ const liveItem = (item: LiveItem): PlannedItem => ({
  * the live menu; accepting everything gives a menu whose diff with the draft is empty. `accepted`
  * must hold its requirements (`missingRequirements` empty).
  */
-export function applyChanges(live: LiveSection[], draft: DraftSectionInput[], changes: MenuChange[], accepted: Iterable<string>): PlannedSection[] {
+export function applyChanges(
+  live: LiveSection[],
+  draft: DraftSectionInput[],
+  changes: MenuChange[],
+  accepted: Iterable<string>,
+): PlannedSection[] {
   const chosen = new Set(accepted);
   const on = changes.filter((c) => chosen.has(c.key));
   const of = <K extends MenuChangeKind>(kind: K) => on.filter((c): c is Extract<MenuChange, { kind: K }> => c.kind === kind);
@@ -808,7 +818,9 @@ export function applyChanges(live: LiveSection[], draft: DraftSectionInput[], ch
   };
   // What goes into draft section d: accepted moves and additions, at their draft place.
   const placedInto = (d: number) => [
-    ...moves.filter((c) => c.draft.section === d).map((c) => ({ value: items.get(c.itemId) as PlannedItem, at: all.item.get(c.itemId)?.i ?? 0 })),
+    ...moves
+      .filter((c) => c.draft.section === d)
+      .map((c) => ({ value: items.get(c.itemId) as PlannedItem, at: all.item.get(c.itemId)?.i ?? 0 })),
     ...of('item.add')
       .filter((c) => c.draft.section === d)
       .map((c) => ({ value: newItem(c.draft.section, c.draft.item), at: c.draft.item })),
@@ -828,7 +840,9 @@ export function applyChanges(live: LiveSection[], draft: DraftSectionInput[], ch
       d === undefined
         ? []
         : [
-            ...ls.items.filter((i) => reordered.has(i.id) && !removedItems.has(i.id)).map((i) => ({ value: items.get(i.id) as PlannedItem, at: all.item.get(i.id)?.i ?? 0 })),
+            ...ls.items
+              .filter((i) => reordered.has(i.id) && !removedItems.has(i.id))
+              .map((i) => ({ value: items.get(i.id) as PlannedItem, at: all.item.get(i.id)?.i ?? 0 })),
             ...placedInto(d),
           ];
     const rename = of('section.rename').find((c) => c.sectionId === ls.id);
@@ -845,9 +859,18 @@ export function applyChanges(live: LiveSection[], draft: DraftSectionInput[], ch
       return { value: sections.get(ls.id) as PlannedSection, at: d !== undefined && !orderChanged.has(ls.id) ? d : null };
     });
   const placedSections = [
-    ...live.filter((ls) => reorderedSections.has(ls.id)).map((ls) => ({ value: sections.get(ls.id) as PlannedSection, at: all.section.get(ls.id) ?? 0 })),
+    ...live
+      .filter((ls) => reorderedSections.has(ls.id))
+      .map((ls) => ({ value: sections.get(ls.id) as PlannedSection, at: all.section.get(ls.id) ?? 0 })),
     ...of('section.add').map((c) => ({
-      value: { id: null, draft: c.draft.section, name: c.name, items: placedInto(c.draft.section).sort((x, y) => x.at - y.at).map((x) => x.value) },
+      value: {
+        id: null,
+        draft: c.draft.section,
+        name: c.name,
+        items: placedInto(c.draft.section)
+          .sort((x, y) => x.at - y.at)
+          .map((x) => x.value),
+      },
       at: c.draft.section,
     })),
   ];
