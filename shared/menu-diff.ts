@@ -746,7 +746,8 @@ function place<T>(staying: Array<{ value: T; at: number | null }>, placed: Array
   return list.map((e) => e.value);
 }
 
-const liveItem = (item: LiveItem): PlannedItem => ({
+/** A live item as `applyChanges` plans it (what the server compares the plan with). */
+export const plannedItem = (item: LiveItem): PlannedItem => ({
   id: item.id,
   name: item.name,
   description: item.description ?? '',
@@ -780,7 +781,7 @@ export function applyChanges(
 
   // Item fields.
   const items = new Map<string, PlannedItem>();
-  for (const ls of live) for (const item of ls.items) items.set(item.id, liveItem(item));
+  for (const ls of live) for (const item of ls.items) items.set(item.id, plannedItem(item));
   for (const c of on) {
     if (!('itemId' in c)) continue;
     const item = items.get(c.itemId);
