@@ -398,6 +398,27 @@ describe('order', () => {
     expect(kept[1]?.items.map((i) => i.id)).toEqual(['flat', 'latte', 'cold', 'chai']);
   });
 
+  it('matches a renamed item that was also reordered in its section, and reports both', () => {
+    const draft = cafeDraft();
+    const coffee = draft[0] as DraftSectionInput;
+    const cold = coffee.items.splice(2, 1)[0] as DiffItemOf;
+    coffee.items.unshift({ ...cold, name: 'Nitro cold brew' });
+    const changes = diffMenu(cafe(), draft);
+    expect(brief(changes)).toEqual(['item.rename Cold brew → Nitro cold brew', 'item.order Nitro cold brew 3 → 1']);
+    const applied = applyChanges(
+      cafe(),
+      draft,
+      changes,
+      changes.map((c) => c.key),
+    );
+    expect(applied[0]?.items.map((i) => [i.id, i.name])).toEqual([
+      ['cold', 'Nitro cold brew'],
+      ['flat', 'Flat white'],
+      ['latte', 'Caffè latte'],
+      ['chai', 'Chai latte'],
+    ]);
+  });
+
   it('does not call items reordered when others were only added or removed around them', () => {
     const draft = cafeDraft();
     const coffee = draft[0] as DraftSectionInput;
