@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  applyChanges,
   defaultSelection,
   diffMenu,
   missingRequirements,
@@ -7,11 +9,13 @@ import {
   similarity,
   toggleChange,
   type DraftSectionInput,
+  type LiveItem,
   type LiveSection,
   type MenuChange,
 } from './menu-diff.ts';
 
 const p = (amount: number, label = '') => ({ label, amount });
+type DiffItemOf = DraftSectionInput['items'][number];
 let next = 0;
 const item = (name: string, amount: number, extra: { description?: string; allergens?: string[]; id?: string } = {}) => ({
   id: extra.id ?? `i${++next}`,
@@ -38,7 +42,12 @@ const brief = (changes: MenuChange[]) =>
       case 'item.price':
         return `${c.kind} ${c.name} ${c.from.prices.map((x) => x.amount).join('/')} → ${c.to.prices.map((x) => x.amount).join('/')}`;
       case 'item.allergens':
+      case 'item.diets':
+      case 'item.mayContain':
         return `${c.kind} ${c.name} ${c.from.join(',')} → ${c.to.join(',')}`;
+      case 'item.order':
+      case 'section.order':
+        return `${c.kind} ${c.name} ${c.from} → ${c.to}`;
       case 'item.move':
         return `${c.kind} ${c.name} ${c.from} → ${c.to}`;
       default:
@@ -301,5 +310,310 @@ describe('the default selection', () => {
     const changes = diffMenu(cafe(), draft);
     expect(brief(changes)).toEqual(['item.add Almond croissant']);
     expect([...defaultSelection(changes)]).toEqual([]);
+  });
+});
+
+describe('renamed items that also moved', () => {
+  const live = (): LiveSection[] => [
+    {
+      id: 'sMains',
+      name: 'Mains',
+      items: [
+        item('Burger', 1400, { id: 'burger' }),
+        item('Grilled salmon', 2200, { id: 'salmon', description: 'Lemon butter, new potatoes', allergens: ['fish', 'milk'] }),
+        item('Risotto', 1600, { id: 'risotto' }),
+      ],
+    },
+    { id: 'sSpecials', name: 'Specials', items: [item('Soup of the day', 700, { id: 'soup' })] },
+  ];
+
+  it('matches a renamed item in another section as one item (rename + move), keeping its id', () => {
+    const draft: DraftSectionInput[] = [
+      { name: 'Mains', items: [d('Burger', 1400), d('Risotto', 1600)] },
+      {
+        name: 'Specials',
+        items: [
+          d('Soup of the day', 700),
+          d('Grilled salmon fillet', 2200, { description: 'Lemon butter, new potatoes', allergens: ['fish', 'milk'] }),
+        ],
+      },
+    ];
+    const changes = diffMenu(live(), draft);
+    expect(brief(changes)).toEqual([
+      'item.rename Grilled salmon → Grilled salmon fillet',
+      'item.move Grilled salmon fillet Mains → Specials',
+    ]);
+    expect(changes.map((c) => c.key)).toEqual(['item.rename:salmon', 'item.move:salmon']);
+  });
+
+  it('leaves ambiguous pairs as removal + addition', () => {
+    const base: LiveSection[] = [
+      { id: 'a', name: 'Pizza', items: [item('Pizza Margherita', 900, { id: 'm1' }), item('Pizza Marinara', 900, { id: 'm2' })] },
+      { id: 'b', name: 'Specials', items: [item('Lasagne', 1300, { id: 'l' })] },
+    ];
+    // Two pizzas leave for Specials under names that fit both of them equally.
+    const draft: DraftSectionInput[] = [
+      { name: 'Pizza', items: [] },
+      { name: 'Specials', items: [d('Lasagne', 1300), d('Pizza Mari', 900), d('Pizza Marin', 900)] },
+    ];
+    const changes = diffMenu(
+      base,
+      draft.filter((s) => s.items.length),
+    );
+    expect(changes.filter((c) => c.kind === 'item.rename' || c.kind === 'item.move')).toEqual([]);
+    expect(changes.filter((c) => c.kind === 'item.add').length).toBe(2);
+    expect(changes.filter((c) => c.kind === 'item.remove').length).toBe(2);
+  });
+
+  it('does not call an unrelated dish in another section with the same price a move', () => {
+    const draft: DraftSectionInput[] = [
+      { name: 'Mains', items: [d('Burger', 1400), d('Risotto', 1600)] },
+      { name: 'Specials', items: [d('Soup of the day', 700), d('Beef stew', 2200)] },
+    ];
+    expect(brief(diffMenu(live(), draft))).toEqual(['item.add Beef stew', 'item.remove Grilled salmon']);
+  });
+});
+
+describe('order', () => {
+  it('reports the items and sections that left the draft order, from/to as places', () => {
+    const draft = cafeDraft();
+    const coffee = draft[0] as DraftSectionInput;
+    // Chai latte to the top of the coffee list; pastries before coffee.
+    coffee.items.unshift(coffee.items.pop() as DiffItemOf);
+    draft.reverse();
+    const changes = diffMenu(cafe(), draft);
+    expect(brief(changes)).toEqual(['item.order Chai latte 4 → 1', 'section.order Coffee 1 → 2']);
+    expect(changes.map((c) => c.key)).toEqual(['item.order:chai', 'section.order:sCoffee']);
+    expect([...defaultSelection(changes)].sort()).toEqual(['item.order:chai', 'section.order:sCoffee']);
+    // Applied: the draft's order; rejected: the live one.
+    const applied = applyChanges(
+      cafe(),
+      draft,
+      changes,
+      changes.map((c) => c.key),
+    );
+    expect(applied.map((s) => s.name)).toEqual(['Pastries', 'Coffee']);
+    expect(applied[1]?.items.map((i) => i.id)).toEqual(['chai', 'flat', 'latte', 'cold']);
+    const kept = applyChanges(cafe(), draft, changes, ['section.order:sCoffee']);
+    expect(kept[1]?.items.map((i) => i.id)).toEqual(['flat', 'latte', 'cold', 'chai']);
+  });
+
+  it('matches a renamed item that was also reordered in its section, and reports both', () => {
+    const draft = cafeDraft();
+    const coffee = draft[0] as DraftSectionInput;
+    const cold = coffee.items.splice(2, 1)[0] as DiffItemOf;
+    coffee.items.unshift({ ...cold, name: 'Nitro cold brew' });
+    const changes = diffMenu(cafe(), draft);
+    expect(brief(changes)).toEqual(['item.rename Cold brew → Nitro cold brew', 'item.order Nitro cold brew 3 → 1']);
+    const applied = applyChanges(
+      cafe(),
+      draft,
+      changes,
+      changes.map((c) => c.key),
+    );
+    expect(applied[0]?.items.map((i) => [i.id, i.name])).toEqual([
+      ['cold', 'Nitro cold brew'],
+      ['flat', 'Flat white'],
+      ['latte', 'Caffè latte'],
+      ['chai', 'Chai latte'],
+    ]);
+  });
+
+  it('does not call items reordered when others were only added or removed around them', () => {
+    const draft = cafeDraft();
+    const coffee = draft[0] as DraftSectionInput;
+    coffee.items.splice(1, 1);
+    coffee.items.unshift(d('Espresso', 250));
+    expect(brief(diffMenu(cafe(), draft))).toEqual(['item.add Espresso', 'item.remove Caffè latte']);
+    const changes = diffMenu(cafe(), draft);
+    // The new item goes to its draft place (first); the removal not accepted keeps the latte where it was.
+    const applied = applyChanges(cafe(), draft, changes, ['item.add:d0.0']);
+    expect(applied[0]?.items.map((i) => i.id ?? i.name)).toEqual(['Espresso', 'flat', 'latte', 'cold', 'chai']);
+  });
+});
+
+describe('diets and "may contain"', () => {
+  it('compares them like allergens, only when the PDF prints some', () => {
+    const live = cafe();
+    const [coffee] = live;
+    (coffee?.items[0] as LiveItem).diets = ['vegetarian'];
+    (coffee?.items[1] as LiveItem).mayContain = ['nuts'];
+    // The PDF prints no diets and no traces: nothing to compare.
+    expect(diffMenu(live, cafeDraft())).toEqual([]);
+    const draft = cafeDraft();
+    const items = (draft[0] as DraftSectionInput).items;
+    items[0] = { ...(items[0] as DiffItemOf), diets: ['vegetarian', 'vegan'] };
+    items[3] = { ...(items[3] as DiffItemOf), mayContain: ['nuts', 'soy'] };
+    const changes = diffMenu(live, draft);
+    expect(brief(changes)).toEqual([
+      'item.diets Flat white vegetarian → vegetarian,vegan',
+      'item.mayContain Caffè latte nuts → ',
+      'item.mayContain Chai latte  → nuts,soy',
+    ]);
+    const applied = applyChanges(
+      live,
+      draft,
+      changes,
+      changes.map((c) => c.key),
+    );
+    expect(applied[0]?.items.map((i) => [i.id, i.diets, i.mayContain])).toEqual([
+      ['flat', ['vegetarian', 'vegan'], []],
+      ['latte', [], []],
+      ['cold', [], []],
+      ['chai', [], ['nuts', 'soy']],
+    ]);
+  });
+
+  it('drops a trace that the accepted allergens now contain', () => {
+    const live = cafe();
+    (live[0]?.items[0] as LiveItem).mayContain = ['nuts'];
+    const draft = cafeDraft();
+    const items = (draft[0] as DraftSectionInput).items;
+    items[0] = { ...(items[0] as DiffItemOf), allergens: ['nuts'] };
+    const changes = diffMenu(live, draft);
+    expect(brief(changes)).toEqual(['item.allergens Flat white  → nuts']);
+    expect(applyChanges(live, draft, changes, ['item.allergens:flat'])[0]?.items[0]).toMatchObject({ allergens: ['nuts'], mayContain: [] });
+  });
+});
+
+// Property tests: random menus and random new versions of them.
+const NAMES = [
+  'Espresso',
+  'Flat white',
+  'Cold brew',
+  'Chai latte',
+  'Croissant',
+  'Banana bread',
+  'Burger',
+  'Risotto',
+  'Tiramisu',
+  'Green tea',
+  'Lemonade',
+  'Salad',
+];
+const ALLERGEN_KEYS = ['gluten', 'milk', 'eggs', 'nuts', 'soy'];
+const DIET_KEYS = ['vegetarian', 'vegan'];
+const arbItem = fc.record({
+  name: fc.oneof(
+    fc.constantFrom(...NAMES),
+    fc.constantFrom(...NAMES).map((n) => `${n} special`),
+  ),
+  description: fc.constantFrom('', 'House made', 'With oat milk', 'Served warm'),
+  prices: fc.array(fc.record({ label: fc.constantFrom('', 'Small', 'Large'), amount: fc.integer({ min: 100, max: 3000 }) }), {
+    minLength: 1,
+    maxLength: 2,
+  }),
+  allergens: fc.subarray(ALLERGEN_KEYS),
+  diets: fc.subarray(DIET_KEYS),
+  mayContain: fc.subarray(ALLERGEN_KEYS),
+});
+const arbMenu = fc.array(
+  fc.record({
+    name: fc.constantFrom('Coffee', 'Food', 'Drinks', 'Sweets', 'Specials'),
+    items: fc.array(arbItem, { minLength: 1, maxLength: 6 }),
+  }),
+  {
+    minLength: 1,
+    maxLength: 4,
+  },
+);
+const tidy = (i: DiffItemOf) => ({ ...i, mayContain: (i.mayContain ?? []).filter((a) => !(i.allergens ?? []).includes(a)) });
+const asLive = (menu: DraftSectionInput[]): LiveSection[] =>
+  menu.map((s, si) => ({ id: `s${si}`, name: s.name, items: s.items.map((i, ii) => ({ ...tidy(i), id: `s${si}i${ii}` })) }));
+const asMenu = (planned: ReturnType<typeof applyChanges>): LiveSection[] =>
+  planned.map((s, si) => ({
+    id: s.id ?? `new${si}`,
+    name: s.name,
+    items: s.items.map((i, ii) => ({ ...i, id: i.id ?? `new${si}.${ii}` })),
+  }));
+/** A new version: items shuffled, renamed, repriced, dropped or added; sections reordered. */
+const arbVersion = (menu: DraftSectionInput[]) =>
+  fc
+    .tuple(
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 99 })), { minLength: 60, maxLength: 60 }),
+      fc.array(arbItem, { minLength: 0, maxLength: 3 }),
+      fc.boolean(),
+    )
+    .map(([edits, extra, reverse]) => {
+      let k = 0;
+      const next = () => edits[k++ % edits.length] as [number, number];
+      const sections = menu.map((s) => ({
+        name: s.name,
+        items: s.items.flatMap((i): DiffItemOf[] => {
+          const [what, n] = next();
+          if (what === 0) return [];
+          if (what === 1) return [{ ...i, name: `${i.name} deluxe` }];
+          if (what === 2) return [{ ...i, prices: [{ label: '', amount: 100 + n }] }];
+          if (what === 3) return [{ ...i, allergens: ALLERGEN_KEYS.slice(0, n % 3), diets: DIET_KEYS.slice(0, n % 2) }];
+          return [tidy(i)];
+        }),
+      }));
+      for (const [j, extraItem] of extra.entries()) (sections[j % sections.length] as DraftSectionInput).items.splice(j, 0, extraItem);
+      // One item leaves the last section for the first one under a longer name.
+      const last = sections[sections.length - 1]?.items;
+      if (sections.length > 1 && last?.length) {
+        const moved = last.pop() as DiffItemOf;
+        sections[0]?.items.splice(1, 0, { ...moved, name: `${moved.name} grande` });
+      }
+      // Swap two items of the first section and maybe reverse the sections.
+      const first = sections[0]?.items ?? [];
+      if (first.length > 1) first.push(first.shift() as DiffItemOf);
+      const out = sections.filter((s) => s.items.length).map((s) => ({ ...s, items: s.items.map(tidy) }));
+      return reverse ? out.reverse() : out;
+    });
+
+describe('applyChanges (properties)', () => {
+  it('accepting every change yields the new menu: diffing again finds nothing, names and order as drafted', () => {
+    fc.assert(
+      fc.property(
+        arbMenu.chain((menu) => fc.tuple(fc.constant(menu), arbVersion(menu))),
+        ([menu, version]) => {
+          const live = asLive(menu);
+          const changes = diffMenu(live, version);
+          const after = asMenu(
+            applyChanges(
+              live,
+              version,
+              changes,
+              changes.map((c) => c.key),
+            ),
+          );
+          expect(diffMenu(after, version)).toEqual([]);
+          expect(after.map((s) => normalizeName(s.name))).toEqual(version.map((s) => normalizeName(s.name)));
+          expect(after.map((s) => s.items.map((i) => normalizeName(i.name)))).toEqual(
+            version.map((s) => s.items.map((i) => normalizeName(i.name))),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rejecting everything changes nothing; any consistent selection keeps every item it does not touch', () => {
+    fc.assert(
+      fc.property(
+        arbMenu.chain((menu) => fc.tuple(fc.constant(menu), arbVersion(menu), fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }))),
+        ([menu, version, picks]) => {
+          const live = asLive(menu);
+          const changes = diffMenu(live, version);
+          expect(asMenu(applyChanges(live, version, changes, []))).toEqual(
+            live.map((s) => ({ ...s, items: s.items.map((i) => ({ ...i, description: i.description ?? '', priceOnRequest: false })) })),
+          );
+          let selected = new Set<string>();
+          changes.forEach((c, i) => (selected = toggleChange(changes, selected, c.key, picks[i % picks.length] as boolean)));
+          expect(missingRequirements(changes, selected)).toEqual([]);
+          const after = applyChanges(live, version, changes, selected);
+          const ids = after.flatMap((s) => s.items.map((i) => i.id)).filter(Boolean);
+          // No item twice; every live item still there unless its removal was accepted.
+          expect(new Set(ids).size).toBe(ids.length);
+          const removed = changes.filter((c) => c.kind === 'item.remove' && selected.has(c.key)).length;
+          expect(ids.length).toBe(live.flatMap((s) => s.items).length - removed);
+          const untouched = live.flatMap((s) => s.items).filter((i) => !changes.some((c) => 'itemId' in c && c.itemId === i.id));
+          const byId = new Map(after.flatMap((s) => s.items).map((i) => [i.id, i]));
+          for (const i of untouched) expect(byId.get(i.id)).toMatchObject({ name: i.name, prices: i.prices, allergens: i.allergens });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -42,6 +42,8 @@ describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
   let org = '';
   let menuId = '';
   let uploadId = '';
+  /** A third version, as its reviewer corrected the draft: a dish renamed and moved, pastries reordered, diets and traces. */
+  let reorderedId = '';
   const ids = new Map<string, string>();
 
   /** A menu as the import would have made it. */
@@ -94,13 +96,28 @@ describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
     const first = await upload(cafe);
     ctx.stmts.run("UPDATE menu_uploads SET status = 'imported', menu = ? WHERE id = ?", [menuId, first]);
     uploadId = await upload(secondVersion());
+    reorderedId = await upload(secondVersion());
+    type DraftItem = { name: string; diets?: string[]; mayContain?: string[] };
+    const row = ctx.stmts.get('SELECT draft FROM menu_uploads WHERE id = ?', [reorderedId]);
+    const draft = JSON.parse(String(row?.draft)) as { sections: Array<{ name: string; items: DraftItem[] }> };
+    const [coffee, pastries, breakfast] = draft.sections;
+    if (!coffee || !pastries || !breakfast) throw new Error('café draft changed');
+    const brew = coffee.items.splice(
+      coffee.items.findIndex((i) => i.name === 'Cold brew coffee'),
+      1,
+    )[0] as DraftItem;
+    breakfast.items.push({ ...brew, name: 'Cold brew tonic' });
+    pastries.items.unshift(pastries.items.splice(1, 1)[0] as DraftItem);
+    (coffee.items[0] as DraftItem).diets = ['vegetarian'];
+    (coffee.items[2] as DraftItem).mayContain = ['nuts'];
+    ctx.stmts.run('UPDATE menu_uploads SET draft = ? WHERE id = ?', [JSON.stringify(draft), reorderedId]);
   });
   afterAll(async () => {
     await e?.close();
   });
 
-  async function openDiff(page: Page) {
-    await page.goto(`/menus/upload/${uploadId}`);
+  async function openDiff(page: Page, id = uploadId) {
+    await page.goto(`/menus/upload/${id}`);
     await page.getByRole('button', { name: 'Update “Corner Café”' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Update “Corner Café”' });
     await dialog.getByTestId('diff-summary').waitFor();
@@ -153,6 +170,47 @@ describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
     expect(await weekend.getByTestId('diff-empty').textContent()).toContain('No changes: the menu already matches this PDF.');
     expect(await weekend.getByRole('button', { name: /^Apply/ }).count()).toBe(0);
     await screenshot(page, 'upload-diff-390-empty');
+  });
+
+  it('shows a renamed dish that moved as one item, a new order, diets and traces, at 1280 px light and 390 px dark', async () => {
+    const { page } = await signedInPage(e, auth, { viewport: { width: 1280, height: 900 } });
+    const dialog = await openDiff(page, reorderedId);
+    expect(await dialog.locator('legend').allTextContents()).toEqual([
+      'New items (1)',
+      'Removed items (1)',
+      'Renamed items (2)',
+      'Price changes (1)',
+      'Dietary label changes (1)',
+      '“May contain” changes (1)',
+      'Moved items (1)',
+      'Reordered items (1)',
+    ]);
+    // The cold brew is renamed and moved (its photo, translations and tags stay): not removed and added.
+    expect(await dialog.getByTestId('diff-group-item.move').textContent()).toContain('Cold brew tonic');
+    expect(await dialog.getByTestId('diff-group-item.move').textContent()).toContain('Breakfast');
+    expect(await dialog.getByRole('checkbox', { name: /Cold brew tonic.*Cold brew/ }).isChecked()).toBe(true);
+    expect(await dialog.getByTestId('diff-group-item.order').textContent()).toMatch(
+      /Butter croissant.*in Pastries.*position 1.*position 2/,
+    );
+    expect(await dialog.getByTestId('diff-group-item.diets').textContent()).toContain('Vegetarian');
+    expect(await dialog.getByTestId('diff-group-item.mayContain').textContent()).toContain('Nuts');
+    expect(await dialog.getByRole('checkbox', { name: /Butter croissant/ }).isChecked()).toBe(true);
+    await dialog.getByTestId('diff-group-item.order').scrollIntoViewIfNeeded();
+    await screenshot(page, 'upload-diff-moves-1280-light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await screenshot(page, 'upload-diff-moves-390-light');
+
+    const dark = await signedInPage(e, auth, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    await dark.page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    const phone = await openDiff(dark.page, reorderedId);
+    await phone.getByTestId('diff-group-item.order').scrollIntoViewIfNeeded();
+    expect(await noSidewaysScroll(dark.page)).toBe(true);
+    await screenshot(dark.page, 'upload-diff-moves-390-dark');
+    await dark.page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(dark.page, 'upload-diff-moves-1280-dark');
+    await dark.page.setViewportSize({ width: 320, height: 700 });
+    expect(await noSidewaysScroll(dark.page)).toBe(true);
   });
 
   it('applies the checked changes only, from the keyboard, at 390 px', async () => {

@@ -6,13 +6,23 @@ import type { PreparedWrite } from '../../core/records/write.ts';
 import type { RequestInfo } from '../../core/request-info.ts';
 import type { Row } from '../../db/statements.ts';
 import { newRecordId } from '../../../shared/ids.ts';
-import { diffMenu, missingRequirements, normalizeName, type DiffPrice, type DraftSectionInput, type LiveSection } from '../../../shared/menu-diff.ts';
+import {
+  missingRequirements,
+  normalizeName,
+  plannedItem,
+  type DiffPrice,
+  type DraftSectionInput,
+  type LiveItem,
+  type LiveSection,
+  type PlannedItem,
+} from '../../../shared/menu-diff.ts';
 import type { UploadDiff, UploadDiffResult } from '../../../shared/api.ts';
 import type { MenuDraft } from '../../../shared/schemas/upload-draft.ts';
 import { IMPORT_MESSAGES } from '../../../shared/upload-messages.ts';
 import { itemsOfSections, menuById, sectionsOfMenus } from '../menus/queries.ts';
 import { importableUpload, importDraft, requireCurrencyAnswer } from './import.ts';
 import { importedUploadsOfOrganization, uploadRow, uploadStatus } from './queries.ts';
+import { diffWorkersOf } from './diff-workers.ts';
 
 /**
  * Re-import as a diff (README "Re-import as a diff"): the changes a ready upload's draft makes to a
@@ -68,6 +78,8 @@ function loadMenu(ctx: AppContext, menuId: string): LiveMenu {
       prices: json<DiffPrice[]>(i.prices, []),
       priceOnRequest: Boolean(i.priceOnRequest),
       allergens: json<string[]>(i.allergens, []),
+      mayContain: json<string[]>(i.mayContain, []),
+      diets: json<string[]>(i.diets, []),
     });
   }
   return { id: menuId, name: String(menu.name ?? ''), sections, rows, stamps };
@@ -110,18 +122,21 @@ function targetMenu(ctx: AppContext, upload: Row, asked: unknown): { id: string;
   return { id: earlier.menu, suggested: true };
 }
 
-function computeDiff(ctx: AppContext, upload: Row, draft: MenuDraft, menuId: string) {
+/** The diff (and with `accept`, the planned menu) of the stored draft against the menu, computed in the diff worker. */
+async function computeDiff(ctx: AppContext, upload: Row, draft: MenuDraft, menuId: string, accept?: string[]) {
   const menu = loadMenu(ctx, menuId);
+  const stamp = stampOf(menu, upload);
   const sections: DraftSectionInput[] = draftSections(draft);
-  return { menu, changes: diffMenu(menu.sections, sections), stamp: stampOf(menu, upload) };
+  const { changes, planned } = await diffWorkersOf(ctx).run({ live: menu.sections, draft: sections, accept });
+  return { menu, changes, planned: planned ?? [], stamp };
 }
 
 /** `GET /api/uploads/:id/diff?menuId=`: readable by members who can read the upload. */
-export function uploadDiff(ctx: AppContext, uploadId: string, menuId: unknown, req: RequestInfo): UploadDiff {
+export async function uploadDiff(ctx: AppContext, uploadId: string, menuId: unknown, req: RequestInfo): Promise<UploadDiff> {
   const upload = importableUpload(ctx, uploadId, req, false);
   const draft = importDraft(upload, undefined);
   const target = targetMenu(ctx, upload, menuId);
-  const { menu, changes, stamp } = computeDiff(ctx, upload, draft, target.id);
+  const { menu, changes, stamp } = await computeDiff(ctx, upload, draft, target.id);
   return { menu: { id: menu.id, name: menu.name }, suggested: target.suggested, stamp, changes };
 }
 
@@ -150,7 +165,7 @@ export async function importDiff(ctx: AppContext, uploadId: string, body: DiffIm
   const draft = importDraft(upload, undefined);
   requireCurrencyAnswer(ctx, upload, draft);
   const target = targetMenu(ctx, upload, body.menuId);
-  const { menu, changes, stamp } = computeDiff(ctx, upload, draft, target.id);
+  const { menu, changes, planned, stamp } = await computeDiff(ctx, upload, draft, target.id, [...accepted]);
   if (stamp !== body.stamp) throw new ApiError(409, STALE_DIFF);
   const byKey = new Map(changes.map((c) => [c.key, c]));
   const unknown = [...accepted].filter((k) => !byKey.has(k));
@@ -172,83 +187,85 @@ export async function importDiff(ctx: AppContext, uploadId: string, body: DiffIm
     labels.push(label);
   };
   const collections = { sections: engine.collection('sections'), items: engine.collection('items') };
+  const liveItems = new Map<string, { item: LiveItem; section: string }>();
+  for (const ls of menu.sections) for (const item of ls.items) liveItems.set(item.id, { item, section: ls.id });
 
-  // 1. New sections, then renamed ones.
-  const newSections = new Map<number, string>();
-  for (const c of chosen) {
-    if (c.kind !== 'section.add') continue;
-    const id = newRecordId();
-    newSections.set(c.draft.section, id);
-    const source = sections[c.draft.section];
-    push(await engine.prepareCreate(collections.sections, input({ id, menu: menu.id, name: c.name, description: source?.description ?? '' }), req), `section "${c.name}"`);
-  }
-  for (const c of chosen) {
-    if (c.kind === 'section.rename') push(await engine.prepareUpdate(collections.sections, c.sectionId, input({ name: c.to }), req), `section "${c.from}"`);
-  }
-  const sectionFor = (liveId: string | null, draftSection: number): string => liveId ?? (newSections.get(draftSection) as string);
+  // The writes turn the live menu into `planned` (applyChanges of the accepted keys), writing only
+  // what differs. Positions stay dense (0..n-1): the menus hooks append a create without a position
+  // and close the gap after a delete, so the positions they leave are simulated here and only the
+  // ones that differ from the plan are written.
+  const sectionAt = new Map<string, number>(menu.sections.map((s) => [s.id, Number(menu.rows.get(s.id)?.position ?? 0)]));
+  const itemAt = new Map<string, { section: string; position: number }>();
+  for (const [id, { section }] of liveItems) itemAt.set(id, { section, position: Number(menu.rows.get(id)?.position ?? 0) });
 
-  // 2. Changed and moved items: one update each, only the accepted fields (photo, tags, options, diets, translations stay).
-  const updates = new Map<string, Record<string, unknown>>();
-  const nextPosition = new Map<string, number>();
-  const placeIn = (sectionId: string) => {
-    let position = nextPosition.get(sectionId);
-    if (position === undefined) {
-      const live = menu.sections.find((s) => s.id === sectionId);
-      position = live ? Math.max(-1, ...live.items.map((i) => Number(menu.rows.get(i.id)?.position ?? 0))) + 1 : 0;
+  // 1. New sections (appended for now), with their ids.
+  const sectionIds = planned.map((s) => s.id ?? newRecordId());
+  for (const [k, s] of planned.entries()) {
+    if (s.id !== null) continue;
+    const id = sectionIds[k] as string;
+    sectionAt.set(id, Math.max(-1, ...sectionAt.values()) + 1);
+    const source = s.draft === undefined ? undefined : sections[s.draft];
+    push(await engine.prepareCreate(collections.sections, input({ id, menu: menu.id, name: s.name, description: source?.description ?? '' }), req), `section "${s.name}"`);
+  }
+  // 2. Removed items.
+  for (const c of chosen) {
+    if (c.kind !== 'item.remove') continue;
+    const at = itemAt.get(c.itemId);
+    itemAt.delete(c.itemId);
+    if (at) for (const e of itemAt.values()) if (e.section === at.section && e.position > at.position) e.position--;
+    push(engine.prepareDelete(collections.items, c.itemId, req), `item "${c.name}"`);
+  }
+  // 3. New items at their place, 4. changed, moved and reordered items: one update each, only what
+  // differs (photo, tags, options, nutrition, availability, per-venue marks and translations stay).
+  const fields = (i: PlannedItem) => ({
+    name: i.name,
+    description: i.description,
+    prices: i.prices,
+    priceOnRequest: i.priceOnRequest,
+    allergens: i.allergens,
+    mayContain: i.mayContain,
+    diets: i.diets,
+  });
+  const updates: Array<{ id: string; data: Record<string, unknown> }> = [];
+  for (const [k, s] of planned.entries()) {
+    const sectionId = sectionIds[k] as string;
+    for (const [position, i] of s.items.entries()) {
+      if (i.id === null) {
+        push(await engine.prepareCreate(collections.items, input({ section: sectionId, position, ...fields(i) }), req), `item "${i.name}" (${s.name})`);
+        continue;
+      }
+      const was = liveItems.get(i.id);
+      if (!was) continue;
+      const before = fields(plannedItem(was.item));
+      const after = fields(i);
+      const data: Record<string, unknown> = {};
+      for (const key of Object.keys(after) as Array<keyof typeof after>) {
+        if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) data[key] = after[key];
+      }
+      if (data.prices !== undefined || data.priceOnRequest !== undefined) Object.assign(data, { prices: after.prices, priceOnRequest: after.priceOnRequest });
+      if (was.section !== sectionId) data.section = sectionId;
+      const at = itemAt.get(i.id);
+      if (data.section !== undefined || at?.position !== position) data.position = position;
+      if (Object.keys(data).length) updates.push({ id: i.id, data });
     }
-    nextPosition.set(sectionId, position + 1);
-    return position;
-  };
+  }
+  for (const { id, data } of updates) push(await engine.prepareUpdate(collections.items, id, input(data), req), `item "${liveItems.get(id)?.item.name ?? ''}"`);
+  // 5. Removed sections (their items are removed or moved by now), 6. renamed and reordered sections.
   for (const c of chosen) {
-    if (!('itemId' in c) || c.kind === 'item.remove') continue;
-    const data = updates.get(c.itemId) ?? {};
-    updates.set(c.itemId, data);
-    if (c.kind === 'item.rename') data.name = c.to;
-    else if (c.kind === 'item.description') data.description = c.to;
-    else if (c.kind === 'item.price') {
-      data.prices = c.to.prices;
-      data.priceOnRequest = c.to.priceOnRequest;
-    } else if (c.kind === 'item.allergens') {
-      data.allergens = c.to;
-      // An allergen now contained is no longer "may contain".
-      const mayContain = json<string[]>(menu.rows.get(c.itemId)?.mayContain, []);
-      data.mayContain = mayContain.filter((a) => !c.to.includes(a));
-    } else if (c.kind === 'item.move') {
-      const sectionId = sectionFor(c.sectionId, c.draft.section);
-      data.section = sectionId;
-      data.position = placeIn(sectionId);
-    }
+    if (c.kind !== 'section.remove') continue;
+    const gone = sectionAt.get(c.sectionId);
+    sectionAt.delete(c.sectionId);
+    if (gone !== undefined) for (const [id, position] of sectionAt) if (position > gone) sectionAt.set(id, position - 1);
+    push(engine.prepareDelete(collections.sections, c.sectionId, req), `section "${c.name}"`);
   }
-  for (const [itemId, data] of updates) {
-    const name = String(menu.rows.get(itemId)?.name ?? '');
-    push(await engine.prepareUpdate(collections.items, itemId, input(data), req), `item "${name}"`);
+  for (const [position, s] of planned.entries()) {
+    const id = sectionIds[position] as string;
+    const data: Record<string, unknown> = {};
+    const live = menu.sections.find((x) => x.id === id);
+    if (live && live.name !== s.name) data.name = s.name;
+    if (sectionAt.get(id) !== position) data.position = position;
+    if (Object.keys(data).length) push(await engine.prepareUpdate(collections.sections, id, input(data), req), `section "${live?.name ?? s.name}"`);
   }
-
-  // 3. New items (last in their section), 4. removed items, 5. removed sections.
-  for (const c of chosen) {
-    if (c.kind !== 'item.add') continue;
-    const item = sections[c.draft.section]?.items[c.draft.item];
-    if (!item) continue;
-    push(
-      await engine.prepareCreate(
-        collections.items,
-        input({
-          section: sectionFor(c.sectionId, c.draft.section),
-          name: item.name,
-          description: item.description,
-          prices: item.prices,
-          priceOnRequest: Boolean(item.priceOnRequest && !item.prices.length),
-          allergens: item.allergens,
-          mayContain: item.mayContain ?? [],
-          diets: item.diets ?? [],
-        }),
-        req,
-      ),
-      `item "${item.name}" (${c.section})`,
-    );
-  }
-  for (const c of chosen) if (c.kind === 'item.remove') push(engine.prepareDelete(collections.items, c.itemId, req), `item "${c.name}"`);
-  for (const c of chosen) if (c.kind === 'section.remove') push(engine.prepareDelete(collections.sections, c.sectionId, req), `section "${c.name}"`);
 
   // The link and status are the server's to set, with system rights, in the same transaction.
   const uploads = engine.collection('menu_uploads');

@@ -32,7 +32,8 @@ function OldNew({ from, to }: { from: string; to: string }) {
 }
 
 function ChangeDetail({ change, currency }: { change: MenuChange; currency: string }) {
-  const { t, i18n } = useTranslation('uploads');
+  // Diet names are the menu editor's (menus namespace, loaded with the dialog).
+  const { t, i18n } = useTranslation(['uploads', 'menus']);
   // The regulation's official allergen names in the app's language (English where a version is not checked).
   const names = allergenNames(i18n.language).names as Readonly<Record<string, string>>;
   const price = (p: PriceState) =>
@@ -42,6 +43,7 @@ function ChangeDetail({ change, currency }: { change: MenuChange; currency: stri
         ? p.prices.map((v) => `${v.label ? `${v.label} ` : ''}${formatMoney(v.amount, currency, activeLanguage())}`).join(' · ')
         : t('diff.noPrice');
   const text = (s: string) => (s ? `“${s}”` : t('diff.none'));
+  const diets = (keys: string[]) => (keys.length ? keys.map((k) => t(`menus:diets.names.${k}`)).join(', ') : t('diff.none'));
   const allergens = (keys: string[]) =>
     keys.length ? ALLERGENS.filter((a) => keys.includes(a.key)).map((a) => names[a.key] ?? a.name).join(', ') : t('diff.none');
   switch (change.kind) {
@@ -57,7 +59,18 @@ function ChangeDetail({ change, currency }: { change: MenuChange; currency: stri
     case 'item.description':
       return <OldNew from={text(change.from)} to={text(change.to)} />;
     case 'item.allergens':
+    case 'item.mayContain':
       return <OldNew from={allergens(change.from)} to={allergens(change.to)} />;
+    case 'item.diets':
+      return <OldNew from={diets(change.from)} to={diets(change.to)} />;
+    case 'item.order':
+    case 'section.order':
+      return (
+        <span className="inline-flex min-w-0 flex-wrap items-center gap-x-1.5">
+          {change.kind === 'item.order' ? <span>{t('diff.inSection', { section: change.section })} ·</span> : null}
+          <OldNew from={t('diff.place', { place: change.from })} to={t('diff.place', { place: change.to })} />
+        </span>
+      );
     case 'item.move':
       return <OldNew from={change.from} to={change.to} />;
     case 'section.add':
@@ -83,7 +96,7 @@ export function DiffDialog({ open, onOpenChange, uploadId, menus, initialMenuId,
   currency: string;
   onApplied: (result: UploadDiffResult) => void;
 }) {
-  const { t } = useTranslation('uploads');
+  const { t } = useTranslation(['uploads', 'menus']);
   const [, navigate] = useLocation();
   const [menuId, setMenuId] = useState(initialMenuId);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
