@@ -28,6 +28,10 @@ export const UPLOAD_MESSAGES = {
   tooManyPhotos: `At most ${UPLOAD_MAX_OCR_PAGES} photos per upload.`,
   ocrUnavailable: 'Reading scans and photos is not available on this server.',
   ocrTimeout: 'Reading a page of this scan or photo took too long. Please upload a sharper or smaller image.',
+  /** Re-import as a diff (`GET /api/uploads/:id/diff`): the comparison workers are all busy (503). */
+  diffBusy: 'Too many menu comparisons are running. Try again in a moment.',
+  /** The comparison ran over its time limit (503). */
+  diffTooSlow: 'Comparing with this menu took too long.',
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { DraftSectionInput, LiveSection, MenuChange, PlannedSection } from '../../../shared/menu-diff.ts';
+import { UPLOAD_MESSAGES } from '../../../shared/upload-messages.ts';
 
 /**
  * Menu diffs off the event loop (README "Re-import as a diff"): one worker thread (started like the
@@ -28,8 +29,8 @@ export interface DiffWorkerLimits {
   maxMemoryMb: number;
 }
 export const DIFF_LIMITS: DiffWorkerLimits = { timeoutMs: 20_000, maxQueued: 8, maxMemoryMb: 256 };
-export const DIFF_BUSY = 'Too many menu comparisons are running. Try again in a moment.';
-export const DIFF_TOO_SLOW = 'Comparing with this menu took too long.';
+export const DIFF_BUSY = UPLOAD_MESSAGES.diffBusy;
+export const DIFF_TOO_SLOW = UPLOAD_MESSAGES.diffTooSlow;
 
 const BOOT = new URL('./pdf-worker-boot.mjs', import.meta.url);
 const TASK = new URL('./diff-worker-task.ts', import.meta.url).href;

@@ -15,6 +15,7 @@ import { allergenNames } from '../../../../shared/i18n/allergen-names.ts';
 import { ALLERGENS } from '../../../../shared/constants.ts';
 import type { Menu } from '../menus/types.ts';
 import { applyUploadDiff, fetchUploadDiff } from './upload-data.ts';
+import { uploadMessage } from './upload-messages.ts';
 
 /** `item.add` → `itemAdd`: the kinds' message keys. */
 const kindKey = (kind: MenuChangeKind) => kind.replace(/\.(\w)/, (_, c: string) => c.toUpperCase());
@@ -161,7 +162,7 @@ export function DiffDialog({ open, onOpenChange, uploadId, menus, initialMenuId,
           <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="diff-loading"><Loader2 className="size-4 animate-spin" aria-hidden /> {t('diff.loading')}</p>
         ) : load.state === 'error' ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm">
-            <p>{t('diff.loadFailed')} {load.message}</p>
+            <p>{t('diff.loadFailed')} {uploadMessage(load.message)}</p>
             <Button type="button" variant="outline" size="sm" onClick={() => void read(menuId)}><RefreshCw aria-hidden /> {t('common:ui.retry')}</Button>
           </div>
         ) : !count ? (
