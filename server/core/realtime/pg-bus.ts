@@ -81,7 +81,7 @@ export class PgBus implements RealtimeBus {
     this.retentionMs = options.retentionMs ?? 60 * 60 * 1000;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
     this.channel = options.channel ?? 'app_bus';
-    this.pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000 });
+    this.pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000, application_name: 'bus-publish' });
     // An idle pooled connection that dies is replaced on the next query; it must not crash the process.
     this.pool.on('error', (err) => options.log.error({ err }, 'bus: a publishing connection failed'));
     this.pruneTimer = setInterval(() => void this.prune(), options.pruneEveryMs ?? 60_000);
@@ -159,7 +159,7 @@ export class PgBus implements RealtimeBus {
    */
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, application_name: 'bus-listen' });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
@@ -242,7 +242,8 @@ export class PgBus implements RealtimeBus {
       let rows: Array<{ id: string; payload: unknown }>;
       try {
         ({ rows } = await client.query<{ id: string; payload: unknown }>(
-          'SELECT id::text AS id, payload FROM _bus_outbox WHERE id > $1 ORDER BY id LIMIT $2',
+          // Ordered by the bigint column (an `id::text AS id` alias would sort as text: 10 before 9).
+          'SELECT o.id::text AS id, o.payload FROM _bus_outbox o WHERE o.id > $1 ORDER BY o.id LIMIT $2',
           [String(this.lastId), READ_BATCH],
         ));
       } catch {
