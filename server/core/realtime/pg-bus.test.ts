@@ -95,7 +95,12 @@ describe.skipIf(missing !== null)('PgBus (LISTEN/NOTIFY with an outbox)', () => 
     const atB = tap(b);
     await server.psql('ALTER ROLE bus_b NOLOGIN');
     await server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'bus_b' AND application_name = 'bus-listen'");
-    expect(await eventually(() => b.connected(), (c) => !c)).toBe(false);
+    expect(
+      await eventually(
+        () => b.connected(),
+        (c) => !c,
+      ),
+    ).toBe(false);
     for (const id of ['while-1', 'while-2', 'while-3']) a.publish(record(id));
     // Committed to the outbox while B cannot listen.
     const written = () => server.psql("SELECT count(*) FROM _bus_outbox WHERE payload #>> '{message,row,id}' = 'while-3'", 'bus');
