@@ -10,6 +10,10 @@ import { ROOT, rootEnv } from './test/sdk-clients.ts';
 import { collector, type Collector } from './test/realtime-collector.ts';
 import { eventually } from './test/eventually.ts';
 import { postgresMissing, startPostgres, type PostgresServer } from './test/postgres.ts';
+import { loadConfig } from './config.ts';
+import { createBus } from './bus-wiring.ts';
+import { LocalBus } from './core/realtime/bus.ts';
+import { PgBus } from './core/realtime/pg-bus.ts';
 
 (globalThis as unknown as { EventSource: typeof EventSource }).EventSource = EventSource;
 
@@ -211,5 +215,26 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
     await xOnB.waitUntil((e) => e.record.id === whileDown.id, 10_000);
     expect(ofRecord(xOnB, whileDown.id, 'create')).toHaveLength(1);
     expect(await eventually(ready, (s) => s === 200)).toBe(200);
+  });
+});
+
+describe('which bus an instance uses', () => {
+  const log = { info: () => undefined, error: () => undefined };
+  const base = { DATA_DIR: '/tmp/unused', APP_SECRET: 'x'.repeat(40) };
+
+  it('in process without a bus URL; REALTIME_BUS_URL, else a postgres:// DATABASE_URL, selects PgBus', async () => {
+    expect(loadConfig(base).realtime.busUrl).toBeNull();
+    expect(createBus(loadConfig(base), log)).toBeInstanceOf(LocalBus);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/app' }).realtime.busUrl).toBe('postgres://db/app');
+    expect(loadConfig({ ...base, DATABASE_URL: 'file:data.db' }).realtime.busUrl).toBeNull();
+    const both = loadConfig({ ...base, DATABASE_URL: 'postgres://db/app', REALTIME_BUS_URL: 'postgresql://bus/app' });
+    expect(both.realtime.busUrl).toBe('postgresql://bus/app');
+    const bus = createBus(both, log);
+    expect(bus).toBeInstanceOf(PgBus);
+    await bus.close?.();
+  });
+
+  it('refuses a REALTIME_BUS_URL that is not a PostgreSQL URL, naming the variable', () => {
+    expect(() => loadConfig({ ...base, REALTIME_BUS_URL: 'redis://cache:6379' })).toThrow(/REALTIME_BUS_URL: must be a postgres:\/\/ URL/);
   });
 });
