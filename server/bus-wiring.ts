@@ -55,7 +55,18 @@ export function wireBus(bus: RealtimeBus, { stmts, registry, events, tokens, set
     if (collection.type === 'auth') tokens.forget(collection.id, String(row.id));
     events.emitRemote({ action: message.action, collection, row });
   });
-  events.on((e) => bus.publish({ kind: 'record', action: e.action, collectionId: e.collection.id, row: e.row }));
+  // The same row object goes to the local hub (it finds a delete's prepared frames by it); the
+  // password hash stays here (other instances reload auth rows from the database).
+  const localOnly = ['password'];
+  events.on((e) =>
+    bus.publish({
+      kind: 'record',
+      action: e.action,
+      collectionId: e.collection.id,
+      row: e.row,
+      ...(e.collection.type === 'auth' ? { localOnly } : {}),
+    }),
+  );
   settings.onChange(() => {
     if (!reloading) bus.publish({ kind: 'settings' });
   });

@@ -194,6 +194,15 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
       .collection('users')
       .update(user.id as string, { oldPassword: 'z-password-1', password: 'z-password-2', passwordConfirm: 'z-password-2' });
     expect(await eventually(refresh, (s) => s === 401)).toBe(401);
+    // The password hashes stayed on the instances: the outbox never held one.
+    expect((await pgServer.psql("SELECT count(*) FROM _bus_outbox WHERE payload::text LIKE '%argon2%'", 'fleet')).trim()).toBe('0');
+    expect(
+      Number(
+        (
+          await pgServer.psql("SELECT count(*) FROM _bus_outbox WHERE payload #>> '{message,row,email}' = 'fleet-z@example.com'", 'fleet')
+        ).trim(),
+      ),
+    ).toBeGreaterThan(0);
   });
 
   it('B’s listen connection killed: not ready while it cannot listen, then it catches up and loses nothing', async () => {

@@ -6,6 +6,8 @@ export interface RecordMessage {
   action: RecordEvent['action'];
   collectionId: string;
   row: Record<string, unknown>;
+  /** Fields of `row` that never leave this instance (an auth record's password hash). */
+  localOnly?: string[];
 }
 
 /** The saved settings changed: every other instance reloads them from the database. */

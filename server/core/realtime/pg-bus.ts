@@ -108,7 +108,7 @@ export class PgBus implements RealtimeBus {
       setImmediate(() => {
         for (const handler of this.handlers) handler(message, 'local');
       });
-    this.queue.push({ origin: this.instanceId, seq: ++this.seq, message });
+    this.queue.push({ origin: this.instanceId, seq: ++this.seq, message: outgoing(message) });
     this.sending ??= this.send().finally(() => {
       this.sending = null;
     });
@@ -293,6 +293,14 @@ export class PgBus implements RealtimeBus {
     await listener?.end().catch(() => undefined);
     await this.pool.end().catch(() => undefined);
   }
+}
+
+/** The message as other instances get it: without its local-only fields. */
+function outgoing(message: BusMessage): BusMessage {
+  if (message.kind !== 'record' || !message.localOnly?.length) return message;
+  const row = { ...message.row };
+  for (const field of message.localOnly) delete row[field];
+  return { kind: 'record', action: message.action, collectionId: message.collectionId, row };
 }
 
 function quoteIdent(name: string): string {
