@@ -30,7 +30,7 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
   let pgServer: PostgresServer;
   let shared = '';
   const apps: Record<'A' | 'B' | 'C', TestApp> = {} as never;
-  const x = { token: '', org: '', section: '', item: '' };
+  const x = { token: '', org: '', section: '', item: '', venue: '' };
   const y = { token: '', section: '' };
   const seen = {} as Record<'xOnA' | 'xOnB' | 'yOnA', Collector>;
   const sdkAs = (t: TestApp, token: string) => {
@@ -76,7 +76,7 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
     });
     x.section = String((await seed(A.ctx, 'sections', { menu: menuX.id, name: 'Mains' })).id);
     x.item = String((await seed(A.ctx, 'items', { section: x.section, name: 'Burger', prices: [{ label: '', amount: 1200 }] })).id);
-    await seed(A.ctx, 'venues', {
+    const venue = await seed(A.ctx, 'venues', {
       organization: ownerX.org,
       name: 'Fleet X',
       slug: 'fleet-x',
@@ -84,6 +84,7 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
       primaryColor: '#0f766e',
       menus: [menuX.id],
     });
+    x.venue = String(venue.id);
     const menuY = await seed(A.ctx, 'menus', { organization: ownerY.org, name: 'Y menu', status: 'published', languages: ['en'] });
     y.section = String((await seed(A.ctx, 'sections', { menu: menuY.id, name: 'Y mains' })).id);
     await subscribeItems('xOnA', sdkAs(A, x.token));
@@ -203,6 +204,30 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
         ).trim(),
       ),
     ).toBeGreaterThan(0);
+  });
+
+  it('an open guest page on B hears a dish sold out on A (its live topic)', async () => {
+    const { B } = apps;
+    const topic = `guest/${x.venue}`;
+    const heard: Array<{ items?: Array<{ id: string; available: boolean }> }> = [];
+    const es = new EventSource(`${B.url}/api/realtime`);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        es.addEventListener('PB_CONNECT', (e) => {
+          void fetch(`${B.url}/api/realtime`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ clientId: e.lastEventId, subscriptions: [topic] }),
+          }).then(() => resolve(), reject);
+        });
+      });
+      es.addEventListener(topic, (e) => heard.push(JSON.parse(e.data) as (typeof heard)[number]));
+      await sdkAs(apps.A, x.token).collection('items').update(x.item, { available: false });
+      const soldOut = (h: typeof heard) => h.some((m) => m.items?.some((i) => i.id === x.item && !i.available));
+      expect(soldOut(await eventually(() => heard, soldOut))).toBe(true);
+    } finally {
+      es.close();
+    }
   });
 
   it('B’s listen connection killed: not ready while it cannot listen, then it catches up and loses nothing', async () => {

@@ -167,6 +167,14 @@ describe.skipIf(missing !== null)('PgBus (LISTEN/NOTIFY with an outbox)', () => 
     }
   });
 
+  it('instances starting together on a new database all listen at their first attempt', async () => {
+    await server.psql('CREATE DATABASE bus_race');
+    const together = Array.from({ length: 6 }, () => new PgBus(server.urlOf('bus_race'), { log }));
+    buses.push(...together);
+    await Promise.all(together.map((b) => b.start()));
+    expect(together.map((b) => b.connected())).toEqual(together.map(() => true));
+  });
+
   it('never throws when PostgreSQL cannot be reached: not connected, publishing is kept for later', async () => {
     const errors: string[] = [];
     const lost = new PgBus('postgres://postgres@127.0.0.1:1/none', {

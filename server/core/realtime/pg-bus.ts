@@ -310,11 +310,14 @@ function quoteIdent(name: string): string {
 /**
  * The outbox is created by the bus itself, not by a migration: the bus also runs between instances
  * on SQLite (REALTIME_BUS_URL), whose migrations never touch PostgreSQL, and its table belongs to
- * the bus alone. Instances starting together may race on CREATE … IF NOT EXISTS (a unique
- * violation in the catalog): whoever loses finds the table made.
+ * the bus alone. Instances starting together would race on CREATE … IF NOT EXISTS (a unique
+ * violation in the catalog, or a table not yet committed): one transaction lock makes them take
+ * turns, and the next one finds the table made.
  */
 async function ensureOutbox(client: pg.Client): Promise<void> {
+  await client.query('BEGIN');
   try {
+    await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK + 1})`);
     await client.query(
       `CREATE TABLE IF NOT EXISTS _bus_outbox (
          id bigserial PRIMARY KEY,
@@ -322,8 +325,9 @@ async function ensureOutbox(client: pg.Client): Promise<void> {
          created timestamptz NOT NULL DEFAULT now())`,
     );
     await client.query('CREATE INDEX IF NOT EXISTS _bus_outbox_created ON _bus_outbox (created)');
+    await client.query('COMMIT');
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code !== '23505' && code !== '42P07') throw err;
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
   }
 }
