@@ -139,14 +139,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     writeMail: options.writeMail ?? (options.logger === false || config.logLevel === 'silent' ? undefined : writeToStdout),
     bus: options.bus,
   });
-  // A shared realtime bus listens before the first request (it keeps retrying if it cannot yet).
-  await ctx.bus.start?.();
   // SSE streams never end on their own: close them first so close() can finish in-flight requests.
   app.addHook('preClose', async () => ctx.hub.closeAll());
   app.addHook('onClose', async () => ctx.close());
   for (const module of productModules) await module.register?.(ctx);
   for (const module of productModules) await module.ready?.(ctx);
   await bootstrapAuth(ctx);
+  // A shared realtime bus listens before the first request (it keeps retrying if it cannot yet).
+  // Not earlier: boot-time work must not wait on it (an instance alone never yields here).
+  if (ctx.bus.start) await ctx.bus.start();
   await app.register(multipart, {
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
   });
