@@ -184,6 +184,9 @@ describe.skipIf(missing !== null)('PgBus (LISTEN/NOTIFY with an outbox)', () => 
     await lost.start();
     expect(lost.connected()).toBe(false);
     expect(() => lost.publish(record('kept'))).not.toThrow();
+    // Bounded while away: past 10,000 messages, the rest become one flush.
+    for (let i = 0; i < 12_000; i++) lost.publish(record(`more-${i}`));
+    expect(lost.pending).toBe(10_001);
     await eventually(
       () => lost.stats.sendErrors,
       (n) => n > 0,

@@ -23,6 +23,8 @@ const KINDS = new Set(['record', 'settings', 'flush']);
 /** One lock key for every publisher: outbox ids are then committed in the order they were drawn. */
 const PUBLISH_LOCK = 0x71726d6e; // "qrmn"
 const READ_BATCH = 500;
+/** Messages kept for sending while PostgreSQL cannot be reached. */
+const MAX_QUEUED = 10_000;
 const SEND_BATCH = 200;
 /** jsonb refuses NUL and lone surrogates (JSON.stringify writes both as escapes). */
 const JSONB_UNSAFE = /\\u(0000|d[89a-f][0-9a-f]{2})/i;
@@ -93,6 +95,11 @@ export class PgBus implements RealtimeBus {
     return this.firstAttempt;
   }
 
+  /** Messages of this instance not yet in the outbox. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
   connected(): boolean {
     return this.listening;
   }
@@ -108,7 +115,11 @@ export class PgBus implements RealtimeBus {
       setImmediate(() => {
         for (const handler of this.handlers) handler(message, 'local');
       });
-    this.queue.push({ origin: this.instanceId, seq: ++this.seq, message: outgoing(message) });
+    if (this.queue.length < MAX_QUEUED) this.queue.push({ origin: this.instanceId, seq: ++this.seq, message: outgoing(message) });
+    // PostgreSQL away for long: what follows becomes one flush (the others drop their caches; their
+    // SSE clients miss these events), so memory stays bounded.
+    else if (this.queue.at(-1)?.message.kind !== 'flush')
+      this.queue.push({ origin: this.instanceId, seq: ++this.seq, message: { kind: 'flush' } });
     this.sending ??= this.send().finally(() => {
       this.sending = null;
     });
