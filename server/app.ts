@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import { appCollections } from './app-collections.ts';
 import { createContext, type AppContext } from './context.ts';
+import type { RealtimeBus } from './core/realtime/bus.ts';
 import type { CollectionDef } from './core/collections.ts';
 import { ApiError } from './core/errors.ts';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './core/json-depth.ts';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   writeMail?: MailLogWriter;
   /** Restarts the app in-process after a backup restore (server/index.ts and the test app provide it). */
   onRestart?: Restarter;
+  /** The realtime bus (tests inject one); by default the configured one. */
+  bus?: RealtimeBus;
 }
 
 const MAX_BODY = 32 * 1024 * 1024;
@@ -134,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx = createContext(config, options.collections ?? appCollections, {
     log: app.log,
     writeMail: options.writeMail ?? (options.logger === false || config.logLevel === 'silent' ? undefined : writeToStdout),
+    bus: options.bus,
   });
   // SSE streams never end on their own: close them first so close() can finish in-flight requests.
   app.addHook('preClose', async () => ctx.hub.closeAll());
@@ -141,6 +145,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of productModules) await module.register?.(ctx);
   for (const module of productModules) await module.ready?.(ctx);
   await bootstrapAuth(ctx);
+  // A shared realtime bus listens before the first request (it keeps retrying if it cannot yet).
+  // Not earlier: boot-time work must not wait on it (an instance alone never yields here).
+  if (ctx.bus.start) await ctx.bus.start();
   await app.register(multipart, {
     limits: { fileSize: 64 * 1024 * 1024, files: 1000, fields: 2000, parts: 3000, fieldSize: 16 * 1024 * 1024 },
   });

@@ -61,6 +61,16 @@ const envSchema = z.object({
   REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86400).default(300),
   /** Realtime: comment lines keep idle streams open through proxies. */
   REALTIME_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Realtime: a PostgreSQL URL whose LISTEN/NOTIFY carries record events and cache invalidations
+   * between instances (several instances on one SQLite file). With DATABASE_URL=postgres://… that
+   * URL is the default.
+   */
+  REALTIME_BUS_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   /** SIGTERM/SIGINT: how long in-flight requests and running cron jobs may take before they are cut (ms). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** SIGTERM/SIGINT: how long the instance keeps serving while readiness says 503, so a load balancer stops routing first (ms). */
@@ -205,7 +215,8 @@ export interface Config {
   superuser: { email: string; password: string } | null;
   rateLimit: { enabled: boolean; authMax: number; authWindowSeconds: number; emailMax: number; store: 'memory' | 'database' };
   oauth2: OAuth2ProviderEnv[];
-  realtime: { idleTimeoutSeconds: number; keepAliveSeconds: number };
+  /** `busUrl`: the PostgreSQL URL of the realtime bus shared by instances (null: in process only). */
+  realtime: { idleTimeoutSeconds: number; keepAliveSeconds: number; busUrl: string | null };
   /** Graceful shutdown (server/index.ts): readiness-only delay, then the deadline for in-flight work. */
   shutdown: { delayMs: number; timeoutMs: number };
   posthog: { key: string | undefined; host: string; uiHost: string };
@@ -343,7 +354,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       store: e.RATE_LIMIT_STORE,
     },
     oauth2: parseOAuth2(env),
-    realtime: { idleTimeoutSeconds: e.REALTIME_IDLE_TIMEOUT_SECONDS, keepAliveSeconds: e.REALTIME_KEEPALIVE_SECONDS },
+    realtime: {
+      idleTimeoutSeconds: e.REALTIME_IDLE_TIMEOUT_SECONDS,
+      keepAliveSeconds: e.REALTIME_KEEPALIVE_SECONDS,
+      busUrl: e.REALTIME_BUS_URL ?? (/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? (env.DATABASE_URL ?? null) : null),
+    },
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     posthog: { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/+$/, ''), uiHost: e.POSTHOG_UI_HOST.replace(/\/+$/, '') },
     billing: e.BILLING,

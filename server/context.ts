@@ -11,7 +11,8 @@ import { AuthService } from './core/auth/auth-service.ts';
 import { buildProviders, type OAuth2Provider } from './core/auth/oauth2-providers.ts';
 import type { MailLogWriter, Mailer } from './mail/mailer.ts';
 import { createAuthMail } from './auth-mail.ts';
-import { LocalBus, type RealtimeBus } from './core/realtime/bus.ts';
+import type { RealtimeBus } from './core/realtime/bus.ts';
+import { createBus, wireBus } from './bus-wiring.ts';
 import { RealtimeHub } from './core/realtime/hub.ts';
 import { migrateDatabase, tableNames } from './db/migrate.ts';
 import { openSqlite, type SqliteDb } from './db/open.ts';
@@ -66,6 +67,8 @@ export interface ContextOptions {
   log: { info(obj: Record<string, unknown>, msg: string): void; error(obj: Record<string, unknown>, msg: string): void };
   /** Where emails are written when no SMTP server is set (none: they are dropped). */
   writeMail?: MailLogWriter;
+  /** The realtime bus (tests); by default the configured one (server/bus-wiring.ts). */
+  bus?: RealtimeBus;
 }
 
 export function databaseFile(config: Config): string {
@@ -134,8 +137,8 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   events.on((e) => {
     if (e.collection.type === 'auth') tokens.forget(e.collection.id, String(e.row.id));
   });
-  const bus = new LocalBus();
-  events.on((e) => bus.publish({ action: e.action, collectionId: e.collection.id, row: e.row }));
+  const bus = options.bus ?? createBus(config, options.log);
+  wireBus(bus, { stmts, registry, events, tokens, settings });
   const hub = new RealtimeHub(registry, engine.access, bus, {
     idleTimeoutMs: config.realtime.idleTimeoutSeconds * 1000,
     keepAliveMs: config.realtime.keepAliveSeconds * 1000,
@@ -173,6 +176,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
       if (!(await crons.idle(waitMs))) options.log.error({ jobs: crons.runningIds() }, 'shutdown: cron jobs still running at the deadline');
       for (const fn of cleanups.splice(0)) fn();
       hub.closeAll();
+      await bus.close?.();
       await mailer.close().catch(() => undefined);
       if (sqlite.open) sqlite.close();
       s3?.destroy();

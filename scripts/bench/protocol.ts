@@ -65,6 +65,8 @@ export interface FanoutTask {
   tokens?: string[];
   /** Measured update rounds (after one warm-up round). */
   rounds: number;
+  /** Where the updates are made, when not on `port`: another instance on the realtime bus (BENCH_ONLY=bus). */
+  triggerPort?: number;
 }
 
 export interface FanoutRound {

@@ -3,8 +3,11 @@
  * server child (so its memory deltas are not blurred by earlier cases) and a fresh load-generator
  * child (scripts/bench/sse-clients.ts) holding the SSE streams.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { startPostgres } from '../../server/test/postgres.ts';
 import { BENCH } from './bench-collections.ts';
 import { runLoad } from './load-process.ts';
 import { ROOT, ServerProcess } from './server-process.ts';
@@ -146,4 +149,52 @@ export function runMixedLoad(opts: {
       ),
     MIXED_SEED,
   );
+}
+
+/**
+ * The realtime bus across instances (BENCH_ONLY=bus): a throwaway PostgreSQL cluster, the bench
+ * server (its SSE clients) and a peer instance (scripts/bench/bus-peer.ts) on one SQLite file and
+ * one PgBus. Every update is made on the peer; the time until the last client of the bench server
+ * has it is the cross-instance delivery. Then the same clients with updates on their own instance,
+ * for comparison.
+ */
+export async function runBusCase(opts: {
+  clients: number;
+  rounds: number;
+  fd: FdPlan;
+  onProgress: (text: string) => void;
+}): Promise<{ remote: FanoutResult; local: FanoutResult }> {
+  const pgServer = await startPostgres();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-bus-bench-'));
+  const env = { BENCH_DATA_DIR: path.join(dir, 'data'), REALTIME_BUS_URL: pgServer.url };
+  let peer: ChildProcess | null = null;
+  try {
+    return await withServer(
+      opts.fd.raiseTo,
+      opts.onProgress,
+      async (_server, { port }) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/bus-peer.ts')], {
+          cwd: ROOT,
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
+        peer = child;
+        const peerPort = await new Promise<number>((resolve, reject) => {
+          child.on('message', (m) => resolve((m as { port: number }).port));
+          child.on('exit', (code) => reject(new Error(`the bus peer exited (${code})`)));
+        });
+        const task = { type: 'fanout' as const, port, variant: 'shared' as const, clients: opts.clients, rounds: opts.rounds };
+        const common = { ...task, topic: `${BENCH.items}/*`, collection: BENCH.items };
+        const timing = { timeoutMs: 120_000 + opts.clients * 30, fdLimit: opts.fd.raiseTo, onProgress: opts.onProgress };
+        const remote = await runLoad<FanoutResult>({ ...common, triggerPort: peerPort }, timing);
+        const local = await runLoad<FanoutResult>(common, timing);
+        return { remote, local };
+      },
+      { ...SMALL_SEED, ...env },
+    );
+  } finally {
+    (peer as ChildProcess | null)?.kill('SIGTERM');
+    await pgServer.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

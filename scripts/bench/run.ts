@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: seeds a server child with 100k records, drives it with wrk and compares the
  * numbers with the performance targets; the results also go to scripts/bench/results/latest.json.
- * Parts (all by default; pick some with BENCH_ONLY=http,login,fanout,soak,load,lighthouse):
+ * Parts (all by default; pick some with BENCH_ONLY=http,login,fanout,soak,load,lighthouse,bus):
  *  - http: the wrk scenarios (empty route … create) and the seed's bulk insert rate;
  *  - login: wrk on auth-with-password (argon2id), then sequential logins on an idle server;
  *  - fanout: N realtime streams (1,000 and 10,000) get one update: the hub's send loop, the time
@@ -13,6 +13,10 @@
  *    authenticated view/create/update/delete calls for 60 s after a short warm-up; some follow
  *    one record, some reconnect. Per call: count, errors, p50/p95/p99; no errors allowed, the heap
  *    must be back within +10% (or +5 MB) of its post-warm-up size and the hub empty;
+ *  - bus: the realtime bus across instances: 1,000 SSE clients on one instance, updates made on a
+ *    second one (one SQLite file, one PgBus on a throwaway PostgreSQL cluster): p50/p99 of the last
+ *    delivery over BENCH_BUS_ROUNDS updates (default 50), and the same with updates on the clients'
+ *    own instance;
  *  - lighthouse: Lighthouse (mobile) on the guest page, and on the staff app's /login, /dashboard
  *    and service mode (signed in; issue 23 item 6: performance ≥ 90, accessibility ≥ 95).
  * Realtime parts run against fresh, lightly seeded server children and a separate load-generator
@@ -31,6 +35,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  checkTarget,
   evaluateTargets,
   fanoutTargets,
   formatFanout,
@@ -42,6 +47,7 @@ import {
   formatTargets,
   loginTargets,
   mixedTargets,
+  percentile,
   soakTargets,
   summariseFanout,
   withRatios,
@@ -52,22 +58,25 @@ import {
   type TargetResult,
 } from './report.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { postgresBinDir } from '../../server/test/postgres.ts';
 import { LAYOUTS } from '../../shared/themes.ts';
 import { BENCH } from './bench-collections.ts';
 import { killLoadGenerators } from './load-process.ts';
 import { runLoginBench } from './login-bench.ts';
-import { fdsFor, planFds, realtimeServers, runFanoutCase, runMixedLoad, runSoak } from './realtime-bench.ts';
+import { fdsFor, planFds, realtimeServers, runBusCase, runFanoutCase, runMixedLoad, runSoak } from './realtime-bench.ts';
 import { ROOT, ServerProcess } from './server-process.ts';
 import { killWrk, runWrk } from './wrk.ts';
-import type { FanoutVariant, MixedResult, ReadyInfo, SoakResult } from './protocol.ts';
+import type { FanoutResult, FanoutVariant, MixedResult, ReadyInfo, SoakResult } from './protocol.ts';
 
 const SECONDS = seconds('BENCH_SECONDS', 10, 1);
 const WARMUP = seconds('BENCH_WARMUP', 1, 0);
-const PARTS = ['http', 'login', 'fanout', 'soak', 'load', 'lighthouse'] as const;
+const PARTS = ['http', 'login', 'fanout', 'soak', 'load', 'lighthouse', 'bus'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = parts();
 const FANOUT_CLIENTS = clientCounts();
 const FANOUT_ROUNDS = int('BENCH_FANOUT_ROUNDS', 5, 1, 50);
+const BUS_ROUNDS = int('BENCH_BUS_ROUNDS', 50, 5, 500);
+const BUS_CLIENTS = int('BENCH_BUS_CLIENTS', 1000, 1, 20_000);
 const SOAK_SECONDS = int('BENCH_SOAK_SECONDS', 60, 5, 600);
 const SOAK_CLIENTS = int('BENCH_SOAK_CLIENTS', 200, 1, 5_000);
 const LOAD_SECONDS = int('BENCH_LOAD_SECONDS', 60, 5, 600);
@@ -318,6 +327,45 @@ async function setGuestLayout(base: string, layout: string): Promise<void> {
   if (!res.ok) throw new Error(`setting the guest layout ${layout}: ${res.status}`);
 }
 
+interface BusRun {
+  /** Last delivery of each round (ms from the update request): p50, p99, max. */
+  lastP50Ms: number;
+  lastP99Ms: number;
+  lastMaxMs: number;
+  firstP50Ms: number;
+  errors: number;
+}
+interface BusSummary {
+  clients: number;
+  rounds: number;
+  remote: BusRun;
+  local: BusRun;
+}
+
+function summariseBus(r: FanoutResult): BusRun {
+  const last = r.rounds.map((x) => x.lastDeliveryMs);
+  return {
+    lastP50Ms: percentile(last, 50),
+    lastP99Ms: percentile(last, 99),
+    lastMaxMs: percentile(last, 100),
+    firstP50Ms: percentile(
+      r.rounds.map((x) => x.firstDeliveryMs),
+      50,
+    ),
+    errors: r.errors + last.filter((x) => Number.isNaN(x)).length,
+  };
+}
+
+function formatBus(b: BusSummary): string {
+  const row = (name: string, r: BusRun) =>
+    `  ${name}: first p50 ${r.firstP50Ms.toFixed(1)} ms, last p50 ${r.lastP50Ms.toFixed(1)} ms, p99 ${r.lastP99Ms.toFixed(1)} ms, max ${r.lastMaxMs.toFixed(1)} ms, errors ${r.errors}`;
+  return [
+    `realtime bus, ${b.clients} clients, ${b.rounds} updates:`,
+    row('update on another instance (PgBus)', b.remote),
+    row('update on the same instance', b.local),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const needMain = ONLY.has('http') || ONLY.has('login') || ONLY.has('lighthouse');
@@ -446,6 +494,15 @@ async function main(): Promise<void> {
       onProgress: (t) => console.log(`  ${t}`),
     });
   }
+  let bus: BusSummary | null = null;
+  if (ONLY.has('bus') && !interrupted && !postgresBinDir())
+    console.log('realtime bus: skipped, no PostgreSQL server (apt-get install postgresql)');
+  else if (ONLY.has('bus') && !interrupted) {
+    console.log(`realtime bus: ${BUS_CLIENTS} SSE clients on one instance, ${BUS_ROUNDS} updates on another…`);
+    const r = await runBusCase({ clients: BUS_CLIENTS, rounds: BUS_ROUNDS, fd: planFds(), onProgress: (t) => console.log(`  ${t}`) });
+    bus = { clients: BUS_CLIENTS, rounds: BUS_ROUNDS, remote: summariseBus(r.remote), local: summariseBus(r.local) };
+    console.log(formatBus(bus));
+  }
   if (interrupted) return;
 
   const targets: TargetResult[] = [
@@ -454,6 +511,14 @@ async function main(): Promise<void> {
     ...(fanout ? fanoutTargets(fanout) : []),
     ...(soak ? soakTargets(soak) : []),
     ...(load ? mixedTargets(load) : []),
+    ...(bus
+      ? [
+          checkTarget(
+            { label: `${bus.clients} clients: last delivery across instances p99 ≤ 100 ms`, scenario: 'bus', max: 100, unit: 'ms' },
+            bus.remote.errors ? null : bus.remote.lastP99Ms,
+          ),
+        ]
+      : []),
   ];
   console.log('');
   if (results) console.log(`${formatScenarios(results)}\n`);
@@ -491,6 +556,7 @@ async function main(): Promise<void> {
         fanout: fanout ? { rounds: FANOUT_ROUNDS, cases: fanout } : null,
         soak,
         load,
+        bus,
         targets,
       },
       null,

@@ -312,7 +312,18 @@ async function seedGuestVenue(ctx: AppContext, userId: string): Promise<{ path: 
 async function main(): Promise<void> {
   // The staff app's pages (Lighthouse) need the built web app: the tests' shared bundle, built once per source state.
   const web = process.env.BENCH_WEB ? { WEB_DIST: await webBundle() } : {};
-  testApp = await buildTestApp({ collections: benchCollections, env: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', ...web } });
+  // The bus bench (BENCH_ONLY=bus): a data dir and a realtime bus shared with a peer instance.
+  const shared = process.env.BENCH_DATA_DIR
+    ? {
+        DATA_DIR: process.env.BENCH_DATA_DIR,
+        UPLOADS_DIR: `${process.env.BENCH_DATA_DIR}/../uploads`,
+        REALTIME_BUS_URL: process.env.REALTIME_BUS_URL,
+      }
+    : {};
+  testApp = await buildTestApp({
+    collections: benchCollections,
+    env: { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', ...web, ...shared },
+  });
   const { app, ctx } = testApp;
 
   const owners = await bulkInsert(ctx, BENCH.owners, OWNERS, OWNERS, (i) => ({ name: `owner ${i}` }));

@@ -78,7 +78,7 @@ async function runFanout(t: FanoutTask): Promise<FanoutResult> {
       timer = setTimeout(() => resolve(false), ROUND_TIMEOUT_MS);
     });
     const start = performance.now();
-    await trigger(t.port, t.collection);
+    await trigger(t.triggerPort ?? t.port, t.collection);
     const complete = await done;
     clearTimeout(timer);
     allReceived = null;

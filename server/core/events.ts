@@ -20,6 +20,7 @@ export type RecordEventHandler = (event: RecordEvent) => void;
 export class RecordEvents {
   private readonly handlers = new Set<RecordEventHandler>();
   private readonly deletingHandlers = new Set<RecordEventHandler>();
+  private readonly changeHandlers = new Set<RecordEventHandler>();
 
   onDeleting(handler: RecordEventHandler): () => void {
     this.deletingHandlers.add(handler);
@@ -44,8 +45,29 @@ export class RecordEvents {
     return () => this.handlers.delete(handler);
   }
 
+  /**
+   * Every committed change this instance must reflect: its own writes (after the `on` handlers)
+   * and those of other instances sharing the realtime bus (`emitRemote`). For per-instance state
+   * only (caches, this instance's own streams): work that must happen once per write (mail,
+   * counters, other writes) belongs in `on`, which hears this instance's writes alone.
+   */
+  onChange(handler: RecordEventHandler): () => void {
+    this.changeHandlers.add(handler);
+    return () => this.changeHandlers.delete(handler);
+  }
+
+  /** A change another instance committed (from the realtime bus): `onChange` handlers only. */
+  emitRemote(event: RecordEvent): void {
+    this.run(this.changeHandlers, event);
+  }
+
   emit(event: RecordEvent): void {
-    for (const handler of this.handlers) {
+    this.run(this.handlers, event);
+    if (this.changeHandlers.size > 0) this.run(this.changeHandlers, event);
+  }
+
+  private run(handlers: Set<RecordEventHandler>, event: RecordEvent): void {
+    for (const handler of handlers) {
       try {
         handler(event);
       } catch (err) {

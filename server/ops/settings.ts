@@ -146,6 +146,7 @@ export const SAVE_ERROR = 'An error occurred while saving the new settings.';
 /** Loads, validates, stores and broadcasts the settings of one app instance. */
 export class SettingsService {
   private readonly schema: ReturnType<typeof settingsSchema>;
+  private readonly defaults: Settings;
   private overrides: Overrides;
   private effective: Settings;
   private readonly listeners: SettingsListener[] = [];
@@ -154,12 +155,30 @@ export class SettingsService {
     private readonly stmts: Statements,
     config: Config,
   ) {
-    const defaults = defaultSettings(config);
-    this.schema = settingsSchema(defaults);
+    this.defaults = defaultSettings(config);
+    this.schema = settingsSchema(this.defaults);
     this.overrides = this.load();
-    // The environment's own values are used even where they fail a check (saving then reports it).
-    const parsed = this.schema.safeParse(this.overrides);
-    this.effective = parsed.success ? parsed.data : defaults;
+    this.effective = this.resolve(this.overrides);
+  }
+
+  /** The environment's own values are used even where they fail a check (saving then reports it). */
+  private resolve(overrides: Overrides): Settings {
+    const parsed = this.schema.safeParse(overrides);
+    return parsed.success ? parsed.data : this.defaults;
+  }
+
+  /**
+   * Reads the saved settings again (another instance saved them: the realtime bus says so) and
+   * applies them like a save here would: listeners hear the change. False when nothing changed.
+   */
+  reload(): boolean {
+    const overrides = this.load();
+    if (JSON.stringify(overrides) === JSON.stringify(this.overrides)) return false;
+    const previous = this.effective;
+    this.overrides = overrides;
+    this.effective = this.resolve(overrides);
+    for (const fn of this.listeners) fn(this.effective, previous);
+    return true;
   }
 
   private load(): Overrides {

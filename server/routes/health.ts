@@ -9,8 +9,8 @@ const PROXY_HEADERS = ['CF-Connecting-IP', 'Fly-Client-IP', 'X-Real-IP', 'X-Forw
 /**
  * GET /api/health: public liveness; superusers also see diagnostics.
  * GET /api/ready: readiness for a load balancer: 200 when this instance should get traffic (it
- * listens only after migrations ran, the database takes writes, it is not shutting down), 503
- * otherwise. Same body shape as health (`code`, not `status`).
+ * listens only after migrations ran, the database takes writes, it is not shutting down, a shared
+ * realtime bus is listening), 503 otherwise. Same body shape as health (`code`, not `status`).
  */
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/health', async (request, reply) => {
@@ -35,6 +35,9 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (ctx.lifecycle.draining) return reply.status(503).send({ message: 'API is shutting down.', code: 503, data: {} });
     if (!ctx.storageHealth.status().ok)
       return reply.status(503).send({ message: 'API is unhealthy: the database does not take writes.', code: 503, data: {} });
+    // Without the shared bus this instance would serve stale caches and miss other instances' events.
+    if (ctx.bus.connected && !ctx.bus.connected())
+      return reply.status(503).send({ message: 'API is not ready: the realtime bus is down.', code: 503, data: {} });
     return { message: 'API is ready.', code: 200, data: {} };
   });
 }

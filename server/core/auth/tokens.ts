@@ -30,6 +30,11 @@ export class TokenService {
     this.rows.delete(`${collectionId}/${id}`);
   }
 
+  /** Drops every cached auth row (the realtime bus may have missed another instance's writes). */
+  forgetAll(): void {
+    this.rows.clear();
+  }
+
   private loadRow(collection: Collection, id: string): Record<string, unknown> | undefined {
     const key = `${collection.id}/${id}`;
     const cached = this.rows.get(key);

@@ -5,7 +5,7 @@ import type { Access } from '../records/access.ts';
 import { serializeMany } from '../records/read.ts';
 import type { StoredRow } from '../records/codec.ts';
 import { isSuperuser, type AuthState, type RequestInfo } from '../request-info.ts';
-import type { BusMessage, RealtimeBus } from './bus.ts';
+import type { RealtimeBus, RecordMessage } from './bus.ts';
 import { parseSubscription, type Subscription } from './topics.ts';
 
 /** The transport of one client (an SSE response); the hub never sees HTTP. */
@@ -96,7 +96,9 @@ export class RealtimeHub {
     private readonly options: HubOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.unsubscribe = bus.subscribe((m) => this.deliver(m));
+    this.unsubscribe = bus.subscribe((m) => {
+      if (m.kind === 'record') this.deliver(m);
+    });
     this.timer = setInterval(() => this.maintain(), Math.min(options.keepAliveMs, options.idleTimeoutMs));
     this.timer.unref();
   }
@@ -201,7 +203,7 @@ export class RealtimeHub {
   }
 
   /** Fans one record event out to every subscriber allowed to see it. */
-  deliver(message: BusMessage): void {
+  deliver(message: RecordMessage): void {
     const collection = this.registry.get(message.collectionId);
     if (!collection) return;
     const row = message.row as StoredRow;
@@ -339,7 +341,7 @@ export class RealtimeHub {
   }
 
   /** A changed or deleted auth record updates (or drops) the realtime auth of its clients. */
-  private refreshAuth(collection: Collection, message: BusMessage): void {
+  private refreshAuth(collection: Collection, message: RecordMessage): void {
     const id = message.row.id;
     for (const client of this.clients.values()) {
       const auth = client.auth;

@@ -284,7 +284,8 @@ function register(ctx: AppContext): void {
     stats.flush(newRecordId);
   });
 
-  events.on((event) => {
+  // Writes of other instances too (realtime bus): their pages and live updates are this instance's.
+  events.onChange((event) => {
     const scope = scopeOf(stmts, event);
     if (!scope) return;
     // Only the changed tenant's pages: one organization's edits never slow down another's guests.
@@ -324,6 +325,11 @@ function register(ctx: AppContext): void {
     const now = formatDateTime(config.now());
     for (const venueId of venuesShowingSection(ctx, String(event.row.section)))
       hub.publishTopic(`guest/${venueId}`, { items: [liveItem(stmts, event.row, overrideOf(stmts, venueId, String(event.row.id)), now)] });
+  });
+
+  ctx.bus.subscribe((message) => {
+    if (message.kind !== 'flush') return;
+    for (const cache of [pages, filteredPages, venues]) cache.clear();
   });
 
   const owner = (venue: GuestVenue) => ({ organization: venue.organization, venue: venue.id, slug: venue.slug });

@@ -47,6 +47,11 @@ export class TenantCache<T> {
     return value;
   }
 
+  /** Drops every entry (the realtime bus may have missed another instance's writes). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Drops every entry owned by the scope's organization or venue, or cached under one of its slugs. */
   invalidate(scope: CacheScope): void {
     const slugs = new Set(scope.slugs ?? []);
