@@ -63,5 +63,12 @@ export async function seedPlans(engine: RecordEngine): Promise<void> {
       engine.prepareCreate(plans, { data: { ...p, currency: 'EUR', active: true }, files: {}, fromForm: false }, system),
     ),
   );
-  await engine.execute(ops);
+  try {
+    await engine.execute(ops);
+  } catch (err) {
+    // Another instance starting at the same time on the same database (a fleet's rollout) wrote
+    // them between our check and our insert: its plans stand, and this instance starts on them.
+    if (planCount(engine.stmts) > 0) return;
+    throw err;
+  }
 }
