@@ -16,10 +16,14 @@ function useFullLocation(): string {
 function Guard({ check, children }: { check: (location: string) => string | null; children: ReactNode }) {
   const { ready, isSuperuser } = useAuth();
   const location = useFullLocation();
-  if (!ready) return <PageSkeleton />;
   // A signed-in superuser has no place in the staff app: the console is theirs.
-  if (isSuperuser) return <Redirect to={paths.console()} replace />;
+  if (isSuperuser) return ready ? <Redirect to={paths.console()} replace /> : <PageSkeleton />;
   const target = check(location);
+  // Until the start-up refresh answers, a page the stored session lets in renders with it (its
+  // token is valid until it expires; a refresh refused with 401 signs out and the guard runs
+  // again), so the first paint does not wait a round trip. A redirect waits for the fresh record:
+  // nobody is bounced on a stale one.
+  if (!ready && target) return <PageSkeleton />;
   return target ? <Redirect to={target} replace /> : <>{children}</>;
 }
 

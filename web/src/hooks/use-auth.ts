@@ -37,7 +37,10 @@ export async function refreshAuth(): Promise<void> {
   }
 }
 
-/** Runs once at start-up: the guards wait for it so nobody is bounced on a stale record. */
+/**
+ * Runs once at start-up. The guards render a page the stored record lets in at once, and wait for
+ * this before any redirect, so nobody is bounced on a stale record.
+ */
 export const authReady: Promise<void> = ready
   ? Promise.resolve()
   : refreshAuth().finally(() => {
@@ -54,6 +57,18 @@ export function toGuardUser(record: RecordModel | null): GuardUser | null {
     onboardingComplete: Boolean(record.onboardingComplete),
     subscriptionStatus: org?.subscriptionStatus as string | undefined,
   };
+}
+
+/**
+ * The stored session of a user who would land in the app (verified, onboarded, with a current
+ * organization), for starting a page's data requests before the start-up refresh answers (the
+ * stored token is valid until it expires); null otherwise.
+ */
+export function storedSession(): { userId: string; organizationId: string } | null {
+  const record = pb.authStore.isValid && !pb.authStore.isSuperuser ? pb.authStore.record : null;
+  const org = (record?.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization;
+  if (!record || !org || !record.verified || !record.onboardingComplete) return null;
+  return { userId: record.id, organizationId: org.id };
 }
 
 function subscribe(listener: () => void) {
