@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { BillingMode } from '../../../shared/subscription.ts';
-import { useAuth } from '../hooks/use-auth.ts';
+import { useAuth, useAuthReady } from '../hooks/use-auth.ts';
 import { useLoadedPublicConfig } from '../hooks/use-public-config.ts';
 import { requireApp, requireHelp, requireOnboarding, requirePlanPage, visitorOnly, type GuardUser } from './guard-logic.ts';
 import { paths } from './paths.ts';
@@ -14,7 +14,8 @@ function useFullLocation(): string {
 }
 
 function Guard({ check, children }: { check: (location: string) => string | null; children: ReactNode }) {
-  const { ready, isSuperuser } = useAuth();
+  const { isSuperuser } = useAuth();
+  const ready = useAuthReady();
   const location = useFullLocation();
   // A signed-in superuser has no place in the staff app: the console is theirs.
   if (isSuperuser) return ready ? <Redirect to={paths.console()} replace /> : <PageSkeleton />;
