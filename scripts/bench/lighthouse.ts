@@ -8,6 +8,7 @@ import path from 'node:path';
  * storage first, as the app keeps its session, and Lighthouse told to keep that storage).
  * Lighthouse is installed on first use into scripts/bench/.lighthouse (git-ignored): its
  * dependency tree cannot be locked against this registry, and it is needed by the bench only.
+ * LH_REPORT=<file> also writes the full Lighthouse result there (the trace-based audits, to dig in).
  */
 export interface LighthouseResult {
   performance: number;
