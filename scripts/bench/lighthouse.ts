@@ -8,6 +8,7 @@ import path from 'node:path';
  * storage first, as the app keeps its session, and Lighthouse told to keep that storage).
  * Lighthouse is installed on first use into scripts/bench/.lighthouse (git-ignored): its
  * dependency tree cannot be locked against this registry, and it is needed by the bench only.
+ * LH_REPORT=<file> also writes the full Lighthouse result there (the trace-based audits, to dig in).
  */
 export interface LighthouseResult {
   performance: number;
@@ -24,6 +25,13 @@ export interface LighthouseResult {
   lcpElement?: string;
   /** Lighthouse's own failure (the page did not load, no paint…): the scores are then missing. */
   runtimeError?: string;
+  /** First contentful paint and total blocking time (simulated), ms. */
+  fcpMs?: number;
+  tbtMs?: number;
+  /** Where the LCP time goes (Lighthouse's phases: TTFB, load delay, load time, render delay), ms. */
+  lcpPhases?: Record<string, number>;
+  /** The page's requests in start order: path, start and end (simulated-free observed, ms from navigation). */
+  requests?: { url: string; startMs: number; endMs: number; kB: number }[];
 }
 
 const DIR = path.join(import.meta.dirname, '.lighthouse');
@@ -45,11 +53,15 @@ try {
     await page.evaluate((entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }, storage);
   }
   const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: Boolean(storage) }, undefined, page);
+  if (process.env.LH_REPORT) (await import('node:fs')).writeFileSync(process.env.LH_REPORT, JSON.stringify(r.lhr));
   const c = r.lhr.categories;
   console.log(JSON.stringify({ performance: c.performance.score, accessibility: c.accessibility.score, bestPractices: c['best-practices'].score, seo: c.seo.score,
     lcpMs: r.lhr.audits['largest-contentful-paint'].numericValue, cls: r.lhr.audits['cumulative-layout-shift'].numericValue, finalUrl: r.lhr.finalDisplayedUrl,
     runtimeError: r.lhr.runtimeError?.message,
     lcpElement: r.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    fcpMs: r.lhr.audits['first-contentful-paint'].numericValue, tbtMs: r.lhr.audits['total-blocking-time'].numericValue,
+    lcpPhases: Object.fromEntries((r.lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)])),
+    requests: (r.lhr.audits['network-requests']?.details?.items ?? []).map((q) => ({ url: new URL(q.url).pathname + new URL(q.url).search, startMs: Math.round(q.networkRequestTime), endMs: Math.round(q.networkEndTime), kB: Math.round(q.transferSize / 102.4) / 10 })),
     failing: Object.values(c).flatMap((cat) => cat.auditRefs.filter((a) => a.weight > 0 && (r.lhr.audits[a.id].score ?? 1) < 1).map((a) => a.id + '=' + r.lhr.audits[a.id].score)) }));
 } finally { await chrome.kill(); }
 `;

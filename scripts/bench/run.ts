@@ -455,13 +455,13 @@ async function main(): Promise<void> {
         ['service mode', `/service/${info.staff.venueId}`, session],
       ] as const) {
         if (interrupted) break;
-        console.log(`  lighthouse (mobile, Slow-4G) on the staff app's ${name}…`);
+        console.log(`  lighthouse (mobile, Slow-4G) on the staff app's ${name} (load ${os.loadavg()[0]?.toFixed(2)})…`);
         const lh = runLighthouse(`${base}${route}`, storage);
         const landed = new URL(lh.finalUrl || `${base}${route}`).pathname;
         if (landed !== route) console.log(`  ! ended on ${landed}, not ${route}: the score is not the page's`);
         const ok = lh.performance >= 0.9 && lh.accessibility >= 0.95 && landed === route;
         console.log(
-          `  → ${name}: performance ${Math.round(lh.performance * 100)}, accessibility ${Math.round(lh.accessibility * 100)}, best practices ${Math.round(lh.bestPractices * 100)}, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, CLS ${lh.cls.toFixed(3)} — targets (performance ≥ 90, accessibility ≥ 95) ${ok ? 'met' : 'NOT met'}`,
+          `  → ${name}: performance ${Math.round(lh.performance * 100)}, accessibility ${Math.round(lh.accessibility * 100)}, best practices ${Math.round(lh.bestPractices * 100)}, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, CLS ${lh.cls.toFixed(3)} — targets (performance ≥ 90, accessibility ≥ 95) ${ok ? 'met' : 'NOT met'}; FCP ${((lh.fcpMs ?? 0) / 1000).toFixed(2)} s, TBT ${Math.round(lh.tbtMs ?? 0)} ms, LCP phases ${JSON.stringify(lh.lcpPhases ?? {})}, LCP element ${lh.lcpElement?.slice(0, 80)}`,
         );
       }
     }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './lib/i18n/i18n.ts';
+import { fetchPublicConfig } from './hooks/use-public-config.ts';
 import './index.css';
 
 // zod configures itself where it is first loaded (lib/zod-configured.ts): no eval, the default messages.
@@ -10,6 +11,8 @@ import './index.css';
 // active language's common messages are loaded (a failed load still renders, with the keys' English fallback).
 const root = document.getElementById('root');
 if (root && root.childNodes.length === 0) {
+  // The guards wait for the public config (billing mode): ask for it now, alongside the messages.
+  void fetchPublicConfig();
   await initI18n().catch(() => undefined);
   createRoot(root).render(
     <StrictMode>

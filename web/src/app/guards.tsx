@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { BillingMode } from '../../../shared/subscription.ts';
-import { useAuth } from '../hooks/use-auth.ts';
+import { useAuth, useAuthReady } from '../hooks/use-auth.ts';
 import { useLoadedPublicConfig } from '../hooks/use-public-config.ts';
 import { requireApp, requireHelp, requireOnboarding, requirePlanPage, visitorOnly, type GuardUser } from './guard-logic.ts';
 import { paths } from './paths.ts';
@@ -14,12 +14,17 @@ function useFullLocation(): string {
 }
 
 function Guard({ check, children }: { check: (location: string) => string | null; children: ReactNode }) {
-  const { ready, isSuperuser } = useAuth();
+  const { isSuperuser } = useAuth();
+  const ready = useAuthReady();
   const location = useFullLocation();
-  if (!ready) return <PageSkeleton />;
   // A signed-in superuser has no place in the staff app: the console is theirs.
-  if (isSuperuser) return <Redirect to={paths.console()} replace />;
+  if (isSuperuser) return ready ? <Redirect to={paths.console()} replace /> : <PageSkeleton />;
   const target = check(location);
+  // Until the start-up refresh answers, a page the stored session lets in renders with it (its
+  // token is valid until it expires; a refresh refused with 401 signs out and the guard runs
+  // again), so the first paint does not wait a round trip. A redirect waits for the fresh record:
+  // nobody is bounced on a stale one.
+  if (!ready && target) return <PageSkeleton />;
   return target ? <Redirect to={target} replace /> : <>{children}</>;
 }
 

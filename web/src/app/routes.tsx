@@ -8,6 +8,7 @@ import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
 import { useTitle } from '../hooks/use-title.ts';
 import { prefetchMessages, type Namespace } from '../lib/i18n/i18n.ts';
+import { storedSession } from '../hooks/use-auth.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
@@ -46,21 +47,37 @@ const Billing = page(() => import('../features/settings/billing-page.tsx'));
 // The operator console: its own chunks (it routes its areas itself) and its own sign-in.
 const Console = page(() => import('../features/console/console-app.tsx'));
 
+type Session = NonNullable<ReturnType<typeof storedSession>>;
+
 /**
  * The phone's entry points (sign-in, dashboard, service mode): their chunks and messages are
  * fetched as soon as the app starts, in parallel with the language, rather than one lazy level
  * (layout, page, messages) after the other, each a round trip on a slow network (issue 23 item 6).
+ * With a stored session, the page's own data is asked for as soon as its chunk is in, not once
+ * the guards and the page have rendered (its SWR hooks take the requests over).
  */
-const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[]][] = [
+const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[], ((s: Session, path: string) => Promise<void>)?][] = [
   [/^\/login\/?$/, [loadLogin], ['auth']],
-  [/^\/dashboard\/?$/, [loadDataProvider, loadAppLayout, loadDashboard], ['dashboard']],
-  [/^\/service(\/|$)/, [loadDataProvider, loadAppLayout, loadService], ['service']],
+  [
+    /^\/dashboard\/?$/,
+    [loadDataProvider, loadAppLayout, loadDashboard],
+    ['dashboard'],
+    (s) => loadDashboard().then((m) => m.preloadData(s.organizationId, s.userId)),
+  ],
+  [
+    /^\/service(\/|$)/,
+    [loadDataProvider, loadAppLayout, loadService],
+    ['service'],
+    (s, path) => loadService().then((m) => m.preloadData(s.organizationId, decodeURIComponent(path.split('/')[2] ?? '') || undefined)),
+  ],
 ];
 if (typeof location !== 'undefined') {
   const match = PRELOADS.find(([path]) => path.test(location.pathname));
   if (match) {
     for (const load of match[1]) void load().catch(() => undefined);
     prefetchMessages(match[2]);
+    const session = storedSession();
+    if (session && match[3]) void match[3](session, location.pathname).catch(() => undefined);
   }
 }
 

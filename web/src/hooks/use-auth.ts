@@ -12,7 +12,20 @@ const notify = () => {
   version++;
   listeners.forEach((l) => l());
 };
-pb.authStore.onChange(notify);
+/**
+ * What the screens see of the session. The start-up refresh usually brings the stored record back
+ * unchanged with a new token: then nothing re-renders (the page painted from the stored session
+ * would otherwise render all over again on a phone's slow CPU).
+ */
+const sessionKey = () => JSON.stringify([pb.authStore.isValid, pb.authStore.isSuperuser, pb.authStore.record]);
+let seen = sessionKey();
+pb.authStore.onChange(() => {
+  const now = sessionKey();
+  if (now === seen) return;
+  seen = now;
+  notify();
+});
+const readyListeners = new Set<() => void>();
 
 /** Refreshes the signed-in record (with its current organization) from the server. */
 export async function refreshAuth(): Promise<void> {
@@ -37,13 +50,27 @@ export async function refreshAuth(): Promise<void> {
   }
 }
 
-/** Runs once at start-up: the guards wait for it so nobody is bounced on a stale record. */
+/**
+ * Runs once at start-up. The guards render a page the stored record lets in at once, and wait for
+ * this before any redirect, so nobody is bounced on a stale record.
+ */
 export const authReady: Promise<void> = ready
   ? Promise.resolve()
   : refreshAuth().finally(() => {
       ready = true;
-      notify();
+      readyListeners.forEach((l) => l());
     });
+
+/** Whether the start-up refresh has answered (the guards wait for it before any redirect). */
+export function useAuthReady(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      readyListeners.add(listener);
+      return () => readyListeners.delete(listener);
+    },
+    () => ready,
+  );
+}
 
 export function toGuardUser(record: RecordModel | null): GuardUser | null {
   // A superuser is nobody in the staff app (the console at /_/ is theirs): the guards see a visitor.
@@ -54,6 +81,18 @@ export function toGuardUser(record: RecordModel | null): GuardUser | null {
     onboardingComplete: Boolean(record.onboardingComplete),
     subscriptionStatus: org?.subscriptionStatus as string | undefined,
   };
+}
+
+/**
+ * The stored session of a user who would land in the app (verified, onboarded, with a current
+ * organization), for starting a page's data requests before the start-up refresh answers (the
+ * stored token is valid until it expires); null otherwise.
+ */
+export function storedSession(): { userId: string; organizationId: string } | null {
+  const record = pb.authStore.isValid && !pb.authStore.isSuperuser ? pb.authStore.record : null;
+  const org = (record?.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization;
+  if (!record || !org || !record.verified || !record.onboardingComplete) return null;
+  return { userId: record.id, organizationId: org.id };
 }
 
 function subscribe(listener: () => void) {
@@ -67,5 +106,5 @@ export function useAuth() {
   const record = pb.authStore.isValid ? pb.authStore.record : null;
   const organization = (record?.expand as { currentOrganization?: RecordModel } | undefined)?.currentOrganization ?? null;
   const isSuperuser = Boolean(record) && pb.authStore.isSuperuser;
-  return { ready, record, organization, isSuperuser, guardUser: toGuardUser(record), logout: () => pb.authStore.clear() };
+  return { record, organization, isSuperuser, guardUser: toGuardUser(record), logout: () => pb.authStore.clear() };
 }

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { toast } from '../../lib/toast.ts';
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { pb } from '../../lib/pb.ts';
-import { refreshAuth, useAuth } from '../../hooks/use-auth.ts';
+import { refreshAuth, useAuth, useAuthReady } from '../../hooks/use-auth.ts';
 import { paths } from '../../app/paths.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { AuthCard } from '../../components/auth-card.tsx';
@@ -38,7 +38,8 @@ function useContinueWhenVerified(userId: string | undefined, verified: boolean) 
 /** /verify without a token: "check your inbox" with resend, or a way in for everyone else. */
 export function VerifyPending() {
   const { t } = useTranslation('auth');
-  const { ready, record, logout } = useAuth();
+  const { record, logout } = useAuth();
+  const ready = useAuthReady();
   const [, navigate] = useLocation();
   const [checking, setChecking] = useState(false);
   const email = String(record?.email ?? '');

@@ -12,6 +12,7 @@ import { RecentEdits } from './recent-edits.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { firstWeekDone, GettingStarted } from './getting-started.tsx';
 import { useDashboardCounts, useFirstWeek, useRecentEdits } from './use-dashboard.ts';
+export { preloadDashboard as preloadData } from './use-dashboard.ts';
 import { useMyRole } from '../../hooks/use-my-role.ts';
 import { GuestAnalyticsSection } from './guest-analytics.tsx';
 

@@ -4,6 +4,7 @@
  */
 import useSWR from 'swr';
 import { pb } from '../../lib/pb.ts';
+import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import { downloadFile } from '../../lib/download-file.ts';
 
 /** The dashboard looks back this many days (today included). */
@@ -163,4 +164,21 @@ export function sparklinePoints(values: readonly number[], width: number, height
       return `${round(values.length > 1 ? i * step : width / 2)},${round(y)}`;
     })
     .join(' ');
+}
+
+/**
+ * The organization's venues by name, the venue filter's choices: ids and names only, under the
+ * dashboard's own key, so the dashboard does not load the menu screens' data code (and its schemas)
+ * for a list of names.
+ */
+export function useVenueChoices(organizationId: string) {
+  return useSWR(['dashboard-venues', organizationId], async () => {
+    const list = await pb.collection('venues').getFullList({
+      batch: FULL_LIST_BATCH,
+      filter: pb.filter('organization = {:org}', { org: organizationId }),
+      sort: 'name',
+      fields: 'id,name',
+    });
+    return list.map((v) => ({ id: v.id, name: String(v.name ?? '') }));
+  });
 }

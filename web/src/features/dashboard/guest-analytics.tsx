@@ -12,7 +12,6 @@ import { useEntitlement } from '../../hooks/use-entitlement.ts';
 import { featureRefusalOf } from '../../../../shared/plan-features.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../components/ui/card.tsx';
 import { Select } from '../../components/ui/input.tsx';
-import { useVenues } from '../menus/menu-data.ts';
 import { BarList } from './chart-parts.tsx';
 import { DailyChart } from './daily-chart.tsx';
 import { PeakHoursHeatmap } from './peak-hours-heatmap.tsx';
@@ -23,6 +22,7 @@ import {
   isEmpty,
   totals,
   useGuestAnalytics,
+  useVenueChoices,
   venueBreakdown,
   type GuestAnalytics,
 } from './guest-analytics-data.ts';
@@ -198,7 +198,7 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
   const { t } = useTranslation('dashboard');
   const [venueId, setVenueId] = useState('');
   const [downloading, setDownloading] = useState(false);
-  const venues = useVenues(organizationId);
+  const venues = useVenueChoices(organizationId);
   const entitlement = useEntitlement('analytics');
   // Without the plan feature nothing is asked (the server would answer 403): the reason and the upgrade instead.
   const analytics = useGuestAnalytics(entitlement.status === 'included' ? organizationId : undefined, venueId);

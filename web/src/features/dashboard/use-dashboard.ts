@@ -1,4 +1,5 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
+import { preloadMyRole } from '../../hooks/use-my-role.ts';
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../lib/pb.ts';
 
@@ -31,62 +32,66 @@ export const dashboardKeys = {
   recent: (organizationId: string) => ['dashboard-recent', organizationId] as const,
 };
 
+async function fetchCounts(organizationId: string): Promise<DashboardCounts> {
+  const org = pb.filter('organization = {:org}', { org: organizationId });
+  const [venues, menus, items] = await Promise.all([
+    total('venues', org),
+    total('menus', org),
+    total('items', pb.filter('section.menu.organization = {:org}', { org: organizationId })),
+  ]);
+  return { venues, menus, items };
+}
+
 export function useDashboardCounts(organizationId: string | undefined) {
-  return useSWR(organizationId ? dashboardKeys.counts(organizationId) : null, async (): Promise<DashboardCounts> => {
-    const org = pb.filter('organization = {:org}', { org: organizationId });
-    const [venues, menus, items] = await Promise.all([
-      total('venues', org),
-      total('menus', org),
-      total('items', pb.filter('section.menu.organization = {:org}', { org: organizationId })),
-    ]);
-    return { venues, menus, items };
-  });
+  return useSWR(organizationId ? dashboardKeys.counts(organizationId) : null, () => fetchCounts(String(organizationId)));
 }
 
 /** The five most recently updated menus and items of the organization. */
 export function useRecentEdits(organizationId: string | undefined) {
-  return useSWR(organizationId ? dashboardKeys.recent(organizationId) : null, async (): Promise<RecentEdit[]> => {
-    const [menus, items] = await Promise.all([
-      pb.collection('menus').getList(1, 5, {
-        filter: pb.filter('organization = {:org}', { org: organizationId }),
-        sort: '-updated',
-        skipTotal: true,
-        fields: 'id,name,status,updated',
-      }),
-      pb.collection('items').getList(1, 5, {
-        filter: pb.filter('section.menu.organization = {:org}', { org: organizationId }),
-        sort: '-updated',
-        skipTotal: true,
-        expand: 'section.menu',
-        fields: 'id,name,updated,section,expand.section.name,expand.section.expand.menu.name',
-      }),
-    ]);
-    const edits: RecentEdit[] = [
-      ...menus.items.map((m) => ({
-        id: m.id,
-        kind: 'menu' as const,
-        name: String(m.name ?? ''),
-        context: '',
-        published: m.status === 'published',
-        updated: String(m.updated),
-        href: { menu: m.id },
-      })),
-      ...items.items.map((i) => {
-        const section = (i.expand as { section?: RecordModel } | undefined)?.section;
-        const menu = (section?.expand as { menu?: RecordModel } | undefined)?.menu;
-        const context = [section?.name, menu?.name].filter(Boolean).join(' · ');
-        return {
-          id: i.id,
-          kind: 'item' as const,
-          name: String(i.name ?? ''),
-          context,
-          updated: String(i.updated),
-          href: { section: String(i.section) },
-        };
-      }),
-    ];
-    return edits.sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, 5);
-  });
+  return useSWR(organizationId ? dashboardKeys.recent(organizationId) : null, () => fetchRecent(String(organizationId)));
+}
+
+async function fetchRecent(organizationId: string): Promise<RecentEdit[]> {
+  const [menus, items] = await Promise.all([
+    pb.collection('menus').getList(1, 5, {
+      filter: pb.filter('organization = {:org}', { org: organizationId }),
+      sort: '-updated',
+      skipTotal: true,
+      fields: 'id,name,status,updated',
+    }),
+    pb.collection('items').getList(1, 5, {
+      filter: pb.filter('section.menu.organization = {:org}', { org: organizationId }),
+      sort: '-updated',
+      skipTotal: true,
+      expand: 'section.menu',
+      fields: 'id,name,updated,section,expand.section.name,expand.section.expand.menu.name',
+    }),
+  ]);
+  const edits: RecentEdit[] = [
+    ...menus.items.map((m) => ({
+      id: m.id,
+      kind: 'menu' as const,
+      name: String(m.name ?? ''),
+      context: '',
+      published: m.status === 'published',
+      updated: String(m.updated),
+      href: { menu: m.id },
+    })),
+    ...items.items.map((i) => {
+      const section = (i.expand as { section?: RecordModel } | undefined)?.section;
+      const menu = (section?.expand as { menu?: RecordModel } | undefined)?.menu;
+      const context = [section?.name, menu?.name].filter(Boolean).join(' · ');
+      return {
+        id: i.id,
+        kind: 'item' as const,
+        name: String(i.name ?? ''),
+        context,
+        updated: String(i.updated),
+        href: { section: String(i.section) },
+      };
+    }),
+  ];
+  return edits.sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, 5);
 }
 
 /** The getting-started checklist's three facts, read from the organization's real state. */
@@ -106,19 +111,37 @@ export const firstWeekKey = (organizationId: string) => ['dashboard-first-week',
  * Revalidated on focus, so coming back from the venue page ticks the step.
  */
 export function useFirstWeek(organizationId: string | undefined) {
-  return useSWR(organizationId ? firstWeekKey(organizationId) : null, async (): Promise<FirstWeek> => {
-    const org = pb.filter('organization = {:org}', { org: organizationId });
-    const [published, linked, organization, venues] = await Promise.all([
-      total('menus', `${org} && status = "published"`),
-      total('venues', `${org} && menus:length > 0`),
-      pb.collection('organizations').getOne(String(organizationId), { fields: 'qrDownloadedAt' }),
-      pb.collection('venues').getList(1, 1, { filter: org, sort: 'created', skipTotal: true, fields: 'id' }),
-    ]);
-    return {
-      published: published > 0,
-      linked: linked > 0,
-      qrDownloaded: Boolean(organization.qrDownloadedAt),
-      venueId: venues.items[0]?.id ?? null,
-    };
-  });
+  return useSWR(organizationId ? firstWeekKey(organizationId) : null, () => fetchFirstWeek(String(organizationId)));
+}
+
+async function fetchFirstWeek(organizationId: string): Promise<FirstWeek> {
+  const org = pb.filter('organization = {:org}', { org: organizationId });
+  const [published, linked, organization, venues] = await Promise.all([
+    total('menus', `${org} && status = "published"`),
+    total('venues', `${org} && menus:length > 0`),
+    pb.collection('organizations').getOne(String(organizationId), { fields: 'qrDownloadedAt' }),
+    pb.collection('venues').getList(1, 1, { filter: org, sort: 'created', skipTotal: true, fields: 'id' }),
+  ]);
+  return {
+    published: published > 0,
+    linked: linked > 0,
+    qrDownloaded: Boolean(organization.qrDownloadedAt),
+    venueId: venues.items[0]?.id ?? null,
+  };
+}
+
+/**
+ * Starts the dashboard's requests as the app starts, with the stored session (the hooks above take
+ * them over as their first values: one request each): the figures, the recent edits, the role and,
+ * for an owner, the getting-started checklist. Failures are the hooks' to show.
+ */
+export function preloadDashboard(organizationId: string, userId: string): void {
+  const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
+  quiet(preload(dashboardKeys.counts(organizationId), () => fetchCounts(organizationId)));
+  quiet(preload(dashboardKeys.recent(organizationId), () => fetchRecent(organizationId)));
+  quiet(
+    preloadMyRole(organizationId, userId).then((role) => {
+      if (role === 'owner') quiet(preload(firstWeekKey(organizationId), () => fetchFirstWeek(organizationId)));
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR, { preload, useSWRConfig } from 'swr';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import { availableAt, type SoldOutMark } from '../../../../shared/availability.ts';
@@ -102,16 +102,21 @@ function toVenue(r: RecordModel): ServiceVenue {
 
 /** The venues the user may serve (staff: those assigned to them; the team: all of the organization's). */
 export function useServiceVenues(organizationId: string | undefined) {
-  return useSWR(organizationId ? serviceKeys.venues(organizationId) : null, async () => {
-    const list = await pb.collection('venues').getFullList({
-      batch: FULL_LIST_BATCH,
-      sort: 'name',
-      filter: pb.filter('organization = {:org}', { org: organizationId }),
-      fields: 'id,name,slug,timezone,menus,openingHours',
-    });
-    return list.map(toVenue);
-  });
+  return useSWR(organizationId ? serviceKeys.venues(organizationId) : null, () => loadVenues(String(organizationId)));
 }
+
+async function loadVenues(organizationId: string): Promise<ServiceVenue[]> {
+  const list = await pb.collection('venues').getFullList({
+    batch: FULL_LIST_BATCH,
+    sort: 'name',
+    filter: pb.filter('organization = {:org}', { org: organizationId }),
+    fields: 'id,name,slug,timezone,menus,openingHours',
+  });
+  return list.map(toVenue);
+}
+
+/** The swr key of a venue's menus (its linked menus in the key: relinking reloads them). */
+const menusKey = (venue: ServiceVenue) => [...serviceKeys.menus(venue.id), venue.menus.join(',')] as const;
 
 /** `field = a || field = b …` for a list of ids (the records API has no IN). */
 const anyOf = (field: string, ids: readonly string[]) =>
@@ -179,17 +184,36 @@ async function loadMenus(venue: ServiceVenue, organizationId: string): Promise<S
   }));
 }
 
+async function loadMarks(kind: MarkKind, venueId: string): Promise<VenueMark[]> {
+  const list = await pb.collection(MARK_COLLECTION[kind]).getFullList({
+    batch: FULL_LIST_BATCH,
+    filter: pb.filter('venue = {:v}', { v: venueId }),
+    fields: MARK_FIELDS[kind],
+  });
+  return list.map((r) => toMark(kind, r));
+}
+
+/**
+ * Starts service mode's requests as the app starts, with the stored session (the hooks take them
+ * over as their first values: one request each): the venues, then the venue's menus, and the
+ * venue's marks at once (its id is in the address). Failures are the hooks' to show.
+ */
+export function preloadService(organizationId: string, venueId: string | undefined): void {
+  const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
+  quiet(
+    preload(serviceKeys.venues(organizationId), () => loadVenues(organizationId)).then((venues) => {
+      const venue = venues.find((v) => v.id === venueId);
+      if (venue) quiet(preload(menusKey(venue), () => loadMenus(venue, organizationId)));
+    }),
+  );
+  if (!venueId) return;
+  for (const kind of ['item', 'option'] as const) quiet(preload(serviceKeys.marks(kind, venueId), () => loadMarks(kind, venueId)));
+}
+
 /** The venue's marks of one kind, kept live: another phone's toggle shows at once. */
 function useVenueMarks(kind: MarkKind, venueId: string | undefined) {
   const key = venueId ? serviceKeys.marks(kind, venueId) : null;
-  const marks = useSWR(key, async () => {
-    const list = await pb.collection(MARK_COLLECTION[kind]).getFullList({
-      batch: FULL_LIST_BATCH,
-      filter: pb.filter('venue = {:v}', { v: venueId }),
-      fields: MARK_FIELDS[kind],
-    });
-    return list.map((r) => toMark(kind, r));
-  });
+  const marks = useSWR(key, () => loadMarks(kind, String(venueId)));
   const { mutate } = useSWRConfig();
   useLiveRecords({
     collection: MARK_COLLECTION[kind],
@@ -213,9 +237,7 @@ function useVenueMarks(kind: MarkKind, venueId: string | undefined) {
  * events, and the menus refreshed when an item, option, menu or the venue changes.
  */
 export function useServiceData(venue: ServiceVenue | undefined, organizationId: string | undefined) {
-  const menus = useSWR(venue && organizationId ? [...serviceKeys.menus(venue.id), venue.menus.join(',')] : null, () =>
-    loadMenus(venue as ServiceVenue, organizationId as string),
-  );
+  const menus = useSWR(venue && organizationId ? menusKey(venue) : null, () => loadMenus(venue as ServiceVenue, organizationId as string));
   const venueId = venue?.id;
   const marks = useVenueMarks('item', venueId);
   const optionMarks = useVenueMarks('option', venueId);

@@ -32,6 +32,7 @@ import {
   type ServiceVenue,
   type VenueMark,
 } from './service-data.ts';
+export { preloadService as preloadData } from './service-data.ts';
 import { endOfService, nextTimeOfDay, tomorrowOpening } from './service-times.ts';
 
 /** The venue service mode opened last on this device (the picker goes straight there). */
