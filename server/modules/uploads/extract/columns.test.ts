@@ -54,6 +54,17 @@ describe('column detection', () => {
     expect(g3[1]).toBeGreaterThan(400);
   });
 
+  it('does not take a column of notes standing in for prices ("Included") for a menu column', () => {
+    const courses = ['Leek soup', 'Bean stew', 'Pasta with tomato', 'Cold soup', 'Hake in batter', 'Roast chicken', 'Rice pudding'];
+    const runs = courses.flatMap((n, i) => [run(n, 40, 100 + 18 * i), run(i === 5 ? 'Extra charge 3.00' : 'Included in the set menu', 400, 100 + 18 * i)]);
+    runs.push(run('Set menu: starter, main, dessert 13.50', 150, 60));
+    expect(findGutters(runs)).toEqual([]);
+    // Two real columns with different text on every line are still two columns.
+    const other = ['Grilled squid', 'Steak tartare', 'Lamb chops', 'Sea bream', 'Duck breast', 'Veal cutlet', 'Cheese plate'];
+    const two = [...courses.flatMap((n, i) => [run(n, 40, 100 + 18 * i), run('9.50', 300, 100 + 18 * i)]), ...other.flatMap((n, i) => [run(n, 400, 100 + 18 * i), run('12.50', 520, 100 + 18 * i)])];
+    expect(findGutters(two)).toHaveLength(1);
+  });
+
   it('does not split a variant-price table (its price columns have no words)', () => {
     const runs = [run('Small', 300, 90), run('Large', 400, 90), ...['Tea', 'Coffee', 'Cocoa', 'Chai', 'Mocha'].flatMap((n, i) => [run(n, 50, 110 + 15 * i), run('3.50', 300, 110 + 15 * i), run('4.50', 400, 110 + 15 * i)])];
     expect(findGutters(runs)).toEqual([]);

@@ -40,10 +40,25 @@ interface Side {
   pieces: TextRun[];
 }
 
+/**
+ * Most of the side's text is the same words again and again ("Incluido en el menú" beside each
+ * course of a set menu, "Market price"): notes standing in for prices, not a column of a menu,
+ * whose lines are names and descriptions that differ.
+ */
+function repetitive(s: Side): boolean {
+  const texts = s.pieces.filter(hasWords).map((r) => r.text.normalize('NFKC').toLowerCase().replace(/[^\p{L}]+/gu, ' ').trim());
+  if (texts.length < 3) return false;
+  const counts = new Map<string, number>();
+  for (const t of texts) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const most = Math.max(...counts.values());
+  return most >= 3 && most >= 0.5 * texts.length;
+}
+
 function sideOk(left: Side, rightSide: Side, all: number): boolean {
   const words = (s: Side) => s.pieces.filter(hasWords).length;
   if (words(left) < 3 || words(rightSide) < 3) return false;
   if (words(left) < 0.3 * left.pieces.length || words(rightSide) < 0.3 * rightSide.pieces.length) return false;
+  if (repetitive(left) || repetitive(rightSide)) return false;
   const priced = (s: Side) => s.pieces.some((r) => parsePrices(r.text));
   if (priced(left) && priced(rightSide)) return true;
   // Without prices on both sides: both substantial, and not a table (rows sharing baselines).
