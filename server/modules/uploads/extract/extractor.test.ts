@@ -228,6 +228,31 @@ describe('menu extraction', () => {
     expect(items('Allergenen: 1 gluten · 3 ei · 4 vis · 7 melk')).toEqual([['Kibbeling', [], []], ['Groentesoep', [], ['vegetarian']]]);
   });
 
+  it('joins a name wrapped over several lines whose price stands on its last line', () => {
+    // A narrow name cell beside three price columns: the prices are set level with the name's
+    // last line, and the lines of one name are closer together than the names are.
+    const N = { size: 10, bold: true };
+    const prices = (y: number, a: string, b: string) => [right(a, 260, y, { size: 10 }), right(b, 320, y, { size: 10 })];
+    const draft = extractMenu([page([
+      run('Whites', 42, 100, { size: 13, bold: true }),
+      run('Glass', 235, 116, { size: 8.5, bold: true }), run('Bottle', 295, 116, { size: 8.5, bold: true }),
+      run('Grüner', 42, 131, N), run('Veltliner,', 42, 143, N), run('Wachau', 42, 155, N), ...prices(155, '11.00', '44.00'),
+      run('Albariño,', 42, 171, N), run('Rías Baixas', 42, 183, N), ...prices(183, '12.00', '48.00'),
+      run('Soave Classico', 42, 199, N), ...prices(199, '10.00', '40.00'),
+      // A long name filling its line, the last word with the leader and price below.
+      run('Cabernet Franc from the Loire with Blackcurrant and', 42, 215, N),
+      run('Cedar', 42, 227, N), run('. . . . . . . . . . . .', 80, 227, { size: 10 }), right('13.50', 320, 227, { size: 10 }),
+      run('Rosé', 42, 243, N), ...prices(243, '9.00', '36.00'),
+    ])]);
+    expect(draft.sections.flatMap((s) => s.items.map((i) => [i.name, i.prices.map((p) => p.amount).join(' ')]))).toEqual([
+      ['Grüner Veltliner, Wachau', '1100 4400'],
+      ['Albariño, Rías Baixas', '1200 4800'],
+      ['Soave Classico', '1000 4000'],
+      ['Cabernet Franc from the Loire with Blackcurrant and Cedar', '1350'],
+      ['Rosé', '900 3600'],
+    ]);
+  });
+
   it('reads a set menu whose courses carry a note instead of a price', () => {
     const N = { size: 8.5, bold: true };
     const note = (y: number) => run('Incluido', 170, y, { size: 8.5 });

@@ -438,8 +438,34 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const namesCaps = nameRows.length > 0 && nameRows.filter((r) => r.caps).length / nameRows.length >= 0.5;
   // The usual distance before an item's first line: lines closer than that continue an item.
   const pricedNameRows = live.filter((r) => nameStyles.has(r.style) && r.kind === 'priced');
-  const itemGap = median((pricedNameRows.length ? pricedNameRows : live.filter((r) => nameStyles.has(r.style))).map((r) => r.gapAbove ?? 0).filter((g) => g > 0)) || pitch;
+  // A name wrapped over lines above its priced last line ("Sauvignon / Blanc, / Marlborough 12.00")
+  // counts from its first line: the distance between items, not the name's line spacing.
+  const blockGap = (r: Row): number | null => {
+    let i = live.indexOf(r);
+    for (let steps = 0; steps < 3; steps++) {
+      const cur = live[i] as Row;
+      const above = live[i - 1];
+      if (!above || above.kind !== 'text' || above.style !== r.style || above.flow !== r.flow || cur.gapAbove === null || cur.gapAbove > 1.35 * cur.size) break;
+      i--;
+    }
+    return (live[i] as Row).gapAbove;
+  };
+  const itemGap = median((pricedNameRows.length ? pricedNameRows.map(blockGap) : live.filter((r) => nameStyles.has(r.style)).map((r) => r.gapAbove)).map((g) => g ?? 0).filter((g) => g > 0)) || pitch;
   const tight = (r: Row) => r.gapAbove !== null && r.gapAbove <= 1.45 * r.size && r.gapAbove < 0.8 * itemGap;
+  /**
+   * A line that goes on with the unpriced name above it, whose price comes on its last line
+   * ("Sauvignon / Blanc, / Marlborough <gap> 12.00" in a narrow cell; "King Prawn … and Curry /
+   * Leaves …… 15.95"): set at plain line spacing, in the same column, and the name cannot have
+   * ended there: it ends in a connector or comma, its line is full, or the line is set clearly
+   * closer than the item was to what came before it (wrapped names pull the usual item distance
+   * down, so `tight` misses them).
+   */
+  const wrapsTo = (current: ItemBuilder, r: Row): boolean => {
+    const last = current.rows[current.rows.length - 1] as Row;
+    if (r.gapAbove === null || r.gapAbove > 1.35 * r.size || last.page !== r.page || last.flow !== r.flow) return false;
+    const full = last.x1 >= last.columnX1 - 1.5 * last.size && last.x1 - last.x0 >= 0.8 * (last.columnX1 - last.columnX0);
+    return CONNECTOR.test(current.name) || full || r.gapAbove < 0.85 * (current.nameRow.gapAbove ?? Infinity);
+  };
   const textStyleCount = new Map<string, number>();
   for (const r of live) if (r.kind === 'text') textStyleCount.set(r.style, (textStyleCount.get(r.style) ?? 0) + 1);
 
@@ -602,7 +628,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       addCodes(current, row);
     } else if (row.kind === 'priced') {
       const sameAsName = row.style === current.nameRow.style;
-      const nameWrap = !current.prices.length && current.rows.length === 1 && sameAsName && tight(row);
+      const nameWrap = !current.prices.length && sameAsName && current.rows.length === current.nameLines && (
+        (current.rows.length === 1 && tight(row)) || (current.rows.length <= 3 && wrapsTo(current, row)));
       if (nameWrap) {
         current.name = cleanText(`${current.name} ${row.body}`);
         current.nameLines++;
@@ -612,8 +639,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       } else if (current.prices.length || (isName(row) && (sameAsName || !isName(current.nameRow)))) startItem(row);
       else continueItem(current, row);
     } else if (isName(row)) {
-      const wrap = !current.prices.length && current.rows.length === 1 && row.style === current.nameRow.style
-        && (tight(row) || ((row.gapAbove ?? 99) <= 1.35 * row.size && (/^\p{Ll}/u.test(row.body) || CONNECTOR.test(current.name))));
+      const wrap = !current.prices.length && current.rows.length === current.nameLines && row.style === current.nameRow.style && (
+        (current.rows.length === 1 && (tight(row) || ((row.gapAbove ?? 99) <= 1.35 * row.size && (/^\p{Ll}/u.test(row.body) || CONNECTOR.test(current.name))))) ||
+        // Further lines of a long name only when its priced last line follows at the same spacing.
+        (current.rows.length <= 2 && wrapsTo(current, row) && nextRow?.kind === 'priced' && nextRow.style === row.style && (nextRow.gapAbove ?? 99) <= 1.35 * nextRow.size));
       if (wrap) {
         // "Whole Celebration / Cake <gap> Price on request": the note stays out of the name.
         const tail = row.kind === 'text' && hasPriceNote(row) ? splitNote(row.body) : { name: row.body, description: '' };
@@ -826,3 +855,4 @@ function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: 
   };
   return { item, facts };
 }
+

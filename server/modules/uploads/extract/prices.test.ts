@@ -55,6 +55,11 @@ describe('price recognition', () => {
     expect(read('4,50\tlemonade')?.prices).toEqual([['', 450, null]]);
   });
 
+  it('drops the last dots of a leader drawn apart from the rest', () => {
+    expect(read('Steak sandwich with\t. .\t£10.00')).toEqual({ rest: 'Steak sandwich with', prices: [['', 1000, 'GBP']], leading: false });
+    expect(read('Soup .. 4,50')?.rest).toBe('Soup');
+  });
+
   it('reads free labels only after a gap and before every price', () => {
     expect(read('Salad with chips 9.00 / without 7.00')?.prices).toEqual([['', 700, null]]);
     expect(read('Menu\tlunch 12 / dinner 18')?.prices).not.toEqual([['lunch', 1200, null], ['dinner', 1800, null]]);

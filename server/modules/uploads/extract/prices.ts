@@ -52,7 +52,9 @@ const QUANTITY_HEAD = new RegExp(`^\\s*(?:${VOLUME})(?![\\p{L}])`, 'iu');
 export function normalizeLeaders(text: string): string {
   return text
     .replace(/\s*(?:\.\s?){3,}\s*|\s*…+\s*|\s*(?:·\s?){3,}\s*|\s*_{3,}\s*|\s*(?:-\s?){4,}\s*/g, '\t')
-    .replace(/[ \u00a0]{3,}/g, '\t');
+    .replace(/[ \u00a0]{3,}/g, '\t')
+    // The last two dots of a leader drawn apart from the rest ("Hot Beef Baguette with . . £10").
+    .replace(/(?<=\s)(?:\.\s?){2}(?=\s|$)/g, '\t');
 }
 
 function currencyOf(symbol: string | undefined): string | null {
