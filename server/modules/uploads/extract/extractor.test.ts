@@ -253,6 +253,26 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('keeps small priced notes (cover charge, deposit, a lunch offer) out of the items', () => {
+    const N = { size: 10.5, bold: true };
+    const small = { size: 8 };
+    const draft = extractMenu([page([
+      run('Lunch deal: soup + main 14,50 €', 200, 90, small),
+      run('Starters', 50, 120, H),
+      run('Bruschetta', 50, 140, N), right('6,00', 545, 140, { size: 10.5 }),
+      run('Tomatoes, basil, garlic', 50, 152, DESC),
+      run('Minestrone', 50, 172, N), right('7,50', 545, 172, { size: 10.5 }),
+      run('Mains', 50, 205, H),
+      ...['Lasagne', 'Ossobuco', 'Risotto', 'Saltimbocca', 'Tagliata', 'Branzino'].flatMap((n, i) => [run(n, 50, 225 + 20 * i, N), right(`1${i},00`, 545, 225 + 20 * i, { size: 10.5 })]),
+      run('Bread and cover 2,50', 50, 370, small),
+      run('Bottle deposit 0,50 €', 50, 382, small),
+    ])]);
+    expect(draft.sections.flatMap((s) => s.items.map((i) => [i.name, i.prices.map((p) => p.amount).join(' ')]))).toEqual([
+      ['Bruschetta', '600'], ['Minestrone', '750'],
+      ...['Lasagne', 'Ossobuco', 'Risotto', 'Saltimbocca', 'Tagliata', 'Branzino'].map((n, i) => [n, `1${i}00`]),
+    ]);
+  });
+
   it('reads a set menu whose courses carry a note instead of a price', () => {
     const N = { size: 8.5, bold: true };
     const note = (y: number) => run('Incluido', 170, y, { size: 8.5 });

@@ -431,6 +431,14 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const descStyles = new Set([...descVotes].filter(([style, n]) => n > (votes.get(style) ?? 0)).map(([style]) => style));
   const totalVotes = [...votes.values()].reduce((a, b) => a + b, 0);
   const nameStyles = new Set([...votes].filter(([, n]) => n >= Math.max(1, 0.2 * totalVotes)).map(([s]) => s));
+  // A style whose prices all run on with the words ("Bread and cover 2,50"), set smaller than a
+  // style priced across a gap, is that of priced notes, not of item names.
+  const pricedOf = (style: string) => priced.filter((r) => r.style === style);
+  const styleSize = (style: string) => Math.max(...pricedOf(style).map((r) => r.size));
+  for (const style of [...nameStyles]) {
+    const inline = pricedOf(style).length > 0 && pricedOf(style).every((r) => !r.text.includes('\t'));
+    if (inline && [...nameStyles].some((o) => o !== style && pricedOf(o).some((r) => r.text.includes('\t')) && 0.9 * styleSize(o) > styleSize(style))) nameStyles.delete(style);
+  }
   const nameRows = live.filter((r) => nameStyles.has(r.style));
   // The size item names are printed in: headings are told apart from it.
   const refSize = median(nameRows.map((r) => Math.max(...r.textRuns.map((t) => t.size)))) || median(priced.map((r) => r.size)) || bodySize;
@@ -559,6 +567,13 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     !(next && next.kind === 'priceOnly' && next.flow === row.flow) &&
     (Math.max(...row.textRuns.map((t) => t.size)) < 0.9 * refSize || isSentence(row.body));
 
+  // "Pane e coperto 2,50", "Pfand je Krug 2,00 €", "Formule midi : entrée + plat 19,50 €": a
+  // priced note set smaller than the item names, its price run on with the words (no gap to a
+  // price column). Where it would start an item it is furniture.
+  const isPricedNote = (row: Row) =>
+    row.kind === 'priced' && !row.text.includes('\t') && !nameStyles.has(row.style) && (row.price?.prices.length ?? 0) === 1 &&
+    Math.max(...row.textRuns.map((t) => t.size)) < 0.9 * refSize;
+
   for (const [index, row] of rows.entries()) {
     if (row.role === 'heading') {
       // A heading wrapped over two lines ("KÖLSCHE / SPEZIALITÄTEN"): same style, right below.
@@ -586,6 +601,11 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    if (isPricedNote(row) && (!current || current.prices.length)) {
+      row.role = 'skip';
+      item = null;
+      continue;
+    }
     // "Seit 1921 · Handwerklich gebacken", "Via Mentana 1 · Bologna": parts split by middle dots,
     // higher on the first page than any price, are the venue's tagline or address.
     if (row.kind === 'text' && row.page === 1 && row.y < firstPriceY && / · /.test(row.body)) continue;
