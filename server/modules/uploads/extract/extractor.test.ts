@@ -273,6 +273,21 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('mends a variant label broken in a narrow header cell ("Individua" / "l")', () => {
+    const L = { size: 7, bold: true };
+    const N = { size: 8.5, bold: true };
+    const draft = extractMenu([page([
+      run('Pizze', 42, 107, { size: 11.5, bold: true }),
+      run('Piccol', 105, 121, L), run('a', 126, 129, L), run('Media', 139, 121, L), run('Famiglia', 171, 121, L),
+      ...['Margherita', 'Marinara', 'Diavola', 'Capricciosa'].flatMap((n, i) => {
+        const y = 134 + 14 * i;
+        return [run(n, 42, y, N), right(`${8 + i},00`, 135, y, { size: 8.5 }), right(`${11 + i},00`, 167, y, { size: 8.5 }), right(`${15 + i},00`, 198, y, { size: 8.5 })];
+      }),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => i.prices.map((p) => p.label))).toEqual(Array(4).fill(['Piccola', 'Media', 'Famiglia']));
+    expect(draft.sections[0]?.items.map((i) => i.name)).toEqual(['Margherita', 'Marinara', 'Diavola', 'Capricciosa']);
+  });
+
   it('reads a set menu whose courses carry a note instead of a price', () => {
     const N = { size: 8.5, bold: true };
     const note = (y: number) => run('Incluido', 170, y, { size: 8.5 });

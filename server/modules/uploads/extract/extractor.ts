@@ -221,6 +221,19 @@ function markVariantHeaders(rows: Row[]): void {
       }
     }
     if (header && confirmed) {
+      // A label broken in a narrow cell ("Individua" / "l"): its last letters on a line of their
+      // own right below it (or taken for a raised mark of the row below).
+      const next = rows[i + 1];
+      if (next && next.flow === r.flow && next.page === r.page && !next.role) {
+        const own = /^\p{Ll}{1,2}$/u.test(next.text.trim()) ? next.runs : [];
+        for (const s of [...own, ...next.sup]) {
+          const cell = header.cells.find((c) => /\p{Ll}$/u.test(c.label) && s.x >= c.x0 - 0.5 * r.size && s.x <= c.x1 + 0.5 * r.size);
+          if (!cell || !/^\p{Ll}{1,2}$/u.test(s.text.trim()) || s.y - r.y > 1.5 * r.size || Math.abs(s.size - r.size) > 0.15 * r.size) continue;
+          cell.label += s.text.trim();
+          if (own.includes(s)) next.role = 'skip';
+          else next.sup.splice(next.sup.indexOf(s), 1);
+        }
+      }
       r.cells = header.cells;
       if (header.lead) {
         r.text = header.lead;
