@@ -65,6 +65,20 @@ describe('column detection', () => {
     expect(findGutters(two)).toHaveLength(1);
   });
 
+  it('does not take the last column of a repeated variant header for a menu column', () => {
+    // "Glass 0,1  Glass 0,2 | Bottle" over each table: only the repeated "Bottle" (and a centred
+    // subtitle) start at the last price column's edge.
+    const runs = [run('Open wines', 252, 83, 13), run('White', 45, 111, 13), run('Red', 45, 262, 13)];
+    for (const top of [128, 279]) {
+      runs.push(run('Glass 0,1', 157, top, 8.5), run('Glass 0,2', 202, top, 8.5), run('Bottle', 250, top, 8.5));
+      ['Riesling estate', 'Pinot gris', 'Scheurebe dry'].forEach((n, i) => {
+        const y = top + 20 + 30 * i;
+        runs.push(run(n, 45, y), run('Domaine Müller', 45, y + 10, 8.5), run('3,50', 173, y), run('6,50', 219, y), run('26,00', 258, y));
+      });
+    }
+    expect(findGutters(runs)).toEqual([]);
+  });
+
   it('does not split a variant-price table (its price columns have no words)', () => {
     const runs = [run('Small', 300, 90), run('Large', 400, 90), ...['Tea', 'Coffee', 'Cocoa', 'Chai', 'Mocha'].flatMap((n, i) => [run(n, 50, 110 + 15 * i), run('3.50', 300, 110 + 15 * i), run('4.50', 400, 110 + 15 * i)])];
     expect(findGutters(runs)).toEqual([]);

@@ -51,7 +51,7 @@ function repetitive(s: Side): boolean {
   const counts = new Map<string, number>();
   for (const t of texts) counts.set(t, (counts.get(t) ?? 0) + 1);
   const most = Math.max(...counts.values());
-  return most >= 3 && most >= 0.5 * texts.length;
+  return most >= 2 && most >= 0.5 * texts.length;
 }
 
 function sideOk(left: Side, rightSide: Side, all: number): boolean {
