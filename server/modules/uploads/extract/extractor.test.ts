@@ -288,6 +288,30 @@ describe('menu extraction', () => {
     expect(draft.sections[0]?.items.map((i) => i.name)).toEqual(['Margherita', 'Marinara', 'Diavola', 'Capricciosa']);
   });
 
+  it('reads a set menu whose courses carry a four-word note, under capital headings, with its footer kept out', () => {
+    const HC = { size: 12.5, bold: true, font: 'HB' };
+    const N = { size: 10.5, bold: true };
+    const R = { size: 10.5 };
+    const small = { size: 9 };
+    const course = (name: string, y: number, note = 'Included in the menu') => [run(name, 46, y, N), right(note, 550, y, R)];
+    const draft = extractMenu([page([
+      run('Set lunch', 263, 90, { size: 13, italic: true }),
+      run('Starter, main, dessert, bread and a drink: 13,50 €', 211, 117, small),
+      run('STARTERS', 46, 148, HC), ...course('Green salad', 168), ...course('Lentil stew', 186), ...course('Tomato soup', 204),
+      run('MAINS', 46, 246, HC), ...course('Fried hake', 266), ...course('Roast chicken', 283), ...course('Sirloin steak', 300, 'Extra charge 3,00 €'),
+      run('DESSERTS', 46, 342, HC), ...course('Custard', 362), ...course('Fruit of the day', 380), ...course('Rice pudding', 398),
+      run('VAT included', 46, 440, small),
+      run('Half menu (one course, dessert and a drink): 10,00 €', 46, 452, small),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => i.name)])).toEqual([
+      ['STARTERS', ['Green salad', 'Lentil stew', 'Tomato soup']],
+      ['MAINS', ['Fried hake', 'Roast chicken', 'Sirloin steak']],
+      ['DESSERTS', ['Custard', 'Fruit of the day', 'Rice pudding']],
+    ]);
+    const pudding = draft.sections[2]?.items[2];
+    expect([pudding?.description, pudding?.prices]).toEqual(['Included in the menu', []]);
+  });
+
   it('reads a set menu whose courses carry a note instead of a price', () => {
     const N = { size: 8.5, bold: true };
     const note = (y: number) => run('Incluido', 170, y, { size: 8.5 });

@@ -332,7 +332,7 @@ function splitNameDescription(row: Row): { name: string; description: string } {
 /** A name, a wide gap, and a short note towards the right of the column (where prices stand) or in another font. */
 function hasPriceNote(row: Row): boolean {
   const parts = row.body.split('\t').map((p) => p.trim()).filter(Boolean);
-  if (parts.length !== 2 || wordCount(parts[1] as string) > 3 || wordCount(parts[0] as string) > 8 || !/\p{L}/u.test(parts[1] as string)) return false;
+  if (parts.length !== 2 || wordCount(parts[1] as string) > 4 || wordCount(parts[0] as string) > 8 || !/\p{L}/u.test(parts[1] as string)) return false;
   const first = row.textRuns[0];
   const last = row.textRuns[row.textRuns.length - 1];
   if (!first || !last) return false;
@@ -440,7 +440,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   });
   // Where notes stand in for most prices (a set menu's courses), they tell the name style.
   const noteCount = [...noteVotes.values()].reduce((a, b) => a + b, 0);
-  if (noteCount > [...votes.values()].reduce((a, b) => a + b, 0)) for (const [style, n] of noteVotes) votes.set(style, (votes.get(style) ?? 0) + n);
+  const notesStandIn = noteCount > [...votes.values()].reduce((a, b) => a + b, 0);
+  if (notesStandIn) for (const [style, n] of noteVotes) votes.set(style, (votes.get(style) ?? 0) + n);
   const descStyles = new Set([...descVotes].filter(([style, n]) => n > (votes.get(style) ?? 0)).map(([style]) => style));
   const totalVotes = [...votes.values()].reduce((a, b) => a + b, 0);
   const nameStyles = new Set([...votes].filter(([, n]) => n >= Math.max(1, 0.2 * totalVotes)).map(([s]) => s));
@@ -494,7 +495,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const pricedStyles = new Set(priced.map((r) => r.style));
   for (const r of live) {
     if (r.kind !== 'text') continue;
-    const ratio = (textStyleCount.get(r.style) ?? 0) / Math.max(1, priceCount);
+    // (Where notes stand in for prices, they count as prices: a set menu's three headings are few.)
+    const ratio = (textStyleCount.get(r.style) ?? 0) / Math.max(1, priceCount + (notesStandIn ? noteCount : 0));
     const score = headingScore(r, { bodySize, refSize, namesBold, namesCaps, pitch, ratio, nameStyle: pricedStyles.has(r.style) });
     if (score >= 2) r.role = 'heading';
   }
@@ -614,7 +616,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
-    if (isPricedNote(row) && (!current || current.prices.length)) {
+    const farBelow = Boolean(current && current.rows[current.rows.length - 1]?.page === row.page && row.y - (current.rows[current.rows.length - 1] as Row).y > 2.5 * pitch);
+    if (isPricedNote(row) && (!current || current.prices.length || farBelow)) {
       row.role = 'skip';
       item = null;
       continue;
@@ -697,7 +700,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
         continueItem(current, row);
       } else startItem(row);
     } else if (
-      current.prices.length &&
+      // (A course whose note stands in for its price ends like a priced item.)
+      (current.prices.length || hasPriceNote(current.nameRow)) &&
       (gapToItem === null || gapToItem > 1.6 * pitch || (gapToItem > 1.8 * Math.max(row.size, current.nameRow.size) && isNote(row, nextRow)))
     ) {
       if (isNote(row, nextRow)) {
