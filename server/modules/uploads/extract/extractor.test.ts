@@ -286,6 +286,29 @@ describe('menu extraction', () => {
     ])]);
     expect(draft.sections[0]?.items.map((i) => i.prices.map((p) => p.label))).toEqual(Array(4).fill(['Piccola', 'Media', 'Famiglia']));
     expect(draft.sections[0]?.items.map((i) => i.name)).toEqual(['Margherita', 'Marinara', 'Diavola', 'Capricciosa']);
+    // A unit after a number, broken off the same way ("Pitcher 50" / "cl"), keeps its space.
+    const jug = extractMenu([page([
+      run('Ciders', 42, 107, { size: 11.5, bold: true }),
+      run('Bowl', 112, 121, L), run('Pitcher 50', 139, 121, L), run('cl', 167, 129, L), run('Bottle', 182, 121, L),
+      ...['Dry cider', 'Sweet cider', 'Perry', 'Pear cider'].flatMap((n, i) => {
+        const y = 134 + 14 * i;
+        return [run(n, 42, y, N), right(`${3 + i},00`, 135, y, { size: 8.5 }), right(`${9 + i},00`, 167, y, { size: 8.5 }), right(`${14 + i},00`, 198, y, { size: 8.5 })];
+      }),
+    ])]);
+    expect(jug.sections[0]?.items.map((i) => i.prices.map((p) => p.label))).toEqual(Array(4).fill(['Bowl', 'Pitcher 50 cl', 'Bottle']));
+  });
+
+  it('joins labelled prices wrapped in a narrow cell ("small 1,50 € / large" over "3,50 €")', () => {
+    const N = { size: 10, bold: true };
+    const draft = extractMenu([page([
+      run('Sweets', 309, 111, { size: 13, bold: true }),
+      run('Cannolo', 309, 133, N), run('small 1,50 € / large', 432, 133, { size: 10 }), run('3,50 €', 309, 145, { size: 10 }),
+      run('Cassata', 309, 165, N), right('3,00 €', 550, 165, { size: 10 }),
+      run('Granita', 309, 185, N), right('4,00 €', 550, 185, { size: 10 }),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.prices.map((p) => `${p.label} ${p.amount}`).join(' / ')])).toEqual([
+      ['Cannolo', 'small 150 / large 350'], ['Cassata', ' 300'], ['Granita', ' 400'],
+    ]);
   });
 
   it('reads a set menu whose courses carry a four-word note, under capital headings, with its footer kept out', () => {

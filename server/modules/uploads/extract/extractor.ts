@@ -77,6 +77,27 @@ function isCaps(text: string): boolean {
 
 const styleOf = (run: TextRun | undefined, caps: boolean) => (run ? `${run.font}|${Math.round(run.size * 2) / 2}|${caps ? 'C' : ''}` : '');
 
+/**
+ * Labelled prices wrapped in a narrow cell ("piccolo 1,50 € / grande" over "3,50 €"): a line that
+ * ends in "/ label" after a price, and a price alone right below it, are one line.
+ */
+function joinWrappedPrices(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const last = out[out.length - 1];
+    if (
+      last && last.page === line.page && last.flow === line.flow && line.gapAbove !== null && line.gapAbove <= 1.5 * Math.max(line.size, last.size) &&
+      /\d[^\t/]*\/\s*\p{L}[\p{L}\d .'’]{0,20}$/u.test(last.text) &&
+      parsePrices(line.text)?.prices.length === 1 && !parsePrices(line.text)?.rest.trim()
+    ) {
+      out[out.length - 1] = { ...last, text: `${last.text} ${line.text.trim()}`, runs: [...last.runs, ...line.runs], x1: Math.max(last.x1, line.x1) };
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 function toRow(line: Line): Row {
   const price = parsePrices(line.text);
   const body = price ? price.rest : line.text;
@@ -221,15 +242,16 @@ function markVariantHeaders(rows: Row[]): void {
       }
     }
     if (header && confirmed) {
-      // A label broken in a narrow cell ("Individua" / "l"): its last letters on a line of their
+      // A label broken in a narrow cell ("Individua" / "l", "Pichet 50" / "cl"): its end on a line of their
       // own right below it (or taken for a raised mark of the row below).
       const next = rows[i + 1];
       if (next && next.flow === r.flow && next.page === r.page && !next.role) {
         const own = /^\p{Ll}{1,2}$/u.test(next.text.trim()) ? next.runs : [];
         for (const s of [...own, ...next.sup]) {
-          const cell = header.cells.find((c) => /\p{Ll}$/u.test(c.label) && s.x >= c.x0 - 0.5 * r.size && s.x <= c.x1 + 0.5 * r.size);
+          // The end of a word ("Individua" + "l"), or a unit after a number ("Pichet 50" + "cl").
+          const cell = header.cells.find((c) => /[\p{Ll}\d]$/u.test(c.label) && s.x >= c.x0 - 0.5 * r.size && s.x <= c.x1 + 0.5 * r.size);
           if (!cell || !/^\p{Ll}{1,2}$/u.test(s.text.trim()) || s.y - r.y > 1.5 * r.size || Math.abs(s.size - r.size) > 0.15 * r.size) continue;
-          cell.label += s.text.trim();
+          cell.label += (/\d$/.test(cell.label) ? ' ' : '') + s.text.trim();
           if (own.includes(s)) next.role = 'skip';
           else next.sup.splice(next.sup.indexOf(s), 1);
         }
@@ -388,7 +410,7 @@ interface DocumentFacts {
 
 /** Builds the menu draft from the positioned text of every page. */
 export function extractMenu(pages: PageText[], options: ExtractOptions = {}): MenuDraft {
-  const rows = pages.flatMap((p) => layoutPage(p)).map(toRow);
+  const rows = joinWrappedPrices(pages.flatMap((p) => layoutPage(p))).map(toRow);
   markRunning(rows, pages);
   const legend = markLegend(rows);
   markVariantHeaders(rows);
