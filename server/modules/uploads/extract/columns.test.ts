@@ -65,6 +65,19 @@ describe('column detection', () => {
     expect(findGutters(two)).toHaveLength(1);
   });
 
+  it('finds the columns of a set menu whose courses carry a note instead of a price', () => {
+    // Three courses side by side, "Included" beside each dish, no price anywhere in them.
+    const courses = [['Starter', 'Leek soup', 'Bean stew', 'Tuna salad'], ['Main', 'Salt cod', 'Braised cheeks', 'Squid in ink'], ['Dessert', 'Cream flan', 'Almond tart', 'Curd']];
+    const runs = courses.flatMap((list, c) => list.flatMap((t, i) => [run(t, 45 + 176 * c, 113 + 14 * i, i ? 9 : 10), ...(i ? [run('Included', 168 + 176 * c, 113 + 14 * i, 9)] : [])]));
+    runs.push(run('Set menu 16,50 € (VAT incl.)', 257, 76, 8), run('Bread, house wine or water included', 45, 796, 7));
+    const g = findGutters(runs);
+    expect(g).toHaveLength(2);
+    expect(g[0]).toBeGreaterThan(205);
+    expect(g[0]).toBeLessThan(221);
+    expect(g[1]).toBeGreaterThan(381);
+    expect(g[1]).toBeLessThan(397);
+  });
+
   it('does not take the last column of a repeated variant header for a menu column', () => {
     // "Glass 0,1  Glass 0,2 | Bottle" over each table: only the repeated "Bottle" (and a centred
     // subtitle) start at the last price column's edge.

@@ -46,20 +46,53 @@ interface Side {
  * whose lines are names and descriptions that differ.
  */
 function repetitive(s: Side): boolean {
-  const texts = s.pieces.filter(hasWords).map((r) => r.text.normalize('NFKC').toLowerCase().replace(/[^\p{L}]+/gu, ' ').trim());
-  if (texts.length < 3) return false;
-  const counts = new Map<string, number>();
-  for (const t of texts) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const most = Math.max(...counts.values());
-  return most >= 2 && most >= 0.5 * texts.length;
+  const words = s.pieces.filter(hasWords).length;
+  const most = mostRepeated(s);
+  return words >= 3 && most >= 2 && most >= 0.5 * words;
 }
+
+/**
+ * The longest run of lines in a row that carry the same short text ("Incluido" beside each course;
+ * a variant header repeated over each table is lines apart, not in a row).
+ */
+function noteRows(s: Side): number {
+  const ys = new Map<string, number[]>();
+  for (const r of s.pieces.filter(hasWords)) {
+    const t = textKey(r);
+    if (t.split(' ').length <= 4) ys.set(t, [...(ys.get(t) ?? []), r.y]);
+  }
+  let best = 0;
+  for (const [t, list] of ys) {
+    const size = s.pieces.find((r) => textKey(r) === t)?.size ?? 10;
+    const sorted = list.sort((a, b) => a - b);
+    let run = 1;
+    for (let i = 1; i < sorted.length; i++) {
+      run = (sorted[i] as number) - (sorted[i - 1] as number) <= 2.5 * size ? run + 1 : 1;
+      best = Math.max(best, run);
+    }
+  }
+  return best;
+}
+
+/** How often the side's most frequent text occurs. */
+function mostRepeated(s: Side): number {
+  const counts = new Map<string, number>();
+  for (const r of s.pieces.filter(hasWords)) {
+    const t = textKey(r);
+    counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  return Math.max(0, ...counts.values());
+}
+
+const textKey = (r: TextRun) => r.text.normalize('NFKC').toLowerCase().replace(/[^\p{L}]+/gu, ' ').trim();
 
 function sideOk(left: Side, rightSide: Side, all: number): boolean {
   const words = (s: Side) => s.pieces.filter(hasWords).length;
   if (words(left) < 3 || words(rightSide) < 3) return false;
   if (words(left) < 0.3 * left.pieces.length || words(rightSide) < 0.3 * rightSide.pieces.length) return false;
   if (repetitive(left) || repetitive(rightSide)) return false;
-  const priced = (s: Side) => s.pieces.some((r) => parsePrices(r.text));
+  // A set menu's courses carry the same short note where prices would stand ("Incluido").
+  const priced = (s: Side) => s.pieces.some((r) => parsePrices(r.text)) || noteRows(s) >= 3;
   if (priced(left) && priced(rightSide)) return true;
   // Without prices on both sides: both substantial, and not a table (rows sharing baselines).
   const lb = new Set(left.pieces.map((r) => Math.round(r.y)));
