@@ -65,6 +65,26 @@ describe('column detection', () => {
     expect(findGutters(two)).toHaveLength(1);
   });
 
+  it('finds two columns under an address line and above a legend whose pieces cross the gutter', () => {
+    const left = ['Shrimp cocktail', 'Herring tartare', 'Eel soup', 'Fish pan', 'Plaice'];
+    const rightNames = ['Lobster', 'Labskaus', 'Red berry pudding', 'Bread pudding', 'Apple cake'];
+    const runs = [
+      ...left.flatMap((n, i) => [run(n, 45, 110 + 24 * i), run('14,50', 260, 110 + 24 * i)]),
+      ...rightNames.flatMap((n, i) => [run(n, 309, 104 + 24 * i), run('7,50', 525, 104 + 24 * i)]),
+      // "Große Elbstraße 140 · 22767 Hamburg": its middle dot drawn on its own across the gutter.
+      run('Grosse Elbstrasse 140', 200, 81, 9), run(' · ', 303, 81, 9), run('22767 Hamburg', 318, 81, 9),
+      // A legend set in pieces across the page.
+      run('Allergens: A Gluten', 45, 787, 8), run('B Crustaceans', 294, 787, 8), run('C Eggs', 400, 787, 8),
+      run('L Celery M Mustard', 45, 796, 8), run('O Sulphites', 286, 796, 8), run('R Molluscs', 400, 796, 8),
+      run('D Fish E Peanuts', 45, 805, 8), run('F Soy G Milk', 290, 805, 8), run('P Lupin', 400, 805, 8),
+      run('H Nuts N Sesame', 45, 814, 8), run('K Mustard seed', 288, 814, 8),
+    ];
+    const g = findGutters(runs);
+    expect(g).toHaveLength(1);
+    expect(g[0]).toBeGreaterThan(290);
+    expect(g[0]).toBeLessThan(309);
+  });
+
   it('finds the columns of a set menu whose courses carry a note instead of a price', () => {
     // Three courses side by side, "Included" beside each dish, no price anywhere in them.
     const courses = [['Starter', 'Leek soup', 'Bean stew', 'Tuna salad'], ['Main', 'Salt cod', 'Braised cheeks', 'Squid in ink'], ['Dessert', 'Cream flan', 'Almond tart', 'Curd']];

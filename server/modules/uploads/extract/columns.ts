@@ -121,11 +121,13 @@ export function findGutters(runs: TextRun[]): number[] {
   const typical = sizes[Math.floor(sizes.length / 2)] as number;
   const body = pieces.filter((p) => p.size < 1.6 * typical);
   // Left edges shared by several line starts (3 pt tolerance), most used first.
-  const edges: Array<{ x: number; n: number }> = [];
+  const edges: Array<{ x: number; n: number; ys: number[] }> = [];
   for (const s of [...starts].sort((a, b) => a.x - b.x)) {
     const last = edges[edges.length - 1];
-    if (last && s.x - last.x <= 3) last.n++;
-    else edges.push({ x: s.x, n: 1 });
+    if (last && s.x - last.x <= 3) {
+      last.n++;
+      last.ys.push(s.y);
+    } else edges.push({ x: s.x, n: 1, ys: [s.y] });
   }
   const allowed = Math.max(2, Math.floor(0.05 * new Set(pieces.map((p) => Math.round(p.y))).size));
   const candidates = edges
@@ -138,8 +140,11 @@ export function findGutters(runs: TextRun[]): number[] {
       const rightYs = pieces.filter((p) => p.x >= g - 0.5).map((p) => p.y);
       const y0 = Math.max(Math.min(...leftYs), Math.min(...rightYs)) - 2;
       const y1 = Math.min(Math.max(...leftYs), Math.max(...rightYs)) + 2;
-      // (A title's words, drawn one by one across the page, are not text across a column.)
-      const crossing = body.filter((p) => p.y >= y0 && p.y <= y1 && p.x < g - 0.5 && right(p) > g + 0.5).length;
+      // (A title's words, drawn one by one across the page, are not text across a column; nor is an
+      // address line or a legend above or below the lines that start at the edge.)
+      const top = Math.max(y0, Math.min(...e.ys) - 2 * typical);
+      const bottom = Math.min(y1, Math.max(...e.ys) + 2 * typical);
+      const crossing = body.filter((p) => p.y >= top && p.y <= bottom && p.x < g - 0.5 && right(p) > g + 0.5).length;
       // Most lines right of a column edge start at it; centred text only meets it now and then.
       const near = starts.filter((p) => hasWords(p) && p.y >= y0 && p.y <= y1 && p.x >= g && p.x < g + 0.25 * width).length;
       return { g, n: e.n, crossing, aligned: e.n >= 0.3 * near };
