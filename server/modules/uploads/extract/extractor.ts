@@ -251,6 +251,8 @@ function markVariantHeaders(rows: Row[]): void {
           // The end of a word ("Individua" + "l"), or a unit after a number ("Pichet 50" + "cl").
           const cell = header.cells.find((c) => /[\p{Ll}\d]$/u.test(c.label) && s.x >= c.x0 - 0.5 * r.size && s.x <= c.x1 + 0.5 * r.size);
           if (!cell || !/^\p{Ll}{1,2}$/u.test(s.text.trim()) || s.y - r.y > 1.5 * r.size || Math.abs(s.size - r.size) > 0.15 * r.size) continue;
+          // Wrapped in its cell: set flush with the cell's right edge (or its left), not beside it.
+          if (Math.abs(s.x + s.width - cell.x1) > 0.6 * r.size && Math.abs(s.x - cell.x0) > 0.6 * r.size) continue;
           cell.label += (/\d$/.test(cell.label) ? ' ' : '') + s.text.trim();
           if (own.includes(s)) next.role = 'skip';
           else next.sup.splice(next.sup.indexOf(s), 1);
