@@ -14,7 +14,7 @@
  *    halves (see `menuSplit`) per producer; `--dev` / `--held-out` run one half only. It also
  *    reports how well the confidence flags hold the wrong items (see scripts/calibrate-extract.ts).
  *    `--only-raster` runs the scans and photos only (OCR), with their metrics split into the dev
- *    half and the held-out half of the menus.
+ *    half and the held-out half of the menus; `--only-text` the text PDFs only (no OCR: a quick loop).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,6 +38,7 @@ import { loadMenu } from '../test/menu-corpus/truth.ts';
 
 const onlyNew = process.argv.includes('--only-new');
 const onlyRaster = process.argv.includes('--only-raster');
+const onlyText = process.argv.includes('--only-text') && !onlyRaster;
 const onlyOld = process.argv.includes('--only-old') && !onlyRaster;
 
 const writeAt = process.argv.indexOf('--write');
@@ -48,7 +49,7 @@ if (writeAt !== -1) {
   console.log(`wrote ${corpus.length} files to ${dir}`);
 }
 
-if (!onlyNew && !onlyRaster) {
+if (!onlyNew && !onlyRaster && !onlyText) {
   const { results, totals } = await runCorpus();
   console.log(formatReport(results, totals));
   if (process.argv.includes('--matrix')) {
@@ -73,7 +74,8 @@ if (!onlyNew && !onlyRaster) {
 
 if (!onlyOld) {
   const started = Date.now();
-  const manifest = onlyRaster ? loadManifest().files.filter(isRaster) : loadManifest().files;
+  const all = loadManifest().files;
+  const manifest = onlyRaster ? all.filter(isRaster) : onlyText ? all.filter((e) => !isRaster(e)) : all;
   const split = menuSplit(manifest.map((e) => e.menu));
   const half = process.argv.includes('--dev') ? 'dev' : process.argv.includes('--held-out') ? 'held-out' : null;
   const results = await runMenuCorpus(half ? manifest.filter((e) => split.get(e.menu) === half) : manifest);

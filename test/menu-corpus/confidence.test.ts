@@ -6,12 +6,19 @@ import { isRaster, loadManifest, menuSplit } from './run.ts';
 
 /**
  * The committed confidence model (written by `npm run calibrate:extract`) against the current
- * extractor, on every held-out text PDF of the corpus (87 files, ~110 wrong items). The model was
- * fitted on every item of the corpus, so these are not out-of-fold numbers (those are the
- * calibration's, in the README): the bounds sit a few points below what the committed model
- * reaches here (94.6 % of the wrong items flagged, 23.0 % of the right ones on 2026-11-26), so the
- * test fails when the extractor changed enough that the weights no longer describe it, i.e.
- * when the calibration is due again.
+ * extractor, on every held-out text PDF of the corpus (87 files). The model was fitted on every
+ * item of the corpus, so these are not out-of-fold numbers (those are the calibration's, in the
+ * README): the bounds sit a few points below what the committed model reaches here, so the test
+ * fails when the extractor changed enough that the weights no longer describe it, i.e. when the
+ * calibration is due again.
+ *
+ * Bounds as of extraction round 4 (2026-11-26): the extractor now leaves 25 wrong items on the
+ * held-out half (111 before), and the model of 2026-11-26 flags 84.0 % of them and 24.0 % of the
+ * right ones. A re-fit on the 28 wrong text-PDF items left was tried and NOT committed: out of
+ * fold it flags 92.9 % of them but 39.3 % of the right items (and every scan item), worse for a
+ * reviewer than the model it would replace. So the bounds follow the kept model (≥ 80 %, ≤ 30 %,
+ * at least 15 wrong items); issue 21's ≥ 90 % / ≤ 20 % is missed here until the calibration
+ * has more errors to learn from (README, "Round 4").
  */
 describe('confidence calibration is current', () => {
   it('flags the wrong items and few right ones on the held-out text PDFs', { timeout: 60_000 }, async () => {
@@ -21,8 +28,8 @@ describe('confidence calibration is current', () => {
     expect(sample.length).toBeGreaterThanOrEqual(80);
     const samples = await collectSamples(sample);
     const rates = flagRates(samples);
-    expect(rates.wrong).toBeGreaterThanOrEqual(60);
-    expect(rates.caught).toBeGreaterThanOrEqual(0.9);
+    expect(rates.wrong).toBeGreaterThanOrEqual(15);
+    expect(rates.caught).toBeGreaterThanOrEqual(0.8);
     expect(rates.rightFlagged).toBeLessThanOrEqual(0.3);
     // The flag the extractor wrote is the committed model's, and the features are those of the facts.
     for (const s of samples) {

@@ -74,6 +74,9 @@ describe('nameKey and labelKey', () => {
     ['Souf\ufb02é', 'souffle'],
     ['Pizza  Bianca.', 'pizza bianca'],
     ['Chef’s Pick', "chef's pick"],
+    ['WEISSBURGUNDER', 'weissburgunder'],
+    ['Weißburgunder', 'weissburgunder'],
+    ['WEIẞBURGUNDER', 'weissburgunder'],
   ])('%j → %j', (input, key) => expect(nameKey(input)).toBe(key));
   it('does not forgive truncation', () => expect(nameKey('Ca')).not.toBe(nameKey('Caffè Latte')));
   it.each([

@@ -3,8 +3,9 @@ import { furniture, type TruthMenu } from './truth.ts';
 /**
  * The corpus scorer: matches an extracted draft to its truth and counts what issue 21 measures.
  *
- * Items match on their normalised name: case, spacing, diacritics, compatibility forms (the "ﬁ"
- * ligature is "fi") and typographic quotes do not matter; anything else does: a truncated, split
+ * Items match on their normalised name: case (fully folded: "ß" is "ss", as capitals print it),
+ * spacing, diacritics, compatibility forms (the "ﬁ" ligature is "fi") and typographic quotes do
+ * not matter; anything else does: a truncated, split
  * or merged name does not match. A name matches in its own section first, then anywhere.
  *
  * - item recall: matched truth items / truth items
@@ -90,16 +91,20 @@ export function addCounts(a: Counts, b: Counts): Counts {
 
 /** Case-, spacing-, diacritic- and quote-insensitive text key; nothing is cut off. */
 export function nameKey(text: string): string {
-  return text
-    .normalize('NFKC')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[’‘`´]/g, "'")
-    .replace(/[“”„]/g, '"')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.:·•–—-]+|[\s.:·•–—-]+$/g, '')
-    .trim();
+  return (
+    text
+      .normalize('NFKC')
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      // Full case folding: "WEISSBURGUNDER" in capitals is "Weißburgunder" (and Swiss "ss" spelling).
+      .replace(/ß/g, 'ss')
+      .replace(/[’‘`´]/g, "'")
+      .replace(/[“”„]/g, '"')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s.:·•–—-]+|[\s.:·•–—-]+$/g, '')
+      .trim()
+  );
 }
 
 /** A price label key: no spaces, decimal comma as point, no trailing dot ("0,2 l" = "0.2l", "Stk." = "stk"). */

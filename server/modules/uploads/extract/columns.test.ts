@@ -54,6 +54,64 @@ describe('column detection', () => {
     expect(g3[1]).toBeGreaterThan(400);
   });
 
+  it('does not take a column of notes standing in for prices ("Included") for a menu column', () => {
+    const courses = ['Leek soup', 'Bean stew', 'Pasta with tomato', 'Cold soup', 'Hake in batter', 'Roast chicken', 'Rice pudding'];
+    const runs = courses.flatMap((n, i) => [run(n, 40, 100 + 18 * i), run(i === 5 ? 'Extra charge 3.00' : 'Included in the set menu', 400, 100 + 18 * i)]);
+    runs.push(run('Set menu: starter, main, dessert 13.50', 150, 60));
+    expect(findGutters(runs)).toEqual([]);
+    // Two real columns with different text on every line are still two columns.
+    const other = ['Grilled squid', 'Steak tartare', 'Lamb chops', 'Sea bream', 'Duck breast', 'Veal cutlet', 'Cheese plate'];
+    const two = [...courses.flatMap((n, i) => [run(n, 40, 100 + 18 * i), run('9.50', 300, 100 + 18 * i)]), ...other.flatMap((n, i) => [run(n, 400, 100 + 18 * i), run('12.50', 520, 100 + 18 * i)])];
+    expect(findGutters(two)).toHaveLength(1);
+  });
+
+  it('finds two columns under an address line and above a legend whose pieces cross the gutter', () => {
+    const left = ['Shrimp cocktail', 'Herring tartare', 'Eel soup', 'Fish pan', 'Plaice'];
+    const rightNames = ['Lobster', 'Labskaus', 'Red berry pudding', 'Bread pudding', 'Apple cake'];
+    const runs = [
+      ...left.flatMap((n, i) => [run(n, 45, 110 + 24 * i), run('14,50', 260, 110 + 24 * i)]),
+      ...rightNames.flatMap((n, i) => [run(n, 309, 104 + 24 * i), run('7,50', 525, 104 + 24 * i)]),
+      // "Große Elbstraße 140 · 22767 Hamburg": its middle dot drawn on its own across the gutter.
+      run('Grosse Elbstrasse 140', 200, 81, 9), run(' · ', 303, 81, 9), run('22767 Hamburg', 318, 81, 9),
+      // A legend set in pieces across the page.
+      run('Allergens: A Gluten', 45, 787, 8), run('B Crustaceans', 294, 787, 8), run('C Eggs', 400, 787, 8),
+      run('L Celery M Mustard', 45, 796, 8), run('O Sulphites', 286, 796, 8), run('R Molluscs', 400, 796, 8),
+      run('D Fish E Peanuts', 45, 805, 8), run('F Soy G Milk', 290, 805, 8), run('P Lupin', 400, 805, 8),
+      run('H Nuts N Sesame', 45, 814, 8), run('K Mustard seed', 288, 814, 8),
+    ];
+    const g = findGutters(runs);
+    expect(g).toHaveLength(1);
+    expect(g[0]).toBeGreaterThan(290);
+    expect(g[0]).toBeLessThan(309);
+  });
+
+  it('finds the columns of a set menu whose courses carry a note instead of a price', () => {
+    // Three courses side by side, "Included" beside each dish, no price anywhere in them.
+    const courses = [['Starter', 'Leek soup', 'Bean stew', 'Tuna salad'], ['Main', 'Salt cod', 'Braised cheeks', 'Squid in ink'], ['Dessert', 'Cream flan', 'Almond tart', 'Curd']];
+    const runs = courses.flatMap((list, c) => list.flatMap((t, i) => [run(t, 45 + 176 * c, 113 + 14 * i, i ? 9 : 10), ...(i ? [run('Included', 168 + 176 * c, 113 + 14 * i, 9)] : [])]));
+    runs.push(run('Set menu 16,50 € (VAT incl.)', 257, 76, 8), run('Bread, house wine or water included', 45, 796, 7));
+    const g = findGutters(runs);
+    expect(g).toHaveLength(2);
+    expect(g[0]).toBeGreaterThan(205);
+    expect(g[0]).toBeLessThan(221);
+    expect(g[1]).toBeGreaterThan(381);
+    expect(g[1]).toBeLessThan(397);
+  });
+
+  it('does not take the last column of a repeated variant header for a menu column', () => {
+    // "Glass 0,1  Glass 0,2 | Bottle" over each table: only the repeated "Bottle" (and a centred
+    // subtitle) start at the last price column's edge.
+    const runs = [run('Open wines', 252, 83, 13), run('White', 45, 111, 13), run('Red', 45, 262, 13)];
+    for (const top of [128, 279]) {
+      runs.push(run('Glass 0,1', 157, top, 8.5), run('Glass 0,2', 202, top, 8.5), run('Bottle', 250, top, 8.5));
+      ['Riesling estate', 'Pinot gris', 'Scheurebe dry'].forEach((n, i) => {
+        const y = top + 20 + 30 * i;
+        runs.push(run(n, 45, y), run('Domaine Müller', 45, y + 10, 8.5), run('3,50', 173, y), run('6,50', 219, y), run('26,00', 258, y));
+      });
+    }
+    expect(findGutters(runs)).toEqual([]);
+  });
+
   it('does not split a variant-price table (its price columns have no words)', () => {
     const runs = [run('Small', 300, 90), run('Large', 400, 90), ...['Tea', 'Coffee', 'Cocoa', 'Chai', 'Mocha'].flatMap((n, i) => [run(n, 50, 110 + 15 * i), run('3.50', 300, 110 + 15 * i), run('4.50', 400, 110 + 15 * i)])];
     expect(findGutters(runs)).toEqual([]);

@@ -40,11 +40,59 @@ interface Side {
   pieces: TextRun[];
 }
 
+/**
+ * Most of the side's text is the same words again and again ("Incluido en el menú" beside each
+ * course of a set menu, "Market price"): notes standing in for prices, not a column of a menu,
+ * whose lines are names and descriptions that differ.
+ */
+function repetitive(s: Side): boolean {
+  const words = s.pieces.filter(hasWords).length;
+  const most = mostRepeated(s);
+  return words >= 3 && most >= 2 && most >= 0.5 * words;
+}
+
+/**
+ * The longest run of lines in a row that carry the same short text ("Incluido" beside each course;
+ * a variant header repeated over each table is lines apart, not in a row).
+ */
+function noteRows(s: Side): number {
+  const ys = new Map<string, number[]>();
+  for (const r of s.pieces.filter(hasWords)) {
+    const t = textKey(r);
+    if (t.split(' ').length <= 4) ys.set(t, [...(ys.get(t) ?? []), r.y]);
+  }
+  let best = 0;
+  for (const [t, list] of ys) {
+    const size = s.pieces.find((r) => textKey(r) === t)?.size ?? 10;
+    const sorted = list.sort((a, b) => a - b);
+    let run = 1;
+    for (let i = 1; i < sorted.length; i++) {
+      run = (sorted[i] as number) - (sorted[i - 1] as number) <= 2.5 * size ? run + 1 : 1;
+      best = Math.max(best, run);
+    }
+  }
+  return best;
+}
+
+/** How often the side's most frequent text occurs. */
+function mostRepeated(s: Side): number {
+  const counts = new Map<string, number>();
+  for (const r of s.pieces.filter(hasWords)) {
+    const t = textKey(r);
+    counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  return Math.max(0, ...counts.values());
+}
+
+const textKey = (r: TextRun) => r.text.normalize('NFKC').toLowerCase().replace(/[^\p{L}]+/gu, ' ').trim();
+
 function sideOk(left: Side, rightSide: Side, all: number): boolean {
   const words = (s: Side) => s.pieces.filter(hasWords).length;
   if (words(left) < 3 || words(rightSide) < 3) return false;
   if (words(left) < 0.3 * left.pieces.length || words(rightSide) < 0.3 * rightSide.pieces.length) return false;
-  const priced = (s: Side) => s.pieces.some((r) => parsePrices(r.text));
+  if (repetitive(left) || repetitive(rightSide)) return false;
+  // A set menu's courses carry the same short note where prices would stand ("Incluido").
+  const priced = (s: Side) => s.pieces.some((r) => parsePrices(r.text)) || noteRows(s) >= 3;
   if (priced(left) && priced(rightSide)) return true;
   // Without prices on both sides: both substantial, and not a table (rows sharing baselines).
   const lb = new Set(left.pieces.map((r) => Math.round(r.y)));
@@ -73,11 +121,13 @@ export function findGutters(runs: TextRun[]): number[] {
   const typical = sizes[Math.floor(sizes.length / 2)] as number;
   const body = pieces.filter((p) => p.size < 1.6 * typical);
   // Left edges shared by several line starts (3 pt tolerance), most used first.
-  const edges: Array<{ x: number; n: number }> = [];
+  const edges: Array<{ x: number; n: number; ys: number[] }> = [];
   for (const s of [...starts].sort((a, b) => a.x - b.x)) {
     const last = edges[edges.length - 1];
-    if (last && s.x - last.x <= 3) last.n++;
-    else edges.push({ x: s.x, n: 1 });
+    if (last && s.x - last.x <= 3) {
+      last.n++;
+      last.ys.push(s.y);
+    } else edges.push({ x: s.x, n: 1, ys: [s.y] });
   }
   const allowed = Math.max(2, Math.floor(0.05 * new Set(pieces.map((p) => Math.round(p.y))).size));
   const candidates = edges
@@ -90,8 +140,11 @@ export function findGutters(runs: TextRun[]): number[] {
       const rightYs = pieces.filter((p) => p.x >= g - 0.5).map((p) => p.y);
       const y0 = Math.max(Math.min(...leftYs), Math.min(...rightYs)) - 2;
       const y1 = Math.min(Math.max(...leftYs), Math.max(...rightYs)) + 2;
-      // (A title's words, drawn one by one across the page, are not text across a column.)
-      const crossing = body.filter((p) => p.y >= y0 && p.y <= y1 && p.x < g - 0.5 && right(p) > g + 0.5).length;
+      // (A title's words, drawn one by one across the page, are not text across a column; nor is an
+      // address line or a legend above or below the lines that start at the edge.)
+      const top = Math.max(y0, Math.min(...e.ys) - 2 * typical);
+      const bottom = Math.min(y1, Math.max(...e.ys) + 2 * typical);
+      const crossing = body.filter((p) => p.y >= top && p.y <= bottom && p.x < g - 0.5 && right(p) > g + 0.5).length;
       // Most lines right of a column edge start at it; centred text only meets it now and then.
       const near = starts.filter((p) => hasWords(p) && p.y >= y0 && p.y <= y1 && p.x >= g && p.x < g + 0.25 * width).length;
       return { g, n: e.n, crossing, aligned: e.n >= 0.3 * near };

@@ -228,6 +228,113 @@ describe('menu extraction', () => {
     expect(items('Allergenen: 1 gluten · 3 ei · 4 vis · 7 melk')).toEqual([['Kibbeling', [], []], ['Groentesoep', [], ['vegetarian']]]);
   });
 
+  it('joins a name wrapped over several lines whose price stands on its last line', () => {
+    // A narrow name cell beside three price columns: the prices are set level with the name's
+    // last line, and the lines of one name are closer together than the names are.
+    const N = { size: 10, bold: true };
+    const prices = (y: number, a: string, b: string) => [right(a, 260, y, { size: 10 }), right(b, 320, y, { size: 10 })];
+    const draft = extractMenu([page([
+      run('Whites', 42, 100, { size: 13, bold: true }),
+      run('Glass', 235, 116, { size: 8.5, bold: true }), run('Bottle', 295, 116, { size: 8.5, bold: true }),
+      run('Grüner', 42, 131, N), run('Veltliner,', 42, 143, N), run('Wachau', 42, 155, N), ...prices(155, '11.00', '44.00'),
+      run('Albariño,', 42, 171, N), run('Rías Baixas', 42, 183, N), ...prices(183, '12.00', '48.00'),
+      run('Soave Classico', 42, 199, N), ...prices(199, '10.00', '40.00'),
+      // A long name filling its line, the last word with the leader and price below.
+      run('Cabernet Franc from the Loire with Blackcurrant and', 42, 215, N),
+      run('Cedar', 42, 227, N), run('. . . . . . . . . . . .', 80, 227, { size: 10 }), right('13.50', 320, 227, { size: 10 }),
+      run('Rosé', 42, 243, N), ...prices(243, '9.00', '36.00'),
+    ])]);
+    expect(draft.sections.flatMap((s) => s.items.map((i) => [i.name, i.prices.map((p) => p.amount).join(' ')]))).toEqual([
+      ['Grüner Veltliner, Wachau', '1100 4400'],
+      ['Albariño, Rías Baixas', '1200 4800'],
+      ['Soave Classico', '1000 4000'],
+      ['Cabernet Franc from the Loire with Blackcurrant and Cedar', '1350'],
+      ['Rosé', '900 3600'],
+    ]);
+  });
+
+  it('keeps small priced notes (cover charge, deposit, a lunch offer) out of the items', () => {
+    const N = { size: 10.5, bold: true };
+    const small = { size: 8 };
+    const draft = extractMenu([page([
+      run('Lunch deal: soup + main 14,50 €', 200, 90, small),
+      run('Starters', 50, 120, H),
+      run('Bruschetta', 50, 140, N), right('6,00', 545, 140, { size: 10.5 }),
+      run('Tomatoes, basil, garlic', 50, 152, DESC),
+      run('Minestrone', 50, 172, N), right('7,50', 545, 172, { size: 10.5 }),
+      run('Mains', 50, 205, H),
+      ...['Lasagne', 'Ossobuco', 'Risotto', 'Saltimbocca', 'Tagliata', 'Branzino'].flatMap((n, i) => [run(n, 50, 225 + 20 * i, N), right(`1${i},00`, 545, 225 + 20 * i, { size: 10.5 })]),
+      run('Bread and cover 2,50', 50, 370, small),
+      run('Bottle deposit 0,50 €', 50, 382, small),
+    ])]);
+    expect(draft.sections.flatMap((s) => s.items.map((i) => [i.name, i.prices.map((p) => p.amount).join(' ')]))).toEqual([
+      ['Bruschetta', '600'], ['Minestrone', '750'],
+      ...['Lasagne', 'Ossobuco', 'Risotto', 'Saltimbocca', 'Tagliata', 'Branzino'].map((n, i) => [n, `1${i}00`]),
+    ]);
+  });
+
+  it('mends a variant label broken in a narrow header cell ("Individua" / "l")', () => {
+    const L = { size: 7, bold: true };
+    const N = { size: 8.5, bold: true };
+    const draft = extractMenu([page([
+      run('Pizze', 42, 107, { size: 11.5, bold: true }),
+      run('Piccol', 105, 121, L), run('a', 126, 129, L), run('Media', 139, 121, L), run('Famiglia', 171, 121, L),
+      ...['Margherita', 'Marinara', 'Diavola', 'Capricciosa'].flatMap((n, i) => {
+        const y = 134 + 14 * i;
+        return [run(n, 42, y, N), right(`${8 + i},00`, 135, y, { size: 8.5 }), right(`${11 + i},00`, 167, y, { size: 8.5 }), right(`${15 + i},00`, 198, y, { size: 8.5 })];
+      }),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => i.prices.map((p) => p.label))).toEqual(Array(4).fill(['Piccola', 'Media', 'Famiglia']));
+    expect(draft.sections[0]?.items.map((i) => i.name)).toEqual(['Margherita', 'Marinara', 'Diavola', 'Capricciosa']);
+    // A unit after a number, broken off the same way ("Pitcher 50" / "cl"), keeps its space.
+    const jug = extractMenu([page([
+      run('Ciders', 42, 107, { size: 11.5, bold: true }),
+      run('Bowl', 112, 121, L), run('Pitcher 50', 139, 121, L), run('cl', 167, 129, L), run('Bottle', 182, 121, L),
+      ...['Dry cider', 'Sweet cider', 'Perry', 'Pear cider'].flatMap((n, i) => {
+        const y = 134 + 14 * i;
+        return [run(n, 42, y, N), right(`${3 + i},00`, 135, y, { size: 8.5 }), right(`${9 + i},00`, 167, y, { size: 8.5 }), right(`${14 + i},00`, 198, y, { size: 8.5 })];
+      }),
+    ])]);
+    expect(jug.sections[0]?.items.map((i) => i.prices.map((p) => p.label))).toEqual(Array(4).fill(['Bowl', 'Pitcher 50 cl', 'Bottle']));
+  });
+
+  it('joins labelled prices wrapped in a narrow cell ("small 1,50 € / large" over "3,50 €")', () => {
+    const N = { size: 10, bold: true };
+    const draft = extractMenu([page([
+      run('Sweets', 309, 111, { size: 13, bold: true }),
+      run('Cannolo', 309, 133, N), run('small 1,50 € / large', 432, 133, { size: 10 }), run('3,50 €', 309, 145, { size: 10 }),
+      run('Cassata', 309, 165, N), right('3,00 €', 550, 165, { size: 10 }),
+      run('Granita', 309, 185, N), right('4,00 €', 550, 185, { size: 10 }),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.prices.map((p) => `${p.label} ${p.amount}`).join(' / ')])).toEqual([
+      ['Cannolo', 'small 150 / large 350'], ['Cassata', ' 300'], ['Granita', ' 400'],
+    ]);
+  });
+
+  it('reads a set menu whose courses carry a four-word note, under capital headings, with its footer kept out', () => {
+    const HC = { size: 12.5, bold: true, font: 'HB' };
+    const N = { size: 10.5, bold: true };
+    const R = { size: 10.5 };
+    const small = { size: 9 };
+    const course = (name: string, y: number, note = 'Included in the menu') => [run(name, 46, y, N), right(note, 550, y, R)];
+    const draft = extractMenu([page([
+      run('Set lunch', 263, 90, { size: 13, italic: true }),
+      run('Starter, main, dessert, bread and a drink: 13,50 €', 211, 117, small),
+      run('STARTERS', 46, 148, HC), ...course('Green salad', 168), ...course('Lentil stew', 186), ...course('Tomato soup', 204),
+      run('MAINS', 46, 246, HC), ...course('Fried hake', 266), ...course('Roast chicken', 283), ...course('Sirloin steak', 300, 'Extra charge 3,00 €'),
+      run('DESSERTS', 46, 342, HC), ...course('Custard', 362), ...course('Fruit of the day', 380), ...course('Rice pudding', 398),
+      run('VAT included', 46, 440, small),
+      run('Half menu (one course, dessert and a drink): 10,00 €', 46, 452, small),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => i.name)])).toEqual([
+      ['STARTERS', ['Green salad', 'Lentil stew', 'Tomato soup']],
+      ['MAINS', ['Fried hake', 'Roast chicken', 'Sirloin steak']],
+      ['DESSERTS', ['Custard', 'Fruit of the day', 'Rice pudding']],
+    ]);
+    const pudding = draft.sections[2]?.items[2];
+    expect([pudding?.description, pudding?.prices]).toEqual(['Included in the menu', []]);
+  });
+
   it('reads a set menu whose courses carry a note instead of a price', () => {
     const N = { size: 8.5, bold: true };
     const note = (y: number) => run('Incluido', 170, y, { size: 8.5 });

@@ -77,6 +77,27 @@ function isCaps(text: string): boolean {
 
 const styleOf = (run: TextRun | undefined, caps: boolean) => (run ? `${run.font}|${Math.round(run.size * 2) / 2}|${caps ? 'C' : ''}` : '');
 
+/**
+ * Labelled prices wrapped in a narrow cell ("piccolo 1,50 € / grande" over "3,50 €"): a line that
+ * ends in "/ label" after a price, and a price alone right below it, are one line.
+ */
+function joinWrappedPrices(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const last = out[out.length - 1];
+    if (
+      last && last.page === line.page && last.flow === line.flow && line.gapAbove !== null && line.gapAbove <= 1.5 * Math.max(line.size, last.size) &&
+      /\d[^\t/]*\/\s*\p{L}[\p{L}\d .'’]{0,20}$/u.test(last.text) &&
+      parsePrices(line.text)?.prices.length === 1 && !parsePrices(line.text)?.rest.trim()
+    ) {
+      out[out.length - 1] = { ...last, text: `${last.text} ${line.text.trim()}`, runs: [...last.runs, ...line.runs], x1: Math.max(last.x1, line.x1) };
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 function toRow(line: Line): Row {
   const price = parsePrices(line.text);
   const body = price ? price.rest : line.text;
@@ -221,6 +242,22 @@ function markVariantHeaders(rows: Row[]): void {
       }
     }
     if (header && confirmed) {
+      // A label broken in a narrow cell ("Individua" / "l", "Pichet 50" / "cl"): its end on a line of their
+      // own right below it (or taken for a raised mark of the row below).
+      const next = rows[i + 1];
+      if (next && next.flow === r.flow && next.page === r.page && !next.role) {
+        const own = /^\p{Ll}{1,2}$/u.test(next.text.trim()) ? next.runs : [];
+        for (const s of [...own, ...next.sup]) {
+          // The end of a word ("Individua" + "l"), or a unit after a number ("Pichet 50" + "cl").
+          const cell = header.cells.find((c) => /[\p{Ll}\d]$/u.test(c.label) && s.x >= c.x0 - 0.5 * r.size && s.x <= c.x1 + 0.5 * r.size);
+          if (!cell || !/^\p{Ll}{1,2}$/u.test(s.text.trim()) || s.y - r.y > 1.5 * r.size || Math.abs(s.size - r.size) > 0.15 * r.size) continue;
+          // Wrapped in its cell: set flush with the cell's right edge (or its left), not beside it.
+          if (Math.abs(s.x + s.width - cell.x1) > 0.6 * r.size && Math.abs(s.x - cell.x0) > 0.6 * r.size) continue;
+          cell.label += (/\d$/.test(cell.label) ? ' ' : '') + s.text.trim();
+          if (own.includes(s)) next.role = 'skip';
+          else next.sup.splice(next.sup.indexOf(s), 1);
+        }
+      }
       r.cells = header.cells;
       if (header.lead) {
         r.text = header.lead;
@@ -319,7 +356,7 @@ function splitNameDescription(row: Row): { name: string; description: string } {
 /** A name, a wide gap, and a short note towards the right of the column (where prices stand) or in another font. */
 function hasPriceNote(row: Row): boolean {
   const parts = row.body.split('\t').map((p) => p.trim()).filter(Boolean);
-  if (parts.length !== 2 || wordCount(parts[1] as string) > 3 || wordCount(parts[0] as string) > 8 || !/\p{L}/u.test(parts[1] as string)) return false;
+  if (parts.length !== 2 || wordCount(parts[1] as string) > 4 || wordCount(parts[0] as string) > 8 || !/\p{L}/u.test(parts[1] as string)) return false;
   const first = row.textRuns[0];
   const last = row.textRuns[row.textRuns.length - 1];
   if (!first || !last) return false;
@@ -375,7 +412,7 @@ interface DocumentFacts {
 
 /** Builds the menu draft from the positioned text of every page. */
 export function extractMenu(pages: PageText[], options: ExtractOptions = {}): MenuDraft {
-  const rows = pages.flatMap((p) => layoutPage(p)).map(toRow);
+  const rows = joinWrappedPrices(pages.flatMap((p) => layoutPage(p))).map(toRow);
   markRunning(rows, pages);
   const legend = markLegend(rows);
   markVariantHeaders(rows);
@@ -427,10 +464,19 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   });
   // Where notes stand in for most prices (a set menu's courses), they tell the name style.
   const noteCount = [...noteVotes.values()].reduce((a, b) => a + b, 0);
-  if (noteCount > [...votes.values()].reduce((a, b) => a + b, 0)) for (const [style, n] of noteVotes) votes.set(style, (votes.get(style) ?? 0) + n);
+  const notesStandIn = noteCount > [...votes.values()].reduce((a, b) => a + b, 0);
+  if (notesStandIn) for (const [style, n] of noteVotes) votes.set(style, (votes.get(style) ?? 0) + n);
   const descStyles = new Set([...descVotes].filter(([style, n]) => n > (votes.get(style) ?? 0)).map(([style]) => style));
   const totalVotes = [...votes.values()].reduce((a, b) => a + b, 0);
   const nameStyles = new Set([...votes].filter(([, n]) => n >= Math.max(1, 0.2 * totalVotes)).map(([s]) => s));
+  // A style whose prices all run on with the words ("Bread and cover 2,50"), set smaller than a
+  // style priced across a gap, is that of priced notes, not of item names.
+  const pricedOf = (style: string) => priced.filter((r) => r.style === style);
+  const styleSize = (style: string) => Math.max(...pricedOf(style).map((r) => r.size));
+  for (const style of [...nameStyles]) {
+    const inline = pricedOf(style).length > 0 && pricedOf(style).every((r) => !r.text.includes('\t'));
+    if (inline && [...nameStyles].some((o) => o !== style && pricedOf(o).some((r) => r.text.includes('\t')) && 0.9 * styleSize(o) > styleSize(style))) nameStyles.delete(style);
+  }
   const nameRows = live.filter((r) => nameStyles.has(r.style));
   // The size item names are printed in: headings are told apart from it.
   const refSize = median(nameRows.map((r) => Math.max(...r.textRuns.map((t) => t.size)))) || median(priced.map((r) => r.size)) || bodySize;
@@ -438,8 +484,34 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const namesCaps = nameRows.length > 0 && nameRows.filter((r) => r.caps).length / nameRows.length >= 0.5;
   // The usual distance before an item's first line: lines closer than that continue an item.
   const pricedNameRows = live.filter((r) => nameStyles.has(r.style) && r.kind === 'priced');
-  const itemGap = median((pricedNameRows.length ? pricedNameRows : live.filter((r) => nameStyles.has(r.style))).map((r) => r.gapAbove ?? 0).filter((g) => g > 0)) || pitch;
+  // A name wrapped over lines above its priced last line ("Sauvignon / Blanc, / Marlborough 12.00")
+  // counts from its first line: the distance between items, not the name's line spacing.
+  const blockGap = (r: Row): number | null => {
+    let i = live.indexOf(r);
+    for (let steps = 0; steps < 3; steps++) {
+      const cur = live[i] as Row;
+      const above = live[i - 1];
+      if (!above || above.kind !== 'text' || above.style !== r.style || above.flow !== r.flow || cur.gapAbove === null || cur.gapAbove > 1.35 * cur.size) break;
+      i--;
+    }
+    return (live[i] as Row).gapAbove;
+  };
+  const itemGap = median((pricedNameRows.length ? pricedNameRows.map(blockGap) : live.filter((r) => nameStyles.has(r.style)).map((r) => r.gapAbove)).map((g) => g ?? 0).filter((g) => g > 0)) || pitch;
   const tight = (r: Row) => r.gapAbove !== null && r.gapAbove <= 1.45 * r.size && r.gapAbove < 0.8 * itemGap;
+  /**
+   * A line that goes on with the unpriced name above it, whose price comes on its last line
+   * ("Sauvignon / Blanc, / Marlborough <gap> 12.00" in a narrow cell; "King Prawn … and Curry /
+   * Leaves …… 15.95"): set at plain line spacing, in the same column, and the name cannot have
+   * ended there: it ends in a connector or comma, its line is full, or the line is set clearly
+   * closer than the item was to what came before it (wrapped names pull the usual item distance
+   * down, so `tight` misses them).
+   */
+  const wrapsTo = (current: ItemBuilder, r: Row): boolean => {
+    const last = current.rows[current.rows.length - 1] as Row;
+    if (r.gapAbove === null || r.gapAbove > 1.35 * r.size || last.page !== r.page || last.flow !== r.flow) return false;
+    const full = last.x1 >= last.columnX1 - 1.5 * last.size && last.x1 - last.x0 >= 0.8 * (last.columnX1 - last.columnX0);
+    return CONNECTOR.test(current.name) || full || r.gapAbove < 0.85 * (current.nameRow.gapAbove ?? Infinity);
+  };
   const textStyleCount = new Map<string, number>();
   for (const r of live) if (r.kind === 'text') textStyleCount.set(r.style, (textStyleCount.get(r.style) ?? 0) + 1);
 
@@ -447,7 +519,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const pricedStyles = new Set(priced.map((r) => r.style));
   for (const r of live) {
     if (r.kind !== 'text') continue;
-    const ratio = (textStyleCount.get(r.style) ?? 0) / Math.max(1, priceCount);
+    // (Where notes stand in for prices, they count as prices: a set menu's three headings are few.)
+    const ratio = (textStyleCount.get(r.style) ?? 0) / Math.max(1, priceCount + (notesStandIn ? noteCount : 0));
     const score = headingScore(r, { bodySize, refSize, namesBold, namesCaps, pitch, ratio, nameStyle: pricedStyles.has(r.style) });
     if (score >= 2) r.role = 'heading';
   }
@@ -533,6 +606,13 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     !(next && next.kind === 'priceOnly' && next.flow === row.flow) &&
     (Math.max(...row.textRuns.map((t) => t.size)) < 0.9 * refSize || isSentence(row.body));
 
+  // "Pane e coperto 2,50", "Pfand je Krug 2,00 €", "Formule midi : entrée + plat 19,50 €": a
+  // priced note set smaller than the item names, its price run on with the words (no gap to a
+  // price column). Where it would start an item it is furniture.
+  const isPricedNote = (row: Row) =>
+    row.kind === 'priced' && !row.text.includes('\t') && !nameStyles.has(row.style) && (row.price?.prices.length ?? 0) === 1 &&
+    Math.max(...row.textRuns.map((t) => t.size)) < 0.9 * refSize;
+
   for (const [index, row] of rows.entries()) {
     if (row.role === 'heading') {
       // A heading wrapped over two lines ("KÖLSCHE / SPEZIALITÄTEN"): same style, right below.
@@ -560,6 +640,12 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    const farBelow = Boolean(current && current.rows[current.rows.length - 1]?.page === row.page && row.y - (current.rows[current.rows.length - 1] as Row).y > 2.5 * pitch);
+    if (isPricedNote(row) && (!current || current.prices.length || farBelow)) {
+      row.role = 'skip';
+      item = null;
+      continue;
+    }
     // "Seit 1921 · Handwerklich gebacken", "Via Mentana 1 · Bologna": parts split by middle dots,
     // higher on the first page than any price, are the venue's tagline or address.
     if (row.kind === 'text' && row.page === 1 && row.y < firstPriceY && / · /.test(row.body)) continue;
@@ -602,7 +688,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       addCodes(current, row);
     } else if (row.kind === 'priced') {
       const sameAsName = row.style === current.nameRow.style;
-      const nameWrap = !current.prices.length && current.rows.length === 1 && sameAsName && tight(row);
+      const nameWrap = !current.prices.length && sameAsName && current.rows.length === current.nameLines && (
+        (current.rows.length === 1 && tight(row)) || (current.rows.length <= 3 && wrapsTo(current, row)));
       if (nameWrap) {
         current.name = cleanText(`${current.name} ${row.body}`);
         current.nameLines++;
@@ -612,8 +699,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       } else if (current.prices.length || (isName(row) && (sameAsName || !isName(current.nameRow)))) startItem(row);
       else continueItem(current, row);
     } else if (isName(row)) {
-      const wrap = !current.prices.length && current.rows.length === 1 && row.style === current.nameRow.style
-        && (tight(row) || ((row.gapAbove ?? 99) <= 1.35 * row.size && (/^\p{Ll}/u.test(row.body) || CONNECTOR.test(current.name))));
+      const wrap = !current.prices.length && current.rows.length === current.nameLines && row.style === current.nameRow.style && (
+        (current.rows.length === 1 && (tight(row) || ((row.gapAbove ?? 99) <= 1.35 * row.size && (/^\p{Ll}/u.test(row.body) || CONNECTOR.test(current.name))))) ||
+        // Further lines of a long name only when its priced last line follows at the same spacing.
+        (current.rows.length <= 2 && wrapsTo(current, row) && nextRow?.kind === 'priced' && nextRow.style === row.style && (nextRow.gapAbove ?? 99) <= 1.35 * nextRow.size));
       if (wrap) {
         // "Whole Celebration / Cake <gap> Price on request": the note stays out of the name.
         const tail = row.kind === 'text' && hasPriceNote(row) ? splitNote(row.body) : { name: row.body, description: '' };
@@ -635,7 +724,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
         continueItem(current, row);
       } else startItem(row);
     } else if (
-      current.prices.length &&
+      // (A course whose note stands in for its price ends like a priced item.)
+      (current.prices.length || hasPriceNote(current.nameRow)) &&
       (gapToItem === null || gapToItem > 1.6 * pitch || (gapToItem > 1.8 * Math.max(row.size, current.nameRow.size) && isNote(row, nextRow)))
     ) {
       if (isNote(row, nextRow)) {
@@ -826,3 +916,4 @@ function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: 
   };
   return { item, facts };
 }
+

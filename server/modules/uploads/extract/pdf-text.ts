@@ -48,6 +48,8 @@ export async function readPageText(page: PDFPageProxy): Promise<PageText> {
   const faces = new Map<string, { bold: boolean; italic: boolean } | null>();
   const widthScale = Math.hypot(viewport.transform[0] ?? 1, viewport.transform[1] ?? 0);
   const runs: TextRun[] = [];
+  // Spaces drawn on their own, to check afterwards that no glyph was drawn over them.
+  const spaces: Array<{ run: TextRun; x: number; y: number; width: number }> = [];
   for (const item of items) {
     const m = Util.transform(viewport.transform, item.transform) as number[];
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
@@ -58,7 +60,10 @@ export async function readPageText(page: PDFPageProxy): Promise<PageText> {
     const previous = runs[runs.length - 1];
     if (!item.str.trim()) {
       // A space drawn on its own: the words around it are separate.
-      if (previous && Math.abs(previous.y - f) < 0.3 * size) previous.spaceAfter = true;
+      if (previous && Math.abs(previous.y - f) < 0.3 * size) {
+        previous.spaceAfter = true;
+        spaces.push({ run: previous, x: e, y: f, width: item.width * widthScale });
+      }
       continue;
     }
     if (!faces.has(item.fontName)) faces.set(item.fontName, fontFace(page, item.fontName));
@@ -76,6 +81,12 @@ export async function readPageText(page: PDFPageProxy): Promise<PageText> {
       ...(lead ? { spaceBefore: true } : {}), ...(trail ? { spaceAfter: true } : {}),
     };
     runs.push(...splitRun(run));
+  }
+  // A glyph the font lacks ("ẞ" in "WEIẞBURGUNDER") is drawn from a fallback font over a blank
+  // of the main font: that blank is no space between words.
+  for (const sp of spaces) {
+    const covered = runs.some((r) => r !== sp.run && Math.abs(r.y - sp.y) < 0.3 * r.size && r.x >= sp.x - 0.5 && r.x < sp.x + 0.5 * Math.max(sp.width, 0.1 * r.size));
+    if (covered) delete sp.run.spaceAfter;
   }
   return { page: page.pageNumber, width: viewport.width, height: viewport.height, runs: normalizeRuns(runs) };
 }

@@ -49,6 +49,15 @@ describe('price recognition', () => {
     expect(read('$9 Pancakes')).toEqual({ rest: 'Pancakes', prices: [['', 900, 'USD']], leading: true });
     // A quantity is not a price.
     expect(read('2 Eggs any style')).toBeNull();
+    // Nor is a volume or weight with its unit ("0,33 l   1,0 l" over two price columns).
+    expect(read('0,33 l\t1,0 l')).toBeNull();
+    expect(read('0,25 l Apple juice')).toBeNull();
+    expect(read('4,50\tlemonade')?.prices).toEqual([['', 450, null]]);
+  });
+
+  it('drops the last dots of a leader drawn apart from the rest', () => {
+    expect(read('Steak sandwich with\t. .\t£10.00')).toEqual({ rest: 'Steak sandwich with', prices: [['', 1000, 'GBP']], leading: false });
+    expect(read('Soup .. 4,50')?.rest).toBe('Soup');
   });
 
   it('reads free labels only after a gap and before every price', () => {

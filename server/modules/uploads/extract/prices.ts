@@ -46,12 +46,15 @@ export const LABEL = `(?:${VOLUME}|${FRACTION}|(?:${WORDS}))`;
 const TAIL = new RegExp(`(^|[\\s/|·)])(?:(${LABEL}) *:? *)?${PRICE}\\s*$`, 'iu');
 const HEAD = new RegExp(`^\\s*${PRICE}(?=\\s)`, 'iu');
 const LABEL_ONLY = new RegExp(`^${LABEL}$`, 'iu');
+const QUANTITY_HEAD = new RegExp(`^\\s*(?:${VOLUME})(?![\\p{L}])`, 'iu');
 
 /** Dot leaders and similar fillers become a gap marker. */
 export function normalizeLeaders(text: string): string {
   return text
     .replace(/\s*(?:\.\s?){3,}\s*|\s*…+\s*|\s*(?:·\s?){3,}\s*|\s*_{3,}\s*|\s*(?:-\s?){4,}\s*/g, '\t')
-    .replace(/[ \u00a0]{3,}/g, '\t');
+    .replace(/[ \u00a0]{3,}/g, '\t')
+    // The last two dots of a leader drawn apart from the rest ("Hot Beef Baguette with . . £10").
+    .replace(/(?<=\s)(?:\.\s?){2}(?=\s|$)/g, '\t');
 }
 
 function currencyOf(symbol: string | undefined): string | null {
@@ -154,6 +157,8 @@ export function parseLeading(line: string): PriceParse | null {
   if (!m) return null;
   const price = toPrice(m[1], m[2] as string, m[3], '');
   if (!price) return null;
+  // "0,33 l   1,0 l" (the header of a variant table), "250 g Rinderhack": a quantity, not a price.
+  if (!price.currency && QUANTITY_HEAD.test(text)) return null;
   const after = text.slice(m[0].length);
   const gap = /^\s*\t/.test(after);
   if (price.bare && !gap) return null;

@@ -26,6 +26,10 @@ describe('run clean-up', () => {
     expect(joined.map((r) => [r.text, r.x, r.width, r.size])).toEqual([['Burrata', 50, 36, 10], ['12.00', 200, 20, 10]]);
   });
 
+  it('reads smaller capitals after full-size lower-case letters of the same word as small caps', () => {
+    expect(joinTouchingRuns([run('Wei', 50, 18), run('ẞBURGUNDER', 68, 57, { size: 8 })]).map((r) => r.text)).toEqual(['Weißburgunder']);
+  });
+
   it('joins a word set in two fonts (LaTeX small caps), half a point off the baseline, taking the longer piece’s font', () => {
     const joined = joinTouchingRuns([run('leiner', 57, 30, { font: 'sc', y: 100.4 }), run('K', 50, 7, { font: 'rm' }), run('B', 90, 6, { font: 'rm', spaceBefore: true }), run('rauner', 96, 30, { font: 'sc' })]);
     expect(joined.map((r) => [r.text, r.font])).toEqual([['Kleiner', 'sc'], ['Brauner', 'sc']]);

@@ -82,8 +82,9 @@ export function joinTouchingRuns(runs: TextRun[]): TextRun[] {
       const touching = gap <= 0.06 * em && gap >= -0.3 * em && !last.spaceAfter && !r.spaceBefore;
       if (sameBaseline && touching && /[\p{L}\p{N}'’]$/u.test(last.text) && /^[\p{L}\p{N}'’]/u.test(r.text)) {
         let text = r.text;
-        // Small capitals: smaller capitals right after a capital of the same word.
-        if (r.size < 0.9 * c.big && isUpperWord(text) && /\p{Lu}$/u.test(c.tail)) text = text.toLowerCase();
+        // Small capitals: smaller capitals right after a letter of the same word ("B" + "URRATA",
+        // "Wei" + "ẞBURGUNDER" where the first letters were set at full size).
+        if (r.size < 0.9 * c.big && isUpperWord(text) && /\p{L}$/u.test(c.tail)) text = text.toLowerCase();
         c.run = { ...last, text: last.text + text, width: right(r) - last.x, size: Math.max(last.size, r.size), ...(r.spaceAfter ? { spaceAfter: true } : { spaceAfter: undefined }) };
         c.big = Math.max(c.big, r.size);
         c.tail = r.text;

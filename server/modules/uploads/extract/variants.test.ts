@@ -66,6 +66,15 @@ describe('variant-price headers', () => {
     expect(one?.cells.map((c) => c.label)).toEqual(['500 g', '1000 g']);
   });
 
+  it('keeps a label drawn as one run whole when it stands over one column', () => {
+    // "1 scoop  2 scoops  3 scoops": wide labels a little left of right-aligned prices, so the
+    // half-way split between the columns would cut "2" off its "scoops".
+    const header = [run('1 scoop', 263, 31), run('2 scoops', 300, 36), run('3 scoops', 342, 36)];
+    const columns = priceColumns([[run('2.50', 277, 18), run('4.50', 318, 18), run('6.00', 360, 18)]].map((r) => priceSpans(r)), 8.5);
+    expect(columns).toHaveLength(3);
+    expect(headerOverColumns(header, columns ?? [], 222, 380, 8.5)?.cells.map((c) => c.label)).toEqual(['1 scoop', '2 scoops', '3 scoops']);
+  });
+
   it('refuses a row whose words do not stand over every price column', () => {
     const columns = [{ x0: 300, x1: 320 }, { x0: 400, x1: 420 }];
     // Only one column labelled.

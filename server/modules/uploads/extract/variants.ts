@@ -123,9 +123,17 @@ export function headerOverColumns(
   em: number,
 ): { lead: string | null; cells: HeaderCell[] } | null {
   if (columns.length < 2) return null;
-  const words = wordsOf(runs);
   const first = columns[0] as Span;
   const last = columns[columns.length - 1] as Span;
+  // A run the producer drew as one piece ("2 boules") stays one label when it stands over one
+  // column; only runs reaching over several columns ("Regular Jumbo") are split into words.
+  const centres = columns.map((c) => (c.x0 + c.x1) / 2);
+  const words = [...runs]
+    .sort((a, b) => a.x - b.x)
+    .flatMap((r) => {
+      const spans = centres.filter((c) => c > r.x && c < right(r)).length;
+      return r.text.trim() && spans <= 1 && r.x >= first.x0 - 6 * em ? [{ label: r.text.trim().replace(/\s+/g, ' '), x0: r.x, x1: right(r) }] : wordsOf([r]);
+    });
   const leadWords = words.filter((w) => w.x1 < first.x0 - 2 * em);
   const width = Math.max(1, columnX1 - columnX0);
   if (leadWords.length && (leadWords[0] as HeaderCell).x0 > columnX0 + 0.25 * width) return null;
