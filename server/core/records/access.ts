@@ -10,7 +10,7 @@ import {
   type SqlFragment,
 } from '../filter/compile.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import { serializeRecord, type RecordJson, type StoredRow } from './codec.ts';
 import { RowCache } from './row-cache.ts';
 
@@ -26,7 +26,7 @@ export class Access {
 
   constructor(
     readonly registry: CollectionRegistry,
-    readonly stmts: Statements,
+    readonly stmts: SqlStatements,
     private readonly now: () => Date,
   ) {
     this.rowCache = new RowCache(stmts);
@@ -187,7 +187,7 @@ export class Access {
     const query = {
       sql:
         `SELECT ${alias}."id" AS id FROM (SELECT ${select}) AS ${ROW_ALIAS}, "${authCollection.name}" AS ${alias} ` +
-        `WHERE ${alias}."id" IN (SELECT value FROM json_each(?)) AND ${cond.sql}`,
+        `WHERE ${alias}."id" IN (SELECT value FROM ${this.stmts.dialect.jsonEach('?')}) AND ${cond.sql}`,
       params: cond.params,
     };
     // Rules with @now-like macros or other request data compile differently each time.

@@ -1,0 +1,82 @@
+/**
+ * What the record engine needs of a database: the synchronous query layer both engines implement
+ * (`Statements` over better-sqlite3, `PgStatements` over one PostgreSQL connection) and the small
+ * dialect object the SQL builders ask where the engines spell things differently.
+ */
+export type SqlParam = string | number | bigint | Buffer | null;
+export type Row = Record<string, unknown>;
+
+export interface RunResult {
+  changes: number;
+}
+
+export interface SqlDialect {
+  readonly name: 'sqlite' | 'postgres';
+  /**
+   * A table function over the elements of a JSON array (text holding JSON) with one column `value`
+   * (the element as text): `SELECT value FROM ${jsonEach('?')}` or `${jsonEach(col)} AS je`.
+   */
+  jsonEach(expr: string): string;
+  /** The expression compared case-insensitively (ASCII in SQLite, as its NOCASE). */
+  nocase(expr: string): string;
+  /** The case-insensitive LIKE operator (SQLite's LIKE is; PostgreSQL's ILIKE). */
+  readonly like: string;
+  /** A JSON value at a path ('$.a.b') of a text column holding JSON, as SQL scalar. */
+  jsonExtract(expr: string, path: string): string;
+  /** The length of a JSON array held as text. */
+  jsonArrayLength(expr: string): string;
+  /** Null-safe equality / inequality (`IS` in SQLite). */
+  readonly is: string;
+  readonly isNot: string;
+  /** The insertion-order column of a table alias (SQLite's rowid; PostgreSQL has none: ctid is not stable). */
+  rowid(alias: string): string;
+}
+
+export const sqliteDialect: SqlDialect = {
+  name: 'sqlite',
+  jsonEach: (expr) => `json_each(${expr})`,
+  nocase: (expr) => `${expr} COLLATE NOCASE`,
+  like: 'LIKE',
+  jsonExtract: (expr, path) => `json_extract(${expr}, '${path}')`,
+  jsonArrayLength: (expr) => `json_array_length(${expr})`,
+  is: 'IS',
+  isNot: 'IS NOT',
+  rowid: (alias) => `${alias}._rowid_`,
+};
+
+export const postgresDialect: SqlDialect = {
+  name: 'postgres',
+  // The function's one output column is `value` (text), the name callers read from json_each.
+  // Lax `$[*]` takes an array's elements (a scalar as itself), with `expr` written once (it may be `?`).
+  jsonEach: (expr) => `jsonb_array_elements_text(jsonb_path_query_array((${expr})::jsonb, '$[*]'))`,
+  nocase: (expr) => `lower(${expr})`,
+  like: 'ILIKE',
+  jsonExtract: (expr, path) => {
+    const keys = path.replace(/^\$\.?/, '').split('.').filter(Boolean);
+    return `((${expr})::jsonb #>> '{${keys.map((k) => k.replace(/[{},"\\]/g, '')).join(',')}}')`;
+  },
+  jsonArrayLength: (expr) => `jsonb_array_length(CASE WHEN jsonb_typeof((${expr})::jsonb) = 'array' THEN (${expr})::jsonb ELSE '[]'::jsonb END)`,
+  is: 'IS NOT DISTINCT FROM',
+  isNot: 'IS DISTINCT FROM',
+  rowid: (alias) => `${alias}."created"`,
+};
+
+/**
+ * The synchronous query layer of the record engine. Statements of one request, and the hooks in
+ * its `transaction(fn)`, run without interleaving with other requests on both engines.
+ */
+export interface SqlStatements {
+  readonly dialect: SqlDialect;
+  /** Bumped by every write; read caches (list totals) are valid only for the generation they saw. */
+  readonly generation: number;
+  /** Writes that succeeded (statements outside a transaction, committed transactions). */
+  readonly commits: number;
+  invalidateReadCaches(): void;
+  /** The first column of every row. */
+  column(sql: string, params?: readonly SqlParam[]): unknown[];
+  all(sql: string, params?: readonly SqlParam[]): Row[];
+  get(sql: string, params?: readonly SqlParam[]): Row | undefined;
+  run(sql: string, params?: readonly SqlParam[]): RunResult;
+  /** Runs fn in a transaction (a savepoint when nested). */
+  transaction<T>(fn: () => T): T;
+}
