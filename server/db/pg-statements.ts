@@ -26,26 +26,44 @@ function worker(): Call {
   return call;
 }
 
+/** A bare identifier with both cases, e.g. currentOrganization (not SELECT, not json_each). */
+const MIXED_CASE = /^[a-z_][A-Za-z0-9_]*$/;
+
 /**
- * `?` placeholders to `$1…$n`, skipping quoted strings ('…'), identifiers ("…") and `?|`/`?&`
- * never used by our SQL. Cached per SQL text by the caller.
+ * Our SQL as PostgreSQL reads it, translated once per SQL text (the caller caches it):
+ * - `?` placeholders become `$1…$n`;
+ * - bare mixed-case identifiers are quoted: SQLite matches identifiers case-insensitively and
+ *   keeps their case, PostgreSQL folds unquoted ones to lower case (`currentOrganization` would
+ *   name a column `currentorganization`).
+ * Quoted strings ('…') and identifiers ("…") are copied as they are.
  */
-export function numberPlaceholders(sql: string): string {
+export function toPostgresSql(sql: string): string {
   let out = '';
   let n = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < sql.length; i++) {
+  let i = 0;
+  while (i < sql.length) {
     const ch = sql[i] as string;
-    if (quote) {
-      out += ch;
-      if (ch === quote) quote = null; // a doubled quote closes and reopens: same result
-      continue;
-    }
     if (ch === "'" || ch === '"') {
-      quote = ch;
+      // A doubled quote inside closes and reopens the literal: copying up to each quote is the same.
+      const end = sql.indexOf(ch, i + 1);
+      const stop = end === -1 ? sql.length : end + 1;
+      out += sql.slice(i, stop);
+      i = stop;
+    } else if (ch === '?') {
+      out += `$${++n}`;
+      i++;
+    } else if (/[A-Za-z_]/.test(ch)) {
+      let j = i + 1;
+      while (j < sql.length && /[A-Za-z0-9_]/.test(sql[j] as string)) j++;
+      const word = sql.slice(i, j);
+      const prev = sql[i - 1];
+      const partOfOther = prev !== undefined && /[0-9$]/.test(prev);
+      out += !partOfOther && MIXED_CASE.test(word) && /[A-Z]/.test(word) && /[a-z]/.test(word) ? `"${word}"` : word;
+      i = j;
+    } else {
       out += ch;
-    } else if (ch === '?') out += `$${++n}`;
-    else out += ch;
+      i++;
+    }
   }
   return out;
 }
@@ -99,11 +117,16 @@ export class PgStatements implements SqlStatements {
   }
 
   private text(sql: string): string {
-    return this.texts.get(sql) ?? remember(this.texts, sql, numberPlaceholders(sql), this.maxCached);
+    return this.texts.get(sql) ?? remember(this.texts, sql, toPostgresSql(sql), this.maxCached);
   }
 
   private query(sql: string, params: readonly SqlParam[], op: 'query' | 'guarded' = 'query'): Result {
-    return worker()(op, this.id, this.text(sql), params);
+    try {
+      return worker()(op, this.id, this.text(sql), params);
+    } catch (err) {
+      if (process.env.PG_DEBUG) console.error('PG_DEBUG', (err as Error).message, '\n', this.text(sql), params);
+      throw err;
+    }
   }
 
   /** Runs SQL without parameters (several statements allowed: migrations). */

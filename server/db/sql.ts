@@ -28,6 +28,20 @@ export interface SqlDialect {
   /** Null-safe equality / inequality (`IS` in SQLite). */
   readonly is: string;
   readonly isNot: string;
+  /** What makes a join condition always true (`LEFT JOIN t ON 1`); PostgreSQL needs a boolean. */
+  readonly true: string;
+  /** The ON clause a LEFT JOIN of a table function needs ('' in SQLite, which allows none). */
+  readonly joinAll: string;
+  /** An expression as text, for LIKE and comparisons with '' (SQLite compares any type with text). */
+  text(expr: string): string;
+  /** The placeholder of a bound value whose type the SQL around it may not tell (PostgreSQL must know it). */
+  placeholder(value: unknown): string;
+  /** A placeholder bound to a value of a column type (a row bound as a derived table). */
+  typed(type: 'text' | 'real' | 'int'): string;
+  /** An inner join that keeps the left side as the outer loop (SQLite's CROSS JOIN … ON; PostgreSQL plans a JOIN itself). */
+  readonly crossJoin: string;
+  /** The smaller of two numbers (SQLite's two-argument min). */
+  readonly least: string;
   /** The insertion-order column of a table alias (SQLite's rowid; PostgreSQL has none: ctid is not stable). */
   rowid(alias: string): string;
 }
@@ -42,6 +56,13 @@ export const sqliteDialect: SqlDialect = {
   is: 'IS',
   isNot: 'IS NOT',
   rowid: (alias) => `${alias}._rowid_`,
+  true: '1',
+  joinAll: '',
+  text: (expr) => expr,
+  least: 'min',
+  crossJoin: 'CROSS JOIN',
+  placeholder: () => '?',
+  typed: () => '?',
 };
 
 export const postgresDialect: SqlDialect = {
@@ -52,13 +73,24 @@ export const postgresDialect: SqlDialect = {
   nocase: (expr) => `lower(${expr})`,
   like: 'ILIKE',
   jsonExtract: (expr, path) => {
-    const keys = path.replace(/^\$\.?/, '').split('.').filter(Boolean);
+    const keys = path
+      .replace(/\[(\d+)\]/g, '.$1')
+      .replace(/^\$\.?/, '')
+      .split('.')
+      .filter(Boolean);
     return `((${expr})::jsonb #>> '{${keys.map((k) => k.replace(/[{},"\\]/g, '')).join(',')}}')`;
   },
   jsonArrayLength: (expr) => `jsonb_array_length(CASE WHEN jsonb_typeof((${expr})::jsonb) = 'array' THEN (${expr})::jsonb ELSE '[]'::jsonb END)`,
   is: 'IS NOT DISTINCT FROM',
   isNot: 'IS DISTINCT FROM',
   rowid: (alias) => `${alias}."created"`,
+  true: 'TRUE',
+  joinAll: ' ON TRUE',
+  text: (expr) => `CAST(${expr} AS text)`,
+  least: 'LEAST',
+  crossJoin: 'JOIN',
+  typed: (type) => `CAST(? AS ${type === 'real' ? 'double precision' : type === 'int' ? 'integer' : 'text'})`,
+  placeholder: (value) => (typeof value === 'number' || typeof value === 'bigint' ? 'CAST(? AS double precision)' : 'CAST(? AS text)'),
 };
 
 /**

@@ -43,7 +43,7 @@ export function registerSystemJobs(ctx: AppContext, logs: LogStore, backups: Bac
   ctx.crons.register(JOB.otpCleanup, '0 * * * *', () => deleteExpiredOtps(ctx));
   ctx.crons.register(JOB.dbOptimize, '0 0 * * *', () => {
     for (const db of [ctx.sqlite, logs.db]) {
-      if (!db.open) continue;
+      if (!db?.open) continue;
       db.pragma('optimize');
       db.pragma('wal_checkpoint(TRUNCATE)');
     }

@@ -12,6 +12,7 @@ import type { RequestInfo } from '../core/request-info.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { openSqlite } from '../db/open.ts';
 import { createTables } from './tables.ts';
+import { createTestDatabase, testOnPostgres, type TestDatabase } from './test-db.ts';
 import type { FastifyInstance } from 'fastify';
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -39,10 +40,16 @@ export interface TestAppOptions {
   now?: () => Date;
 }
 
-/** A real app over a fresh SQLite file in a temp dir, with extra collections defined by the test. */
+/**
+ * A real app over a fresh SQLite file in a temp dir, with extra collections defined by the test;
+ * with `DB=pg`, over a fresh PostgreSQL database of a per-worker cluster (server/test/test-db.ts).
+ */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-test-'));
+  const extra = options.collections ?? [];
+  const db: TestDatabase | null = testOnPostgres() && options.env?.DATABASE_URL === undefined ? await createTestDatabase(extra) : null;
   const config = loadConfig({
+    ...(db ? { DATABASE_URL: db.url } : {}),
     DATA_DIR: path.join(dir, 'data'),
     UPLOADS_DIR: path.join(dir, 'uploads'),
     APP_SECRET: TEST_SECRET,
@@ -53,11 +60,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   if (options.now) config.now = options.now;
-  const extra = options.collections ?? [];
-  const sqlite = openSqlite(databaseFile(config));
-  migrateDatabase(sqlite);
-  await createTables(sqlite, extra);
-  sqlite.close();
+  if (!config.databaseUrl) {
+    const sqlite = openSqlite(databaseFile(config));
+    migrateDatabase(sqlite);
+    await createTables(sqlite, extra);
+    sqlite.close();
+  }
   const collections = [...appCollections, ...extra];
   // A backup restore restarts the app in-process, as server/index.ts does.
   const onRestart = (between: () => Promise<void>) => t.restart(between);
@@ -90,6 +98,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await t.app.close();
+      await db?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

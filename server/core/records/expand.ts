@@ -78,7 +78,7 @@ function loadVisibleByIds(access: Access, target: Collection, ids: Set<string>, 
   // One query for all ids: walk the id list (CROSS JOIN keeps it the outer loop) and seek each
   // record by its primary key; cheaper in SQLite than `id IN (SELECT value FROM json_each(?))`.
   const sql =
-    `SELECT ${ROW_ALIAS}.* FROM ${access.stmts.dialect.jsonEach('?')} AS _ids CROSS JOIN "${target.name}" AS ${ROW_ALIAS} ON ${ROW_ALIAS}."id" = _ids.value` +
+    `SELECT ${ROW_ALIAS}.* FROM ${access.stmts.dialect.jsonEach('?')} AS _ids ${access.stmts.dialect.crossJoin} "${target.name}" AS ${ROW_ALIAS} ON ${ROW_ALIAS}."id" = _ids.value` +
     (cond ? ` WHERE ${cond.sql}` : '');
   if (cond !== null) return serializeAll(access, target, access.stmts.all(sql, [JSON.stringify([...ids]), ...cond.params]), req);
   const rows = access.rowCache.byIds(target.id, ids, (missing) => access.stmts.all(sql, [JSON.stringify(missing)]));

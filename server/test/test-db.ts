@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { CollectionDef } from '../core/collections.ts';
+import { migratePostgres } from '../db/migrate-pg.ts';
+import { PgStatements } from '../db/pg-statements.ts';
+import { startPostgres, type PostgresServer } from './postgres.ts';
+import { createTablesPg } from './tables.ts';
+
+/** Whether test apps run on PostgreSQL (`DB=pg`, `npm run test:pg`) instead of SQLite. */
+export function testOnPostgres(): boolean {
+  return process.env.DB === 'pg';
+}
+
+let server: Promise<PostgresServer> | null = null;
+let template: Promise<void> | null = null;
+
+/**
+ * One throwaway cluster per vitest worker (started on first use, stopped when the worker exits),
+ * with a template database migrated once: each test app gets `CREATE DATABASE … TEMPLATE tpl`.
+ */
+async function cluster(): Promise<PostgresServer> {
+  server ??= startPostgres().then((pg) => {
+    process.once('exit', () => pg.stopSync());
+    return pg;
+  });
+  const pg = await server;
+  template ??= (async () => {
+    await pg.psql('CREATE DATABASE tpl');
+    const stmts = new PgStatements(pg.urlOf('tpl'));
+    try {
+      migratePostgres(stmts);
+    } finally {
+      stmts.close();
+    }
+  })();
+  await template;
+  return pg;
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated PostgreSQL database with the tables of the test's own collections. */
+export async function createTestDatabase(extra: CollectionDef[]): Promise<TestDatabase> {
+  const pg = await cluster();
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await pg.psql(`CREATE DATABASE ${name} TEMPLATE tpl`);
+  const url = pg.urlOf(name);
+  if (extra.length) {
+    const stmts = new PgStatements(url);
+    try {
+      await createTablesPg((sql) => stmts.exec(sql), extra);
+    } finally {
+      stmts.close();
+    }
+  }
+  return {
+    url,
+    async drop() {
+      await pg.psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
