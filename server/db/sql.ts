@@ -30,6 +30,12 @@ export interface SqlDialect {
   readonly isNot: string;
   /** What makes a join condition always true (`LEFT JOIN t ON 1`); PostgreSQL needs a boolean. */
   readonly true: string;
+  /** A false condition, for COALESCE(cond, false). */
+  readonly false: string;
+  /** A JSON value (text) as a number, for math functions. */
+  num(expr: string): string;
+  /** ORDER BY direction, with SQLite's NULL placement (NULLs first ascending, last descending). */
+  order(desc: boolean): string;
   /** The ON clause a LEFT JOIN of a table function needs ('' in SQLite, which allows none). */
   readonly joinAll: string;
   /** An expression as text, for LIKE and comparisons with '' (SQLite compares any type with text). */
@@ -57,6 +63,9 @@ export const sqliteDialect: SqlDialect = {
   isNot: 'IS NOT',
   rowid: (alias) => `${alias}._rowid_`,
   true: '1',
+  false: '0',
+  num: (expr) => expr,
+  order: (desc) => (desc ? ' DESC' : ''),
   joinAll: '',
   text: (expr) => expr,
   least: 'min',
@@ -85,6 +94,9 @@ export const postgresDialect: SqlDialect = {
   isNot: 'IS DISTINCT FROM',
   rowid: (alias) => `${alias}."created"`,
   true: 'TRUE',
+  false: 'FALSE',
+  num: (expr) => `CAST(${expr} AS double precision)`,
+  order: (desc) => (desc ? ' DESC NULLS LAST' : ' NULLS FIRST'),
   joinAll: ' ON TRUE',
   text: (expr) => `CAST(${expr} AS text)`,
   least: 'LEAST',

@@ -3,7 +3,10 @@ import type { CollectionDef } from '../core/collections.ts';
 import { migratePostgres } from '../db/migrate-pg.ts';
 import { PgStatements } from '../db/pg-statements.ts';
 import { startPostgres, type PostgresServer } from './postgres.ts';
-import { createTablesPg } from './tables.ts';
+import { openSqlite } from '../db/open.ts';
+import type { SqlStatements } from '../db/sql.ts';
+import { Statements } from '../db/statements.ts';
+import { createTables, createTablesPg } from './tables.ts';
 
 /** Whether test apps run on PostgreSQL (`DB=pg`, `npm run test:pg`) instead of SQLite. */
 export function testOnPostgres(): boolean {
@@ -58,6 +61,35 @@ export async function createTestDatabase(extra: CollectionDef[]): Promise<TestDa
   return {
     url,
     async drop() {
+      await pg.psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * A bare database with only the given collections' tables, on the engine the run tests (SQLite
+ * in memory, or a fresh PostgreSQL database with DB=pg), behind the engine's query layer.
+ */
+export async function openTestStatements(defs: CollectionDef[]): Promise<{ stmts: SqlStatements; close(): Promise<void> }> {
+  if (!testOnPostgres()) {
+    const sqlite = openSqlite(':memory:');
+    await createTables(sqlite, defs);
+    return {
+      stmts: new Statements(sqlite),
+      async close() {
+        sqlite.close();
+      },
+    };
+  }
+  const pg = await cluster();
+  const name = `b_${randomBytes(6).toString('hex')}`;
+  await pg.psql(`CREATE DATABASE ${name}`);
+  const stmts = new PgStatements(pg.urlOf(name));
+  await createTablesPg((sql) => stmts.exec(sql), defs);
+  return {
+    stmts,
+    async close() {
+      stmts.close();
       await pg.psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };

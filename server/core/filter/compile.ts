@@ -92,7 +92,7 @@ function withDialect<T>(ctx: CompileContext, fn: () => T): T {
 const MAX_RELATION_DEPTH = 6;
 
 type Resolved =
-  { kind: 'value'; value: SqlValue; isEmpty: boolean } | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean };
+  { kind: 'value'; value: SqlValue; isEmpty: boolean } | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean; num?: true };
 
 /** Joins made by one compilation, over all its scopes: checked against MAX_JOINS as they are added. */
 class JoinBudget {
@@ -294,7 +294,7 @@ class Compiler {
     const joins = inner.joins;
     this.innerCost += inner.fanout;
     return {
-      sql: `(${cond.sql} AND NOT EXISTS (SELECT 1 FROM (SELECT 1) AS ${scopePrefix(inner)}0 ${joins.map((j) => j.sql).join(' ')} WHERE NOT COALESCE((${c2.sql}), 0)))`,
+      sql: `(${cond.sql} AND NOT EXISTS (SELECT 1 FROM (SELECT 1) AS ${scopePrefix(inner)}0 ${joins.map((j) => j.sql).join(' ')} WHERE NOT COALESCE((${c2.sql}), ${D.false})))`,
       params: [...cond.params, ...joins.flatMap((j) => j.params), ...c2.params],
     };
   }
@@ -601,10 +601,10 @@ function newScope(base: string, budget: JoinBudget): JoinScope {
   return scope;
 }
 
-function param(r: Resolved, params: SqlValue[]): string {
+function param(r: Resolved, params: SqlValue[], asText = false): string {
   if (r.kind === 'value') {
     params.push(r.value);
-    return D.placeholder(r.value);
+    return D.placeholder(asText ? '' : r.value);
   }
   params.push(...r.params);
   return r.sql;
@@ -618,12 +618,12 @@ function param(r: Resolved, params: SqlValue[]): string {
 function geoDistance(args: [Resolved, Resolved, Resolved, Resolved]): Resolved {
   const params: SqlValue[] = [];
   // Each use of an argument emits its SQL (and a bound copy of its value) in reading order.
-  const arg = (i: number): string => `radians(${param(args[i] as Resolved, params)})`;
+  const arg = (i: number): string => `radians(${D.num(param(args[i] as Resolved, params))})`;
   const sql =
     `(12742 * asin(${D.least}(1, sqrt(` +
     `pow(sin((${arg(3)} - ${arg(1)}) / 2), 2) + ` +
     `cos(${arg(1)}) * cos(${arg(3)}) * pow(sin((${arg(2)} - ${arg(0)}) / 2), 2)))))`;
-  return { kind: 'column', sql, params, multi: false, json: true };
+  return { kind: 'column', sql, params, multi: false, json: true, num: true };
 }
 
 /** One comparison, with PocketBase's null/empty-safe equality and LIKE wrapping. */
@@ -641,10 +641,12 @@ function comparison(left: Resolved, op: SignOp, right: Resolved): SqlFragment {
       const t = D.text(x);
       return eq ? { sql: `(${t} = '' OR ${x} IS NULL)`, params } : { sql: `(${t} ${D.isNot} '' AND ${x} IS NOT NULL)`, params };
     }
-    const l = param(left, params);
-    const r = param(right, params);
-    const bothColumns = left.kind === 'column' && right.kind === 'column';
     const json = (left.kind === 'column' && left.json) || (right.kind === 'column' && right.json);
+    // A JSON path reads as text on PostgreSQL: the value it is compared with is bound as text.
+    const jsonText = json && !(left.kind === 'column' && left.num) && !(right.kind === 'column' && right.num);
+    const l = param(left, params, jsonText);
+    const r = param(right, params, jsonText);
+    const bothColumns = left.kind === 'column' && right.kind === 'column';
     if (bothColumns && !json) {
       const [lt, rt] = [D.text(l), D.text(r)];
       return { sql: eq ? `COALESCE(${lt}, '') = COALESCE(${rt}, '')` : `COALESCE(${lt}, '') ${D.isNot} COALESCE(${rt}, '')`, params };
@@ -726,7 +728,7 @@ function compileSortIn(sort: string, ctx: CompileContext): SqlFragment {
       continue;
     }
     if (name === '@rowid') {
-      parts.push(`${D.rowid(ctx.alias)}${desc ? ' DESC' : ''}`);
+      parts.push(`${D.rowid(ctx.alias)}${D.order(desc)}`);
       continue;
     }
     if (!/^[\w@][\w.:@]*$/.test(name)) throw new FilterCompileError(`invalid sort field ${name}`);
@@ -742,7 +744,7 @@ function compileSortIn(sort: string, ctx: CompileContext): SqlFragment {
       params.push(...scope.joins.flatMap((j) => j.params));
     }
     params.push(...resolved.params);
-    parts.push(`${sql}${desc ? ' DESC' : ''}`);
+    parts.push(`${sql}${D.order(desc)}`);
   }
   return { sql: parts.join(', '), params };
 }
