@@ -12,9 +12,9 @@ const missing = postgresMissing();
 
 describe('toPostgresSql', () => {
   it('numbers placeholders and quotes mixed-case identifiers, never inside quotes', () => {
-    expect(toPostgresSql(`SELECT currentOrganization AS o, "x?" FROM users u WHERE u.tokenKey = ? AND name = '?a''b?' AND n IN (?, ?)`)).toBe(
-      `SELECT "currentOrganization" AS o, "x?" FROM users u WHERE u."tokenKey" = $1 AND name = '?a''b?' AND n IN ($2, $3)`,
-    );
+    expect(
+      toPostgresSql(`SELECT currentOrganization AS o, "x?" FROM users u WHERE u.tokenKey = ? AND name = '?a''b?' AND n IN (?, ?)`),
+    ).toBe(`SELECT "currentOrganization" AS o, "x?" FROM users u WHERE u."tokenKey" = $1 AND name = '?a''b?' AND n IN ($2, $3)`);
     expect(toPostgresSql('SELECT COUNT(*) AS c FROM _externalAuths WHERE json_each = ?')).toBe(
       'SELECT COUNT(*) AS c FROM "_externalAuths" WHERE json_each = $1',
     );
@@ -40,9 +40,9 @@ describe.skipIf(missing)('PostgreSQL', () => {
   it('runs the migrations once and boots on them', async () => {
     expect(t.ctx.sqlite).toBeNull();
     expect(await pg.psql('SELECT count(*) FROM "__drizzle_migrations"', 'app')).toBe('1\n');
-    expect(await pg.psql("SELECT data_type FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'verified'", 'app')).toBe(
-      'integer\n',
-    );
+    expect(
+      await pg.psql("SELECT data_type FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'verified'", 'app'),
+    ).toBe('integer\n');
     // A second instance on the same database finds the schema up to date.
     const second = new PgStatements(pg.urlOf('app'));
     try {
@@ -86,7 +86,9 @@ describe.skipIf(missing)('PostgreSQL', () => {
     const section = await pb.collection('sections').create({ menu: menu.id, name: 'Mains' });
     const item = await pb.collection('items').create({ section: section.id, name: 'Schnitzel', prices: [{ label: '', amount: 1450 }] });
     await pb.collection('items').create({ section: section.id, name: 'Soup', prices: [{ label: '', amount: 500 }] });
-    const list = await pb.collection('items').getList(1, 30, { filter: `section = "${section.id}" && name ~ "schnitz"`, expand: 'section.menu' });
+    const list = await pb
+      .collection('items')
+      .getList(1, 30, { filter: `section = "${section.id}" && name ~ "schnitz"`, expand: 'section.menu' });
     expect(list.totalItems).toBe(1);
     expect(list.items[0]?.id).toBe(item.id);
     expect((list.items[0]?.expand?.section as { expand?: { menu?: { name?: string } } }).expand?.menu?.name).toBe('Lunch');

@@ -26,10 +26,10 @@ export function deleteExpiredOtps(ctx: AppContext): number {
     deleted += ctx.stmts.run('DELETE FROM "_otps" WHERE "collectionRef" = ? AND "created" < ?', [c.id, cutoff]).changes;
   }
   const ids = JSON.stringify(authCollections.map((c) => c.id));
-  deleted += ctx.stmts.run(`DELETE FROM "_otps" WHERE "collectionRef" NOT IN (SELECT value FROM ${ctx.stmts.dialect.jsonEach('?')}) AND "created" < ?`, [
-    ids,
-    formatDateTime(new Date(now - 86_400_000)),
-  ]).changes;
+  deleted += ctx.stmts.run(
+    `DELETE FROM "_otps" WHERE "collectionRef" NOT IN (SELECT value FROM ${ctx.stmts.dialect.jsonEach('?')}) AND "created" < ?`,
+    [ids, formatDateTime(new Date(now - 86_400_000))],
+  ).changes;
   return deleted;
 }
 

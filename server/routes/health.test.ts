@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../test/test-app.ts';
 import { testCollections } from '../test/fixtures.ts';
+import { testOnPostgres } from '../test/test-db.ts';
 
 /**
  * A database that stops taking writes (disk full, read-only mount, I/O errors) is the server's
@@ -37,7 +38,8 @@ const createTopic = (name: string) =>
   });
 const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
 
-describe('storage failures', () => {
+// SQLite's own failure modes (a full file, a read-only connection), made with its pragmas.
+describe.skipIf(testOnPostgres())('storage failures', () => {
   it('a full database answers 503 with a generic message, and health fails until a write succeeds', async () => {
     expect((await health()).statusCode).toBe(200);
     const pages = Number(t.ctx.sqlite!.pragma('page_count', { simple: true }));

@@ -17,7 +17,10 @@ function insert(table: string, row: Record<string, unknown>): void {
     const v = row[c];
     return Array.isArray(v) || (v && typeof v === 'object') ? JSON.stringify(v) : typeof v === 'boolean' ? Number(v) : v;
   });
-  db.stmts.run(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`, values as never[]);
+  db.stmts.run(
+    `INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`,
+    values as never[],
+  );
 }
 
 function authAs(id: string): RequestInfo {

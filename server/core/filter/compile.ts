@@ -3,7 +3,7 @@ import { formatDateTime } from '../datetime.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { Expr, Group, Operand, SignOp } from './ast.ts';
 import { likePattern } from './like.ts';
-import { sqliteDialect, type SqlDialect } from '../../db/sql.ts';
+import { sqliteDialect, type SqlDialect } from './dialect.ts';
 import {
   FANOUT,
   FilterCompileError,
@@ -92,7 +92,8 @@ function withDialect<T>(ctx: CompileContext, fn: () => T): T {
 const MAX_RELATION_DEPTH = 6;
 
 type Resolved =
-  { kind: 'value'; value: SqlValue; isEmpty: boolean } | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean; num?: true };
+  | { kind: 'value'; value: SqlValue; isEmpty: boolean }
+  | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean; num?: true };
 
 /** Joins made by one compilation, over all its scopes: checked against MAX_JOINS as they are added. */
 class JoinBudget {
@@ -380,7 +381,11 @@ class Compiler {
       }
       let targetAlias: string;
       if (isMultiValue(field)) {
-        const each = scope.join(`${pathKey}:each`, (a) => ({ sql: `LEFT JOIN ${D.jsonEach(column)} AS ${a}${D.joinAll}`, params: [] }), FANOUT.array);
+        const each = scope.join(
+          `${pathKey}:each`,
+          (a) => ({ sql: `LEFT JOIN ${D.jsonEach(column)} AS ${a}${D.joinAll}`, params: [] }),
+          FANOUT.array,
+        );
         targetAlias = scope.join(
           pathKey,
           (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`),
@@ -464,7 +469,11 @@ class Compiler {
         return { kind: 'column', sql: D.jsonArrayLength(column), params: [], multi, json: false };
       case 'each': {
         if (!isMultiValue(field)) throw new FilterCompileError(':each needs a multi-value field');
-        const a = scope.join(`${column}:each:${key}`, (x) => ({ sql: `LEFT JOIN ${D.jsonEach(column)} AS ${x}${D.joinAll}`, params: [] }), FANOUT.array);
+        const a = scope.join(
+          `${column}:each:${key}`,
+          (x) => ({ sql: `LEFT JOIN ${D.jsonEach(column)} AS ${x}${D.joinAll}`, params: [] }),
+          FANOUT.array,
+        );
         return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
       }
       default:

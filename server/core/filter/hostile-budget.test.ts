@@ -30,7 +30,10 @@ function insert(table: string, row: Record<string, unknown>): void {
     const v = row[c];
     return Array.isArray(v) || (v && typeof v === 'object') ? JSON.stringify(v) : typeof v === 'boolean' ? Number(v) : v;
   });
-  t.ctx.stmts.run(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`, values as never[]);
+  t.ctx.stmts.run(
+    `INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`,
+    values as never[],
+  );
 }
 
 beforeAll(async () => {

@@ -213,9 +213,10 @@ abstract class SaveBase implements PreparedWrite {
       existingRelationIds(field, ids) {
         if (ids.length === 0) return new Set();
         const target = access.registry.relationTarget(field);
-        const rows = access.stmts.all(`SELECT "id" FROM "${target.name}" WHERE "id" IN (SELECT value FROM ${access.stmts.dialect.jsonEach('?')})`, [
-          JSON.stringify(ids),
-        ]);
+        const rows = access.stmts.all(
+          `SELECT "id" FROM "${target.name}" WHERE "id" IN (SELECT value FROM ${access.stmts.dialect.jsonEach('?')})`,
+          [JSON.stringify(ids)],
+        );
         return new Set(rows.map((r) => String(r.id)));
       },
     };

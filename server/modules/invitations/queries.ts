@@ -42,10 +42,10 @@ export function validInvitationsOf(stmts: SqlStatements, organizationId: string,
 
 /** The open invitation of an address (any case) to an organization, expired or not. */
 export function openInvitationIdFor(stmts: SqlStatements, organizationId: string, email: string): string | null {
-  const row = stmts.get(`SELECT id FROM invitations WHERE organization = ? AND ${stmts.dialect.nocase('email')} = ${stmts.dialect.nocase('?')} AND acceptedAt = ''`, [
-    organizationId,
-    email,
-  ]);
+  const row = stmts.get(
+    `SELECT id FROM invitations WHERE organization = ? AND ${stmts.dialect.nocase('email')} = ${stmts.dialect.nocase('?')} AND acceptedAt = ''`,
+    [organizationId, email],
+  );
   return row ? String(row.id) : null;
 }
 

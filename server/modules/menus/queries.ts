@@ -56,17 +56,20 @@ export function soldOutItemIdsDue(stmts: SqlStatements, now: string): string[] {
 /** The sections holding an item that uses the option group (the guest page's live updates of its options). */
 export function sectionsUsingOptionGroup(stmts: SqlStatements, groupId: string): string[] {
   return stmts
-    .all(`SELECT DISTINCT section FROM items WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('items.optionGroups')} WHERE value = ?)`, [groupId])
+    .all(
+      `SELECT DISTINCT section FROM items WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('items.optionGroups')} WHERE value = ?)`,
+      [groupId],
+    )
     .map((r) => String(r.section));
 }
 
 /** The published menus among `ids` that belong to the organization (stored rows, any order). */
 export function publishedMenus(stmts: SqlStatements, ids: string[], organizationId: string): Row[] {
   if (!ids.length) return [];
-  return stmts.all(`SELECT * FROM menus WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')}) AND status = 'published' AND organization = ?`, [
-    JSON.stringify(ids),
-    organizationId,
-  ]);
+  return stmts.all(
+    `SELECT * FROM menus WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')}) AND status = 'published' AND organization = ?`,
+    [JSON.stringify(ids), organizationId],
+  );
 }
 
 /** The sections of the menus, by position then age. */
@@ -97,14 +100,18 @@ export function publishedMenuOfSection(stmts: SqlStatements, sectionId: string):
 /** Menu names by id (ids of deleted menus are missing). */
 export function menuNames(stmts: SqlStatements, ids: string[]): Map<string, string> {
   if (!ids.length) return new Map();
-  const rows = stmts.all(`SELECT id, name FROM menus WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [JSON.stringify(ids)]);
+  const rows = stmts.all(`SELECT id, name FROM menus WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [
+    JSON.stringify(ids),
+  ]);
   return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
 }
 
 /** Items' names by id (guest analytics' most opened dishes; deleted ones are missing). */
 export function itemNames(stmts: SqlStatements, ids: string[]): Map<string, string> {
   if (!ids.length) return new Map();
-  const rows = stmts.all(`SELECT id, name FROM items WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [JSON.stringify(ids)]);
+  const rows = stmts.all(`SELECT id, name FROM items WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [
+    JSON.stringify(ids),
+  ]);
   return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
 }
 

@@ -5,10 +5,10 @@ import type { Row, SqlStatements } from '../../db/sql.ts';
 /** How many of `ids` are option groups of the organization. */
 export function countOptionGroupsOfOrganization(stmts: SqlStatements, organizationId: string, ids: string[]): number {
   return Number(
-    stmts.get(`SELECT COUNT(*) AS c FROM option_groups WHERE organization = ? AND id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [
-      organizationId,
-      JSON.stringify(ids),
-    ])?.c ?? 0,
+    stmts.get(
+      `SELECT COUNT(*) AS c FROM option_groups WHERE organization = ? AND id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`,
+      [organizationId, JSON.stringify(ids)],
+    )?.c ?? 0,
   );
 }
 

@@ -231,9 +231,9 @@ export function membersOf(stmts: SqlStatements, organizationId: string): MemberR
 /** Whether the account with this email (any case) is a member of the organization. */
 export function isMemberEmail(stmts: SqlStatements, organizationId: string, email: string): boolean {
   return Boolean(
-    stmts.get(`SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND ${stmts.dialect.nocase('u.email')} = ${stmts.dialect.nocase('?')}`, [
-      organizationId,
-      email,
-    ]),
+    stmts.get(
+      `SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND ${stmts.dialect.nocase('u.email')} = ${stmts.dialect.nocase('?')}`,
+      [organizationId, email],
+    ),
   );
 }

@@ -23,9 +23,10 @@ export function laterCourses(stmts: SqlStatements, itemId: string, position: num
 /** Whether some course offers the item as a choice. */
 export function isChoiceOfAnyCourse(stmts: SqlStatements, itemId: string): boolean {
   return Boolean(
-    stmts.get(`SELECT 1 AS x FROM set_courses WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('set_courses.choices')} WHERE value = ?) LIMIT 1`, [
-      itemId,
-    ]),
+    stmts.get(
+      `SELECT 1 AS x FROM set_courses WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('set_courses.choices')} WHERE value = ?) LIMIT 1`,
+      [itemId],
+    ),
   );
 }
 
@@ -37,16 +38,20 @@ export function setHasChoices(stmts: SqlStatements, itemId: string): boolean {
 /** The sets (item ids) with a course offering the item: the guest page's live updates of a choice. */
 export function setsChoosing(stmts: SqlStatements, itemId: string): string[] {
   return stmts
-    .all(`SELECT DISTINCT item FROM set_courses WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('set_courses.choices')} WHERE value = ?)`, [itemId])
+    .all(
+      `SELECT DISTINCT item FROM set_courses WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('set_courses.choices')} WHERE value = ?)`,
+      [itemId],
+    )
     .map((r) => String(r.item));
 }
 
 /** The courses of the sets, by position then age. */
 export function coursesOfItems(stmts: SqlStatements, itemIds: string[]): Row[] {
   if (!itemIds.length) return [];
-  return stmts.all(`SELECT * FROM set_courses WHERE item IN (SELECT value FROM ${stmts.dialect.jsonEach('?')}) ORDER BY position, created`, [
-    JSON.stringify(itemIds),
-  ]);
+  return stmts.all(
+    `SELECT * FROM set_courses WHERE item IN (SELECT value FROM ${stmts.dialect.jsonEach('?')}) ORDER BY position, created`,
+    [JSON.stringify(itemIds)],
+  );
 }
 
 /** A stored course by id, or undefined. */

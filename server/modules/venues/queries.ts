@@ -33,17 +33,19 @@ export function venueTimezonesOf(stmts: SqlStatements, organizationId: string): 
 /** Venue names by id (ids of deleted venues are missing). */
 export function venueNames(stmts: SqlStatements, ids: string[]): Map<string, string> {
   if (!ids.length) return new Map();
-  const rows = stmts.all(`SELECT id, name FROM venues WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [JSON.stringify(ids)]);
+  const rows = stmts.all(`SELECT id, name FROM venues WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [
+    JSON.stringify(ids),
+  ]);
   return new Map(rows.map((r) => [String(r.id), String(r.name ?? '')]));
 }
 
 /** The organization's venues that list a menu. */
 export function venueIdsListingMenu(stmts: SqlStatements, organizationId: string, menuId: string): string[] {
   return stmts
-    .all(`SELECT v.id AS id FROM venues v WHERE v.organization = ? AND EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('v.menus')} je WHERE je.value = ?)`, [
-      organizationId,
-      menuId,
-    ])
+    .all(
+      `SELECT v.id AS id FROM venues v WHERE v.organization = ? AND EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('v.menus')} je WHERE je.value = ?)`,
+      [organizationId, menuId],
+    )
     .map((r) => String(r.id));
 }
 
