@@ -153,7 +153,8 @@ export class PgStatements implements SqlStatements {
   run(sql: string, params: readonly SqlParam[] = []): RunResult {
     this.writeGeneration++;
     const res = this.query(sql, params, this.depth > 0 ? 'guarded' : 'query');
-    if (this.depth === 0) this.committedWrites++;
+    // Counted as Statements counts it: every statement that succeeded, and every commit.
+    this.committedWrites++;
     return { changes: res.count };
   }
 
