@@ -27,7 +27,7 @@ export function addGuestStats(stmts: SqlStatements, hits: Iterable<{ hit: StatsH
     for (const { hit, count } of hits) {
       stmts.run(
         `INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, item, term, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (venue, menu, day, hour, kind, tableNo, item, term) DO UPDATE SET count = count + excluded.count`,
+         ON CONFLICT (venue, menu, day, hour, kind, tableNo, item, term) DO UPDATE SET count = guest_stats.count + excluded.count`,
         [newId(), hit.organization, hit.venue, hit.menu, hit.day, hit.hour, hit.weekday, hit.kind, hit.tableNo, hit.item, hit.term, count],
       );
     }
