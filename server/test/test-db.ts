@@ -13,20 +13,30 @@ export function testOnPostgres(): boolean {
   return process.env.DB === 'pg';
 }
 
-let server: Promise<PostgresServer> | null = null;
-let template: Promise<void> | null = null;
+/** Runs SQL on the cluster's `postgres` database (CREATE/DROP DATABASE). */
+type Admin = { urlOf(database: string): string; exec(sql: string): Promise<void> };
+
+let admin: Promise<Admin> | null = null;
 
 /**
- * One throwaway cluster per vitest worker (started on first use, stopped when the worker exits),
- * with a template database migrated once: each test app gets `CREATE DATABASE … TEMPLATE tpl`.
+ * The run's cluster: the one vitest's globalSetup started (server/test/pg-global-setup.ts, in
+ * QRMENU_TEST_PG_URL, with `tpl` migrated), else one of this process's own, stopped when it exits.
  */
-async function cluster(): Promise<PostgresServer> {
-  server ??= startPostgres().then((pg) => {
+async function cluster(): Promise<Admin> {
+  admin ??= (async () => {
+    const shared = process.env.QRMENU_TEST_PG_URL;
+    if (shared) {
+      const stmts = new PgStatements(shared);
+      process.once('exit', () => stmts.close());
+      const urlOf = (database: string) => {
+        const u = new URL(shared);
+        u.pathname = `/${encodeURIComponent(database)}`;
+        return u.toString();
+      };
+      return { urlOf, exec: async (sql: string) => stmts.exec(sql) };
+    }
+    const pg: PostgresServer = await startPostgres();
     process.once('exit', () => pg.stopSync());
-    return pg;
-  });
-  const pg = await server;
-  template ??= (async () => {
     await pg.psql('CREATE DATABASE tpl');
     const stmts = new PgStatements(pg.urlOf('tpl'));
     try {
@@ -34,9 +44,9 @@ async function cluster(): Promise<PostgresServer> {
     } finally {
       stmts.close();
     }
+    return { urlOf: (database: string) => pg.urlOf(database), exec: async (sql: string) => void (await pg.psql(sql)) };
   })();
-  await template;
-  return pg;
+  return admin;
 }
 
 export interface TestDatabase {
@@ -48,7 +58,7 @@ export interface TestDatabase {
 export async function createTestDatabase(extra: CollectionDef[]): Promise<TestDatabase> {
   const pg = await cluster();
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await pg.psql(`CREATE DATABASE ${name} TEMPLATE tpl`);
+  await pg.exec(`CREATE DATABASE ${name} TEMPLATE tpl`);
   const url = pg.urlOf(name);
   if (extra.length) {
     const stmts = new PgStatements(url);
@@ -61,7 +71,7 @@ export async function createTestDatabase(extra: CollectionDef[]): Promise<TestDa
   return {
     url,
     async drop() {
-      await pg.psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await pg.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -83,14 +93,14 @@ export async function openTestStatements(defs: CollectionDef[]): Promise<{ stmts
   }
   const pg = await cluster();
   const name = `b_${randomBytes(6).toString('hex')}`;
-  await pg.psql(`CREATE DATABASE ${name}`);
+  await pg.exec(`CREATE DATABASE ${name}`);
   const stmts = new PgStatements(pg.urlOf(name));
   await createTablesPg((sql) => stmts.exec(sql), defs);
   return {
     stmts,
     async close() {
       stmts.close();
-      await pg.psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await pg.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
