@@ -28,13 +28,16 @@ function worker(): Call {
 
 /** A bare identifier with both cases, e.g. currentOrganization (not SELECT, not json_each). */
 const MIXED_CASE = /^[a-z_][A-Za-z0-9_]*$/;
+/** Column names of ours that PostgreSQL reads as keywords when bare (`user` is CURRENT_USER there). */
+const IDENTIFIER_WORDS = new Set(['user']);
 
 /**
  * Our SQL as PostgreSQL reads it, translated once per SQL text (the caller caches it):
  * - `?` placeholders become `$1…$n`;
  * - bare mixed-case identifiers are quoted: SQLite matches identifiers case-insensitively and
  *   keeps their case, PostgreSQL folds unquoted ones to lower case (`currentOrganization` would
- *   name a column `currentorganization`).
+ *   name a column `currentorganization`), and so is a bare `user` (memberships.user), which
+ *   PostgreSQL reads as CURRENT_USER.
  * Quoted strings ('…') and identifiers ("…") are copied as they are.
  */
 export function toPostgresSql(sql: string): string {
@@ -58,7 +61,8 @@ export function toPostgresSql(sql: string): string {
       const word = sql.slice(i, j);
       const prev = sql[i - 1];
       const partOfOther = prev !== undefined && /[0-9$]/.test(prev);
-      out += !partOfOther && MIXED_CASE.test(word) && /[A-Z]/.test(word) && /[a-z]/.test(word) ? `"${word}"` : word;
+      const quote = !partOfOther && ((MIXED_CASE.test(word) && /[A-Z]/.test(word) && /[a-z]/.test(word)) || IDENTIFIER_WORDS.has(word));
+      out += quote ? `"${word}"` : word;
       i = j;
     } else {
       out += ch;

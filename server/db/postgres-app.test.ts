@@ -18,6 +18,9 @@ describe('toPostgresSql', () => {
     expect(toPostgresSql('SELECT COUNT(*) AS c FROM _externalAuths WHERE json_each = ?')).toBe(
       'SELECT COUNT(*) AS c FROM "_externalAuths" WHERE json_each = $1',
     );
+    expect(toPostgresSql('SELECT role FROM memberships m WHERE m.user = ? AND user = ? AND username = ?')).toBe(
+      'SELECT role FROM memberships m WHERE m."user" = $1 AND "user" = $2 AND username = $3',
+    );
   });
 });
 
