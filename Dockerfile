@@ -36,6 +36,7 @@ COPY package.json tsconfig.json ./
 COPY server ./server
 COPY shared ./shared
 COPY drizzle ./drizzle
+COPY drizzle-pg ./drizzle-pg
 # Superuser management inside the container: docker exec -it qrmenu node --import tsx scripts/superuser.ts upsert EMAIL PASSWORD
 COPY scripts/superuser.ts scripts/cli.ts ./scripts/
 COPY --from=web /app/web/dist ./web/dist

@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // DB=pg: one PostgreSQL cluster for the run (does nothing otherwise).
+          globalSetup: ['server/test/pg-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,7 +5,7 @@ import type { TokenService } from './core/auth/tokens.ts';
 import type { StoredRow } from './core/records/codec.ts';
 import { LocalBus, type RealtimeBus } from './core/realtime/bus.ts';
 import { PgBus, type PgBusOptions } from './core/realtime/pg-bus.ts';
-import type { Statements } from './db/statements.ts';
+import type { SqlStatements } from './db/sql.ts';
 import type { SettingsService } from './ops/settings.ts';
 
 /** The bus this instance uses: PostgreSQL's LISTEN/NOTIFY when a bus URL is configured, else in process. */
@@ -14,7 +14,7 @@ export function createBus(config: Config, log: PgBusOptions['log']): RealtimeBus
 }
 
 interface Caches {
-  stmts: Statements;
+  stmts: SqlStatements;
   registry: CollectionRegistry;
   events: RecordEvents;
   tokens: TokenService;

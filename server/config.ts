@@ -16,6 +16,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://… or postgresql://… selects PostgreSQL for records; unset keeps SQLite in DATA_DIR/data.db. */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   UPLOADS_DIR: z.string().min(1).default('./uploads'),
   /** S3-compatible file storage instead of UPLOADS_DIR: the endpoint URL, e.g. https://s3.eu-central-1.amazonaws.com. */
   STORAGE_S3_ENDPOINT: z.url().optional(),
@@ -202,6 +208,8 @@ export interface Config {
   host: string;
   appUrl: string;
   dataDir: string;
+  /** PostgreSQL connection URL when DATABASE_URL selects PostgreSQL; null: SQLite. */
+  databaseUrl: string | null;
   uploadsDir: string;
   /** Set when STORAGE_S3_* select an S3-compatible bucket for record files (UPLOADS_DIR is then unused). */
   s3Storage: S3StorageConfig | null;
@@ -336,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://${browsableHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
     uploadsDir: path.resolve(e.UPLOADS_DIR),
     s3Storage: parseS3Storage(e),
     logLevel: e.LOG_LEVEL,

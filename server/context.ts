@@ -17,6 +17,9 @@ import { RealtimeHub } from './core/realtime/hub.ts';
 import { migrateDatabase, tableNames } from './db/migrate.ts';
 import { openSqlite, type SqliteDb } from './db/open.ts';
 import { Statements } from './db/statements.ts';
+import type { SqlStatements } from './db/sql.ts';
+import { PgStatements } from './db/pg-statements.ts';
+import { migratePostgres, pgTableNames } from './db/migrate-pg.ts';
 import { StorageHealth } from './db/storage-health.ts';
 import { CronScheduler } from './ops/cron.ts';
 import { databaseCronClaim } from './ops/cron-claims.ts';
@@ -27,8 +30,9 @@ import { SettingsService } from './ops/settings.ts';
 export interface AppContext {
   /** This app's effective configuration: the env's, with saved settings applied (updated in place when they change). */
   config: Config;
-  sqlite: SqliteDb;
-  stmts: Statements;
+  /** The SQLite connection; null when DATABASE_URL selects PostgreSQL. */
+  sqlite: SqliteDb | null;
+  stmts: SqlStatements;
   /** Whether the database takes writes (for /api/health). */
   storageHealth: StorageHealth;
   registry: CollectionRegistry;
@@ -76,7 +80,7 @@ export function databaseFile(config: Config): string {
 }
 
 /** The app secret from config, or the one generated and stored at first boot. */
-function loadAppSecret(stmts: Statements, configured: string | undefined): string {
+function loadAppSecret(stmts: SqlStatements, configured: string | undefined): string {
   if (configured) return configured;
   // Two instances starting together on a new database: the first one's secret wins, both use it.
   stmts.run("INSERT INTO _params (key, value) VALUES ('appSecret', ?) ON CONFLICT(key) DO NOTHING", [
@@ -85,9 +89,18 @@ function loadAppSecret(stmts: Statements, configured: string | undefined): strin
   return String(stmts.get("SELECT value FROM _params WHERE key = 'appSecret'")?.value);
 }
 
-export function createContext(envConfig: Config, collections: CollectionDef[], options: ContextOptions): AppContext {
-  // Settings may override parts of the config: each app gets its own copy, the env's stays intact.
-  const config: Config = { ...envConfig, batch: { ...envConfig.batch } };
+/** The database DATABASE_URL selects (PostgreSQL), or the SQLite file in DATA_DIR; migrated. */
+function openDatabase(config: Config): { sqlite: SqliteDb | null; stmts: SqlStatements; tables: Set<string> } {
+  if (config.databaseUrl) {
+    const stmts = new PgStatements(config.databaseUrl);
+    try {
+      migratePostgres(stmts);
+      return { sqlite: null, stmts, tables: pgTableNames(stmts) };
+    } catch (err) {
+      stmts.close();
+      throw err;
+    }
+  }
   const file = databaseFile(config);
   const sqlite = openSqlite(file, {
     prepare: migrateDatabase,
@@ -96,17 +109,23 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
       `put its data.db at ${file} and its uploads/ in ${config.uploadsDir}, then start the server. ` +
       'Without a backup, starting with no data.db begins with an empty database. See README, "Backups and restore".',
   });
+  return { sqlite, stmts: new Statements(sqlite), tables: tableNames(sqlite) };
+}
+
+export function createContext(envConfig: Config, collections: CollectionDef[], options: ContextOptions): AppContext {
+  // Settings may override parts of the config: each app gets its own copy, the env's stays intact.
+  const config: Config = { ...envConfig, batch: { ...envConfig.batch } };
   const registry = new CollectionRegistry(collections);
-  const tables = tableNames(sqlite);
+  const { sqlite, stmts, tables } = openDatabase(config);
   const missing = registry
     .all()
     .filter((c) => !tables.has(c.name))
     .map((c) => c.name);
   if (missing.length) {
-    sqlite.close();
+    if (sqlite) sqlite.close();
+    else (stmts as PgStatements).close();
     throw new Error(`No table for collection(s) ${missing.join(', ')}: run "npm run db:generate" and commit the migration.`);
   }
-  const stmts = new Statements(sqlite);
   const events = new RecordEvents();
   const s3 = config.s3Storage ? createS3Client(config.s3Storage) : null;
   const storage = config.s3Storage && s3 ? createS3Storage(config.s3Storage, s3) : createLocalStorage(config.uploadsDir);
@@ -178,7 +197,8 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
       hub.closeAll();
       await bus.close?.();
       await mailer.close().catch(() => undefined);
-      if (sqlite.open) sqlite.close();
+      if (sqlite?.open) sqlite.close();
+      if (stmts instanceof PgStatements) stmts.close();
       s3?.destroy();
     },
   };

@@ -242,7 +242,7 @@ describe('closing the app (in process)', () => {
     release();
     await Promise.all([running, closed]);
     expect(order).toEqual(['job read 1', 'closed']);
-    expect(t.ctx.sqlite.open).toBe(false);
+    expect(t.ctx.sqlite!.open).toBe(false);
   });
 });
 

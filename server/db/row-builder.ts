@@ -1,4 +1,4 @@
-import type { Row } from './statements.ts';
+import type { Row } from './sql.ts';
 
 /** Builds a row object from a raw row (values in column order). */
 export type RowBuilder = (values: readonly unknown[]) => Row;

@@ -1,9 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDb } from './open.ts';
 import { rowBuilder, type RowBuilder } from './row-builder.ts';
+import { sqliteDialect, type Row, type SqlParam, type SqlStatements } from './sql.ts';
 
-export type SqlParam = string | number | bigint | Buffer | null;
-export type Row = Record<string, unknown>;
+export type { Row, SqlParam, SqlStatements } from './sql.ts';
 
 /** A query statement in raw mode with the builder that turns its raw rows into objects. */
 interface Reader {
@@ -26,7 +26,8 @@ function remember<V>(cache: Map<string, V>, key: string, value: V, max: number):
  * The query layer of the record engine: SQL text with bound parameters only, executed through a
  * bounded cache of prepared statements so hot paths never re-parse SQL.
  */
-export class Statements {
+export class Statements implements SqlStatements {
+  readonly dialect = sqliteDialect;
   private readonly cache = new Map<string, BetterSqlite3.Statement>();
   private readonly readers = new Map<string, Reader>();
   private readonly plucked = new Map<string, BetterSqlite3.Statement>();

@@ -1,6 +1,7 @@
 import type { SqliteDb } from './open.ts';
 import { sqliteCode, sqliteErrorKind } from './sqlite-errors.ts';
-import type { Statements } from './statements.ts';
+import type { SqlStatements } from './sql.ts';
+import { dbCode, dbErrorKind } from './db-errors.ts';
 
 /** How long one probe result stands (`/api/health` is polled often, and is the bench's empty route). */
 const PROBE_TTL_MS = 5_000;
@@ -21,15 +22,16 @@ export class StorageHealth {
   private failure: { at: number; code: string; commits: number } | null = null;
 
   constructor(
-    private readonly sqlite: SqliteDb,
-    private readonly stmts: Statements,
+    /** null on PostgreSQL: the probe is then a round trip on the connection. */
+    private readonly sqlite: SqliteDb | null,
+    private readonly stmts: SqlStatements,
     private readonly clock: () => number = Date.now,
   ) {}
 
   /** Called by the error handler for every SQLite error that reached a request. */
   noteError(err: unknown): void {
-    const code = sqliteCode(err);
-    if (!code || sqliteErrorKind(code) !== 'storage') return;
+    const code = dbCode(err);
+    if (!code || dbErrorKind(err) !== 'storage') return;
     this.failure = { at: this.clock(), code, commits: this.stmts.commits };
     this.probed = null;
   }
@@ -43,6 +45,7 @@ export class StorageHealth {
   }
 
   private probe(): StorageStatus {
+    if (!this.sqlite) return this.probePostgres();
     try {
       if (this.sqlite.inTransaction) return { ok: true };
       this.sqlite.exec('BEGIN IMMEDIATE');
@@ -58,6 +61,15 @@ export class StorageHealth {
       const code = sqliteCode(err);
       if (!code) throw err;
       return sqliteErrorKind(code) === 'contention' ? { ok: true } : { ok: false, code };
+    }
+  }
+
+  private probePostgres(): StorageStatus {
+    try {
+      this.stmts.get('SELECT 1 AS x');
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, code: dbCode(err) ?? 'unavailable' };
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../core/errors.ts';
-import { sqliteCode, sqliteErrorKind } from '../db/sqlite-errors.ts';
+import { dbErrorKind } from '../db/db-errors.ts';
 import type { StorageHealth } from '../db/storage-health.ts';
 
 /** Says what happened without any detail of the disk or the database. */
@@ -20,11 +20,11 @@ export function registerErrorHandling(app: FastifyInstance, storageHealth?: Stor
         apiError = new ApiError(400, 'Unsupported content type.');
       else if (status >= 400 && status < 500)
         apiError = new ApiError(status, status === 400 ? 'An error occurred while loading the submitted data.' : undefined);
-      else if (sqliteCode(err) && sqliteErrorKind(sqliteCode(err)!) === 'input') {
+      else if (dbErrorKind(err) === 'input') {
         // Constraint and similar SQLite errors come from bad input that slipped past validation.
         request.log.warn({ err }, 'sqlite error');
         apiError = new ApiError(400);
-      } else if (sqliteCode(err) && sqliteErrorKind(sqliteCode(err)!) === 'storage') {
+      } else if (dbErrorKind(err) === 'storage') {
         // A full, read-only or failing disk: not the client's fault, and /api/health must say so.
         storageHealth?.noteError(err);
         apiError = new ApiError(503, STORAGE_UNAVAILABLE);

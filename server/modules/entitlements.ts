@@ -1,5 +1,5 @@
 import { ApiError, fieldError } from '../core/errors.ts';
-import type { Statements } from '../db/statements.ts';
+import type { SqlStatements } from '../db/sql.ts';
 import type { BillingMode } from '../../shared/subscription.ts';
 import { cheapestPlanWith, featureRequiredMessage, PLAN_FEATURE_REQUIRED, type Entitlement } from '../../shared/plan-features.ts';
 import { activePlanOffers, planEntitlements } from './billing/queries.ts';
@@ -18,7 +18,7 @@ import { planOf } from './organizations/queries.ts';
  *   limits.ts: e.g. made active by a superuser, or by a change from BILLING=off).
  */
 interface PlanCtx {
-  stmts: Statements;
+  stmts: SqlStatements;
   config: { billing: BillingMode };
 }
 

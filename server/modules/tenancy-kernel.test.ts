@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthState } from '../core/request-info.ts';
-import type { Statements } from '../db/statements.ts';
+import type { SqlStatements } from '../db/sql.ts';
 import { requireAccount, requireManager, requireMember, requireUser } from './tenancy.ts';
 
 /**
@@ -13,7 +13,7 @@ const roles: Record<string, string> = { owner1: 'owner', admin1: 'admin', editor
 const db = {
   stmts: {
     get: (_sql: string, params: string[]) => (params[0] === ORG && roles[params[1] ?? ''] ? { role: roles[params[1] ?? ''] } : undefined),
-  } as unknown as Statements,
+  } as unknown as SqlStatements,
 };
 
 const user = (id: string, verified: unknown = 1): AuthState => ({

@@ -3413,11 +3413,11 @@ afterAll(async () => {
 
 /** Runs `action` inside a savepoint of the app's database and rolls every write of it back. */
 async function isolated<T>(action: () => Promise<T>): Promise<T> {
-  t.ctx.sqlite.exec('SAVEPOINT scenario_row');
+  t.ctx.sqlite!.exec('SAVEPOINT scenario_row');
   try {
     return await action();
   } finally {
-    t.ctx.sqlite.exec('ROLLBACK TO scenario_row; RELEASE scenario_row');
+    t.ctx.sqlite!.exec('ROLLBACK TO scenario_row; RELEASE scenario_row');
   }
 }
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../core/errors.ts';
 import { isSuperuser, type AuthState } from '../core/request-info.ts';
-import type { Statements } from '../db/statements.ts';
+import type { SqlStatements } from '../db/sql.ts';
 import type { MemberRole } from '../../shared/constants.ts';
 import { roleOf } from './organizations/queries.ts';
 
@@ -21,7 +21,7 @@ export const UNAUTHORIZED = 'The request requires valid record authorization tok
 export const VERIFY_EMAIL_FIRST = 'Verify your email address first.';
 
 /** Anything that can run a query: the app context or the record engine. */
-type Db = { stmts: Statements };
+type Db = { stmts: SqlStatements };
 
 /** Whether an account has confirmed its email (SQLite stores the flag as 1). */
 export function isVerified(auth: AuthState): boolean {

@@ -206,7 +206,7 @@ describe('backups', () => {
         10_000,
       ),
     ).toEqual([]);
-    expect(t.ctx.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(t.ctx.sqlite!.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
   it('schedules backups from the settings and keeps cronMaxKeep of them', async () => {

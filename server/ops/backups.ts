@@ -42,6 +42,9 @@ export const INVALID_BACKUP = 'Missing or invalid backup file.';
 /** With S3 storage a zip here would hold the database without its files: backups are the bucket's and the database's own. */
 export const S3_BACKUPS_MESSAGE =
   "Backups are not available with S3 file storage: the files live in the bucket. Use the bucket's versioning or replication for files, and copy the database file (data.db) with SQLite's online backup.";
+/** With PostgreSQL (DATABASE_URL) the database is not a file here: its backups are the database server's. */
+export const PG_BACKUPS_MESSAGE =
+  "Backups are not available with PostgreSQL (DATABASE_URL): back up the database with PostgreSQL's own tools (pg_dump, or your provider's point-in-time recovery) and the files with the bucket's versioning or replication.";
 /** Names a client may choose. */
 const NAME_RE = /^[a-z0-9_-]+\.zip$/;
 /** Keys we list and serve: client names, uploaded names and `@auto_…` scheduled ones; never dotfiles (work in progress). */
@@ -179,6 +182,7 @@ export class BackupService {
   /** Creates a backup (waits for it); returns its key. */
   async create(name?: string, prefix = ''): Promise<string> {
     if (this.ctx.config.s3Storage) throw new ApiError(400, S3_BACKUPS_MESSAGE);
+    if (!this.ctx.sqlite) throw new ApiError(400, PG_BACKUPS_MESSAGE);
     const key = name ?? this.autoName(prefix);
     if (name !== undefined) this.checkNewName(name, 'name');
     this.acquire(key);
@@ -280,6 +284,7 @@ export class BackupService {
    */
   async prepareRestore(key: string): Promise<() => Promise<void>> {
     if (this.ctx.config.s3Storage) throw new ApiError(400, S3_BACKUPS_MESSAGE);
+    if (!this.ctx.sqlite) throw new ApiError(400, PG_BACKUPS_MESSAGE);
     const file = this.fileOf(key);
     if (!file) throw new ApiError(400, INVALID_BACKUP);
     if (!this.restarter) throw new ApiError(400, 'Restoring needs the app to be started by server/index.ts (it restarts itself).');

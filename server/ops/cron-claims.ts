@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Statements } from '../db/statements.ts';
+import type { SqlStatements } from '../db/sql.ts';
 import type { CronClaim } from './cron.ts';
 
 /** Claims are kept a day (slots are minutes), for a look at who ran what; older ones are pruned. */
@@ -19,7 +19,7 @@ export const CRON_CLAIM_SQL = {
  * (portable `INSERT … ON CONFLICT DO NOTHING`, the unique key decides; the same on SQLite and
  * PostgreSQL). Always on, so one instance pays one insert per scheduled run.
  */
-export function databaseCronClaim(stmts: Statements, instance = instanceName()): CronClaim {
+export function databaseCronClaim(stmts: SqlStatements, instance = instanceName()): CronClaim {
   let lastPrune = Number.NEGATIVE_INFINITY;
   return (job, slot) => {
     if (slot - lastPrune >= PRUNE_EVERY_SLOTS) {

@@ -26,10 +26,10 @@ export function deleteExpiredOtps(ctx: AppContext): number {
     deleted += ctx.stmts.run('DELETE FROM "_otps" WHERE "collectionRef" = ? AND "created" < ?', [c.id, cutoff]).changes;
   }
   const ids = JSON.stringify(authCollections.map((c) => c.id));
-  deleted += ctx.stmts.run('DELETE FROM "_otps" WHERE "collectionRef" NOT IN (SELECT value FROM json_each(?)) AND "created" < ?', [
-    ids,
-    formatDateTime(new Date(now - 86_400_000)),
-  ]).changes;
+  deleted += ctx.stmts.run(
+    `DELETE FROM "_otps" WHERE "collectionRef" NOT IN (SELECT value FROM ${ctx.stmts.dialect.jsonEach('?')}) AND "created" < ?`,
+    [ids, formatDateTime(new Date(now - 86_400_000))],
+  ).changes;
   return deleted;
 }
 
@@ -43,7 +43,7 @@ export function registerSystemJobs(ctx: AppContext, logs: LogStore, backups: Bac
   ctx.crons.register(JOB.otpCleanup, '0 * * * *', () => deleteExpiredOtps(ctx));
   ctx.crons.register(JOB.dbOptimize, '0 0 * * *', () => {
     for (const db of [ctx.sqlite, logs.db]) {
-      if (!db.open) continue;
+      if (!db?.open) continue;
       db.pragma('optimize');
       db.pragma('wal_checkpoint(TRUNCATE)');
     }

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { DatabaseLimiter, FixedWindowLimiter, type RateLimiter } from '../core/auth/rate-limit.ts';
-import type { Statements } from '../db/statements.ts';
+import type { SqlStatements } from '../db/sql.ts';
 import type { Brand } from '../mail/layout.ts';
 import { createMailer, type MailLogWriter, type MailMessage, type Mailer } from '../mail/mailer.ts';
 import { RATE_LIMIT_AUTH, RATE_LIMIT_EMAIL, defaultSettings, type Settings } from './settings.ts';
@@ -24,7 +24,7 @@ export type LimiterFactory = (scope: string, max: number, windowMs: number) => R
  * request); `database` counts in `_rateLimits`, so every instance behind one address sees the same
  * counts. The clock of database windows is the app's (`config.now`).
  */
-export function limiterFactory(config: Config, stmts: Statements): LimiterFactory {
+export function limiterFactory(config: Config, stmts: SqlStatements): LimiterFactory {
   if (config.rateLimit.store === 'database') {
     return (scope, max, windowMs) => new DatabaseLimiter(stmts, scope, max, windowMs, () => config.now().getTime());
   }

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { ApiError } from '../core/errors.ts';
-import type { Statements } from '../db/statements.ts';
+import type { SqlStatements } from '../db/sql.ts';
 import { DEFAULT_LAPSE_GRACE_DAYS } from '../../shared/lapse.ts';
 import { fieldErrorsOf, isTypeIssue, SETTINGS_KEYS, settingsSchema, type Settings } from './settings-schema.ts';
 
@@ -152,7 +152,7 @@ export class SettingsService {
   private readonly listeners: SettingsListener[] = [];
 
   constructor(
-    private readonly stmts: Statements,
+    private readonly stmts: SqlStatements,
     config: Config,
   ) {
     this.defaults = defaultSettings(config);

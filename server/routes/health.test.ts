@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../test/test-app.ts';
 import { testCollections } from '../test/fixtures.ts';
+import { testOnPostgres } from '../test/test-db.ts';
 
 /**
  * A database that stops taking writes (disk full, read-only mount, I/O errors) is the server's
@@ -24,7 +25,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  t.ctx.sqlite.pragma('query_only = OFF');
+  t.ctx.sqlite!.pragma('query_only = OFF');
   await t.close();
 });
 
@@ -37,11 +38,12 @@ const createTopic = (name: string) =>
   });
 const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
 
-describe('storage failures', () => {
+// SQLite's own failure modes (a full file, a read-only connection), made with its pragmas.
+describe.skipIf(testOnPostgres())('storage failures', () => {
   it('a full database answers 503 with a generic message, and health fails until a write succeeds', async () => {
     expect((await health()).statusCode).toBe(200);
-    const pages = Number(t.ctx.sqlite.pragma('page_count', { simple: true }));
-    t.ctx.sqlite.pragma(`max_page_count = ${pages}`);
+    const pages = Number(t.ctx.sqlite!.pragma('page_count', { simple: true }));
+    t.ctx.sqlite!.pragma(`max_page_count = ${pages}`);
 
     const refused = await createTopic('full');
     expect(refused.statusCode).toBe(503);
@@ -54,24 +56,24 @@ describe('storage failures', () => {
     expect(down.body).not.toMatch(/SQLITE/);
 
     // Space again: the next write succeeds, and health follows.
-    t.ctx.sqlite.pragma('max_page_count = 1073741823');
+    t.ctx.sqlite!.pragma('max_page_count = 1073741823');
     expect((await createTopic('room')).statusCode).toBe(200);
     expect((await health()).statusCode).toBe(200);
   });
 
   it('a read-only database: health fails before any user write is tried', async () => {
-    t.ctx.sqlite.pragma('query_only = ON');
+    t.ctx.sqlite!.pragma('query_only = ON');
     expect((await health()).statusCode).toBe(503);
     const refused = await createTopic('ro');
     expect(refused.statusCode).toBe(503);
-    t.ctx.sqlite.pragma('query_only = OFF');
+    t.ctx.sqlite!.pragma('query_only = OFF');
     expect((await createTopic('rw')).statusCode).toBe(200);
     expect((await health()).statusCode).toBe(200);
   });
 
   it('reads keep working while writes fail', async () => {
     await seed(t.ctx, 'topics', { name: 'kept' });
-    t.ctx.sqlite.pragma('query_only = ON');
+    t.ctx.sqlite!.pragma('query_only = ON');
     const list = await t.app.inject({ method: 'GET', url: '/api/collections/topics/records' });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ totalItems: 1 });

@@ -450,10 +450,9 @@ describe('list endpoint under random and hostile query params', () => {
       const stored = t.ctx.stmts.get('SELECT title, secret, published, author FROM posts WHERE id = ?', [id]);
       expect(stored).toEqual({ title: row.title, secret: SECRET, published: row.published ? 1 : 0, author: row.author });
     }
-    const tables = t.ctx.stmts.all(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('posts', 'users', 'comments', 'topics')",
-    );
-    expect(tables).toHaveLength(4);
+    // Every table is still there (on either engine: a dropped one fails the query).
+    for (const table of ['posts', 'users', 'comments', 'topics'])
+      expect(t.ctx.stmts.get(`SELECT COUNT(*) AS c FROM "${table}"`)?.c).toBeTypeOf('number');
   }, 60_000);
 
   it('handles a few hand-picked hostile requests', async () => {

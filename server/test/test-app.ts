@@ -12,7 +12,11 @@ import type { RequestInfo } from '../core/request-info.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { openSqlite } from '../db/open.ts';
 import { createTables } from './tables.ts';
+import { createTestDatabase, testOnPostgres, type TestDatabase } from './test-db.ts';
 import type { FastifyInstance } from 'fastify';
+
+/** The PostgreSQL database of each test app that made its own folder (DB=pg), for instances sharing it. */
+const databasesByDir = new Map<string, TestDatabase>();
 
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -41,10 +45,20 @@ export interface TestAppOptions {
   dir?: string;
 }
 
-/** A real app over a fresh SQLite file in a temp dir, with extra collections defined by the test. */
+/**
+ * A real app over a fresh SQLite file in a temp dir, with extra collections defined by the test;
+ * with `DB=pg`, over a fresh PostgreSQL database of a per-worker cluster (server/test/test-db.ts).
+ */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'qrmenu-test-'));
+  const extra = options.collections ?? [];
+  // A second instance on another app's `dir` shares that app's database, on either engine.
+  const shared = options.dir ? databasesByDir.get(options.dir) : undefined;
+  const db: TestDatabase | null =
+    shared ?? (testOnPostgres() && options.env?.DATABASE_URL === undefined ? await createTestDatabase(extra) : null);
+  if (db && !options.dir) databasesByDir.set(dir, db);
   const config = loadConfig({
+    ...(db ? { DATABASE_URL: db.url } : {}),
     DATA_DIR: path.join(dir, 'data'),
     UPLOADS_DIR: path.join(dir, 'uploads'),
     APP_SECRET: TEST_SECRET,
@@ -55,11 +69,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   if (options.now) config.now = options.now;
-  const extra = options.collections ?? [];
-  const sqlite = openSqlite(databaseFile(config));
-  migrateDatabase(sqlite);
-  await createTables(sqlite, extra);
-  sqlite.close();
+  if (!config.databaseUrl) {
+    const sqlite = openSqlite(databaseFile(config));
+    migrateDatabase(sqlite);
+    await createTables(sqlite, extra);
+    sqlite.close();
+  }
   const collections = [...appCollections, ...extra];
   // A backup restore restarts the app in-process, as server/index.ts does.
   const onRestart = (between: () => Promise<void>) => t.restart(between);
@@ -92,7 +107,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await t.app.close();
-      if (!options.dir) fs.rmSync(dir, { recursive: true, force: true });
+      if (options.dir) return;
+      databasesByDir.delete(dir);
+      await db?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   return t;

@@ -83,9 +83,10 @@ export class AuthService {
   }
 
   findByEmail(collection: Collection, email: string): StoredRow | undefined {
-    return this.deps.engine.stmts.get(`SELECT * FROM "${collection.name}" WHERE "email" = ? COLLATE NOCASE AND "email" != '' LIMIT 1`, [
-      email,
-    ]);
+    return this.deps.engine.stmts.get(
+      `SELECT * FROM "${collection.name}" WHERE ${this.deps.engine.stmts.dialect.nocase('"email"')} = ${this.deps.engine.stmts.dialect.nocase('?')} AND "email" != '' LIMIT 1`,
+      [email],
+    );
   }
 
   private sign(collection: Collection, row: StoredRow, type: TokenType, extra: Record<string, unknown>): Promise<string> {

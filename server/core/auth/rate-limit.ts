@@ -1,4 +1,4 @@
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 
 /**
  * A fixed-window rate limiter keyed by e.g. `login:<ip>`. Two stores: `FixedWindowLimiter` in
@@ -89,7 +89,7 @@ export class DatabaseLimiter implements RateLimiter {
   private lastPrune = 0;
 
   constructor(
-    private readonly stmts: Statements,
+    private readonly stmts: SqlStatements,
     private readonly scope: string,
     private readonly max: number,
     private readonly windowMs: number,

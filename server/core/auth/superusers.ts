@@ -14,7 +14,10 @@ export async function upsertSuperuser(
   password: string,
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const c = engine.collection('_superusers');
-  const existing = engine.stmts.get('SELECT "id", "password" FROM "_superusers" WHERE "email" = ? COLLATE NOCASE', [email]);
+  const existing = engine.stmts.get(
+    `SELECT "id", "password" FROM "_superusers" WHERE ${engine.stmts.dialect.nocase('"email"')} = ${engine.stmts.dialect.nocase('?')}`,
+    [email],
+  );
   const data = { email, password, passwordConfirm: password };
   if (existing && (await verifyPassword(String(existing.password ?? ''), password))) return 'unchanged';
   if (existing) {
@@ -27,7 +30,10 @@ export async function upsertSuperuser(
 
 /** Deletes a superuser by email; the last one cannot be deleted. */
 export async function deleteSuperuser(engine: RecordEngine, system: RequestInfo, email: string): Promise<boolean> {
-  const existing = engine.stmts.get('SELECT "id" FROM "_superusers" WHERE "email" = ? COLLATE NOCASE', [email]);
+  const existing = engine.stmts.get(
+    `SELECT "id" FROM "_superusers" WHERE ${engine.stmts.dialect.nocase('"email"')} = ${engine.stmts.dialect.nocase('?')}`,
+    [email],
+  );
   if (!existing) return false;
   const count = engine.stmts.get('SELECT COUNT(*) AS c FROM "_superusers"');
   if (Number(count?.c ?? 0) <= 1) throw new ApiError(400, "You can't delete the only existing superuser.");

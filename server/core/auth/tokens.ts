@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Collection, CollectionRegistry } from '../collections.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import type { AuthState } from '../request-info.ts';
 
 export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange' | 'installer' | 'menuPreview';
@@ -15,7 +15,7 @@ export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'em
 export class TokenService {
   constructor(
     private readonly registry: CollectionRegistry,
-    private readonly stmts: Statements,
+    private readonly stmts: SqlStatements,
     private readonly appSecret: string,
     private readonly now: () => Date,
   ) {}

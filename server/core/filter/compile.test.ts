@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionRegistry } from '../collections.ts';
-import { openSqlite, type SqliteDb } from '../../db/open.ts';
-import { createTables } from '../../test/tables.ts';
+import type { SqlStatements } from '../../db/sql.ts';
+import { openTestStatements } from '../../test/test-db.ts';
 import { testCollectionsWithUsers as testCollections } from '../../test/fixtures.ts';
 import { guestRequest, type RequestInfo } from '../request-info.ts';
 import { compileFilter, compileSort, FilterCompileError, FilterForbiddenError, FilterLimitError, type CompileContext } from './compile.ts';
 import { MAX_FILTER_LENGTH, MAX_JOINS, MAX_LIKE_WILDCARDS, MAX_SORT_FIELDS, MAX_TEXT_LITERAL_LENGTH } from './limits.ts';
 
-/** Semantics of compiled filters, checked against a real SQLite database. */
+/** Semantics of compiled filters, checked against a real database (SQLite; PostgreSQL with DB=pg). */
 const registry = new CollectionRegistry(testCollections);
-let db: SqliteDb;
+let db: { stmts: SqlStatements; close(): Promise<void> };
 
 function insert(table: string, row: Record<string, unknown>): void {
   const cols = Object.keys(row);
@@ -17,13 +17,16 @@ function insert(table: string, row: Record<string, unknown>): void {
     const v = row[c];
     return Array.isArray(v) || (v && typeof v === 'object') ? JSON.stringify(v) : typeof v === 'boolean' ? Number(v) : v;
   });
-  db.prepare(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`).run(...values);
+  db.stmts.run(
+    `INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`,
+    values as never[],
+  );
 }
 
 function authAs(id: string): RequestInfo {
   const collection = registry.get('users');
   if (!collection) throw new Error('users');
-  const row = db.prepare('SELECT * FROM users WHERE id = ?').get(id) as Record<string, unknown>;
+  const row = db.stmts.get('SELECT * FROM users WHERE id = ?', [id]) as Record<string, unknown>;
   return { ...guestRequest(), auth: { collection, row } };
 }
 
@@ -39,14 +42,14 @@ function ids(collection: string, filter: string, request: RequestInfo = guestReq
     allowRequestAndCollection: true,
     serverRule: true,
     now: new Date('2026-06-15T12:00:00Z'),
+    dialect: db.stmts.dialect,
   });
-  const rows = db.prepare(`SELECT _r.id FROM "${c.name}" AS _r WHERE ${where.sql} ORDER BY _r.id`).all(...where.params) as { id: string }[];
+  const rows = db.stmts.all(`SELECT _r.id FROM "${c.name}" AS _r WHERE ${where.sql} ORDER BY _r.id`, where.params) as { id: string }[];
   return rows.map((r) => r.id);
 }
 
 beforeAll(async () => {
-  db = openSqlite(':memory:');
-  await createTables(db, testCollections);
+  db = await openTestStatements(testCollections);
   insert('users', { id: 'ualice', email: 'alice@x.io', name: 'Alice', tokenKey: 'k1' });
   insert('users', { id: 'ubob', email: 'bob@x.io', name: 'Bob', tokenKey: 'k2' });
   insert('topics', { id: 'tvegan', name: 'vegan', color: 'green' });
@@ -196,8 +199,9 @@ describe('compiled filter semantics', () => {
       allowHidden: false,
       allowRequestAndCollection: true,
       now: new Date(),
+      dialect: db.stmts.dialect,
     });
-    const rows = db.prepare(`SELECT _r.id FROM posts AS _r ORDER BY ${sort.sql}`).all(...sort.params) as { id: string }[];
+    const rows = db.stmts.all(`SELECT _r.id FROM posts AS _r ORDER BY ${sort.sql}`, sort.params) as { id: string }[];
     expect(rows.map((r) => r.id)).toEqual(['p2', 'p1', 'p3']);
     expect(() =>
       compileSort('nope', {

@@ -3,6 +3,7 @@ import { formatDateTime } from '../datetime.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { Expr, Group, Operand, SignOp } from './ast.ts';
 import { likePattern } from './like.ts';
+import { sqliteDialect, type SqlDialect } from './dialect.ts';
 import {
   FANOUT,
   FilterCompileError,
@@ -71,12 +72,28 @@ export interface CompileContext {
    */
   authAlias?: { alias: string; collection: Collection };
   now: Date;
+  /** The SQL dialect of the database the SQL is for (SQLite when unset; nested compiles inherit it). */
+  dialect?: SqlDialect;
+}
+
+/** The dialect of the compile running now (set by compileFilter/compileSort for their synchronous run). */
+let D: SqlDialect = sqliteDialect;
+
+function withDialect<T>(ctx: CompileContext, fn: () => T): T {
+  const saved = D;
+  D = ctx.dialect ?? saved;
+  try {
+    return fn();
+  } finally {
+    D = saved;
+  }
 }
 
 const MAX_RELATION_DEPTH = 6;
 
 type Resolved =
-  { kind: 'value'; value: SqlValue; isEmpty: boolean } | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean };
+  | { kind: 'value'; value: SqlValue; isEmpty: boolean }
+  | { kind: 'column'; sql: string; params: SqlValue[]; multi: boolean; json: boolean; num?: true };
 
 /** Joins made by one compilation, over all its scopes: checked against MAX_JOINS as they are added. */
 class JoinBudget {
@@ -278,7 +295,7 @@ class Compiler {
     const joins = inner.joins;
     this.innerCost += inner.fanout;
     return {
-      sql: `(${cond.sql} AND NOT EXISTS (SELECT 1 FROM (SELECT 1) AS ${scopePrefix(inner)}0 ${joins.map((j) => j.sql).join(' ')} WHERE NOT COALESCE((${c2.sql}), 0)))`,
+      sql: `(${cond.sql} AND NOT EXISTS (SELECT 1 FROM (SELECT 1) AS ${scopePrefix(inner)}0 ${joins.map((j) => j.sql).join(' ')} WHERE NOT COALESCE((${c2.sql}), ${D.false})))`,
       params: [...cond.params, ...joins.flatMap((j) => j.params), ...c2.params],
     };
   }
@@ -364,7 +381,11 @@ class Compiler {
       }
       let targetAlias: string;
       if (isMultiValue(field)) {
-        const each = scope.join(`${pathKey}:each`, (a) => ({ sql: `LEFT JOIN json_each(${column}) AS ${a}`, params: [] }), FANOUT.array);
+        const each = scope.join(
+          `${pathKey}:each`,
+          (a) => ({ sql: `LEFT JOIN ${D.jsonEach(column)} AS ${a}${D.joinAll}`, params: [] }),
+          FANOUT.array,
+        );
         targetAlias = scope.join(
           pathKey,
           (a) => this.joinVisible(target, a, `${a}."id" = ${each}.value`),
@@ -382,7 +403,7 @@ class Compiler {
     if (field?.type === 'json') {
       for (const part of rest) if (!/^\w+$/.test(part)) throw new FilterCompileError('invalid json path');
       const jsonPath = '$' + rest.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
-      const sql = `json_extract(${column}, '${jsonPath}')`;
+      const sql = D.jsonExtract(column, jsonPath);
       return modifier === 'lower'
         ? { kind: 'column', sql: `LOWER(${sql})`, params: [], multi, json: true }
         : { kind: 'column', sql, params: [], multi, json: true };
@@ -396,7 +417,7 @@ class Compiler {
       }
       if (ref.hidden && !this.ctx.allowHidden) throw new FilterCompileError(`field ${ref.name} is not filterable`);
       const on = isMultiValue(ref)
-        ? (a: string) => `EXISTS (SELECT 1 FROM json_each(${a}.${ident(ref.name)}) WHERE value = ${alias}."id")`
+        ? (a: string) => `EXISTS (SELECT 1 FROM ${D.jsonEach(`${a}.${ident(ref.name)}`)} WHERE value = ${alias}."id")`
         : (a: string) => `${a}.${ident(ref.name)} = ${alias}."id"`;
       const unique = this.ctx.registry.isUniqueRelation(source, ref);
       // Without an index on the relation column every joined row scans the source table.
@@ -445,10 +466,14 @@ class Compiler {
         return { kind: 'column', sql: `LOWER(${column})`, params: [], multi, json };
       case 'length':
         if (!isMultiValue(field)) throw new FilterCompileError(':length needs a multi-value field');
-        return { kind: 'column', sql: `json_array_length(${column})`, params: [], multi, json: false };
+        return { kind: 'column', sql: D.jsonArrayLength(column), params: [], multi, json: false };
       case 'each': {
         if (!isMultiValue(field)) throw new FilterCompileError(':each needs a multi-value field');
-        const a = scope.join(`${column}:each:${key}`, (x) => ({ sql: `LEFT JOIN json_each(${column}) AS ${x}`, params: [] }), FANOUT.array);
+        const a = scope.join(
+          `${column}:each:${key}`,
+          (x) => ({ sql: `LEFT JOIN ${D.jsonEach(column)} AS ${x}${D.joinAll}`, params: [] }),
+          FANOUT.array,
+        );
         return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
       }
       default:
@@ -465,7 +490,7 @@ class Compiler {
     if (!collection) throw new FilterCompileError(`unknown collection ${collName}`);
     const a = scope.join(
       `@collection.${collection.id}:${joinAlias}`,
-      (x) => ({ sql: `LEFT JOIN ${ident(collection.name)} AS ${x} ON 1`, params: [] }),
+      (x) => ({ sql: `LEFT JOIN ${ident(collection.name)} AS ${x} ON ${D.true}`, params: [] }),
       FANOUT.scan,
     );
     return this.resolveFieldPath(collection, a, path, modifier, scope, true, `@collection.${head}`, 1);
@@ -516,7 +541,7 @@ class Compiler {
       const a = scope.join(
         `@request.body.${name}`,
         (x) => ({
-          sql: `LEFT JOIN ${ident(target.name)} AS ${x} ON ${x}."id" IN (SELECT value FROM json_each(?))`,
+          sql: `LEFT JOIN ${ident(target.name)} AS ${x} ON ${x}."id" IN (SELECT value FROM ${D.jsonEach('?')})`,
           params: [JSON.stringify(ids)],
         }),
         ids.length,
@@ -528,7 +553,7 @@ class Compiler {
       const items = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
       const a = scope.join(
         `@request.body.${name}:each`,
-        (x) => ({ sql: `LEFT JOIN json_each(?) AS ${x}`, params: [JSON.stringify(items)] }),
+        (x) => ({ sql: `LEFT JOIN ${D.jsonEach('?')} AS ${x}${D.joinAll}`, params: [JSON.stringify(items)] }),
         items.length,
       );
       return { kind: 'column', sql: `${a}.value`, params: [], multi: true, json: false };
@@ -585,10 +610,10 @@ function newScope(base: string, budget: JoinBudget): JoinScope {
   return scope;
 }
 
-function param(r: Resolved, params: SqlValue[]): string {
+function param(r: Resolved, params: SqlValue[], asText = false): string {
   if (r.kind === 'value') {
     params.push(r.value);
-    return '?';
+    return D.placeholder(asText ? '' : r.value);
   }
   params.push(...r.params);
   return r.sql;
@@ -602,12 +627,12 @@ function param(r: Resolved, params: SqlValue[]): string {
 function geoDistance(args: [Resolved, Resolved, Resolved, Resolved]): Resolved {
   const params: SqlValue[] = [];
   // Each use of an argument emits its SQL (and a bound copy of its value) in reading order.
-  const arg = (i: number): string => `radians(${param(args[i] as Resolved, params)})`;
+  const arg = (i: number): string => `radians(${D.num(param(args[i] as Resolved, params))})`;
   const sql =
-    `(12742 * asin(min(1, sqrt(` +
+    `(12742 * asin(${D.least}(1, sqrt(` +
     `pow(sin((${arg(3)} - ${arg(1)}) / 2), 2) + ` +
     `cos(${arg(1)}) * cos(${arg(3)}) * pow(sin((${arg(2)} - ${arg(0)}) / 2), 2)))))`;
-  return { kind: 'column', sql, params, multi: false, json: true };
+  return { kind: 'column', sql, params, multi: false, json: true, num: true };
 }
 
 /** One comparison, with PocketBase's null/empty-safe equality and LIKE wrapping. */
@@ -622,27 +647,31 @@ function comparison(left: Resolved, op: SignOp, right: Resolved): SqlFragment {
       const other = emptyRight ? left : right;
       const x = param(other, params);
       if (other.kind === 'value') params.push(...params); // the same bound value appears twice
-      return eq ? { sql: `(${x} = '' OR ${x} IS NULL)`, params } : { sql: `(${x} IS NOT '' AND ${x} IS NOT NULL)`, params };
+      const t = D.text(x);
+      return eq ? { sql: `(${t} = '' OR ${x} IS NULL)`, params } : { sql: `(${t} ${D.isNot} '' AND ${x} IS NOT NULL)`, params };
     }
-    const l = param(left, params);
-    const r = param(right, params);
-    const bothColumns = left.kind === 'column' && right.kind === 'column';
     const json = (left.kind === 'column' && left.json) || (right.kind === 'column' && right.json);
+    // A JSON path reads as text on PostgreSQL: the value it is compared with is bound as text.
+    const jsonText = json && !(left.kind === 'column' && left.num) && !(right.kind === 'column' && right.num);
+    const l = param(left, params, jsonText);
+    const r = param(right, params, jsonText);
+    const bothColumns = left.kind === 'column' && right.kind === 'column';
     if (bothColumns && !json) {
-      return { sql: eq ? `COALESCE(${l}, '') = COALESCE(${r}, '')` : `COALESCE(${l}, '') IS NOT COALESCE(${r}, '')`, params };
+      const [lt, rt] = [D.text(l), D.text(r)];
+      return { sql: eq ? `COALESCE(${lt}, '') = COALESCE(${rt}, '')` : `COALESCE(${lt}, '') ${D.isNot} COALESCE(${rt}, '')`, params };
     }
-    if (json) return { sql: eq ? `${l} IS ${r}` : `${l} IS NOT ${r}`, params };
-    return { sql: eq ? `${l} = ${r}` : `${l} IS NOT ${r}`, params };
+    if (json) return { sql: eq ? `${l} ${D.is} ${r}` : `${l} ${D.isNot} ${r}`, params };
+    return { sql: eq ? `${l} = ${r}` : `${l} ${D.isNot} ${r}`, params };
   }
   if (base === '~' || base === '!~') {
     const not = base === '!~' ? 'NOT ' : '';
     const l = param(left, params);
     if (right.kind === 'value') {
       params.push(likePattern(right.value === null ? '' : String(right.value)));
-      return { sql: `${l} ${not}LIKE ? ESCAPE '\\'`, params };
+      return { sql: `${D.text(l)} ${not}${D.like} ? ESCAPE '\\'`, params };
     }
     const r = param(right, params);
-    return { sql: `${l} ${not}LIKE ('%' || ${r} || '%') ESCAPE '\\'`, params };
+    return { sql: `${D.text(l)} ${not}${D.like} ('%' || ${r} || '%') ESCAPE '\\'`, params };
   }
   const l = param(left, params);
   const r = param(right, params);
@@ -665,6 +694,10 @@ function parseCached(filter: string): Group {
 
 /** Parses and compiles a filter or rule; throws FilterSyntaxError / FilterCompileError / FilterForbiddenError. */
 export function compileFilter(filter: string, ctx: CompileContext): CompiledFilter {
+  return withDialect(ctx, () => compileFilterIn(filter, ctx));
+}
+
+function compileFilterIn(filter: string, ctx: CompileContext): CompiledFilter {
   if (filter.length > MAX_FILTER_LENGTH) throw limitError('characters', MAX_FILTER_LENGTH);
   const ast = parseCached(filter);
   checkMacros(identifiers(ast), ctx);
@@ -681,6 +714,10 @@ export function compileFilter(filter: string, ctx: CompileContext): CompiledFilt
 
 /** Compiles `sort` (e.g. `-created,title,author.name,@random`) into an ORDER BY list. */
 export function compileSort(sort: string, ctx: CompileContext): SqlFragment {
+  return withDialect(ctx, () => compileSortIn(sort, ctx));
+}
+
+function compileSortIn(sort: string, ctx: CompileContext): SqlFragment {
   const parts: string[] = [];
   const params: SqlValue[] = [];
   const items = sort
@@ -700,7 +737,7 @@ export function compileSort(sort: string, ctx: CompileContext): SqlFragment {
       continue;
     }
     if (name === '@rowid') {
-      parts.push(`${ctx.alias}._rowid_${desc ? ' DESC' : ''}`);
+      parts.push(`${D.rowid(ctx.alias)}${D.order(desc)}`);
       continue;
     }
     if (!/^[\w@][\w.:@]*$/.test(name)) throw new FilterCompileError(`invalid sort field ${name}`);
@@ -716,7 +753,7 @@ export function compileSort(sort: string, ctx: CompileContext): SqlFragment {
       params.push(...scope.joins.flatMap((j) => j.params));
     }
     params.push(...resolved.params);
-    parts.push(`${sql}${desc ? ' DESC' : ''}`);
+    parts.push(`${sql}${D.order(desc)}`);
   }
   return { sql: parts.join(', '), params };
 }

@@ -30,9 +30,10 @@ function insert(table: string, row: Record<string, unknown>): void {
     const v = row[c];
     return Array.isArray(v) || (v && typeof v === 'object') ? JSON.stringify(v) : typeof v === 'boolean' ? Number(v) : v;
   });
-  t.ctx.sqlite
-    .prepare(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`)
-    .run(...(values as never[]));
+  t.ctx.stmts.run(
+    `INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(',')}) VALUES (${cols.map(() => '?').join(',')})`,
+    values as never[],
+  );
 }
 
 beforeAll(async () => {
@@ -45,8 +46,7 @@ beforeAll(async () => {
   superuser = await tokenFor(t.ctx, '_superusers', String(su.id));
   const now = '2026-01-01 00:00:00.000Z';
   const ts = { created: now, updated: now };
-  const db = t.ctx.sqlite;
-  db.transaction(() => {
+  t.ctx.stmts.transaction(() => {
     insert('users', { id: 'memberhostile01', email: 'm@example.com', password: 'x', tokenKey: 'k'.repeat(30), verified: true, ...ts });
     for (let i = 0; i < MENUS; i++)
       insert('plans', { id: pad('plan', i), code: `p${i}`, name: `plan ${i}`, active: true, position: i, ...ts });
@@ -87,7 +87,7 @@ beforeAll(async () => {
         ...ts,
       });
     }
-  })();
+  });
   member = await tokenFor(t.ctx, 'users', 'memberhostile01');
 }, 120_000);
 

@@ -10,7 +10,7 @@ import {
   type SqlFragment,
 } from '../filter/compile.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import { serializeRecord, type RecordJson, type StoredRow } from './codec.ts';
 import { RowCache } from './row-cache.ts';
 
@@ -26,7 +26,7 @@ export class Access {
 
   constructor(
     readonly registry: CollectionRegistry,
-    readonly stmts: Statements,
+    readonly stmts: SqlStatements,
     private readonly now: () => Date,
   ) {
     this.rowCache = new RowCache(stmts);
@@ -57,6 +57,7 @@ export class Access {
         allowRequestAndCollection: true,
         serverRule: true,
         now: this.now(),
+        dialect: this.stmts.dialect,
       });
       const fragment = { sql: compiled.sql, params: compiled.params };
       if (!compiled.volatile) {
@@ -105,6 +106,7 @@ export class Access {
       alias,
       request: req,
       now: this.now(),
+      dialect: this.stmts.dialect,
       allowHidden: superuser,
       allowRequestAndCollection: superuser,
       enforceListRules: !superuser,
@@ -140,13 +142,21 @@ export class Access {
   /** Evaluates a compiled condition against a row's values bound as a one-row derived table. */
   virtualRowMatches(collection: Collection, row: StoredRow, cond: SqlFragment): boolean {
     const names = collection.fields.map((f) => f.name);
-    const select = names.map((n) => `? AS "${n}"`).join(', ');
+    const select = this.rowSelect(collection);
     const values = names.map((n) => {
       const v = row[n];
       return v === undefined || typeof v === 'boolean' ? (v === undefined ? null : Number(v)) : (v as string | number | null);
     });
     const sql = `SELECT 1 FROM (SELECT ${select}) AS ${ROW_ALIAS} WHERE ${cond.sql} LIMIT 1`;
     return this.stmts.get(sql, [...values, ...cond.params]) !== undefined;
+  }
+
+  /** The select list of a row bound as a one-row derived table (`? AS "name"`, typed where the dialect needs it). */
+  private rowSelect(collection: Collection): string {
+    const d = this.stmts.dialect;
+    return collection.fields
+      .map((f) => `${d.typed(f.type === 'number' ? 'real' : f.type === 'bool' ? 'int' : 'text')} AS "${f.name}"`)
+      .join(', ');
   }
 
   /**
@@ -181,13 +191,14 @@ export class Access {
       allowRequestAndCollection: true,
       serverRule: true,
       now: this.now(),
+      dialect: this.stmts.dialect,
       authAlias: { alias, collection: authCollection },
     });
-    const select = names.map((n) => `? AS "${n}"`).join(', ');
+    const select = this.rowSelect(collection);
     const query = {
       sql:
         `SELECT ${alias}."id" AS id FROM (SELECT ${select}) AS ${ROW_ALIAS}, "${authCollection.name}" AS ${alias} ` +
-        `WHERE ${alias}."id" IN (SELECT value FROM json_each(?)) AND ${cond.sql}`,
+        `WHERE ${alias}."id" IN (SELECT value FROM ${this.stmts.dialect.jsonEach('?')}) AND ${cond.sql}`,
       params: cond.params,
     };
     // Rules with @now-like macros or other request data compile differently each time.

@@ -74,7 +74,9 @@ export class PreparedDelete implements PreparedWrite {
       const multi = isMultiValue(ref.field);
       const col = `"${ref.field.name}"`;
       const referencing = multi
-        ? stmts.all(`SELECT * FROM "${ref.collection.name}" WHERE EXISTS (SELECT 1 FROM json_each(${col}) WHERE value = ?)`, [id])
+        ? stmts.all(`SELECT * FROM "${ref.collection.name}" WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach(col)} WHERE value = ?)`, [
+            id,
+          ])
         : stmts.all(`SELECT * FROM "${ref.collection.name}" WHERE ${col} = ?`, [id]);
       for (const other of referencing) {
         if (visited.has(`${ref.collection.id}/${String(other.id)}`)) continue;

@@ -3,7 +3,7 @@ import { ApiError } from '../errors.ts';
 import type { RecordEvents } from '../events.ts';
 import type { FileStorage } from '../files/storage.ts';
 import type { RequestInfo } from '../request-info.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import { Access } from './access.ts';
 import type { RecordJson } from './codec.ts';
 import { PreparedDelete } from './delete.ts';
@@ -33,7 +33,7 @@ export class RecordEngine {
 
   constructor(
     readonly registry: CollectionRegistry,
-    readonly stmts: Statements,
+    readonly stmts: SqlStatements,
     readonly storage: FileStorage,
     readonly events: RecordEvents,
     readonly now: () => Date,

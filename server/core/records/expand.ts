@@ -78,7 +78,7 @@ function loadVisibleByIds(access: Access, target: Collection, ids: Set<string>, 
   // One query for all ids: walk the id list (CROSS JOIN keeps it the outer loop) and seek each
   // record by its primary key; cheaper in SQLite than `id IN (SELECT value FROM json_each(?))`.
   const sql =
-    `SELECT ${ROW_ALIAS}.* FROM json_each(?) AS _ids CROSS JOIN "${target.name}" AS ${ROW_ALIAS} ON ${ROW_ALIAS}."id" = _ids.value` +
+    `SELECT ${ROW_ALIAS}.* FROM ${access.stmts.dialect.jsonEach('?')} AS _ids ${access.stmts.dialect.crossJoin} "${target.name}" AS ${ROW_ALIAS} ON ${ROW_ALIAS}."id" = _ids.value` +
     (cond ? ` WHERE ${cond.sql}` : '');
   if (cond !== null) return serializeAll(access, target, access.stmts.all(sql, [JSON.stringify([...ids]), ...cond.params]), req);
   const rows = access.rowCache.byIds(target.id, ids, (missing) => access.stmts.all(sql, [JSON.stringify(missing)]));
@@ -159,8 +159,8 @@ function expandBack(
   const ids = JSON.stringify(items.map((i) => i.row.id));
   const multi = isMultiValue(ref);
   const where = multi
-    ? `EXISTS (SELECT 1 FROM json_each(${ROW_ALIAS}."${ref.name}") AS je WHERE je.value IN (SELECT value FROM json_each(?)))`
-    : `${ROW_ALIAS}."${ref.name}" IN (SELECT value FROM json_each(?))`;
+    ? `EXISTS (SELECT 1 FROM ${access.stmts.dialect.jsonEach(`${ROW_ALIAS}."${ref.name}"`)} AS je WHERE je.value IN (SELECT value FROM ${access.stmts.dialect.jsonEach('?')}))`
+    : `${ROW_ALIAS}."${ref.name}" IN (SELECT value FROM ${access.stmts.dialect.jsonEach('?')})`;
   const related = loadVisible(access, source, where, [ids], req);
   expandRecords(access, source, related, subtree, req);
   const unique = access.registry.isUniqueRelation(source, ref);

@@ -1,4 +1,4 @@
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import type { StoredRow } from './codec.ts';
 
 /**
@@ -16,7 +16,7 @@ export class RowCache {
   private size = 0;
 
   constructor(
-    private readonly stmts: Statements,
+    private readonly stmts: SqlStatements,
     private readonly maxRows = 20_000,
   ) {}
 

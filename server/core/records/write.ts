@@ -7,6 +7,7 @@ import type { FileStorage } from '../files/storage.ts';
 import { newRecordId, randomString } from '../../../shared/ids.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import type { SqlValue } from '../filter/compile.ts';
+import { isDuplicatePrimaryKey } from '../../db/db-errors.ts';
 import type { Access } from './access.ts';
 import { decodeField, defaultValue, encodeField, type StoredRow } from './codec.ts';
 import { StagedFiles, resolveFileField, type UploadedFile } from './files-input.ts';
@@ -212,9 +213,10 @@ abstract class SaveBase implements PreparedWrite {
       existingRelationIds(field, ids) {
         if (ids.length === 0) return new Set();
         const target = access.registry.relationTarget(field);
-        const rows = access.stmts.all(`SELECT "id" FROM "${target.name}" WHERE "id" IN (SELECT value FROM json_each(?))`, [
-          JSON.stringify(ids),
-        ]);
+        const rows = access.stmts.all(
+          `SELECT "id" FROM "${target.name}" WHERE "id" IN (SELECT value FROM ${access.stmts.dialect.jsonEach('?')})`,
+          [JSON.stringify(ids)],
+        );
         return new Set(rows.map((r) => String(r.id)));
       },
     };
@@ -228,8 +230,8 @@ abstract class SaveBase implements PreparedWrite {
       const fields = idx.columns.map((c) => this.collection.fieldsByName.get(c)).filter((f): f is FieldDef => Boolean(f));
       const params = fields.map((f) => encodeField(f, values[f.name]));
       if (params.every((p) => p === '' || p === null)) continue;
-      const collate = idx.nocase ? ' COLLATE NOCASE' : '';
-      const where = fields.map((f) => `"${f.name}"${collate} = ?`).join(' AND ');
+      const d = this.deps.access.stmts.dialect;
+      const where = fields.map((f) => (idx.nocase ? `${d.nocase(`"${f.name}"`)} = ${d.nocase('?')}` : `"${f.name}" = ?`)).join(' AND ');
       const hit = this.deps.access.stmts.get(`SELECT 1 FROM "${this.collection.name}" WHERE ${where} AND "id" != ? LIMIT 1`, [
         ...params,
         this.recordId,
@@ -320,7 +322,7 @@ export class PreparedCreate extends SaveBase {
       );
     } catch (err) {
       // The primary key itself tells us about a duplicate id (no extra lookup per create).
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      if (isDuplicatePrimaryKey(err)) {
         throw new ApiError(400, 'Failed to create record.', {
           id: fieldError('validation_pk_invalid', 'The record primary key is invalid or already exists.'),
         });

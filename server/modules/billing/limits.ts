@@ -1,7 +1,7 @@
 import { ApiError, fieldError } from '../../core/errors.ts';
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import { countMenus } from '../menus/queries.ts';
 import { planOf } from '../organizations/queries.ts';
 import { countUploads } from '../uploads/queries.ts';
@@ -14,7 +14,7 @@ interface Limited {
   noun: [string, string];
   monthly?: boolean;
   /** Records of the organization created at or after `since` ('' for all), from the owning module. */
-  count: (stmts: Statements, organizationId: string, since: string) => number;
+  count: (stmts: SqlStatements, organizationId: string, since: string) => number;
 }
 
 const LIMITED: Limited[] = [

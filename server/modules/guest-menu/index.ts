@@ -7,12 +7,12 @@ import { newRecordId, RECORD_ID_PATTERN } from '../../../shared/ids.ts';
 import { sniffMime } from '../../core/files/mime.ts';
 import { FixedWindowLimiter } from '../../core/auth/rate-limit.ts';
 import { clientIp, rateLimitKey } from '../../http/client-ip.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import type { ProductModule } from '../module.ts';
 import { menusModuleRow, publishedMenuOfSection } from '../menus/queries.ts';
 import { overrideOf } from '../venue-items/queries.ts';
 import { atVenue } from '../../../shared/availability.ts';
-import type { Row } from '../../db/statements.ts';
+import type { Row } from '../../db/sql.ts';
 import { lapseFieldsOf } from '../organizations/queries.ts';
 import { guestAccess, guestSeesMenu } from '../../../shared/lapse.ts';
 import { uploadOfOrganization } from '../uploads/queries.ts';
@@ -240,13 +240,13 @@ function withPlanFeatures(ctx: AppContext, venue: GuestVenue): GuestVenue {
 }
 
 /** The venue's original PDF menu (an upload of the venue's own organization), if it has one. */
-function originalMenuUpload(stmts: Statements, venueId: string): { id: string; file: string } | undefined {
+function originalMenuUpload(stmts: SqlStatements, venueId: string): { id: string; file: string } | undefined {
   const venue = venueOriginalMenu(stmts, venueId);
   return venue?.originalMenu ? uploadOfOrganization(stmts, venue.originalMenu, venue.organization) : undefined;
 }
 
 /** Whether guests see no amounts in a section (its own `hidePrices` or its menu's). */
-function pricesHidden(stmts: Statements, sectionId: string): boolean {
+function pricesHidden(stmts: SqlStatements, sectionId: string): boolean {
   const section = menusModuleRow(stmts, 'sections', sectionId);
   return Boolean(section && (section.hidePrices === 1 || menusModuleRow(stmts, 'menus', String(section.menu))?.hidePrices === 1));
 }
@@ -255,7 +255,7 @@ function pricesHidden(stmts: Statements, sectionId: string): boolean {
  * What an open guest page of the venue shows of the item now: the item merged with the venue's
  * override. The public topic never carries amounts guests must not see (`hidePrices`).
  */
-function liveItem(stmts: Statements, item: Row, override: Row | undefined, now: string) {
+function liveItem(stmts: SqlStatements, item: Row, override: Row | undefined, now: string) {
   const prices = (row: Row) => JSON.parse(String(row.prices ?? 'null')) as unknown[] | null;
   const mark = (row: Row) => ({ available: row.available === 1, soldOutUntil: String(row.soldOutUntil ?? '') });
   const live = atVenue({ ...mark(item), prices: prices(item) ?? [] }, override && { ...mark(override), prices: prices(override) }, now);

@@ -1,5 +1,5 @@
 import { fontPairingOf, layoutOf, type FontPairing, type Layout } from '../../../shared/themes.ts';
-import type { Row, Statements } from '../../db/statements.ts';
+import type { Row, SqlStatements } from '../../db/sql.ts';
 import type { ScheduleWindow } from '../../../shared/schedule.ts';
 import { itemsOfSections, menuById, publishedMenus, sectionsOfMenus } from '../menus/queries.ts';
 import { lapseFieldsOf, organizationDefaults } from '../organizations/queries.ts';
@@ -203,7 +203,7 @@ function menuTexts(menu: Omit<GuestMenu, 'guestLanguages'>, ownPrices: Map<strin
 type PriceVariant = GuestItem['prices'][number];
 
 /** A venue's overrides of items (sold out here, its own prices), by item id. */
-function venueOverrides(stmts: Statements, venueId: string): Map<string, VenueOverride<PriceVariant>> {
+function venueOverrides(stmts: SqlStatements, venueId: string): Map<string, VenueOverride<PriceVariant>> {
   const overrides = new Map<string, VenueOverride<PriceVariant>>();
   if (!venueId) return overrides;
   for (const o of overridesOfVenue(stmts, venueId))
@@ -216,7 +216,7 @@ function venueOverrides(stmts: Statements, venueId: string): Map<string, VenueOv
 }
 
 /** A venue's own sold-out marks of options (issue 23, item 1), by option id. */
-function venueOptionMarks(stmts: Statements, venueId: string): Map<string, SoldOutMark> {
+function venueOptionMarks(stmts: SqlStatements, venueId: string): Map<string, SoldOutMark> {
   const marks = new Map<string, SoldOutMark>();
   if (!venueId) return marks;
   for (const o of optionMarksOfVenue(stmts, venueId))
@@ -230,7 +230,7 @@ interface VenueMarks {
   options: Map<string, SoldOutMark>;
 }
 
-const venueMarks = (stmts: Statements, venueId: string): VenueMarks => ({
+const venueMarks = (stmts: SqlStatements, venueId: string): VenueMarks => ({
   items: venueOverrides(stmts, venueId),
   options: venueOptionMarks(stmts, venueId),
 });
@@ -243,7 +243,7 @@ const later = (a: string, b: unknown): string => (typeof b === 'string' && b > a
  * number. `changed`: each group's newest `updated` (the group's or one of its options').
  */
 function optionGroupsOf(
-  stmts: Statements,
+  stmts: SqlStatements,
   itemRows: Row[],
   changed: Map<string, string>,
   marks: VenueMarks,
@@ -285,7 +285,7 @@ function optionGroupsOf(
  * Choices are dishes of the set's own menu (the set-courses hooks keep it so); one that is not on
  * the page (e.g. deleted meanwhile) is left out.
  */
-function attachCourses(stmts: Statements, items: GuestItem[]): void {
+function attachCourses(stmts: SqlStatements, items: GuestItem[]): void {
   const sets = items.filter((i) => i.kind === 'set');
   if (!sets.length) return;
   const byId = new Map(items.map((i) => [i.id, i]));
@@ -310,7 +310,7 @@ function attachCourses(stmts: Statements, items: GuestItem[]): void {
  * into its items and options. `publishedAnyway` replaces each menu's `publishIncomplete` (the staff preview
  * shows a language before it is published).
  */
-function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, marks: VenueMarks, publishedAnyway?: string[]): GuestMenu[] {
+function guestMenusOf(stmts: SqlStatements, menuRows: Row[], now: string, marks: VenueMarks, publishedAnyway?: string[]): GuestMenu[] {
   const sectionRows = sectionsOfMenus(
     stmts,
     menuRows.map((m) => String(m.id)),
@@ -404,7 +404,7 @@ function guestMenusOf(stmts: Statements, menuRows: Row[], now: string, marks: Ve
 
 /** A venue row with its menus as guests see it. */
 function guestVenueOf(
-  stmts: Statements,
+  stmts: SqlStatements,
   venue: Row,
   org: { currency: string; defaultLanguage: string },
   billing: LapseFields,
@@ -444,7 +444,7 @@ function guestVenueOf(
  * sections, items, tags, option groups, options, set menu courses, the venue's overrides, original
  * upload) whatever the menu's size, each through the module that owns the table. Only published menus listed at the venue are included.
  */
-export function loadGuestVenue(stmts: Statements, slug: string, now: string): GuestVenue | null {
+export function loadGuestVenue(stmts: SqlStatements, slug: string, now: string): GuestVenue | null {
   const venue = venueBySlug(stmts, slug);
   if (!venue) return null;
   const org = organizationDefaults(stmts, String(venue.organization));
@@ -465,7 +465,7 @@ export function loadGuestVenue(stmts: Statements, slug: string, now: string): Gu
  * organization's first venue, else a plain page). Null when the menu does not exist or `lang`
  * is not one of its languages.
  */
-export function loadMenuPreview(stmts: Statements, menuId: string, lang: string, now: string): GuestVenue | null {
+export function loadMenuPreview(stmts: SqlStatements, menuId: string, lang: string, now: string): GuestVenue | null {
   const row = menuById(stmts, menuId);
   if (!row) return null;
   const organization = String(row.organization);

@@ -1,4 +1,4 @@
-import type { SqlParam, Statements } from '../../db/statements.ts';
+import type { SqlParam, SqlStatements } from '../../db/sql.ts';
 
 /** The guest-menu module's SQL: the `guest_stats` counters (other modules' data comes through their queries.ts). */
 
@@ -22,12 +22,12 @@ export interface StatsHit {
 export type GuestEventKind = 'search' | 'filter' | 'lang';
 
 /** Adds counted hits, one upsert per distinct slot, in one transaction. */
-export function addGuestStats(stmts: Statements, hits: Iterable<{ hit: StatsHit; count: number }>, newId: () => string): void {
+export function addGuestStats(stmts: SqlStatements, hits: Iterable<{ hit: StatsHit; count: number }>, newId: () => string): void {
   stmts.transaction(() => {
     for (const { hit, count } of hits) {
       stmts.run(
         `INSERT INTO guest_stats (id, organization, venue, menu, day, hour, weekday, kind, tableNo, item, term, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (venue, menu, day, hour, kind, tableNo, item, term) DO UPDATE SET count = count + excluded.count`,
+         ON CONFLICT (venue, menu, day, hour, kind, tableNo, item, term) DO UPDATE SET count = guest_stats.count + excluded.count`,
         [newId(), hit.organization, hit.venue, hit.menu, hit.day, hit.hour, hit.weekday, hit.kind, hit.tableNo, hit.item, hit.term, count],
       );
     }
@@ -50,7 +50,7 @@ function where(w: StatsWindow): { sql: string; params: SqlParam[] } {
 }
 
 /** Views and scans per local day (days without traffic are missing). */
-export function statsPerDay(stmts: Statements, w: StatsWindow): { day: string; views: number; scans: number }[] {
+export function statsPerDay(stmts: SqlStatements, w: StatsWindow): { day: string; views: number; scans: number }[] {
   const { sql, params } = where(w);
   return stmts
     .all(
@@ -61,7 +61,7 @@ export function statsPerDay(stmts: Statements, w: StatsWindow): { day: string; v
 }
 
 /** Views per weekday and hour. */
-export function viewsPerWeekdayHour(stmts: Statements, w: StatsWindow): { weekday: number; hour: number; views: number }[] {
+export function viewsPerWeekdayHour(stmts: SqlStatements, w: StatsWindow): { weekday: number; hour: number; views: number }[] {
   const { sql, params } = where(w);
   return stmts
     .all(`SELECT weekday, hour, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = 'view' GROUP BY weekday, hour`, params)
@@ -69,7 +69,7 @@ export function viewsPerWeekdayHour(stmts: Statements, w: StatsWindow): { weekda
 }
 
 /** The most viewed menus, most first. */
-export function topMenuViews(stmts: Statements, w: StatsWindow, limit: number): { menu: string; views: number }[] {
+export function topMenuViews(stmts: SqlStatements, w: StatsWindow, limit: number): { menu: string; views: number }[] {
   const { sql, params } = where(w);
   return stmts
     .all(
@@ -80,7 +80,7 @@ export function topMenuViews(stmts: Statements, w: StatsWindow, limit: number): 
 }
 
 /** Views and scans per venue, most viewed first. */
-export function statsPerVenue(stmts: Statements, w: StatsWindow): { venue: string; views: number; scans: number }[] {
+export function statsPerVenue(stmts: SqlStatements, w: StatsWindow): { venue: string; views: number; scans: number }[] {
   const { sql, params } = where(w);
   return stmts
     .all(
@@ -91,7 +91,7 @@ export function statsPerVenue(stmts: Statements, w: StatsWindow): { venue: strin
 }
 
 /** Scans per venue and registered table label, most first: two venues' "table 5" are two tables. */
-export function scansPerTable(stmts: Statements, w: StatsWindow, limit: number): { venue: string; tableNo: string; scans: number }[] {
+export function scansPerTable(stmts: SqlStatements, w: StatsWindow, limit: number): { venue: string; tableNo: string; scans: number }[] {
   const { sql, params } = where(w);
   return stmts
     .all(
@@ -102,7 +102,7 @@ export function scansPerTable(stmts: Statements, w: StatsWindow, limit: number):
 }
 
 /** The dishes whose details guests opened most (item pages and overlays), most first. */
-export function topItemViews(stmts: Statements, w: StatsWindow, limit: number): { item: string; views: number }[] {
+export function topItemViews(stmts: SqlStatements, w: StatsWindow, limit: number): { item: string; views: number }[] {
   const { sql, params } = where(w);
   return stmts
     .all(
@@ -113,7 +113,7 @@ export function topItemViews(stmts: Statements, w: StatsWindow, limit: number): 
 }
 
 /** Views per local day of the given dishes (days without a view are missing). */
-export function itemViewsPerDay(stmts: Statements, w: StatsWindow, items: string[]): { item: string; day: string; views: number }[] {
+export function itemViewsPerDay(stmts: SqlStatements, w: StatsWindow, items: string[]): { item: string; day: string; views: number }[] {
   if (!items.length) return [];
   const { sql, params } = where(w);
   return stmts
@@ -129,7 +129,7 @@ export function itemViewsPerDay(stmts: Statements, w: StatsWindow, items: string
  * counted at least `min` times (a search seen once could be one guest's words).
  */
 export function eventTerms(
-  stmts: Statements,
+  stmts: SqlStatements,
   w: StatsWindow,
   kind: GuestEventKind,
   min: number,

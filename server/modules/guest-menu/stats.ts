@@ -1,5 +1,5 @@
 import type { CollectionDef } from '../../core/collections.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import { readRule } from '../rules.ts';
 import { wallClock } from '../../../shared/schedule.ts';
 import { addGuestStats, type StatsHit } from './queries.ts';
@@ -73,7 +73,7 @@ function computeSlot(now: Date, timeZone: string): Slot {
 export class GuestStats {
   private pending = new Map<string, { hit: Hit; count: number }>();
 
-  constructor(private readonly stmts: Statements) {}
+  constructor(private readonly stmts: SqlStatements) {}
 
   /**
    * Counts one hit. On the guest page's hot path: only the key string is built per request; the

@@ -1,5 +1,5 @@
 import type { RecordEvent } from '../../core/events.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import { menusModuleRow, organizationOfMenu, organizationOfSection } from '../menus/queries.ts';
 import { venueSlugsOf } from '../venues/queries.ts';
 import { organizationOfOptionGroup } from '../options/queries.ts';
@@ -88,7 +88,7 @@ const GUEST_COLLECTIONS = new Set([
  * reach their organization through their parents; when a parent is already gone (a cascade), the
  * parent's own delete event, which comes with it, carries the organization.
  */
-export function scopeOf(stmts: Statements, event: RecordEvent): CacheScope | null {
+export function scopeOf(stmts: SqlStatements, event: RecordEvent): CacheScope | null {
   const name = event.collection.name;
   if (!GUEST_COLLECTIONS.has(name)) return null;
   const row = event.row;

@@ -1,4 +1,4 @@
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import type { MemberRole } from '../../../shared/constants.ts';
 
 /** Venue ids stored as a JSON array (a multi-relation column). */
@@ -24,7 +24,7 @@ export interface OpenInvitation {
 }
 
 /** Valid invitations of an organization, newest first. */
-export function validInvitationsOf(stmts: Statements, organizationId: string, now: string): OpenInvitation[] {
+export function validInvitationsOf(stmts: SqlStatements, organizationId: string, now: string): OpenInvitation[] {
   return stmts
     .all(
       "SELECT id, email, role, venues, expires, created FROM invitations WHERE organization = ? AND acceptedAt = '' AND expires > ? ORDER BY created DESC",
@@ -41,15 +41,15 @@ export function validInvitationsOf(stmts: Statements, organizationId: string, no
 }
 
 /** The open invitation of an address (any case) to an organization, expired or not. */
-export function openInvitationIdFor(stmts: Statements, organizationId: string, email: string): string | null {
-  const row = stmts.get("SELECT id FROM invitations WHERE organization = ? AND email = ? COLLATE NOCASE AND acceptedAt = ''", [
-    organizationId,
-    email,
-  ]);
+export function openInvitationIdFor(stmts: SqlStatements, organizationId: string, email: string): string | null {
+  const row = stmts.get(
+    `SELECT id FROM invitations WHERE organization = ? AND ${stmts.dialect.nocase('email')} = ${stmts.dialect.nocase('?')} AND acceptedAt = ''`,
+    [organizationId, email],
+  );
   return row ? String(row.id) : null;
 }
 
-export function isOpenInvitation(stmts: Statements, id: string, organizationId: string): boolean {
+export function isOpenInvitation(stmts: SqlStatements, id: string, organizationId: string): boolean {
   return Boolean(stmts.get("SELECT id FROM invitations WHERE id = ? AND organization = ? AND acceptedAt = ''", [id, organizationId]));
 }
 
@@ -63,7 +63,7 @@ export interface TokenInvitation {
 }
 
 /** The valid invitation whose token hashes to `tokenHash`. */
-export function validInvitationByToken(stmts: Statements, tokenHash: string, now: string): TokenInvitation | null {
+export function validInvitationByToken(stmts: SqlStatements, tokenHash: string, now: string): TokenInvitation | null {
   const row = stmts.get(
     "SELECT id, email, role, venues, expires, organization FROM invitations WHERE tokenHash = ? AND acceptedAt = '' AND expires > ?",
     [tokenHash, now],

@@ -1,4 +1,4 @@
-import type { Row, Statements } from '../../db/statements.ts';
+import type { Row, SqlStatements } from '../../db/sql.ts';
 import { DEFAULT_CURRENCY } from '../../../shared/constants.ts';
 import type { MenuCsvItem } from '../../../shared/menu-csv.ts';
 import { readTranslations, type Translations } from '../../../shared/translations.ts';
@@ -26,7 +26,7 @@ export interface MenuForCsv {
 }
 
 /** Reads a menu (a stored row the caller may see) through the owning modules' queries. */
-export function readMenuForCsv(stmts: Statements, menu: Row): MenuForCsv {
+export function readMenuForCsv(stmts: SqlStatements, menu: Row): MenuForCsv {
   const organization = String(menu.organization);
   const languages = json<string[]>(menu.languages, []);
   const sectionRows = sectionsOfMenus(stmts, [String(menu.id)]);

@@ -1,4 +1,4 @@
-import type { Row, Statements } from '../../db/statements.ts';
+import type { Row, SqlStatements } from '../../db/sql.ts';
 import type { MemberRole } from '../../../shared/constants.ts';
 
 /**
@@ -7,21 +7,21 @@ import type { MemberRole } from '../../../shared/constants.ts';
  */
 
 /** The caller's role in an organization, or null when they are not a member. */
-export function roleOf(stmts: Statements, organizationId: string, userId: string): MemberRole | null {
+export function roleOf(stmts: SqlStatements, organizationId: string, userId: string): MemberRole | null {
   const row = stmts.get('SELECT role FROM memberships WHERE organization = ? AND user = ?', [organizationId, userId]);
   return row ? (String(row.role) as MemberRole) : null;
 }
 
 /** The whole stored row of an organization (hidden billing fields included), if it exists. */
-export function organizationRow(stmts: Statements, id: string): Row | undefined {
+export function organizationRow(stmts: SqlStatements, id: string): Row | undefined {
   return id ? stmts.get('SELECT * FROM organizations WHERE id = ?', [id]) : undefined;
 }
 
-export function organizationExists(stmts: Statements, id: string): boolean {
+export function organizationExists(stmts: SqlStatements, id: string): boolean {
   return Boolean(stmts.get('SELECT 1 FROM organizations WHERE id = ?', [id]));
 }
 
-export function organizationSlugTaken(stmts: Statements, slug: string): boolean {
+export function organizationSlugTaken(stmts: SqlStatements, slug: string): boolean {
   return Boolean(stmts.get('SELECT 1 FROM organizations WHERE slug = ?', [slug]));
 }
 
@@ -32,7 +32,7 @@ export interface OrganizationDefaults {
   subscriptionStatus: string;
 }
 
-export function organizationDefaults(stmts: Statements, id: string): OrganizationDefaults | undefined {
+export function organizationDefaults(stmts: SqlStatements, id: string): OrganizationDefaults | undefined {
   const row = stmts.get('SELECT currency, defaultLanguage, subscriptionStatus FROM organizations WHERE id = ?', [id]);
   return row
     ? {
@@ -45,7 +45,7 @@ export function organizationDefaults(stmts: Statements, id: string): Organizatio
 
 /** What the grace rule of a lapse reads (shared/lapse.ts): status, when it lapsed, last update. */
 export function lapseFieldsOf(
-  stmts: Statements,
+  stmts: SqlStatements,
   id: string,
 ): { subscriptionStatus: string; lapsedAt: string; updated: string } | undefined {
   const row = stmts.get('SELECT subscriptionStatus, lapsedAt, updated FROM organizations WHERE id = ?', [id]);
@@ -55,13 +55,13 @@ export function lapseFieldsOf(
 }
 
 /** Subscribed organizations (trialing or active) show guest pages and may write. */
-export function isSubscribed(stmts: Statements, id: string): boolean {
+export function isSubscribed(stmts: SqlStatements, id: string): boolean {
   return Boolean(stmts.get("SELECT 1 FROM organizations WHERE id = ? AND subscriptionStatus IN ('active', 'trialing')", [id]));
 }
 
 /** The oldest organization whose Stripe customer or subscription id is `value`. */
 export function organizationByStripeId(
-  stmts: Statements,
+  stmts: SqlStatements,
   column: 'stripeCustomerId' | 'stripeSubscriptionId',
   value: string,
 ): Row | undefined {
@@ -69,7 +69,7 @@ export function organizationByStripeId(
 }
 
 /** The plan id of an organization ('' without a plan). */
-export function planOf(stmts: Statements, id: string): string {
+export function planOf(stmts: SqlStatements, id: string): string {
   return String(stmts.get('SELECT plan FROM organizations WHERE id = ?', [id])?.plan ?? '');
 }
 
@@ -77,7 +77,7 @@ export function planOf(stmts: Statements, id: string): string {
  * Organizations whose trial ended before `now` (a formatted date-time) and are still trialing;
  * `localOnly`: only trials no Stripe subscription manages (Stripe ends its own through webhooks).
  */
-export function expiredTrialIds(stmts: Statements, now: string, localOnly = false): string[] {
+export function expiredTrialIds(stmts: SqlStatements, now: string, localOnly = false): string[] {
   const local = localOnly ? " AND (stripeSubscriptionId IS NULL OR stripeSubscriptionId = '')" : '';
   return stmts
     .all(`SELECT id FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt != '' AND trialEndsAt < ?${local}`, [now])
@@ -105,7 +105,7 @@ const noticeOrg = (r: Row): BillingNoticeOrg => ({
 });
 
 /** Trialing organizations whose trial ends after `from` and at or before `to` (formatted date-times). */
-export function trialsEndingBetween(stmts: Statements, from: string, to: string): BillingNoticeOrg[] {
+export function trialsEndingBetween(stmts: SqlStatements, from: string, to: string): BillingNoticeOrg[] {
   return stmts
     .all(`SELECT ${NOTICE_COLUMNS} FROM organizations WHERE subscriptionStatus = 'trialing' AND trialEndsAt > ? AND trialEndsAt <= ?`, [
       from,
@@ -115,7 +115,7 @@ export function trialsEndingBetween(stmts: Statements, from: string, to: string)
 }
 
 /** Lapsed organizations (past_due, canceled, unpaid, incomplete) whose lapse began at or after `since`. */
-export function lapsedSince(stmts: Statements, since: string): BillingNoticeOrg[] {
+export function lapsedSince(stmts: SqlStatements, since: string): BillingNoticeOrg[] {
   return stmts
     .all(
       `SELECT ${NOTICE_COLUMNS} FROM organizations WHERE subscriptionStatus IN ('past_due', 'canceled', 'unpaid', 'incomplete') AND lapsedAt >= ?`,
@@ -126,7 +126,7 @@ export function lapsedSince(stmts: Statements, since: string): BillingNoticeOrg[
 
 /** The email addresses of an organization's owners. */
 /** The owners to email, each with the language of their account ('' when they chose none). */
-export function ownerRecipients(stmts: Statements, organizationId: string): { email: string; language: string }[] {
+export function ownerRecipients(stmts: SqlStatements, organizationId: string): { email: string; language: string }[] {
   return stmts
     .all(
       "SELECT u.email AS email, u.language AS language FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND m.role = 'owner'",
@@ -144,7 +144,7 @@ export interface OrganizationBillingState {
   stripeSubscriptionId: string;
 }
 
-export function organizationBillingStates(stmts: Statements): OrganizationBillingState[] {
+export function organizationBillingStates(stmts: SqlStatements): OrganizationBillingState[] {
   return stmts.all('SELECT id, subscriptionStatus, plan, stripeSubscriptionId FROM organizations ORDER BY created').map((r) => ({
     id: String(r.id),
     subscriptionStatus: String(r.subscriptionStatus ?? ''),
@@ -154,7 +154,7 @@ export function organizationBillingStates(stmts: Statements): OrganizationBillin
 }
 
 /** Owners of an organization other than the membership `excluding`. */
-export function ownersLeft(stmts: Statements, organizationId: string, excluding: string): number {
+export function ownersLeft(stmts: SqlStatements, organizationId: string, excluding: string): number {
   return Number(
     stmts.get("SELECT COUNT(*) AS c FROM memberships WHERE organization = ? AND role = 'owner' AND id != ?", [organizationId, excluding])
       ?.c ?? 0,
@@ -165,7 +165,7 @@ export function ownersLeft(stmts: Statements, organizationId: string, excluding:
  * The membership that becomes owner when the last owner (`leaving`, a user id) is removed by a
  * superuser: an admin first, then the longest-standing member; null when nobody else is left.
  */
-export function successorMembership(stmts: Statements, organizationId: string, leaving: string): string | null {
+export function successorMembership(stmts: SqlStatements, organizationId: string, leaving: string): string | null {
   const row = stmts.get(
     "SELECT id FROM memberships WHERE organization = ? AND user != ? ORDER BY CASE role WHEN 'admin' THEN 0 ELSE 1 END, created, id LIMIT 1",
     [organizationId, leaving],
@@ -174,7 +174,7 @@ export function successorMembership(stmts: Statements, organizationId: string, l
 }
 
 /** The organizations the user is the only owner of while they have other members. */
-export function strandedOrganizationIds(stmts: Statements, userId: string): string[] {
+export function strandedOrganizationIds(stmts: SqlStatements, userId: string): string[] {
   return stmts
     .all(
       `SELECT m.organization AS id FROM memberships m
@@ -190,7 +190,7 @@ export function strandedOrganizationIds(stmts: Statements, userId: string): stri
  * The name of an organization the user is the only owner of while it has other members (their
  * account cannot go before another owner is appointed), or null.
  */
-export function strandedOrganizationName(stmts: Statements, userId: string): string | null {
+export function strandedOrganizationName(stmts: SqlStatements, userId: string): string | null {
   const row = stmts.get(
     `SELECT o.name FROM memberships m JOIN organizations o ON o.id = m.organization
      WHERE m.user = ? AND m.role = 'owner'
@@ -212,7 +212,7 @@ export interface MemberRow {
 }
 
 /** The members of an organization with their names and emails, unsorted. */
-export function membersOf(stmts: Statements, organizationId: string): MemberRow[] {
+export function membersOf(stmts: SqlStatements, organizationId: string): MemberRow[] {
   return stmts
     .all(
       'SELECT m.id AS membershipId, u.id AS userId, u.name AS name, u.email AS email, m.role AS role, m.venues AS venues FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ?',
@@ -229,11 +229,11 @@ export function membersOf(stmts: Statements, organizationId: string): MemberRow[
 }
 
 /** Whether the account with this email (any case) is a member of the organization. */
-export function isMemberEmail(stmts: Statements, organizationId: string, email: string): boolean {
+export function isMemberEmail(stmts: SqlStatements, organizationId: string, email: string): boolean {
   return Boolean(
-    stmts.get('SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND u.email = ? COLLATE NOCASE', [
-      organizationId,
-      email,
-    ]),
+    stmts.get(
+      `SELECT 1 AS x FROM memberships m JOIN users u ON u.id = m.user WHERE m.organization = ? AND ${stmts.dialect.nocase('u.email')} = ${stmts.dialect.nocase('?')}`,
+      [organizationId, email],
+    ),
   );
 }

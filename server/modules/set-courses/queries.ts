@@ -1,55 +1,60 @@
-import type { Row, Statements } from '../../db/statements.ts';
+import type { Row, SqlStatements } from '../../db/sql.ts';
 
 /** The set-courses module's SQL: `set_courses`. */
 
 /** How many courses a set has. */
-export function countCoursesOfItem(stmts: Statements, itemId: string): number {
+export function countCoursesOfItem(stmts: SqlStatements, itemId: string): number {
   return Number(stmts.get('SELECT COUNT(*) AS c FROM set_courses WHERE item = ?', [itemId])?.c ?? 0);
 }
 
 /** The highest course position of a set (undefined without courses). */
-export function maxCoursePosition(stmts: Statements, itemId: string): number | undefined {
+export function maxCoursePosition(stmts: SqlStatements, itemId: string): number | undefined {
   const max = stmts.get('SELECT MAX(position) AS m FROM set_courses WHERE item = ?', [itemId])?.m;
   return max === null || max === undefined ? undefined : Number(max);
 }
 
 /** A set's courses after `position`, in order. */
-export function laterCourses(stmts: Statements, itemId: string, position: number): { id: string; position: number }[] {
+export function laterCourses(stmts: SqlStatements, itemId: string, position: number): { id: string; position: number }[] {
   return stmts
     .all('SELECT id, position FROM set_courses WHERE item = ? AND position > ? ORDER BY position', [itemId, position])
     .map((r) => ({ id: String(r.id), position: Number(r.position) }));
 }
 
 /** Whether some course offers the item as a choice. */
-export function isChoiceOfAnyCourse(stmts: Statements, itemId: string): boolean {
+export function isChoiceOfAnyCourse(stmts: SqlStatements, itemId: string): boolean {
   return Boolean(
-    stmts.get('SELECT 1 AS x FROM set_courses WHERE EXISTS (SELECT 1 FROM json_each(set_courses.choices) WHERE value = ?) LIMIT 1', [
-      itemId,
-    ]),
+    stmts.get(
+      `SELECT 1 AS x FROM set_courses WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('set_courses.choices')} WHERE value = ?) LIMIT 1`,
+      [itemId],
+    ),
   );
 }
 
 /** Whether any course of the set offers a choice (its dishes are of the set's menu). */
-export function setHasChoices(stmts: Statements, itemId: string): boolean {
+export function setHasChoices(stmts: SqlStatements, itemId: string): boolean {
   return Boolean(stmts.get("SELECT 1 AS x FROM set_courses WHERE item = ? AND choices != '[]' LIMIT 1", [itemId]));
 }
 
 /** The sets (item ids) with a course offering the item: the guest page's live updates of a choice. */
-export function setsChoosing(stmts: Statements, itemId: string): string[] {
+export function setsChoosing(stmts: SqlStatements, itemId: string): string[] {
   return stmts
-    .all('SELECT DISTINCT item FROM set_courses WHERE EXISTS (SELECT 1 FROM json_each(set_courses.choices) WHERE value = ?)', [itemId])
+    .all(
+      `SELECT DISTINCT item FROM set_courses WHERE EXISTS (SELECT 1 FROM ${stmts.dialect.jsonEach('set_courses.choices')} WHERE value = ?)`,
+      [itemId],
+    )
     .map((r) => String(r.item));
 }
 
 /** The courses of the sets, by position then age. */
-export function coursesOfItems(stmts: Statements, itemIds: string[]): Row[] {
+export function coursesOfItems(stmts: SqlStatements, itemIds: string[]): Row[] {
   if (!itemIds.length) return [];
-  return stmts.all('SELECT * FROM set_courses WHERE item IN (SELECT value FROM json_each(?)) ORDER BY position, created', [
-    JSON.stringify(itemIds),
-  ]);
+  return stmts.all(
+    `SELECT * FROM set_courses WHERE item IN (SELECT value FROM ${stmts.dialect.jsonEach('?')}) ORDER BY position, created`,
+    [JSON.stringify(itemIds)],
+  );
 }
 
 /** A stored course by id, or undefined. */
-export function setCourseRow(stmts: Statements, id: string): Row | undefined {
+export function setCourseRow(stmts: SqlStatements, id: string): Row | undefined {
   return stmts.get('SELECT * FROM set_courses WHERE id = ?', [id]);
 }

@@ -1,7 +1,7 @@
 import type { RecordEngine } from '../../core/records/engine.ts';
 import type { HookContext } from '../../core/records/hooks.ts';
 import { fieldError } from '../../core/errors.ts';
-import type { Statements } from '../../db/statements.ts';
+import type { SqlStatements } from '../../db/sql.ts';
 import { DEFAULT_TAG_COLOR } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/schemas/message-texts.ts';
 import { zTagRecord } from '../../../shared/schemas/tags.ts';
@@ -17,7 +17,7 @@ export const tagNameKey = (name: string): string => name.trim().normalize('NFC')
  * `data.name` error, not two identical "Spicy" chips), and an empty colour becomes #000000.
  * SQLite serializes writes and hooks run inside the write's transaction, so the check cannot race.
  */
-export function registerTagHooks(engine: RecordEngine, stmts: Statements): void {
+export function registerTagHooks(engine: RecordEngine, stmts: SqlStatements): void {
   const check = (ctx: HookContext) => {
     if (!ctx.row.color) ctx.row.color = DEFAULT_TAG_COLOR;
     validateWith(ctx, zTagRecord, { name: ctx.row.name, color: ctx.row.color });

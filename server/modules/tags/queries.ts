@@ -1,11 +1,11 @@
-import type { Row, Statements } from '../../db/statements.ts';
+import type { Row, SqlStatements } from '../../db/sql.ts';
 
 /** The tags module's SQL: `tags`. */
 
 /** How many of `ids` are tags of the organization. */
-export function countTagsOfOrganization(stmts: Statements, organizationId: string, ids: string[]): number {
+export function countTagsOfOrganization(stmts: SqlStatements, organizationId: string, ids: string[]): number {
   return Number(
-    stmts.get('SELECT COUNT(*) AS c FROM tags WHERE organization = ? AND id IN (SELECT value FROM json_each(?))', [
+    stmts.get(`SELECT COUNT(*) AS c FROM tags WHERE organization = ? AND id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [
       organizationId,
       JSON.stringify(ids),
     ])?.c ?? 0,
@@ -13,9 +13,9 @@ export function countTagsOfOrganization(stmts: Statements, organizationId: strin
 }
 
 /** Name, colour and stored translations (JSON text or null) of each tag by id (an unset colour is black). */
-export function tagsByIds(stmts: Statements, ids: string[]): Map<string, { name: string; color: string; translations: unknown }> {
+export function tagsByIds(stmts: SqlStatements, ids: string[]): Map<string, { name: string; color: string; translations: unknown }> {
   if (!ids.length) return new Map();
-  const rows = stmts.all('SELECT id, name, color, translations FROM tags WHERE id IN (SELECT value FROM json_each(?))', [
+  const rows = stmts.all(`SELECT id, name, color, translations FROM tags WHERE id IN (SELECT value FROM ${stmts.dialect.jsonEach('?')})`, [
     JSON.stringify(ids),
   ]);
   return new Map(
@@ -24,17 +24,17 @@ export function tagsByIds(stmts: Statements, ids: string[]): Map<string, { name:
 }
 
 /** A tag's stored row, or undefined. */
-export function tagRow(stmts: Statements, id: string): Row | undefined {
+export function tagRow(stmts: SqlStatements, id: string): Row | undefined {
   return stmts.get('SELECT * FROM tags WHERE id = ?', [id]);
 }
 
 /** How many tags an organization has. */
-export function countTags(stmts: Statements, organizationId: string): number {
+export function countTags(stmts: SqlStatements, organizationId: string): number {
   return Number(stmts.get('SELECT COUNT(*) AS c FROM tags WHERE organization = ?', [organizationId])?.c ?? 0);
 }
 
 /** Every tag of an organization (id and name), oldest first: the CSV import resolves tag names with it. */
-export function tagNamesOfOrganization(stmts: Statements, organizationId: string): { id: string; name: string }[] {
+export function tagNamesOfOrganization(stmts: SqlStatements, organizationId: string): { id: string; name: string }[] {
   return stmts
     .all('SELECT id, name FROM tags WHERE organization = ? ORDER BY created, id', [organizationId])
     .map((t) => ({ id: String(t.id), name: String(t.name ?? '') }));

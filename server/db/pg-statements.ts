@@ -1,0 +1,194 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSyncFn } from 'synckit';
+import { rowBuilder } from './row-builder.ts';
+import { postgresDialect, type Row, type RunResult, type SqlParam, type SqlStatements } from './sql.ts';
+
+const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pg-worker.mjs');
+
+interface Result {
+  fields: string[];
+  rows: unknown[][];
+  count: number;
+}
+
+type Call = {
+  (op: 'open', id: 0, url: string): number;
+  (op: 'close', id: number): null;
+  (op: 'exec', id: number, sql: string): null;
+  (op: 'query' | 'guarded', id: number, sql: string, params: readonly SqlParam[]): Result;
+};
+
+let call: Call | null = null;
+/** One worker thread per process (synckit caches it by path); it holds every PgStatements' client. */
+function worker(): Call {
+  call ??= createSyncFn(WORKER) as unknown as Call;
+  return call;
+}
+
+/** A bare identifier with both cases, e.g. currentOrganization (not SELECT, not json_each). */
+const MIXED_CASE = /^[a-z_][A-Za-z0-9_]*$/;
+/** Column names of ours that PostgreSQL reads as keywords when bare (`user` is CURRENT_USER there). */
+const IDENTIFIER_WORDS = new Set(['user']);
+
+/**
+ * Our SQL as PostgreSQL reads it, translated once per SQL text (the caller caches it):
+ * - `?` placeholders become `$1…$n`;
+ * - bare mixed-case identifiers are quoted: SQLite matches identifiers case-insensitively and
+ *   keeps their case, PostgreSQL folds unquoted ones to lower case (`currentOrganization` would
+ *   name a column `currentorganization`), and so is a bare `user` (memberships.user), which
+ *   PostgreSQL reads as CURRENT_USER.
+ * Quoted strings ('…') and identifiers ("…") are copied as they are.
+ */
+export function toPostgresSql(sql: string): string {
+  let out = '';
+  let n = 0;
+  let i = 0;
+  while (i < sql.length) {
+    const ch = sql[i] as string;
+    if (ch === "'" || ch === '"') {
+      // A doubled quote inside closes and reopens the literal: copying up to each quote is the same.
+      const end = sql.indexOf(ch, i + 1);
+      const stop = end === -1 ? sql.length : end + 1;
+      out += sql.slice(i, stop);
+      i = stop;
+    } else if (ch === '?') {
+      out += `$${++n}`;
+      i++;
+    } else if (/[A-Za-z_]/.test(ch)) {
+      let j = i + 1;
+      while (j < sql.length && /[A-Za-z0-9_]/.test(sql[j] as string)) j++;
+      const word = sql.slice(i, j);
+      const prev = sql[i - 1];
+      const partOfOther = prev !== undefined && /[0-9$]/.test(prev);
+      const quote = !partOfOther && ((MIXED_CASE.test(word) && /[A-Z]/.test(word) && /[a-z]/.test(word)) || IDENTIFIER_WORDS.has(word));
+      out += quote ? `"${word}"` : word;
+      i = j;
+    } else {
+      out += ch;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Adds to a bounded cache, dropping the oldest entry when full. */
+function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): V {
+  if (cache.size >= max) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(key, value);
+  return value;
+}
+
+/**
+ * The record engine's query layer on PostgreSQL, with the same synchronous interface and
+ * semantics as `Statements` on SQLite: ONE connection per instance, statements serialized, and
+ * `transaction(fn)` = BEGIN…COMMIT/ROLLBACK (SAVEPOINTs when nested). The queries run on a worker
+ * thread (server/db/pg-worker.mjs) that this thread waits for through synckit.
+ */
+export class PgStatements implements SqlStatements {
+  readonly dialect = postgresDialect;
+  private readonly id: number;
+  private readonly texts = new Map<string, string>();
+  private writeGeneration = 0;
+  private committedWrites = 0;
+  private depth = 0;
+  private closed = false;
+
+  constructor(
+    readonly url: string,
+    private readonly maxCached = 1000,
+  ) {
+    this.id = worker()('open', 0, url);
+  }
+
+  get generation(): number {
+    return this.writeGeneration;
+  }
+
+  get commits(): number {
+    return this.committedWrites;
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  invalidateReadCaches(): void {
+    this.writeGeneration++;
+  }
+
+  private text(sql: string): string {
+    return this.texts.get(sql) ?? remember(this.texts, sql, toPostgresSql(sql), this.maxCached);
+  }
+
+  private query(sql: string, params: readonly SqlParam[], op: 'query' | 'guarded' = 'query'): Result {
+    try {
+      return worker()(op, this.id, this.text(sql), params);
+    } catch (err) {
+      if (process.env.PG_DEBUG) console.error('PG_DEBUG', (err as Error).message, '\n', this.text(sql), params);
+      throw err;
+    }
+  }
+
+  /** Runs SQL without parameters (several statements allowed: migrations). */
+  exec(sql: string): void {
+    worker()('exec', this.id, sql);
+  }
+
+  column(sql: string, params: readonly SqlParam[] = []): unknown[] {
+    return this.query(sql, params).rows.map((r) => r[0]);
+  }
+
+  all(sql: string, params: readonly SqlParam[] = []): Row[] {
+    const res = this.query(sql, params);
+    if (!res.rows.length) return [];
+    return res.rows.map(rowBuilder(res.fields));
+  }
+
+  get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
+    const res = this.query(sql, params);
+    const first = res.rows[0];
+    return first === undefined ? undefined : rowBuilder(res.fields)(first);
+  }
+
+  run(sql: string, params: readonly SqlParam[] = []): RunResult {
+    this.writeGeneration++;
+    const res = this.query(sql, params, this.depth > 0 ? 'guarded' : 'query');
+    // Counted as Statements counts it: every statement that succeeded, and every commit.
+    this.committedWrites++;
+    return { changes: res.count };
+  }
+
+  transaction<T>(fn: () => T): T {
+    const depth = this.depth;
+    const savepoint = `sp${depth}`;
+    this.exec(depth === 0 ? 'BEGIN' : `SAVEPOINT ${savepoint}`);
+    this.depth++;
+    try {
+      const result = fn();
+      if (result instanceof Promise) throw new TypeError('Transaction function cannot return a promise');
+      this.exec(depth === 0 ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
+      if (depth === 0) this.committedWrites++;
+      return result;
+    } catch (err) {
+      try {
+        this.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
+      } catch {
+        // The connection is gone: the server rolled the transaction back itself.
+      }
+      throw err;
+    } finally {
+      this.depth = depth;
+      this.writeGeneration++;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    worker()('close', this.id);
+  }
+}

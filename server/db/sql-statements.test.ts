@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresMissing, startPostgres, type PostgresServer } from '../test/postgres.ts';
+import { dbErrorKind, isDuplicatePrimaryKey } from './db-errors.ts';
+import { openSqlite } from './open.ts';
+import { PgStatements } from './pg-statements.ts';
+import type { SqlStatements } from './sql.ts';
+import { Statements } from './statements.ts';
+
+/**
+ * The query layer's contract, the same on both engines: what the record engine relies on when it
+ * runs a request's statements and hooks in `transaction(fn)`.
+ */
+const missing = postgresMissing();
+let pg: PostgresServer | null = null;
+
+beforeAll(async () => {
+  if (!missing) {
+    pg = await startPostgres();
+    await pg.psql('CREATE DATABASE contract');
+  }
+});
+afterAll(async () => {
+  await pg?.stop();
+});
+
+const SCHEMA = ["CREATE TABLE t (id text PRIMARY KEY, n double precision NOT NULL DEFAULT 0, name text NOT NULL DEFAULT '')"];
+
+const engines: { name: string; open: () => { stmts: SqlStatements; exec: (sql: string) => void; close: () => void } }[] = [
+  {
+    name: 'SQLite',
+    open: () => {
+      const sqlite = openSqlite(':memory:');
+      return { stmts: new Statements(sqlite), exec: (sql) => sqlite.exec(sql), close: () => sqlite.close() };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    open: () => {
+      if (!pg) throw new Error('no cluster');
+      const stmts = new PgStatements(pg.urlOf('contract'));
+      stmts.exec('DROP TABLE IF EXISTS t');
+      return { stmts, exec: (sql) => stmts.exec(sql), close: () => stmts.close() };
+    },
+  },
+];
+
+describe.each(engines)('$name query layer', ({ name, open }) => {
+  const skip = name === 'PostgreSQL' && Boolean(missing);
+
+  it.skipIf(skip)('commits, rolls back on a throw, and nests with savepoints', () => {
+    const db = open();
+    try {
+      for (const sql of SCHEMA) db.exec(sql);
+      const { stmts } = db;
+      const before = stmts.commits;
+      stmts.transaction(() => {
+        stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['a', 1]);
+        // A failed inner transaction undoes only its own writes.
+        expect(() =>
+          stmts.transaction(() => {
+            stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['b', 2]);
+            throw new Error('inner');
+          }),
+        ).toThrow('inner');
+        stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['c', 3]);
+      });
+      expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['a', 'c']);
+      expect(stmts.commits).toBeGreaterThan(before);
+      expect(() =>
+        stmts.transaction(() => {
+          stmts.run('INSERT INTO t (id) VALUES (?)', ['d']);
+          throw new Error('outer');
+        }),
+      ).toThrow('outer');
+      expect(stmts.get('SELECT COUNT(*) AS c FROM t')).toEqual({ c: 2 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it.skipIf(skip)('a failing statement inside a transaction fails alone; the transaction goes on', () => {
+    const db = open();
+    try {
+      for (const sql of SCHEMA) db.exec(sql);
+      const { stmts } = db;
+      stmts.run('INSERT INTO t (id) VALUES (?)', ['a']);
+      const generation = stmts.generation;
+      stmts.transaction(() => {
+        let err: unknown = null;
+        try {
+          stmts.run('INSERT INTO t (id) VALUES (?)', ['a']);
+        } catch (e) {
+          err = e;
+        }
+        expect(isDuplicatePrimaryKey(err)).toBe(true);
+        expect(dbErrorKind(err)).toBe('input');
+        stmts.run('UPDATE t SET name = ? WHERE id = ?', ['kept', 'a']);
+      });
+      expect(stmts.get('SELECT name, n FROM t WHERE id = ?', ['a'])).toEqual({ name: 'kept', n: 0 });
+      expect(stmts.generation).toBeGreaterThan(generation);
+      expect(stmts.run('DELETE FROM t WHERE id = ?', ['a']).changes).toBe(1);
+      expect(stmts.run('DELETE FROM t WHERE id = ?', ['a']).changes).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it.skipIf(skip)('reads JSON arrays and compares case-insensitively through the dialect', () => {
+    const db = open();
+    try {
+      for (const sql of SCHEMA) db.exec(sql);
+      const { stmts } = db;
+      const d = stmts.dialect;
+      stmts.run("INSERT INTO t (id, name) VALUES ('x', 'Chef@Example.com'), ('y', 'other')");
+      expect(stmts.column(`SELECT id FROM t WHERE id IN (SELECT value FROM ${d.jsonEach('?')}) ORDER BY id`, ['["y","x","z"]'])).toEqual([
+        'x',
+        'y',
+      ]);
+      expect(stmts.column(`SELECT id FROM t WHERE ${d.nocase('name')} = ${d.nocase('?')}`, ['chef@EXAMPLE.com'])).toEqual(['x']);
+      expect(stmts.column(`SELECT id FROM t WHERE name ${d.like} ? ESCAPE '\\'`, ['CHEF%'])).toEqual(['x']);
+    } finally {
+      db.close();
+    }
+  });
+});
