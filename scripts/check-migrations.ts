@@ -33,7 +33,10 @@ const pendingSqlite = await generateSQLiteMigration(
   await generateSQLiteDrizzleJson({ params: schema.params, ...schema.collectionTables, ...fleetSchema }),
 );
 const pg = latestSnapshot(PG_MIGRATIONS_DIR);
-const pendingPg = await generateMigration(pg.json as never, generateDrizzleJson({ params: schemaPg.params, ...schemaPg.collectionTables, ...fleetSchemaPg }));
+const pendingPg = await generateMigration(
+  pg.json as never,
+  generateDrizzleJson({ params: schemaPg.params, ...schemaPg.collectionTables, ...fleetSchemaPg }),
+);
 let failed = false;
 for (const [name, pending] of [
   ['SQLite (drizzle/)', pendingSqlite],
