@@ -278,8 +278,9 @@ export function repairPrices(runs: TextRun[]): void {
     return value >= low * 0.8 && value <= high * 1.2 ? [{ run, text: `${sign}${whole.slice(0, -2)}${sep}${cents}${euro}` }] : [];
   });
   // Only where nearly every price has its decimals: a page of whole-number prices keeps them.
+  // (Bare whole numbers are few, and the repairs are a minority of the page's prices.)
   const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
-  if (bare + repairs.length > 0.2 * amounts.length) return;
+  if (bare > 0.2 * amounts.length || bare + repairs.length > 0.4 * amounts.length) return;
   for (const { run, text } of repairs) run.text = text;
 }
 
@@ -357,21 +358,37 @@ function tighten(word: OcrWord, grey: Uint8Array | undefined, width: number, hei
 
 /**
  * A footnote mark Tesseract read as the end of a word ("MELANGE®S" for "MELANGE" and a raised
- * "C,G"): the letters after the last one standing on the baseline that are raised above it and
- * small become a word of their own (the layout analysis then sees a raised mark).
+ * "C,G", "VGSSM" for "VG" and a raised "G,S,Mu"): the letters after the last one standing on the
+ * baseline whose bottom is raised well above it become a word of their own (the layout analysis
+ * then sees a raised mark). `baseline` is the line's baseline under the word when known: where
+ * the raised tail is most of the word's letters, their median bottom is the tail's, not the
+ * baseline. Marks and punctuation inside the tail may have a box down to the baseline (Tesseract
+ * gives some letters the line's height): they go with the raised letters around them.
  */
-export function splitRaisedTail(word: OcrWord): OcrWord[] {
+export function splitRaisedTail(word: OcrWord, baseline?: number): OcrWord[] {
   const chars = word.chars;
   if (!chars || chars.length < 2) return [word];
-  // The word's own baseline: where most of its letters end (the line's may be off where Tesseract
-  // joined columns into one line), and the height of its letters above it.
-  const base = median(chars.map((c) => c.y1));
+  // The word's own baseline: the line's when it runs under the word's letters (the lowest
+  // letter bottoms, give or take), else where most of its letters end (the line's may be off
+  // where Tesseract joined columns into one line).
+  const bottoms = chars.map((c) => c.y1);
+  const lowest = Math.max(...bottoms);
+  const base = baseline !== undefined && Math.abs(baseline - lowest) <= 0.25 * (word.y1 - word.y0) + 2 ? Math.min(lowest, Math.max(baseline, median(bottoms))) : median(bottoms);
   const standing = chars.filter((c) => Math.abs(c.y1 - base) <= 0.15 * (c.y1 - c.y0) + 2);
   if (standing.length < 2) return [word];
   const height = median(standing.map((c) => base - c.y0));
-  const raised = (c: OcrChar) => c.y1 < base - 0.3 * height && c.y1 - c.y0 < 0.85 * height;
+  // Raised: the bottom well above the baseline (no letter of a word ends there; quotes and
+  // apostrophes at the end of a word are marks too).
+  const raised = (c: OcrChar) => c.y1 < base - 0.3 * height && c.y1 - c.y0 < 1.5 * height;
+  const alnum = (c: OcrChar) => /[\p{L}\p{N}]/u.test(c.text);
   let cut = chars.length;
-  while (cut > 1 && raised(chars[cut - 1] as OcrChar)) cut--;
+  while (cut > 1) {
+    const c = chars[cut - 1] as OcrChar;
+    // Punctuation between raised letters goes with them whatever its box.
+    if (raised(c) || (!alnum(c) && cut < chars.length && raised(chars[cut - 2] as OcrChar))) cut--;
+    else break;
+  }
+  while (cut < chars.length && !raised(chars[cut] as OcrChar)) cut++;
   // A mark is a short tail after a real word; never most of the word.
   if (cut === chars.length || cut < 2 || chars.length - cut > Math.max(3, cut / 2) || !/[\p{L}\p{N}]/u.test(chars.slice(0, cut).map((c) => c.text).join(''))) return [word];
   const part = (list: OcrChar[]): OcrWord => ({
@@ -388,7 +405,7 @@ export function splitRaisedTail(word: OcrWord): OcrWord[] {
 
 /** Measures a page while its image is at hand (the image is not kept). */
 export function measurePage(found: OcrLine[], geometry: PageGeometry): MeasuredPage {
-  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w)).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
+  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w, l.y1 + l.offset + l.slope * ((w.x0 + w.x1) / 2 - l.x0))).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
   const ems = lines.map((l) => emOf(l) || Math.max(4, l.xSize - Math.max(0, l.descenders)));
   const inks = lines.map((l, i) => l.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
   return { page: geometry.page, widthPx: geometry.widthPx, heightPx: geometry.heightPx, widthPt: geometry.widthPt, lines, ems, inks };
@@ -443,7 +460,13 @@ function groupPage(measured: MeasuredPage): GroupedPage {
       return !/^[\p{P}\p{S}]{3,}$/u.test(word.text) || /[€$£¥]/u.test(word.text);
     });
     // Small words raised above the baseline are footnote marks (allergen codes).
-    const raised = (w: OcrWord) => w.y1 - w.y0 < 0.65 * em && w.y1 < line.y1 + line.offset + line.slope * ((w.x0 + w.x1) / 2 - line.x0) - 0.25 * em;
+    // A short code whose ink ends a third of an em above the baseline is one too, even when its
+    // letters look almost as tall as the line's (a low-resolution scan blurs small capitals).
+    const raised = (w: OcrWord) => {
+      const lift = line.y1 + line.offset + line.slope * ((w.x0 + w.x1) / 2 - line.x0) - w.y1;
+      const height = w.y1 - w.y0;
+      return (height < 0.65 * em && lift > 0.25 * em) || (height < 0.9 * em && lift > 0.33 * em && w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 4);
+    };
     for (const w of kept.filter(raised)) out.raised.push({ word: w, em });
     // Words a space apart form one run, as a PDF's text chunk would; a wider gap (a tab stop, an
     // erased leader, a column gutter) separates runs.
