@@ -251,6 +251,9 @@ export function repairPrices(runs: TextRun[]): void {
   const digits = (t: string) => t.replace(/[oO]/g, '0').replace(/[lI]/g, '1');
   const pointless: TextRun[] = [];
   for (const run of runs) {
+    // What is left of an erased leader before a price ("_1,40 €", ".3,50 €").
+    const led = /^[._…·]+(?=[€$£]?\s?\d)/u.exec(run.text);
+    if (led && PRICE_SHAPE.test(run.text.slice(led[0].length))) run.text = run.text.slice(led[0].length);
     const m = PRICE_SHAPE.exec(run.text);
     if (!m) continue;
     const [sign = '', whole = '', mark, cents, euro = ''] = [m[1], m[2] as string, m[3], m[4], m[5]];
@@ -267,6 +270,7 @@ export function repairPrices(runs: TextRun[]): void {
   });
   const amounts = decimal.map((d) => d.amount);
   const pageCents = new Set(decimal.map((d) => d.cents));
+  repairCents(runs);
   if (amounts.length < 4) return;
   const [low, high] = [Math.min(...amounts), Math.max(...amounts)];
   const repairs = pointless.flatMap((run) => {
@@ -282,6 +286,29 @@ export function repairPrices(runs: TextRun[]): void {
   const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
   if (bare > 0.2 * amounts.length || bare + repairs.length > 0.4 * amounts.length) return;
   for (const { run, text } of repairs) run.text = text;
+}
+
+/** Cents' last digits OCR reads for a 0 on a small or blurred print (3,00 → 3,06; 1,40 → 1,49; 3,80 → 3,88). */
+const ZERO_MISREAD = /^([€$£]?\s?\d{1,3}[.,]\d)([689])(\s?€)?$/u;
+/** Prices in the page that support the cents repair at least. */
+const CENTS_SUPPORT = 6;
+
+/**
+ * A price whose cents end in 6, 8 or 9 on a page where the other prices' cents end in 0 (at
+ * least CENTS_SUPPORT of them, and three times as many as those that do not): OCR read the 0 wrong. Prices ending in 5 or 9 after a 9 ("2,95",
+ * "9,99") are kept: menus price that way on purpose.
+ */
+function repairCents(runs: TextRun[]): void {
+  const cents = runs.flatMap((r) => {
+    const m = /^[€$£]?\s?\d{1,3}[.,](\d{2})(\s?€)?$/u.exec(r.text);
+    return m ? [{ run: r, cents: m[1] as string }] : [];
+  });
+  const odd = cents.filter((c) => !c.cents.endsWith('0'));
+  if (cents.length - odd.length < Math.max(CENTS_SUPPORT, 3 * odd.length)) return;
+  for (const { run, cents: c } of odd) {
+    const m = ZERO_MISREAD.exec(run.text);
+    if (m && c[0] !== '9') run.text = `${m[1]}0${m[3] ?? ''}`;
+  }
 }
 
 /** Words whose ink is less tall than this share of the line's em are dot leaders. */
