@@ -131,7 +131,7 @@ describe('hOCR → positioned text', () => {
       return list.map((r) => r.text);
     };
     const page = ['1,30 €', '3,50 €', '4,20 €', '3,80 €', '2,20 €', '4,00 €'];
-    expect(texts(runs([...page, '_1,49€', '.3,06 €', '…2,50 €']))).toEqual([...page, '1,40€', '3,00 €', '2,50 €']);
+    expect(texts(runs([...page, '_1,49€', '.3,06 €', '…2,50 €', '-1,30 €']))).toEqual([...page, '1,40€', '3,00 €', '2,50 €', '1,30 €']);
     // Not enough prices ending in 0 to say so, or prices priced to the cent: kept.
     expect(texts(runs(['1,30 €', '3,50 €', '4,20 €', '3,06 €']))).toEqual(['1,30 €', '3,50 €', '4,20 €', '3,06 €']);
     const cents = ['2.95', '3.49', '4.99', '5.50', '6.00', '7.00', '8.00', '9.00'];

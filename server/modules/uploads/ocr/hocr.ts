@@ -252,7 +252,7 @@ export function repairPrices(runs: TextRun[]): void {
   const pointless: TextRun[] = [];
   for (const run of runs) {
     // What is left of an erased leader before a price ("_1,40 €", ".3,50 €").
-    const led = /^[._…·]+(?=[€$£]?\s?\d)/u.exec(run.text);
+    const led = /^[._…·\-–—]+(?=[€$£]?\s?\d)/u.exec(run.text);
     if (led && PRICE_SHAPE.test(run.text.slice(led[0].length))) run.text = run.text.slice(led[0].length);
     const m = PRICE_SHAPE.exec(run.text);
     if (!m) continue;
