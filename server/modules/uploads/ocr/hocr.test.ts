@@ -92,6 +92,18 @@ describe('hOCR → positioned text', () => {
     for (const text of ['Steak 300 gr', 'Vitamin C', 'Salad V', 'Tenderstem Broccoli', 'Pasta e fagioli']) expect(repairDietMarkers(text)).toBe(text);
   });
 
+  it('reads diet markers a small photo garbles: bracket glued, closing bracket as j, separators lost, letters misread', () => {
+    // As Tesseract read "(V)", "(VG)" and "(V, GF)" on a 120 dpi photo.
+    expect(repairDietMarkers('Cappuceino[vj')).toBe('Cappuceino (V)');
+    expect(repairDietMarkers('Avocado-Brot [vej')).toBe('Avocado-Brot (VE)');
+    expect(repairDietMarkers('Rührei mit Schnittlauch |vcr)')).toBe('Rührei mit Schnittlauch (V, GF)');
+    expect(repairDietMarkers('Filterkaffee [vs]')).toBe('Filterkaffee (VG)');
+    expect(repairDietMarkers('Kakao mit Sahne [y]')).toBe('Kakao mit Sahne (V)');
+    expect(repairDietMarkers('Pfannkuchen [Y]')).toBe('Pfannkuchen (V)');
+    // Anything that is not a run of marker readings stays: words, codes, sizes, repeated markers.
+    for (const text of ['Spritz [bianco]', 'Pizza (al)', 'Tea (or)', 'Menu [yes]', 'Wine (vv)', 'Hamburger (beef]', 'Soup [2]', 'Ale (ipa)']) expect(repairDietMarkers(text)).toBe(text);
+  });
+
   it('drops tokens without a letter made of footnote marks at the end of a run, never a price', () => {
     expect(dropTrailingMarks('TARTELETTE AU CITRON MERINGUÉE |?')).toBe('TARTELETTE AU CITRON MERINGUÉE');
     expect(dropTrailingMarks('CAFÉ GOURMAND "7?')).toBe('CAFÉ GOURMAND');

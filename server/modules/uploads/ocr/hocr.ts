@@ -232,9 +232,31 @@ export function repairDietMarkers(text: string): string {
     return `${bare[1]} ${parts.join(' ')}`;
   }
   const m = /\s[([{|]\s*([\p{L}]{1,2}(?:[\s,/]+[\p{L}]{1,2})*)\s*[)\]}|]?$/u.exec(text);
-  if (!m) return text;
-  const parts = (m[1] as string).split(/[\s,/]+/).map((p) => MISREAD_G[p.toUpperCase()] ?? p.toUpperCase());
-  return parts.every((p) => DIET_MARKERS.has(p)) ? `${text.slice(0, m.index)} (${parts.join(', ')})` : text;
+  if (m) {
+    const parts = (m[1] as string).split(/[\s,/]+/).map((p) => MISREAD_G[p.toUpperCase()] ?? p.toUpperCase());
+    if (parts.every((p) => DIET_MARKERS.has(p))) return `${text.slice(0, m.index)} (${parts.join(', ')})`;
+  }
+  // Read worse on a small photo: the bracket glued to the name, the closing one read as j or l,
+  // the separators lost and letters misread ("Cappuceino[vj", "[vej", "|vcr)", "[vs]", "[y]").
+  const glued = /(?<=\p{L}{3}[^\s\d]*)\s?[([{|]\s*(\p{L}{1,4}?)\s*[)\]}|jJl1]?$/u.exec(text);
+  const markers = glued ? readMarkers((glued[1] as string).toLowerCase()) : null;
+  return glued && markers ? `${text.slice(0, glued.index)} (${markers.join(', ')})` : text;
+}
+
+/** Lower-case letters of diet markers as OCR reads them, per marker (longest first). */
+const MARKER_READINGS: Array<[string, string]> = [
+  ['vg', 'VG'], ['vc', 'VG'], ['vs', 'VG'], ['ve', 'VE'], ['gf', 'GF'], ['cf', 'GF'], ['cr', 'GF'], ['gr', 'GF'], ['v', 'V'], ['y', 'V'],
+];
+
+/** Letters run together ("vcr") as a sequence of diet markers ("V", "GF"), or null. */
+function readMarkers(letters: string): string[] | null {
+  if (!letters) return [];
+  for (const [reading, marker] of MARKER_READINGS) {
+    if (!letters.startsWith(reading)) continue;
+    const rest = readMarkers(letters.slice(reading.length));
+    if (rest && !rest.includes(marker)) return [marker, ...rest];
+  }
+  return null;
 }
 
 /** A run that is a price as OCR may read it: a currency sign, digits (or o/O/l/I among them), two decimals. */
