@@ -53,6 +53,17 @@ describe('hOCR → positioned text', () => {
     expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | Ø26cm | Ø32cm');
   });
 
+  it('drops a rule read as one character over and over, keeps words and prices with repeated digits', () => {
+    const lines = parseHocr(
+      hocr([
+        { box: [100, 100, 900, 130], words: [['Frühstück', 100, 100, 260, 130], ['—', 280, 110, 300, 116], ['000000000', 320, 100, 880, 130]] },
+        { box: [100, 200, 900, 230], words: [['Kaffee', 100, 200, 200, 230], ['1000', 300, 200, 360, 230], ['11,11', 800, 200, 860, 230]] },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    expect(runs.map((r) => r.text)).toEqual(['Frühstück', 'Kaffee', '1000', '11,11']);
+  });
+
   it('measures sizes above the baseline and snaps slightly different lines to one size', () => {
     // Three item lines of the same font: one with descenders (g, p), whose boxes reach lower.
     const lines = parseHocr(

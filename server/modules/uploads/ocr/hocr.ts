@@ -505,6 +505,8 @@ function groupPage(measured: MeasuredPage): GroupedPage {
       if (word.conf < MIN_WORD_CONFIDENCE && !/[\p{L}\p{N}]{2}/u.test(word.text)) return false;
       // Dot leaders: ink no taller than a dot (Tesseract reads them as dots or as letters).
       if (word.y1 - word.y0 < LEADER_HEIGHT * em) return false;
+      // A rule or leader read as one character over and over ("000000000", "ooooo").
+      if (/^(.)\1{4,}$/u.test(word.text)) return false;
       // Runs of punctuation (leaders and rules read as "……", "_..").
       return !/^[\p{P}\p{S}]{3,}$/u.test(word.text) || /[€$£¥]/u.test(word.text);
     });
