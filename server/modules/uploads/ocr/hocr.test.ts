@@ -46,11 +46,12 @@ describe('hOCR → positioned text', () => {
     const lines = parseHocr(
       hocr([
         { box: [100, 100, 900, 130], words: [['Halve', 100, 100, 180, 130], ['Hahn!:";!0', 190, 100, 300, 130], ['BREAST"', 400, 100, 520, 130], ['VGS*', 600, 100, 660, 130]] },
+        { box: [100, 150, 900, 180], words: [['roses\'*/*', 100, 150, 200, 180], ['SACHERTORTE*©@', 300, 150, 500, 180], ['EINSPÄNNER®', 600, 150, 760, 180]] },
         { box: [100, 200, 900, 230], words: [['G26cm', 300, 200, 380, 230], ['032cm', 500, 200, 580, 230]] },
       ]),
     );
     const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
-    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | Ø26cm | Ø32cm');
+    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | roses | SACHERTORTE | EINSPÄNNER | Ø26cm | Ø32cm');
   });
 
   it('drops a rule read as one character over and over, keeps words and prices with repeated digits', () => {

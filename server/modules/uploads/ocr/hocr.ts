@@ -199,7 +199,7 @@ const WORD_SPACE = 1.2;
 function cleanWord(text: string): string {
   // The diameter sign of pizza sizes ("Ø26cm") is read as G, 0, O or Q.
   if (/^[G0OQ@](\d{2}) ?cm$/.test(text)) return `Ø${text.slice(1)}`;
-  return text.replace(/(?<=\p{L})[\d,]*['"”“’‘*°^!?:;|~]+[\d,'"”“’‘*°^!?:;|~]*$/u, '') || text;
+  return text.replace(/(?<=\p{L})[\d,]*['"”“’‘*°^!?:;|~®©]+[\d,'"”“’‘*°^!?:;|~®©@/]*$/u, '') || text;
 }
 
 /** The diet markers menus print (V, VG, VE, GF) and the letters OCR reads small G as. */
