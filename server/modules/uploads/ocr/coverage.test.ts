@@ -58,7 +58,7 @@ describe('text Tesseract left out', () => {
 
   it('ignores specks and thin rules: not shaped like text', () => {
     const noisy = page(1000, 800, []);
-    for (const [x, y] of [[300, 500], [620, 90], [700, 700]]) noisy[y * 1000 + x] = 0;
+    for (const [x, y] of [[300, 500], [620, 90], [700, 700]] as const) noisy[y * 1000 + x] = 0;
     // A rule 4 px thick across two rows of cells.
     for (let y = 598; y < 602; y++) noisy.fill(0, y * 1000 + 100, y * 1000 + 900);
     expect(uncoveredRegions(noisy, 1000, 800, [])).toEqual([]);
