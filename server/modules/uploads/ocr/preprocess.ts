@@ -283,7 +283,7 @@ function inkBlobs(grey: Uint8Array, width: number, height: number, maxPixels: nu
  * them): Tesseract reads them as letters and glues them to the item name or the price. Single
  * dots (i, full stops, commas) and hyphens stay.
  */
-function eraseLeaders(grey: Uint8Array, width: number, height: number): void {
+export function eraseLeaders(grey: Uint8Array, width: number, height: number): void {
   const blobs = inkBlobs(grey, width, height, 4000);
   const heights = blobs.filter((b) => b.pixels.length >= 30).map((b) => b.y1 - b.y0 + 1).sort((a, b) => a - b);
   const letter = heights[Math.floor(heights.length / 2)] ?? 0;
