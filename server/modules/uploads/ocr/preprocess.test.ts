@@ -33,13 +33,4 @@ describe('dot leaders', () => {
     expect(dark(grey, 632, 115, 636, 119)).toBe(16);
     expect(dark(grey, 610, 100, 670, 120)).toBe(5 * 20 * 6 + 16);
   });
-
-  it('keeps a rule under a heading that noise broke into dashes: no text before or after it on its line', () => {
-    const grey = new Uint8Array(W * H).fill(255);
-    letters(grey, 100, 300, 320);
-    for (const [x0, x1] of [[100, 160], [170, 230], [240, 300], [310, 370], [380, 440]] as const) ink(grey, x0, 326, x1, 329);
-    const before = dark(grey, 90, 322, 450, 332);
-    eraseLeaders(grey, W, H);
-    expect(dark(grey, 90, 322, 450, 332)).toBe(before);
-  });
 });

@@ -321,28 +321,12 @@ export function eraseLeaders(grey: Uint8Array, width: number, height: number): v
       }
     }
     if (chain.length < 4) continue;
-    // A chain with dashes is a leader only when text ends right before it or starts right after
-    // it, on its line (the name, the price): a rule under a heading, broken by a photo's noise
-    // into dashes, has neither and stays (Tesseract reads the lines around a rule better with it).
-    const dashed = chain.some((b) => b.x1 - b.x0 + 1 > 0.6 * letter);
-    const inkIn = (x0: number, x1: number, c: number) => {
-      for (let y = Math.max(0, Math.round(c - letter)); y <= Math.min(height - 1, Math.round(c + 0.25 * letter)); y++)
-        for (let x = Math.max(0, Math.round(x0)); x <= Math.min(width - 1, Math.round(x1)); x++) if ((grey[y * width + x] as number) < 128) return true;
-      return false;
-    };
-    if (dashed && !inkIn(chain[0]!.x0 - 1.5 * letter, chain[0]!.x0 - 2, cy(chain[0]!)) && !inkIn(last.x1 + 2, last.x1 + 1.5 * letter, cy(last))) continue;
     for (const b of chain) used.add(b);
-    // A leader with dashes: each piece and the gap to the next, a pixel around them (the grey
-    // rims and the fainter dots between the pieces, which are not ink at 128 but still are to
-    // Tesseract; nothing dark is printed there). Pair by pair, not the chain's box: a leader on
-    // a tilted photo drifts over its length, and its whole box could wipe the text beside it.
-    chain.forEach((a, i) => {
-      // A chain of round dots as before: each dot alone (its rim).
-      const b = dashed ? (chain[i + 1] ?? a) : a;
-      const [x0, x1] = [Math.max(0, a.x0 - 1), Math.min(width, b.x1 + 2)];
-      const [y0, y1] = [Math.max(0, Math.min(a.y0, b.y0) - 1), Math.min(height - 1, Math.max(a.y1, b.y1) + 1)];
-      for (let y = y0; y <= y1; y++) grey.fill(255, y * width + x0, y * width + x1);
-    });
+    // The chain's box and a pixel around it: the dots' grey rims and the fainter dots between
+    // them, which are not ink at 128 but still are to Tesseract (nothing dark is printed there).
+    const [x0, x1] = [Math.max(0, chain[0]!.x0 - 1), Math.min(width, last.x1 + 2)];
+    const [y0, y1] = [Math.max(0, Math.min(...chain.map((b) => b.y0)) - 1), Math.min(height - 1, Math.max(...chain.map((b) => b.y1)) + 1)];
+    for (let y = y0; y <= y1; y++) grey.fill(255, y * width + x0, y * width + x1);
   }
 }
 
