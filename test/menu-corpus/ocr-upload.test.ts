@@ -26,7 +26,9 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
 
   const cases = [
     { file: 'de-gasthaus-linde.writer.scan.pdf', menu: 'de-gasthaus-linde', type: 'application/pdf', recall: 0.7, amount: 0.75 },
-    { file: 'it-ristorante-roma.chromium.photo.jpg', menu: 'it-ristorante-roma', type: 'image/jpeg', recall: 0.5, amount: 0.75 },
+    // Amount precision 0.65 since OCR round 3 (was 0.75): more of this photo's items are read, and
+    // some of their prices with a misread digit ("12,00" as "17,00"); see README "OCR round 3".
+    { file: 'it-ristorante-roma.chromium.photo.jpg', menu: 'it-ristorante-roma', type: 'image/jpeg', recall: 0.6, amount: 0.65 },
   ];
   for (const c of cases) {
     it(`reads ${c.file} into items with prices`, async () => {

@@ -46,11 +46,23 @@ describe('hOCR → positioned text', () => {
     const lines = parseHocr(
       hocr([
         { box: [100, 100, 900, 130], words: [['Halve', 100, 100, 180, 130], ['Hahn!:";!0', 190, 100, 300, 130], ['BREAST"', 400, 100, 520, 130], ['VGS*', 600, 100, 660, 130]] },
+        { box: [100, 150, 900, 180], words: [['roses\'*/*', 100, 150, 200, 180], ['SACHERTORTE*©@', 300, 150, 500, 180], ['EINSPÄNNER®', 600, 150, 760, 180]] },
         { box: [100, 200, 900, 230], words: [['G26cm', 300, 200, 380, 230], ['032cm', 500, 200, 580, 230]] },
       ]),
     );
     const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
-    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | Ø26cm | Ø32cm');
+    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | roses | SACHERTORTE | EINSPÄNNER | Ø26cm | Ø32cm');
+  });
+
+  it('drops a rule read as one character over and over, keeps words and prices with repeated digits', () => {
+    const lines = parseHocr(
+      hocr([
+        { box: [100, 100, 900, 130], words: [['Frühstück', 100, 100, 260, 130], ['—', 280, 110, 300, 116], ['000000000', 320, 100, 880, 130]] },
+        { box: [100, 200, 900, 230], words: [['Kaffee', 100, 200, 200, 230], ['1000', 300, 200, 360, 230], ['11,11', 800, 200, 860, 230]] },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    expect(runs.map((r) => r.text)).toEqual(['Frühstück', 'Kaffee', '1000', '11,11']);
   });
 
   it('measures sizes above the baseline and snaps slightly different lines to one size', () => {
@@ -92,6 +104,18 @@ describe('hOCR → positioned text', () => {
     for (const text of ['Steak 300 gr', 'Vitamin C', 'Salad V', 'Tenderstem Broccoli', 'Pasta e fagioli']) expect(repairDietMarkers(text)).toBe(text);
   });
 
+  it('reads diet markers a small photo garbles: bracket glued, closing bracket as j, separators lost, letters misread', () => {
+    // As Tesseract read "(V)", "(VG)" and "(V, GF)" on a 120 dpi photo.
+    expect(repairDietMarkers('Cappuceino[vj')).toBe('Cappuceino (V)');
+    expect(repairDietMarkers('Avocado-Brot [vej')).toBe('Avocado-Brot (VE)');
+    expect(repairDietMarkers('Rührei mit Schnittlauch |vcr)')).toBe('Rührei mit Schnittlauch (V, GF)');
+    expect(repairDietMarkers('Filterkaffee [vs]')).toBe('Filterkaffee (VG)');
+    expect(repairDietMarkers('Kakao mit Sahne [y]')).toBe('Kakao mit Sahne (V)');
+    expect(repairDietMarkers('Pfannkuchen [Y]')).toBe('Pfannkuchen (V)');
+    // Anything that is not a run of marker readings stays: words, codes, sizes, repeated markers.
+    for (const text of ['Spritz [bianco]', 'Pizza (al)', 'Tea (or)', 'Menu [yes]', 'Wine (vv)', 'Hamburger (beef]', 'Soup [2]', 'Ale (ipa)']) expect(repairDietMarkers(text)).toBe(text);
+  });
+
   it('drops tokens without a letter made of footnote marks at the end of a run, never a price', () => {
     expect(dropTrailingMarks('TARTELETTE AU CITRON MERINGUÉE |?')).toBe('TARTELETTE AU CITRON MERINGUÉE');
     expect(dropTrailingMarks('CAFÉ GOURMAND "7?')).toBe('CAFÉ GOURMAND');
@@ -117,6 +141,29 @@ describe('hOCR → positioned text', () => {
     // Four digits: a price with cents the page uses gets its point back; a year does not.
     const page = ['8,00', '7,00', '16,00', '17,00', '12,00', '4,00'];
     expect(texts(runs([...page, '1900', '2024', '1950']))).toEqual([...page, '19,00', '2024', '1950']);
+    // Two of eleven prices read without their point (a small photo): still a minority, repaired.
+    const small = ['1,30 €', '3,50 €', '3,80 €', '1,30 €', '2,20 €', '3,60 €', '4,00 €', '4,50 €', '1,40 €'];
+    expect(texts(runs([...small, '420€', '250€']))).toEqual([...small, '4,20€', '2,50€']);
+    // As many pointless numbers as prices with a point: a page of other numbers, left alone.
+    expect(texts(runs(['4.50', '6.50', '5.95', '7.00', '450', '550', '600', '625']))).toEqual(['4.50', '6.50', '5.95', '7.00', '450', '550', '600', '625']);
+  });
+
+  it('strips what is left of a leader before a price and repairs cents read for a 0 where the page supports it', () => {
+    const runs = (texts: string[]): TextRun[] => texts.map((text) => ({ text, x: 0, y: 0, width: 10, size: 10, font: 'ocr', bold: false, italic: false }));
+    const texts = (list: TextRun[]) => {
+      repairPrices(list);
+      return list.map((r) => r.text);
+    };
+    const page = ['1,30 €', '3,50 €', '4,20 €', '3,80 €', '2,20 €', '4,00 €'];
+    expect(texts(runs([...page, '_1,49€', '.3,06 €', '…2,50 €', '-1,30 €']))).toEqual([...page, '1,40€', '3,00 €', '2,50 €', '1,30 €']);
+    // Not enough prices ending in 0 to say so, or prices priced to the cent: kept.
+    expect(texts(runs(['1,30 €', '3,50 €', '4,20 €', '3,06 €']))).toEqual(['1,30 €', '3,50 €', '4,20 €', '3,06 €']);
+    const cents = ['2.95', '3.49', '4.99', '5.50', '6.00', '7.00', '8.00', '9.00'];
+    expect(texts(runs(cents))).toEqual(cents);
+    // Prices ending in 95 or 99 on a page of round prices are priced that way on purpose.
+    expect(texts(runs([...page, '9,99 €']))).toEqual([...page, '9,99 €']);
+    // A leader's dot before a word or a number that is no price stays.
+    expect(texts(runs(['.Menu', '…2024 ann']))).toEqual(['.Menu', '…2024 ann']);
   });
 
   it('reads letter boxes and cuts a footnote mark Tesseract read as the end of a word', () => {
@@ -149,5 +196,57 @@ describe('hOCR → positioned text', () => {
     expect(splitRaisedTail(lines[0]!.words[1]!)).toHaveLength(1);
     const runs = toPageTexts([measurePage(lines, { page: 1, widthPx: 2425, heightPx: 3300, widthPt: 595 })])[0]!.runs;
     expect(runs.map((r) => r.text)).toEqual(['S', 'MELANGE', '4.50']);
+  });
+
+  /** One line of one word with letter boxes (as Tesseract writes them), then a price. */
+  const lettered = (line: [number, number, number, number], baseline: number, letters: Array<[string, number, number, number, number]>) =>
+    [
+      `<div class='ocr_page' id='page_1' title='bbox 0 0 2000 2800'>`,
+      `<span class='ocr_line' id='line_1_1' title="bbox ${line.join(' ')}; baseline 0 ${baseline}; x_size 40; x_descenders 6; x_ascenders 10">`,
+      `<span class='ocrx_word' id='word_1_1' title='bbox ${letters[0]![1]} ${line[1]} ${letters[letters.length - 1]![3]} ${line[3]}; x_wconf 55'>`,
+      ...letters.map(([c, ...b]) => `<span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 90'>${c.replace('<', '&lt;')}</span>`),
+      `</span>`,
+      `<span class='ocrx_word' id='word_1_2' title='bbox 1700 ${line[1] + 2} 1800 ${line[3] - 4}; x_wconf 96'>$12.50</span>`,
+      `</span>`,
+      `</div>`,
+    ].join('\n');
+
+  it('cuts a raised tail that is most of the word against the line\'s baseline ("VGSSM" = VG + raised G,S,Mu)', () => {
+    // Baseline at y = 831 (line bottom 835, offset -4); V and G stand on it, "SSM" ends at 820.
+    const text = lettered([1564, 801, 1800, 835], -4, [
+      ['V', 1564, 803, 1590, 832], ['G', 1592, 803, 1620, 832], ['S', 1624, 801, 1640, 819], ['S', 1644, 801, 1660, 820], ['M', 1664, 801, 1688, 820],
+    ]);
+    const lines = parseHocr(text);
+    const word = lines[0]!.words[0]!;
+    // Without the line's baseline the median bottom is the tail's: nothing is cut (the old rule).
+    expect(splitRaisedTail(word)).toHaveLength(1);
+    expect(splitRaisedTail(word, 831).map((w) => w.text)).toEqual(['VG', 'SSM']);
+    const runs = toPageTexts([measurePage(lines, { page: 1, widthPx: 2000, heightPx: 2800, widthPt: 595 })])[0]!.runs;
+    expect(runs.map((r) => r.text)).toEqual(['SSM', 'VG', '$12.50']);
+    const [mark, name] = runs;
+    expect(mark!.y).toBeLessThan(name!.y - 0.15 * name!.size);
+  });
+
+  it('takes punctuation with a full-height box inside a raised tail along ("VGS<e" = VG + raised "G,Se")', () => {
+    const text = lettered([1532, 715, 1800, 749], -3, [
+      ['V', 1532, 717, 1556, 746], ['G', 1558, 717, 1584, 746], ['S', 1588, 715, 1602, 733], ['<', 1604, 715, 1614, 746], ['e', 1616, 715, 1634, 734],
+    ]);
+    const word = parseHocr(text)[0]!.words[0]!;
+    expect(splitRaisedTail(word, 746).map((w) => w.text)).toEqual(['VG', 'S<e']);
+    // A word whose last letter stands on the baseline keeps its marks before it.
+    const standing = parseHocr(lettered([100, 715, 1800, 749], -3, [['A', 100, 717, 124, 746], ['*', 126, 715, 136, 730], ['B', 140, 717, 164, 746]]))[0]!.words[0]!;
+    expect(splitRaisedTail(standing, 746)).toHaveLength(1);
+  });
+
+  it('takes a short code lifted a third of an em above the baseline for a mark even when it looks almost as tall as the line', () => {
+    // Capitals 40 px (y 100–140, baseline 140); "AG" 32 px tall but ending 17 px above the baseline.
+    const lines = parseHocr(
+      hocr([{ box: [100, 91, 900, 140], words: [['TOPFENSTRUDEL', 100, 100, 400, 140], ['AG', 410, 91, 440, 123], ['4,80', 800, 100, 860, 140]] }]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    expect(runs.map((r) => r.text)).toEqual(['AG', 'TOPFENSTRUDEL', '4,80']);
+    // A long word lifted the same way is no mark.
+    const long = parseHocr(hocr([{ box: [100, 91, 900, 140], words: [['TOPFENSTRUDEL', 100, 100, 400, 140], ['HAUSGEMACHT', 410, 91, 700, 123]] }]));
+    expect(toPageTexts([measurePage(long, geometry(1))])[0]!.runs.map((r) => r.text)).toEqual(['TOPFENSTRUDEL HAUSGEMACHT']);
   });
 });

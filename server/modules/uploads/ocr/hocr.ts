@@ -199,7 +199,7 @@ const WORD_SPACE = 1.2;
 function cleanWord(text: string): string {
   // The diameter sign of pizza sizes ("Ø26cm") is read as G, 0, O or Q.
   if (/^[G0OQ@](\d{2}) ?cm$/.test(text)) return `Ø${text.slice(1)}`;
-  return text.replace(/(?<=\p{L})[\d,]*['"”“’‘*°^!?:;|~]+[\d,'"”“’‘*°^!?:;|~]*$/u, '') || text;
+  return text.replace(/(?<=\p{L})[\d,]*['"”“’‘*°^!?:;|~®©]+[\d,'"”“’‘*°^!?:;|~®©@/]*$/u, '') || text;
 }
 
 /** The diet markers menus print (V, VG, VE, GF) and the letters OCR reads small G as. */
@@ -232,9 +232,31 @@ export function repairDietMarkers(text: string): string {
     return `${bare[1]} ${parts.join(' ')}`;
   }
   const m = /\s[([{|]\s*([\p{L}]{1,2}(?:[\s,/]+[\p{L}]{1,2})*)\s*[)\]}|]?$/u.exec(text);
-  if (!m) return text;
-  const parts = (m[1] as string).split(/[\s,/]+/).map((p) => MISREAD_G[p.toUpperCase()] ?? p.toUpperCase());
-  return parts.every((p) => DIET_MARKERS.has(p)) ? `${text.slice(0, m.index)} (${parts.join(', ')})` : text;
+  if (m) {
+    const parts = (m[1] as string).split(/[\s,/]+/).map((p) => MISREAD_G[p.toUpperCase()] ?? p.toUpperCase());
+    if (parts.every((p) => DIET_MARKERS.has(p))) return `${text.slice(0, m.index)} (${parts.join(', ')})`;
+  }
+  // Read worse on a small photo: the bracket glued to the name, the closing one read as j or l,
+  // the separators lost and letters misread ("Cappuceino[vj", "[vej", "|vcr)", "[vs]", "[y]").
+  const glued = /(?<=\p{L}{3}[^\s\d]*)\s?[([{|]\s*(\p{L}{1,4}?)\s*[)\]}|jJl1]?$/u.exec(text);
+  const markers = glued ? readMarkers((glued[1] as string).toLowerCase()) : null;
+  return glued && markers ? `${text.slice(0, glued.index)} (${markers.join(', ')})` : text;
+}
+
+/** Lower-case letters of diet markers as OCR reads them, per marker (longest first). */
+const MARKER_READINGS: Array<[string, string]> = [
+  ['vg', 'VG'], ['vc', 'VG'], ['vs', 'VG'], ['ve', 'VE'], ['gf', 'GF'], ['cf', 'GF'], ['cr', 'GF'], ['gr', 'GF'], ['v', 'V'], ['y', 'V'],
+];
+
+/** Letters run together ("vcr") as a sequence of diet markers ("V", "GF"), or null. */
+function readMarkers(letters: string): string[] | null {
+  if (!letters) return [];
+  for (const [reading, marker] of MARKER_READINGS) {
+    if (!letters.startsWith(reading)) continue;
+    const rest = readMarkers(letters.slice(reading.length));
+    if (rest && !rest.includes(marker)) return [marker, ...rest];
+  }
+  return null;
 }
 
 /** A run that is a price as OCR may read it: a currency sign, digits (or o/O/l/I among them), two decimals. */
@@ -251,6 +273,9 @@ export function repairPrices(runs: TextRun[]): void {
   const digits = (t: string) => t.replace(/[oO]/g, '0').replace(/[lI]/g, '1');
   const pointless: TextRun[] = [];
   for (const run of runs) {
+    // What is left of an erased leader before a price ("_1,40 €", ".3,50 €").
+    const led = /^[._…·\-–—]+(?=[€$£]?\s?\d)/u.exec(run.text);
+    if (led && PRICE_SHAPE.test(run.text.slice(led[0].length))) run.text = run.text.slice(led[0].length);
     const m = PRICE_SHAPE.exec(run.text);
     if (!m) continue;
     const [sign = '', whole = '', mark, cents, euro = ''] = [m[1], m[2] as string, m[3], m[4], m[5]];
@@ -267,6 +292,7 @@ export function repairPrices(runs: TextRun[]): void {
   });
   const amounts = decimal.map((d) => d.amount);
   const pageCents = new Set(decimal.map((d) => d.cents));
+  repairCents(runs);
   if (amounts.length < 4) return;
   const [low, high] = [Math.min(...amounts), Math.max(...amounts)];
   const repairs = pointless.flatMap((run) => {
@@ -278,9 +304,33 @@ export function repairPrices(runs: TextRun[]): void {
     return value >= low * 0.8 && value <= high * 1.2 ? [{ run, text: `${sign}${whole.slice(0, -2)}${sep}${cents}${euro}` }] : [];
   });
   // Only where nearly every price has its decimals: a page of whole-number prices keeps them.
+  // (Bare whole numbers are few, and the repairs are a minority of the page's prices.)
   const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
-  if (bare + repairs.length > 0.2 * amounts.length) return;
+  if (bare > 0.2 * amounts.length || bare + repairs.length > 0.4 * amounts.length) return;
   for (const { run, text } of repairs) run.text = text;
+}
+
+/** Cents' last digits OCR reads for a 0 on a small or blurred print (3,00 → 3,06; 1,40 → 1,49; 3,80 → 3,88). */
+const ZERO_MISREAD = /^([€$£]?\s?\d{1,3}[.,]\d)([689])(\s?€)?$/u;
+/** Prices in the page that support the cents repair at least. */
+const CENTS_SUPPORT = 6;
+
+/**
+ * A price whose cents end in 6, 8 or 9 on a page where the other prices' cents end in 0 (at
+ * least CENTS_SUPPORT of them, and three times as many as those that do not): OCR read the 0 wrong. Prices ending in 5 or 9 after a 9 ("2,95",
+ * "9,99") are kept: menus price that way on purpose.
+ */
+function repairCents(runs: TextRun[]): void {
+  const cents = runs.flatMap((r) => {
+    const m = /^[€$£]?\s?\d{1,3}[.,](\d{2})(\s?€)?$/u.exec(r.text);
+    return m ? [{ run: r, cents: m[1] as string }] : [];
+  });
+  const odd = cents.filter((c) => !c.cents.endsWith('0'));
+  if (cents.length - odd.length < Math.max(CENTS_SUPPORT, 3 * odd.length)) return;
+  for (const { run, cents: c } of odd) {
+    const m = ZERO_MISREAD.exec(run.text);
+    if (m && c[0] !== '9') run.text = `${m[1]}0${m[3] ?? ''}`;
+  }
 }
 
 /** Words whose ink is less tall than this share of the line's em are dot leaders. */
@@ -357,21 +407,37 @@ function tighten(word: OcrWord, grey: Uint8Array | undefined, width: number, hei
 
 /**
  * A footnote mark Tesseract read as the end of a word ("MELANGE®S" for "MELANGE" and a raised
- * "C,G"): the letters after the last one standing on the baseline that are raised above it and
- * small become a word of their own (the layout analysis then sees a raised mark).
+ * "C,G", "VGSSM" for "VG" and a raised "G,S,Mu"): the letters after the last one standing on the
+ * baseline whose bottom is raised well above it become a word of their own (the layout analysis
+ * then sees a raised mark). `baseline` is the line's baseline under the word when known: where
+ * the raised tail is most of the word's letters, their median bottom is the tail's, not the
+ * baseline. Marks and punctuation inside the tail may have a box down to the baseline (Tesseract
+ * gives some letters the line's height): they go with the raised letters around them.
  */
-export function splitRaisedTail(word: OcrWord): OcrWord[] {
+export function splitRaisedTail(word: OcrWord, baseline?: number): OcrWord[] {
   const chars = word.chars;
   if (!chars || chars.length < 2) return [word];
-  // The word's own baseline: where most of its letters end (the line's may be off where Tesseract
-  // joined columns into one line), and the height of its letters above it.
-  const base = median(chars.map((c) => c.y1));
+  // The word's own baseline: the line's when it runs under the word's letters (the lowest
+  // letter bottoms, give or take), else where most of its letters end (the line's may be off
+  // where Tesseract joined columns into one line).
+  const bottoms = chars.map((c) => c.y1);
+  const lowest = Math.max(...bottoms);
+  const base = baseline !== undefined && Math.abs(baseline - lowest) <= 0.25 * (word.y1 - word.y0) + 2 ? Math.min(lowest, Math.max(baseline, median(bottoms))) : median(bottoms);
   const standing = chars.filter((c) => Math.abs(c.y1 - base) <= 0.15 * (c.y1 - c.y0) + 2);
   if (standing.length < 2) return [word];
   const height = median(standing.map((c) => base - c.y0));
-  const raised = (c: OcrChar) => c.y1 < base - 0.3 * height && c.y1 - c.y0 < 0.85 * height;
+  // Raised: the bottom well above the baseline (no letter of a word ends there; quotes and
+  // apostrophes at the end of a word are marks too).
+  const raised = (c: OcrChar) => c.y1 < base - 0.3 * height && c.y1 - c.y0 < 1.5 * height;
+  const alnum = (c: OcrChar) => /[\p{L}\p{N}]/u.test(c.text);
   let cut = chars.length;
-  while (cut > 1 && raised(chars[cut - 1] as OcrChar)) cut--;
+  while (cut > 1) {
+    const c = chars[cut - 1] as OcrChar;
+    // Punctuation between raised letters goes with them whatever its box.
+    if (raised(c) || (!alnum(c) && cut < chars.length && raised(chars[cut - 2] as OcrChar))) cut--;
+    else break;
+  }
+  while (cut < chars.length && !raised(chars[cut] as OcrChar)) cut++;
   // A mark is a short tail after a real word; never most of the word.
   if (cut === chars.length || cut < 2 || chars.length - cut > Math.max(3, cut / 2) || !/[\p{L}\p{N}]/u.test(chars.slice(0, cut).map((c) => c.text).join(''))) return [word];
   const part = (list: OcrChar[]): OcrWord => ({
@@ -388,7 +454,7 @@ export function splitRaisedTail(word: OcrWord): OcrWord[] {
 
 /** Measures a page while its image is at hand (the image is not kept). */
 export function measurePage(found: OcrLine[], geometry: PageGeometry): MeasuredPage {
-  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w)).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
+  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w, l.y1 + l.offset + l.slope * ((w.x0 + w.x1) / 2 - l.x0))).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
   const ems = lines.map((l) => emOf(l) || Math.max(4, l.xSize - Math.max(0, l.descenders)));
   const inks = lines.map((l, i) => l.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
   return { page: geometry.page, widthPx: geometry.widthPx, heightPx: geometry.heightPx, widthPt: geometry.widthPt, lines, ems, inks };
@@ -439,11 +505,19 @@ function groupPage(measured: MeasuredPage): GroupedPage {
       if (word.conf < MIN_WORD_CONFIDENCE && !/[\p{L}\p{N}]{2}/u.test(word.text)) return false;
       // Dot leaders: ink no taller than a dot (Tesseract reads them as dots or as letters).
       if (word.y1 - word.y0 < LEADER_HEIGHT * em) return false;
+      // A rule or leader read as one character over and over ("000000000", "ooooo").
+      if (/^(.)\1{4,}$/u.test(word.text)) return false;
       // Runs of punctuation (leaders and rules read as "……", "_..").
       return !/^[\p{P}\p{S}]{3,}$/u.test(word.text) || /[€$£¥]/u.test(word.text);
     });
     // Small words raised above the baseline are footnote marks (allergen codes).
-    const raised = (w: OcrWord) => w.y1 - w.y0 < 0.65 * em && w.y1 < line.y1 + line.offset + line.slope * ((w.x0 + w.x1) / 2 - line.x0) - 0.25 * em;
+    // A short code whose ink ends a third of an em above the baseline is one too, even when its
+    // letters look almost as tall as the line's (a low-resolution scan blurs small capitals).
+    const raised = (w: OcrWord) => {
+      const lift = line.y1 + line.offset + line.slope * ((w.x0 + w.x1) / 2 - line.x0) - w.y1;
+      const height = w.y1 - w.y0;
+      return (height < 0.65 * em && lift > 0.25 * em) || (height < 0.9 * em && lift > 0.33 * em && w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 4);
+    };
     for (const w of kept.filter(raised)) out.raised.push({ word: w, em });
     // Words a space apart form one run, as a PDF's text chunk would; a wider gap (a tab stop, an
     // erased leader, a column gutter) separates runs.

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { UPLOAD_MAX_OCR_PAGES } from '../../../../shared/constants.ts';
 import type { MenuDraft, PageText } from '../extract/types.ts';
-import { measurePage, parseHocr, toPageTexts, type MeasuredPage } from './hocr.ts';
+import { cropPgm, placeLines, uncoveredRegions } from './coverage.ts';
+import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } from './hocr.ts';
 import { detectLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
@@ -24,6 +25,8 @@ const PHOTO_PAGE_WIDTH_PT = 595;
 /** Pixels of a rendered PDF page at most (300 dpi on A4 is 8.7 MP; larger pages get fewer dpi). */
 const RENDER_MAX_PIXELS = 10_000_000;
 const RENDER_DPI = 300;
+/** White around a region read again (Tesseract reads a crop better with a margin). */
+const CROP_MARGIN = 16;
 
 sharp.cache(false);
 
@@ -52,18 +55,38 @@ export interface OcrPageText extends PageText {
 
 const withSkew = (page: PageText, skew: number): OcrPageText => (skew ? { ...page, skew } : page);
 
-/** Tesseract on a prepared page. */
-async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, options: OcrPageOptions): Promise<MeasuredPage> {
+/** Tesseract's hOCR of an image (page segmentation `psm`: 3 a page, 6 one block of text). */
+async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, timeoutMs: number): Promise<OcrLine[]> {
   // Letter boxes too (hocr_char_boxes): footnote marks read as a word's last letters are cut off by them.
-  const args = ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', '3', '--dpi', '300', '-c', 'hocr_char_boxes=1', 'hocr'];
+  const args = ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', String(psm), '--dpi', '300', '-c', 'hocr_char_boxes=1', 'hocr'];
   const hocr = await runTool(TESSERACT, args, {
-    input: prepared.pgm,
-    timeoutMs: options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS,
+    input: pgm,
+    timeoutMs,
     maxOutputBytes: 8 * 1024 * 1024,
     // One thread per Tesseract: its OpenMP threads spin and are slower than one on a shared machine.
     env: { OMP_THREAD_LIMIT: '1' },
   });
-  return measurePage(parseHocr(hocr.toString('utf8')), {
+  return parseHocr(hocr.toString('utf8'));
+}
+
+/**
+ * Tesseract on a prepared page. Then the ink no word covers, shaped like text (a block its layout
+ * analysis took for a picture), is read again region by region as blocks of text (`coverage.ts`),
+ * unless `quick` (the language pass), within the page's time.
+ */
+async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, options: OcrPageOptions & { quick?: boolean }): Promise<MeasuredPage> {
+  const started = Date.now();
+  const budget = options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS;
+  const lines = await tesseract(prepared.pgm, 3, options, budget);
+  if (!options.quick) {
+    for (const region of uncoveredRegions(prepared.grey, prepared.width, prepared.height, lines)) {
+      const left = budget - (Date.now() - started);
+      if (left < 1000) break;
+      const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
+      lines.push(...placeLines(await tesseract(crop.pgm, 6, options, left), region, CROP_MARGIN, lines));
+    }
+  }
+  return measurePage(lines, {
     page: options.page,
     widthPx: prepared.width,
     heightPx: prepared.height,
@@ -139,7 +162,7 @@ async function ocrPages(count: number, prepare: (index: number) => Promise<{ pre
     const { prepared, widthPt } = await prepare(i);
     let page: MeasuredPage | null = null;
     if (!languages) {
-      const band = await recognise(middleBand(prepared), { page: i + 1, widthPt, languages: ['eng'] });
+      const band = await recognise(middleBand(prepared), { page: i + 1, widthPt, languages: ['eng'], quick: true });
       let detected = detectLanguage(toPageTexts([band]));
       if (!detected) {
         const english = await recognise(prepared, { page: i + 1, widthPt, languages: ['eng'] });

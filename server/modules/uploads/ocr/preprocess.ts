@@ -279,16 +279,22 @@ function inkBlobs(grey: Uint8Array, width: number, height: number, maxPixels: nu
 }
 
 /**
- * Erases dot leaders (rows of four or more small, evenly spaced dots): Tesseract reads them as
- * letters and glues them to the item name or the price. Single dots (i, full stops, commas) stay.
+ * Erases dot leaders (rows of four or more small dots or flat dashes, nothing printed between
+ * them): Tesseract reads them as letters and glues them to the item name or the price. Single
+ * dots (i, full stops, commas) and hyphens stay.
  */
-function eraseLeaders(grey: Uint8Array, width: number, height: number): void {
+export function eraseLeaders(grey: Uint8Array, width: number, height: number): void {
   const blobs = inkBlobs(grey, width, height, 4000);
   const heights = blobs.filter((b) => b.pixels.length >= 30).map((b) => b.y1 - b.y0 + 1).sort((a, b) => a - b);
   const letter = heights[Math.floor(heights.length / 2)] ?? 0;
   if (letter < 8) return;
+  // Dots, and the dashes a fine leader becomes on a scan (its dots run together in pieces of
+  // different lengths, no taller than a dot).
   const dots = blobs
-    .filter((b) => b.y1 - b.y0 + 1 <= 0.45 * letter && b.x1 - b.x0 + 1 <= 0.6 * letter && b.x1 - b.x0 + 1 <= 2.5 * (b.y1 - b.y0 + 1))
+    .filter((b) => {
+      const [w, h] = [b.x1 - b.x0 + 1, b.y1 - b.y0 + 1];
+      return h <= 0.45 * letter && ((w <= 0.6 * letter && w <= 2.5 * h) || (h <= 0.3 * letter && w <= 8 * letter));
+    })
     .sort((a, b) => a.x0 - b.x0);
   // Chains of dots on one line, each within two letter heights of the previous one.
   const used = new Set<Blob>();
@@ -315,11 +321,12 @@ function eraseLeaders(grey: Uint8Array, width: number, height: number): void {
       }
     }
     if (chain.length < 4) continue;
-    for (const b of chain) {
-      used.add(b);
-      // The dot's box and a pixel around it (its grey antialiased rim).
-      for (let y = Math.max(0, b.y0 - 1); y <= Math.min(height - 1, b.y1 + 1); y++) grey.fill(255, y * width + Math.max(0, b.x0 - 1), y * width + Math.min(width, b.x1 + 2));
-    }
+    for (const b of chain) used.add(b);
+    // The chain's box and a pixel around it: the dots' grey rims and the fainter dots between
+    // them, which are not ink at 128 but still are to Tesseract (nothing dark is printed there).
+    const [x0, x1] = [Math.max(0, chain[0]!.x0 - 1), Math.min(width, last.x1 + 2)];
+    const [y0, y1] = [Math.max(0, Math.min(...chain.map((b) => b.y0)) - 1), Math.min(height - 1, Math.max(...chain.map((b) => b.y1)) + 1)];
+    for (let y = y0; y <= y1; y++) grey.fill(255, y * width + x0, y * width + x1);
   }
 }
 
