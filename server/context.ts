@@ -130,6 +130,8 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   const s3 = config.s3Storage ? createS3Client(config.s3Storage) : null;
   const storage = config.s3Storage && s3 ? createS3Storage(config.s3Storage, s3) : createLocalStorage(config.uploadsDir);
   const engine = new RecordEngine(registry, stmts, storage, events, config.now);
+  engine.onStorageCleanupError = (key, err) =>
+    options.log.error({ err, key }, `file storage: ${key} belongs to no record any more but could not be removed; remove it by hand`);
   const appSecret = loadAppSecret(stmts, config.appSecret);
   const tokens = new TokenService(registry, stmts, appSecret, config.now);
   const settings = new SettingsService(stmts, envConfig);

@@ -93,6 +93,36 @@ describe('record engine writes', () => {
     expect(fs.existsSync(path.join(dir, (upd.docs as string[])[0] as string))).toBe(true);
   });
 
+  it('keeps a committed write when storage cannot remove its old file, and reports the file left behind', async () => {
+    const engine = t.ctx.engine;
+    const posts = engine.collection('posts');
+    const req = superuserRequest(t.ctx);
+    const rec = await engine.create(
+      posts,
+      {
+        data: { title: 'stuck file', author: 'author000000001' },
+        files: { docs: [{ name: 'old.txt', data: Buffer.from('old') }] },
+        fromForm: true,
+      },
+      req,
+    );
+    const old = (rec.docs as string[])[0] as string;
+    const file = path.join(t.config.uploadsDir, posts.id, String(rec.id), old);
+    // A directory where the file was: the storage's delete fails (EISDIR), as a store that is down would.
+    fs.rmSync(file);
+    fs.mkdirSync(path.join(file, 'inside'), { recursive: true });
+    const reported: string[] = [];
+    const before = engine.onStorageCleanupError;
+    engine.onStorageCleanupError = (key) => reported.push(key);
+    try {
+      const upd = await engine.update(posts, String(rec.id), { data: { 'docs-': [old] }, files: {}, fromForm: true }, req);
+      expect(upd.docs).toEqual([]);
+    } finally {
+      engine.onStorageCleanupError = before;
+    }
+    expect(reported).toEqual([`${posts.id}/${String(rec.id)}/${old}`]);
+  });
+
   it('never serves a stale cached total after a write or a rollback', async () => {
     const engine = t.ctx.engine;
     const posts = engine.collection('posts');

@@ -16,6 +16,7 @@ import {
   PreparedUpdate,
   PreparedUpsert,
   removeStaleFiles,
+  type StorageCleanupReport,
   type AppliedWrite,
   type PreparedWrite,
   type WriteDeps,
@@ -30,6 +31,12 @@ export class RecordEngine {
   readonly access: Access;
   readonly hooks = new WriteHooks();
   private readonly writeDeps: WriteDeps;
+
+  /**
+   * Told about files of committed writes that storage failed to remove (an S3 store that did not
+   * answer): the app logs them, so an operator can remove what is left behind.
+   */
+  onStorageCleanupError: StorageCleanupReport = () => undefined;
 
   constructor(
     readonly registry: CollectionRegistry,
@@ -143,8 +150,8 @@ export class RecordEngine {
     await Promise.all(
       results.map((r) =>
         Promise.all([
-          removeStaleFiles(this.storage, r.staleFiles),
-          ...r.removedPrefixes.map((p) => this.storage.deletePrefix(p).catch(() => undefined)),
+          removeStaleFiles(this.storage, r.staleFiles, this.onStorageCleanupError),
+          ...r.removedPrefixes.map((p) => this.storage.deletePrefix(p).catch((err: unknown) => this.onStorageCleanupError(`${p}/`, err))),
         ]),
       ),
     );

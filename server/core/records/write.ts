@@ -465,9 +465,21 @@ export class PreparedUpsert implements PreparedWrite {
   }
 }
 
-/** Removes files replaced or deleted by committed writes (and their thumbs). */
-export async function removeStaleFiles(storage: FileStorage, stale: Array<{ prefix: string; name: string }>): Promise<void> {
-  await Promise.all(stale.map((s) => deleteFileWithThumbs(storage, s.prefix, s.name).catch(() => undefined)));
+/** Reports a file a committed write no longer uses but the storage could not remove (the write stands). */
+export type StorageCleanupReport = (key: string, err: unknown) => void;
+
+/**
+ * Removes files replaced or deleted by committed writes (and their thumbs). A failure does not
+ * undo the write (it is committed); it is reported, naming the object left behind in storage.
+ */
+export async function removeStaleFiles(
+  storage: FileStorage,
+  stale: Array<{ prefix: string; name: string }>,
+  report: StorageCleanupReport = () => undefined,
+): Promise<void> {
+  await Promise.all(
+    stale.map((s) => deleteFileWithThumbs(storage, s.prefix, s.name).catch((err: unknown) => report(`${s.prefix}/${s.name}`, err))),
+  );
 }
 
 export { AUTH_FORM_KEYS };
