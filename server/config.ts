@@ -62,7 +62,8 @@ const envSchema = z.object({
    * Where the auth and email rate-limit counters live: `memory` (each instance its own, the default
    * of one SQLite instance) or `database` (`_rateLimits`, shared by every instance on the database).
    */
-  RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
+  // Unset: `database` with PostgreSQL (a fleet shares it), `memory` with SQLite (loadConfig).
+  RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
   /** Realtime: a stream with no message for this long is ended (the SDK reconnects). */
   REALTIME_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86400).default(300),
   /** Realtime: comment lines keep idle streams open through proxies. */
@@ -360,7 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authMax: e.AUTH_RATE_LIMIT_MAX,
       authWindowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       emailMax: e.EMAIL_RATE_LIMIT_MAX,
-      store: e.RATE_LIMIT_STORE,
+      store: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     },
     oauth2: parseOAuth2(env),
     realtime: {

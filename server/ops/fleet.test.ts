@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, seed, tokenFor, type TestApp } from '../test/test-app.ts';
 import { databaseCronClaim } from './cron-claims.ts';
+import { loadConfig } from '../config.ts';
 
 /**
  * Two app instances on ONE SQLite file (each its own connection, as two processes would have):
@@ -174,5 +175,16 @@ describe('rate limits across instances', () => {
     expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
     expect((await signIn(a, 'wrong-password')).json()).toEqual(envelope429);
     expect(Number(a.ctx.stmts.get('SELECT COUNT(*) AS n FROM "_rateLimits"')?.n)).toBe(0);
+  });
+});
+
+describe('the rate-limit store by default', () => {
+  const base = { DATA_DIR: '/tmp/unused', APP_SECRET: 'x'.repeat(40) };
+
+  it('is shared (database) with PostgreSQL, where instances share the database, and in memory with SQLite', () => {
+    expect(loadConfig(base).rateLimit.store).toBe('memory');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/app' }).rateLimit.store).toBe('database');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/app', RATE_LIMIT_STORE: 'memory' }).rateLimit.store).toBe('memory');
+    expect(loadConfig({ ...base, RATE_LIMIT_STORE: 'database' }).rateLimit.store).toBe('database');
   });
 });
