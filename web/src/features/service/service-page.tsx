@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useParams } from 'wouter';
 import { ChevronRight, Clock, Loader2, Search, Store, WifiOff } from 'lucide-react';
 import { matchesWords, queryWords } from '../../../../shared/search.ts';
 import { useTitle } from '../../hooks/use-title.ts';
+import { useRenderedCount } from '../../hooks/use-after-paint.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useRealtimeStatus } from '../../hooks/use-realtime-status.ts';
 import { toast } from '../../lib/toast.ts';
@@ -175,7 +176,15 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
 
   const shown = useMemo(() => (menus.data ? menusOnNow(menus.data, venue, now) : []), [menus.data, venue, now]);
   const words = queryWords(query);
-  const markOf = (kind: MarkKind, id: string) => (kind === 'item' ? marks : optionMarks).data?.find((m) => m.target === id);
+  // One lookup per row, not a scan of every mark (a menu of 100 items with options renders hundreds of rows).
+  const markIndex = useMemo(
+    () => ({
+      item: new Map((marks.data ?? []).map((m) => [m.target, m])),
+      option: new Map((optionMarks.data ?? []).map((m) => [m.target, m])),
+    }),
+    [marks.data, optionMarks.data],
+  );
+  const markOf = (kind: MarkKind, id: string) => markIndex[kind].get(id);
 
   /** Saves a mark; the row shows "saving" until the server answers, and nothing changes unless it did. */
   const save = async (kind: MarkKind, item: Target, available: boolean, soldOutUntil: Date | null) => {
@@ -214,6 +223,18 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
     }
   };
 
+  // The rows get stable handlers (the latest `save` and menus behind them), so an item's row renders
+  // again only when its own data, marks or saving state change, not with every row added after it.
+  const latest = useRef({ save, shown });
+  latest.current = { save, shown };
+  const onToggle = useCallback((kind: MarkKind, target: Target, available: boolean) => {
+    void latest.current.save(kind, target, available, null);
+  }, []);
+  const onUntil = useCallback((kind: MarkKind, target: Target, menuId: string) => {
+    const menu = latest.current.shown.find((m) => m.id === menuId);
+    if (menu) setUntil({ kind, target, menu });
+  }, []);
+
   // The guest search's rule (shared/search.ts): accent- and case-insensitive, every word somewhere.
   const matches = (item: ServiceItem, section: string) =>
     matchesWords([item.name, item.description, section, ...item.options.map((o) => o.name)], words);
@@ -223,6 +244,11 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
       sections: m.sections.map((s) => ({ ...s, items: s.items.filter((i) => matches(i, s.name)) })).filter((s) => s.items.length),
     }))
     .filter((m) => m.sections.length);
+  // The header, the search and the first items paint first; the rest of the list follows in small
+  // tasks after that paint (one render of a whole menu was a task of about a second on a phone).
+  const total = visible.reduce((n, m) => n + m.sections.reduce((k, s) => k + s.items.length, 0), 0);
+  const rendered = useRenderedCount(total, FIRST_ROWS, MORE_ROWS);
+  const listed = firstRows(visible, rendered);
 
   return (
     <div className="mx-auto grid max-w-2xl gap-4">
@@ -271,7 +297,7 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
       ) : !visible.length ? (
         <p className="rounded-lg border bg-card p-6 text-center text-muted-foreground">{t('noMatch', { query })}</p>
       ) : (
-        visible.map((menu) => (
+        listed.map((menu) => (
           <section key={menu.id} aria-label={menu.name} className="grid gap-4">
             {shown.length > 1 ? <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{menu.name}</h2> : null}
             {menu.sections.map((section) => (
@@ -281,37 +307,19 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
                 </SectionHeading>
                 <ul className="grid divide-y overflow-hidden rounded-lg border bg-card">
                   {section.items.map((item) => (
-                    <MarkRow
+                    <ItemRow
                       key={item.id}
-                      kind="item"
-                      target={item}
-                      state={itemState(item, markOf('item', item.id), now)}
+                      item={item}
+                      menuId={menu.id}
+                      mark={markIndex.item.get(item.id)}
+                      optionMarks={item.options.length ? markIndex.option : undefined}
                       venue={venue}
                       now={now}
                       disabled={!live}
-                      saving={saving.has(`item:${item.id}`)}
-                      onToggle={(available) => void save('item', item, available, null)}
-                      onUntil={() => setUntil({ kind: 'item', target: item, menu })}
-                    >
-                      {item.options.length ? (
-                        <ul className="grid divide-y border-l-2 pl-3" aria-label={t('optionsOf', { name: item.name })}>
-                          {item.options.map((option) => (
-                            <MarkRow
-                              key={option.id}
-                              kind="option"
-                              target={option}
-                              state={itemState(option, markOf('option', option.id), now)}
-                              venue={venue}
-                              now={now}
-                              disabled={!live}
-                              saving={saving.has(`option:${option.id}`)}
-                              onToggle={(available) => void save('option', option, available, null)}
-                              onUntil={() => setUntil({ kind: 'option', target: option, menu })}
-                            />
-                          ))}
-                        </ul>
-                      ) : null}
-                    </MarkRow>
+                      saving={saving}
+                      onToggle={onToggle}
+                      onUntil={onUntil}
+                    />
                   ))}
                 </ul>
               </section>
@@ -335,6 +343,86 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
     </div>
   );
 }
+
+/** Items rendered with the page's first paint, and per task after it. */
+const FIRST_ROWS = 8;
+const MORE_ROWS = 8;
+
+/** `menus` cut after their first `count` items (sections and menus left empty dropped). */
+function firstRows<S extends { items: readonly unknown[] }, M extends { sections: S[] }>(menus: M[], count: number): M[] {
+  let left = count;
+  const out: M[] = [];
+  for (const menu of menus) {
+    if (left <= 0) break;
+    const sections: S[] = [];
+    for (const section of menu.sections) {
+      if (left <= 0) break;
+      sections.push(section.items.length <= left ? section : { ...section, items: section.items.slice(0, left) });
+      left -= section.items.length;
+    }
+    out.push({ ...menu, sections });
+  }
+  return out;
+}
+
+/** An item's row and its options' rows: rendered again only when one of its props changed. */
+const ItemRow = memo(function ItemRow({
+  item,
+  menuId,
+  mark,
+  optionMarks,
+  venue,
+  now,
+  disabled,
+  saving,
+  onToggle,
+  onUntil,
+}: {
+  item: ServiceItem;
+  menuId: string;
+  mark: VenueMark | undefined;
+  optionMarks: ReadonlyMap<string, VenueMark> | undefined;
+  venue: ServiceVenue;
+  now: Date;
+  disabled: boolean;
+  saving: ReadonlySet<string>;
+  onToggle: (kind: MarkKind, target: Target, available: boolean) => void;
+  onUntil: (kind: MarkKind, target: Target, menuId: string) => void;
+}) {
+  const { t } = useTranslation('service');
+  return (
+    <MarkRow
+      kind="item"
+      target={item}
+      state={itemState(item, mark, now)}
+      venue={venue}
+      now={now}
+      disabled={disabled}
+      saving={saving.has(`item:${item.id}`)}
+      onToggle={(available) => onToggle('item', item, available)}
+      onUntil={() => onUntil('item', item, menuId)}
+    >
+      {item.options.length ? (
+        <ul className="grid divide-y border-l-2 pl-3" aria-label={t('optionsOf', { name: item.name })}>
+          {item.options.map((option) => (
+            <MarkRow
+              key={option.id}
+              kind="option"
+              target={option}
+              state={itemState(option, optionMarks?.get(option.id), now)}
+              venue={venue}
+              now={now}
+              disabled={disabled}
+              saving={saving.has(`option:${option.id}`)}
+              onToggle={(available) => onToggle('option', option, available)}
+              onUntil={() => onUntil('option', option, menuId)}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </MarkRow>
+  );
+});
 
 /** A section's heading: under the menu's (h2) when several menus are on, else right under the page's h1. */
 function SectionHeading({ level, id, children }: { level: 2 | 3; id: string; children: ReactNode }) {
