@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useParams } from 'wouter';
@@ -12,7 +13,7 @@ import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { cn } from '../../lib/cn.ts';
 import { activeLanguage } from '../../lib/i18n/i18n.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
@@ -392,6 +393,7 @@ const ItemRow = memo(function ItemRow({
   const { t } = useTranslation('service');
   return (
     <MarkRow
+      t={t}
       kind="item"
       target={item}
       state={itemState(item, mark, now)}
@@ -407,6 +409,7 @@ const ItemRow = memo(function ItemRow({
           {item.options.map((option) => (
             <MarkRow
               key={option.id}
+              t={t}
               kind="option"
               target={option}
               state={itemState(option, optionMarks?.get(option.id), now)}
@@ -441,6 +444,16 @@ function stateText(t: (key: string, o?: Record<string, string>) => string, state
   return time ? t('soldOutUntil', { time }) : t('soldOut');
 }
 
+// A menu renders hundreds of rows: their classes are worked out once here, not per row and render.
+const UNTIL_BUTTON = cn(buttonVariants({ variant: 'outline', size: 'icon' }), 'size-11 shrink-0');
+const SWITCH =
+  'relative inline-flex h-11 w-[4.75rem] shrink-0 items-center rounded-full border-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50';
+const SWITCH_ON = `${SWITCH} border-emerald-600 bg-emerald-600`;
+const SWITCH_OFF = `${SWITCH} border-red-600 bg-red-600/10 dark:bg-red-500/20`;
+const KNOB = 'pointer-events-none flex size-9 items-center justify-center rounded-full bg-white shadow-md transition-transform';
+const KNOB_ON = `${KNOB} translate-x-[2.125rem]`;
+const KNOB_OFF = `${KNOB} translate-x-0.5`;
+
 /** What a row toggles: an item or an option, named in the row, the dialog and the toasts. */
 interface Target {
   id: string;
@@ -452,6 +465,7 @@ interface Target {
  * row holds its options' rows (`children`), each the same row at a smaller type size.
  */
 function MarkRow({
+  t,
   kind,
   target,
   state,
@@ -463,6 +477,8 @@ function MarkRow({
   onUntil,
   children,
 }: {
+  /** The `service` namespace's, from the item's row (one translation hook per item, not per row). */
+  t: TFunction<'service'>;
   kind: MarkKind;
   target: Target;
   state: ItemState;
@@ -474,33 +490,38 @@ function MarkRow({
   onUntil: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('service');
   const available = state.kind === 'available';
   const locked = state.kind === 'soldOutEverywhere';
   const status = stateText(t, state, venue.timezone, now);
   const option = kind === 'option';
   return (
-    <li className={cn('grid gap-2', option ? 'py-2' : 'p-3 sm:p-4')} {...{ [`data-${kind}`]: target.id }} data-state={state.kind}>
+    <li className={option ? 'grid gap-2 py-2' : 'grid gap-2 p-3 sm:p-4'} {...{ [`data-${kind}`]: target.id }} data-state={state.kind}>
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
-          <p className={cn('break-words font-medium leading-snug', option ? 'text-sm' : 'text-base')}>{target.name}</p>
-          <p className={cn('text-sm font-medium', available ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
+          <p className={option ? 'break-words text-sm font-medium leading-snug' : 'break-words text-base font-medium leading-snug'}>
+            {target.name}
+          </p>
+          <p
+            className={
+              available
+                ? 'text-sm font-medium text-emerald-700 dark:text-emerald-400'
+                : 'text-sm font-medium text-red-700 dark:text-red-400'
+            }
+          >
             {status}
           </p>
         </div>
         {!locked ? (
-          <Button
+          <button
             type="button"
-            variant="outline"
-            size="icon"
-            className="size-11 shrink-0"
+            className={UNTIL_BUTTON}
             aria-label={t('untilFor', { name: target.name })}
             title={t('until')}
             disabled={disabled || saving}
             onClick={onUntil}
           >
             <Clock className="size-5" aria-hidden />
-          </Button>
+          </button>
         ) : null}
         <button
           type="button"
@@ -511,18 +532,9 @@ function MarkRow({
           aria-busy={saving || undefined}
           disabled={disabled || saving || locked}
           onClick={() => onToggle(!available)}
-          className={cn(
-            'relative inline-flex h-11 w-[4.75rem] shrink-0 items-center rounded-full border-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50',
-            available ? 'border-emerald-600 bg-emerald-600' : 'border-red-600 bg-red-600/10 dark:bg-red-500/20',
-          )}
+          className={available ? SWITCH_ON : SWITCH_OFF}
         >
-          <span
-            aria-hidden
-            className={cn(
-              'pointer-events-none flex size-9 items-center justify-center rounded-full bg-white shadow-md transition-transform',
-              available ? 'translate-x-[2.125rem]' : 'translate-x-0.5',
-            )}
-          >
+          <span aria-hidden className={available ? KNOB_ON : KNOB_OFF}>
             {saving ? <Loader2 className="size-4 animate-spin text-muted-foreground" /> : null}
           </span>
         </button>
