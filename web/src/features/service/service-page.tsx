@@ -36,6 +36,7 @@ import {
 } from './service-data.ts';
 export { preloadService as preloadData } from './service-data.ts';
 import { endOfService, nextTimeOfDay, tomorrowOpening } from './service-times.ts';
+import { firstRows } from './first-rows.ts';
 
 /** The venue service mode opened last on this device (the picker goes straight there). */
 const LAST_VENUE = 'service-venue';
@@ -348,23 +349,6 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
 /** Items rendered with the page's first paint, and per task after it. */
 const FIRST_ROWS = 8;
 const MORE_ROWS = 8;
-
-/** `menus` cut after their first `count` items (sections and menus left empty dropped). */
-function firstRows<S extends { items: readonly unknown[] }, M extends { sections: S[] }>(menus: M[], count: number): M[] {
-  let left = count;
-  const out: M[] = [];
-  for (const menu of menus) {
-    if (left <= 0) break;
-    const sections: S[] = [];
-    for (const section of menu.sections) {
-      if (left <= 0) break;
-      sections.push(section.items.length <= left ? section : { ...section, items: section.items.slice(0, left) });
-      left -= section.items.length;
-    }
-    out.push({ ...menu, sections });
-  }
-  return out;
-}
 
 /** An item's row and its options' rows: rendered again only when one of its props changed. */
 const ItemRow = memo(function ItemRow({
