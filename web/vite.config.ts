@@ -8,11 +8,18 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * The phone's entry points and the modules their first screen needs (src/app/routes.tsx fetches
  * the same, and their messages, once the app runs; here the browser starts at once, from the HTML).
  */
-const ROUTE_PRELOADS: [RegExp, string[]][] = [
-  [/^\/login\/?$/, ['src/features/auth/login-page.tsx']],
-  [/^\/dashboard\/?$/, ['src/app/data-provider.tsx', 'src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx']],
-  [/^\/service(\/|$)/, ['src/app/data-provider.tsx', 'src/app/app-layout.tsx', 'src/features/service/service-page.tsx']],
+const ROUTE_PRELOADS: [RegExp, string[], string[]][] = [
+  [/^\/login\/?$/, ['src/features/auth/login-page.tsx'], ['auth']],
+  [/^\/dashboard\/?$/, ['src/app/data-provider.tsx', 'src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'], ['dashboard']],
+  [/^\/service(\/|$)/, ['src/app/data-provider.tsx', 'src/app/app-layout.tsx', 'src/features/service/service-page.tsx'], ['service']],
 ];
+
+/**
+ * The language the app will start in, as lib/i18n/i18n.ts's `initialLanguage` picks it (the stored
+ * account's, the last one used here, the browser's, English), in the inline script's ES5; `M` holds
+ * the languages that have messages.
+ */
+const PICK_LANGUAGE = `function(){try{var a=JSON.parse(localStorage.getItem('pocketbase_auth')||'null'),r=a&&a.record&&a.record.language;if(M[r])return r;var s=localStorage.getItem('language');if(M[s])return s}catch(e){}var n=navigator.languages||[navigator.language];for(var i=0;i<n.length;i++){if(!n[i])continue;var t=n[i].toLowerCase();if(M[t])return t;t=t.split(/[-_]/)[0];if(M[t])return t}return 'en'}`;
 
 /**
  * Adds to index.html a tiny inline script (allowed by the CSP through its hash, as the others) that
@@ -39,16 +46,25 @@ function routePreload(): Plugin {
         };
         const initial = new Set<string>();
         for (const c of chunks) if (c.isEntry) closure(c, initial);
-        const table = ROUTE_PRELOADS.map(([path, modules]) => {
+        // The messages the first screen needs (common and the page's namespace), per language: the
+        // browser fetches them with the entry, not once the entry has run and i18next asks.
+        const messages: Record<string, Record<string, string>> = {};
+        for (const c of chunks) {
+          const m = /src\/locales\/([a-z]+)\/([a-z-]+)\.json$/.exec(c.facadeModuleId ?? '');
+          if (m?.[1] && m[2] && (m[2] === 'common' || ROUTE_PRELOADS.some(([, , ns]) => ns.includes(m[2] as string))))
+            (messages[m[1]] ??= {})[m[2]] = `/${c.fileName}`;
+        }
+        if (!messages.en?.common) throw new Error('route-preload: no chunk for the English common messages');
+        const table = ROUTE_PRELOADS.map(([path, modules, namespaces]) => {
           const files = new Set<string>();
           for (const m of modules) {
             const chunk = chunks.find((c) => c.facadeModuleId === `${root}${m}`);
             if (!chunk) throw new Error(`route-preload: no chunk for ${m}`);
             for (const f of closure(chunk)) if (!initial.has(f)) files.add(`/${f}`);
           }
-          return [path.source, [...files]];
+          return [path.source, [...files], ['common', ...namespaces]];
         });
-        const script = `(function(p){var m=${JSON.stringify(table)};for(var i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p)){for(var j=0;j<m[i][1].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=m[i][1][j];document.head.appendChild(l)}break}})(location.pathname)`;
+        const script = `(function(p){var m=${JSON.stringify(table)},M=${JSON.stringify(messages)};function add(h){if(!h)return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)}for(var i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p)){for(var j=0;j<m[i][1].length;j++)add(m[i][1][j]);var g=(${PICK_LANGUAGE})(),L=g==='en'?['en']:[g,'en'];for(var k=0;k<L.length;k++)for(j=0;j<m[i][2].length;j++)add(M[L[k]][m[i][2][j]]);break}})(location.pathname)`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

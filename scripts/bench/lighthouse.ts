@@ -8,7 +8,10 @@ import path from 'node:path';
  * storage first, as the app keeps its session, and Lighthouse told to keep that storage).
  * Lighthouse is installed on first use into scripts/bench/.lighthouse (git-ignored): its
  * dependency tree cannot be locked against this registry, and it is needed by the bench only.
- * LH_REPORT=<file> also writes the full Lighthouse result there (the trace-based audits, to dig in).
+ * LH_REPORT=<file> also writes the full Lighthouse result there (the trace-based audits, to dig in);
+ * a `{page}` in it is replaced by the page's path (one file per page, e.g. LH_REPORT=/tmp/lh-{page}.json).
+ * LH_PROFILE=<file> (`{page}` likewise) writes a CPU profile (.cpuprofile, DevTools' Performance panel
+ * opens it) of one more load of the page with the CPU slowed down 4×.
  */
 export interface LighthouseResult {
   performance: number;
@@ -53,7 +56,24 @@ try {
     await page.evaluate((entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }, storage);
   }
   const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: Boolean(storage) }, undefined, page);
-  if (process.env.LH_REPORT) (await import('node:fs')).writeFileSync(process.env.LH_REPORT, JSON.stringify(r.lhr));
+  if (process.env.LH_REPORT) (await import('node:fs')).writeFileSync(process.env.LH_REPORT.replace('{page}', new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'), JSON.stringify(r.lhr));
+  if (process.env.LH_PROFILE) {
+    // A JavaScript CPU profile of one more load of the page, CPU slowed down 4× as Lighthouse's mobile
+    // preset assumes (network unthrottled): which functions the main thread spends its time in.
+    const browser = await puppeteer.connect({ browserURL: 'http://127.0.0.1:' + chrome.port });
+    const p = page ?? (await browser.newPage());
+    const cdp = await p.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await p.goto('about:blank');
+    await cdp.send('Profiler.start');
+    // Not network idle: a signed-in page keeps its live-updates connection open.
+    await p.goto(url, { waitUntil: 'load' });
+    await new Promise((r) => setTimeout(r, 5000));
+    const { profile } = await cdp.send('Profiler.stop');
+    (await import('node:fs')).writeFileSync(process.env.LH_PROFILE.replace('{page}', new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'), JSON.stringify(profile));
+  }
   const c = r.lhr.categories;
   console.log(JSON.stringify({ performance: c.performance.score, accessibility: c.accessibility.score, bestPractices: c['best-practices'].score, seo: c.seo.score,
     lcpMs: r.lhr.audits['largest-contentful-paint'].numericValue, cls: r.lhr.audits['cumulative-layout-shift'].numericValue, finalUrl: r.lhr.finalDisplayedUrl,

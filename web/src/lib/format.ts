@@ -12,9 +12,29 @@ export function parseDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/**
+ * Intl formatters are slow to create (a dashboard of charts formats hundreds of figures): one per
+ * kind, language and options, kept.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  options: object | undefined,
+  create: (language: string) => F,
+): F {
+  const language = activeLanguage();
+  const key = `${kind}|${language}|${options ? JSON.stringify(options) : ''}`;
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = create(language);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatDate(value: unknown, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const d = parseDate(value);
-  return d ? new Intl.DateTimeFormat(activeLanguage(), options).format(d) : '';
+  return d ? cached('date', options, (language) => new Intl.DateTimeFormat(language, options)).format(d) : '';
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -31,7 +51,7 @@ export function formatRelative(value: unknown, now = Date.now()): string {
   const d = parseDate(value);
   if (!d) return '';
   const seconds = Math.round((d.getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(activeLanguage(), { numeric: 'auto' });
+  const rtf = cached('relative', undefined, (language) => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   }
@@ -40,5 +60,5 @@ export function formatRelative(value: unknown, now = Date.now()): string {
 
 /** A number in the active language ("1.234,5" in German). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(activeLanguage(), options).format(value);
+  return cached('number', options, (language) => new Intl.NumberFormat(language, options)).format(value);
 }

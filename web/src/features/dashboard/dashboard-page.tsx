@@ -14,6 +14,7 @@ import { firstWeekDone, GettingStarted } from './getting-started.tsx';
 import { useDashboardCounts, useFirstWeek, useRecentEdits } from './use-dashboard.ts';
 export { preloadDashboard as preloadData } from './use-dashboard.ts';
 import { useMyRole } from '../../hooks/use-my-role.ts';
+import { usePainted } from '../../hooks/use-after-paint.ts';
 import { GuestAnalyticsSection } from './guest-analytics.tsx';
 
 /** "Good morning, Alex" (the `dashboard` namespace's `t`). */
@@ -38,6 +39,10 @@ export default function DashboardPage() {
   // The skeleton stays until it is known whether the checklist shows: a checklist arriving after
   // the figures would push the whole page down (layout shift, Lighthouse CLS 0.475 on a phone).
   const checklistPending = roleLoading || (isOwner && !firstWeek.data && !firstWeek.error);
+  const ready = Boolean(counts.data) && !checklistPending;
+  // What lies below the fold on a phone (guest analytics, recent edits, quick actions) renders in a
+  // task after the first paint of the greeting, the checklist and the figures, not in the same one.
+  const painted = usePainted(ready);
 
   return (
     <>
@@ -81,11 +86,15 @@ export default function DashboardPage() {
             <StatCard label={t('stats.menus')} value={counts.data.menus} href={paths.menus()} icon={UtensilsCrossed} />
             <StatCard label={t('stats.items')} value={counts.data.items} href={paths.menus()} icon={ListOrdered} />
           </section>
-          {orgId ? <GuestAnalyticsSection organizationId={orgId} /> : null}
-          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[2fr_1fr]">
-            <RecentEdits edits={recent.data} loading={!recent.data && !recent.error} />
-            <QuickActions />
-          </div>
+          {painted ? (
+            <>
+              {orgId ? <GuestAnalyticsSection organizationId={orgId} /> : null}
+              <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[2fr_1fr]">
+                <RecentEdits edits={recent.data} loading={!recent.data && !recent.error} />
+                <QuickActions />
+              </div>
+            </>
+          ) : null}
         </div>
       )}
     </>

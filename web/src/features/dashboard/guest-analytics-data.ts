@@ -72,10 +72,22 @@ export function percent(value: number, max: number): number {
 
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
+/** Intl formatters are slow to create, and the charts label hundreds of cells: one per locale and options, kept. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function utcFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "Jun 3" (the day as the server counted it, never shifted by the browser's zone). */
 export function dayLabel(day: string, options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }, locale?: string): string {
   const d = utcDay(day);
-  return Number.isNaN(d.getTime()) ? day : new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(d);
+  return Number.isNaN(d.getTime()) ? day : utcFormat(locale, options).format(d);
 }
 
 /** Indexes of the days that get an axis label: about one a week, always the first and the last. */
@@ -91,7 +103,7 @@ export function labelledDays(count: number, every = 7): number[] {
 /** Short weekday name of 0 = Sunday … 6 = Saturday. */
 export function weekdayName(weekday: number, locale?: string, style: 'short' | 'long' = 'short'): string {
   // 2024-01-07 was a Sunday.
-  return new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
+  return utcFormat(locale, { weekday: style }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
 }
 
 /** "18:00–19:00". */

@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useParams } from 'wouter';
 import { ChevronRight, Clock, Loader2, Search, Store, WifiOff } from 'lucide-react';
 import { matchesWords, queryWords } from '../../../../shared/search.ts';
 import { useTitle } from '../../hooks/use-title.ts';
+import { useRenderedCount } from '../../hooks/use-after-paint.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useRealtimeStatus } from '../../hooks/use-realtime-status.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { cn } from '../../lib/cn.ts';
 import { activeLanguage } from '../../lib/i18n/i18n.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input, Label } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
@@ -34,6 +36,7 @@ import {
 } from './service-data.ts';
 export { preloadService as preloadData } from './service-data.ts';
 import { endOfService, nextTimeOfDay, tomorrowOpening } from './service-times.ts';
+import { firstRows } from './first-rows.ts';
 
 /** The venue service mode opened last on this device (the picker goes straight there). */
 const LAST_VENUE = 'service-venue';
@@ -175,7 +178,15 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
 
   const shown = useMemo(() => (menus.data ? menusOnNow(menus.data, venue, now) : []), [menus.data, venue, now]);
   const words = queryWords(query);
-  const markOf = (kind: MarkKind, id: string) => (kind === 'item' ? marks : optionMarks).data?.find((m) => m.target === id);
+  // One lookup per row, not a scan of every mark (a menu of 100 items with options renders hundreds of rows).
+  const markIndex = useMemo(
+    () => ({
+      item: new Map((marks.data ?? []).map((m) => [m.target, m])),
+      option: new Map((optionMarks.data ?? []).map((m) => [m.target, m])),
+    }),
+    [marks.data, optionMarks.data],
+  );
+  const markOf = (kind: MarkKind, id: string) => markIndex[kind].get(id);
 
   /** Saves a mark; the row shows "saving" until the server answers, and nothing changes unless it did. */
   const save = async (kind: MarkKind, item: Target, available: boolean, soldOutUntil: Date | null) => {
@@ -214,6 +225,18 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
     }
   };
 
+  // The rows get stable handlers (the latest `save` and menus behind them), so an item's row renders
+  // again only when its own data, marks or saving state change, not with every row added after it.
+  const latest = useRef({ save, shown });
+  latest.current = { save, shown };
+  const onToggle = useCallback((kind: MarkKind, target: Target, available: boolean) => {
+    void latest.current.save(kind, target, available, null);
+  }, []);
+  const onUntil = useCallback((kind: MarkKind, target: Target, menuId: string) => {
+    const menu = latest.current.shown.find((m) => m.id === menuId);
+    if (menu) setUntil({ kind, target, menu });
+  }, []);
+
   // The guest search's rule (shared/search.ts): accent- and case-insensitive, every word somewhere.
   const matches = (item: ServiceItem, section: string) =>
     matchesWords([item.name, item.description, section, ...item.options.map((o) => o.name)], words);
@@ -223,6 +246,11 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
       sections: m.sections.map((s) => ({ ...s, items: s.items.filter((i) => matches(i, s.name)) })).filter((s) => s.items.length),
     }))
     .filter((m) => m.sections.length);
+  // The header, the search and the first items paint first; the rest of the list follows in small
+  // tasks after that paint (one render of a whole menu was a task of about a second on a phone).
+  const total = visible.reduce((n, m) => n + m.sections.reduce((k, s) => k + s.items.length, 0), 0);
+  const rendered = useRenderedCount(total, FIRST_ROWS, MORE_ROWS);
+  const listed = firstRows(visible, rendered);
 
   return (
     <div className="mx-auto grid max-w-2xl gap-4">
@@ -271,7 +299,7 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
       ) : !visible.length ? (
         <p className="rounded-lg border bg-card p-6 text-center text-muted-foreground">{t('noMatch', { query })}</p>
       ) : (
-        visible.map((menu) => (
+        listed.map((menu) => (
           <section key={menu.id} aria-label={menu.name} className="grid gap-4">
             {shown.length > 1 ? <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{menu.name}</h2> : null}
             {menu.sections.map((section) => (
@@ -281,37 +309,19 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
                 </SectionHeading>
                 <ul className="grid divide-y overflow-hidden rounded-lg border bg-card">
                   {section.items.map((item) => (
-                    <MarkRow
+                    <ItemRow
                       key={item.id}
-                      kind="item"
-                      target={item}
-                      state={itemState(item, markOf('item', item.id), now)}
+                      item={item}
+                      menuId={menu.id}
+                      mark={markIndex.item.get(item.id)}
+                      optionMarks={item.options.length ? markIndex.option : undefined}
                       venue={venue}
                       now={now}
                       disabled={!live}
-                      saving={saving.has(`item:${item.id}`)}
-                      onToggle={(available) => void save('item', item, available, null)}
-                      onUntil={() => setUntil({ kind: 'item', target: item, menu })}
-                    >
-                      {item.options.length ? (
-                        <ul className="grid divide-y border-l-2 pl-3" aria-label={t('optionsOf', { name: item.name })}>
-                          {item.options.map((option) => (
-                            <MarkRow
-                              key={option.id}
-                              kind="option"
-                              target={option}
-                              state={itemState(option, markOf('option', option.id), now)}
-                              venue={venue}
-                              now={now}
-                              disabled={!live}
-                              saving={saving.has(`option:${option.id}`)}
-                              onToggle={(available) => void save('option', option, available, null)}
-                              onUntil={() => setUntil({ kind: 'option', target: option, menu })}
-                            />
-                          ))}
-                        </ul>
-                      ) : null}
-                    </MarkRow>
+                      saving={saving}
+                      onToggle={onToggle}
+                      onUntil={onUntil}
+                    />
                   ))}
                 </ul>
               </section>
@@ -336,6 +346,71 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
   );
 }
 
+/** Items rendered with the page's first paint, and per task after it. */
+const FIRST_ROWS = 8;
+const MORE_ROWS = 8;
+
+/** An item's row and its options' rows: rendered again only when one of its props changed. */
+const ItemRow = memo(function ItemRow({
+  item,
+  menuId,
+  mark,
+  optionMarks,
+  venue,
+  now,
+  disabled,
+  saving,
+  onToggle,
+  onUntil,
+}: {
+  item: ServiceItem;
+  menuId: string;
+  mark: VenueMark | undefined;
+  optionMarks: ReadonlyMap<string, VenueMark> | undefined;
+  venue: ServiceVenue;
+  now: Date;
+  disabled: boolean;
+  saving: ReadonlySet<string>;
+  onToggle: (kind: MarkKind, target: Target, available: boolean) => void;
+  onUntil: (kind: MarkKind, target: Target, menuId: string) => void;
+}) {
+  const { t } = useTranslation('service');
+  return (
+    <MarkRow
+      t={t}
+      kind="item"
+      target={item}
+      state={itemState(item, mark, now)}
+      venue={venue}
+      now={now}
+      disabled={disabled}
+      saving={saving.has(`item:${item.id}`)}
+      onToggle={(available) => onToggle('item', item, available)}
+      onUntil={() => onUntil('item', item, menuId)}
+    >
+      {item.options.length ? (
+        <ul className="grid divide-y border-l-2 pl-3" aria-label={t('optionsOf', { name: item.name })}>
+          {item.options.map((option) => (
+            <MarkRow
+              key={option.id}
+              t={t}
+              kind="option"
+              target={option}
+              state={itemState(option, optionMarks?.get(option.id), now)}
+              venue={venue}
+              now={now}
+              disabled={disabled}
+              saving={saving.has(`option:${option.id}`)}
+              onToggle={(available) => onToggle('option', option, available)}
+              onUntil={() => onUntil('option', option, menuId)}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </MarkRow>
+  );
+});
+
 /** A section's heading: under the menu's (h2) when several menus are on, else right under the page's h1. */
 function SectionHeading({ level, id, children }: { level: 2 | 3; id: string; children: ReactNode }) {
   const Tag = level === 2 ? 'h2' : 'h3';
@@ -353,6 +428,16 @@ function stateText(t: (key: string, o?: Record<string, string>) => string, state
   return time ? t('soldOutUntil', { time }) : t('soldOut');
 }
 
+// A menu renders hundreds of rows: their classes are worked out once here, not per row and render.
+const UNTIL_BUTTON = cn(buttonVariants({ variant: 'outline', size: 'icon' }), 'size-11 shrink-0');
+const SWITCH =
+  'relative inline-flex h-11 w-[4.75rem] shrink-0 items-center rounded-full border-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50';
+const SWITCH_ON = `${SWITCH} border-emerald-600 bg-emerald-600`;
+const SWITCH_OFF = `${SWITCH} border-red-600 bg-red-600/10 dark:bg-red-500/20`;
+const KNOB = 'pointer-events-none flex size-9 items-center justify-center rounded-full bg-white shadow-md transition-transform';
+const KNOB_ON = `${KNOB} translate-x-[2.125rem]`;
+const KNOB_OFF = `${KNOB} translate-x-0.5`;
+
 /** What a row toggles: an item or an option, named in the row, the dialog and the toasts. */
 interface Target {
   id: string;
@@ -364,6 +449,7 @@ interface Target {
  * row holds its options' rows (`children`), each the same row at a smaller type size.
  */
 function MarkRow({
+  t,
   kind,
   target,
   state,
@@ -375,6 +461,8 @@ function MarkRow({
   onUntil,
   children,
 }: {
+  /** The `service` namespace's, from the item's row (one translation hook per item, not per row). */
+  t: TFunction<'service'>;
   kind: MarkKind;
   target: Target;
   state: ItemState;
@@ -386,33 +474,38 @@ function MarkRow({
   onUntil: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('service');
   const available = state.kind === 'available';
   const locked = state.kind === 'soldOutEverywhere';
   const status = stateText(t, state, venue.timezone, now);
   const option = kind === 'option';
   return (
-    <li className={cn('grid gap-2', option ? 'py-2' : 'p-3 sm:p-4')} {...{ [`data-${kind}`]: target.id }} data-state={state.kind}>
+    <li className={option ? 'grid gap-2 py-2' : 'grid gap-2 p-3 sm:p-4'} {...{ [`data-${kind}`]: target.id }} data-state={state.kind}>
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
-          <p className={cn('break-words font-medium leading-snug', option ? 'text-sm' : 'text-base')}>{target.name}</p>
-          <p className={cn('text-sm font-medium', available ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
+          <p className={option ? 'break-words text-sm font-medium leading-snug' : 'break-words text-base font-medium leading-snug'}>
+            {target.name}
+          </p>
+          <p
+            className={
+              available
+                ? 'text-sm font-medium text-emerald-700 dark:text-emerald-400'
+                : 'text-sm font-medium text-red-700 dark:text-red-400'
+            }
+          >
             {status}
           </p>
         </div>
         {!locked ? (
-          <Button
+          <button
             type="button"
-            variant="outline"
-            size="icon"
-            className="size-11 shrink-0"
+            className={UNTIL_BUTTON}
             aria-label={t('untilFor', { name: target.name })}
             title={t('until')}
             disabled={disabled || saving}
             onClick={onUntil}
           >
             <Clock className="size-5" aria-hidden />
-          </Button>
+          </button>
         ) : null}
         <button
           type="button"
@@ -423,18 +516,9 @@ function MarkRow({
           aria-busy={saving || undefined}
           disabled={disabled || saving || locked}
           onClick={() => onToggle(!available)}
-          className={cn(
-            'relative inline-flex h-11 w-[4.75rem] shrink-0 items-center rounded-full border-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50',
-            available ? 'border-emerald-600 bg-emerald-600' : 'border-red-600 bg-red-600/10 dark:bg-red-500/20',
-          )}
+          className={available ? SWITCH_ON : SWITCH_OFF}
         >
-          <span
-            aria-hidden
-            className={cn(
-              'pointer-events-none flex size-9 items-center justify-center rounded-full bg-white shadow-md transition-transform',
-              available ? 'translate-x-[2.125rem]' : 'translate-x-0.5',
-            )}
-          >
+          <span aria-hidden className={available ? KNOB_ON : KNOB_OFF}>
             {saving ? <Loader2 className="size-4 animate-spin text-muted-foreground" /> : null}
           </span>
         </button>

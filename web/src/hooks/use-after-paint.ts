@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Runs `fn` in a task of its own once the browser has painted what is on screen now (the next
+ * animation frame, then a new task), so the work does not hold up that paint. A page that gets no
+ * frames (hidden) still runs it, after `fallbackMs`. Returns the cancel.
+ */
+export function afterPaint(fn: () => void, fallbackMs = 100): () => void {
+  let done = false;
+  let next: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    fn();
+  };
+  const frame = requestAnimationFrame(() => {
+    next = setTimeout(run, 0);
+  });
+  const fallback = setTimeout(run, fallbackMs);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(next);
+    clearTimeout(fallback);
+  };
+}
+
+/**
+ * False until a render with `ready` was painted, then true for good: what lies below the fold
+ * renders in a later task, after the page's first (largest) paint.
+ */
+export function usePainted(ready = true): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => (painted || !ready ? undefined : afterPaint(() => setPainted(true))), [painted, ready]);
+  return painted;
+}
+
+/**
+ * How many of `total` rows to render: `first` at once, then `step` more in a task of their own
+ * after each paint, until all are there (a long list never blocks the page in one long task).
+ */
+export function useRenderedCount(total: number, first: number, step: number): number {
+  const [count, setCount] = useState(first);
+  useEffect(() => (count >= total ? undefined : afterPaint(() => setCount((c) => c + step))), [count, total, step]);
+  return Math.min(count, total);
+}
