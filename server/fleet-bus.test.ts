@@ -260,7 +260,7 @@ describe('which bus an instance uses', () => {
     expect(loadConfig(base).realtime.busUrl).toBeNull();
     expect(createBus(loadConfig(base), log)).toBeInstanceOf(LocalBus);
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/app' }).realtime.busUrl).toBe('postgres://db/app');
-    expect(loadConfig({ ...base, DATABASE_URL: 'file:data.db' }).realtime.busUrl).toBeNull();
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'file:data.db' })).toThrow(/DATABASE_URL/);
     const both = loadConfig({ ...base, DATABASE_URL: 'postgres://db/app', REALTIME_BUS_URL: 'postgresql://bus/app' });
     expect(both.realtime.busUrl).toBe('postgresql://bus/app');
     const bus = createBus(both, log);
