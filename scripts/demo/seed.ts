@@ -120,7 +120,9 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
 
   // The verified demo user; creating it provisions its organization and owner membership (users hook).
   const account = { name: DEMO_USER.name, password, passwordConfirm: password, verified: true, onboardingComplete: true };
-  const existing = stmts.get('SELECT id FROM users WHERE email = ? COLLATE NOCASE', [DEMO_USER.email]);
+  const existing = stmts.get(`SELECT id FROM users WHERE ${stmts.dialect.nocase('email')} = ${stmts.dialect.nocase('?')}`, [
+    DEMO_USER.email,
+  ]);
   let userId: string;
   if (existing) {
     userId = String(existing.id);
