@@ -120,7 +120,9 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
 
   // The verified demo user; creating it provisions its organization and owner membership (users hook).
   const account = { name: DEMO_USER.name, password, passwordConfirm: password, verified: true, onboardingComplete: true };
-  const existing = stmts.get('SELECT id FROM users WHERE email = ? COLLATE NOCASE', [DEMO_USER.email]);
+  const existing = stmts.get(`SELECT id FROM users WHERE ${stmts.dialect.nocase('email')} = ${stmts.dialect.nocase('?')}`, [
+    DEMO_USER.email,
+  ]);
   let userId: string;
   if (existing) {
     userId = String(existing.id);
@@ -245,13 +247,15 @@ export async function seedDemo(ctx: AppContext, options: SeedDemoOptions = {}): 
       path: `/m/${String(v.slug)}`,
     }));
   const menu = stmts.get('SELECT name, status, languages FROM menus WHERE id = ?', [menuId]) ?? {};
+  // Counted with CASE and the dialect's JSON functions: the same on both engines.
+  const d = stmts.dialect;
   const itemStats =
     stmts.get(
       `SELECT COUNT(*) AS items,
-       SUM(i.image != '') AS withImages,
-       SUM(json_array_length(i.prices) > 1) AS withVariants,
-       SUM(i.available = 0) AS soldOut,
-       SUM(json_extract(i.translations, '$.de.name') IS NOT NULL) AS translated
+       SUM(CASE WHEN i.image != '' THEN 1 ELSE 0 END) AS withImages,
+       SUM(CASE WHEN ${d.jsonArrayLength("NULLIF(i.prices, '')")} > 1 THEN 1 ELSE 0 END) AS withVariants,
+       SUM(CASE WHEN i.available = 0 THEN 1 ELSE 0 END) AS soldOut,
+       SUM(CASE WHEN ${d.jsonExtract("NULLIF(i.translations, '')", '$.de.name')} IS NOT NULL THEN 1 ELSE 0 END) AS translated
      FROM items i JOIN sections s ON s.id = i.section JOIN menus m ON m.id = s.menu WHERE m.organization = ?`,
       [orgId],
     ) ?? {};

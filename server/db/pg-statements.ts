@@ -95,6 +95,7 @@ export class PgStatements implements SqlStatements {
   private writeGeneration = 0;
   private committedWrites = 0;
   private depth = 0;
+  private held = false;
   private closed = false;
 
   constructor(
@@ -124,7 +125,7 @@ export class PgStatements implements SqlStatements {
     return this.texts.get(sql) ?? remember(this.texts, sql, toPostgresSql(sql), this.maxCached);
   }
 
-  private query(sql: string, params: readonly SqlParam[], op: 'query' | 'guarded' = 'query'): Result {
+  private query(sql: string, params: readonly SqlParam[], op: 'query' | 'guarded' = this.held ? 'guarded' : 'query'): Result {
     try {
       return worker()(op, this.id, this.text(sql), params);
     } catch (err) {
@@ -184,6 +185,25 @@ export class PgStatements implements SqlStatements {
       this.depth = depth;
       this.writeGeneration++;
     }
+  }
+
+  /**
+   * Tests: opens a transaction that spans asynchronous work (requests against a seeded database),
+   * as a raw `SAVEPOINT` does on SQLite. `transaction(fn)` inside becomes a savepoint, and every
+   * statement runs under its own savepoint, so a failing one (a bad filter value) does not abort
+   * the held transaction. Returns the function that rolls everything back.
+   */
+  holdForRollback(): () => void {
+    if (this.depth !== 0) throw new Error('holdForRollback: a transaction is already open');
+    this.exec('BEGIN');
+    this.depth = 1;
+    this.held = true;
+    return () => {
+      this.depth = 0;
+      this.held = false;
+      this.writeGeneration++;
+      this.exec('ROLLBACK');
+    };
   }
 
   close(): void {

@@ -43,7 +43,7 @@ runAsWorker(async (op, id, sql, params) => {
       return null;
     }
     if (op === 'guarded') {
-      // A write inside a transaction: a failure undoes only this statement and leaves the
+      // A write inside a transaction (or any statement under a held transaction): a failure undoes only this statement and leaves the
       // transaction usable, as SQLite does (PostgreSQL would abort the whole transaction).
       await client.query('SAVEPOINT qm_stmt');
       let res;
@@ -54,7 +54,7 @@ runAsWorker(async (op, id, sql, params) => {
         throw err;
       }
       await client.query('RELEASE SAVEPOINT qm_stmt');
-      return { fields: [], rows: [], count: res.rowCount ?? 0 };
+      return { fields: res.fields ? res.fields.map((f) => f.name) : [], rows: res.rows ?? [], count: res.rowCount ?? 0 };
     }
     const res = await client.query({ text: sql, values: params, rowMode: 'array' });
     return { fields: res.fields ? res.fields.map((f) => f.name) : [], rows: res.rows ?? [], count: res.rowCount ?? 0 };

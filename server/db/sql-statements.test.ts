@@ -123,3 +123,27 @@ describe.each(engines)('$name query layer', ({ name, open }) => {
     }
   });
 });
+
+describe('PostgreSQL held transaction (tests that undo a scenario)', () => {
+  it.skipIf(Boolean(missing))('survives a failing read, nests transactions as savepoints, and rolls everything back', async () => {
+    const { stmts, exec, close } = engines[1]!.open();
+    try {
+      for (const sql of SCHEMA) exec(sql);
+      stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['seed', 1]);
+      const rollback = (stmts as PgStatements).holdForRollback();
+      stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['a', 2]);
+      await new Promise((r) => setImmediate(r));
+      // A failing read (a text where a number is needed) does not abort the held transaction.
+      expect(() => stmts.get('SELECT * FROM t WHERE n = CAST(? AS double precision)', ['x'])).toThrow();
+      stmts.transaction(() => stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['b', 3]));
+      expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['a', 'b', 'seed']);
+      rollback();
+      expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['seed']);
+      // Back at depth 0: a transaction commits again.
+      stmts.transaction(() => stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['c', 4]));
+      expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['c', 'seed']);
+    } finally {
+      close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import type PocketBase from 'pocketbase';
+import type { PgStatements } from '../db/pg-statements.ts';
 import { collector, sentinelFence } from '../test/realtime-collector.ts';
 import { announceSeed, shuffled } from '../test/test-seed.ts';
 import { buildTestApp, superuserRequest, tokenFor, type TestApp } from '../test/test-app.ts';
@@ -3411,13 +3412,18 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Runs `action` inside a savepoint of the app's database and rolls every write of it back. */
+/**
+ * Runs `action` inside a savepoint (SQLite) or a held transaction (PostgreSQL) of the app's
+ * database and rolls every write of it back.
+ */
 async function isolated<T>(action: () => Promise<T>): Promise<T> {
-  t.ctx.sqlite!.exec('SAVEPOINT scenario_row');
+  const { sqlite, stmts } = t.ctx;
+  if (sqlite) sqlite.exec('SAVEPOINT scenario_row');
+  const rollback = sqlite ? () => sqlite.exec('ROLLBACK TO scenario_row; RELEASE scenario_row') : (stmts as PgStatements).holdForRollback();
   try {
     return await action();
   } finally {
-    t.ctx.sqlite!.exec('ROLLBACK TO scenario_row; RELEASE scenario_row');
+    rollback();
   }
 }
 

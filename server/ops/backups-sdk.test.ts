@@ -11,6 +11,8 @@ import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { expectError } from '../test/sdk-errors.ts';
 import { adminAndUser, rootEnv } from '../test/sdk-clients.ts';
 import { eventually } from '../test/eventually.ts';
+import { testOnPostgres } from '../test/test-db.ts';
+import { PG_BACKUPS_MESSAGE } from './backups.ts';
 
 /** Backups through the official SDK: create, list, download, upload, delete, restore (the app restarts), schedules. */
 let t: TestApp;
@@ -54,7 +56,21 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('backups', () => {
+// Backups are SQLite files: on PostgreSQL every backup endpoint refuses with the way out (pg_dump).
+describe.runIf(testOnPostgres())('backups on PostgreSQL', () => {
+  it("refuses to create or restore a backup, naming PostgreSQL's own tools", async () => {
+    for (const attempt of [() => admin.backups.create('first.zip'), () => admin.backups.restore('first.zip')]) {
+      const err = await attempt().then(
+        () => null,
+        (e: unknown) => e as { status: number; response: { message: string } },
+      );
+      expect(err?.status).toBe(400);
+      expect(err?.response.message).toBe(PG_BACKUPS_MESSAGE);
+    }
+  });
+});
+
+describe.skipIf(testOnPostgres())('backups', () => {
   it('creates named backups, lists them and validates names', async () => {
     expect(await admin.backups.getFullList()).toEqual([]);
     await admin.backups.create('first.zip');

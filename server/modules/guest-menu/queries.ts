@@ -138,7 +138,7 @@ export function eventTerms(
   const { sql, params } = where(w);
   return stmts
     .all(
-      `SELECT term, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = ? AND term != '' GROUP BY term HAVING n >= ? ORDER BY n DESC, term LIMIT ${Number(limit)}`,
+      `SELECT term, SUM(count) AS n FROM guest_stats WHERE ${sql} AND kind = ? AND term != '' GROUP BY term HAVING SUM(count) >= ? ORDER BY n DESC, term LIMIT ${Number(limit)}`,
       [...params, kind, min],
     )
     .map((r) => ({ term: String(r.term), count: Number(r.n) }));
