@@ -167,8 +167,8 @@ describe('rate limits across instances', () => {
     expect((await reset(a)).json()).toEqual(envelope429);
   });
 
-  it('the memory store (default) counts per instance, as before', async () => {
-    const { a, b } = await fleet({ AUTH_RATE_LIMIT_MAX: '2' });
+  it('the memory store (the SQLite default) counts per instance, as before', async () => {
+    const { a, b } = await fleet({ RATE_LIMIT_STORE: 'memory', AUTH_RATE_LIMIT_MAX: '2' });
     await seed(a.ctx, 'users', { email: 'guest@example.com', password: 'right-password-1', passwordConfirm: 'right-password-1' });
     const statuses: number[] = [];
     for (const t of [a, b, a, b, a, b]) statuses.push((await signIn(t, 'wrong-password')).statusCode);
