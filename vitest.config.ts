@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { isCI } from './web/e2e/chromium.ts';
 
 /**
@@ -9,6 +9,25 @@ import { isCI } from './web/e2e/chromium.ts';
  */
 const fullBrowserSuite = isCI() || process.env.E2E === 'full';
 
+/**
+ * `DB=pg` (`npm run test:pg`, part of `npm test`): the node project again, every test app on
+ * PostgreSQL. Suites that never touch the database (the PDF/OCR extractor and its corpora, the
+ * shared domain kernel, the artefact and deployment checks) ran once on SQLite already.
+ */
+const onPostgres = process.env.DB === 'pg';
+const databaseFree = [
+  'shared/**',
+  'test/menu-corpus/**',
+  'server/modules/uploads/extract/**',
+  'server/modules/uploads/ocr/**',
+  'server/test/pdf-corpus/**',
+  'server/ops/artefact.test.ts',
+  'scripts/readme-self-hosting.test.ts',
+  'scripts/reference-deployment.test.ts',
+  'scripts/i18n-messages.test.ts',
+  'scripts/lint-zones.test.ts',
+];
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -16,13 +35,16 @@ export default defineConfig({
     // time keep both cores busy (vitest's default on a 2-core machine is one). TEST_WORKERS overrides.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     // CI also writes a machine-readable report that .ci/run sums into one line.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: onPostgres ? 'test-results/vitest-pg.json' : 'test-results/vitest.json' }]]
+      : ['default'],
     projects: [
       {
         extends: true,
         test: {
           name: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(onPostgres ? databaseFree : [])],
           environment: 'node',
           // DB=pg: one PostgreSQL cluster for the run (does nothing otherwise).
           globalSetup: ['server/test/pg-global-setup.ts'],

@@ -59,6 +59,8 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
       const url = new URL(pgServer.urlOf('fleet'));
       url.username = role;
       apps[name] = await buildTestApp({
+        // B and C are instances on A's data: its SQLite file, or its database with DB=pg.
+        ...(name === 'A' ? {} : { dir: apps.A.dir }),
         env: { DATA_DIR: path.join(shared, 'data'), UPLOADS_DIR: path.join(shared, 'uploads'), REALTIME_BUS_URL: url.href, ...rootEnv },
       });
       await apps[name].listen();
