@@ -1,14 +1,13 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
 import { startChildServer, type ChildServer } from '../server/test/child-server.ts';
 import { webBundle } from '../server/test/web-bundle.ts';
-import { isCI } from '../web/e2e/chromium.ts';
+import { freePort, toolMissing } from '../server/test/tools.ts';
 
 /**
  * Keeps the README's "Self-hosting in five minutes" true: every command of the section that can
@@ -92,22 +91,6 @@ function dockerfileEnv(): Record<string, string> {
   const line = [...dockerfile.matchAll(/^ENV (.+)$/gm)].pop()?.[1] ?? '';
   return Object.fromEntries(shellWords(line).map((w) => w.split('=') as [string, string]));
 }
-
-/** Why a tool the test needs is missing (null when present); under CI a missing tool fails the run. */
-function toolMissing(tool: string): string | null {
-  if (spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0) return null;
-  const why = `${tool} is not installed (apt-get install ${tool}).`;
-  if (isCI()) throw new Error(`${why} Under CI every suite must run (.ci/run installs it).`);
-  return why;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 describe('README: the container', () => {
   const run = dockerRun(block('sh', 'docker build'));

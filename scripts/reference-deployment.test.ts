@@ -1,14 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
 import { startChildServer, type ChildServer } from '../server/test/child-server.ts';
-import { isCI } from '../web/e2e/chromium.ts';
+import { freePort, toolMissing } from '../server/test/tools.ts';
 
 /**
  * Keeps the README's reference deployment (deploy/compose.yaml and deploy/Caddyfile) true: the
@@ -85,22 +84,6 @@ describe('reference deployment: compose.yaml', () => {
     expect(compose.services.minio?.volumes?.[0]).toMatch(/^files:/);
   });
 });
-
-/** Why a tool the test needs is missing (null when present); under CI a missing tool fails the run. */
-function toolMissing(tool: string): string | null {
-  if (spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0) return null;
-  const why = `${tool} is not installed (apt-get install ${tool}).`;
-  if (isCI()) throw new Error(`${why} Under CI every suite must run (.ci/run installs it).`);
-  return why;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 interface Answer {
   status: number;

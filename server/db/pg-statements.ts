@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSyncFn } from 'synckit';
+import { remember } from './bounded-cache.ts';
 import { rowBuilder } from './row-builder.ts';
 import { postgresDialect, type Row, type RunResult, type SqlParam, type SqlStatements } from './sql.ts';
 
@@ -70,16 +71,6 @@ export function toPostgresSql(sql: string): string {
     }
   }
   return out;
-}
-
-/** Adds to a bounded cache, dropping the oldest entry when full. */
-function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): V {
-  if (cache.size >= max) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
-  cache.set(key, value);
-  return value;
 }
 
 /**

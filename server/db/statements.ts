@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDb } from './open.ts';
+import { remember } from './bounded-cache.ts';
 import { rowBuilder, type RowBuilder } from './row-builder.ts';
 import { sqliteDialect, type Row, type SqlParam, type SqlStatements } from './sql.ts';
 
@@ -10,16 +11,6 @@ interface Reader {
   stmt: BetterSqlite3.Statement;
   build: RowBuilder;
   width: number;
-}
-
-/** Adds to a bounded cache, dropping the oldest entry when full. */
-function remember<V>(cache: Map<string, V>, key: string, value: V, max: number): V {
-  if (cache.size >= max) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
-  cache.set(key, value);
-  return value;
 }
 
 /**

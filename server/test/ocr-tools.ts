@@ -1,10 +1,5 @@
+import { isCI } from './tools.ts';
 import { ocrUnavailable } from '../modules/uploads/ocr/index.ts';
-
-/** Whether this is a CI run (`CI=true`): there every suite must run. */
-function isCI(): boolean {
-  const ci = process.env.CI ?? '';
-  return ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
-}
 
 /**
  * Why the OCR tests cannot run here (null when they can: tesseract with the six menu languages

@@ -1,6 +1,4 @@
-import { migratePostgres } from '../db/migrate-pg.ts';
-import { PgStatements } from '../db/pg-statements.ts';
-import { startPostgres } from './postgres.ts';
+import { startTemplateCluster } from './test-db.ts';
 
 /**
  * vitest globalSetup: with DB=pg, ONE throwaway cluster for the whole run, started before the test
@@ -9,17 +7,10 @@ import { startPostgres } from './postgres.ts';
  */
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.DB !== 'pg') return undefined;
-  const pg = await startPostgres();
+  const pg = await startTemplateCluster();
   // A run cut short (Ctrl-C) must not leave the cluster running.
   const stopNow = () => pg.stopSync();
   process.once('exit', stopNow);
-  await pg.psql('CREATE DATABASE tpl');
-  const stmts = new PgStatements(pg.urlOf('tpl'));
-  try {
-    migratePostgres(stmts);
-  } finally {
-    stmts.close();
-  }
   process.env.QRMENU_TEST_PG_URL = pg.url;
   return async () => {
     process.off('exit', stopNow);

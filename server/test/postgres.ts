@@ -1,17 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
+import { freePort, isCI } from './tools.ts';
 
 const run = promisify(execFile);
-
-/** Whether this is a CI run (`CI=true`): there every suite must run. */
-function isCI(): boolean {
-  const ci = process.env.CI ?? '';
-  return ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
-}
 
 /** The newest installed PostgreSQL's server binaries (Debian: /usr/lib/postgresql/<major>/bin), or null. */
 export function postgresBinDir(): string | null {
@@ -44,17 +38,6 @@ export interface PostgresServer {
   stop(): Promise<void>;
   /** The same, synchronously: for a process 'exit' handler (a vitest worker's cluster). */
   stopSync(): void;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

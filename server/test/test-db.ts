@@ -13,6 +13,22 @@ export function testOnPostgres(): boolean {
   return process.env.DB === 'pg';
 }
 
+/**
+ * A throwaway cluster with the template database `tpl`, migrated once: each test database is a
+ * copy of it (`CREATE DATABASE … TEMPLATE tpl`), far faster than migrating every one.
+ */
+export async function startTemplateCluster(): Promise<PostgresServer> {
+  const pg = await startPostgres();
+  await pg.psql('CREATE DATABASE tpl');
+  const stmts = new PgStatements(pg.urlOf('tpl'));
+  try {
+    migratePostgres(stmts);
+  } finally {
+    stmts.close();
+  }
+  return pg;
+}
+
 /** Runs SQL on the cluster's `postgres` database (CREATE/DROP DATABASE). */
 type Admin = { urlOf(database: string): string; exec(sql: string): Promise<void> };
 
@@ -35,15 +51,8 @@ async function cluster(): Promise<Admin> {
       };
       return { urlOf, exec: async (sql: string) => stmts.exec(sql) };
     }
-    const pg: PostgresServer = await startPostgres();
+    const pg = await startTemplateCluster();
     process.once('exit', () => pg.stopSync());
-    await pg.psql('CREATE DATABASE tpl');
-    const stmts = new PgStatements(pg.urlOf('tpl'));
-    try {
-      migratePostgres(stmts);
-    } finally {
-      stmts.close();
-    }
     return { urlOf: (database: string) => pg.urlOf(database), exec: async (sql: string) => void (await pg.psql(sql)) };
   })();
   return admin;
