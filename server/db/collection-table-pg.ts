@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, text, uniqueIndex, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { isMultiValue, type Collection, type FieldDef } from '../core/collections.ts';
-import { columnKind } from './collection-table.ts';
+import type { Collection, FieldDef } from '../core/collections.ts';
+import { columnKind, indexPlan } from './collection-table.ts';
 
 /**
  * The PostgreSQL twin of collection-table.ts, from the same collection definitions. Bools stay
@@ -29,31 +29,15 @@ export function collectionTablePg(collection: Collection) {
   for (const f of collection.fields) columns[f.name] = column(f);
   return pgTable(collection.name, columns, (t) => {
     const cols = t as Record<string, never>;
-    const out = [];
-    const indexed = new Set<string>();
-    for (const idx of collection.indexes) {
-      const name = idx.name ?? `idx_${collection.name}_${idx.columns.join('_')}${idx.unique ? '_unique' : ''}`;
-      indexed.add(idx.columns[0] ?? '');
-      if (idx.nocase && idx.columns.length === 1) {
-        const colName = idx.columns[0] as string;
-        // SQLite's NOCASE is lower(): unique among non-empty values, as PocketBase does for emails.
-        const b = (idx.unique ? uniqueIndex(name) : index(name)).on(sql`lower(${sql.identifier(colName)})`);
-        out.push(idx.unique ? b.where(sql`${sql.identifier(colName)} <> ''`) : b);
-        continue;
+    return indexPlan(collection).map((plan) => {
+      const builder = plan.unique ? uniqueIndex(plan.name) : index(plan.name);
+      if (!plan.nocase) {
+        return builder.on(...(plan.columns.map((c) => cols[c]) as [never, ...never[]]));
       }
-      const [first, ...rest] = idx.columns.map((c) => {
-        const col = cols[c];
-        if (!col) throw new Error(`Index on unknown column ${collection.name}.${c}`);
-        return col;
-      });
-      if (!first) throw new Error(`Empty index in ${collection.name}`);
-      out.push((idx.unique ? uniqueIndex(name) : index(name)).on(first, ...rest));
-    }
-    for (const f of collection.fields) {
-      if (f.type === 'relation' && !isMultiValue(f) && !indexed.has(f.name)) {
-        out.push(index(`idx_${collection.name}_${f.name}`).on(cols[f.name] as never));
-      }
-    }
-    return out;
+      // SQLite's NOCASE is lower() here.
+      const column = sql.identifier(plan.columns[0] as string);
+      const b = builder.on(sql`lower(${column})`);
+      return plan.unique ? b.where(sql`${column} <> ''`) : b;
+    });
   });
 }

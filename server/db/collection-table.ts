@@ -27,6 +27,41 @@ function column(field: FieldDef): SQLiteColumnBuilderBase {
   }
 }
 
+/** One index of a collection's table, as both engines' table builders create it. */
+export interface IndexPlan {
+  name: string;
+  unique: boolean;
+  columns: string[];
+  /**
+   * Case-insensitive (one column): SQLite's NOCASE, PostgreSQL's lower(); a unique one ignores
+   * empty values, as PocketBase does for emails.
+   */
+  nocase: boolean;
+}
+
+/**
+ * The indexes of a collection's table: the ones its definition declares, and one on every single
+ * relation not already leading one (relations are the joins and tenant filters of nearly every query).
+ */
+export function indexPlan(collection: Collection): IndexPlan[] {
+  const fields = new Set(collection.fields.map((f) => f.name));
+  const plans: IndexPlan[] = [];
+  const indexed = new Set<string>();
+  for (const idx of collection.indexes) {
+    if (!idx.columns.length) throw new Error(`Empty index in ${collection.name}`);
+    for (const c of idx.columns) if (!fields.has(c)) throw new Error(`Index on unknown column ${collection.name}.${c}`);
+    const name = idx.name ?? `idx_${collection.name}_${idx.columns.join('_')}${idx.unique ? '_unique' : ''}`;
+    indexed.add(idx.columns[0] ?? '');
+    plans.push({ name, unique: Boolean(idx.unique), columns: idx.columns, nocase: Boolean(idx.nocase) && idx.columns.length === 1 });
+  }
+  for (const f of collection.fields) {
+    if (f.type === 'relation' && !isMultiValue(f) && !indexed.has(f.name)) {
+      plans.push({ name: `idx_${collection.name}_${f.name}`, unique: false, columns: [f.name], nocase: false });
+    }
+  }
+  return plans;
+}
+
 /**
  * The Drizzle table of a collection. drizzle-kit generates the committed migrations from these,
  * so the collection definition stays the single source of truth for the schema.
@@ -36,32 +71,14 @@ export function collectionTable(collection: Collection) {
   for (const f of collection.fields) columns[f.name] = column(f);
   return sqliteTable(collection.name, columns, (t) => {
     const cols = t as Record<string, never>;
-    const out = [];
-    const indexed = new Set<string>();
-    for (const idx of collection.indexes) {
-      const name = idx.name ?? `idx_${collection.name}_${idx.columns.join('_')}${idx.unique ? '_unique' : ''}`;
-      indexed.add(idx.columns[0] ?? '');
-      if (idx.nocase && idx.columns.length === 1) {
-        const colName = idx.columns[0] as string;
-        // Case-insensitive uniqueness that ignores empty values, as PocketBase does for emails.
-        const b = (idx.unique ? uniqueIndex(name) : index(name)).on(sql`${sql.identifier(colName)} COLLATE NOCASE`);
-        out.push(idx.unique ? b.where(sql`${sql.identifier(colName)} != ''`) : b);
-        continue;
+    return indexPlan(collection).map((plan) => {
+      const builder = plan.unique ? uniqueIndex(plan.name) : index(plan.name);
+      if (!plan.nocase) {
+        return builder.on(...(plan.columns.map((c) => cols[c]) as [never, ...never[]]));
       }
-      const [first, ...rest] = idx.columns.map((c) => {
-        const col = cols[c];
-        if (!col) throw new Error(`Index on unknown column ${collection.name}.${c}`);
-        return col;
-      });
-      if (!first) throw new Error(`Empty index in ${collection.name}`);
-      out.push((idx.unique ? uniqueIndex(name) : index(name)).on(first, ...rest));
-    }
-    // Single relations are the joins and tenant filters of nearly every query: always indexed.
-    for (const f of collection.fields) {
-      if (f.type === 'relation' && !isMultiValue(f) && !indexed.has(f.name)) {
-        out.push(index(`idx_${collection.name}_${f.name}`).on(cols[f.name] as never));
-      }
-    }
-    return out;
+      const column = sql.identifier(plan.columns[0] as string);
+      const b = builder.on(sql`${column} COLLATE NOCASE`);
+      return plan.unique ? b.where(sql`${column} != ''`) : b;
+    });
   });
 }
