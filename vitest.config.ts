@@ -12,7 +12,8 @@ const fullBrowserSuite = isCI() || process.env.E2E === 'full';
 /**
  * `DB=pg` (`npm run test:pg`, part of `npm test`): the node project again, every test app on
  * PostgreSQL. Suites that never touch the database (the PDF/OCR extractor and its corpora, the
- * shared domain kernel, the artefact and deployment checks) ran once on SQLite already.
+ * shared domain kernel, the artefact and deployment checks), and the few whose subject is not the
+ * database (below), ran once on SQLite already: CI stays well within its 30 minutes.
  */
 const onPostgres = process.env.DB === 'pg';
 const databaseFree = [
@@ -26,6 +27,12 @@ const databaseFree = [
   'scripts/reference-deployment.test.ts',
   'scripts/i18n-messages.test.ts',
   'scripts/lint-zones.test.ts',
+  // Child processes of the entry point that these tests start on SQLite either way: the same run twice.
+  'server/index.test.ts',
+  'server/ops/process.test.ts',
+  // Hostile and scanned files: image and PDF handling, whose records are plain CRUD covered above.
+  'server/modules/uploads/hostile-uploads.test.ts',
+  'server/modules/uploads/ocr-uploads.test.ts',
 ];
 
 export default defineConfig({
