@@ -30,6 +30,7 @@ const databaseFree = [
   // Child processes of the entry point that these tests start on SQLite either way: the same run twice.
   'server/index.test.ts',
   'server/ops/process.test.ts',
+  'server/shutdown.test.ts',
   // Hostile and scanned files: image and PDF handling, whose records are plain CRUD covered above.
   'server/modules/uploads/hostile-uploads.test.ts',
   'server/modules/uploads/ocr-uploads.test.ts',

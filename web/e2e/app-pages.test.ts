@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, SCREENSHOT_DIR, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, savePng, startE2E, type E2E } from './harness.ts';
 
 /**
  * The signed-in app's own pages in a real browser: dashboard, help, profile, organization and
@@ -331,7 +330,7 @@ describe.skipIf(!hasBrowser)('app pages', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
     // The viewport only: a full-page capture would cut the fixed overlay.
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'profile-delete-dialog-light-390.png') });
+    await savePng(page, 'profile-delete-dialog-light-390');
     await confirm.click();
     await page.waitForURL('**/login');
     expect(row("SELECT id FROM users WHERE email = 'leaver@example.com'")).toBeUndefined();

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
+import { isCI } from '../../server/test/tools.ts';
+
+export { isCI };
 
 /** The Chromium the browser tests drive: Debian's by default, any other with CHROMIUM_PATH. */
 export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-}
-
-/** Whether this is a CI run (`CI=true`, as CI services set it): there every suite must run. */
-export function isCI(): boolean {
-  const ci = process.env.CI ?? '';
-  return ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
 }
 
 /**

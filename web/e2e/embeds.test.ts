@@ -1,11 +1,10 @@
 import http from 'node:http';
-import path from 'node:path';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, SCREENSHOT_DIR, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, savePng, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
 
 /**
  * Embeds (issue 22 item 5) in a real browser: the owner names a website on the venue page and
@@ -52,7 +51,7 @@ describe.skipIf(!hasBrowser)('embedding the guest page on another website', () =
     if (!box) throw new Error('the card is not shown');
     // At the top, the sticky header sits above the page's first pixels, not over the card.
     await p.evaluate(() => window.scrollTo(0, 0));
-    await p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, clip: { ...box, y: box.y + scrollY } });
+    await savePng(p, name, { fullPage: true, clip: { ...box, y: box.y + scrollY } });
   };
   const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -145,7 +144,7 @@ describe.skipIf(!hasBrowser)('embedding the guest page on another website', () =
     await screenshot(site, 'embed-allowed-website');
     // The end of the framed menu, as a visitor scrolled down sees it.
     await site.getByText('© Trattoria').scrollIntoViewIfNeeded();
-    await site.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-allowed-website-end.png') });
+    await savePng(site, 'embed-allowed-website-end');
   });
 
   it('in the frame a dish opens where the visitor tapped it, and a dish page sizes its frame too', async () => {
@@ -168,7 +167,7 @@ describe.skipIf(!hasBrowser)('embedding the guest page on another website', () =
     expect(Math.abs(box.y - tapped.y)).toBeLessThan(40);
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + 100).toBeLessThan(800);
-    await site.screenshot({ path: path.join(SCREENSHOT_DIR, 'embed-dish-overlay-390.png') });
+    await savePng(site, 'embed-dish-overlay-390');
     // A dish page in the frame (a shared dish link, or without JavaScript) posts its height as well.
     const href = await dish.getAttribute('href');
     await site.evaluate(

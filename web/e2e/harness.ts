@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildTestApp, superuserRequest, type TestApp } from '../../server/test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.ts';
 import { webBundle } from '../../server/test/web-bundle.ts';
+import { freePort, isCI } from '../../server/test/tools.ts';
 import { chromiumPath, chromiumMissing } from './chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,15 +25,6 @@ export interface E2E {
   /** A fresh browser context (own storage, cookies) with options such as colorScheme or viewport. */
   context(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
   close(): Promise<void>;
-}
-
-/** A port nobody listens on right now (the app needs its URL, for links in emails and Stripe's return URLs, before it listens). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**
@@ -80,12 +71,23 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   };
 }
 
-/** Saves a full-page screenshot under test-results/screenshots (looked at by a person). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Whether screenshots are written: they are for a person to look at, and nobody looks at a CI
+ * clone's files, so CI skips the PNG encoding (a sixth of a screen walk's time) unless
+ * SCREENSHOTS=1. Every assertion of a screen walk runs either way.
+ */
+export const SAVE_SCREENSHOTS = !isCI() || process.env.SCREENSHOTS === '1';
+
+/** Saves `page` as test-results/screenshots/{name}.png (when screenshots are saved at all). */
+export async function savePng(page: Page, name: string, options: Parameters<Page['screenshot']>[0] = {}): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ ...options, path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** Saves a full-page screenshot under test-results/screenshots (looked at by a person). */
+export function screenshot(page: Page, name: string): Promise<void> {
+  return savePng(page, name, { fullPage: true });
 }
 
 /** The token of the `/path?token=` link in the latest email to `to`. */

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, SCREENSHOT_DIR, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, savePng, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
 
 /**
  * The print kit dialog in a real browser: range and template chosen, a bad range refused with the
@@ -24,7 +23,7 @@ describe.skipIf(!hasBrowser)('print kit dialog', () => {
   /** The full page (the harness's) and the dialog as the viewport shows it. */
   const shots = async (page: Page, name: string) => {
     await screenshot(page, name);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-view.png`) });
+    await savePng(page, `${name}-view`);
   };
   const noSidewaysScroll = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

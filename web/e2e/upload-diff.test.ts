@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core';
 import { activeOwner, seed } from '../../server/test/test-app.ts';
 import { renderMenu, type CorpusMenu } from '../../server/test/pdf-corpus/render.ts';
 import { cafe } from '../../server/test/pdf-corpus/menus.ts';
-import path from 'node:path';
-import { adminUpdate, hasBrowser, SCREENSHOT_DIR, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
+import { adminUpdate, hasBrowser, savePng, signedInPage, startE2E, waitForToast, type E2E } from './harness.ts';
 
 /**
  * Re-import as a diff in a real browser: a venue's café menu was imported from a PDF before; the
@@ -34,7 +33,7 @@ function secondVersion(): CorpusMenu {
 }
 
 /** The viewport as the reviewer sees it: the dialog over the review page (a full-page shot would leave the fixed dialog out of view). */
-const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+const screenshot = (page: Page, name: string) => savePng(page, name);
 
 describe.skipIf(!hasBrowser)('re-import a menu as a diff', () => {
   let e: E2E;

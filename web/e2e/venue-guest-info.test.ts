@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { activeOwner, seed } from '../../server/test/test-app.ts';
 import { eventually } from '../../server/test/eventually.ts';
-import { adminUpdate, hasBrowser, SCREENSHOT_DIR, screenshot, signedInPage, startE2E, type E2E, type StoredAuth } from './harness.ts';
+import {
+  adminUpdate,
+  hasBrowser,
+  SAVE_SCREENSHOTS,
+  SCREENSHOT_DIR,
+  screenshot,
+  signedInPage,
+  startE2E,
+  type E2E,
+  type StoredAuth,
+} from './harness.ts';
 import { sidewaysOverflow } from './english-left.ts';
 
 /**
@@ -64,6 +74,7 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
 
   /** Saves an element's screenshot beside the full-page ones. */
   const shot = async (locator: Locator, name: string) => {
+    if (!SAVE_SCREENSHOTS) return;
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await locator.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
   };

@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
-import { hasBrowser, screenshot, SCREENSHOT_DIR, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, savePng, SCREENSHOT_DIR, startE2E, type E2E } from './harness.ts';
 
 /** Venues, the QR code dialog and tags, in a real browser against the real server. */
 
@@ -39,8 +39,7 @@ function logoPng(): Buffer {
 
 /** A screenshot of the viewport only: a modal's overlay covers the viewport, not the full page. */
 async function dialogShot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await savePng(page, name);
 }
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; data: Buffer }> {
@@ -351,6 +350,7 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     const germanDoc = await PDFDocument.load(german.data);
     expect(germanDoc.getSubject()).toBe('Zur Speisekarte scannen');
     // Kept next to the screenshots for a person to look at.
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'qr-table-card.pdf'), pdf.data);
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'qr-code-table-12.png'), tablePng.data);
 
