@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError } from '../core/errors.ts';
 import { BackupService, type Restarter } from './backups.ts';
 import { registerSystemJobs } from './jobs.ts';
-import { LogStore, registerRequestLogging } from './logs.ts';
+import { openLogStore, registerRequestLogging } from './logs.ts';
 import { installerRoutes } from './installer.ts';
 import { backupRoutes, cronRoutes, logRoutes, settingsRoutes } from './routes.ts';
 
@@ -16,11 +16,15 @@ export interface OpsOptions {
 }
 
 /**
- * Operations: request logs (in `auxiliary.db`), backups, the system cron jobs and their routes,
+ * Operations: request logs (`auxiliary.db` on SQLite, `_logs` of the shared database on PostgreSQL), backups, the system cron jobs and their routes,
  * plus the batch body limit from settings. The scheduler ticks once the app listens.
  */
 export function registerOps(app: FastifyInstance, ctx: AppContext, options: OpsOptions = {}): void {
-  const logs = new LogStore(path.join(ctx.config.dataDir, 'auxiliary.db'), ctx.config.now);
+  const logs = openLogStore({
+    databaseUrl: ctx.config.databaseUrl,
+    auxiliaryFile: path.join(ctx.config.dataDir, 'auxiliary.db'),
+    now: ctx.config.now,
+  });
   ctx.onClose(() => logs.close());
   registerRequestLogging(app, ctx, logs);
   const backups = new BackupService(ctx, options.onRestart, app.log);

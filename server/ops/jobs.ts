@@ -42,7 +42,7 @@ export function registerSystemJobs(ctx: AppContext, logs: LogStore, backups: Bac
   ctx.crons.register(JOB.logsCleanup, '0 */6 * * *', () => logs.deleteOlderThan(ctx.settings.get().logs.maxDays));
   ctx.crons.register(JOB.otpCleanup, '0 * * * *', () => deleteExpiredOtps(ctx));
   ctx.crons.register(JOB.dbOptimize, '0 0 * * *', () => {
-    for (const db of [ctx.sqlite, logs.db]) {
+    for (const db of [ctx.sqlite, logs.sqlite]) {
       if (!db?.open) continue;
       db.pragma('optimize');
       db.pragma('wal_checkpoint(TRUNCATE)');

@@ -7,14 +7,21 @@ import { compileFilter, compileSort, type CompileContext, type SqlFragment } fro
 import { timeOrderedId } from '../../shared/ids.ts';
 import type { RequestInfo } from '../core/request-info.ts';
 import { openSqlite, type SqliteDb } from '../db/open.ts';
+import { PgStatements } from '../db/pg-statements.ts';
+import type { SqlParam, SqlStatements } from '../db/sql.ts';
+import { Statements } from '../db/statements.ts';
 import { clientIp } from '../http/client-ip.ts';
 
 /**
- * Request logs in their own SQLite file (`DATA_DIR/auxiliary.db`, own connection, WAL), so
- * logging never takes the main database's write lock. Entries are buffered in memory and written
- * in one transaction every 500 ms or every 100 entries, never on the request path.
- * Queried with the filter language through the record engine's compiler, over a synthetic
- * collection definition of the logs table.
+ * Request logs, kept off the main database's connection so logging never waits for (nor takes)
+ * the record engine's write lock or bumps its read-cache generation:
+ * - SQLite: their own file (`DATA_DIR/auxiliary.db`, own connection, WAL), one per instance;
+ * - PostgreSQL: the `_logs` table of the main database (drizzle-pg migration 0002), through the
+ *   store's own connection, so every instance of a fleet writes to and reads from one place.
+ * Entries are buffered in memory and written in one transaction every 500 ms or every 100
+ * entries, never on the request path. Queried with the filter language through the record
+ * engine's compiler (in the connection's dialect), over a synthetic collection definition of the
+ * logs table.
  */
 
 export interface LogItem {
@@ -47,7 +54,8 @@ const LOGS_DEF: CollectionDef = {
 const registry = new CollectionRegistry([LOGS_DEF]);
 const logsCollection = registry.get('_logs') as NonNullable<ReturnType<CollectionRegistry['get']>>;
 
-const SCHEMA = `
+/** SQLite only: the table in auxiliary.db (on PostgreSQL `_logs` comes with the migrations, server/ops/fleet-schema-pg.ts). */
+const SQLITE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS _logs (
   id TEXT PRIMARY KEY NOT NULL,
   level INTEGER NOT NULL DEFAULT 0,
@@ -59,6 +67,13 @@ CREATE INDEX IF NOT EXISTS idx_logs_created ON _logs (created);
 CREATE INDEX IF NOT EXISTS idx_logs_level ON _logs (level);
 `;
 
+/** One INSERT per this many rows (5 parameters each: far below either engine's limit). */
+const INSERT_ROWS = FLUSH_ENTRIES;
+
+function insertSql(rows: number): string {
+  return `INSERT INTO _logs (id, level, message, data, created) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?)').join(', ')}`;
+}
+
 export interface LogListParams {
   page: number;
   perPage: number;
@@ -68,29 +83,34 @@ export interface LogListParams {
 }
 
 export class LogStore {
-  readonly db: SqliteDb;
-  private buffer: unknown[][] = [];
+  private buffer: SqlParam[][] = [];
   private readonly timer: NodeJS.Timeout;
   private flushQueued = false;
   private dropped = 0;
+  private closed = false;
 
+  /**
+   * @param stmts the store's own connection (closed with the store): see `openLogStore`.
+   * @param sqlite the SQLite file behind it (the nightly optimize job), null on PostgreSQL.
+   */
   constructor(
-    file: string,
+    private readonly stmts: SqlStatements & { close?(): void },
+    readonly sqlite: SqliteDb | null,
     private readonly now: () => Date,
   ) {
-    this.db = openSqlite(file, {
-      prepare: (db) => db.exec(SCHEMA),
-      recovery: 'That file holds only request logs: start the server again and it begins a new one.',
-    });
-    const insert = this.db.prepare('INSERT INTO _logs (id, level, message, data, created) VALUES (?, ?, ?, ?, ?)');
-    this.writeAll = this.db.transaction((rows: unknown[][]) => {
-      for (const r of rows) insert.run(...r);
-    });
     this.timer = setInterval(() => this.flush(), FLUSH_MS);
     this.timer.unref();
   }
 
-  private readonly writeAll: (rows: unknown[][]) => void;
+  /** Several rows per INSERT: on PostgreSQL each statement is a round trip. */
+  private writeAll(rows: SqlParam[][]): void {
+    this.stmts.transaction(() => {
+      for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+        const chunk = rows.slice(i, i + INSERT_ROWS);
+        this.stmts.run(insertSql(chunk.length), chunk.flat());
+      }
+    });
+  }
 
   add(level: number, message: string, data: Record<string, unknown>): void {
     if (this.buffer.length >= MAX_BUFFER) {
@@ -107,13 +127,13 @@ export class LogStore {
   /** Writes the buffered entries now. */
   flush(): void {
     this.flushQueued = false;
-    if (!this.buffer.length || !this.db.open) return;
+    if (!this.buffer.length || this.closed) return;
     const rows = this.buffer;
     this.buffer = [];
     try {
       this.writeAll(rows);
     } catch {
-      // Busy or full disk: keep them for the next attempt (bounded by MAX_BUFFER).
+      // Busy, full disk or the database away: keep them for the next attempt (bounded by MAX_BUFFER).
       this.buffer = rows.concat(this.buffer).slice(0, MAX_BUFFER);
     }
   }
@@ -132,11 +152,12 @@ export class LogStore {
       allowHidden: true,
       allowRequestAndCollection: true,
       now: this.now(),
+      dialect: this.stmts.dialect,
     };
   }
 
   private where(filter: string, request: RequestInfo): SqlFragment {
-    if (!filter.trim()) return { sql: '1', params: [] };
+    if (!filter.trim()) return { sql: this.stmts.dialect.true, params: [] };
     try {
       return compileFilter(filter, this.compileContext(request));
     } catch {
@@ -159,14 +180,17 @@ export class LogStore {
     }
     const sql = `SELECT * FROM _logs AS _logs WHERE ${where.sql}${order?.sql ? ` ORDER BY ${order.sql}` : ''} LIMIT ? OFFSET ?`;
     try {
-      const rows = this.db
-        .prepare(sql)
-        .all(...where.params, ...(order?.params ?? []), params.perPage, (params.page - 1) * params.perPage) as Record<string, unknown>[];
+      const rows = this.stmts.all(sql, [
+        ...(where.params as SqlParam[]),
+        ...((order?.params ?? []) as SqlParam[]),
+        params.perPage,
+        (params.page - 1) * params.perPage,
+      ]);
       let totalItems = -1;
       let totalPages = -1;
       if (!params.skipTotal) {
-        const count = this.db.prepare(`SELECT COUNT(*) AS c FROM _logs AS _logs WHERE ${where.sql}`).get(...where.params) as { c: number };
-        totalItems = count.c;
+        const count = this.stmts.get(`SELECT COUNT(*) AS c FROM _logs AS _logs WHERE ${where.sql}`, where.params as SqlParam[]);
+        totalItems = Number(count?.c ?? 0);
         totalPages = Math.ceil(totalItems / params.perPage);
       }
       return { page: params.page, perPage: params.perPage, totalItems, totalPages, items: rows.map(toItem) };
@@ -178,7 +202,7 @@ export class LogStore {
 
   view(id: string): LogItem | null {
     this.flush();
-    const row = this.db.prepare('SELECT * FROM _logs WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+    const row = this.stmts.get('SELECT * FROM _logs WHERE id = ?', [id]);
     return row ? toItem(row) : null;
   }
 
@@ -187,11 +211,12 @@ export class LogStore {
     this.flush();
     const where = this.where(filter, request);
     try {
-      return this.db
-        .prepare(
-          `SELECT COUNT(*) AS total, substr(created, 1, 13) || ':00:00.000Z' AS date FROM _logs AS _logs WHERE ${where.sql} GROUP BY date ORDER BY date`,
+      return this.stmts
+        .all(
+          `SELECT COUNT(*) AS total, substr(created, 1, 13) || ':00:00.000Z' AS "date" FROM _logs AS _logs WHERE ${where.sql} GROUP BY "date" ORDER BY "date"`,
+          where.params as SqlParam[],
         )
-        .all(...where.params) as { total: number; date: string }[];
+        .map((r) => ({ total: Number(r.total), date: String(r.date) }));
     } catch {
       throw new ApiError(400, 'Invalid filter format.');
     }
@@ -201,14 +226,31 @@ export class LogStore {
   deleteOlderThan(maxDays: number): number {
     this.flush();
     const cutoff = formatDateTime(new Date(this.now().getTime() - maxDays * 86_400_000));
-    return this.db.prepare('DELETE FROM _logs WHERE created < ?').run(maxDays <= 0 ? '9999' : cutoff).changes;
+    return this.stmts.run('DELETE FROM _logs WHERE created < ?', [maxDays <= 0 ? '9999' : cutoff]).changes;
   }
 
   close(): void {
+    if (this.closed) return;
     clearInterval(this.timer);
     this.flush();
-    if (this.db.open) this.db.close();
+    this.closed = true;
+    if (this.sqlite) {
+      if (this.sqlite.open) this.sqlite.close();
+    } else this.stmts.close?.();
   }
+}
+
+/**
+ * The log store of this instance: on PostgreSQL (`databaseUrl`) its own connection to the main
+ * database, whose `_logs` table every instance shares; else its own SQLite file.
+ */
+export function openLogStore(options: { databaseUrl: string | null; auxiliaryFile: string; now: () => Date }): LogStore {
+  if (options.databaseUrl) return new LogStore(new PgStatements(options.databaseUrl), null, options.now);
+  const sqlite = openSqlite(options.auxiliaryFile, {
+    prepare: (db) => db.exec(SQLITE_SCHEMA),
+    recovery: 'That file holds only request logs: start the server again and it begins a new one.',
+  });
+  return new LogStore(new Statements(sqlite), sqlite, options.now);
 }
 
 function toItem(row: Record<string, unknown>): LogItem {

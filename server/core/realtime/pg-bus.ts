@@ -319,23 +319,28 @@ function quoteIdent(name: string): string {
 }
 
 /**
- * The outbox is created by the bus itself, not by a migration: the bus also runs between instances
- * on SQLite (REALTIME_BUS_URL), whose migrations never touch PostgreSQL, and its table belongs to
- * the bus alone. Instances starting together would race on CREATE … IF NOT EXISTS (a unique
- * violation in the catalog, or a table not yet committed): one transaction lock makes them take
- * turns, and the next one finds the table made.
+ * The outbox is a table of the PostgreSQL migrations (drizzle-pg 0002, server/ops/fleet-schema-pg.ts):
+ * with DATABASE_URL=postgres://… and the bus on that same database (the usual fleet), it exists
+ * before the bus starts and this is one catalog lookup. The guard stays because REALTIME_BUS_URL
+ * may name a database our migrations never run on: the bus between instances sharing one SQLite
+ * file, or a bus database apart from the main one. There the bus makes the table itself, in the
+ * migration's exact shape. Instances starting together would race on CREATE … IF NOT EXISTS (a
+ * unique violation in the catalog, or a table not yet committed): one transaction lock makes them
+ * take turns, and the next one finds the table made.
  */
 async function ensureOutbox(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ present: boolean }>("SELECT to_regclass('_bus_outbox') IS NOT NULL AS present");
+  if (rows[0]?.present) return;
   await client.query('BEGIN');
   try {
     await client.query(`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK + 1})`);
     await client.query(
       `CREATE TABLE IF NOT EXISTS _bus_outbox (
-         id bigserial PRIMARY KEY,
+         id bigserial PRIMARY KEY NOT NULL,
          payload jsonb NOT NULL,
-         created timestamptz NOT NULL DEFAULT now())`,
+         created timestamp with time zone DEFAULT now() NOT NULL)`,
     );
-    await client.query('CREATE INDEX IF NOT EXISTS _bus_outbox_created ON _bus_outbox (created)');
+    await client.query('CREATE INDEX IF NOT EXISTS _bus_outbox_created ON _bus_outbox USING btree (created)');
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
