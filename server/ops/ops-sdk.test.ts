@@ -186,7 +186,7 @@ describe('settings', () => {
 });
 
 describe('logs', () => {
-  it('logs requests off the request path into auxiliary.db, and lists, filters, sorts and views them', async () => {
+  it('logs requests off the request path (auxiliary.db, or _logs on PostgreSQL), and lists, filters, sorts and views them', async () => {
     const marker = `marker${Date.now()}`;
     await fetch(`${t.url}/api/${marker}`, { headers: { 'user-agent': 'ops-test-agent', referer: 'https://ref.example.com/' } });
     await fetch(`${t.url}/api/health?${marker}=1`);
@@ -271,11 +271,15 @@ describe('logs', () => {
 
   it('deletes entries older than logs.maxDays with the retention job', async () => {
     await admin.settings.update({ logs: { maxDays: 2 } });
-    const aux = new BetterSqlite3(path.join(t.config.dataDir, 'auxiliary.db'));
-    aux
-      .prepare("INSERT INTO _logs (id, level, message, data, created) VALUES ('oldlog000000001', 0, 'GET /old', '{}', ?)")
-      .run(formatDateTime(new Date(Date.now() - 3 * 86_400_000)));
-    aux.close();
+    // Where the logs live: auxiliary.db on SQLite, the main database's _logs on PostgreSQL.
+    const insertOld = "INSERT INTO _logs (id, level, message, data, created) VALUES ('oldlog000000001', 0, 'GET /old', '{}', ?)";
+    const created = formatDateTime(new Date(Date.now() - 3 * 86_400_000));
+    if (t.config.databaseUrl) t.ctx.stmts.run(insertOld, [created]);
+    else {
+      const aux = new BetterSqlite3(path.join(t.config.dataDir, 'auxiliary.db'));
+      aux.prepare(insertOld).run(created);
+      aux.close();
+    }
     expect((await admin.logs.getOne('oldlog000000001')).message).toBe('GET /old');
     await admin.crons.run('__pbLogsCleanup__');
     await eventually(

@@ -27,6 +27,11 @@ export interface SqlDialect {
   readonly false: string;
   /** A JSON value (text) as a number, for math functions. */
   num(expr: string): string;
+  /**
+   * A JSON path's value compared with a number (`<`, `>=`…): a JSON number as a number, anything
+   * else NULL on PostgreSQL (its `#>>` reads text); SQLite's json_extract already is a number.
+   */
+  jsonNumber(expr: string): string;
   /** ORDER BY direction, with SQLite's NULL placement (NULLs first ascending, last descending). */
   order(desc: boolean): string;
   /** The ON clause a LEFT JOIN of a table function needs ('' in SQLite, which allows none). */
@@ -58,6 +63,7 @@ export const sqliteDialect: SqlDialect = {
   true: '1',
   false: '0',
   num: (expr) => expr,
+  jsonNumber: (expr) => expr,
   order: (desc) => (desc ? ' DESC' : ''),
   joinAll: '',
   text: (expr) => expr,
@@ -90,6 +96,7 @@ export const postgresDialect: SqlDialect = {
   true: 'TRUE',
   false: 'FALSE',
   num: (expr) => `CAST(${expr} AS double precision)`,
+  jsonNumber: (expr) => `(CASE WHEN ${expr} ~ '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' THEN CAST(${expr} AS double precision) END)`,
   order: (desc) => (desc ? ' DESC NULLS LAST' : ' NULLS FIRST'),
   joinAll: ' ON TRUE',
   text: (expr) => `CAST(${expr} AS text)`,
