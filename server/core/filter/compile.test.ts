@@ -115,6 +115,9 @@ describe('compiled filter semantics', () => {
     ['comments_via_post.message ?~ "hi"', ['p1']],
     ['comments_via_post.author.name ?= "Bob"', ['p1']],
     ['meta.a.b = 1', ['p1']],
+    // Ordered against a number, a JSON path compares as a number on both engines.
+    ['meta.a.b > 0.5', ['p1']],
+    ['meta.a.b >= 2 || 0.5 > meta.a.b', []],
     ['created > "2026-06-15 00:00:00.000Z"', ['p2']],
     ['created < @now && created != ""', ['p1']],
     ['published = true || views = 5 && title = "nope"', ['p1', 'p3']],
