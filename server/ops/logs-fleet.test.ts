@@ -14,7 +14,8 @@ const missing = postgresMissing();
 /**
  * Issue 24 item 4: on PostgreSQL the request logs of every instance are in one place. Two app
  * instances on one PostgreSQL database, each with its own DATA_DIR (where auxiliary.db would be):
- * what either served is listed, viewed and counted by both.
+ * what either served is listed, viewed and counted by both, and the logs retention job runs once.
+ * Their realtime bus is on that database too, in the outbox table the migrations made.
  */
 describe.skipIf(missing !== null)('request logs of two instances on one PostgreSQL database', () => {
   let db: TestDatabase;
@@ -25,7 +26,8 @@ describe.skipIf(missing !== null)('request logs of two instances on one PostgreS
   beforeAll(async () => {
     db = await createTestDatabase([]);
     for (const name of ['A', 'B'] as const) {
-      apps[name] = await buildTestApp({ env: { DATABASE_URL: db.url, ...rootEnv } });
+      // The realtime bus on the same database: its outbox is the migration's table.
+      apps[name] = await buildTestApp({ env: { DATABASE_URL: db.url, REALTIME_BUS_URL: db.url, ...rootEnv } });
       await apps[name].listen();
       admins[name] = apps[name].sdk();
       await admins[name].collection('_superusers').authWithPassword(ROOT.email, ROOT.password);
@@ -71,6 +73,9 @@ describe.skipIf(missing !== null)('request logs of two instances on one PostgreS
 
   it('prunes once across the fleet', async () => {
     await admins.A.settings.update({ logs: { maxDays: 2 } });
+    // B learns A's settings over the bus (outbox from the migrations).
+    expect(await eventually(() => apps.B.ctx.settings.get().logs.maxDays, (d) => d === 2)).toBe(2);
+    expect(Number(apps.A.ctx.stmts.get('SELECT count(*) AS n FROM _bus_outbox')?.n)).toBeGreaterThan(0);
     apps.A.ctx.stmts.run("INSERT INTO _logs (id, level, message, data, created) VALUES ('fleetold0000001', 0, 'GET /old', '{}', ?)", [
       formatDateTime(new Date(Date.now() - 3 * 86_400_000)),
     ]);
