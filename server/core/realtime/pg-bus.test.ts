@@ -4,6 +4,8 @@ import { postgresMissing, startPostgres, type PostgresServer } from '../../test/
 import { eventually } from '../../test/eventually.ts';
 import type { BusMessage, BusOrigin } from './bus.ts';
 import { PgBus } from './pg-bus.ts';
+import { migratePostgres } from '../../db/migrate-pg.ts';
+import { PgStatements } from '../../db/pg-statements.ts';
 
 const missing = postgresMissing();
 const log = { info: () => undefined, error: () => undefined };
@@ -173,6 +175,41 @@ describe.skipIf(missing !== null)('PgBus (LISTEN/NOTIFY with an outbox)', () => 
     buses.push(...together);
     await Promise.all(together.map((b) => b.start()));
     expect(together.map((b) => b.connected())).toEqual(together.map(() => true));
+  });
+
+  it('makes its outbox where no migration ran in the shape of the migrations’ _bus_outbox, and uses theirs', async () => {
+    await server.psql('CREATE DATABASE bus_migrated');
+    const stmts = new PgStatements(server.urlOf('bus_migrated'));
+    try {
+      migratePostgres(stmts);
+    } finally {
+      stmts.close();
+    }
+    const shape = async (database: string) => {
+      const client = new pg.Client({ connectionString: server.urlOf(database) });
+      await client.connect();
+      try {
+        const columns = await client.query(
+          `SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns
+           WHERE table_name = '_bus_outbox' ORDER BY ordinal_position`,
+        );
+        const indexes = await client.query("SELECT indexdef FROM pg_indexes WHERE tablename = '_bus_outbox' ORDER BY indexname");
+        return { columns: columns.rows, indexes: indexes.rows };
+      } finally {
+        await client.end();
+      }
+    };
+    const migrated = await shape('bus_migrated');
+    expect(migrated.columns.map((c) => c.column_name)).toEqual(['id', 'payload', 'created']);
+    // bus_race's outbox was made by the buses themselves (test above).
+    expect(await shape('bus_race')).toEqual(migrated);
+    const a = new PgBus(server.urlOf('bus_migrated'), { log });
+    const b = new PgBus(server.urlOf('bus_migrated'), { log });
+    buses.push(a, b);
+    await Promise.all([a.start(), b.start()]);
+    const atB = tap(b);
+    a.publish(record('over-the-migrated-outbox'));
+    await atB.waitFor((m) => idOf(m) === 'over-the-migrated-outbox', 'the message');
   });
 
   it('never throws when PostgreSQL cannot be reached: not connected, publishing is kept for later', async () => {
