@@ -49,7 +49,11 @@ describe.skipIf(missing !== null)('request logs of two instances on one PostgreS
         () => admins[name].logs.getList(1, 10, { filter: `message ~ "${marker}"`, sort: '-data.status,message' }),
         (l) => l.totalItems >= 3,
       );
-      expect(list.items.map((i) => i.message)).toEqual([`GET /api/${marker}-on-a`, `GET /api/${marker}-on-b`, `GET /api/health?${marker}=1`]);
+      expect(list.items.map((i) => i.message)).toEqual([
+        `GET /api/${marker}-on-a`,
+        `GET /api/${marker}-on-b`,
+        `GET /api/health?${marker}=1`,
+      ]);
       // A field of the JSON data, compared as a number.
       const failed = await admins[name].logs.getList(1, 10, { filter: `data.status >= 400 && message ~ "${marker}"` });
       expect(failed.items.map((i) => i.data.url).sort()).toEqual([`/api/${marker}-on-a`, `/api/${marker}-on-b`]);
@@ -74,7 +78,12 @@ describe.skipIf(missing !== null)('request logs of two instances on one PostgreS
   it('prunes once across the fleet', async () => {
     await admins.A.settings.update({ logs: { maxDays: 2 } });
     // B learns A's settings over the bus (outbox from the migrations).
-    expect(await eventually(() => apps.B.ctx.settings.get().logs.maxDays, (d) => d === 2)).toBe(2);
+    expect(
+      await eventually(
+        () => apps.B.ctx.settings.get().logs.maxDays,
+        (d) => d === 2,
+      ),
+    ).toBe(2);
     expect(Number(apps.A.ctx.stmts.get('SELECT count(*) AS n FROM _bus_outbox')?.n)).toBeGreaterThan(0);
     apps.A.ctx.stmts.run("INSERT INTO _logs (id, level, message, data, created) VALUES ('fleetold0000001', 0, 'GET /old', '{}', ?)", [
       formatDateTime(new Date(Date.now() - 3 * 86_400_000)),
@@ -85,7 +94,11 @@ describe.skipIf(missing !== null)('request logs of two instances on one PostgreS
     const ran = [apps.A.ctx.crons.tick(minute), apps.B.ctx.crons.tick(minute)].map((ids) => ids.includes('__pbLogsCleanup__'));
     expect(ran).toEqual([true, false]);
     const gone = await eventually(
-      () => admins.B.logs.getOne('fleetold0000001').then(() => false, () => true),
+      () =>
+        admins.B.logs.getOne('fleetold0000001').then(
+          () => false,
+          () => true,
+        ),
       (g) => g,
     );
     expect(gone).toBe(true);

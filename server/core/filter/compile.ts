@@ -674,7 +674,8 @@ function comparison(left: Resolved, op: SignOp, right: Resolved): SqlFragment {
     return { sql: `${D.text(l)} ${not}${D.like} ('%' || ${r} || '%') ESCAPE '\\'`, params };
   }
   // A JSON path ordered against a number compares numbers, as SQLite's json_extract does.
-  const numeric = (a: Resolved, b: Resolved) => a.kind === 'column' && a.json && !a.num && !a.params.length && b.kind === 'value' && typeof b.value === 'number';
+  const numeric = (a: Resolved, b: Resolved) =>
+    a.kind === 'column' && a.json && !a.num && !a.params.length && b.kind === 'value' && typeof b.value === 'number';
   const l = param(left, params);
   const r = param(right, params);
   return { sql: `${numeric(left, right) ? D.jsonNumber(l) : l} ${base} ${numeric(right, left) ? D.jsonNumber(r) : r}`, params };
