@@ -191,6 +191,44 @@ describe('compiled filter semantics', () => {
     expect(ids('posts', 'secret = "x"', guestRequest(), true)).toEqual([]);
   });
 
+  it('sorts by a JSON path as SQLite orders its values: null, numbers by value, text', () => {
+    const c = registry.get('posts');
+    if (!c) throw new Error();
+    const order = (sort: string) =>
+      compileSort(sort, {
+        registry,
+        collection: c,
+        alias: '_r',
+        request: guestRequest(),
+        allowHidden: false,
+        allowRequestAndCollection: true,
+        now: new Date(),
+        dialect: db.stmts.dialect,
+      });
+    const sorted: Record<string, string[]> = {};
+    // Rows of this test only, rolled back after.
+    expect(() =>
+      db.stmts.transaction(() => {
+        for (const [id, meta] of [
+          ['j10', { n: 10 }],
+          ['jx', { n: 'x' }],
+          ['j9', { n: 9 }],
+          ['jnull', {}],
+          ['j25', { n: 2.5 }],
+        ] as const)
+          insert('posts', { id, title: id, meta });
+        for (const sort of ['meta.n,id', '-meta.n,id']) {
+          const s = order(sort);
+          const rows = db.stmts.all(`SELECT _r.id FROM posts AS _r WHERE _r.id LIKE 'j%' ORDER BY ${s.sql}`, s.params);
+          sorted[sort] = rows.map((r) => String(r.id));
+        }
+        throw new Error('rollback');
+      }),
+    ).toThrow('rollback');
+    expect(sorted).toEqual({ 'meta.n,id': ['jnull', 'j25', 'j9', 'j10', 'jx'], '-meta.n,id': ['jx', 'j10', 'j9', 'j25', 'jnull'] });
+    expect(ids('posts', 'id ~ "j"')).toEqual([]);
+  });
+
   it('compiles sort with relation paths into scalar subqueries', () => {
     const c = registry.get('posts');
     if (!c) throw new Error();

@@ -756,7 +756,9 @@ function compileSortIn(sort: string, ctx: CompileContext): SqlFragment {
       params.push(...scope.joins.flatMap((j) => j.params));
     }
     params.push(...resolved.params);
-    parts.push(`${sql}${D.order(desc)}`);
+    // A JSON path on its own (no relation, no parameters): ordered as SQLite orders its values.
+    const keys = resolved.json && !resolved.num && scope.empty && !resolved.params.length ? D.jsonSortKeys(sql) : [sql];
+    parts.push(keys.map((k) => `${k}${D.order(desc)}`).join(', '));
   }
   return { sql: parts.join(', '), params };
 }

@@ -32,6 +32,12 @@ export interface SqlDialect {
    * else NULL on PostgreSQL (its `#>>` reads text); SQLite's json_extract already is a number.
    */
   jsonNumber(expr: string): string;
+  /**
+   * The ORDER BY keys of a JSON path, in SQLite's order of its values (NULL, numbers by value,
+   * then text): json_extract gives it in SQLite; PostgreSQL's `#>>` is text, so it sorts by
+   * "is text", the number, then the text.
+   */
+  jsonSortKeys(expr: string): string[];
   /** ORDER BY direction, with SQLite's NULL placement (NULLs first ascending, last descending). */
   order(desc: boolean): string;
   /** The ON clause a LEFT JOIN of a table function needs ('' in SQLite, which allows none). */
@@ -64,6 +70,7 @@ export const sqliteDialect: SqlDialect = {
   false: '0',
   num: (expr) => expr,
   jsonNumber: (expr) => expr,
+  jsonSortKeys: (expr) => [expr],
   order: (desc) => (desc ? ' DESC' : ''),
   joinAll: '',
   text: (expr) => expr,
@@ -103,5 +110,9 @@ export const postgresDialect: SqlDialect = {
   least: 'LEAST',
   crossJoin: 'JOIN',
   typed: (type) => `CAST(? AS ${type === 'real' ? 'double precision' : type === 'int' ? 'integer' : 'text'})`,
+  jsonSortKeys(expr) {
+    const num = this.jsonNumber(expr);
+    return [`(${expr} IS NOT NULL AND ${num} IS NULL)`, num, expr];
+  },
   placeholder: (value) => (typeof value === 'number' || typeof value === 'bigint' ? 'CAST(? AS double precision)' : 'CAST(? AS text)'),
 };
