@@ -31,6 +31,13 @@ const databaseFree = [
   'server/index.test.ts',
   'server/ops/process.test.ts',
   'server/shutdown.test.ts',
+  // Suites that start their own PostgreSQL cluster: the first run already ran them on PostgreSQL.
+  'server/ops/logs-fleet.test.ts',
+  'server/ops/fleet-pg.test.ts',
+  'server/test/postgres.test.ts',
+  'server/db/postgres-app.test.ts',
+  'server/db/sql-statements.test.ts',
+  'server/core/realtime/pg-bus.test.ts',
   // Hostile and scanned files: image and PDF handling, whose records are plain CRUD covered above.
   'server/modules/uploads/hostile-uploads.test.ts',
   'server/modules/uploads/ocr-uploads.test.ts',
