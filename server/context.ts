@@ -68,7 +68,11 @@ export interface Lifecycle {
 
 export interface ContextOptions {
   /** Where background errors go (Fastify's logger in the app). */
-  log: { info(obj: Record<string, unknown>, msg: string): void; error(obj: Record<string, unknown>, msg: string): void };
+  log: {
+    info(obj: Record<string, unknown>, msg: string): void;
+    error(obj: Record<string, unknown>, msg: string): void;
+    debug?(obj: Record<string, unknown>, msg: string): void;
+  };
   /** Where emails are written when no SMTP server is set (none: they are dropped). */
   writeMail?: MailLogWriter;
   /** The realtime bus (tests); by default the configured one (server/bus-wiring.ts). */
@@ -152,7 +156,12 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
     logError: (err, msg) => options.log.error({ err }, msg),
   });
   // Every scheduled run is claimed in the database: one run per schedule across instances.
-  const crons = new CronScheduler({ error: (obj, msg) => options.log.error(obj, msg) }, undefined, databaseCronClaim(stmts));
+  const crons = new CronScheduler(
+    { error: (obj, msg) => options.log.error(obj, msg), debug: (obj, msg) => options.log.debug?.(obj, msg) },
+    undefined,
+    databaseCronClaim(stmts),
+    config.cronMinuteMs,
+  );
   const cleanups: Array<() => void> = [];
   // Cached auth rows must never outlive a change (password, verification, deletion).
   events.on((e) => {
