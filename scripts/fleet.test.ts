@@ -201,6 +201,8 @@ describe.skipIf(missing !== null)('the fleet: three instances, one PostgreSQL, o
 
   it('a write through one instance reaches the SSE clients on the other two within 100 ms (p95 over 21 writes)', async () => {
     const direct = await Promise.all(urls.map((u) => listen(u)));
+    // Through the proxy: the SDK's stream and its subscription request may reach two instances.
+    const viaProxy = await listen(proxy);
     const latencies: number[] = [];
     for (let i = 0; i < 21; i++) {
       const writer = i % 3;
@@ -209,7 +211,7 @@ describe.skipIf(missing !== null)('the fleet: three instances, one PostgreSQL, o
         .create({ section: owner.section, name: `Realtime ${i}`, prices: PRICE });
       const acked = performance.now();
       const others = direct.filter((_l, j) => j !== writer);
-      for (const l of others) await l.items.waitUntil((e) => e.record.id === created.id && e.action === 'create');
+      for (const l of [...others, viaProxy]) await l.items.waitUntil((e) => e.record.id === created.id && e.action === 'create');
       for (const l of others) latencies.push(Math.max(0, (l.arrived.get(created.id) ?? Infinity) - acked));
     }
     latencies.sort((a, b) => a - b);
@@ -260,9 +262,15 @@ describe.skipIf(missing !== null)('the fleet: three instances, one PostgreSQL, o
     for (const slot of all) expect(claims).toContain(slot);
   });
 
-  it("loses no acknowledged write when an instance is killed (SIGKILL) mid-load; the survivors' clients hear later writes", async () => {
-    // Realtime clients of the two instances that stay up.
-    const survivors = await Promise.all([urls[0], urls[2], urls[0], urls[2]].map((u) => listen(u as string)));
+  it('loses no acknowledged write when an instance is killed (SIGKILL) mid-load; its realtime clients reconnect through the proxy', async () => {
+    // Realtime clients through the proxy, one at a time. A client makes three requests (its stream,
+    // two subscription requests): one more in between moves the next stream to the next instance
+    // of the round robin, so each instance holds two.
+    const proxied: Listener[] = [];
+    for (let i = 0; i < 6; i++) {
+      proxied.push(await listen(proxy));
+      expect((await fetch(`${proxy}/api/health`)).status).toBe(200);
+    }
     const acknowledged: string[] = [];
     let failed = 0;
     let stop = false;
@@ -304,7 +312,17 @@ describe.skipIf(missing !== null)('the fleet: three instances, one PostgreSQL, o
     const found = await reader.collection('items').getFullList({ filter: `section = "${owner.section}"`, fields: 'id', batch: 500 });
     expect(acknowledged.filter((id) => !found.some((r) => r.id === id))).toEqual([]);
 
+    // The killed instance's clients lost their stream and the SDK reconnected them through the
+    // proxy (a second PB_CONNECT); every proxied client receives a write made after that.
+    const cut = proxied.filter((l) => l.disconnects > 0);
+    expect(cut).toHaveLength(2);
+    await eventually(
+      () => cut.filter((l) => l.connects.length < 2).length,
+      (n) => n === 0,
+      15_000,
+    );
+    expect(cut.map((l) => l.connects.length)).toEqual(cut.map(() => 2));
     const sentinel = await reader.collection('items').create({ section: owner.section, name: 'After the kill', prices: PRICE });
-    for (const l of survivors) await l.items.waitUntil((e) => e.record.id === sentinel.id, 10_000);
+    for (const l of proxied) await l.items.waitUntil((e) => e.record.id === sentinel.id, 10_000);
   }, 60_000);
 });
