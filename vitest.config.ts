@@ -25,6 +25,8 @@ const databaseFree = [
   'server/ops/artefact.test.ts',
   'scripts/readme-self-hosting.test.ts',
   'scripts/reference-deployment.test.ts',
+  // Starts its own PostgreSQL cluster, bucket and three instances: already on PostgreSQL.
+  'scripts/fleet.test.ts',
   'scripts/i18n-messages.test.ts',
   'scripts/lint-zones.test.ts',
   // Child processes of the entry point that these tests start on SQLite either way: the same run twice.

@@ -48,6 +48,8 @@ export function wireBus(bus: RealtimeBus, { stmts, registry, events, tokens, set
     }
     if (origin === 'local') return;
     if (message.kind === 'settings') return reloadSettings();
+    // Subscription requests between instances (core/realtime/forward.ts) change no data.
+    if (message.kind !== 'record') return;
     const collection = registry.get(message.collectionId);
     if (!collection) return;
     stmts.invalidateReadCaches();

@@ -82,6 +82,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** SIGTERM/SIGINT: how long the instance keeps serving while readiness says 503, so a load balancer stops routing first (ms). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** Tests only: a cron minute lasts this many ms, so a fleet test sees many schedule slots in seconds. */
+  CRON_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
   /** PostHog project key; unset = no analytics at all. */
   POSTHOG_KEY: z.string().min(1).optional(),
   /** Where /ingest forwards analytics (EU region by default). */
@@ -244,6 +246,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logs: { maxDays: number };
   backups: { cron: string; maxKeep: number };
+  /** Real-time length of a cron minute (ms): 60,000 but in tests (`CRON_MINUTE_MS`). */
+  cronMinuteMs: number;
   /** Multipart uploads: byte caps, and where file parts are streamed to while the request is read. */
   uploads: { maxFileBytes: number; maxRequestBytes: number; tmpDir: string };
   /** The worker thread that parses uploaded PDFs. */
@@ -382,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUSTED_PROXIES),
     logs: { maxDays: e.LOGS_MAX_DAYS },
     backups: { cron: e.BACKUPS_CRON, maxKeep: e.BACKUPS_MAX_KEEP },
+    cronMinuteMs: e.CRON_MINUTE_MS,
     uploads: {
       maxFileBytes: e.UPLOAD_MAX_FILE_MB * 1024 * 1024,
       maxRequestBytes: e.UPLOAD_MAX_REQUEST_MB * 1024 * 1024,

@@ -13,6 +13,7 @@ import type { MailLogWriter, Mailer } from './mail/mailer.ts';
 import { createAuthMail } from './auth-mail.ts';
 import type { RealtimeBus } from './core/realtime/bus.ts';
 import { createBus, wireBus } from './bus-wiring.ts';
+import { SubscriptionForwarder } from './core/realtime/forward.ts';
 import { RealtimeHub } from './core/realtime/hub.ts';
 import { migrateDatabase, tableNames } from './db/migrate.ts';
 import { openSqlite, type SqliteDb } from './db/open.ts';
@@ -46,6 +47,8 @@ export interface AppContext {
   rateLimits: RateLimits;
   bus: RealtimeBus;
   hub: RealtimeHub;
+  /** Subscription requests for realtime streams held by another instance (over the bus). */
+  subscriptions: SubscriptionForwarder;
   /** `/api/settings`, stored in `_params`. */
   settings: SettingsService;
   /** Scheduled jobs (`/api/crons`): modules add theirs with `crons.register(id, expression, fn)`. */
@@ -68,7 +71,11 @@ export interface Lifecycle {
 
 export interface ContextOptions {
   /** Where background errors go (Fastify's logger in the app). */
-  log: { info(obj: Record<string, unknown>, msg: string): void; error(obj: Record<string, unknown>, msg: string): void };
+  log: {
+    info(obj: Record<string, unknown>, msg: string): void;
+    error(obj: Record<string, unknown>, msg: string): void;
+    debug?(obj: Record<string, unknown>, msg: string): void;
+  };
   /** Where emails are written when no SMTP server is set (none: they are dropped). */
   writeMail?: MailLogWriter;
   /** The realtime bus (tests); by default the configured one (server/bus-wiring.ts). */
@@ -152,7 +159,12 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
     logError: (err, msg) => options.log.error({ err }, msg),
   });
   // Every scheduled run is claimed in the database: one run per schedule across instances.
-  const crons = new CronScheduler({ error: (obj, msg) => options.log.error(obj, msg) }, undefined, databaseCronClaim(stmts));
+  const crons = new CronScheduler(
+    { error: (obj, msg) => options.log.error(obj, msg), debug: (obj, msg) => options.log.debug?.(obj, msg) },
+    undefined,
+    databaseCronClaim(stmts),
+    config.cronMinuteMs,
+  );
   const cleanups: Array<() => void> = [];
   // Cached auth rows must never outlive a change (password, verification, deletion).
   events.on((e) => {
@@ -166,6 +178,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   });
   // Who may see a delete is decided before the rows are gone (cascades reach rules through parents).
   events.onDeleting((e) => hub.prepareDelete(e.collection, e.row));
+  const subscriptions = new SubscriptionForwarder(hub, bus, (collectionId, id) => tokens.authState(collectionId, id));
   const lifecycle: Lifecycle = { draining: false, deadline: null };
   return {
     config,
@@ -183,6 +196,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
     rateLimits,
     bus,
     hub,
+    subscriptions,
     settings,
     crons,
     oauth2Providers: buildProviders(config.oauth2),
@@ -197,6 +211,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
       if (!(await crons.idle(waitMs))) options.log.error({ jobs: crons.runningIds() }, 'shutdown: cron jobs still running at the deadline');
       for (const fn of cleanups.splice(0)) fn();
       hub.closeAll();
+      subscriptions.close();
       await bus.close?.();
       await mailer.close().catch(() => undefined);
       if (sqlite?.open) sqlite.close();

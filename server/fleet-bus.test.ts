@@ -158,6 +158,47 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
     expect(apps.B.ctx.config.appName).toBe('Fleet Menu');
   });
 
+  it('a subscription request that reaches another instance than its stream is applied where the stream is', async () => {
+    // The stream on A, opened as the SDK opens it; its subscription requests posted to B and C (a
+    // load balancer without sticky sessions).
+    const es = new EventSource(`${apps.A.url}/api/realtime`);
+    const frames: string[] = [];
+    es.addEventListener('items/*', (e) => frames.push(String(e.data)));
+    const clientId = await new Promise<string>((resolve) => {
+      es.addEventListener('PB_CONNECT', (e) => resolve(String((JSON.parse(String(e.data)) as { clientId: string }).clientId)));
+    });
+    const post = (url: string, token: string, id = clientId) =>
+      fetch(`${url}/api/realtime`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ clientId: id, subscriptions: ['items/*'] }),
+      });
+    try {
+      expect((await post(apps.C.url, x.token)).status).toBe(204);
+      // Another account may not take the stream over, from any instance.
+      const takeover = await post(apps.B.url, y.token);
+      expect(takeover.status).toBe(403);
+      expect(await takeover.json()).toEqual({
+        status: 403,
+        message: "The current and the previous request authorization don't match.",
+        data: {},
+      });
+      // An id no instance holds: 404, once the others had their chance to answer.
+      const unknown = await post(apps.B.url, x.token, 'no-such-client-id');
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({ status: 404, message: 'Missing or invalid client id.', data: {} });
+      // The subscription C passed on works: X's write on B reaches the stream on A, rule-checked for X.
+      const created = await sdkAs(apps.B, x.token).collection('items').create({ section: x.section, name: 'Forwarded', prices: PRICE });
+      const seenOnA = await eventually(
+        () => frames.filter((f) => f.includes(created.id)),
+        (f) => f.length > 0,
+      );
+      expect(JSON.parse(seenOnA[0] ?? '{}')).toMatchObject({ action: 'create', record: { id: created.id, name: 'Forwarded' } });
+    } finally {
+      es.close();
+    }
+  });
+
   it('B serves nothing stale after writes elsewhere: list totals, a cached guest page, an old token', async () => {
     const { B } = apps;
     const onB = sdkAs(B, x.token);

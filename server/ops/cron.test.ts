@@ -181,3 +181,39 @@ describe('claimed scheduled runs (several instances)', () => {
     await crons.idle(1000);
   });
 });
+
+describe('shortened cron minutes (CRON_MINUTE_MS, tests only)', () => {
+  it('tick every minuteMs, each short minute a slot counted from one fixed point, small enough for an integer column', async () => {
+    const slots: number[] = [];
+    const debug: Record<string, unknown>[] = [];
+    const s = new CronScheduler(
+      { error: () => undefined, debug: (obj) => debug.push(obj) },
+      undefined,
+      (_job, slot) => {
+        slots.push(slot);
+        return slots.length % 2 === 1;
+      },
+      300,
+    );
+    s.register('every', '* * * * *', () => undefined);
+    s.start();
+    const from = Date.UTC(2026, 0, 1);
+    try {
+      const end = Date.now() + 5000;
+      while (slots.length < 3 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      s.stop();
+    }
+    const expected = Math.floor(from / 60_000) + Math.floor((Date.now() - from) / 300);
+    expect(slots.length).toBeGreaterThanOrEqual(3);
+    // One slot per short minute, increasing; the last one is the short minute of now (±1 for timing).
+    for (let i = 1; i < slots.length; i++) expect(slots[i]).toBeGreaterThan(slots[i - 1] as number);
+    expect(Math.abs((slots.at(-1) as number) - expected)).toBeLessThanOrEqual(1);
+    expect(slots.at(-1)).toBeLessThan(2 ** 31);
+    // Every due slot is logged at debug with whether this instance claimed it.
+    expect(debug.slice(0, 2)).toEqual([
+      { job: 'every', slot: slots[0], claimed: true },
+      { job: 'every', slot: slots[1], claimed: false },
+    ]);
+  });
+});

@@ -107,6 +107,8 @@ interface Job {
 
 export interface CronLog {
   error(obj: Record<string, unknown>, msg: string): void;
+  /** Each due scheduled run, and whether this instance claimed it (LOG_LEVEL=debug). */
+  debug?(obj: Record<string, unknown>, msg: string): void;
 }
 
 /**
@@ -120,6 +122,9 @@ export function cronSlot(date: Date): number {
   return Math.floor(date.getTime() / 60_000);
 }
 
+/** Where shortened cron minutes (tests) are counted from: the same fixed point on every instance. */
+const SHORT_MINUTES_FROM = Date.UTC(2026, 0, 1);
+
 /** The app's job table: modules register jobs; `start()` ticks at every minute boundary. */
 export class CronScheduler {
   private readonly jobs = new Map<string, Job>();
@@ -132,6 +137,13 @@ export class CronScheduler {
     private readonly now: () => Date = () => new Date(),
     /** None: every due run starts here (one instance). */
     private readonly claim?: CronClaim,
+    /**
+     * How long a cron minute lasts in real time (ms): 60,000 except in tests that run schedules in
+     * seconds (`CRON_MINUTE_MS`). Shortened, the timer ticks every `minuteMs`, and the n-th short
+     * minute since a fixed point (SHORT_MINUTES_FROM) counts as the n-th minute after it: instances
+     * sharing a clock agree on slots, which stay small numbers (PostgreSQL stores them as integer).
+     */
+    private readonly minuteMs = 60_000,
   ) {}
 
   /** Adds or replaces a job; throws CronSyntaxError for an invalid expression. */
@@ -206,7 +218,10 @@ export class CronScheduler {
     const slot = cronSlot(date);
     const started: string[] = [];
     for (const job of this.jobs.values()) {
-      if (!cronMatches(job.schedule, date) || this.running.has(job.id) || !this.claimed(job.id, slot)) continue;
+      if (!cronMatches(job.schedule, date) || this.running.has(job.id)) continue;
+      const claimed = this.claimed(job.id, slot);
+      this.log.debug?.({ job: job.id, slot, claimed }, 'cron: due');
+      if (!claimed) continue;
       void this.run(job.id);
       started.push(job.id);
     }
@@ -226,12 +241,15 @@ export class CronScheduler {
 
   start(): void {
     if (this.timer) return;
+    const minute = this.minuteMs;
     const schedule = () => {
       const now = Date.now();
       // Just past the next minute boundary, so the tick sees the new minute.
-      const delay = 60_000 - (now % 60_000) + 50;
+      const delay = minute - (now % minute) + Math.min(50, minute / 10);
       this.timer = setTimeout(() => {
-        this.tick(this.now());
+        const date = this.now();
+        const since = date.getTime() - SHORT_MINUTES_FROM;
+        this.tick(minute === 60_000 ? date : new Date(SHORT_MINUTES_FROM + Math.floor(since / minute) * 60_000));
         schedule();
       }, delay);
       this.timer.unref();

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError, fieldError } from '../core/errors.ts';
 import { allowedOrigin } from '../http/hooks.ts';
 import { SseStream } from '../http/sse-stream.ts';
+import { applySubscriptions } from '../core/realtime/forward.ts';
 
 /** Bytes a slow client may have pending before it is dropped. */
 const MAX_PENDING_BYTES = 1024 * 1024;
@@ -59,14 +60,12 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     if (Object.keys(errors).length) throw new ApiError(400, undefined, errors);
     const client = hub.get(clientId);
-    if (!client) throw new ApiError(404, 'Missing or invalid client id.');
-    // The stream is bound to the first auth that subscribes; another auth may not take it over.
-    const auth = request.auth;
-    if (client.auth && (!auth || auth.collection.id !== client.auth.collection.id || auth.row.id !== client.auth.row.id)) {
-      throw new ApiError(403, "The current and the previous request authorization don't match.");
-    }
-    if (auth) client.auth = auth;
-    hub.setSubscriptions(client, subs as string[]);
+    // A stream held by another instance (no sticky sessions): that instance applies the request.
+    const outcome = client
+      ? applySubscriptions(hub, client, request.auth, subs as string[])
+      : await ctx.subscriptions.forward(clientId, request.auth, subs as string[]);
+    if (outcome === 'unknown') throw new ApiError(404, 'Missing or invalid client id.');
+    if (outcome === 'forbidden') throw new ApiError(403, "The current and the previous request authorization don't match.");
     return reply.status(204).send();
   });
 

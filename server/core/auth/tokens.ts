@@ -35,6 +35,13 @@ export class TokenService {
     this.rows.clear();
   }
 
+  /** The auth state of a record by ids (cached row), or null when the collection or record is gone. */
+  authState(collectionId: string, id: string): AuthState | null {
+    const collection = this.registry.get(collectionId);
+    const row = collection?.type === 'auth' ? this.loadRow(collection, id) : undefined;
+    return collection && row ? { collection, row } : null;
+  }
+
   private loadRow(collection: Collection, id: string): Record<string, unknown> | undefined {
     const key = `${collection.id}/${id}`;
     const cached = this.rows.get(key);

@@ -23,7 +23,26 @@ export interface FlushMessage {
   kind: 'flush';
 }
 
-export type BusMessage = RecordMessage | SettingsMessage | FlushMessage;
+/**
+ * A subscription request (POST /api/realtime) that reached an instance not holding the client's
+ * stream, for the instance that does (forward.ts). The auth as ids, never as a token.
+ */
+export interface SubscribeMessage {
+  kind: 'subscribe';
+  request: string;
+  clientId: string;
+  auth: { collectionId: string; id: string } | null;
+  subscriptions: string[];
+}
+
+/** The answer of the instance holding the stream to a SubscribeMessage. */
+export interface SubscribedMessage {
+  kind: 'subscribed';
+  request: string;
+  outcome: 'ok' | 'forbidden' | 'unknown';
+}
+
+export type BusMessage = RecordMessage | SettingsMessage | FlushMessage | SubscribeMessage | SubscribedMessage;
 
 /**
  * Where a delivered message comes from: this instance (delivered at once, in process) or another

@@ -19,7 +19,7 @@ interface Envelope {
   message: BusMessage;
 }
 
-const KINDS = new Set(['record', 'settings', 'flush']);
+const KINDS = new Set(['record', 'settings', 'flush', 'subscribe', 'subscribed']);
 /** One lock key for every publisher: outbox ids are then committed in the order they were drawn. */
 const PUBLISH_LOCK = 0x71726d6e; // "qrmn"
 const READ_BATCH = 500;
