@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { plainHttpGlobals, startCaddy } from '../server/test/caddy.ts';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,34 +101,10 @@ describe.skipIf(missing !== null)('the fleet: three instances, one PostgreSQL, o
     }
     for (const s of servers) urls.push(await s.listening);
     const site = fs.readFileSync(path.join(ROOT, 'deploy/Caddyfile'), 'utf8');
-    fs.writeFileSync(
-      path.join(dir, 'Caddyfile'),
-      `{\n\tadmin off\n\tauto_https off\n\tstorage file_system ${path.join(dir, 'caddy')}\n}\n${site}`,
-    );
-    const proc = spawn('caddy', ['run', '--config', path.join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
-      env: {
-        ...process.env,
-        HOME: dir,
-        XDG_DATA_HOME: dir,
-        XDG_CONFIG_HOME: dir,
-        SITE_ADDRESS: proxy,
-        UPSTREAMS: urls.map((u) => new URL(u).host).join(' '),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    caddy = proc;
-    await new Promise<void>((resolve, reject) => {
-      let log = '';
-      const fail = (why: string) => reject(new Error(`Caddy did not start (${why}):\n${log}`));
-      const timer = setTimeout(() => fail('no start within 20 s'), 20_000);
-      proc.stderr?.on('data', (d: Buffer) => {
-        log += d.toString();
-        if (log.includes('serving initial configuration')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      proc.on('exit', (code) => fail(`exited with ${code}`));
+    caddy = await startCaddy({
+      dir,
+      caddyfile: plainHttpGlobals(dir) + site,
+      env: { SITE_ADDRESS: proxy, UPSTREAMS: urls.map((u) => new URL(u).host).join(' ') },
     });
   }, 60_000);
 

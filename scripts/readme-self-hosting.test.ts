@@ -1,4 +1,6 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { startCaddy } from '../server/test/caddy.ts';
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
@@ -131,7 +133,7 @@ describe('README: the running app behind Caddy, the superuser and the backup scr
   let dir: string;
   let server: ChildServer;
   let appUrl: string;
-  let caddy: ReturnType<typeof spawn> | null = null;
+  let caddy: ChildProcess | null = null;
   let httpsPort: number;
 
   beforeAll(async () => {
@@ -158,27 +160,9 @@ describe('README: the running app behind Caddy, the superuser and the backup scr
     // and global options keep Caddy local: its own CA instead of Let's Encrypt, test ports.
     const site = block('caddyfile', 'reverse_proxy').replace('127.0.0.1:8090', upstream);
     const globals = `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n\tstorage file_system ${path.join(dir, 'caddy')}\n}\n`;
-    fs.writeFileSync(path.join(dir, 'Caddyfile'), globals + site);
-    caddy = spawn('caddy', ['run', '--config', path.join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
-      env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     // Caddy serves, then obtains the site's certificate from its local CA in the background; it logs
     // "certificate obtained successfully" once HTTPS can answer: wait for that event.
-    const proxy = caddy;
-    await new Promise<void>((resolve, reject) => {
-      let caddyLog = '';
-      const fail = (why: string) => reject(new Error(`Caddy did not serve the site (${why}):\n${caddyLog}`));
-      const timer = setTimeout(() => fail('no start within 20 s'), 20_000);
-      proxy.stderr?.on('data', (d: Buffer) => {
-        caddyLog += d.toString();
-        if (caddyLog.includes('certificate obtained successfully')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      proxy.on('exit', (code) => fail(`exited with ${code}`));
-    });
+    caddy = await startCaddy({ dir, caddyfile: globals + site, readyLine: 'certificate obtained successfully' });
   });
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { plainHttpGlobals, startCaddy } from '../server/test/caddy.ts';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -123,34 +124,10 @@ describe('reference deployment: the Caddyfile in front of three instances', () =
       '\t\tflush_interval -1\n\t\theader_down X-Served-By {http.reverse_proxy.upstream.hostport}\n',
     );
     expect(site).not.toBe(caddyfile);
-    fs.writeFileSync(
-      path.join(dir, 'Caddyfile'),
-      `{\n\tadmin off\n\tauto_https off\n\tstorage file_system ${path.join(dir, 'caddy')}\n}\n${site}`,
-    );
-    caddy = spawn('caddy', ['run', '--config', path.join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
-      env: {
-        ...process.env,
-        HOME: dir,
-        XDG_DATA_HOME: dir,
-        XDG_CONFIG_HOME: dir,
-        SITE_ADDRESS: `http://127.0.0.1:${proxyPort}`,
-        UPSTREAMS: upstreams.join(' '),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const proxy = caddy;
-    await new Promise<void>((resolve, reject) => {
-      let log = '';
-      const fail = (why: string) => reject(new Error(`Caddy did not start (${why}):\n${log}`));
-      const timer = setTimeout(() => fail('no start within 20 s'), 20_000);
-      proxy.stderr?.on('data', (d: Buffer) => {
-        log += d.toString();
-        if (log.includes('serving initial configuration')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      proxy.on('exit', (code) => fail(`exited with ${code}`));
+    caddy = await startCaddy({
+      dir,
+      caddyfile: plainHttpGlobals(dir) + site,
+      env: { SITE_ADDRESS: `http://127.0.0.1:${proxyPort}`, UPSTREAMS: upstreams.join(' ') },
     });
   }, 60_000);
 
