@@ -25,7 +25,9 @@
  * `--dry-run` prints the result without writing; `--text-only` leaves the scans and photos out;
  * `--cached` reuses the items extracted by the last run (.tmp/calibrate-samples.json, gitignored;
  * the features are recomputed from the stored facts, so only a change of the extractor or of the
- * facts needs a fresh extraction); `--misses N` prints N wrong items the out-of-fold flags miss.
+ * facts needs a fresh extraction); `--misses N` prints N wrong items the out-of-fold flags miss;
+ * `--ocr-weight W` weighs each OCR item W times a text-PDF item in the fits (default 1; tried on
+ * 2026-11-26 after extraction round 4, see the README).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -81,7 +83,10 @@ const report = (title: string, flagged: Sample[]) => {
 
 report('Committed model (as extracted, partly in-sample):', samples);
 
-const { model, best, tried } = calibrate(samples);
+const ocrArg = args.indexOf('--ocr-weight');
+const ocrWeight = ocrArg >= 0 ? Number(args[ocrArg + 1]) : 1;
+if (!(ocrWeight >= 0)) throw new Error('--ocr-weight takes a number ≥ 0');
+const { model, best, tried } = calibrate(samples, { ocrWeight });
 console.log('\nOut-of-fold on the text PDFs, per L2 penalty (threshold chosen on those out-of-fold scores):');
 for (const t of tried) console.log(formatRates(`  l2 ${t.l2} t ${t.threshold}`, t.rates));
 console.log('');

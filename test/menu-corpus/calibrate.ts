@@ -157,10 +157,16 @@ function solve(a: number[][], b: number[]): number[] {
 /**
  * Logistic regression P(right | features) with an L2 penalty on the weights (not the intercept):
  * minimises the mean log loss + l2/2·|w|² by Newton's method (the problem is small and convex).
+ * `weights` weigh the samples (a weight of 2 counts a sample twice; default 1 each).
  */
-export function fitLogistic(xs: Features[], ys: boolean[], { l2 = 1e-3, iterations = 30 } = {}) {
+export function fitLogistic(
+  xs: Features[],
+  ys: boolean[],
+  { l2 = 1e-3, iterations = 30, weights: ws }: { l2?: number; iterations?: number; weights?: number[] } = {},
+) {
   const d = FEATURES.length + 1; // [bias, ...weights]
-  const n = Math.max(1, xs.length);
+  const sw = (i: number) => (ws ? (ws[i] as number) : 1);
+  const n = Math.max(1e-9, ws ? ws.reduce((a, b) => a + b, 0) : xs.length);
   const rows = xs.map((x) => [1, ...FEATURES.map((f) => x[f])]);
   const y = ys.map((v) => (v ? 1 : 0));
   const beta = new Array<number>(d).fill(0);
@@ -171,13 +177,13 @@ export function fitLogistic(xs: Features[], ys: boolean[], { l2 = 1e-3, iteratio
       for (let j = 0; j < d; j++) z += (b[j] as number) * (x[j] as number);
       // log(1 + e^-z) for y = 1, log(1 + e^z) for y = 0, computed stably.
       const m = y[i] ? -z : z;
-      sum += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+      sum += sw(i) * (m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m)));
     });
     let pen = 0;
     for (let j = 1; j < d; j++) pen += (b[j] as number) ** 2;
     return sum / n + (l2 / 2) * pen;
   };
-  const rightShare = y.reduce((a: number, b) => a + b, 0) / n;
+  const rightShare = y.reduce((a: number, b, i) => a + b * sw(i), 0) / n;
   beta[0] = Math.log(Math.max(1e-3, rightShare) / Math.max(1e-3, 1 - rightShare));
   for (let it = 0; it < iterations; it++) {
     const grad = new Array<number>(d).fill(0);
@@ -186,8 +192,8 @@ export function fitLogistic(xs: Features[], ys: boolean[], { l2 = 1e-3, iteratio
       let z = 0;
       for (let j = 0; j < d; j++) z += (beta[j] as number) * (x[j] as number);
       const p = 1 / (1 + Math.exp(-z));
-      const e = p - (y[i] as number);
-      const w = Math.max(p * (1 - p), 1e-9);
+      const e = (p - (y[i] as number)) * sw(i);
+      const w = Math.max(p * (1 - p), 1e-9) * sw(i);
       for (let j = 0; j < d; j++) {
         const xj = x[j] as number;
         if (!xj) continue;
@@ -250,13 +256,14 @@ export function flagRates(samples: Array<{ verdict: ItemVerdict; flagged: boolea
 }
 
 /** One logistic regression per field, fitted on the given samples. */
-export function fitFields(samples: Sample[], l2: number): ConfidenceModel['fields'] {
+export function fitFields(samples: Sample[], l2: number, ocrWeight = 1): ConfidenceModel['fields'] {
   const fields = {} as ConfidenceModel['fields'];
+  const weights = samples.map((s) => (s.facts.ocr ? ocrWeight : 1));
   for (const field of FIELDS) {
     fields[field] = fitLogistic(
       samples.map((s) => s.features),
       samples.map((s) => target(field, s.verdict)),
-      { l2 },
+      { l2, weights },
     );
   }
   return fields;
@@ -287,11 +294,17 @@ export interface CrossFit {
 }
 
 /** Out-of-fold item scores (each menu scored by the model fitted on the other folds), a threshold chosen on them. */
-export function crossFit(samples: Sample[], l2: number, caught: number, thresholdOn: (s: Sample) => boolean = () => true): CrossFit {
+export function crossFit(
+  samples: Sample[],
+  l2: number,
+  caught: number,
+  thresholdOn: (s: Sample) => boolean = () => true,
+  ocrWeight = 1,
+): CrossFit {
   const p = new Array<number>(samples.length).fill(0);
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = samples.filter((s) => foldOf(s.menu) !== fold);
-    const fields = fitFields(train, l2);
+    const fields = fitFields(train, l2, ocrWeight);
     samples.forEach((s, i) => {
       if (foldOf(s.menu) === fold) p[i] = itemScore(s.features, { fitted: '', threshold: 0, fields });
     });
@@ -317,13 +330,13 @@ export function crossFit(samples: Sample[], l2: number, caught: number, threshol
  */
 export function calibrate(
   samples: Sample[],
-  { caught = TARGET_CAUGHT + 0.01, l2s = [1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2] } = {},
+  { caught = TARGET_CAUGHT + 0.01, l2s = [1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2], ocrWeight = 1 } = {},
 ): { model: ConfidenceModel; best: CrossFit; tried: Array<{ l2: number; threshold: number; rates: FlagRates }> } {
   const tried: Array<{ l2: number; threshold: number; rates: FlagRates }> = [];
   let best: CrossFit | null = null;
   let bestRate = Infinity;
   for (const l2 of l2s) {
-    const fit = crossFit(samples, l2, caught, (s) => !s.facts.ocr);
+    const fit = crossFit(samples, l2, caught, (s) => !s.facts.ocr, ocrWeight);
     const rates = flagRates(fit.samples.filter((s) => !s.facts.ocr));
     tried.push({ l2, threshold: fit.threshold, rates });
     if ((rates.rightFlagged ?? 1) < bestRate) {
@@ -332,7 +345,7 @@ export function calibrate(
     }
   }
   if (!best) throw new Error('no L2 penalty to try');
-  const fields = fitFields(samples, best.l2);
+  const fields = fitFields(samples, best.l2, ocrWeight);
   return { model: { fitted: new Date().toISOString().slice(0, 10), threshold: best.threshold, fields }, best, tried };
 }
 

@@ -23,6 +23,24 @@ describe('column detection', () => {
     expect(findGutters(runs)).toEqual([]);
   });
 
+  it('finds a short last column that holds only the end of the flow (two priced lines)', () => {
+    const names = ['Tomato soup', 'Green salad', 'Burger', 'Fish and chips', 'Cheesecake'];
+    const two = [40, 230].flatMap((x) => names.flatMap((n, i) => priced(x, 100 + 20 * i, n, '4.50', 170)));
+    const third = [...priced(420, 100, 'Lemonade', '2.50', 150), ...priced(420, 120, 'House vermouth', '3.50', 150)];
+    const g = findGutters([...two, ...third]);
+    expect(g).toHaveLength(2);
+    expect(g[0]).toBeGreaterThan(210);
+    expect(g[0]).toBeLessThan(230);
+    expect(g[1]).toBeGreaterThan(400);
+    expect(g[1]).toBeLessThan(420);
+    // Not when the two lines have no prices, when more text stands below them, or on a page of one column.
+    const unpriced = [run('Lemonade', 420, 100), run('House vermouth', 420, 120)];
+    expect(findGutters([...two, ...unpriced])).toHaveLength(1);
+    expect(findGutters([...two, ...third, run('Ask for our wines', 440, 300)])).toHaveLength(1);
+    const one = names.flatMap((n, i) => priced(40, 100 + 20 * i, n, '4.50', 300));
+    expect(findGutters([...one, ...third])).toEqual([]);
+  });
+
   it('does not take the right price columns of a variant table for a column', () => {
     const runs = [run('ROSÉS', 47, 56, 12), run('Verre', 314, 74, 8), run('Pichet', 418, 74, 8), run('Bouteille', 480, 74, 8)];
     // Long names: the widest clear gap is between the glass prices and the other columns.

@@ -166,6 +166,10 @@ export function findGutters(runs: TextRun[]): number[] {
     const ok = sidesOk(next);
     if (ok) gutters.splice(0, gutters.length, ...next);
   }
+  if (gutters.length === 1) {
+    const short = shortColumn(pieces, starts, edges, gutters[0] as number, minX, width);
+    if (short !== null) return [gutters[0] as number, short].sort((a, b) => a - b);
+  }
   if (gutters.length) return gutters;
   // Centred columns share no left edge: the widest clear vertical gap instead.
   const gap = widestGap(pieces, minX, width);
@@ -174,6 +178,37 @@ export function findGutters(runs: TextRun[]): number[] {
   // variant table, not a column. A column holds some text of two words or more.
   const phrases = pieces.filter((p) => p.x >= gap - 1 && hasWords(p) && /\p{L}{2,}\s+\S*\p{L}{2,}/u.test(p.text)).length;
   return phrases >= 2 ? [gap] : [];
+}
+
+/**
+ * The last column of a page already cut in two, when the flow left only a line or two in it
+ * (LaTeX's multicol balances the text, so a third column can hold just the end of a section):
+ * two line starts at one edge right of the gutter, each a name with its price on its baseline, all
+ * text right of the edge on those lines (nothing above or below it there), and a clear gap, nothing
+ * crossing the edge, between it and the column to its left.
+ */
+function shortColumn(pieces: TextRun[], starts: TextRun[], edges: Array<{ x: number; n: number; ys: number[] }>, gutter: number, minX: number, width: number): number | null {
+  for (const e of edges) {
+    if (e.n !== 2 || e.x < gutter + 0.15 * width || e.x > minX + 0.85 * width) continue;
+    const g = e.x - 1.5;
+    const lineStarts = starts.filter((s) => Math.abs(s.x - e.x) <= 3 && hasWords(s));
+    if (lineStarts.length !== 2) continue;
+    const size = Math.max(...lineStarts.map((s) => s.size));
+    const onLine = (p: TextRun, s: TextRun) => Math.abs(p.y - s.y) <= 0.4 * Math.max(p.size, s.size);
+    // Right of the edge: only these two lines, each a name and a price.
+    const rightSide = pieces.filter((p) => p.x >= g - 0.5);
+    if (!rightSide.every((p) => lineStarts.some((s) => onLine(p, s)))) continue;
+    if (!lineStarts.every((s) => rightSide.some((p) => p !== s && onLine(p, s) && isPriceOnly(p.text)))) continue;
+    // Nothing crosses the edge anywhere, and text left of it on those lines ends a space or more before it.
+    if (pieces.some((p) => p.x < g - 0.5 && right(p) > g + 0.5)) continue;
+    const leftEnds = pieces.filter((p) => right(p) <= g + 0.5 && p.y >= Math.min(...e.ys) - 2 * size && p.y <= Math.max(...e.ys) + 2 * size).map(right);
+    if (leftEnds.length && e.x - Math.max(...leftEnds) < size) continue;
+    // The column to its left holds a menu of its own (names and prices on more lines than this one).
+    const leftSide = pieces.filter((p) => p.x >= gutter - 1 && right(p) <= g + 0.5);
+    if (leftSide.filter(hasWords).length < 3 || !leftSide.some((p) => isPriceOnly(p.text))) continue;
+    return g;
+  }
+  return null;
 }
 
 /** The middle of the widest vertical stretch (8+ pt) crossed by as few pieces as possible, or null. */
