@@ -355,6 +355,32 @@ async function main(): Promise<void> {
 
   app.get('/__bench/empty', async () => ({}));
   app.get('/__bench/cpu', async () => process.cpuUsage());
+  // Rows and bytes per table (the sizing estimate: what one venue's menu costs in the database).
+  app.get('/__bench/db-size', async () => {
+    const pg = ctx.stmts.dialect.name === 'postgres';
+    const sized = pg
+      ? ctx.stmts.all(
+          `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes, 0 AS data FROM pg_class c
+           WHERE c.relkind = 'r' AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())`,
+        )
+      : ctx.stmts.all(
+          `SELECT m.tbl_name AS name, sum(d.pgsize) AS bytes, sum(CASE WHEN m.type = 'table' THEN d.payload ELSE 0 END) AS data
+           FROM dbstat d JOIN sqlite_master m ON m.name = d.name GROUP BY m.tbl_name`,
+        );
+    const tables = sized
+      .filter((t) => !String(t.name).startsWith('sqlite_'))
+      .map((t) => {
+        const name = String(t.name);
+        const counted = ctx.stmts.get(
+          pg
+            ? `SELECT count(*) AS n, coalesce(sum(pg_column_size(t.*)), 0) AS b FROM ${q(name)} t`
+            : `SELECT count(*) AS n FROM ${q(name)}`,
+        );
+        return { name, rows: Number(counted?.n), bytes: Number(t.bytes), dataBytes: pg ? Number(counted?.b) : Number(t.data) };
+      })
+      .sort((x, y) => x.name.localeCompare(y.name));
+    return { engine: pg ? 'pg' : 'sqlite', tables };
+  });
   // The records list route with every read cache emptied first: expand as if each request
   // followed a write (the row cache otherwise serves the related owners).
   app.get<{ Params: { collection: string } }>('/__bench/cold/api/collections/:collection/records', async (request) => {
@@ -451,6 +477,7 @@ async function main(): Promise<void> {
     guestLanguages,
     guestLayouts,
     staff: { token: await tokenFor(ctx, 'users', String(loginUser.id)), record: signedIn, venueId },
+    databaseUrl: testApp.config.databaseUrl,
   };
   send({ type: 'ready', info });
 }
