@@ -23,6 +23,8 @@ const CONNECTIONS = 32;
 export interface ScaleCase {
   endpoint: 'guest' | 'view';
   instances: 1 | 2;
+  /** Which: the bench server (A), the second instance (B), or both. */
+  instance?: 'A' | 'B' | 'A + B';
   requestsPerSec: number;
   /** req/s of each instance's wrk. */
   perInstance: number[];
@@ -155,14 +157,21 @@ export async function runScale(opts: {
     ];
     const cases: ScaleCase[] = [];
     for (const e of endpoints) {
-      for (const bases of [[a], [a, b]]) {
-        opts.onProgress(`${e.endpoint} on ${bases.length} instance${bases.length > 1 ? 's' : ''} (load ${os.loadavg()[0]?.toFixed(2)})…`);
-        const c = await measure({ ...e, bases, seconds: opts.seconds, warmup: opts.warmup, dbCpuUs: opts.dbCpuUs });
-        cases.push(c);
+      // The second instance alone too: both must serve alike for the sum to mean anything.
+      for (const [name, bases] of [
+        ['A', [a]],
+        ['B', [b]],
+        ['A + B', [a, b]],
+      ] as const) {
+        opts.onProgress(`${e.endpoint} on ${name} (load ${os.loadavg()[0]?.toFixed(2)})…`);
+        const c = await measure({ ...e, bases: [...bases], seconds: opts.seconds, warmup: opts.warmup, dbCpuUs: opts.dbCpuUs });
+        cases.push({ ...c, instance: name });
         opts.onProgress(`→ ${c.requestsPerSec.toFixed(0)} req/s (${c.perInstance.map((x) => x.toFixed(0)).join(' + ')})`);
       }
     }
-    const rate = (endpoint: string, n: number) => cases.find((c) => c.endpoint === endpoint && c.instances === n)?.requestsPerSec ?? 0;
+    // One instance: the bench server's own rate (A), as a deployment grows from it.
+    const rate = (endpoint: string, n: number) =>
+      cases.find((c) => c.endpoint === endpoint && c.instance === (n === 1 ? 'A' : 'A + B'))?.requestsPerSec ?? 0;
     const ratio = (endpoint: string) => (rate(endpoint, 1) ? rate(endpoint, 2) / rate(endpoint, 1) : 0);
     return {
       database: opts.env.DB === 'pg' ? 'pg' : 'sqlite',
@@ -203,10 +212,10 @@ const LABEL = { guest: 'guest page, 100 items (cached, br)', view: 'view by id' 
 export function formatScale(r: ScaleResult): string {
   const load = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
   const rows = r.cases.map((c) => {
-    const one = r.cases.find((x) => x.endpoint === c.endpoint && x.instances === 1)?.requestsPerSec ?? 0;
+    const one = r.cases.find((x) => x.endpoint === c.endpoint && x.instance === 'A')?.requestsPerSec ?? 0;
     return [
       LABEL[c.endpoint],
-      c.instances === 1 ? `1 (wrk -t1 -c${r.connections})` : `2 (2 × wrk -t1 -c${r.connections / 2})`,
+      c.instances === 1 ? `${c.instance} (wrk -t1 -c${r.connections})` : `A + B (2 × wrk -t1 -c${r.connections / 2})`,
       c.requestsPerSec.toFixed(0) + (c.instances === 2 ? ` (${c.perInstance.map((x) => x.toFixed(0)).join(' + ')})` : ''),
       c.instances === 2 && one ? `${(c.requestsPerSec / one).toFixed(2)}×` : '',
       c.serverCpuUsPerReq.toFixed(0),
