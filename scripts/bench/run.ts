@@ -228,6 +228,13 @@ function scenarios(info: ReadyInfo): Scenario[] {
       headers: { 'Accept-Encoding': 'br' },
       check: (s) => ok(s),
     },
+    {
+      key: 'guestCold',
+      label: 'guest page, uncached (caches flushed)',
+      path: '/__bench/guest-cold',
+      headers: { 'Accept-Encoding': 'br' },
+      check: (s) => ok(s),
+    },
     { key: 'emptyEnd', label: 'empty route (again, drift check)', path: '/__bench/empty', check: (s) => ok(s) },
   ];
 }

@@ -416,6 +416,19 @@ async function main(): Promise<void> {
   const { path: guest, menuId: guestMenu } = await seedGuestVenue(ctx, String(loginUser.id));
   const setLayout = (layout: string) =>
     ctx.engine.update(ctx.engine.collection('menus'), guestMenu, { data: { layout }, files: {}, fromForm: false }, superuserRequest(ctx));
+  // The guest page built afresh (the sizing estimate's uncached page): every per-instance cache
+  // flushed first, as the bus does after a write elsewhere (which also reloads the settings, one
+  // small read), then the page requested in process.
+  app.get('/__bench/guest-cold', async (_request, reply) => {
+    ctx.bus.publish({ kind: 'flush' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const res = await app.inject({ method: 'GET', url: guest, headers: { 'accept-encoding': 'br' } });
+    return reply
+      .status(res.statusCode)
+      .header('content-type', String(res.headers['content-type']))
+      .header('content-encoding', String(res.headers['content-encoding']))
+      .send(res.rawPayload);
+  });
   // The runner switches the guest menu's layout between Lighthouse runs.
   app.post('/__bench/guest-layout', async (request, reply) => {
     const layout = (request.query as { layout?: string }).layout ?? '';
