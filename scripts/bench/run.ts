@@ -153,6 +153,9 @@ interface Scenario {
   path: string;
   method?: 'POST';
   headers?: Record<string, string>;
+  /** wrk connections (default CONNECTIONS): fewer for a slow scenario, whose requests still queued
+   * when wrk stops would add server CPU without adding to the request count. */
+  connections?: number;
   /** Checks one response before the load run; returns a problem or null. */
   check: (status: number, body: Record<string, unknown>) => string | null;
 }
@@ -233,6 +236,7 @@ function scenarios(info: ReadyInfo): Scenario[] {
       label: 'guest page, uncached (caches flushed)',
       path: '/__bench/guest-cold',
       headers: { 'Accept-Encoding': 'br' },
+      connections: 2,
       check: (s) => ok(s),
     },
     { key: 'emptyEnd', label: 'empty route (again, drift check)', path: '/__bench/empty', check: (s) => ok(s) },
@@ -261,8 +265,8 @@ async function runScenario(base: string, s: Scenario): Promise<MeasuredScenario>
   await smokeTest(base, s);
   const opts = {
     url: base + s.path,
-    threads: THREADS,
-    connections: CONNECTIONS,
+    threads: Math.min(THREADS, s.connections ?? CONNECTIONS),
+    connections: s.connections ?? CONNECTIONS,
     script: s.method === 'POST' ? POST_SCRIPT : undefined,
     headers: s.headers,
   };
