@@ -62,9 +62,19 @@ export function parseWrkOutput(raw: string): WrkResult {
 
 const running = new Set<ChildProcess>();
 
+/** Kills a wrk, and with `measureCpu` the bash around it too (its own process group). */
+function kill(child: ChildProcess): void {
+  try {
+    if (child.pid && child.spawnargs[0] === 'bash') process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
 /** Kills any wrk still running (for the runner's cleanup). */
 export function killWrk(): void {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) kill(child);
 }
 
 /** bash's `times` output, "0m0.00s 0m0.00s" for the shell then its children: the children's user + system, µs. */
@@ -85,7 +95,7 @@ export function runWrk(opts: WrkOptions): Promise<WrkResult> {
   return new Promise((resolve, reject) => {
     const wrk = process.env.WRK ?? 'wrk';
     const child = opts.measureCpu
-      ? spawn('bash', ['-c', '"$0" "$@"; rc=$?; times >&2; exit $rc', wrk, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn('bash', ['-c', '"$0" "$@"; rc=$?; times >&2; exit $rc', wrk, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
       : spawn(wrk, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let out = '';
@@ -96,7 +106,7 @@ export function runWrk(opts: WrkOptions): Promise<WrkResult> {
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       err += d;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), (opts.seconds + 15) * 1000);
+    const timer = setTimeout(() => kill(child), (opts.seconds + 15) * 1000);
     child.on('error', (e) => {
       clearTimeout(timer);
       running.delete(child);
