@@ -27,7 +27,9 @@
  *
  * BENCH_DB=pg runs the http, login and scale parts on PostgreSQL: a throwaway cluster with a migrated
  * template (server/test/test-db.ts), the server children on a copy of it (DB=pg); the scenarios
- * then also report the cluster's CPU per request (postmaster and backends, from /proc).
+ * then also report the cluster's CPU per request (postmaster and backends, from /proc). The seed
+ * defaults to 20,000 items there (BENCH_ITEMS overrides): the engine inserts ~500 rows/s on
+ * PostgreSQL, a statement's round trips each, and the scenarios do not depend on the row count.
  *
  * Environment: BENCH_SECONDS (each wrk run, default 10; 2–3 for a quick run), BENCH_WARMUP
  * (unmeasured wrk run before each scenario, default 1 s), BENCH_ITEMS / BENCH_CHUNK (seed size
@@ -436,7 +438,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     pgCluster = await startTemplateCluster();
     dbCpuUs = clusterCpuReader(pgCluster.url);
-    dbEnv = { DB: 'pg', QRMENU_TEST_PG_URL: pgCluster.url };
+    dbEnv = { DB: 'pg', QRMENU_TEST_PG_URL: pgCluster.url, BENCH_ITEMS: process.env.BENCH_ITEMS || '20000' };
     console.log(
       `PostgreSQL cluster with a migrated template in ${((Date.now() - started) / 1000).toFixed(1)}s` +
         (dbCpuUs ? '' : ' (its processes not found in /proc: no database CPU figures)'),
