@@ -3,6 +3,8 @@
  * file (BENCH_DATA_DIR, tables and seed already there) on the same realtime bus (REALTIME_BUS_URL).
  * It only writes: `POST /__bench/update-item` updates a bench record, which the bus carries to the
  * bench server's SSE clients. Driven by scripts/bench/realtime-bench.ts over IPC; never run by hand.
+ * The scale bench (BENCH_ONLY=scale) starts it without a bus, or with DATABASE_URL on the bench
+ * server's PostgreSQL database, and reads from it (guest page, view by id; `GET /__bench/cpu`).
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,7 @@ import { superuserRequest, TEST_SECRET } from '../../server/test/test-app.ts';
 import { BENCH, benchCollections } from './bench-collections.ts';
 
 const dir = process.env.BENCH_DATA_DIR;
-if (!dir || !process.env.REALTIME_BUS_URL) throw new Error('BENCH_DATA_DIR and REALTIME_BUS_URL are required');
+if (!dir) throw new Error('BENCH_DATA_DIR is required');
 const config = loadConfig({
   ...process.env,
   DATA_DIR: dir,
@@ -23,6 +25,7 @@ const config = loadConfig({
 });
 const { app, ctx } = await buildApp(config, { collections: [...appCollections, ...benchCollections], logger: false });
 const targets: Record<string, { field: string }> = { [BENCH.items]: { field: 'name' }, [BENCH.feed]: { field: 'title' } };
+app.get('/__bench/cpu', async () => process.cpuUsage());
 let ticks = 0;
 app.post('/__bench/update-item', async (request, reply) => {
   const name = (request.query as { collection?: string }).collection ?? BENCH.items;

@@ -28,6 +28,8 @@ export interface ReadyInfo {
   guestLayouts: { layout: string; lang: string; path: string; gzipBytes: number; htmlBytes: number }[];
   /** The login user's session (the SDK's stored token and record) and venue, for the staff app's pages. */
   staff: { token: string; record: unknown; venueId: string };
+  /** The PostgreSQL database the server runs on (DB=pg), for a second instance; null on SQLite. */
+  databaseUrl: string | null;
 }
 
 /** Requests the runner sends to the server child over IPC; answered by a `reply` with the same id. */

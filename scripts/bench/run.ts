@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: seeds a server child with 100k records, drives it with wrk and compares the
  * numbers with the performance targets; the results also go to scripts/bench/results/latest.json.
- * Parts (all by default; pick some with BENCH_ONLY=http,login,fanout,soak,load,lighthouse,bus):
+ * Parts (all by default; pick some with BENCH_ONLY=http,login,fanout,soak,load,lighthouse,bus,scale):
  *  - http: the wrk scenarios (empty route … create) and the seed's bulk insert rate;
  *  - login: wrk on auth-with-password (argon2id), then sequential logins on an idle server;
  *  - fanout: N realtime streams (1,000 and 10,000) get one update: the hub's send loop, the time
@@ -17,10 +17,19 @@
  *    second one (one SQLite file, one PgBus on a throwaway PostgreSQL cluster): p50/p99 of the last
  *    delivery over BENCH_BUS_ROUNDS updates (default 50), and the same with updates on the clients'
  *    own instance;
+ *  - scale: one instance, then two on one database (`scripts/bench/scale-bench.ts`), serving the
+ *    cached guest page and the view by id: one wrk per instance, the sum of req/s against one wrk
+ *    with as many connections on one instance (issue 24: two instances ≥ 1.6× one);
  *  - lighthouse: Lighthouse (mobile) on the guest page, and on the staff app's /login, /dashboard
  *    and service mode (signed in; issue 23 item 6: performance ≥ 90, accessibility ≥ 95).
  * Realtime parts run against fresh, lightly seeded server children and a separate load-generator
  * child (scripts/bench/sse-clients.ts).
+ *
+ * BENCH_DB=pg runs the http, login and scale parts on PostgreSQL: a throwaway cluster with a migrated
+ * template (server/test/test-db.ts), the server children on a copy of it (DB=pg); the scenarios
+ * then also report the cluster's CPU per request (postmaster and backends, from /proc). The seed
+ * defaults to 20,000 items there (BENCH_ITEMS overrides): the engine inserts ~500 rows/s on
+ * PostgreSQL, a statement's round trips each, and the scenarios do not depend on the row count.
  *
  * Environment: BENCH_SECONDS (each wrk run, default 10; 2–3 for a quick run), BENCH_WARMUP
  * (unmeasured wrk run before each scenario, default 1 s), BENCH_ITEMS / BENCH_CHUNK (seed size
@@ -46,8 +55,10 @@ import {
   formatSoak,
   formatTargets,
   loginTargets,
+  markdownScenarios,
   mixedTargets,
   percentile,
+  PG_TARGETS,
   soakTargets,
   summariseFanout,
   withRatios,
@@ -58,7 +69,10 @@ import {
   type TargetResult,
 } from './report.ts';
 import { runLighthouse } from './lighthouse.ts';
-import { postgresBinDir } from '../../server/test/postgres.ts';
+import { postgresBinDir, type PostgresServer } from '../../server/test/postgres.ts';
+import { startTemplateCluster } from '../../server/test/test-db.ts';
+import { clusterCpuReader } from './proc-cpu.ts';
+import { formatScale, runScale, scaleTargets, type ScaleResult } from './scale-bench.ts';
 import { LAYOUTS } from '../../shared/themes.ts';
 import { BENCH } from './bench-collections.ts';
 import { killLoadGenerators } from './load-process.ts';
@@ -70,9 +84,10 @@ import type { FanoutResult, FanoutVariant, MixedResult, ReadyInfo, SoakResult } 
 
 const SECONDS = seconds('BENCH_SECONDS', 10, 1);
 const WARMUP = seconds('BENCH_WARMUP', 1, 0);
-const PARTS = ['http', 'login', 'fanout', 'soak', 'load', 'lighthouse', 'bus'] as const;
+const PARTS = ['http', 'login', 'fanout', 'soak', 'load', 'lighthouse', 'bus', 'scale'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = parts();
+const DB = database();
 const FANOUT_CLIENTS = clientCounts();
 const FANOUT_ROUNDS = int('BENCH_FANOUT_ROUNDS', 5, 1, 50);
 const BUS_ROUNDS = int('BENCH_BUS_ROUNDS', 50, 5, 500);
@@ -116,6 +131,16 @@ function parts(): Set<Part> {
   return new Set(picked as Part[]);
 }
 
+function database(): 'sqlite' | 'pg' {
+  const raw = process.env.BENCH_DB?.trim() || 'sqlite';
+  if (raw !== 'sqlite' && raw !== 'pg') throw new Error('BENCH_DB must be sqlite or pg');
+  return raw;
+}
+
+/** BENCH_DB=pg: the run's cluster and a reader of its CPU (µs), started in main(). */
+let pgCluster: PostgresServer | null = null;
+let dbCpuUs: (() => number) | null = null;
+
 function clientCounts(): number[] {
   const raw = process.env.BENCH_FANOUT_CLIENTS?.trim() || '1000,10000';
   const counts = raw.split(',').map((x) => Number(x.trim()));
@@ -130,6 +155,9 @@ interface Scenario {
   path: string;
   method?: 'POST';
   headers?: Record<string, string>;
+  /** wrk connections (default CONNECTIONS): fewer for a slow scenario, whose requests still queued
+   * when wrk stops would add server CPU without adding to the request count. */
+  connections?: number;
   /** Checks one response before the load run; returns a problem or null. */
   check: (status: number, body: Record<string, unknown>) => string | null;
 }
@@ -205,6 +233,14 @@ function scenarios(info: ReadyInfo): Scenario[] {
       headers: { 'Accept-Encoding': 'br' },
       check: (s) => ok(s),
     },
+    {
+      key: 'guestCold',
+      label: 'guest page, uncached (caches flushed)',
+      path: '/__bench/guest-cold',
+      headers: { 'Accept-Encoding': 'br' },
+      connections: 2,
+      check: (s) => ok(s),
+    },
     { key: 'emptyEnd', label: 'empty route (again, drift check)', path: '/__bench/empty', check: (s) => ok(s) },
   ];
 }
@@ -231,14 +267,16 @@ async function runScenario(base: string, s: Scenario): Promise<MeasuredScenario>
   await smokeTest(base, s);
   const opts = {
     url: base + s.path,
-    threads: THREADS,
-    connections: CONNECTIONS,
+    threads: Math.min(THREADS, s.connections ?? CONNECTIONS),
+    connections: s.connections ?? CONNECTIONS,
     script: s.method === 'POST' ? POST_SCRIPT : undefined,
     headers: s.headers,
   };
   if (WARMUP > 0) await runWrk({ ...opts, seconds: WARMUP });
   const before = await serverCpuUs(base);
+  const dbBefore = dbCpuUs?.();
   const result = await runWrk({ ...opts, seconds: SECONDS });
+  const dbAfter = dbCpuUs?.();
   const after = await serverCpuUs(base);
   const { raw: _raw, ...numbers } = result;
   if (result.non2xx || result.socketErrors) {
@@ -249,6 +287,9 @@ async function runScenario(base: string, s: Scenario): Promise<MeasuredScenario>
     label: s.label,
     ...numbers,
     cpuUsPerReq: result.requests ? (after - before) / result.requests : 0,
+    ...(dbBefore !== undefined && dbAfter !== undefined && result.requests
+      ? { dbCpuUsPerReq: (dbAfter - dbBefore) / result.requests }
+      : {}),
   };
 }
 
@@ -259,6 +300,7 @@ async function cleanupAndExit(code: number): Promise<never> {
   killWrk();
   killLoadGenerators();
   await Promise.all([server.stop(), ...[...realtimeServers].map((s) => s.stop())]);
+  await pgCluster?.stop();
   process.exit(interrupted ? 130 : code);
 }
 
@@ -267,6 +309,7 @@ process.on('exit', () => {
   killLoadGenerators();
   server.killNow();
   for (const s of realtimeServers) s.killNow();
+  pgCluster?.stopSync();
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -366,11 +409,17 @@ function formatBus(b: BusSummary): string {
   ].join('\n');
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+
 async function main(): Promise<void> {
   const started = Date.now();
   const needMain = ONLY.has('http') || ONLY.has('login') || ONLY.has('lighthouse');
   console.log(
-    `bench: ${[...ONLY].join(', ')}; wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s (warm-up ${WARMUP}s each), node ${process.version}, ${os.cpus().length} CPUs`,
+    `bench: ${[...ONLY].join(', ')} on ${DB === 'pg' ? 'PostgreSQL' : 'SQLite'}; load average ${loadAverage()}; wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s (warm-up ${WARMUP}s each), node ${process.version}, ${os.cpus().length} CPUs`,
   );
 
   let info: ReadyInfo | null = null;
@@ -381,14 +430,30 @@ async function main(): Promise<void> {
   let load: MixedResult | null = null;
   let drift = 0;
   let baseline: [number, number] = [0, 0];
+  let scale: ScaleResult | null = null;
+  // Server children on PostgreSQL: the DB=pg test setup (server/test/test-db.ts) gives each a copy
+  // of the cluster's migrated template; on SQLite, DB is cleared so an outer DB=pg does not leak in.
+  let dbEnv: Record<string, string> = { DB: '' };
+  if (DB === 'pg' && (needMain || ONLY.has('scale'))) {
+    const started = Date.now();
+    pgCluster = await startTemplateCluster();
+    dbCpuUs = clusterCpuReader(pgCluster.url);
+    dbEnv = { DB: 'pg', QRMENU_TEST_PG_URL: pgCluster.url, BENCH_ITEMS: process.env.BENCH_ITEMS || '20000' };
+    console.log(
+      `PostgreSQL cluster with a migrated template in ${((Date.now() - started) / 1000).toFixed(1)}s` +
+        (dbCpuUs ? '' : ' (its processes not found in /proc: no database CPU figures)'),
+    );
+  }
 
   if (needMain) {
     console.log('starting the server child…');
     info = await server.start({
-      timeoutMs: 180_000,
+      // The 100k-row seed takes a few minutes on PostgreSQL (a round trip per statement).
+      timeoutMs: DB === 'pg' ? 900_000 : 180_000,
       cpuProfDir: process.env.BENCH_CPU_PROF ? RESULTS : undefined,
       // Without the HTTP scenarios, only login needs this server: skip the 100k-row seed.
       env: {
+        ...dbEnv,
         ...(ONLY.has('http') ? {} : { BENCH_ITEMS: '1000', BENCH_CHUNK: '1000' }),
         // The staff app's pages need the built web app.
         ...(ONLY.has('lighthouse') ? { BENCH_WEB: '1' } : {}),
@@ -479,6 +544,16 @@ async function main(): Promise<void> {
     }
     await server.stop();
   }
+  if (ONLY.has('scale') && !interrupted) {
+    console.log(`scale: one instance, then two on one ${DB === 'pg' ? 'PostgreSQL database' : 'SQLite file'}…`);
+    scale = await runScale({
+      seconds: SECONDS,
+      warmup: WARMUP,
+      env: dbEnv,
+      dbCpuUs: dbCpuUs ?? undefined,
+      onProgress: (t) => console.log(`  ${t}`),
+    });
+  }
   if (ONLY.has('fanout') && !interrupted) fanout = await runFanout();
   if (ONLY.has('soak') && !interrupted) {
     console.log(`realtime soak: ${SOAK_CLIENTS} clients for ${SOAK_SECONDS}s…`);
@@ -506,7 +581,8 @@ async function main(): Promise<void> {
   if (interrupted) return;
 
   const targets: TargetResult[] = [
-    ...(results && info ? evaluateTargets(results, info.seed) : []),
+    ...(results && info ? evaluateTargets(results, info.seed, DB === 'pg' ? PG_TARGETS : undefined) : []),
+    ...(scale ? scaleTargets(scale) : []),
     ...(login ? loginTargets(login) : []),
     ...(fanout ? fanoutTargets(fanout) : []),
     ...(soak ? soakTargets(soak) : []),
@@ -521,7 +597,8 @@ async function main(): Promise<void> {
       : []),
   ];
   console.log('');
-  if (results) console.log(`${formatScenarios(results)}\n`);
+  if (results) console.log(`${formatScenarios(results)}\n\nmarkdown rows (README):\n${markdownScenarios(results)}\n`);
+  if (scale) console.log(`${formatScale(scale)}\n`);
   if (login) console.log(`${formatLogin(login)}\n`);
   if (fanout?.length) console.log(`${formatFanout(fanout, FANOUT_ROUNDS)}\n`);
   if (soak) console.log(`${formatSoak(soak)}\n`);
@@ -548,6 +625,8 @@ async function main(): Promise<void> {
         date: new Date().toISOString(),
         node: process.version,
         cpus: os.cpus().length,
+        database: DB,
+        loadAverage: os.loadavg(),
         parts: [...ONLY],
         wrk: { threads: THREADS, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
         seed: ONLY.has('http') ? info?.seed : undefined,
@@ -557,12 +636,14 @@ async function main(): Promise<void> {
         soak,
         load,
         bus,
+        scale,
         targets,
       },
       null,
       2,
     )}\n`,
   );
+  console.log(`load average at the end: ${loadAverage()}`);
   console.log(`results written to ${path.relative(ROOT, file)} (${((Date.now() - started) / 1000).toFixed(0)}s in total)`);
 }
 

@@ -355,6 +355,32 @@ async function main(): Promise<void> {
 
   app.get('/__bench/empty', async () => ({}));
   app.get('/__bench/cpu', async () => process.cpuUsage());
+  // Rows and bytes per table (the sizing estimate: what one venue's menu costs in the database).
+  app.get('/__bench/db-size', async () => {
+    const pg = ctx.stmts.dialect.name === 'postgres';
+    const sized = pg
+      ? ctx.stmts.all(
+          `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes, 0 AS data FROM pg_class c
+           WHERE c.relkind = 'r' AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())`,
+        )
+      : ctx.stmts.all(
+          `SELECT m.tbl_name AS name, sum(d.pgsize) AS bytes, sum(CASE WHEN m.type = 'table' THEN d.payload ELSE 0 END) AS data
+           FROM dbstat d JOIN sqlite_master m ON m.name = d.name GROUP BY m.tbl_name`,
+        );
+    const tables = sized
+      .filter((t) => !String(t.name).startsWith('sqlite_'))
+      .map((t) => {
+        const name = String(t.name);
+        const counted = ctx.stmts.get(
+          pg
+            ? `SELECT count(*) AS n, coalesce(sum(pg_column_size(t.*)), 0) AS b FROM ${q(name)} t`
+            : `SELECT count(*) AS n FROM ${q(name)}`,
+        );
+        return { name, rows: Number(counted?.n), bytes: Number(t.bytes), dataBytes: pg ? Number(counted?.b) : Number(t.data) };
+      })
+      .sort((x, y) => x.name.localeCompare(y.name));
+    return { engine: pg ? 'pg' : 'sqlite', tables };
+  });
   // The records list route with every read cache emptied first: expand as if each request
   // followed a write (the row cache otherwise serves the related owners).
   app.get<{ Params: { collection: string } }>('/__bench/cold/api/collections/:collection/records', async (request) => {
@@ -390,6 +416,19 @@ async function main(): Promise<void> {
   const { path: guest, menuId: guestMenu } = await seedGuestVenue(ctx, String(loginUser.id));
   const setLayout = (layout: string) =>
     ctx.engine.update(ctx.engine.collection('menus'), guestMenu, { data: { layout }, files: {}, fromForm: false }, superuserRequest(ctx));
+  // The guest page built afresh (the sizing estimate's uncached page): every per-instance cache
+  // flushed first, as the bus does after a write elsewhere (which also reloads the settings, one
+  // small read), then the page requested in process.
+  app.get('/__bench/guest-cold', async (_request, reply) => {
+    ctx.bus.publish({ kind: 'flush' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const res = await app.inject({ method: 'GET', url: guest, headers: { 'accept-encoding': 'br' } });
+    return reply
+      .status(res.statusCode)
+      .header('content-type', String(res.headers['content-type']))
+      .header('content-encoding', String(res.headers['content-encoding']))
+      .send(res.rawPayload);
+  });
   // The runner switches the guest menu's layout between Lighthouse runs.
   app.post('/__bench/guest-layout', async (request, reply) => {
     const layout = (request.query as { layout?: string }).layout ?? '';
@@ -451,6 +490,7 @@ async function main(): Promise<void> {
     guestLanguages,
     guestLayouts,
     staff: { token: await tokenFor(ctx, 'users', String(loginUser.id)), record: signedIn, venueId },
+    databaseUrl: testApp.config.databaseUrl,
   };
   send({ type: 'ready', info });
 }

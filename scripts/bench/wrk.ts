@@ -10,6 +10,8 @@ export interface WrkOptions {
   headers?: Record<string, string>;
   /** Arguments for the script's `init(args)` (passed after `--`). */
   scriptArgs?: string[];
+  /** Also measure wrk's own CPU time (run under bash, whose `times` reports it after wrk exits). */
+  measureCpu?: boolean;
 }
 
 export interface WrkResult {
@@ -21,6 +23,8 @@ export interface WrkResult {
   p99Ms: number;
   non2xx: number;
   socketErrors: number;
+  /** wrk's own CPU (user + system), µs, with `measureCpu`. */
+  cpuUs?: number;
   raw: string;
 }
 
@@ -58,9 +62,27 @@ export function parseWrkOutput(raw: string): WrkResult {
 
 const running = new Set<ChildProcess>();
 
+/** Kills a wrk, and with `measureCpu` the bash around it too (its own process group). */
+function kill(child: ChildProcess): void {
+  try {
+    if (child.pid && child.spawnargs[0] === 'bash') process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
 /** Kills any wrk still running (for the runner's cleanup). */
 export function killWrk(): void {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) kill(child);
+}
+
+/** bash's `times` output, "0m0.00s 0m0.00s" for the shell then its children: the children's user + system, µs. */
+export function parseTimes(stderr: string): number | undefined {
+  const lines = stderr.trim().split('\n').slice(-2);
+  const m = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(lines[1]?.trim() ?? '');
+  if (!m) return undefined;
+  return ((Number(m[1]) + Number(m[3])) * 60 + Number(m[2]) + Number(m[4])) * 1e6;
 }
 
 /** Runs wrk once; killed (and rejected) if it overruns its duration by more than 15 s. */
@@ -71,7 +93,10 @@ export function runWrk(opts: WrkOptions): Promise<WrkResult> {
   args.push(opts.url);
   if (opts.scriptArgs?.length) args.push('--', ...opts.scriptArgs);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.env.WRK ?? 'wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const wrk = process.env.WRK ?? 'wrk';
+    const child = opts.measureCpu
+      ? spawn('bash', ['-c', '"$0" "$@"; rc=$?; times >&2; exit $rc', wrk, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+      : spawn(wrk, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let out = '';
     let err = '';
@@ -81,7 +106,7 @@ export function runWrk(opts: WrkOptions): Promise<WrkResult> {
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       err += d;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), (opts.seconds + 15) * 1000);
+    const timer = setTimeout(() => kill(child), (opts.seconds + 15) * 1000);
     child.on('error', (e) => {
       clearTimeout(timer);
       running.delete(child);
@@ -92,7 +117,7 @@ export function runWrk(opts: WrkOptions): Promise<WrkResult> {
       running.delete(child);
       if (code !== 0) return reject(new Error(`wrk exited with ${signal ?? code}: ${err || out}`));
       try {
-        resolve(parseWrkOutput(out));
+        resolve({ ...parseWrkOutput(out), ...(opts.measureCpu ? { cpuUs: parseTimes(err) } : {}) });
       } catch (e) {
         reject(e instanceof Error ? e : new Error(String(e)));
       }
