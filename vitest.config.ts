@@ -40,6 +40,8 @@ const databaseFree = [
   'server/db/postgres-app.test.ts',
   'server/db/sql-statements.test.ts',
   'server/core/realtime/pg-bus.test.ts',
+  // The bench's CPU accounting of processes: no database.
+  'scripts/bench/proc-cpu.test.ts',
   // Hostile and scanned files: image and PDF handling, whose records are plain CRUD covered above.
   'server/modules/uploads/hostile-uploads.test.ts',
   'server/modules/uploads/ocr-uploads.test.ts',
