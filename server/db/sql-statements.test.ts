@@ -105,6 +105,41 @@ describe.each(engines)('$name query layer', ({ name, open }) => {
     }
   });
 
+  it.skipIf(skip)('runs a statement used many times (prepared on PostgreSQL) the same after its table changes', async () => {
+    const db = open();
+    try {
+      for (const sql of SCHEMA) db.exec(sql);
+      const { stmts } = db;
+      stmts.run('INSERT INTO t (id, n, name) VALUES (?, ?, ?)', ['a', 1, 'one']);
+      const byId = 'SELECT id, n FROM t WHERE id = ?';
+      const star = 'SELECT * FROM t WHERE id = ?';
+      for (let i = 0; i < 8; i++) {
+        expect(stmts.get(byId, ['a'])).toEqual({ id: 'a', n: 1 });
+        expect(stmts.get(star, ['a'])).toEqual({ id: 'a', n: 1, name: 'one' });
+      }
+      // A collection gains a field: the star follows the table, inside a transaction too.
+      db.exec("ALTER TABLE t ADD COLUMN extra text NOT NULL DEFAULT 'x'");
+      expect(stmts.get(star, ['a'])).toEqual({ id: 'a', n: 1, name: 'one', extra: 'x' });
+      stmts.transaction(() => {
+        stmts.run('UPDATE t SET n = ? WHERE id = ?', [2, 'a']);
+        expect(stmts.get(star, ['a'])).toEqual({ id: 'a', n: 2, name: 'one', extra: 'x' });
+      });
+      expect(stmts.get(byId, ['a'])).toEqual({ id: 'a', n: 2 });
+      // A selected column changes type (PostgreSQL only; SQLite has no such ALTER): the prepared
+      // statement is planned afresh, not refused.
+      if (name === 'PostgreSQL') {
+        db.exec('ALTER TABLE t ALTER COLUMN n TYPE integer');
+        expect(stmts.get(byId, ['a'])).toEqual({ id: 'a', n: 2 });
+        // Changed by another instance (psql here): this connection's prepared statements are stale.
+        expect(stmts.get(star, ['a'])).toEqual({ id: 'a', n: 2, name: 'one', extra: 'x' });
+        await pg?.psql("ALTER TABLE t ADD COLUMN remote text NOT NULL DEFAULT 'r'", 'contract');
+        expect(stmts.get(star, ['a'])).toEqual({ id: 'a', n: 2, name: 'one', extra: 'x', remote: 'r' });
+      }
+    } finally {
+      db.close();
+    }
+  });
+
   it.skipIf(skip)('reads JSON arrays and compares case-insensitively through the dialect', () => {
     const db = open();
     try {
