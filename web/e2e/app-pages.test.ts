@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, savePng, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, screenPairs, screenshot, savePng, startE2E, type E2E } from './harness.ts';
 
 /**
  * The signed-in app's own pages in a real browser: dashboard, help, profile, organization and
@@ -302,8 +302,8 @@ describe.skipIf(!hasBrowser)('app pages', () => {
   ] as const;
 
   it.each(PAGES)('screenshots %s in light and dark at 1280 and 390 px', async (name, path, heading) => {
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
+    for (const { scheme, width } of screenPairs([1280, 390])) {
+      {
         const page = await signedInPage({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } });
         await page.goto(path);
         await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { StripeStandIn } from '../../server/test/stripe-stand-in.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, startE2E, type E2E, adminUpdate, waitForToast, viennaContext } from './harness.ts';
+import { hasBrowser, screenPairs, screenshot, startE2E, type E2E, adminUpdate, waitForToast, viennaContext } from './harness.ts';
 
 /**
  * BILLING=stripe in a real browser: the Stripe stand-in (server/test/stripe-stand-in.ts) serves
@@ -161,8 +161,8 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
   });
 
   it('screenshots the Stripe billing page in light and dark at 1280 and 390 px', async () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
+    for (const { scheme, width } of screenPairs([1280, 390])) {
+      {
         const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
         await signIn(page, 'owner@example.com', '/dashboard');
         await page.goto('/settings/billing');
@@ -198,8 +198,8 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
 
     // Stripe could not collect the renewal: the app stays open (read-only), and /subscribe offers the portal.
     await update('organizations', orgId, { subscriptionStatus: 'past_due' });
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
+    for (const { scheme, width } of screenPairs([1280, 390])) {
+      {
         const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
         await signIn(page, 'owner@example.com', '/dashboard');
         await page.goto('/subscribe/');

@@ -78,11 +78,41 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
  */
 export const SAVE_SCREENSHOTS = !isCI() || process.env.SCREENSHOTS === '1';
 
+/**
+ * What taking a screenshot waits for, without the picture: web fonts loaded and running animations
+ * (a dialog opening) finished. The steps after a screenshot were written against a settled page,
+ * so skipping the picture must not skip the settling.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const running = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
+  });
+}
+
 /** Saves `page` as test-results/screenshots/{name}.png (when screenshots are saved at all). */
 export async function savePng(page: Page, name: string, options: Parameters<Page['screenshot']>[0] = {}): Promise<void> {
-  if (!SAVE_SCREENSHOTS) return;
+  if (!SAVE_SCREENSHOTS) return settle(page);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ ...options, path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/**
+ * The colour scheme × width pairs a screen walk visits. With screenshots (a person looks at them)
+ * every pair; without (CI), each width once with the schemes taken in turn, so every width and
+ * every scheme is still checked: the width decides the layout, the scheme the colours, and the
+ * assertions of a walk (headings, the scheme's class, no sideways scrolling) check each apart.
+ */
+export function screenPairs<W extends number>(
+  widths: readonly W[],
+  schemes: readonly ('light' | 'dark')[] = ['light', 'dark'],
+): Array<{ scheme: 'light' | 'dark'; width: W }> {
+  const all = schemes.flatMap((scheme) => widths.map((width) => ({ scheme, width })));
+  if (SAVE_SCREENSHOTS || widths.length < schemes.length) return all;
+  return widths.map((width, i) => ({ width, scheme: schemes[i % schemes.length] as 'light' | 'dark' }));
 }
 
 /** Saves a full-page screenshot under test-results/screenshots (looked at by a person). */

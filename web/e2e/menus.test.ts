@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
 import { readTranslations } from '../../shared/translations.ts';
-import { hasBrowser, screenshot, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, screenPairs, screenshot, startE2E, type E2E } from './harness.ts';
 
 /**
  * The menu screens in a real browser: the menus list, the menu editor (sections, schedule,
@@ -546,8 +546,8 @@ describe.skipIf(!hasBrowser)('menus', () => {
   });
 
   it('takes screenshots of every menu screen in both themes at 1280 and 390 px', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const width of [1280, 390]) {
+    for (const { scheme: colorScheme, width } of screenPairs([1280, 390])) {
+      {
         const { page } = await signedIn(OWNER, { colorScheme, viewport: { width, height: width > 500 ? 800 : 844 } });
         const tag = `${colorScheme}-${width}`;
         await page.goto('/menus/');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { installerUrl } from '../../server/ops/installer.ts';
-import { adminUpdate, hasBrowser, screenshot, startE2E, waitForToast, type E2E } from './harness.ts';
+import { adminUpdate, hasBrowser, SAVE_SCREENSHOTS, screenshot, startE2E, waitForToast, type E2E } from './harness.ts';
 import { APP_NAME, englishLeft, sidewaysOverflow } from './english-left.ts';
 
 /**
@@ -88,92 +88,91 @@ describe.skipIf(!hasBrowser)('the operator console in German', () => {
     await noEnglish(other, 'spent installer link');
   });
 
-  it.each([
-    ['light', 390],
-    ['dark', 390],
-    ['dark', 1280],
-  ] as const)('walks every console area in German (%s, %i px) with no English left', async (colorScheme, width) => {
-    const narrow = width < 1024;
-    const page = await (await browser('de-DE', { colorScheme, viewport: { width, height: narrow ? 844 : 900 } })).newPage();
-    const shot = (name: string) => `i18n-de-console-${name}-${width}-${colorScheme}`;
+  it.each([['light', 390], ...(SAVE_SCREENSHOTS ? ([['dark', 390]] as const) : []), ['dark', 1280]] as const)(
+    'walks every console area in German (%s, %i px) with no English left',
+    async (colorScheme, width) => {
+      const narrow = width < 1024;
+      const page = await (await browser('de-DE', { colorScheme, viewport: { width, height: narrow ? 844 : 900 } })).newPage();
+      const shot = (name: string) => `i18n-de-console-${name}-${width}-${colorScheme}`;
 
-    await page.goto('/_/');
-    await page.getByRole('heading', { name: 'Anmeldung für Superuser' }).waitFor();
-    await page.getByLabel('E-Mail-Adresse').fill(ROOT_EMAIL);
-    await page.getByLabel('Passwort').fill('falsches-passwort-1');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    // The server's "Failed to authenticate." in German.
-    await page.locator('[data-sonner-toast]').first().waitFor();
-    await noEnglish(page, 'sign-in', shot('sign-in'));
-    await page.getByLabel('Passwort').fill(ROOT_PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+      await page.goto('/_/');
+      await page.getByRole('heading', { name: 'Anmeldung für Superuser' }).waitFor();
+      await page.getByLabel('E-Mail-Adresse').fill(ROOT_EMAIL);
+      await page.getByLabel('Passwort').fill('falsches-passwort-1');
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+      // The server's "Failed to authenticate." in German.
+      await page.locator('[data-sonner-toast]').first().waitFor();
+      await noEnglish(page, 'sign-in', shot('sign-in'));
+      await page.getByLabel('Passwort').fill(ROOT_PASSWORD);
+      await page.getByRole('button', { name: 'Anmelden' }).click();
 
-    await page.getByText('In Ordnung', { exact: true }).waitFor();
-    // The counts are in ("…" while they load).
-    await expect.poll(() => page.getByText('…', { exact: true }).count()).toBe(0);
-    await noEnglish(page, 'overview', shot('overview'));
-    if (narrow) {
-      await page.getByRole('button', { name: 'Navigation öffnen' }).click();
-      await page.getByRole('dialog').getByRole('link', { name: 'Sicherungen' }).waitFor();
-      await noEnglish(page, 'navigation', shot('navigation'));
+      await page.getByText('In Ordnung', { exact: true }).waitFor();
+      // The counts are in ("…" while they load).
+      await expect.poll(() => page.getByText('…', { exact: true }).count()).toBe(0);
+      await noEnglish(page, 'overview', shot('overview'));
+      if (narrow) {
+        await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+        await page.getByRole('dialog').getByRole('link', { name: 'Sicherungen' }).waitFor();
+        await noEnglish(page, 'navigation', shot('navigation'));
+        await page.keyboard.press('Escape');
+      }
+      await page.getByRole('button', { name: 'Sprache: Deutsch' }).click();
+      await page.getByRole('menuitem', { name: 'Français' }).waitFor();
+      await noEnglish(page, 'language menu');
       await page.keyboard.press('Escape');
-    }
-    await page.getByRole('button', { name: 'Sprache: Deutsch' }).click();
-    await page.getByRole('menuitem', { name: 'Français' }).waitFor();
-    await noEnglish(page, 'language menu');
-    await page.keyboard.press('Escape');
 
-    await page.goto('/_/organizations/');
-    await page.getByRole('list', { name: 'Organisationen' }).getByRole('link', { name: 'Gasthaus Huber' }).waitFor();
-    await noEnglish(page, 'organizations', shot('organizations'));
-    await page.getByRole('link', { name: 'Gasthaus Huber' }).click();
-    await page.getByText('Gasthaus am See').waitFor();
-    await noEnglish(page, 'organization', shot('organization'));
-    await page.getByRole('button', { name: 'Testphase verlängern' }).click();
-    await page.getByRole('dialog').getByText('Neues Ende der Testphase:', { exact: false }).waitFor();
-    await noEnglish(page, 'extend trial');
-    await page.keyboard.press('Escape');
+      await page.goto('/_/organizations/');
+      await page.getByRole('list', { name: 'Organisationen' }).getByRole('link', { name: 'Gasthaus Huber' }).waitFor();
+      await noEnglish(page, 'organizations', shot('organizations'));
+      await page.getByRole('link', { name: 'Gasthaus Huber' }).click();
+      await page.getByText('Gasthaus am See').waitFor();
+      await noEnglish(page, 'organization', shot('organization'));
+      await page.getByRole('button', { name: 'Testphase verlängern' }).click();
+      await page.getByRole('dialog').getByText('Neues Ende der Testphase:', { exact: false }).waitFor();
+      await noEnglish(page, 'extend trial');
+      await page.keyboard.press('Escape');
 
-    await page.goto('/_/users/');
-    await page.getByRole('button', { name: `Aktionen für ${OWNER_EMAIL}` }).click();
-    await page.getByRole('menuitem', { name: 'Sperren' }).waitFor();
-    await noEnglish(page, 'user actions');
-    await page.getByRole('menuitem', { name: 'Löschen…' }).click();
-    await page
-      .getByRole('dialog')
-      .getByText('die Organisation Gasthaus Huber (einziges Mitglied) mit 1 Betrieb und 1 Speisekarte')
-      .waitFor();
-    await noEnglish(page, 'delete user', shot('delete-user'));
-    await page.keyboard.press('Escape');
+      await page.goto('/_/users/');
+      await page.getByRole('button', { name: `Aktionen für ${OWNER_EMAIL}` }).click();
+      await page.getByRole('menuitem', { name: 'Sperren' }).waitFor();
+      await noEnglish(page, 'user actions');
+      await page.getByRole('menuitem', { name: 'Löschen…' }).click();
+      await page
+        .getByRole('dialog')
+        .getByText('die Organisation Gasthaus Huber (einziges Mitglied) mit 1 Betrieb und 1 Speisekarte')
+        .waitFor();
+      await noEnglish(page, 'delete user', shot('delete-user'));
+      await page.keyboard.press('Escape');
 
-    await page.goto('/_/logs/');
-    await page.getByRole('img', { name: /Anfragen? in \d+ Stunden?/ }).waitFor();
-    await page.getByRole('list', { name: 'Protokolleinträge' }).waitFor();
-    await noEnglish(page, 'logs', shot('logs'));
+      await page.goto('/_/logs/');
+      await page.getByRole('img', { name: /Anfragen? in \d+ Stunden?/ }).waitFor();
+      await page.getByRole('list', { name: 'Protokolleinträge' }).waitFor();
+      await noEnglish(page, 'logs', shot('logs'));
 
-    await page.goto('/_/backups/');
-    await page.getByRole('button', { name: 'Sicherung erstellen' }).click();
-    await waitForToast(page, 'Sicherung erstellt.');
-    const backups = page.getByRole('list', { name: 'Sicherungen' });
-    await backups.getByRole('listitem').first().waitFor();
-    // The archives' names ("pb_backup_qr_menu_….zip", monospace) are data, also inside the buttons' names.
-    await noEnglish(page, 'backups', shot('backups'));
-    await page
-      .getByRole('button', { name: /wiederherstellen$/ })
-      .first()
-      .click();
-    await page.getByRole('dialog').getByText('Alles, was jetzt gespeichert ist', { exact: false }).waitFor();
-    await noEnglish(page, 'restore backup');
-    await page.keyboard.press('Escape');
+      await page.goto('/_/backups/');
+      await page.getByRole('button', { name: 'Sicherung erstellen' }).click();
+      await waitForToast(page, 'Sicherung erstellt.');
+      const backups = page.getByRole('list', { name: 'Sicherungen' });
+      await backups.getByRole('listitem').first().waitFor();
+      // The archives' names ("pb_backup_qr_menu_….zip", monospace) are data, also inside the buttons' names.
+      await noEnglish(page, 'backups', shot('backups'));
+      await page
+        .getByRole('button', { name: /wiederherstellen$/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByText('Alles, was jetzt gespeichert ist', { exact: false }).waitFor();
+      await noEnglish(page, 'restore backup');
+      await page.keyboard.press('Escape');
 
-    await page.goto('/_/crons/');
-    await page.getByRole('button', { name: 'trialExpiry jetzt ausführen' }).waitFor();
-    await noEnglish(page, 'crons', shot('crons'));
+      await page.goto('/_/crons/');
+      await page.getByRole('button', { name: 'trialExpiry jetzt ausführen' }).waitFor();
+      await noEnglish(page, 'crons', shot('crons'));
 
-    await page.goto('/_/settings/');
-    await page.getByRole('form', { name: 'Maschinelle Übersetzung' }).waitFor();
-    await noEnglish(page, 'settings', shot('settings'));
-  });
+      await page.goto('/_/settings/');
+      await page.getByRole('form', { name: 'Maschinelle Übersetzung' }).waitFor();
+      await noEnglish(page, 'settings', shot('settings'));
+    },
+  );
 
   it('switches an English browser to German with the picker, for the console and the staff app’s sign-in', async () => {
     const context = await browser('en-US', { viewport: { width: 390, height: 844 } });

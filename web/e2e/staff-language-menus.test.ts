@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminUpdate, hasBrowser, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
+import { adminUpdate, hasBrowser, screenPairs, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
 import { APP_NAME, englishLeft, sidewaysOverflow, seedGermanUser } from './english-left.ts';
 
 /**
@@ -102,83 +102,81 @@ describe.skipIf(!hasBrowser)('the menus screens in German', () => {
     await screenshot(page, name);
   }
 
-  it.each([
-    [390, 'light'],
-    [390, 'dark'],
-    [1280, 'light'],
-    [1280, 'dark'],
-  ] as const)('walks the menus routes at %i px (%s) with no English left', async (width, colorScheme) => {
-    const { context, page } = await signedIn(width, colorScheme);
-    const at = `${width}-${colorScheme}`;
+  it.each(screenPairs([390, 1280]).map(({ width, scheme }) => [width, scheme] as const))(
+    'walks the menus routes at %i px (%s) with no English left',
+    async (width, colorScheme) => {
+      const { context, page } = await signedIn(width, colorScheme);
+      const at = `${width}-${colorScheme}`;
 
-    await page.goto('/menus/');
-    await page.getByRole('heading', { name: 'Speisekarten', level: 1 }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-    await page.getByRole('link', { name: 'Mittagskarte' }).waitFor();
-    await check(page, `i18n-de-menus-${at}`);
-    await page.getByRole('button', { name: 'Aktionen für Mittagskarte' }).click();
-    await page.getByRole('menuitem', { name: 'Duplizieren' }).waitFor();
-    expect(await englishLeft(page, userData)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Neue Speisekarte' }).click();
-    await page.getByRole('dialog').getByLabel('Name der Speisekarte').waitFor();
-    await check(page, `i18n-de-menus-new-${at}`);
-    await page.getByRole('button', { name: 'Abbrechen' }).click();
+      await page.goto('/menus/');
+      await page.getByRole('heading', { name: 'Speisekarten', level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      await page.getByRole('link', { name: 'Mittagskarte' }).waitFor();
+      await check(page, `i18n-de-menus-${at}`);
+      await page.getByRole('button', { name: 'Aktionen für Mittagskarte' }).click();
+      await page.getByRole('menuitem', { name: 'Duplizieren' }).waitFor();
+      expect(await englishLeft(page, userData)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Neue Speisekarte' }).click();
+      await page.getByRole('dialog').getByLabel('Name der Speisekarte').waitFor();
+      await check(page, `i18n-de-menus-new-${at}`);
+      await page.getByRole('button', { name: 'Abbrechen' }).click();
 
-    await page.getByRole('link', { name: 'Mittagskarte' }).click();
-    await page.waitForURL(`**/menus/${menuId}`);
-    await page.getByRole('heading', { name: 'Abschnitte' }).waitFor();
-    await page.getByRole('heading', { name: 'Zeitplan' }).waitFor();
-    await page.getByText('Zeiten in Europe/Berlin, der Zeitzone von Gasthaus Huber.').waitFor();
-    await page.getByRole('list', { name: 'Sprachen der Speisekarte' }).getByText('Französisch').waitFor();
-    await check(page, `i18n-de-menu-${at}`);
-    await page.getByRole('button', { name: 'QR-Code' }).click();
-    await page.getByRole('dialog').getByText('Tischnummer (optional)').waitFor();
-    await page.getByTestId('qr-preview').waitFor();
-    await check(page, `i18n-de-menu-qr-${at}`);
-    await page.keyboard.press('Escape');
+      await page.getByRole('link', { name: 'Mittagskarte' }).click();
+      await page.waitForURL(`**/menus/${menuId}`);
+      await page.getByRole('heading', { name: 'Abschnitte' }).waitFor();
+      await page.getByRole('heading', { name: 'Zeitplan' }).waitFor();
+      await page.getByText('Zeiten in Europe/Berlin, der Zeitzone von Gasthaus Huber.').waitFor();
+      await page.getByRole('list', { name: 'Sprachen der Speisekarte' }).getByText('Französisch').waitFor();
+      await check(page, `i18n-de-menu-${at}`);
+      await page.getByRole('button', { name: 'QR-Code' }).click();
+      await page.getByRole('dialog').getByText('Tischnummer (optional)').waitFor();
+      await page.getByTestId('qr-preview').waitFor();
+      await check(page, `i18n-de-menu-qr-${at}`);
+      await page.keyboard.press('Escape');
 
-    await page.getByRole('link', { name: /Hauptgerichte/ }).click();
-    await page.getByRole('heading', { name: 'Hauptgerichte', level: 1 }).waitFor();
-    await page.getByText('3 Einträge · Preise in EUR').waitFor();
-    // Allergens by the regulation's German names, sold out with a German date, untranslated French.
-    await page.getByTitle('Enthält: Glutenhaltiges Getreide, Eier').waitFor();
-    await page.getByText(/^Ausverkauft bis /).waitFor();
-    await check(page, `i18n-de-items-${at}`);
+      await page.getByRole('link', { name: /Hauptgerichte/ }).click();
+      await page.getByRole('heading', { name: 'Hauptgerichte', level: 1 }).waitFor();
+      await page.getByText('3 Einträge · Preise in EUR').waitFor();
+      // Allergens by the regulation's German names, sold out with a German date, untranslated French.
+      await page.getByTitle('Enthält: Glutenhaltiges Getreide, Eier').waitFor();
+      await page.getByText(/^Ausverkauft bis /).waitFor();
+      await check(page, `i18n-de-items-${at}`);
 
-    await page.getByRole('button', { name: 'Wiener Schnitzel', exact: true }).click();
-    const editor = page.getByRole('dialog');
-    await editor.getByRole('heading', { name: 'Wiener Schnitzel bearbeiten' }).waitFor();
-    await editor.getByRole('button', { name: /Schwefeldioxid und Sulphite/ }).waitFor();
-    await editor
-      .getByText('Fehlend')
-      .or(editor.getByText(/von \d+ Texten übersetzt/))
-      .first()
-      .waitFor();
-    // Amounts as German writes them: shown with a decimal comma, tidied on leaving the field.
-    const amount = editor.getByLabel('Betrag von Preis 1');
-    expect(await amount.inputValue()).toBe('18,90');
-    await amount.fill('19,5');
-    await amount.blur();
-    expect(await amount.inputValue()).toBe('19,50');
-    await check(page, `i18n-de-item-editor-${at}`);
-    page.once('dialog', (d) => void d.accept());
-    await editor.getByRole('button', { name: 'Abbrechen' }).click();
-    await editor.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Wiener Schnitzel', exact: true }).click();
+      const editor = page.getByRole('dialog');
+      await editor.getByRole('heading', { name: 'Wiener Schnitzel bearbeiten' }).waitFor();
+      await editor.getByRole('button', { name: /Schwefeldioxid und Sulphite/ }).waitFor();
+      await editor
+        .getByText('Fehlend')
+        .or(editor.getByText(/von \d+ Texten übersetzt/))
+        .first()
+        .waitFor();
+      // Amounts as German writes them: shown with a decimal comma, tidied on leaving the field.
+      const amount = editor.getByLabel('Betrag von Preis 1');
+      expect(await amount.inputValue()).toBe('18,90');
+      await amount.fill('19,5');
+      await amount.blur();
+      expect(await amount.inputValue()).toBe('19,50');
+      await check(page, `i18n-de-item-editor-${at}`);
+      page.once('dialog', (d) => void d.accept());
+      await editor.getByRole('button', { name: 'Abbrechen' }).click();
+      await editor.waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: 'Übersetzungen' }).click();
-    await page.waitForURL(`**/menus/${menuId}/translate**`);
-    await page.getByRole('heading', { name: 'Übersetzungen', level: 1 }).waitFor();
-    await page
-      .getByTestId('language-panel')
-      .getByRole('heading', { name: /Französisch/ })
-      .waitFor();
-    await page.getByTestId('guest-status').getByText('Für Gäste verborgen, bis alles übersetzt ist').waitFor();
-    await check(page, `i18n-de-translate-${at}`);
-    await page.getByRole('button', { name: 'Vorschau' }).click();
-    await page.getByRole('dialog').getByRole('heading', { name: 'Gästeseite auf Französisch' }).waitFor();
-    await page.locator('iframe').waitFor();
-    expect(await englishLeft(page, userData)).toEqual([]);
-    await context.close();
-  });
+      await page.getByRole('link', { name: 'Übersetzungen' }).click();
+      await page.waitForURL(`**/menus/${menuId}/translate**`);
+      await page.getByRole('heading', { name: 'Übersetzungen', level: 1 }).waitFor();
+      await page
+        .getByTestId('language-panel')
+        .getByRole('heading', { name: /Französisch/ })
+        .waitFor();
+      await page.getByTestId('guest-status').getByText('Für Gäste verborgen, bis alles übersetzt ist').waitFor();
+      await check(page, `i18n-de-translate-${at}`);
+      await page.getByRole('button', { name: 'Vorschau' }).click();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Gästeseite auf Französisch' }).waitFor();
+      await page.locator('iframe').waitFor();
+      expect(await englishLeft(page, userData)).toEqual([]);
+      await context.close();
+    },
+  );
 });

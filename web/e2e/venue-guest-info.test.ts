@@ -10,6 +10,7 @@ import {
   SAVE_SCREENSHOTS,
   SCREENSHOT_DIR,
   screenshot,
+  settle,
   signedInPage,
   startE2E,
   type E2E,
@@ -74,7 +75,7 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
 
   /** Saves an element's screenshot beside the full-page ones. */
   const shot = async (locator: Locator, name: string) => {
-    if (!SAVE_SCREENSHOTS) return;
+    if (!SAVE_SCREENSHOTS) return settle(locator.page());
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await locator.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
   };

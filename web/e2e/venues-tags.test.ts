@@ -146,7 +146,8 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     await dialog.waitFor();
     // The time zone defaults to the browser's.
     const zone = dialog.getByRole('combobox', { name: 'Time zone' });
-    expect(await zone.inputValue()).toMatch(/^Europe\/Vienna \(GMT\+\d\)$/);
+    // Its label with the offset comes with the zone list, a moment after the dialog opens.
+    await expect.poll(() => zone.inputValue()).toMatch(/^Europe\/Vienna \(GMT\+\d\)$/);
 
     await dialog.getByRole('button', { name: 'Create venue' }).click();
     await dialog.getByText('Venue name is required').waitFor();
@@ -154,14 +155,24 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     await dialogShot(page, 'venue-create-dialog-error-light-1280');
 
     // Type to search, arrows + Enter to pick.
+    // Keys act on the list as filtered, so each waits for its option to be listed.
     await zone.fill('new york');
+    await page
+      .getByRole('option', { name: /New York/ })
+      .first()
+      .waitFor();
     await zone.press('Enter');
-    expect(await zone.inputValue()).toMatch(/^America\/New York/);
+    await expect.poll(() => zone.inputValue()).toMatch(/^America\/New York/);
     await zone.fill('lisbon');
+    await page
+      .getByRole('option', { name: /Lisbon/ })
+      .first()
+      .waitFor();
+    await page.getByRole('option', { name: /New York/ }).waitFor({ state: 'detached' });
     await zone.press('ArrowDown');
     await zone.press('ArrowUp');
     await zone.press('Enter');
-    expect(await zone.inputValue()).toMatch(/^Europe\/Lisbon/);
+    await expect.poll(() => zone.inputValue()).toMatch(/^Europe\/Lisbon/);
 
     await dialog.getByRole('textbox', { name: 'Venue name' }).fill('Café Central');
     await dialog.getByRole('button', { name: 'Teal #0f766e' }).click();
