@@ -303,18 +303,16 @@ describe.skipIf(!hasBrowser)('app pages', () => {
 
   it.each(PAGES)('screenshots %s in light and dark at 1280 and 390 px', async (name, path, heading) => {
     for (const { scheme, width } of screenPairs([1280, 390])) {
-      {
-        const page = await signedInPage({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } });
-        await page.goto(path);
-        await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-        expect(await page.evaluate(() => document.documentElement.className)).toContain(scheme);
-        // Nothing may overflow sideways on a phone.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await screenshot(page, `${name}-${scheme}-${width}`);
-        await page.context().close();
-      }
+      const page = await signedInPage({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } });
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      expect(await page.evaluate(() => document.documentElement.className)).toContain(scheme);
+      // Nothing may overflow sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `${name}-${scheme}-${width}`);
+      await page.context().close();
     }
   });
 

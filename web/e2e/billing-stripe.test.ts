@@ -162,17 +162,15 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
 
   it('screenshots the Stripe billing page in light and dark at 1280 and 390 px', async () => {
     for (const { scheme, width } of screenPairs([1280, 390])) {
-      {
-        const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
-        await signIn(page, 'owner@example.com', '/dashboard');
-        await page.goto('/settings/billing');
-        await page.getByRole('button', { name: 'Manage billing' }).waitFor();
-        await page.waitForLoadState('networkidle');
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await screenshot(page, `settings-billing-stripe-${scheme}-${width}`);
-        await page.context().close();
-      }
+      const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
+      await signIn(page, 'owner@example.com', '/dashboard');
+      await page.goto('/settings/billing');
+      await page.getByRole('button', { name: 'Manage billing' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `settings-billing-stripe-${scheme}-${width}`);
+      await page.context().close();
     }
   });
 
@@ -199,20 +197,18 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
     // Stripe could not collect the renewal: the app stays open (read-only), and /subscribe offers the portal.
     await update('organizations', orgId, { subscriptionStatus: 'past_due' });
     for (const { scheme, width } of screenPairs([1280, 390])) {
-      {
-        const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
-        await signIn(page, 'owner@example.com', '/dashboard');
-        await page.goto('/subscribe/');
-        await page.getByText('didn’t go through').first().waitFor();
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await screenshot(page, `subscribe-stripe-past-due-${scheme}-${width}`);
-        if (scheme === 'dark' && width === 390) {
-          await page.getByRole('button', { name: 'Update payment method' }).click();
-          await page.waitForURL(`${stripe.apiBase}/p/session/**`);
-        }
-        await page.context().close();
+      const page = await (await newContext({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } })).newPage();
+      await signIn(page, 'owner@example.com', '/dashboard');
+      await page.goto('/subscribe/');
+      await page.getByText('didn’t go through').first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `subscribe-stripe-past-due-${scheme}-${width}`);
+      if (scheme === 'dark' && width === 390) {
+        await page.getByRole('button', { name: 'Update payment method' }).click();
+        await page.waitForURL(`${stripe.apiBase}/p/session/**`);
       }
+      await page.context().close();
     }
   });
 });

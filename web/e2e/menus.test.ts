@@ -547,43 +547,41 @@ describe.skipIf(!hasBrowser)('menus', () => {
 
   it('takes screenshots of every menu screen in both themes at 1280 and 390 px', async () => {
     for (const { scheme: colorScheme, width } of screenPairs([1280, 390])) {
-      {
-        const { page } = await signedIn(OWNER, { colorScheme, viewport: { width, height: width > 500 ? 800 : 844 } });
-        const tag = `${colorScheme}-${width}`;
-        await page.goto('/menus/');
-        await page.getByRole('link', { name: 'Dinner', exact: true }).waitFor();
-        await screenshot(page, `menus-list-${tag}`);
-        await page.getByRole('button', { name: 'New menu' }).click();
-        await page.getByRole('dialog', { name: 'New menu' }).waitFor();
-        await screenshot(page, `menus-create-${tag}`);
-        await page.keyboard.press('Escape');
+      const { page } = await signedIn(OWNER, { colorScheme, viewport: { width, height: width > 500 ? 800 : 844 } });
+      const tag = `${colorScheme}-${width}`;
+      await page.goto('/menus/');
+      await page.getByRole('link', { name: 'Dinner', exact: true }).waitFor();
+      await screenshot(page, `menus-list-${tag}`);
+      await page.getByRole('button', { name: 'New menu' }).click();
+      await page.getByRole('dialog', { name: 'New menu' }).waitFor();
+      await screenshot(page, `menus-create-${tag}`);
+      await page.keyboard.press('Escape');
 
-        await page.goto(`/menus/${menuId}`);
-        await page.getByTestId('section-row').first().waitFor();
-        await page.getByTestId('schedule-preview').waitFor();
-        await screenshot(page, `menu-editor-${tag}`);
+      await page.goto(`/menus/${menuId}`);
+      await page.getByTestId('section-row').first().waitFor();
+      await page.getByTestId('schedule-preview').waitFor();
+      await screenshot(page, `menu-editor-${tag}`);
 
-        await page.goto(`/sections/${sectionIds.Mains}/items`);
-        await page.getByTestId('item-row').first().waitFor();
-        await expect
-          .poll(() =>
-            page
-              .getByTestId('item-row')
-              .locator('img')
-              .first()
-              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-          )
-          .toBe(true);
-        await screenshot(page, `items-${tag}`);
-        await page.getByTestId('item-name').filter({ hasText: 'Wiener Schnitzel' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Edit Wiener Schnitzel' });
-        await dialog.getByRole('img', { name: 'Item photo preview' }).waitFor();
-        await screenshot(page, `item-editor-${tag}`);
-        await dialog.getByRole('button', { name: /Cereals containing gluten/ }).scrollIntoViewIfNeeded();
-        await screenshot(page, `item-editor-allergens-${tag}`);
-        await page.keyboard.press('Escape');
-        await page.context().close();
-      }
+      await page.goto(`/sections/${sectionIds.Mains}/items`);
+      await page.getByTestId('item-row').first().waitFor();
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('item-row')
+            .locator('img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
+      await screenshot(page, `items-${tag}`);
+      await page.getByTestId('item-name').filter({ hasText: 'Wiener Schnitzel' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Wiener Schnitzel' });
+      await dialog.getByRole('img', { name: 'Item photo preview' }).waitFor();
+      await screenshot(page, `item-editor-${tag}`);
+      await dialog.getByRole('button', { name: /Cereals containing gluten/ }).scrollIntoViewIfNeeded();
+      await screenshot(page, `item-editor-allergens-${tag}`);
+      await page.keyboard.press('Escape');
+      await page.context().close();
     }
   }, 180_000);
 });
