@@ -155,18 +155,8 @@ describe('compiled filter semantics', () => {
   });
 
   it('binds every literal as a parameter', () => {
-    const c = registry.get('posts');
-    if (!c) throw new Error();
     const hostile = "x' OR 1=1; DROP TABLE posts; --";
-    const out = compileFilter(`title = "${hostile}"`, {
-      registry,
-      collection: c,
-      alias: '_r',
-      request: guestRequest(),
-      allowHidden: false,
-      allowRequestAndCollection: true,
-      now: new Date(),
-    });
+    const out = compileFilter(`title = "${hostile}"`, guestPostsCtx());
     expect(out.sql).not.toContain('DROP');
     expect(out.params).toContain(hostile);
   });
@@ -192,19 +182,7 @@ describe('compiled filter semantics', () => {
   });
 
   it('sorts by a JSON path as SQLite orders its values: null, numbers by value, text', () => {
-    const c = registry.get('posts');
-    if (!c) throw new Error();
-    const order = (sort: string) =>
-      compileSort(sort, {
-        registry,
-        collection: c,
-        alias: '_r',
-        request: guestRequest(),
-        allowHidden: false,
-        allowRequestAndCollection: true,
-        now: new Date(),
-        dialect: db.stmts.dialect,
-      });
+    const order = (sort: string) => compileSort(sort, guestPostsCtx());
     const sorted: Record<string, string[]> = {};
     // Rows of this test only, rolled back after.
     expect(() =>
@@ -232,31 +210,17 @@ describe('compiled filter semantics', () => {
   it('compiles sort with relation paths into scalar subqueries', () => {
     const c = registry.get('posts');
     if (!c) throw new Error();
-    const sort = compileSort('-author.name,title,@random', {
-      registry,
-      collection: c,
-      alias: '_r',
-      request: guestRequest(),
-      allowHidden: false,
-      allowRequestAndCollection: true,
-      now: new Date(),
-      dialect: db.stmts.dialect,
-    });
+    const sort = compileSort('-author.name,title,@random', guestPostsCtx());
     const rows = db.stmts.all(`SELECT _r.id FROM posts AS _r ORDER BY ${sort.sql}`, sort.params) as { id: string }[];
     expect(rows.map((r) => r.id)).toEqual(['p2', 'p1', 'p3']);
-    expect(() =>
-      compileSort('nope', {
-        registry,
-        collection: c,
-        alias: '_r',
-        request: guestRequest(),
-        allowHidden: false,
-        allowRequestAndCollection: true,
-        now: new Date(),
-      }),
-    ).toThrow(FilterCompileError);
+    expect(() => compileSort('nope', guestPostsCtx())).toThrow(FilterCompileError);
   });
 });
+
+/** A guest's context on `posts` in the test database's dialect, hidden fields refused. */
+function guestPostsCtx(): CompileContext {
+  return { ...clientCtx('posts', false), allowRequestAndCollection: true, dialect: db.stmts.dialect };
+}
 
 /** The context of a client filter: `@collection` / `@request` refused unless `superuser`. */
 function clientCtx(collection: string, superuser = false): CompileContext {
