@@ -191,7 +191,9 @@ describe.each(backends)('FileStorage contract: %s', (_name, make) => {
     await roundTrip(`${ns}/r/warm.bin`, 12);
     const growth = await roundTrip(`${ns}/r/big.bin`, 80);
     // Holding the file would add at least its 80 MB; parts in flight (2 × 5 MB) stay far below.
-    expect(growth).toBeLessThan(30 * 1024 * 1024);
+    // The bound sits between the two: the S3 stand-in runs in this process, so its own buffers
+    // count too (37.6 MB seen once on a loaded CI machine).
+    expect(growth).toBeLessThan(60 * 1024 * 1024);
   }, 90_000);
 });
 
