@@ -113,6 +113,11 @@ describe.skipIf(!hasBrowser)('billing with Stripe', () => {
       billingInterval: 'month',
     });
     expect(row('SELECT p.code FROM organizations o JOIN plans p ON p.id = o.plan WHERE o.id = ?', [orgId])?.code).toBe('starter');
+    // The trial's end comes with the subscription's own webhook, which may follow the checkout's:
+    // the next test's billing page shows it.
+    await expect
+      .poll(() => row('SELECT trialEndsAt FROM organizations WHERE id = ?', [orgId])?.trialEndsAt, { timeout: 15_000 })
+      .toBeTruthy();
 
     await page.getByLabel('Organization name').fill('Bistro Mitte GmbH');
     await page.getByLabel('Venue name').fill('Bistro Mitte');
