@@ -12,7 +12,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const kebabCase = {
   meta: { type: 'suggestion', schema: [] },
   create(context) {
-    const base = path.basename(context.filename).replace(/(\.(test|bench|config|d))?\.(ts|tsx|js|mjs)$/, '');
+    const base = path.basename(context.filename).replace(/(\.(test|bench|config|d))?\.(ts|tsx|js|mjs|mts)$/, '');
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) {
       context.report({ loc: { line: 1, column: 0 }, message: `File name "${path.basename(context.filename)}" must be kebab-case.` });
     }

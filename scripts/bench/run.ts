@@ -35,7 +35,7 @@
  * (unmeasured wrk run before each scenario, default 1 s), BENCH_ITEMS / BENCH_CHUNK (seed size
  * and rows per transaction, default 100000 / 5000), BENCH_CPU_PROF=1 (the server writes a
  * .cpuprofile into scripts/bench/results/ on exit), WRK (path of the wrk binary),
- * BENCH_ONLY (comma-separated parts), BENCH_FANOUT_CLIENTS (default 1000,10000),
+ * BENCH_ONLY (comma-separated parts), BENCH_SCENARIOS (http scenarios by key, e.g. empty,create), BENCH_FANOUT_CLIENTS (default 1000,10000),
  * BENCH_FANOUT_ROUNDS (measured updates per case, default 5), BENCH_SOAK_SECONDS (default 60),
  * BENCH_SOAK_CLIENTS (default 200), BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CLIENTS
  * (default 200), BENCH_LOAD_THINK_MS (mean pause of a load client between calls, default 250).
@@ -322,7 +322,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function runHttpScenarios(base: string, info: ReadyInfo): Promise<ScenarioResult[] | null> {
   const measured: MeasuredScenario[] = [];
-  for (const s of scenarios(info)) {
+  // BENCH_SCENARIOS=empty,create: a subset by key (a quick look at one figure, or a CPU profile of it).
+  const only = process.env.BENCH_SCENARIOS?.split(',').map((k) => k.trim());
+  for (const s of scenarios(info).filter((sc) => !only || only.includes(sc.key))) {
     if (interrupted) return null;
     process.stdout.write(`  ${s.label}… `);
     const r = await runScenario(base, s);

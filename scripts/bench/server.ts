@@ -446,7 +446,12 @@ async function main(): Promise<void> {
     superuserRequest(ctx),
   );
   // As the app stores it after signing in: the record with its current organization expanded.
-  const signedIn = ctx.engine.view(ctx.engine.collection('users'), String(loginUser.id), 'currentOrganization', superuserRequest(ctx));
+  const signedIn = await ctx.engine.view(
+    ctx.engine.collection('users'),
+    String(loginUser.id),
+    'currentOrganization',
+    superuserRequest(ctx),
+  );
   const venueId = String(
     ctx.stmts.get('SELECT id FROM venues WHERE organization = (SELECT currentOrganization FROM users WHERE id = ?)', [String(loginUser.id)])
       ?.id,

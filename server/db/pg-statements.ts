@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSyncFn } from 'synckit';
 import { remember } from './bounded-cache.ts';
+import { PgReadPool } from './pg-read-pool.ts';
 import { rowBuilder } from './row-builder.ts';
 import { postgresDialect, type Row, type RunResult, type SqlParam, type SqlStatements } from './sql.ts';
 
@@ -13,12 +14,28 @@ interface Result {
   count: number;
 }
 
+/**
+ * How a statement runs on the worker: `begin` sends the transaction's deferred BEGIN first (same
+ * call, no extra hand-over); `restart` (a first write) is the SQL that undoes a failure by
+ * starting the transaction again.
+ */
+interface CallOptions {
+  begin?: boolean;
+  restart?: string;
+}
+
+/** The worker's operations: 'guarded' runs under a savepoint of its own, 'first' is a transaction's first write (see `run`). */
+type Op = 'query' | 'guarded' | 'first';
+
 type Call = {
   (op: 'open', id: 0, url: string): number;
   (op: 'close', id: number): null;
-  (op: 'exec', id: number, sql: string): null;
-  (op: 'query' | 'guarded', id: number, sql: string, params: readonly SqlParam[]): Result;
+  (op: 'exec', id: number, sql: string, params: undefined, options: CallOptions): null;
+  (op: Op, id: number, sql: string, params: readonly SqlParam[], options: CallOptions): Result;
 };
+
+/** Reads that take a lock held until the transaction ends: the transaction is no longer "nothing done yet". */
+const TAKES_LOCK = /\bpg_advisory_xact_lock\b|\bFOR\s+(UPDATE|SHARE)\b/i;
 
 let call: Call | null = null;
 /** One worker thread per process (synckit caches it by path); it holds every PgStatements' client. */
@@ -87,7 +104,12 @@ export class PgStatements implements SqlStatements {
   private committedWrites = 0;
   private depth = 0;
   private held = false;
+  /** BEGIN not sent yet: it goes with the transaction's first statement (one hand-over less). */
+  private beginPending = false;
+  /** The open transaction has written (or locked) something: a failing statement then needs its own savepoint. */
+  private dirty = false;
   private closed = false;
+  private reads: PgReadPool | null = null;
 
   constructor(
     readonly url: string,
@@ -116,18 +138,45 @@ export class PgStatements implements SqlStatements {
     return this.texts.get(sql) ?? remember(this.texts, sql, toPostgresSql(sql), this.maxCached);
   }
 
-  private query(sql: string, params: readonly SqlParam[], op: 'query' | 'guarded' = this.held ? 'guarded' : 'query'): Result {
+  /** The options of the next worker call: the deferred BEGIN, if any, travels with it. */
+  private takeBegin(options: CallOptions = {}): CallOptions {
+    if (!this.beginPending) return options;
+    this.beginPending = false;
+    return { ...options, begin: true };
+  }
+
+  private query(sql: string, params: readonly SqlParam[], op: Op = this.held ? 'guarded' : 'query', options?: CallOptions): Result {
+    if (this.depth > 0 && TAKES_LOCK.test(sql)) this.dirty = true;
     try {
-      return worker()(op, this.id, this.text(sql), params);
+      return worker()(op, this.id, this.text(sql), params, this.takeBegin(options));
     } catch (err) {
       if (process.env.PG_DEBUG) console.error('PG_DEBUG', (err as Error).message, '\n', this.text(sql), params);
       throw err;
     }
   }
 
+  /**
+   * A read that lets the event loop serve other requests meanwhile: outside a transaction it runs
+   * on the read pool (opened on first use); inside one (or a held test transaction) it must see
+   * the transaction's own writes, so it runs on this connection.
+   */
+  async allAsync(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
+    if (this.depth > 0) return this.all(sql, params);
+    if (this.closed) throw new Error('PostgreSQL connection is closed');
+    this.reads ??= new PgReadPool(this.url);
+    const res = await this.reads.query(this.text(sql), params);
+    return res.rows.length ? res.rows.map(rowBuilder(res.fields)) : [];
+  }
+
   /** Runs SQL without parameters (several statements allowed: migrations). */
   exec(sql: string): void {
-    worker()('exec', this.id, sql);
+    if (this.depth > 0) this.dirty = true;
+    this.control(sql);
+  }
+
+  /** Transaction control (BEGIN, SAVEPOINT, COMMIT…): changes no data. */
+  private control(sql: string): void {
+    worker()('exec', this.id, sql, undefined, this.takeBegin());
   }
 
   column(sql: string, params: readonly SqlParam[] = []): unknown[] {
@@ -146,28 +195,54 @@ export class PgStatements implements SqlStatements {
     return first === undefined ? undefined : rowBuilder(res.fields)(first);
   }
 
+  /**
+   * A write. Inside a transaction a failing statement must undo only itself, as on SQLite
+   * (PostgreSQL aborts the whole transaction), so it runs under a savepoint of its own: three
+   * round trips. The transaction's first write needs none: nothing is there to keep, so a failure
+   * is undone by starting the transaction again (with its open savepoints), one round trip.
+   */
   run(sql: string, params: readonly SqlParam[] = []): RunResult {
     this.writeGeneration++;
-    const res = this.query(sql, params, this.depth > 0 ? 'guarded' : 'query');
+    let res: Result;
+    if (this.depth === 0) res = this.query(sql, params, 'query');
+    else if (this.held || this.dirty) res = this.query(sql, params, 'guarded');
+    else {
+      res = this.query(sql, params, 'first', { restart: this.restartSql() });
+      this.dirty = true;
+    }
     // Counted as Statements counts it: every statement that succeeded, and every commit.
     this.committedWrites++;
     return { changes: res.count };
   }
 
+  /** The open transaction as it was at BEGIN: rolled back and begun again, with its savepoints. */
+  private restartSql(): string {
+    const savepoints = Array.from({ length: this.depth - 1 }, (_, i) => `SAVEPOINT sp${i + 1}`);
+    return ['ROLLBACK', 'BEGIN', ...savepoints].join('; ');
+  }
+
   transaction<T>(fn: () => T): T {
     const depth = this.depth;
     const savepoint = `sp${depth}`;
-    this.exec(depth === 0 ? 'BEGIN' : `SAVEPOINT ${savepoint}`);
+    if (depth === 0) {
+      // Sent with the first statement; a transaction that runs none sends nothing at all.
+      this.beginPending = true;
+      this.dirty = false;
+    } else this.control(`SAVEPOINT ${savepoint}`);
     this.depth++;
     try {
       const result = fn();
       if (result instanceof Promise) throw new TypeError('Transaction function cannot return a promise');
-      this.exec(depth === 0 ? 'COMMIT' : `RELEASE SAVEPOINT ${savepoint}`);
+      if (depth > 0) this.control(`RELEASE SAVEPOINT ${savepoint}`);
+      else if (this.beginPending) this.beginPending = false;
+      else this.control('COMMIT');
       if (depth === 0) this.committedWrites++;
       return result;
     } catch (err) {
       try {
-        this.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
+        if (depth > 0) this.control(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
+        else if (this.beginPending) this.beginPending = false;
+        else this.control('ROLLBACK');
       } catch {
         // The connection is gone: the server rolled the transaction back itself.
       }
@@ -186,14 +261,14 @@ export class PgStatements implements SqlStatements {
    */
   holdForRollback(): () => void {
     if (this.depth !== 0) throw new Error('holdForRollback: a transaction is already open');
-    this.exec('BEGIN');
+    this.control('BEGIN');
     this.depth = 1;
     this.held = true;
     return () => {
       this.depth = 0;
       this.held = false;
       this.writeGeneration++;
-      this.exec('ROLLBACK');
+      this.control('ROLLBACK');
     };
   }
 
@@ -201,5 +276,6 @@ export class PgStatements implements SqlStatements {
     if (this.closed) return;
     this.closed = true;
     worker()('close', this.id);
+    void this.reads?.close();
   }
 }

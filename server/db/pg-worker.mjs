@@ -3,89 +3,53 @@
 // loads the same under tsx, vitest and node.
 import pg from 'pg';
 import { runAsWorker } from 'synckit';
-
-// COUNT(*) and other int8/numeric results as JS numbers, as SQLite gives them.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+import { forgetPrepared, forgetStalePlan, plainError, queryConfig, queryWithReplan, resultOf, sqliteLikeTypes } from './pg-prepared.mjs';
 
 /** @type {Map<number, pg.Client>} */
 const clients = new Map();
 let nextId = 1;
 
-/**
- * Named (server-side prepared) statements per connection: PostgreSQL parses and plans an unnamed
- * statement on every call, which cost more than running it for the record engine's short queries
- * (0.56 ms to plan a 30-row list that runs in 0.22 ms). The first MAX_PREPARED distinct statements
- * a connection sees are prepared once and then only bound and executed; later ones run unnamed, so
- * a stream of one-off filters cannot grow the server's memory without bound.
- */
-const MAX_PREPARED = 500;
-/** @type {WeakMap<pg.Client, Map<string, string>>} */
-const prepared = new WeakMap();
-
-let nextName = 1;
-
 /** DDL: a collection created, changed or dropped (or a migration). */
 const SCHEMA_CHANGE = /^\s*(CREATE|ALTER|DROP)\b/im;
 
-/** After a schema change on this instance: every connection's prepared statements go (their result columns may have changed). */
+/**
+ * After a schema change on this instance: every connection's prepared statements go (their result
+ * columns may have changed). One made by another instance is caught per statement (forgetStalePlan).
+ */
 async function forgetAllPrepared() {
-  for (const client of clients.values()) {
-    const names = prepared.get(client);
-    if (!names?.size) continue;
-    names.clear();
-    // An aborted transaction refuses even DEALLOCATE: its statements are then kept on the server, unused.
-    if (client.getTransactionStatus() !== 'E') await client.query('DEALLOCATE ALL');
-    client.connection.parsedStatements = {};
-  }
-}
-
-/** The query config of `sql` on `client`: named when it is (or may become) a prepared statement. */
-function config(client, sql, params) {
-  let names = prepared.get(client);
-  if (!names) prepared.set(client, (names = new Map()));
-  let name = names.get(sql);
-  if (name === undefined && names.size < MAX_PREPARED) {
-    name = `qm${nextName++}`;
-    names.set(sql, name);
-  }
-  return name === undefined ? { text: sql, values: params, rowMode: 'array' } : { name, text: sql, values: params, rowMode: 'array' };
+  for (const client of clients.values()) await forgetPrepared(client);
 }
 
 /**
- * A prepared `SELECT *` (the record engine reads `_r.*`) whose table gained or lost a column fails
- * with "cached plan must not change result type". A change made here forgets every prepared
- * statement first (below); one made by another instance is caught here: the statement is
- * forgotten, so the next call prepares it afresh under a new name. True when `err` was that.
+ * A transaction's first write: nothing written yet, so no savepoint; a failure is undone by
+ * `restart` (ROLLBACK, BEGIN and the open savepoints), and a stale plan is retried once after it.
  */
-function forgetStalePlan(client, sql, err) {
-  if (err?.code !== '0A000' || !/cached plan must not change result type/.test(err?.message ?? '')) return false;
-  prepared.get(client)?.delete(sql);
-  return true;
-}
-
-/** Runs one statement, prepared afresh once if its cached plan went stale (outside a transaction only: a failure inside one has aborted it). */
-async function run(client, sql, params) {
+async function firstWrite(client, sql, params, restart) {
+  const undo = async () => {
+    try {
+      await client.query(restart);
+    } catch {
+      // The connection is gone: the caller's ROLLBACK fails too, and the server has rolled back.
+    }
+  };
   try {
-    return await client.query(config(client, sql, params));
+    return await client.query(queryConfig(client, sql, params));
   } catch (err) {
-    if (!forgetStalePlan(client, sql, err) || client.getTransactionStatus() !== 'I') throw err;
-    return client.query(config(client, sql, params));
+    await undo();
+    if (!forgetStalePlan(client, sql, err)) throw err;
+  }
+  try {
+    return await client.query(queryConfig(client, sql, params));
+  } catch (again) {
+    await undo();
+    throw again;
   }
 }
 
-/** pg's error as a plain object that survives the structured clone (code = SQLSTATE). */
-function plain(err) {
-  const e = new Error(err?.message ?? String(err));
-  for (const k of ['code', 'detail', 'constraint', 'table', 'column', 'severity']) if (err?.[k] !== undefined) e[k] = err[k];
-  e.pg = true;
-  return e;
-}
-
-runAsWorker(async (op, id, sql, params) => {
+runAsWorker(async (op, id, sql, params, options) => {
   try {
     if (op === 'open') {
-      const client = new pg.Client({ connectionString: sql });
+      const client = new pg.Client({ connectionString: sql, types: sqliteLikeTypes });
       // A dropped connection must not crash the worker: the next query fails and says why.
       client.on('error', () => undefined);
       await client.connect();
@@ -100,6 +64,9 @@ runAsWorker(async (op, id, sql, params) => {
       await client.end();
       return null;
     }
+    // The transaction's BEGIN, deferred by PgStatements to travel with its first statement.
+    if (options?.begin) await client.query('BEGIN');
+    if (op === 'first') return resultOf(await firstWrite(client, sql, params, options.restart));
     if (op === 'exec') {
       await client.query(sql);
       if (SCHEMA_CHANGE.test(sql)) await forgetAllPrepared();
@@ -111,7 +78,7 @@ runAsWorker(async (op, id, sql, params) => {
       await client.query('SAVEPOINT qm_stmt');
       let res;
       try {
-        res = await client.query(config(client, sql, params));
+        res = await client.query(queryConfig(client, sql, params));
       } catch (err) {
         await client.query('ROLLBACK TO SAVEPOINT qm_stmt');
         if (!forgetStalePlan(client, sql, err)) {
@@ -120,18 +87,18 @@ runAsWorker(async (op, id, sql, params) => {
         }
         // The savepoint undid the stale statement: run it again, prepared afresh.
         try {
-          res = await client.query(config(client, sql, params));
+          res = await client.query(queryConfig(client, sql, params));
         } catch (again) {
           await client.query('ROLLBACK TO SAVEPOINT qm_stmt; RELEASE SAVEPOINT qm_stmt');
           throw again;
         }
       }
       await client.query('RELEASE SAVEPOINT qm_stmt');
-      return { fields: res.fields ? res.fields.map((f) => f.name) : [], rows: res.rows ?? [], count: res.rowCount ?? 0 };
+      return resultOf(res);
     }
-    const res = await run(client, sql, params);
-    return { fields: res.fields ? res.fields.map((f) => f.name) : [], rows: res.rows ?? [], count: res.rowCount ?? 0 };
+    const res = await queryWithReplan(client, sql, params);
+    return resultOf(res);
   } catch (err) {
-    throw plain(err);
+    throw plainError(err);
   }
 });

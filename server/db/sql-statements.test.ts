@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMissing, startPostgres, type PostgresServer } from '../test/postgres.ts';
 import { dbErrorKind, isDuplicatePrimaryKey } from './db-errors.ts';
 import { openSqlite } from './open.ts';
+import { PgReadPool } from './pg-read-pool.ts';
 import { PgStatements } from './pg-statements.ts';
 import type { SqlStatements } from './sql.ts';
 import { Statements } from './statements.ts';
@@ -140,6 +141,76 @@ describe.each(engines)('$name query layer', ({ name, open }) => {
     }
   });
 
+  it.skipIf(skip)('undoes a failing write alone, first or later, in nested transactions', () => {
+    const db = open();
+    try {
+      for (const sql of SCHEMA) db.exec(sql);
+      const { stmts } = db;
+      stmts.run('INSERT INTO t (id) VALUES (?)', ['taken']);
+      const duplicate = () => {
+        try {
+          stmts.run('INSERT INTO t (id) VALUES (?)', ['taken']);
+        } catch (err) {
+          return isDuplicatePrimaryKey(err);
+        }
+        return false;
+      };
+      stmts.transaction(() => {
+        stmts.get('SELECT COUNT(*) AS c FROM t');
+        stmts.transaction(() => {
+          // The transaction's first write fails: nothing is lost, the savepoint around us still works.
+          expect(duplicate()).toBe(true);
+          stmts.run('INSERT INTO t (id) VALUES (?)', ['a']);
+          // A later failing write undoes only itself.
+          expect(duplicate()).toBe(true);
+          stmts.run('INSERT INTO t (id) VALUES (?)', ['b']);
+        });
+        expect(() =>
+          stmts.transaction(() => {
+            stmts.run('INSERT INTO t (id) VALUES (?)', ['gone']);
+            throw new Error('inner');
+          }),
+        ).toThrow('inner');
+        stmts.run('INSERT INTO t (id) VALUES (?)', ['c']);
+      });
+      expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['a', 'b', 'c', 'taken']);
+      // A transaction whose only statement fails rolls back and leaves the connection usable.
+      expect(() => stmts.transaction(() => stmts.run('INSERT INTO t (id) VALUES (?)', ['taken']))).toThrow();
+      expect(() => stmts.transaction(() => undefined)).not.toThrow();
+      stmts.transaction(() => stmts.run('INSERT INTO t (id) VALUES (?)', ['d']));
+      expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['a', 'b', 'c', 'd', 'taken']);
+    } finally {
+      db.close();
+    }
+  });
+
+  it.skipIf(skip)('reads without blocking (allAsync): committed writes, its own transaction, a changed table', async () => {
+    const db = open();
+    try {
+      for (const sql of SCHEMA) db.exec(sql);
+      const { stmts } = db;
+      const star = 'SELECT * FROM t WHERE id = ?';
+      stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['a', 1]);
+      expect(await stmts.allAsync(star, ['a'])).toEqual([{ id: 'a', n: 1, name: '' }]);
+      // Inside a transaction a read sees the transaction's own, uncommitted writes.
+      let inside: unknown = null;
+      stmts.transaction(() => {
+        stmts.run('UPDATE t SET n = ? WHERE id = ?', [2, 'a']);
+        void stmts.allAsync(star, ['a']).then((rows) => (inside = rows));
+      });
+      await new Promise((r) => setImmediate(r));
+      expect(inside).toEqual([{ id: 'a', n: 2, name: '' }]);
+      for (let i = 0; i < 3; i++) expect(await stmts.allAsync(star, ['a'])).toEqual([{ id: 'a', n: 2, name: '' }]);
+      // The table gains a column (a collection changed): the next read has it.
+      db.exec("ALTER TABLE t ADD COLUMN extra text NOT NULL DEFAULT 'x'");
+      expect(await stmts.allAsync(star, ['a'])).toEqual([{ id: 'a', n: 2, name: '', extra: 'x' }]);
+      await expect(stmts.allAsync('SELECT * FROM missing_table')).rejects.toThrow();
+      expect(await stmts.allAsync('SELECT COUNT(*) AS c FROM t')).toEqual([{ c: 1 }]);
+    } finally {
+      db.close();
+    }
+  });
+
   it.skipIf(skip)('reads JSON arrays and compares case-insensitively through the dialect', () => {
     const db = open();
     try {
@@ -178,6 +249,65 @@ describe('PostgreSQL held transaction (tests that undo a scenario)', () => {
       stmts.transaction(() => stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['c', 4]));
       expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['c', 'seed']);
     } finally {
+      close();
+    }
+  });
+});
+
+describe('PostgreSQL statement layer specifics', () => {
+  it.skipIf(Boolean(missing))('a read on the pool leaves the event loop free while PostgreSQL works', async () => {
+    const { stmts, close } = engines[1]!.open();
+    try {
+      const order: string[] = [];
+      const timer = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          order.push('timer');
+          resolve();
+        }, 20),
+      );
+      const read = stmts.allAsync('SELECT pg_sleep(0.3) IS NULL AS slept').then((rows) => {
+        order.push('read');
+        return rows;
+      });
+      await Promise.all([timer, read]);
+      expect(order).toEqual(['timer', 'read']);
+      expect(await read).toEqual([{ slept: false }]);
+    } finally {
+      close();
+    }
+  });
+
+  it.skipIf(Boolean(missing))('cancels a read on the pool that outlasts its statement timeout, and reads on', async () => {
+    const reads = new PgReadPool(pg!.urlOf('contract'), { size: 1, timeoutMs: 100 });
+    try {
+      const err = await reads.query('SELECT pg_sleep(5)', []).catch((e: unknown) => e);
+      expect((err as { code?: string }).code).toBe('57014');
+      expect(dbErrorKind(err)).toBe('storage');
+      expect((await reads.query('SELECT 1 AS one', [])).rows).toEqual([[1]]);
+    } finally {
+      await reads.close();
+    }
+  });
+
+  it.skipIf(Boolean(missing))('keeps a lock taken in a transaction when a later write fails', () => {
+    const { stmts, exec, close } = engines[1]!.open();
+    const observer = new PgStatements(pg!.urlOf('contract'));
+    try {
+      for (const sql of SCHEMA) exec(sql);
+      stmts.run('INSERT INTO t (id) VALUES (?)', ['taken']);
+      const held = () => observer.get("SELECT COUNT(*) AS c FROM pg_locks WHERE locktype = 'advisory' AND objid = 4242")?.c;
+      stmts.transaction(() => {
+        stmts.get('SELECT pg_advisory_xact_lock(4242) IS NULL AS x');
+        expect(held()).toBe(1);
+        // Not the "nothing done yet" first write: restarting the transaction would drop the lock.
+        expect(() => stmts.run('INSERT INTO t (id) VALUES (?)', ['taken'])).toThrow();
+        expect(held()).toBe(1);
+        stmts.run('INSERT INTO t (id) VALUES (?)', ['after']);
+      });
+      expect(held()).toBe(0);
+      expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['after', 'taken']);
+    } finally {
+      observer.close();
       close();
     }
   });

@@ -29,6 +29,12 @@ export interface SqlStatements {
   /** The first column of every row. */
   column(sql: string, params?: readonly SqlParam[]): unknown[];
   all(sql: string, params?: readonly SqlParam[]): Row[];
+  /**
+   * The same read without blocking the event loop where the engine can (PostgreSQL, outside a
+   * transaction: a pool of its own). For the hot read routes; a caller that reads its own
+   * uncommitted writes must be inside `transaction()`.
+   */
+  allAsync(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
   get(sql: string, params?: readonly SqlParam[]): Row | undefined;
   run(sql: string, params?: readonly SqlParam[]): RunResult;
   /** Runs fn in a transaction (a savepoint when nested). */

@@ -90,6 +90,11 @@ export class Statements implements SqlStatements {
     return raw.map(reader.build);
   }
 
+  /** SQLite answers in-process and at once: the same read as `all`, as a promise. */
+  async allAsync(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
+    return this.all(sql, params);
+  }
+
   get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
     const reader = this.reader(sql);
     const raw = reader.stmt.get(...params) as unknown[] | undefined;

@@ -125,9 +125,20 @@ export class Access {
 
   /** Loads one row by id if the rule lets the request see it. */
   findWithRule(collection: Collection, id: string, rule: Rule, req: RequestInfo): StoredRow | undefined {
+    const q = this.byIdWithRule(collection, id, rule, req);
+    return this.stmts.get(q.sql, q.params);
+  }
+
+  /** The same, read without blocking the event loop where the engine can (the view route). */
+  async findWithRuleAsync(collection: Collection, id: string, rule: Rule, req: RequestInfo): Promise<StoredRow | undefined> {
+    const q = this.byIdWithRule(collection, id, rule, req);
+    return (await this.stmts.allAsync(q.sql, q.params))[0];
+  }
+
+  private byIdWithRule(collection: Collection, id: string, rule: Rule, req: RequestInfo): SqlFragment {
     const cond = this.ruleCondition(collection, rule, req);
     const sql = `SELECT ${ROW_ALIAS}.* FROM "${collection.name}" AS ${ROW_ALIAS} WHERE ${ROW_ALIAS}."id" = ?${cond ? ` AND ${cond.sql}` : ''} LIMIT 1`;
-    return this.stmts.get(sql, [id, ...(cond?.params ?? [])]);
+    return { sql, params: [id, ...(cond?.params ?? [])] };
   }
 
   /**

@@ -90,11 +90,11 @@ export class RecordEngine {
     return c;
   }
 
-  list(collection: Collection, params: ListParams, req: RequestInfo): ListResult {
+  list(collection: Collection, params: ListParams, req: RequestInfo): Promise<ListResult> {
     return listRecords(this.access, collection, params, req);
   }
 
-  view(collection: Collection, id: string, expand: string, req: RequestInfo): RecordJson {
+  view(collection: Collection, id: string, expand: string, req: RequestInfo): Promise<RecordJson> {
     return viewRecord(this.access, collection, id, expand, req);
   }
 

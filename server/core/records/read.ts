@@ -26,8 +26,11 @@ export interface ListResult {
 export const DEFAULT_PER_PAGE = 30;
 export const MAX_PER_PAGE = 1000;
 
-/** Lists records: the list rule ANDed with the client filter, sorted, paged, expanded. */
-export function listRecords(access: Access, collection: Collection, params: ListParams, req: RequestInfo): ListResult {
+/**
+ * Lists records: the list rule ANDed with the client filter, sorted, paged, expanded. The page and
+ * its total are read without blocking the event loop where the engine can (`allAsync`).
+ */
+export async function listRecords(access: Access, collection: Collection, params: ListParams, req: RequestInfo): Promise<ListResult> {
   const where: string[] = [];
   const whereParams: SqlValue[] = [];
   const rule = access.ruleCondition(collection, collection.listRule, req);
@@ -55,7 +58,7 @@ export function listRecords(access: Access, collection: Collection, params: List
   const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const from = `FROM "${collection.name}" AS ${ROW_ALIAS}${whereSql}`;
   const offset = (params.page - 1) * params.perPage;
-  const rows = access.stmts.all(`SELECT ${ROW_ALIAS}.* ${from}${orderBy} LIMIT ? OFFSET ?`, [
+  const rows = await access.stmts.allAsync(`SELECT ${ROW_ALIAS}.* ${from}${orderBy} LIMIT ? OFFSET ?`, [
     ...whereParams,
     ...orderParams,
     params.perPage,
@@ -64,7 +67,7 @@ export function listRecords(access: Access, collection: Collection, params: List
   let totalItems = -1;
   let totalPages = -1;
   if (!params.skipTotal) {
-    totalItems = countCached(access, `SELECT COUNT(*) AS c ${from}`, whereParams);
+    totalItems = await countCached(access, `SELECT COUNT(*) AS c ${from}`, whereParams);
     totalPages = Math.ceil(totalItems / params.perPage);
   }
   return {
@@ -83,8 +86,9 @@ const COUNT_CACHE_SIZE = 2000;
  * Totals are cached until the next write of any kind (the statement layer counts writes), so
  * paging through an unchanged list counts once instead of on every page.
  */
-function countCached(access: Access, sql: string, params: SqlValue[]): number {
+async function countCached(access: Access, sql: string, params: SqlValue[]): Promise<number> {
   const key = `${sql}\u0000${JSON.stringify(params)}`;
+  // Taken before the read: a write while it runs makes this count stale, and the next request recounts.
   const generation = access.stmts.generation;
   let countCache = countCaches.get(access.stmts);
   if (!countCache) {
@@ -93,7 +97,7 @@ function countCached(access: Access, sql: string, params: SqlValue[]): number {
   }
   const hit = countCache.get(key);
   if (hit && hit.generation === generation) return hit.count;
-  const count = Number(access.stmts.get(sql, params)?.c ?? 0);
+  const count = Number((await access.stmts.allAsync(sql, params))[0]?.c ?? 0);
   if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value as string);
   countCache.set(key, { generation, count });
   return count;
@@ -107,8 +111,14 @@ export function serializeMany(access: Access, collection: Collection, rows: Stor
 }
 
 /** Views one record; 404 when missing or hidden by the view rule. */
-export function viewRecord(access: Access, collection: Collection, id: string, expand: string, req: RequestInfo): RecordJson {
-  const row = access.findWithRule(collection, id, collection.viewRule, req);
+export async function viewRecord(
+  access: Access,
+  collection: Collection,
+  id: string,
+  expand: string,
+  req: RequestInfo,
+): Promise<RecordJson> {
+  const row = await access.findWithRuleAsync(collection, id, collection.viewRule, req);
   if (!row) throw new ApiError(404);
   return serializeMany(access, collection, [row], expand, req)[0] as RecordJson;
 }

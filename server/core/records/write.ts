@@ -213,10 +213,15 @@ abstract class SaveBase implements PreparedWrite {
       existingRelationIds(field, ids) {
         if (ids.length === 0) return new Set();
         const target = access.registry.relationTarget(field);
-        const rows = access.stmts.all(
-          `SELECT "id" FROM "${target.name}" WHERE "id" IN (SELECT value FROM ${access.stmts.dialect.jsonEach('?')})`,
-          [JSON.stringify(ids)],
-        );
+        // One id (the usual case) by the primary key alone: PostgreSQL unpacks a JSON array at a
+        // cost of its own (80 µs a statement here), SQLite barely notices either way.
+        const rows =
+          ids.length === 1
+            ? access.stmts.all(`SELECT "id" FROM "${target.name}" WHERE "id" = ?`, ids)
+            : access.stmts.all(
+                `SELECT "id" FROM "${target.name}" WHERE "id" IN (SELECT value FROM ${access.stmts.dialect.jsonEach('?')})`,
+                [JSON.stringify(ids)],
+              );
         return new Set(rows.map((r) => String(r.id)));
       },
     };

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
-import type { RecordJson } from '../../core/records/codec.ts';
 import type { PreparedWrite } from '../../core/records/write.ts';
 import type { RequestInfo } from '../../core/request-info.ts';
 import type { Row } from '../../db/statements.ts';
@@ -291,7 +290,7 @@ export async function importDiff(ctx: AppContext, uploadId: string, body: DiffIm
       .filter(Boolean)[0];
     return new ApiError(400, `Could not update ${labels[index] ?? 'the menu'}: ${detail ?? err.message}`, err.data);
   });
-  const result = engine.view(engine.collection('menus'), menu.id, '', req) as RecordJson;
+  const result = await engine.view(engine.collection('menus'), menu.id, '', req);
   return { menu: { id: menu.id, name: String(result.name ?? '') }, applied: chosen.length };
 }
 

@@ -150,7 +150,7 @@ export async function importUpload(ctx: AppContext, uploadId: string, body: Impo
     const detail = Object.values(err.data).map((e) => (e as { message?: string }).message).filter(Boolean)[0];
     return new ApiError(400, `Could not import ${what}: ${detail ?? err.message}`, err.data);
   });
-  const menuRecord = engine.view(engine.collection('menus'), menuId, '', req);
+  const menuRecord = await engine.view(engine.collection('menus'), menuId, '', req);
   const uploadWrite = applied[applied.length - 1] as AppliedWrite;
   return {
     menu: menuRecord,
