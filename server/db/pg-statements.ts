@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSyncFn } from 'synckit';
 import { remember } from './bounded-cache.ts';
+import { PgWorkerChannel } from './pg-channel.ts';
 import { PgReadPool } from './pg-read-pool.ts';
 import { rowBuilder } from './row-builder.ts';
 import { postgresDialect, type Row, type RunResult, type SqlParam, type SqlStatements } from './sql.ts';
@@ -37,12 +37,16 @@ type Call = {
 /** Reads that take a lock held until the transaction ends: the transaction is no longer "nothing done yet". */
 const TAKES_LOCK = /\bpg_advisory_xact_lock\b|\bFOR\s+(UPDATE|SHARE)\b/i;
 
-let call: Call | null = null;
-/** One worker thread per process (synckit caches it by path); it holds every PgStatements' client. */
-function worker(): Call {
-  call ??= createSyncFn(WORKER) as unknown as Call;
-  return call;
+let channel: PgWorkerChannel | null = null;
+/** One worker thread per process; it holds every PgStatements' client. */
+function workerChannel(): PgWorkerChannel {
+  channel ??= new PgWorkerChannel(WORKER);
+  return channel;
 }
+/** A synchronous call to the worker: the event loop waits for the answer. */
+const worker = (() =>
+  (...args: unknown[]) =>
+    workerChannel().sync(...(args as [string, ...unknown[]]))) as () => Call;
 
 /** A bare identifier with both cases, e.g. currentOrganization (not SELECT, not json_each). */
 const MIXED_CASE = /^[a-z_][A-Za-z0-9_]*$/;
@@ -94,7 +98,7 @@ export function toPostgresSql(sql: string): string {
  * The record engine's query layer on PostgreSQL, with the same synchronous interface and
  * semantics as `Statements` on SQLite: ONE connection per instance, statements serialized, and
  * `transaction(fn)` = BEGIN…COMMIT/ROLLBACK (SAVEPOINTs when nested). The queries run on a worker
- * thread (server/db/pg-worker.mjs) that this thread waits for through synckit.
+ * thread (server/db/pg-worker.mjs) that this thread waits for (server/db/pg-channel.ts).
  */
 export class PgStatements implements SqlStatements {
   readonly dialect = postgresDialect;
@@ -222,6 +226,40 @@ export class PgStatements implements SqlStatements {
   }
 
   transaction<T>(fn: () => T): T {
+    const { result, commit } = this.runInTransaction(fn);
+    if (commit) this.control('COMMIT');
+    if (commit !== null) this.committedWrites++;
+    return result;
+  }
+
+  /**
+   * The same, but the COMMIT's round trip runs off the event loop: other requests go on while
+   * PostgreSQL makes the transaction durable. The COMMIT is queued on the connection before this
+   * returns, so any statement made meanwhile runs after it; the promise settles once it is
+   * committed (or rejects: then nothing was). Nested (or in a held test transaction): as
+   * `transaction`.
+   */
+  async transactionAsync<T>(fn: () => T): Promise<T> {
+    if (this.depth > 0) return this.transaction(fn);
+    const { result, commit } = this.runInTransaction(fn);
+    if (commit) {
+      try {
+        await workerChannel().async('exec', this.id, 'COMMIT', undefined, {});
+      } finally {
+        // A read cached while the COMMIT was on its way saw the rows before it: not valid after.
+        this.writeGeneration++;
+      }
+    }
+    this.committedWrites++;
+    return result;
+  }
+
+  /**
+   * Runs `fn` in a transaction (a savepoint when nested), rolled back if it throws. At depth 0 it
+   * leaves the COMMIT to the caller: `commit` is true when one is due, false when the transaction
+   * ran no statement (BEGIN was never sent), null when nested (released here).
+   */
+  private runInTransaction<T>(fn: () => T): { result: T; commit: boolean | null } {
     const depth = this.depth;
     const savepoint = `sp${depth}`;
     if (depth === 0) {
@@ -233,11 +271,13 @@ export class PgStatements implements SqlStatements {
     try {
       const result = fn();
       if (result instanceof Promise) throw new TypeError('Transaction function cannot return a promise');
-      if (depth > 0) this.control(`RELEASE SAVEPOINT ${savepoint}`);
-      else if (this.beginPending) this.beginPending = false;
-      else this.control('COMMIT');
-      if (depth === 0) this.committedWrites++;
-      return result;
+      if (depth > 0) {
+        this.control(`RELEASE SAVEPOINT ${savepoint}`);
+        return { result, commit: null };
+      }
+      const sent = !this.beginPending;
+      this.beginPending = false;
+      return { result, commit: sent };
     } catch (err) {
       try {
         if (depth > 0) this.control(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);

@@ -1,8 +1,10 @@
 // The PostgreSQL side of PgStatements (server/db/pg-statements.ts): a worker thread that owns one
-// pg.Client per open connection and answers synckit's synchronous calls. Plain JavaScript so it
-// loads the same under tsx, vitest and node.
+// pg.Client per open connection and answers the event loop's calls (server/db/pg-channel.ts):
+// synchronous ones on the reply port with the shared signal raised, asynchronous ones as messages.
+// Plain JavaScript so it loads the same under tsx, vitest and node.
+import process from 'node:process';
+import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { runAsWorker } from 'synckit';
 import { forgetPrepared, forgetStalePlan, plainError, queryConfig, queryWithReplan, resultOf, sqliteLikeTypes } from './pg-prepared.mjs';
 
 /** @type {Map<number, pg.Client>} */
@@ -46,7 +48,7 @@ async function firstWrite(client, sql, params, restart) {
   }
 }
 
-runAsWorker(async (op, id, sql, params, options) => {
+async function handle(op, id, sql, params, options) {
   try {
     if (op === 'open') {
       const client = new pg.Client({ connectionString: sql, types: sqliteLikeTypes });
@@ -101,4 +103,39 @@ runAsWorker(async (op, id, sql, params, options) => {
   } catch (err) {
     throw plainError(err);
   }
+}
+
+const signal = new Int32Array(workerData.signal);
+/** @type {import('node:worker_threads').MessagePort} */
+const replies = workerData.replies;
+// Indexes of server/db/pg-channel.ts's SIGNAL.
+const ANSWERS = 0;
+const CRASHED = 1;
+
+/** An error as it survives the structured clone: its message and own properties (SQLSTATE `code`, `pg`…). */
+function errorReply(id, err) {
+  const props = {};
+  for (const [k, v] of Object.entries(err ?? {})) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) props[k] = v;
+  return { id, error: { message: err?.message ?? String(err), props } };
+}
+
+parentPort.on('message', async ({ id, sync, op, args }) => {
+  let reply;
+  try {
+    reply = { id, result: await handle(op, ...args) };
+  } catch (err) {
+    reply = errorReply(id, err);
+  }
+  if (!sync) return parentPort.postMessage(reply);
+  replies.postMessage(reply);
+  Atomics.add(signal, ANSWERS, 1);
+  Atomics.notify(signal, ANSWERS);
+});
+
+// A bug here must not leave the event loop waiting forever for an answer.
+process.on('uncaughtException', (err) => {
+  process.stderr.write(`PostgreSQL worker: ${err?.stack ?? err}\n`);
+  Atomics.store(signal, CRASHED, 1);
+  Atomics.add(signal, ANSWERS, 1);
+  Atomics.notify(signal, ANSWERS);
 });

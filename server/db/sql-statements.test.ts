@@ -211,6 +211,40 @@ describe.each(engines)('$name query layer', ({ name, open }) => {
     }
   });
 
+  it.skipIf(skip)('transactionAsync: committed when it settles, ordered before later statements, rolled back on a throw', async () => {
+    const db = open();
+    try {
+      for (const sql of SCHEMA) db.exec(sql);
+      const { stmts } = db;
+      const commits = stmts.commits;
+      const committing = stmts.transactionAsync(() => {
+        stmts.run('INSERT INTO t (id, n) VALUES (?, ?)', ['a', 1]);
+        return 'done';
+      });
+      const generation = stmts.generation;
+      // Made while the COMMIT may still be on its way: runs after it, on the same connection.
+      expect(stmts.get('SELECT n FROM t WHERE id = ?', ['a'])).toEqual({ n: 1 });
+      expect(await committing).toBe('done');
+      expect(stmts.commits).toBeGreaterThan(commits);
+      expect(stmts.generation).toBeGreaterThanOrEqual(generation);
+      expect(await stmts.allAsync('SELECT id FROM t')).toEqual([{ id: 'a' }]);
+      await expect(
+        stmts.transactionAsync(() => {
+          stmts.run('INSERT INTO t (id) VALUES (?)', ['b']);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      // Nested in a transaction it is a savepoint of it.
+      stmts.transaction(() => {
+        void stmts.transactionAsync(() => stmts.run('INSERT INTO t (id) VALUES (?)', ['c']));
+        stmts.run('INSERT INTO t (id) VALUES (?)', ['d']);
+      });
+      expect(stmts.column('SELECT id FROM t ORDER BY id')).toEqual(['a', 'c', 'd']);
+    } finally {
+      db.close();
+    }
+  });
+
   it.skipIf(skip)('reads JSON arrays and compares case-insensitively through the dialect', () => {
     const db = open();
     try {
@@ -286,6 +320,30 @@ describe('PostgreSQL statement layer specifics', () => {
       expect((await reads.query('SELECT 1 AS one', [])).rows).toEqual([[1]]);
     } finally {
       await reads.close();
+    }
+  });
+
+  it.skipIf(Boolean(missing))('transactionAsync rejects when the COMMIT fails, and nothing of it stays', async () => {
+    const { stmts, exec, close } = engines[1]!.open();
+    try {
+      for (const sql of SCHEMA) exec(sql);
+      exec('DROP TABLE IF EXISTS child');
+      // A deferred foreign key is checked at COMMIT: the one failure a COMMIT reports here.
+      exec('CREATE TABLE child (id text PRIMARY KEY, parent text REFERENCES t (id) DEFERRABLE INITIALLY DEFERRED)');
+      const err = await stmts
+        .transactionAsync(() => {
+          stmts.run('INSERT INTO t (id) VALUES (?)', ['kept-out']);
+          stmts.run('INSERT INTO child (id, parent) VALUES (?, ?)', ['c', 'missing']);
+        })
+        .catch((e: unknown) => e);
+      expect(dbErrorKind(err)).toBe('input');
+      expect((err as { code?: string }).code).toBe('23503');
+      expect(stmts.column('SELECT id FROM t')).toEqual([]);
+      await stmts.transactionAsync(() => stmts.run('INSERT INTO t (id) VALUES (?)', ['next']));
+      expect(stmts.column('SELECT id FROM t')).toEqual(['next']);
+      exec('DROP TABLE child');
+    } finally {
+      close();
     }
   });
 

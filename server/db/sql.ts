@@ -39,4 +39,9 @@ export interface SqlStatements {
   run(sql: string, params?: readonly SqlParam[]): RunResult;
   /** Runs fn in a transaction (a savepoint when nested). */
   transaction<T>(fn: () => T): T;
+  /**
+   * The same, settling once committed; where the engine can (PostgreSQL), the COMMIT's round trip
+   * does not block the event loop. For a request's writes (the record engine's `execute`).
+   */
+  transactionAsync<T>(fn: () => T): Promise<T>;
 }

@@ -120,6 +120,11 @@ export class Statements implements SqlStatements {
       this.writeGeneration++;
     }
   }
+
+  /** SQLite commits in-process and at once: the same transaction, as a promise. */
+  async transactionAsync<T>(fn: () => T): Promise<T> {
+    return this.transaction(fn);
+  }
 }
 
 /** Quotes an identifier that was already validated against the collection registry. */

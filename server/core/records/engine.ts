@@ -131,7 +131,7 @@ export class RecordEngine {
   ): Promise<Array<AppliedWrite & { response?: R }>> {
     let results: Array<AppliedWrite & { response?: R }>;
     try {
-      results = this.stmts.transaction(() =>
+      results = await this.stmts.transactionAsync(() =>
         ops.map((op, i) => {
           try {
             const applied: AppliedWrite & { response?: R } = op.apply();
