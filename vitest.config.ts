@@ -42,11 +42,6 @@ const databaseFree = [
   'server/core/realtime/pg-bus.test.ts',
   // The bench's CPU accounting of processes: no database.
   'scripts/bench/proc-cpu.test.ts',
-  // The print kit: PDF and image rendering of a venue's QR codes (the records it reads are plain CRUD).
-  'server/modules/print-kit/print-kit.test.ts',
-  // Hostile and scanned files: image and PDF handling, whose records are plain CRUD covered above.
-  'server/modules/uploads/hostile-uploads.test.ts',
-  'server/modules/uploads/ocr-uploads.test.ts',
 ];
 
 export default defineConfig({
