@@ -62,6 +62,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(onPostgres ? databaseFree : [])],
           environment: 'node',
+          // The server's test files import the same app modules: a worker keeps them loaded between
+          // files instead of importing them afresh for each (measured: 481 -> 345 s for this project,
+          // import time 186 -> 17 s). Every test builds its own app, database and folders.
+          isolate: false,
           // DB=pg: one PostgreSQL cluster for the run (does nothing otherwise).
           globalSetup: ['server/test/pg-global-setup.ts'],
           testTimeout: 30_000,
