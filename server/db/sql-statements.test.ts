@@ -291,34 +291,33 @@ describe('PostgreSQL held transaction (tests that undo a scenario)', () => {
 describe('PostgreSQL statement layer specifics', () => {
   it.skipIf(Boolean(missing))('a read on the pool leaves the event loop free while PostgreSQL works', async () => {
     const { stmts, close } = engines[1]!.open();
+    const holder = new PgStatements(pg!.urlOf('contract'));
     try {
-      const order: string[] = [];
-      const timer = new Promise<void>((resolve) =>
-        setTimeout(() => {
-          order.push('timer');
-          resolve();
-        }, 20),
-      );
-      const read = stmts.allAsync('SELECT pg_sleep(0.3) IS NULL AS slept').then((rows) => {
-        order.push('read');
-        return rows;
-      });
-      await Promise.all([timer, read]);
-      expect(order).toEqual(['timer', 'read']);
-      expect(await read).toEqual([{ slept: false }]);
+      // The read waits for a lock that only the event loop can release: a read that blocked the
+      // event loop would never finish (the test would time out).
+      holder.get('SELECT pg_advisory_lock(5151) IS NULL AS x');
+      const read = stmts.allAsync('SELECT pg_advisory_xact_lock(5151) IS NULL AS waited');
+      await new Promise((r) => setImmediate(r));
+      holder.get('SELECT pg_advisory_unlock(5151) AS released');
+      expect(await read).toEqual([{ waited: false }]);
     } finally {
+      holder.close();
       close();
     }
   });
 
   it.skipIf(Boolean(missing))('cancels a read on the pool that outlasts its statement timeout, and reads on', async () => {
     const reads = new PgReadPool(pg!.urlOf('contract'), { size: 1, timeoutMs: 100 });
+    const holder = new PgStatements(pg!.urlOf('contract'));
     try {
-      const err = await reads.query('SELECT pg_sleep(5)', []).catch((e: unknown) => e);
+      // A read that cannot finish while another connection holds the lock: only the timeout ends it.
+      holder.get('SELECT pg_advisory_lock(5152) IS NULL AS x');
+      const err = await reads.query('SELECT pg_advisory_xact_lock(5152)', []).catch((e: unknown) => e);
       expect((err as { code?: string }).code).toBe('57014');
       expect(dbErrorKind(err)).toBe('storage');
       expect((await reads.query('SELECT 1 AS one', [])).rows).toEqual([[1]]);
     } finally {
+      holder.close();
       await reads.close();
     }
   });
