@@ -44,9 +44,10 @@ function workerChannel(): PgWorkerChannel {
   return channel;
 }
 /** A synchronous call to the worker: the event loop waits for the answer. */
-const worker = (() =>
-  (...args: unknown[]) =>
-    workerChannel().sync(...(args as [string, ...unknown[]]))) as () => Call;
+const syncCall = ((op: string, ...args: unknown[]) => workerChannel().sync(op, ...args)) as Call;
+function worker(): Call {
+  return syncCall;
+}
 
 /** A bare identifier with both cases, e.g. currentOrganization (not SELECT, not json_each). */
 const MIXED_CASE = /^[a-z_][A-Za-z0-9_]*$/;
