@@ -82,6 +82,9 @@ export default defineConfig({
           name: 'e2e',
           include: fullBrowserSuite ? ['web/e2e/**/*.test.ts'] : ['web/e2e/smoke.test.ts', 'web/e2e/chromium.test.ts'],
           environment: 'node',
+          // Every browser test file imports the same app modules and builds its own app, browser and
+          // folders: a worker keeps the modules loaded between files instead of importing them afresh.
+          isolate: false,
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,

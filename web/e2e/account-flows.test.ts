@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { hasBrowser, screenshot, startE2E, tokenFromEmail, type E2E } from './harness.ts';
+import { hasBrowser, screenPairs, screenshot, startE2E, tokenFromEmail, type E2E } from './harness.ts';
 import { oauthMockEnv } from '../../server/test/oauth-mock-env.ts';
 
+/** Every account page at each width, in both schemes (see screenPairs). */
+const ACCOUNT_SCREENS = screenPairs([1280, 390]).map(({ scheme, width }) => [scheme, width] as const);
 /**
  * The account pages in a real browser against the real server and SMTP sink: sign-up → verify →
  * subscribe → onboarding → dashboard, login (password, code, reset, redirect), email change, and
@@ -321,12 +323,7 @@ describe.skipIf(!hasBrowser)('account flows', () => {
       subscribed = (await makeUser({ verified: true, status: 'trialing', name: 'Trattoria da Mario' })).email;
     });
 
-    it.each([
-      ['light', 1280],
-      ['dark', 1280],
-      ['light', 390],
-      ['dark', 390],
-    ] as const)('every account page in %s at %i px', async (theme, width) => {
+    it.each(ACCOUNT_SCREENS)('every account page in %s at %i px', async (theme, width) => {
       const c = await context({ colorScheme: theme, viewport: { width, height: width > 500 ? 800 : 844 } });
       const page = await c.newPage();
       const shot = (name: string) => screenshot(page, `${name}-${theme}-${width}`);

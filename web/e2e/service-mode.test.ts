@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { activeOwner, seed, superuserRequest, tokenFor } from '../../server/test/test-app.ts';
-import { hasBrowser, screenshot, startE2E, adminUpdate, waitForToast, viennaContext, type E2E } from './harness.ts';
+import { hasBrowser, screenshot, startE2E, adminUpdate, waitForToast, viennaContext, type E2E, screenPairs } from './harness.ts';
 
 /**
  * Service mode at 390 px (issue 23 item 1): a floor-staff user signs in, picks the venue, finds a
@@ -393,13 +393,7 @@ describe.skipIf(!hasBrowser)('service mode', () => {
   });
 
   it('screenshots light and dark at 1280, 390 and 320 px, without sideways scrolling', async () => {
-    for (const [scheme, width] of [
-      ['light', 1280],
-      ['dark', 1280],
-      ['dark', 390],
-      ['light', 320],
-      ['dark', 320],
-    ] as const) {
+    for (const { scheme, width } of screenPairs([1280, 390, 320])) {
       const page = await signIn(await phone(scheme, width), 'bruno@example.com');
       await page.waitForURL(`**/service/${venue}`);
       await row(page, risotto).waitFor();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
-import { hasBrowser, screenshot, startE2E, type E2E, adminUpdate, waitForToast, viennaContext } from './harness.ts';
+import { adminUpdate, type E2E, hasBrowser, screenPairs, screenshot, startE2E, viennaContext, waitForToast } from './harness.ts';
 
 /**
  * Floor staff at 390 px: the owner invites a waiter as "Staff (service only)" for one of two
@@ -130,13 +130,7 @@ describe.skipIf(!hasBrowser)('floor staff', () => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL(landing);
     };
-    for (const [scheme, width] of [
-      ['light', 1280],
-      ['dark', 1280],
-      ['dark', 390],
-      ['light', 320],
-      ['dark', 320],
-    ] as const) {
+    for (const { scheme, width } of screenPairs([1280, 390, 320])) {
       const size = { width, height: width > 500 ? 900 : 844 };
       const owner = await (await viennaContext(e, { colorScheme: scheme, viewport: size })).newPage();
       await signIn(owner, OWNER, '**/dashboard');

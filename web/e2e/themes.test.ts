@@ -3,7 +3,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeOwner } from '../../server/test/test-app.ts';
 import { LAYOUTS } from '../../shared/themes.ts';
-import { hasBrowser, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
+import { type E2E, hasBrowser, screenPairs, screenshot, signedInPage, startE2E } from './harness.ts';
 
 /**
  * Themes in the staff app and on the guest page (issue 22 item 4): at 390 px in light and dark, the
@@ -182,28 +182,27 @@ describe.skipIf(!hasBrowser)('themes', () => {
   it('shows every layout readably at 390 and 1280 px in both schemes, without sideways scrolling at 320 px', async () => {
     for (const layout of LAYOUTS) {
       await pb.collection('menus').update(menuId, { layout });
-      for (const colorScheme of ['light', 'dark'] as const)
-        for (const width of [320, 390, 1280]) {
-          const context = await e.context({ viewport: { width, height: 900 }, colorScheme });
-          const page = await context.newPage();
-          await page.goto('/m/osteria-del-ponte');
-          await page.waitForLoadState('networkidle');
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${layout} ${width}`).toBe(true);
-          // The cover never moves the page: its box is there before the image arrives.
-          const cover = await page.locator('img.cv').boundingBox();
-          expect(cover?.width).toBe(width);
-          if (width === 1280 && (layout === 'cards' || layout === 'grid')) {
-            // A dish without a photo beside one with a photo (cards two a row, the grid three): both names start at the same height (a plate stands in).
-            const top = async (name: string) => (await page.getByRole('heading', { name, level: 3 }).boundingBox())?.y ?? NaN;
-            const [without, beside] = await Promise.all([
-              top('Branzino'),
-              top(layout === 'cards' ? 'Melanzane alla parmigiana' : 'Risotto ai funghi'),
-            ]);
-            expect(Math.abs(without - beside), `${layout}: names in a row`).toBeLessThan(4);
-          }
-          if (width !== 320) await screenshot(page, `themes-guest-${layout}-${colorScheme}-${width}`);
-          await context.close();
+      for (const { scheme: colorScheme, width } of screenPairs([320, 390, 1280])) {
+        const context = await e.context({ viewport: { width, height: 900 }, colorScheme });
+        const page = await context.newPage();
+        await page.goto('/m/osteria-del-ponte');
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${layout} ${width}`).toBe(true);
+        // The cover never moves the page: its box is there before the image arrives.
+        const cover = await page.locator('img.cv').boundingBox();
+        expect(cover?.width).toBe(width);
+        if (width === 1280 && (layout === 'cards' || layout === 'grid')) {
+          // A dish without a photo beside one with a photo (cards two a row, the grid three): both names start at the same height (a plate stands in).
+          const top = async (name: string) => (await page.getByRole('heading', { name, level: 3 }).boundingBox())?.y ?? NaN;
+          const [without, beside] = await Promise.all([
+            top('Branzino'),
+            top(layout === 'cards' ? 'Melanzane alla parmigiana' : 'Risotto ai funghi'),
+          ]);
+          expect(Math.abs(without - beside), `${layout}: names in a row`).toBeLessThan(4);
         }
+        if (width !== 320) await screenshot(page, `themes-guest-${layout}-${colorScheme}-${width}`);
+        await context.close();
+      }
     }
   });
 });

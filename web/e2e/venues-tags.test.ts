@@ -6,18 +6,13 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
-import { hasBrowser, screenshot, savePng, SCREENSHOT_DIR, startE2E, type E2E } from './harness.ts';
+import { type E2E, hasBrowser, savePng, screenPairs, screenshot, SCREENSHOT_DIR, startE2E } from './harness.ts';
 
 /** Venues, the QR code dialog and tags, in a real browser against the real server. */
 
 const EMAIL = 'olivia@example.com';
 const PASSWORD = 'venues-password-1';
-const VARIANTS = [
-  { theme: 'light', width: 1280 },
-  { theme: 'dark', width: 1280 },
-  { theme: 'light', width: 390 },
-  { theme: 'dark', width: 390 },
-] as const;
+const VARIANTS = screenPairs([1280, 390]).map(({ scheme, width }) => ({ theme: scheme, width }));
 
 /** A 96 × 96 PNG logo: a dark ring on white. */
 function logoPng(): Buffer {
