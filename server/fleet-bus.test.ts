@@ -199,15 +199,23 @@ describe.skipIf(missing !== null)('three instances, one SQLite file, one realtim
     }
   });
 
-  it('B serves nothing stale after writes elsewhere: list totals, a cached guest page, an old token', async () => {
+  it('B serves nothing stale after writes elsewhere: list totals, a cached row, a cached guest page, an old token', async () => {
     const { B } = apps;
     const onB = sdkAs(B, x.token);
     const total = async () => (await onB.collection('items').getList(1, 1, { filter: `section = "${x.section}"` })).totalItems;
     // First, before any guest view makes B write (its guest stats), so only the bus can bump its generation.
     const before = await total();
     expect(await total()).toBe(before); // the count is cached for this generation
+    // A superuser's view has no rule condition: B answers it from its row cache.
+    const rootOnB = B.sdk();
+    await rootOnB.collection('_superusers').authWithPassword(ROOT.email, ROOT.password);
+    const viewed = async () => String((await rootOnB.collection('sections').getOne(x.section)).name);
+    expect(await viewed()).toBe('Mains');
+    expect(await viewed()).toBe('Mains');
     await sdkAs(apps.C, x.token).collection('items').create({ section: x.section, name: 'Counted', prices: PRICE });
     expect(await eventually(total, (n) => n === before + 1)).toBe(before + 1);
+    await sdkAs(apps.C, x.token).collection('sections').update(x.section, { name: 'Mains and more' });
+    expect(await eventually(viewed, (name) => name === 'Mains and more')).toBe('Mains and more');
 
     const page = async () => (await fetch(`${B.url}/m/fleet-x?lang=en`)).text();
     expect(await page()).toContain('>Burger<');

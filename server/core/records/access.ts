@@ -131,12 +131,18 @@ export class Access {
 
   /** The same, read without blocking the event loop where the engine can (the view route). */
   async findWithRuleAsync(collection: Collection, id: string, rule: Rule, req: RequestInfo): Promise<StoredRow | undefined> {
-    const q = this.byIdWithRule(collection, id, rule, req);
-    return (await this.stmts.allAsync(q.sql, q.params))[0];
+    const cond = this.ruleCondition(collection, rule, req);
+    const q = this.byIdWithCondition(collection, id, cond);
+    const load = async () => (await this.stmts.allAsync(q.sql, q.params))[0];
+    // Without a rule condition every existing row is visible: the row cache may answer.
+    return cond ? load() : this.rowCache.byIdAsync(collection.id, id, load);
   }
 
   private byIdWithRule(collection: Collection, id: string, rule: Rule, req: RequestInfo): SqlFragment {
-    const cond = this.ruleCondition(collection, rule, req);
+    return this.byIdWithCondition(collection, id, this.ruleCondition(collection, rule, req));
+  }
+
+  private byIdWithCondition(collection: Collection, id: string, cond: SqlFragment | null): SqlFragment {
     const sql = `SELECT ${ROW_ALIAS}.* FROM "${collection.name}" AS ${ROW_ALIAS} WHERE ${ROW_ALIAS}."id" = ?${cond ? ` AND ${cond.sql}` : ''} LIMIT 1`;
     return { sql, params: [id, ...(cond?.params ?? [])] };
   }

@@ -52,4 +52,36 @@ describe('RowCache', () => {
     cache.byIds('o', ['a'], load);
     expect(queries).toEqual([['a', 'b'], ['a']]);
   });
+
+  it('views one row by id: read once, then from the cache until a write', async () => {
+    const cache = new RowCache(stmts);
+    let reads = 0;
+    const one = (id: string) => async () => {
+      reads++;
+      return stmts.get('SELECT * FROM o WHERE id = ?', [id]);
+    };
+    expect((await cache.byIdAsync('o', 'a', one('a')))?.name).toBe('A');
+    expect((await cache.byIdAsync('o', 'a', one('a')))?.name).toBe('A');
+    expect(reads).toBe(1);
+    // A missing row is not remembered: it may be created next.
+    expect(await cache.byIdAsync('o', 'zz', one('zz'))).toBeUndefined();
+    stmts.run(`INSERT INTO o VALUES ('zz', 'Z')`);
+    expect((await cache.byIdAsync('o', 'zz', one('zz')))?.name).toBe('Z');
+    stmts.run(`UPDATE o SET name = 'A3' WHERE id = 'a'`);
+    expect((await cache.byIdAsync('o', 'a', one('a')))?.name).toBe('A3');
+    expect(reads).toBe(4);
+  });
+
+  it('does not keep a row whose read overlapped a write: it may predate the write', async () => {
+    const cache = new RowCache(stmts);
+    const stale = await cache.byIdAsync('o', 'a', async () => {
+      const row = stmts.get('SELECT * FROM o WHERE id = ?', ['a']);
+      // Another request (or instance, through the bus) writes while this read is in flight.
+      stmts.run(`UPDATE o SET name = 'A4' WHERE id = 'a'`);
+      return row;
+    });
+    expect(stale?.name).toBe('A');
+    expect((await cache.byIdAsync('o', 'a', async () => stmts.get('SELECT * FROM o WHERE id = ?', ['a'])))?.name).toBe('A4');
+  });
 });
+

@@ -3,12 +3,14 @@ import type { StoredRow } from './codec.ts';
 
 /**
  * Stored rows by collection and id, valid until the next write: every write bumps the statement
- * layer's generation, which empties the cache on the next read.
+ * layer's generation (on PostgreSQL also every write another instance announces on the bus), which
+ * empties the cache on the next read.
  *
  * Why: expanding a relation reads the same few related records (owners, sections, menus) on every
- * list of a read-mostly app; from here each costs a Map lookup instead of an index lookup and a
- * row decode in SQLite. Only rows read without a rule condition belong here (the caller checks),
- * and rows are shared between requests, so they must never be mutated.
+ * list of a read-mostly app, and integrators view the same public records by id again and again;
+ * from here each costs a Map lookup instead of an index lookup and a row decode (in PostgreSQL, a
+ * round trip). Only rows read without a rule condition belong here (the caller checks), and rows
+ * are shared between requests, so they must never be mutated.
  */
 export class RowCache {
   private generation = -1;
@@ -59,5 +61,28 @@ export class RowCache {
       this.size++;
     }
     return found;
+  }
+
+  /**
+   * One row by id: cached, or read by `load` without blocking (a view). The read may overlap a
+   * write (this instance's, or another's arriving on the bus): its row is cached only when no
+   * write happened meanwhile, since it may predate that write.
+   */
+  async byIdAsync(
+    collectionId: string,
+    id: string,
+    load: () => Promise<StoredRow | undefined>,
+  ): Promise<StoredRow | undefined> {
+    const cached = this.rowsOf(collectionId).get(id);
+    if (cached) return cached;
+    const generation = this.stmts.generation;
+    const row = await load();
+    if (!row || this.stmts.generation !== generation) return row;
+    const target = this.rowsOf(collectionId);
+    if (!target.has(id)) {
+      target.set(id, row);
+      this.size++;
+    }
+    return row;
   }
 }
