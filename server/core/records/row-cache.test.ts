@@ -84,4 +84,3 @@ describe('RowCache', () => {
     expect((await cache.byIdAsync('o', 'a', async () => stmts.get('SELECT * FROM o WHERE id = ?', ['a'])))?.name).toBe('A4');
   });
 });
-

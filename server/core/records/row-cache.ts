@@ -68,11 +68,7 @@ export class RowCache {
    * write (this instance's, or another's arriving on the bus): its row is cached only when no
    * write happened meanwhile, since it may predate that write.
    */
-  async byIdAsync(
-    collectionId: string,
-    id: string,
-    load: () => Promise<StoredRow | undefined>,
-  ): Promise<StoredRow | undefined> {
+  async byIdAsync(collectionId: string, id: string, load: () => Promise<StoredRow | undefined>): Promise<StoredRow | undefined> {
     const cached = this.rowsOf(collectionId).get(id);
     if (cached) return cached;
     const generation = this.stmts.generation;
