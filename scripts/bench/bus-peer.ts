@@ -4,7 +4,7 @@
  * It only writes: `POST /__bench/update-item` updates a bench record, which the bus carries to the
  * bench server's SSE clients. Driven by scripts/bench/realtime-bench.ts over IPC; never run by hand.
  * The scale bench (BENCH_ONLY=scale) starts it without a bus, or with DATABASE_URL on the bench
- * server's PostgreSQL database, and reads from it (guest page, view by id; `GET /__bench/cpu`).
+ * server's PostgreSQL database, and reads from it (guest page, view by id, cold too; `GET /__bench/cpu`).
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { appCollections } from '../../server/app-collections.ts';
 import { loadConfig } from '../../server/config.ts';
 import { superuserRequest, TEST_SECRET } from '../../server/test/test-app.ts';
 import { BENCH, benchCollections } from './bench-collections.ts';
+import { registerColdRoutes } from './cold-routes.ts';
 
 const dir = process.env.BENCH_DATA_DIR;
 if (!dir) throw new Error('BENCH_DATA_DIR is required');
@@ -26,6 +27,7 @@ const config = loadConfig({
 const { app, ctx } = await buildApp(config, { collections: [...appCollections, ...benchCollections], logger: false });
 const targets: Record<string, { field: string }> = { [BENCH.items]: { field: 'name' }, [BENCH.feed]: { field: 'title' } };
 app.get('/__bench/cpu', async () => process.cpuUsage());
+registerColdRoutes(app, ctx);
 let ticks = 0;
 app.post('/__bench/update-item', async (request, reply) => {
   const name = (request.query as { collection?: string }).collection ?? BENCH.items;

@@ -71,6 +71,8 @@ export const BULK = 'bulk';
 
 export const TARGETS: Target[] = [
   { label: 'view ≥ 40% of empty', scenario: 'view', relativeTo: 'empty', min: 0.4 },
+  // The same bar for a view the row cache cannot answer (the first after a write): the database read.
+  { label: 'view, cold row cache ≥ 40% of empty', scenario: 'viewCold', relativeTo: 'empty', min: 0.4 },
   { label: 'authenticated view ≥ 35% of empty', scenario: 'viewAuth', relativeTo: 'empty', min: 0.35 },
   { label: '30-row list ≥ 12% of empty (stretch 15%)', scenario: 'list', relativeTo: 'empty', min: 0.12, stretch: 0.15 },
   { label: 'totals ≥ 85% of skipTotal list', scenario: 'listTotals', relativeTo: 'list', min: 0.85 },
@@ -86,6 +88,7 @@ export const TARGETS: Target[] = [
  */
 export const PG_TARGETS: Target[] = [
   { label: 'pg: view ≥ 25% of empty', scenario: 'view', relativeTo: 'empty', min: 0.25 },
+  { label: 'pg: view, cold row cache ≥ 25% of empty', scenario: 'viewCold', relativeTo: 'empty', min: 0.25 },
   { label: 'pg: 30-row list ≥ 8% of empty', scenario: 'list', relativeTo: 'empty', min: 0.08 },
   { label: 'pg: create ≥ 10% of empty', scenario: 'create', relativeTo: 'empty', min: 0.1 },
 ];

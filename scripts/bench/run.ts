@@ -184,8 +184,14 @@ function scenarios(info: ReadyInfo): Scenario[] {
     { key: 'health', label: 'GET /api/health', path: '/api/health', check: (s) => ok(s) },
     {
       key: 'view',
-      label: 'view by id',
+      label: 'view by id (public rule: row cache)',
       path: `/api/collections/${BENCH.items}/records/${info.itemId}`,
+      check: (s, b) => ok(s) ?? (b.id === info.itemId ? null : 'wrong record'),
+    },
+    {
+      key: 'viewCold',
+      label: 'same, cold row cache',
+      path: `/__bench/cold/api/collections/${BENCH.items}/records/${info.itemId}`,
       check: (s, b) => ok(s) ?? (b.id === info.itemId ? null : 'wrong record'),
     },
     {

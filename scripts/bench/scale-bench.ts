@@ -21,7 +21,7 @@ const SEED = { BENCH_ITEMS: '10000', BENCH_CHUNK: '5000' };
 const CONNECTIONS = 32;
 
 export interface ScaleCase {
-  endpoint: 'guest' | 'view';
+  endpoint: 'guest' | 'view' | 'viewCold';
   instances: 1 | 2;
   /** Which: the bench server (A), the second instance (B), or both. */
   instance?: 'A' | 'B' | 'A + B';
@@ -49,7 +49,7 @@ export interface ScaleResult {
   loadAfter: number[];
   cases: ScaleCase[];
   /** Two instances' req/s over one's, per endpoint. */
-  speedup: { guest: number; view: number };
+  speedup: { guest: number; view: number; viewCold: number };
   /** Rows and bytes per table after the seed (the guest venue's own tables among them). */
   dbSize: DbSize | null;
 }
@@ -154,6 +154,9 @@ export async function runScale(opts: {
     const endpoints = [
       { endpoint: 'guest' as const, path: info.guest.path, headers: { 'Accept-Encoding': 'br' } },
       { endpoint: 'view' as const, path: `/api/collections/bench_items/records/${info.itemId}` },
+      // Every request a cold row cache (as after a write): the database read, on a database
+      // sharing the instances' two cores.
+      { endpoint: 'viewCold' as const, path: `/__bench/cold/api/collections/bench_items/records/${info.itemId}` },
     ];
     const cases: ScaleCase[] = [];
     for (const e of endpoints) {
@@ -181,7 +184,7 @@ export async function runScale(opts: {
       loadBefore,
       loadAfter: os.loadavg(),
       cases,
-      speedup: { guest: ratio('guest'), view: ratio('view') },
+      speedup: { guest: ratio('guest'), view: ratio('view'), viewCold: ratio('viewCold') },
       dbSize,
     };
   } finally {
@@ -192,11 +195,17 @@ export async function runScale(opts: {
   }
 }
 
+const LABEL = {
+  guest: 'guest page, 100 items (cached, br)',
+  view: 'view by id (row cache)',
+  viewCold: 'view by id, cold row cache',
+} as const;
+
 export function scaleTargets(r: ScaleResult): TargetResult[] {
-  return (['guest', 'view'] as const).map((e) =>
+  return (['guest', 'view', 'viewCold'] as const).map((e) =>
     checkTarget(
       {
-        label: `two instances ≥ 1.6× one (${e === 'guest' ? 'guest page, cached' : 'view by id'}, ${r.database})`,
+        label: `two instances ≥ 1.6× one (${LABEL[e]}, ${r.database})`,
         scenario: `scale-${e}`,
         min: 1.6,
         unit: 'times',
@@ -205,8 +214,6 @@ export function scaleTargets(r: ScaleResult): TargetResult[] {
     ),
   );
 }
-
-const LABEL = { guest: 'guest page, 100 items (cached, br)', view: 'view by id' } as const;
 
 /** The scale table as markdown rows (to paste into the README), with the machine's load. */
 export function formatScale(r: ScaleResult): string {

@@ -12,10 +12,9 @@ import { webBundle } from '../../server/test/web-bundle.ts';
 import type { PreparedWrite } from '../../server/core/records/write.ts';
 import type { AppContext } from '../../server/context.ts';
 import { q } from '../../server/db/statements.ts';
-import { requestInfo } from '../../server/http/request-info.ts';
-import { parseListParams } from '../../server/routes/list-params.ts';
 import { LOWER_ALNUM, randomString } from '../../shared/ids.ts';
 import { BENCH, benchCollections, CATEGORIES } from './bench-collections.ts';
+import { registerColdRoutes } from './cold-routes.ts';
 import type { HubSnapshot, ReadyInfo, SeedStats, ServerMessage, ServerRequest } from './protocol.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -381,12 +380,7 @@ async function main(): Promise<void> {
       .sort((x, y) => x.name.localeCompare(y.name));
     return { engine: pg ? 'pg' : 'sqlite', tables };
   });
-  // The records list route with every read cache emptied first: expand as if each request
-  // followed a write (the row cache otherwise serves the related owners).
-  app.get<{ Params: { collection: string } }>('/__bench/cold/api/collections/:collection/records', async (request) => {
-    ctx.stmts.invalidateReadCaches();
-    return ctx.engine.list(ctx.engine.collection(request.params.collection), parseListParams(request), requestInfo(request));
-  });
+  registerColdRoutes(app, ctx);
   // Realtime: the hub's client count, last fan-out timing and this process's memory.
   app.get('/__bench/hub', async (request): Promise<HubSnapshot> => {
     if ((request.query as { gc?: string }).gc) {
