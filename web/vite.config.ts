@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { iconImports } from './build/icon-imports.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -71,10 +72,48 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * The pages a phone opens during service, by the lazy module each starts from: the signed-in
+ * shell (layout and data provider, loaded by every signed-in page), the dashboard and service mode.
+ */
+const PHONE_ROOTS: [string, RegExp][] = [
+  ['signed-in', /\/src\/app\/(app-layout|data-provider)\.tsx$/],
+  ['dashboard', /\/src\/features\/dashboard\/dashboard-page\.tsx$/],
+  ['service', /\/src\/features\/service\/service-page\.tsx$/],
+  // What sign-in shares with them stays in small chunks of its own: signing in does not download
+  // the shell or the dashboard.
+  ['sign-in', /\/src\/features\/auth\/login-page\.tsx$/],
+];
+
+/**
+ * Which phone chunk a module goes into: none when sign-in imports it; the shell's, when the shell
+ * or both pages import it; a page's, when only that page does (other pages that import it load that chunk too); else none
+ * (automatic chunking; icons are imported one module each, build/icon-imports.ts). On a slow network each of the forty small chunks the
+ * automatic split gave the dashboard cost a request over six connections.
+ */
+function phoneChunk(id: string, ctx: Rollup.ChunkingContext): string | null {
+  const roots = phoneRootsOf(id, ctx, new Map());
+  if (roots.has('sign-in')) return null;
+  if (roots.has('signed-in') || (roots.has('dashboard') && roots.has('service'))) return 'signed-in';
+  return roots.size === 1 ? ([...roots][0] as string) : null;
+}
+
+/** The phone roots whose static imports reach `id` (memoised per module within one call). */
+function phoneRootsOf(id: string, ctx: Rollup.ChunkingContext, memo: Map<string, Set<string>>): Set<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const roots = new Set<string>();
+  memo.set(id, roots);
+  const own = PHONE_ROOTS.find(([, test]) => test.test(id));
+  if (own) roots.add(own[0]);
+  for (const importer of ctx.getModuleInfo(id)?.importers ?? []) for (const r of phoneRootsOf(importer, ctx, memo)) roots.add(r);
+  return roots;
+}
+
 /** The staff SPA: built into web/dist, served by the Fastify server (API proxied in dev). */
 export default defineConfig({
   root,
-  plugins: [react(), routePreload()],
+  plugins: [iconImports(), react(), routePreload()],
   // zod is configured where it is first evaluated (src/lib/zod-configured.ts), never eagerly.
   resolve: { alias: [{ find: /^zod$/, replacement: `${root}src/lib/zod-configured.ts` }] },
   css: { postcss: root },
@@ -89,7 +128,11 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry imports statically (React, i18next, the SDK, the router, the shell)
           // in one chunk instead of some twenty: on a phone each request costs a round trip.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            // The phone's signed-in pages, a few chunks each instead of some forty (issue 23 item 6).
+            { name: phoneChunk, priority: 1, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

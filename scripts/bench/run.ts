@@ -35,7 +35,7 @@
  * (unmeasured wrk run before each scenario, default 1 s), BENCH_ITEMS / BENCH_CHUNK (seed size
  * and rows per transaction, default 100000 / 5000), BENCH_CPU_PROF=1 (the server writes a
  * .cpuprofile into scripts/bench/results/ on exit), WRK (path of the wrk binary),
- * BENCH_ONLY (comma-separated parts), BENCH_SCENARIOS (http scenarios by key, e.g. empty,create), BENCH_FANOUT_CLIENTS (default 1000,10000),
+ * BENCH_ONLY (comma-separated parts), BENCH_SCENARIOS (http scenarios by key, e.g. empty,create), BENCH_LH_LAYOUTS (guest layouts for Lighthouse, none = staff pages only), BENCH_FANOUT_CLIENTS (default 1000,10000),
  * BENCH_FANOUT_ROUNDS (measured updates per case, default 5), BENCH_SOAK_SECONDS (default 60),
  * BENCH_SOAK_CLIENTS (default 200), BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CLIENTS
  * (default 200), BENCH_LOAD_THINK_MS (mean pause of a load client between calls, default 250).
@@ -499,7 +499,9 @@ async function main(): Promise<void> {
       // Every layout (with a cover, a font pairing and photos), in the longest language (BENCH_LH_LANGS
       // picks others: the budgets hold per language, not just in the default one).
       const langs = (process.env.BENCH_LH_LANGS ?? 'de').split(',');
-      for (const layout of LAYOUTS) {
+      // BENCH_LH_LAYOUTS=list,cards picks layouts; none skips the guest pages (a look at the staff app alone).
+      const layouts = process.env.BENCH_LH_LAYOUTS?.split(',').filter((l) => (LAYOUTS as readonly string[]).includes(l)) ?? LAYOUTS;
+      for (const layout of layouts) {
         if (interrupted) break;
         await setGuestLayout(base, layout);
         for (const g of info.guestLanguages.filter((l) => langs.includes(l.lang))) {

@@ -172,6 +172,11 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
         .getByRole('img', { name: /^Heatmap of page views by weekday and hour.*Busiest: (Friday|Saturday|Sunday) 19:00–20:00/ })
         .isVisible(),
     ).toBe(true);
+    // A cell's tooltip is written as the pointer reaches it: the exact count for that hour.
+    const cell = page.locator('[data-weekday="5"][data-hour="19"]');
+    expect(await cell.getAttribute('title')).toBeNull();
+    await cell.hover();
+    expect(await cell.getAttribute('title')).toMatch(/^Fri 19:00–20:00: [\d,]+ views?$/);
     await page.getByText('Show as table').first().click();
     expect(await page.getByRole('table', { name: 'Page views and QR scans per day' }).getByRole('row').count()).toBe(31);
     await page.getByText('Show as table').first().click();

@@ -350,9 +350,11 @@ describe.skipIf(!hasBrowser)('service mode', () => {
    * entry's modules in one chunk). The libraries service mode cannot start without already exceed
    * 100 KB: React DOM with React and its scheduler 68 KB, i18next with react-i18next 18 KB, the
    * PocketBase SDK 10.5 KB, tailwind-merge 8.5 KB, swr 5.2 KB, wouter 2.3 KB (114.5 KB); the rest is
-   * the app's own code. This guards the reached size against growth.
+   * the app's own code. 145.5 KB in 12 scripts since the phone's pages are a few chunks each and
+   * icons are imported one module each (web/vite.config.ts, web/build/icon-imports.ts). This guards
+   * the reached size against growth.
    */
-  const SERVICE_FIRST_LOAD_CEILING = 155 * 1024;
+  const SERVICE_FIRST_LOAD_CEILING = 150 * 1024;
   it('service mode first load: gzipped JavaScript within the measured ceiling (target: 100 KB)', async () => {
     const context = await phone();
     const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './lib/i18n/i18n.ts';
@@ -14,9 +14,13 @@ if (root && root.childNodes.length === 0) {
   // The guards wait for the public config (billing mode): ask for it now, alongside the messages.
   void fetchPublicConfig();
   await initI18n().catch(() => undefined);
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task that a phone's slow CPU stretches past 100 ms.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

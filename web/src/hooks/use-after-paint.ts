@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Runs `fn` in a task of its own once the browser has painted what is on screen now (the next
@@ -28,20 +28,22 @@ export function afterPaint(fn: () => void, fallbackMs = 100): () => void {
 
 /**
  * False until a render with `ready` was painted, then true for good: what lies below the fold
- * renders in a later task, after the page's first (largest) paint.
+ * renders in a later task, after the page's first (largest) paint. That render is a transition,
+ * so React renders it in slices of a few milliseconds instead of one long task.
  */
 export function usePainted(ready = true): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => (painted || !ready ? undefined : afterPaint(() => setPainted(true))), [painted, ready]);
+  useEffect(() => (painted || !ready ? undefined : afterPaint(() => startTransition(() => setPainted(true)))), [painted, ready]);
   return painted;
 }
 
 /**
  * How many of `total` rows to render: `first` at once, then `step` more in a task of their own
- * after each paint, until all are there (a long list never blocks the page in one long task).
+ * after each paint, until all are there (a long list never blocks the page in one long task;
+ * each step is a transition, rendered in slices).
  */
 export function useRenderedCount(total: number, first: number, step: number): number {
   const [count, setCount] = useState(first);
-  useEffect(() => (count >= total ? undefined : afterPaint(() => setCount((c) => c + step))), [count, total, step]);
+  useEffect(() => (count >= total ? undefined : afterPaint(() => startTransition(() => setCount((c) => c + step)))), [count, total, step]);
   return Math.min(count, total);
 }

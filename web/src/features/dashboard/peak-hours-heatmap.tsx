@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeLanguage } from '../../lib/i18n/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -8,6 +8,8 @@ import { busiestSlots, heatLevel, heatmapRows, hourRange, weekdayName as weekday
 
 const LEVELS = ['bg-muted', 'bg-primary/20 dark:bg-primary/30', 'bg-primary/45 dark:bg-primary/50', 'bg-primary/70', 'bg-primary'] as const;
 const HOUR_TICKS = [0, 6, 12, 18];
+/** A cell's classes before its level's (joined directly: no class of a level overrides these). */
+const CELL = 'aspect-square min-h-2 rounded-[2px] ';
 
 /** Page views by weekday (rows, Monday first) and local hour (columns), darker = busier. */
 export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
@@ -16,6 +18,12 @@ export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
   const rows = heatmapRows(heatmap);
   const max = Math.max(0, ...rows.flatMap((r) => r.values));
   const top = busiestSlots(heatmap, 3);
+  const cellTitle = (e: PointerEvent<HTMLSpanElement>) => {
+    const cell = e.currentTarget;
+    const { weekday, hour, views } = cell.dataset;
+    if (cell.title) return;
+    cell.title = t('chart.cellTitle', { day: weekdayName(Number(weekday)), hours: hourRange(Number(hour)), count: Number(views) });
+  };
   const summary = top.length
     ? t('chart.busiest', {
         slots: top
@@ -37,11 +45,16 @@ export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
               {weekdayName(row.weekday)}
             </span>
             {row.values.map((v, hour) => (
+              // Each cell's tooltip is written when the pointer first reaches it (cellTitle): 168
+              // translated titles made the dashboard's first render a long task on a phone.
               <span
                 key={hour}
                 aria-hidden
-                title={t('chart.cellTitle', { day: weekdayName(row.weekday), hours: hourRange(hour), count: v })}
-                className={cn('aspect-square min-h-2 rounded-[2px]', LEVELS[heatLevel(v, max)])}
+                data-weekday={row.weekday}
+                data-hour={hour}
+                data-views={v}
+                onPointerEnter={cellTitle}
+                className={CELL + LEVELS[heatLevel(v, max)]}
               />
             ))}
           </Fragment>

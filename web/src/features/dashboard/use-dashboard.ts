@@ -132,16 +132,15 @@ async function fetchFirstWeek(organizationId: string): Promise<FirstWeek> {
 
 /**
  * Starts the dashboard's requests as the app starts, with the stored session (the hooks above take
- * them over as their first values: one request each): the figures, the recent edits, the role and,
- * for an owner, the getting-started checklist. Failures are the hooks' to show.
+ * them over as their first values: one request each): the figures, the recent edits, the role and
+ * the getting-started checklist's facts. Failures are the hooks' to show.
  */
 export function preloadDashboard(organizationId: string, userId: string): void {
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   quiet(preload(dashboardKeys.counts(organizationId), () => fetchCounts(organizationId)));
   quiet(preload(dashboardKeys.recent(organizationId), () => fetchRecent(organizationId)));
-  quiet(
-    preloadMyRole(organizationId, userId).then((role) => {
-      if (role === 'owner') quiet(preload(firstWeekKey(organizationId), () => fetchFirstWeek(organizationId)));
-    }),
-  );
+  quiet(preloadMyRole(organizationId, userId));
+  // The checklist's facts alongside the role, not after it: the checklist is the owner's first
+  // screen, and on a slow network each round trip shows. Another role never reads them.
+  quiet(preload(firstWeekKey(organizationId), () => fetchFirstWeek(organizationId)));
 }
