@@ -35,7 +35,7 @@ import {
   type VenueMark,
 } from './service-data.ts';
 export { preloadService as preloadData } from './service-data.ts';
-import { endOfService, nextTimeOfDay, tomorrowOpening } from './service-times.ts';
+import { nextTimeOfDay, untilChoices } from './service-times.ts';
 import { firstRows } from './first-rows.ts';
 
 /** The venue service mode opened last on this device (the picker goes straight there). */
@@ -547,8 +547,7 @@ function UntilDialog({
   const [now] = useState(() => new Date());
   const [time, setTime] = useState('');
   const [error, setError] = useState('');
-  const end = endOfService(menu.schedule, venue.openingHours, now, venue.timezone);
-  const tomorrow = tomorrowOpening(venue.openingHours, now, venue.timezone);
+  const { end, tomorrow } = untilChoices(menu.schedule, venue.openingHours, now, venue.timezone);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const when = nextTimeOfDay(time, new Date(), venue.timezone);

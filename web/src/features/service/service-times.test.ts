@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfService, nextTimeOfDay, tomorrowOpening } from './service-times.ts';
+import { endOfService, nextTimeOfDay, tomorrowOpening, untilChoices } from './service-times.ts';
 
 /** Expected instants are written out by hand in UTC (Vienna is UTC+1 in winter, UTC+2 in summer). */
 const VIENNA = 'Europe/Vienna';
@@ -42,6 +42,13 @@ describe('sold out until… (venue time)', () => {
     // A day that opens at midnight: 00:00.
     const early = { weekly: [{ day: 5, start: '00:00', end: '02:00' }], exceptions: [] };
     expect(iso(tomorrowOpening(early, THURSDAY_NOON, VIENNA))).toBe('2026-11-26T23:00:00.000Z');
+  });
+  it('offers "tomorrow" only when it is another instant than the end of service', () => {
+    const withHours = untilChoices(null, hours, THURSDAY_NOON, VIENNA);
+    expect([iso(withHours.end), iso(withHours.tomorrow)]).toEqual(['2026-11-26T22:00:00.000Z', '2026-11-27T16:00:00.000Z']);
+    // No hours, no schedule: both would be the venue's next midnight; one choice shows it.
+    const bare = untilChoices(null, null, THURSDAY_NOON, VIENNA);
+    expect([iso(bare.end), bare.tomorrow]).toEqual(['2026-11-26T23:00:00.000Z', null]);
   });
   it('a time of day: its next occurrence on the venue clocks, across a clock change too', () => {
     expect(iso(nextTimeOfDay('22:00', THURSDAY_NOON, VIENNA))).toBe('2026-11-26T21:00:00.000Z');

@@ -63,6 +63,21 @@ export function tomorrowOpening(hours: OpeningHours | null | undefined, now: Dat
   return midnightAfter(today, timeZone);
 }
 
+/**
+ * The dialog's two quick choices: end of service and tomorrow, the latter left out when it is
+ * the same instant (no hours and no schedule: both are the venue's next midnight).
+ */
+export function untilChoices(
+  schedule: readonly ScheduleWindow[] | null | undefined,
+  hours: OpeningHours | null | undefined,
+  now: Date,
+  timeZone: string,
+): { end: Date | null; tomorrow: Date | null } {
+  const end = endOfService(schedule, hours, now, timeZone);
+  const tomorrow = tomorrowOpening(hours, now, timeZone);
+  return { end, tomorrow: tomorrow && end && tomorrow.getTime() === end.getTime() ? null : tomorrow };
+}
+
 /** The next time the venue's clocks show `hhmm` after `now` (null for anything but 'HH:MM'). */
 export function nextTimeOfDay(hhmm: string, now: Date, timeZone: string): Date | null {
   const minutes = toMinutes(hhmm);
