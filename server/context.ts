@@ -146,7 +146,8 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
   const mailer = initialMailer(settings.get(), envConfig, writeMail);
   const brand = { appName: config.appName, appUrl: config.appUrl };
   const rateLimits = {} as RateLimits;
-  const live = { envConfig, config, brand, mailer, rateLimits, limiters: limiterFactory(config, stmts), writeMail };
+  const limiters = limiterFactory(config, stmts);
+  const live = { envConfig, config, brand, mailer, rateLimits, limiters, writeMail };
   applySettings(live, settings.get(), null);
   settings.onChange((next, previous) => applySettings(live, next, previous));
   const auth = new AuthService({
@@ -155,6 +156,7 @@ export function createContext(envConfig: Config, collections: CollectionDef[], o
     tokens,
     appSecret,
     now: config.now,
+    limiters,
     mail: createAuthMail(mailer, brand),
     logError: (err, msg) => options.log.error({ err }, msg),
   });

@@ -167,6 +167,18 @@ describe('rate limits across instances', () => {
     expect((await reset(a)).json()).toEqual(envelope429);
   });
 
+  it("RATE_LIMIT_STORE=database: a one-time code's five attempts are five across both instances", async () => {
+    const { a, b } = await fleet({ RATE_LIMIT_STORE: 'database' });
+    const post = (t: TestApp, path: string, payload: Record<string, string>, ip: string) =>
+      t.app.inject({ method: 'POST', url: `/api/collections/users/${path}`, payload, remoteAddress: ip });
+    // An unknown address gets an otpId too (no account enumeration), limited the same way.
+    const { otpId } = (await post(a, 'request-otp', { email: 'nobody@example.com' }, '203.0.113.20')).json();
+    const statuses: number[] = [];
+    for (const [i, t] of [a, b, a, b, a, b].entries())
+      statuses.push((await post(t, 'auth-with-otp', { otpId, password: `10000${i}` }, `203.0.113.${30 + i}`)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
   it('the memory store (the SQLite default) counts per instance, as before', async () => {
     const { a, b } = await fleet({ RATE_LIMIT_STORE: 'memory', AUTH_RATE_LIMIT_MAX: '2' });
     await seed(a.ctx, 'users', { email: 'guest@example.com', password: 'right-password-1', passwordConfirm: 'right-password-1' });

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { DatabaseLimiter, FixedWindowLimiter, type RateLimiter } from '../core/auth/rate-limit.ts';
+import { DatabaseLimiter, FixedWindowLimiter, type LimiterFactory, type RateLimiter } from '../core/auth/rate-limit.ts';
 import type { SqlStatements } from '../db/sql.ts';
 import type { Brand } from '../mail/layout.ts';
 import { createMailer, type MailLogWriter, type MailMessage, type Mailer } from '../mail/mailer.ts';
@@ -16,19 +16,16 @@ export interface RateLimits {
   email: RateLimiter;
 }
 
-/** Makes the limiter of one rule (`scope`: its counters' namespace) in the configured store. */
-export type LimiterFactory = (scope: string, max: number, windowMs: number) => RateLimiter;
-
 /**
  * `RATE_LIMIT_STORE`: `memory` counts per instance (today's behaviour, no database work per
  * request); `database` counts in `_rateLimits`, so every instance behind one address sees the same
- * counts. The clock of database windows is the app's (`config.now`).
+ * counts. The clock of the windows is the app's (`config.now`) in both.
  */
 export function limiterFactory(config: Config, stmts: SqlStatements): LimiterFactory {
   if (config.rateLimit.store === 'database') {
     return (scope, max, windowMs) => new DatabaseLimiter(stmts, scope, max, windowMs, () => config.now().getTime());
   }
-  return (_scope, max, windowMs) => new FixedWindowLimiter(max, windowMs);
+  return (_scope, max, windowMs) => new FixedWindowLimiter(max, windowMs, () => config.now().getTime());
 }
 
 /** A mailer whose transport can be replaced while references to it are held everywhere. */

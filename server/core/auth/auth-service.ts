@@ -8,7 +8,7 @@ import type { RecordJson, StoredRow } from '../records/codec.ts';
 import { isSuperuser, type RequestInfo } from '../request-info.ts';
 import { formatDateTime } from '../datetime.ts';
 import type { AuthMail } from './mail-port.ts';
-import { FixedWindowLimiter } from './rate-limit.ts';
+import type { LimiterFactory, RateLimiter } from './rate-limit.ts';
 import type { TokenService, TokenType } from './tokens.ts';
 
 const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -28,6 +28,11 @@ export interface AuthServiceDeps {
   mail: AuthMail;
   appSecret: string;
   now: () => Date;
+  /**
+   * The store of the one-time-code limits: the app's (`RATE_LIMIT_STORE`), so with several
+   * instances on one database a code's five attempts are five across all of them.
+   */
+  limiters: LimiterFactory;
   /** Failures of background email sends are logged, never surfaced (no account enumeration). */
   logError: (err: unknown, msg: string) => void;
 }
@@ -63,14 +68,13 @@ export const VERIFY_SIGN_IN_FIRST = 'Sign in to this account to confirm its emai
 export class AuthService {
   private readonly lastSent = new Map<string, number>();
   /** Attempts per code request (`collection:otpId`); the window outlives any code. */
-  private readonly otpCodeAttempts: FixedWindowLimiter;
+  private readonly otpCodeAttempts: RateLimiter;
   /** Wrong codes per client (`collection:ip`). */
-  private readonly otpClientFailures: FixedWindowLimiter;
+  private readonly otpClientFailures: RateLimiter;
 
   constructor(private readonly deps: AuthServiceDeps) {
-    const now = () => deps.now().getTime();
-    this.otpCodeAttempts = new FixedWindowLimiter(OTP_MAX_ATTEMPTS, OTP_WINDOW_MS, now);
-    this.otpClientFailures = new FixedWindowLimiter(OTP_CLIENT_MAX_FAILURES, OTP_WINDOW_MS, now);
+    this.otpCodeAttempts = deps.limiters('otp-code', OTP_MAX_ATTEMPTS, OTP_WINDOW_MS);
+    this.otpClientFailures = deps.limiters('otp-client', OTP_CLIENT_MAX_FAILURES, OTP_WINDOW_MS);
   }
 
   get engine(): RecordEngine {

@@ -14,6 +14,9 @@ export interface RateLimiter {
   release(key: string): void;
 }
 
+/** Makes the limiter of one rule (`scope`: its counters' namespace) in the configured store. */
+export type LimiterFactory = (scope: string, max: number, windowMs: number) => RateLimiter;
+
 /** Where the auth and email rate-limit counters live (`RATE_LIMIT_STORE`). */
 export type RateLimitStore = 'memory' | 'database';
 
