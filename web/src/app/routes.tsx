@@ -9,6 +9,7 @@ import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
 import { useTitle } from '../hooks/use-title.ts';
 import { prefetchMessages, type Namespace } from '../lib/i18n/i18n.ts';
 import { storedSession } from '../hooks/use-auth.ts';
+import { startServiceRequests } from '../features/service/service-requests.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
@@ -68,7 +69,8 @@ const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[], ((s: Session, 
     /^\/service(\/|$)/,
     [loadDataProvider, loadAppLayout, loadService],
     ['service'],
-    (s, path) => loadService().then((m) => m.preloadData(s.organizationId, decodeURIComponent(path.split('/')[2] ?? '') || undefined)),
+    // From the entry, not once the page's code is in: service-requests.ts is small and has no hooks.
+    async (s, path) => startServiceRequests(s.organizationId, decodeURIComponent(path.split('/')[2] ?? '') || undefined),
   ],
 ];
 if (typeof location !== 'undefined') {

@@ -47,3 +47,25 @@ export function useRenderedCount(total: number, first: number, step: number): nu
   useEffect(() => (count >= total ? undefined : afterPaint(() => startTransition(() => setCount((c) => c + step)))), [count, total, step]);
   return Math.min(count, total);
 }
+
+/**
+ * Runs each of `steps` in a task of its own after the first paint, once: work the page will need
+ * when its data arrives (an Intl formatter's first use loads locale or time-zone data, 10–20 ms on
+ * a phone) done while it waits for the network, instead of inside the long render that follows.
+ */
+export function useWarmUp(steps: ReadonlyArray<() => void>): void {
+  const [first] = useState(steps);
+  useEffect(() => {
+    let cancel: (() => void) | undefined;
+    const run = (i: number) => {
+      const step = first[i];
+      if (!step) return;
+      cancel = afterPaint(() => {
+        step();
+        run(i + 1);
+      });
+    };
+    run(0);
+    return () => cancel?.();
+  }, [first]);
+}

@@ -14,7 +14,8 @@ import { firstWeekDone, GettingStarted } from './getting-started.tsx';
 import { useDashboardCounts, useFirstWeek, useRecentEdits } from './use-dashboard.ts';
 export { preloadDashboard as preloadData } from './use-dashboard.ts';
 import { useMyRole } from '../../hooks/use-my-role.ts';
-import { usePainted } from '../../hooks/use-after-paint.ts';
+import { usePainted, useWarmUp } from '../../hooks/use-after-paint.ts';
+import { formatDate, formatNumber, formatRelative } from '../../lib/format.ts';
 import { GuestAnalyticsSection } from './guest-analytics.tsx';
 
 /** "Good morning, Alex" (the `dashboard` namespace's `t`). */
@@ -23,6 +24,12 @@ function greeting(t: (key: string, options?: Record<string, unknown>) => string,
   const part = t(hour < 12 ? 'greeting.morning' : hour < 18 ? 'greeting.afternoon' : 'greeting.evening');
   return name ? t('greeting.named', { greeting: part, name: name.split(' ')[0] }) : part;
 }
+
+const WARM_UP = [
+  () => formatNumber(0),
+  () => formatDate(new Date(), { dateStyle: 'medium', timeStyle: 'short' }),
+  () => formatRelative(new Date()),
+];
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -43,6 +50,8 @@ export default function DashboardPage() {
   // What lies below the fold on a phone (guest analytics, recent edits, quick actions) renders in a
   // task after the first paint of the greeting, the checklist and the figures, not in the same one.
   const painted = usePainted(ready);
+  // The figures' and recent edits' formatters, made while the requests are out.
+  useWarmUp(WARM_UP);
 
   return (
     <>

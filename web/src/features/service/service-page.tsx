@@ -6,7 +6,8 @@ import { Link, Redirect, useParams } from 'wouter';
 import { ChevronRight, Clock, Loader2, Search, Store, WifiOff } from 'lucide-react';
 import { matchesWords, queryWords } from '../../../../shared/search.ts';
 import { useTitle } from '../../hooks/use-title.ts';
-import { useRenderedCount } from '../../hooks/use-after-paint.ts';
+import { useRenderedCount, useWarmUp } from '../../hooks/use-after-paint.ts';
+import { weekMinuteIn } from '../../../../shared/schedule.ts';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useRealtimeStatus } from '../../hooks/use-realtime-status.ts';
 import { toast } from '../../lib/toast.ts';
@@ -34,7 +35,6 @@ import {
   type ServiceVenue,
   type VenueMark,
 } from './service-data.ts';
-export { preloadService as preloadData } from './service-data.ts';
 import { nextTimeOfDay, untilChoices } from './service-times.ts';
 import { firstRows } from './first-rows.ts';
 
@@ -175,6 +175,8 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
   const { menus, marks, optionMarks } = useServiceData(venue, organizationId);
   const { mutate } = useSWRConfig();
   useEffect(() => rememberVenue(venue.id), [venue.id]);
+  // The venue's time-zone formatter (which menus are on, the marks' times) while the menus load.
+  useWarmUp([() => weekMinuteIn(new Date(), venue.timezone)]);
 
   const shown = useMemo(() => (menus.data ? menusOnNow(menus.data, venue, now) : []), [menus.data, venue, now]);
   const words = queryWords(query);
