@@ -8,14 +8,6 @@ const started = new Map<string, { promise: Promise<unknown>; at: number }>();
 /** How long a started request may wait for its page (after that the page asks afresh). */
 const FRESH_MS = 15_000;
 
-export function startEarly<T>(key: string, request: () => Promise<T>): Promise<T> {
-  const promise = request();
-  // Failures are the page's to show, if it takes the request over.
-  promise.catch(() => undefined);
-  started.set(key, { promise, at: Date.now() });
-  return promise;
-}
-
 /** The request started under `key`, once; undefined when none is waiting (or it went stale). */
 export function takeEarly<T>(key: string): Promise<T> | undefined {
   const entry = started.get(key);
@@ -31,5 +23,9 @@ export function earlyOr<T>(key: readonly unknown[], load: () => Promise<T>): Pro
 
 /** Starts `load` early under the key its data hook will use. */
 export function startEarlyFor<T>(key: readonly unknown[], load: () => Promise<T>): Promise<T> {
-  return startEarly(JSON.stringify(key), load);
+  const promise = load();
+  // Failures are the page's to show, if it takes the request over.
+  promise.catch(() => undefined);
+  started.set(JSON.stringify(key), { promise, at: Date.now() });
+  return promise;
 }
