@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildTestApp, superuserRequest, type TestApp } from '../../server/test/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.ts';
 import { webBundle } from '../../server/test/web-bundle.ts';
@@ -141,6 +141,25 @@ export function adminUpdate(e: E2E, collection: string, id: string, data: Record
 /** Waits for a toast (sonner) showing `text`. */
 export function waitForToast(page: Page, text: string | RegExp): Promise<void> {
   return page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+}
+
+/**
+ * Waits for a locator; when it never shows, the error says what the page showed instead and
+ * whether a session was stored (a bare "waiting for …" timeout hides why a flow went elsewhere).
+ */
+export async function waitOrDescribe(page: Page, locator: Locator, timeout = 20_000): Promise<void> {
+  try {
+    await locator.waitFor({ timeout });
+  } catch (err) {
+    const shown = await page
+      .evaluate(() => ({
+        url: location.href,
+        text: document.body.innerText.slice(0, 800),
+        session: localStorage.getItem('pocketbase_auth') !== null,
+      }))
+      .catch(() => null);
+    throw new Error(`${(err as Error).message}\nThe page showed: ${JSON.stringify(shown)}`);
+  }
 }
 
 /** A context in Vienna's time zone whose cookie banner was already answered (declined). */

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, startE2E, type E2E, adminUpdate, waitForToast, viennaContext } from './harness.ts';
+import { hasBrowser, screenshot, startE2E, type E2E, adminUpdate, waitForToast, viennaContext, waitOrDescribe } from './harness.ts';
 
 /**
  * Joining a team by email: an owner invites a new address from /settings/organization; the invitee
@@ -169,8 +169,10 @@ describe.skipIf(!hasBrowser)('invitations', () => {
     await page.goto(latePath);
     await page.getByRole('heading', { name: 'Join Trattoria Uno' }).waitFor();
     await page.getByText('as an admin').waitFor();
+    const accept = page.getByRole('button', { name: 'Accept invitation' });
+    await waitOrDescribe(page, accept);
     await screenshot(page, 'sign-up-invited-accept-dark-1280');
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await accept.click();
     await toast(page, 'You joined Trattoria Uno.');
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Trattoria Uno' }).waitFor();
