@@ -186,6 +186,14 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     await a.getByRole('searchbox', { name: 'Search dishes' }).fill('');
     await noSideways(a, 390);
     await screenshot(a, 'service-venue-light-390');
+
+    // The team unpublishes the menu (the menus come with the venue): both phones follow, and back.
+    await adminUpdate(e, 'menus', menu, { status: 'draft' });
+    await a.getByText('No menu is shown to guests at this venue right now.').waitFor({ timeout: 2000 });
+    await b.getByText('No menu is shown to guests at this venue right now.').waitFor({ timeout: 2000 });
+    await adminUpdate(e, 'menus', menu, { status: 'published' });
+    await row(a, creme).waitFor({ timeout: 2000 });
+    await row(b, creme).waitFor({ timeout: 2000 });
   });
 
   it("a waiter marks an option sold out at this venue: the venue's guest page within a second, the terrace's not", async () => {

@@ -10,6 +10,7 @@ import { useTitle } from '../hooks/use-title.ts';
 import { prefetchMessages, type Namespace } from '../lib/i18n/i18n.ts';
 import { storedSession } from '../hooks/use-auth.ts';
 import { startServiceRequests } from '../features/service/service-requests.ts';
+import { startDashboardRequests } from '../features/dashboard/dashboard-requests.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
@@ -63,7 +64,8 @@ const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[], ((s: Session, 
     /^\/dashboard\/?$/,
     [loadDataProvider, loadAppLayout, loadDashboard],
     ['dashboard'],
-    (s) => loadDashboard().then((m) => m.preloadData(s.organizationId, s.userId)),
+    // From the entry, not once the page's code is in: dashboard-requests.ts is small and has no hooks.
+    async (s) => startDashboardRequests(s.organizationId, s.userId),
   ],
   [
     /^\/service(\/|$)/,

@@ -1,23 +1,10 @@
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import type { MemberRole } from '../../../shared/constants.ts';
-import { pb } from '../lib/pb.ts';
+import { earlyOr } from '../lib/early-requests.ts';
+import { fetchRole, myRoleKey } from '../lib/my-role-request.ts';
 import { useAuth } from './use-auth.ts';
 
-/** The swr key of the signed-in user's role in an organization (writers of memberships refresh it). */
-export const myRoleKey = (organizationId: string, userId: string) => ['my-role', organizationId, userId] as const;
-
-async function fetchRole(organizationId: string, userId: string): Promise<MemberRole | null> {
-  const list = await pb.collection('memberships').getList(1, 1, {
-    filter: pb.filter('user = {:user} && organization = {:org}', { user: userId, org: organizationId }),
-    skipTotal: true,
-  });
-  return (list.items[0]?.role as MemberRole | undefined) ?? null;
-}
-
-/** Starts the role's request ahead of the page (useMyRole takes it over as its first value). */
-export function preloadMyRole(organizationId: string, userId: string): Promise<MemberRole | null> {
-  return preload(myRoleKey(organizationId, userId), () => fetchRole(organizationId, userId));
-}
+export { myRoleKey } from '../lib/my-role-request.ts';
 
 /**
  * The signed-in user's role in the current organization (`undefined` while loading). Owners and
@@ -26,7 +13,9 @@ export function preloadMyRole(organizationId: string, userId: string): Promise<M
 export function useMyRole(): { role: MemberRole | null | undefined; canManage: boolean; isOwner: boolean; loading: boolean } {
   const { record, organization } = useAuth();
   const key = record && organization ? myRoleKey(organization.id, record.id) : null;
-  const { data, error } = useSWR(key, () => fetchRole(String(organization?.id), String(record?.id)));
+  const { data, error } = useSWR(key, () =>
+    earlyOr(myRoleKey(String(organization?.id), String(record?.id)), () => fetchRole(String(organization?.id), String(record?.id))),
+  );
   return {
     role: data,
     canManage: data === 'owner' || data === 'admin',

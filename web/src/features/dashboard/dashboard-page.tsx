@@ -12,7 +12,6 @@ import { RecentEdits } from './recent-edits.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { firstWeekDone, GettingStarted } from './getting-started.tsx';
 import { useDashboardCounts, useFirstWeek, useRecentEdits } from './use-dashboard.ts';
-export { preloadDashboard as preloadData } from './use-dashboard.ts';
 import { useMyRole } from '../../hooks/use-my-role.ts';
 import { usePainted, useWarmUp } from '../../hooks/use-after-paint.ts';
 import { formatDate, formatNumber, formatRelative } from '../../lib/format.ts';

@@ -83,7 +83,14 @@ export function useServiceData(venue: ServiceVenue | undefined, organizationId: 
   const menuKeys = (key: unknown) => Array.isArray(key) && key[0] === 'service-menus' && key[1] === venueId;
   useLiveRecords({ collection: 'items', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
   useLiveRecords({ collection: 'options', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
-  useLiveRecords({ collection: 'menus', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
+  // The venue's menus come expanded with the venues: a menu renamed, rescheduled or unpublished
+  // reloads those (and, through the key, the sections and items).
+  useLiveRecords({
+    collection: 'menus',
+    topic: venueId ? '*' : null,
+    targets: organizationId ? [menuKeys, serviceKeys.venues(organizationId)] : [menuKeys],
+    fields: 'id',
+  });
   useLiveRecords({
     collection: 'venues',
     topic: venueId ?? null,

@@ -17,6 +17,8 @@ export interface ServiceVenue {
   slug: string;
   timezone: string;
   menus: string[];
+  /** The published ones among the linked menus, in the venue's order (expanded with the venue). */
+  shownMenus: { id: string; name: string; schedule: ScheduleWindow[] }[];
   openingHours: OpeningHours | null;
 }
 
@@ -86,12 +88,19 @@ export const serviceKeys = {
 
 export function toVenue(r: RecordModel): ServiceVenue {
   const hours = r.openingHours as OpeningHours | null | undefined;
+  const menus = Array.isArray(r.menus) ? (r.menus as string[]) : [];
+  const expanded = (r.expand as { menus?: RecordModel[] } | undefined)?.menus ?? [];
   return {
     id: r.id,
     name: text(r.name),
     slug: text(r.slug),
     timezone: text(r.timezone) || 'UTC',
-    menus: Array.isArray(r.menus) ? (r.menus as string[]) : [],
+    menus,
+    shownMenus: menus.flatMap((id) =>
+      expanded
+        .filter((m) => m.id === id && m.status === 'published')
+        .map((m) => ({ id: m.id, name: text(m.name), schedule: Array.isArray(m.schedule) ? (m.schedule as ScheduleWindow[]) : [] })),
+    ),
     openingHours: hours && Array.isArray(hours.weekly) && Array.isArray(hours.exceptions) ? hours : null,
   };
 }
@@ -101,13 +110,15 @@ export async function loadVenues(organizationId: string): Promise<ServiceVenue[]
     batch: FULL_LIST_BATCH,
     sort: 'name',
     filter: pb.filter('organization = {:org}', { org: organizationId }),
-    fields: 'id,name,slug,timezone,menus,openingHours',
+    // The linked menus come along: service mode then needs one more round trip, not two.
+    expand: 'menus',
+    fields: 'id,name,slug,timezone,menus,openingHours,expand.menus.id,expand.menus.name,expand.menus.schedule,expand.menus.status',
   });
   return list.map(toVenue);
 }
 
-/** The swr key of a venue's menus (its linked menus in the key: relinking reloads them). */
-export const menusKey = (venue: ServiceVenue) => [...serviceKeys.menus(venue.id), venue.menus.join(',')] as const;
+/** The swr key of a venue's menus (its shown menus in the key: relinking, publishing or renaming one reloads them). */
+export const menusKey = (venue: ServiceVenue) => [...serviceKeys.menus(venue.id), JSON.stringify(venue.shownMenus)] as const;
 
 /** `field = a || field = b …` for a list of ids (the records API has no IN). */
 const anyOf = (field: string, ids: readonly string[]) =>
@@ -116,14 +127,7 @@ const idParams = (ids: readonly string[]) => Object.fromEntries(ids.map((id, i) 
 
 /** The venue's published linked menus with their sections, items and options (schedules are applied later, at `now`). */
 export async function loadMenus(venue: ServiceVenue, organizationId: string): Promise<ServiceMenu[]> {
-  const ids = venue.menus;
-  if (!ids.length) return [];
-  const menus = await pb.collection('menus').getFullList({
-    batch: FULL_LIST_BATCH,
-    filter: pb.filter(`status = "published" && ${anyOf('id', ids)}`, idParams(ids)),
-    fields: 'id,name,schedule',
-  });
-  const shown = ids.flatMap((id) => menus.filter((m) => m.id === id));
+  const shown = venue.shownMenus;
   if (!shown.length) return [];
   const menuIds = shown.map((m) => m.id);
   const [sections, items, options] = await Promise.all([
@@ -153,9 +157,7 @@ export async function loadMenus(venue: ServiceVenue, organizationId: string): Pr
         .map((o) => ({ id: o.id, name: text(o.name), available: Boolean(o.available), soldOutUntil: '' })),
     );
   return shown.map((m) => ({
-    id: m.id,
-    name: text(m.name),
-    schedule: Array.isArray(m.schedule) ? (m.schedule as ScheduleWindow[]) : [],
+    ...m,
     sections: sections
       .filter((s) => s.menu === m.id)
       .map((s) => ({
