@@ -82,9 +82,13 @@ const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[], ((s: Session, 
 /** The longest the first render waits for the opening page's chunks (then it shows the skeleton). */
 const CHUNK_WAIT_MS = 3000;
 
+const opening = typeof location === 'undefined' ? undefined : PRELOADS.find(([path]) => path.test(location.pathname));
+
+/** The opening page's message namespaces (the entry loads them with the common ones, before the first render). */
+export const openingNamespaces: readonly Namespace[] = opening?.[2] ?? [];
+
 function startPreloads(): Promise<void> {
-  if (typeof location === 'undefined') return Promise.resolve();
-  const match = PRELOADS.find(([path]) => path.test(location.pathname));
+  const match = opening;
   if (!match) return Promise.resolve();
   const chunks = Promise.all(match[1].map((load) => load())).then(
     () => undefined,

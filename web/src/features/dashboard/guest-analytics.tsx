@@ -195,7 +195,10 @@ function Charts({ data, venueId, venues }: { data: GuestAnalytics; venueId: stri
 
 /** The dashboard's guest analytics: venue filter, 30-day totals, charts and the CSV export. */
 export function GuestAnalyticsSection({ organizationId }: { organizationId: string }) {
-  const { t } = useTranslation('dashboard');
+  // The filters card names diets from the `menus` messages. Asked for here, the section waits for
+  // them as it mounts (in the dashboard's after-paint transition, which keeps the page on screen);
+  // asked for only when the figures arrive, the suspension would blank the whole page meanwhile.
+  const { t } = useTranslation(['dashboard', 'menus']);
   const [venueId, setVenueId] = useState('');
   const [downloading, setDownloading] = useState(false);
   const venues = useVenueChoices(organizationId);
