@@ -32,7 +32,11 @@ export class Statements implements SqlStatements {
     readonly sqlite: SqliteDb,
     private readonly maxCached = 1000,
   ) {
-    this.runInTransaction = sqlite.transaction((fn: () => unknown) => fn());
+    // BEGIN IMMEDIATE: the write lock is taken up front, waiting (busy_timeout) for another
+    // process's writer. Begun deferred, a transaction whose first statement reads would hold a
+    // snapshot, and SQLite refuses its upgrade to a writer at once (SQLITE_BUSY, no busy handler)
+    // while another process writes the same file (write-lock.test.ts).
+    this.runInTransaction = sqlite.transaction((fn: () => unknown) => fn()).immediate;
   }
 
   get generation(): number {
