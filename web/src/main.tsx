@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { openingChunksReady, openingNamespaces } from './app/routes.tsx';
 import { initI18n } from './lib/i18n/i18n.ts';
 import { fetchPublicConfig } from './hooks/use-public-config.ts';
 import './index.css';
@@ -9,15 +8,12 @@ import './index.css';
 // zod configures itself where it is first loaded (lib/zod-configured.ts): no eval, the default messages.
 
 // Mount only into an empty #root (never over server-rendered or foreign content), once the
-// active language's common messages are loaded (a failed load still renders, with the keys' English fallback)
-// and the opening page's chunks are in.
+// active language's common messages are loaded (a failed load still renders, with the keys' English fallback).
 const root = document.getElementById('root');
 if (root && root.childNodes.length === 0) {
   // The guards wait for the public config (billing mode): ask for it now, alongside the messages.
   void fetchPublicConfig();
-  // The opening page's messages and chunks too (fetched since the entry ran): rendered before they
-  // are in, the page would suspend and React would hold it back for a while after (preloadable.tsx).
-  await Promise.all([initI18n(openingNamespaces).catch(() => undefined), openingChunksReady]);
+  await initI18n().catch(() => undefined);
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task that a phone's slow CPU stretches past 100 ms.
   startTransition(() =>

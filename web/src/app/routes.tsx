@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { AppGuard, HelpGuard, OnboardingGuard, PlanGuard, VisitorGuard } from './guards.tsx';
 import { AuthShell } from './auth-shell.tsx';
@@ -11,23 +11,19 @@ import { prefetchMessages, type Namespace } from '../lib/i18n/i18n.ts';
 import { storedSession } from '../hooks/use-auth.ts';
 import { startServiceRequests } from '../features/service/service-requests.ts';
 import { startDashboardRequests } from '../features/dashboard/dashboard-requests.ts';
-import { preloadable, preloadablePage, type Preloadable } from './preloadable.tsx';
 
-const page = preloadablePage;
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 // The signed-in layout (navigation, menus, dialogs) is its own chunk, so the login page never loads it.
-const DataProviderChunk = preloadable(
-  () => import('./data-provider.tsx'),
-  (m) => m.default,
-);
-const AppLayoutChunk = preloadable(
-  () => import('./app-layout.tsx'),
-  (m) => m.AppLayout,
-);
-const DataProvider = DataProviderChunk.Component;
-const AppLayout = AppLayoutChunk.Component;
+const loadDataProvider = () => import('./data-provider.tsx');
+const loadAppLayout = () => import('./app-layout.tsx');
+const DataProvider = lazy(loadDataProvider);
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 
-const Login = page(() => import('../features/auth/login-page.tsx'));
+const loadLogin = () => import('../features/auth/login-page.tsx');
+const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
+const loadService = () => import('../features/service/service-page.tsx');
+const Login = page(loadLogin);
 const SignUp = page(() => import('../features/auth/sign-up-page.tsx'));
 const Verify = page(() => import('../features/auth/verify-page.tsx'));
 const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'));
@@ -35,9 +31,9 @@ const ConfirmEmailChange = page(() => import('../features/auth/confirm-email-cha
 const Onboarding = page(() => import('../features/onboarding/onboarding-page.tsx'));
 const Subscribe = page(() => import('../features/subscribe/subscribe-page.tsx'));
 const SubscribeSuccess = page(() => import('../features/subscribe/success-page.tsx'));
-const Dashboard = page(() => import('../features/dashboard/dashboard-page.tsx'));
+const Dashboard = page(loadDashboard);
 const Help = page(() => import('../features/help/help-page.tsx'));
-const Service = page(() => import('../features/service/service-page.tsx'));
+const Service = page(loadService);
 const Venues = page(() => import('../features/venues/venues-page.tsx'));
 const Venue = page(() => import('../features/venues/venue-page.tsx'));
 const Tags = page(() => import('../features/tags/tags-page.tsx'));
@@ -53,62 +49,44 @@ const Billing = page(() => import('../features/settings/billing-page.tsx'));
 // The operator console: its own chunks (it routes its areas itself) and its own sign-in.
 const Console = page(() => import('../features/console/console-app.tsx'));
 
-type Page = Preloadable<object>;
 type Session = NonNullable<ReturnType<typeof storedSession>>;
 
 /**
  * The phone's entry points (sign-in, dashboard, service mode): their chunks and messages are
  * fetched as soon as the app starts, in parallel with the language, rather than one lazy level
  * (layout, page, messages) after the other, each a round trip on a slow network (issue 23 item 6).
- * With a stored session, the page's own data is asked for from the entry too (its SWR hooks take
- * the requests over).
+ * With a stored session, the page's own data is asked for as soon as its chunk is in, not once
+ * the guards and the page have rendered (its SWR hooks take the requests over).
  */
 const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[], ((s: Session, path: string) => Promise<void>)?][] = [
-  [/^\/login\/?$/, [Login.load], ['auth']],
+  [/^\/login\/?$/, [loadLogin], ['auth']],
   [
     /^\/dashboard\/?$/,
-    [DataProviderChunk.load, AppLayoutChunk.load, Dashboard.load],
+    [loadDataProvider, loadAppLayout, loadDashboard],
     ['dashboard'],
+    // From the entry, not once the page's code is in: dashboard-requests.ts is small and has no hooks.
     async (s) => startDashboardRequests(s.organizationId, s.userId),
   ],
   [
     /^\/service(\/|$)/,
-    [DataProviderChunk.load, AppLayoutChunk.load, Service.load],
+    [loadDataProvider, loadAppLayout, loadService],
     ['service'],
+    // From the entry, not once the page's code is in: service-requests.ts is small and has no hooks.
     async (s, path) => startServiceRequests(s.organizationId, decodeURIComponent(path.split('/')[2] ?? '') || undefined),
   ],
 ];
-
-/** The longest the first render waits for the opening page's chunks (then it shows the skeleton). */
-const CHUNK_WAIT_MS = 3000;
-
-const opening = typeof location === 'undefined' ? undefined : PRELOADS.find(([path]) => path.test(location.pathname));
-
-/** The opening page's message namespaces (the entry loads them with the common ones, before the first render). */
-export const openingNamespaces: readonly Namespace[] = opening?.[2] ?? [];
-
-function startPreloads(): Promise<void> {
-  const match = opening;
-  if (!match) return Promise.resolve();
-  const chunks = Promise.all(match[1].map((load) => load())).then(
-    () => undefined,
-    () => undefined,
-  );
-  prefetchMessages(match[2]);
-  const session = storedSession();
-  if (session && match[3]) void match[3](session, location.pathname).catch(() => undefined);
-  return Promise.race([chunks, new Promise<void>((resolve) => setTimeout(resolve, CHUNK_WAIT_MS))]);
+if (typeof location !== 'undefined') {
+  const match = PRELOADS.find(([path]) => path.test(location.pathname));
+  if (match) {
+    for (const load of match[1]) void load().catch(() => undefined);
+    prefetchMessages(match[2]);
+    const session = storedSession();
+    if (session && match[3]) void match[3](session, location.pathname).catch(() => undefined);
+  }
 }
 
-/**
- * Resolves once the opening page's chunks are in (or failed, or CHUNK_WAIT_MS passed): the entry
- * renders then, so the page paints without suspending (preloadable.tsx says why that matters).
- */
-export const openingChunksReady: Promise<void> = startPreloads();
-
 /** A lazily loaded page; `withData` adds SWR's provider (the sign-in pages do without it). */
-function Lazy({ component, withData = true }: { component: Page; withData?: boolean }) {
-  const C = component.Component;
+function Lazy({ component: C, withData = true }: { component: LazyExoticComponent<ComponentType>; withData?: boolean }) {
   const [location] = useLocation();
   return (
     <RouteErrorBoundary resetKey={location}>
@@ -125,33 +103,33 @@ function Lazy({ component, withData = true }: { component: Page; withData?: bool
   );
 }
 
-const visitor = (c: Page) => (
+const visitor = (c: LazyExoticComponent<ComponentType>) => (
   <AuthShell>
     <VisitorGuard>
       <Lazy component={c} withData={false} />
     </VisitorGuard>
   </AuthShell>
 );
-const open = (c: Page) => (
+const open = (c: LazyExoticComponent<ComponentType>) => (
   <AuthShell>
     <Lazy component={c} />
   </AuthShell>
 );
-const onboarding = (c: Page) => (
+const onboarding = (c: LazyExoticComponent<ComponentType>) => (
   <AuthShell>
     <OnboardingGuard>
       <Lazy component={c} />
     </OnboardingGuard>
   </AuthShell>
 );
-const plan = (c: Page, wide = false) => (
+const plan = (c: LazyExoticComponent<ComponentType>, wide = false) => (
   <AuthShell wide={wide}>
     <PlanGuard>
       <Lazy component={c} />
     </PlanGuard>
   </AuthShell>
 );
-const layout = (c: Page) => (
+const layout = (c: LazyExoticComponent<ComponentType>) => (
   <LayoutErrorBoundary>
     <Suspense fallback={<PageSkeleton />}>
       <DataProvider>
@@ -162,9 +140,9 @@ const layout = (c: Page) => (
     </Suspense>
   </LayoutErrorBoundary>
 );
-const app = (c: Page) => <AppGuard>{layout(c)}</AppGuard>;
+const app = (c: LazyExoticComponent<ComponentType>) => <AppGuard>{layout(c)}</AppGuard>;
 /** Help stays reachable in every state: it is where the screens that cannot fix a state send users. */
-const help = (c: Page) => <HelpGuard>{layout(c)}</HelpGuard>;
+const help = (c: LazyExoticComponent<ComponentType>) => <HelpGuard>{layout(c)}</HelpGuard>;
 
 /** The console guards itself (its own sign-in at /_/), so no staff guard wraps it. */
 const operator = () => <Lazy component={Console} />;

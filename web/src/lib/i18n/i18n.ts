@@ -93,11 +93,8 @@ function followLanguage(language: string): void {
   }
 }
 
-/**
- * Loads the active language's `common` messages, and `namespaces` (the opening page's); the app
- * renders once they are there, so its first render does not suspend on them.
- */
-export async function initI18n(namespaces: readonly Namespace[] = [], language: StaffLanguage = initialLanguage()): Promise<void> {
+/** Loads the active language's `common` messages; the app renders once they are there. */
+export async function initI18n(language: StaffLanguage = initialLanguage()): Promise<void> {
   i18n.on('languageChanged', followLanguage);
   await i18n
     .use(backend)
@@ -106,7 +103,7 @@ export async function initI18n(namespaces: readonly Namespace[] = [], language: 
       lng: language,
       fallbackLng: DEFAULT_STAFF_LANGUAGE,
       supportedLngs: [...STAFF_LANGUAGES],
-      ns: ['common', ...namespaces],
+      ns: ['common'],
       defaultNS: 'common',
       // React escapes; i18next must not escape a second time.
       interpolation: { escapeValue: false },
