@@ -194,6 +194,13 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     await adminUpdate(e, 'menus', menu, { status: 'published' });
     await row(a, creme).waitFor({ timeout: 2000 });
     await row(b, creme).waitFor({ timeout: 2000 });
+
+    // A section renamed in the editor: both phones show the new name live.
+    const dolci = String(e.app.ctx.stmts.get("SELECT id FROM sections WHERE menu = ? AND name = 'Dolci'", [menu])?.id);
+    await adminUpdate(e, 'sections', dolci, { name: 'Dessert' });
+    await a.getByRole('heading', { level: 2, name: 'Dessert' }).waitFor({ timeout: 2000 });
+    await b.getByRole('heading', { level: 2, name: 'Dessert' }).waitFor({ timeout: 2000 });
+    await adminUpdate(e, 'sections', dolci, { name: 'Dolci' });
   });
 
   it("a waiter marks an option sold out at this venue: the venue's guest page within a second, the terrace's not", async () => {

@@ -71,7 +71,7 @@ function useVenueMarks(kind: MarkKind, venueId: string | undefined) {
 
 /**
  * A venue's service data, kept live: the venue's own marks of items and options from realtime
- * events, and the menus refreshed when an item, option, menu or the venue changes.
+ * events, and the menus refreshed when a section, item, option, menu or the venue changes.
  */
 export function useServiceData(venue: ServiceVenue | undefined, organizationId: string | undefined) {
   const menus = useSWR(venue && organizationId ? menusKey(venue) : null, () =>
@@ -83,6 +83,7 @@ export function useServiceData(venue: ServiceVenue | undefined, organizationId: 
   const menuKeys = (key: unknown) => Array.isArray(key) && key[0] === 'service-menus' && key[1] === venueId;
   useLiveRecords({ collection: 'items', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
   useLiveRecords({ collection: 'options', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
+  useLiveRecords({ collection: 'sections', topic: venueId ? '*' : null, targets: [menuKeys], fields: 'id' });
   // The venue's menus come expanded with the venues: a menu renamed, rescheduled or unpublished
   // reloads those (and, through the key, the sections and items).
   useLiveRecords({
