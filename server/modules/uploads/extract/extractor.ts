@@ -1,7 +1,7 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
-import { cellsOf, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
+import { cellsOf, headerInOrder, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
 import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
@@ -239,6 +239,18 @@ function markVariantHeaders(rows: Row[]): void {
       if (over) {
         header = over;
         confirmed = true;
+      } else if (columns) {
+        // Labels out of place in a frame too narrow for its tab stops: the last one may have
+        // wrapped to a line of its own at the column's left edge, right above the priced rows.
+        const next = rows[i + 1];
+        const tail = next && next.kind === 'text' && !next.role && next.flow === r.flow && next.page === r.page && Math.abs(next.x0 - r.columnX0) <= r.size && cellsOf(next.runs).length === 1 ? next : null;
+        const alone = headerInOrder(r.runs, [], columns, em);
+        const withTail = !alone && tail ? headerInOrder(r.runs, tail.runs, columns, em) : null;
+        if (withTail && tail) tail.role = 'skip';
+        if (alone ?? withTail) {
+          header = alone ?? withTail;
+          confirmed = true;
+        }
       }
     }
     if (header && confirmed) {

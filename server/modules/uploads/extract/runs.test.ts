@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanUnicode, collapseSpacedRun, joinTouchingRuns, normalizeRuns } from './runs.ts';
+import { cleanUnicode, collapseSpacedRun, joinTouchingRuns, normalizeRuns, splitGluedPrices } from './runs.ts';
 import type { TextRun } from './types.ts';
 
 const run = (text: string, x: number, width: number, spec: Partial<TextRun> = {}): TextRun => ({ text, x, y: 100, width, size: 10, font: 'f1', bold: false, italic: false, ...spec });
@@ -57,5 +57,16 @@ describe('run clean-up', () => {
   it('keeps a short spaced code list next to a name', () => {
     const runs = normalizeRuns([run('Soup of the day', 50, 70), run('A C G', 125, 25), run('4.50', 180, 20)]);
     expect(runs.map((r) => r.text)).toContain('A C G');
+  });
+
+  it('splits a price drawn against the last letters of a name (a frame too narrow for its tab stop)', () => {
+    const split = splitGluedPrices([run('POMMES CARAMÉLISÉES, GLACE VANILLE8,50', 317, 230, { spaceAfter: true })]);
+    expect(split.map((r) => [r.text, Math.round(r.x), Math.round(r.width), r.spaceBefore ?? false, r.spaceAfter ?? false])).toEqual([
+      ['POMMES CARAMÉLISÉES, GLACE VANILLE', 317, 206, false, false],
+      ['8,50', 523, 24, true, true],
+    ]);
+    expect(splitGluedPrices([run('Kir3,50 €', 50, 45)]).map((r) => r.text)).toEqual(['Kir', '3,50 €']);
+    // Codes, units and numbers that are part of a name stay whole.
+    for (const text of ['Menu 2,50', 'A4,50', 'Pils 0,33', 'Tapas 12', 'Route 66', '4,50']) expect(splitGluedPrices([run(text, 50, 50)]).map((r) => r.text)).toEqual([text]);
   });
 });

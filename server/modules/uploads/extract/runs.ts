@@ -132,10 +132,32 @@ function collapseShortSpaced(runs: TextRun[], collapsed: string[]): string[] {
   return out;
 }
 
+/** A name with a decimal price drawn against its last letters ("VANILLE8,50"). */
+const GLUED_PRICE = /^(.*\p{L}{2})(\d{1,4}[.,]\d{2}(?: ?[€$£])?)$/u;
+
+/**
+ * Splits a price drawn against the name before it into a run of its own. A text frame too narrow
+ * for its tab stops (LibreOffice Draw) sets the price right after the name's last letter; the
+ * price's share of the width is estimated from its share of the characters.
+ */
+export function splitGluedPrices(runs: TextRun[]): TextRun[] {
+  return runs.flatMap((r) => {
+    const m = GLUED_PRICE.exec(r.text);
+    if (!m) return [r];
+    const [, name = '', price = ''] = m;
+    const priceWidth = (r.width * [...price].length) / [...r.text].length;
+    const { spaceAfter, ...rest } = r;
+    return [
+      { ...rest, text: name, width: r.width - priceWidth },
+      { ...rest, text: price, x: r.x + r.width - priceWidth, width: priceWidth, spaceBefore: true, ...(spaceAfter ? { spaceAfter } : {}) },
+    ];
+  });
+}
+
 /** Every clean-up of a page's runs, in order. */
 export function normalizeRuns(runs: TextRun[]): TextRun[] {
   const cleaned = runs.map((r) => ({ ...r, text: cleanUnicode(r.text).trim() })).filter((r) => r.text);
-  const joined = joinTouchingRuns(cleaned);
+  const joined = splitGluedPrices(joinTouchingRuns(cleaned));
   // Letter-spacing is a display style: small raised codes ("A C G") are not collapsed.
   const body = median(joined.map((r) => r.size));
   const texts = collapseShortSpaced(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerOf, headerOverColumns, isLabelCell, labelsFor, priceColumns, priceSpans } from './variants.ts';
+import { headerInOrder, headerOf, headerOverColumns, isLabelCell, labelsFor, priceColumns, priceSpans } from './variants.ts';
 import type { TextRun } from './types.ts';
 
 const run = (text: string, x: number, width = text.length * 5): TextRun => ({ text, x, y: 100, width, size: 10, font: 'f', bold: false, italic: false });
@@ -87,5 +87,18 @@ describe('variant-price headers', () => {
 
   it('refuses price columns that rows do not keep apart', () => {
     expect(priceColumns([[{ x0: 100, x1: 120 }, { x0: 110, x1: 130 }]], 10)).toBeNull();
+  });
+
+  it('reads labels out of place in a frame too narrow for its tab stops in order, the wrapped last one included', () => {
+    const columns = [{ x0: 170, x1: 190 }, { x0: 213, x1: 232 }, { x0: 250, x1: 275 }];
+    const header = [run('BoléePichet 50 cl', 164, 77)];
+    const tail = [{ ...run('Bouteille', 47, 38), y: 111 }];
+    expect(headerInOrder(header, tail, columns, 10)?.cells.map((c) => [c.label, c.x0])).toEqual([['Bolée', 170], ['Pichet 50 cl', 213], ['Bouteille', 250]]);
+    // Without the wrapped label there are fewer labels than columns: no header.
+    expect(headerInOrder(header, [], columns, 10)).toBeNull();
+    // A sentence is no header, whatever its words.
+    expect(headerInOrder([run('Served with bread and butter.', 164, 120)], [], columns.slice(0, 1).concat(columns.slice(2)), 10)).toBeNull();
+    // Labels far left of the price area are a name, not a header.
+    expect(headerInOrder([run('Bolée', 42, 25), run('Pichet', 213, 30)], tail, columns, 10)).toBeNull();
   });
 });

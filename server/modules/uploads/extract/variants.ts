@@ -164,6 +164,24 @@ export function headerOverColumns(
   return { lead: leadWords.length ? leadWords.map((w) => w.label).join(' ') : null, cells };
 }
 
+/**
+ * A header whose labels were pushed out of place by a frame too narrow for its tab stops
+ * (LibreOffice Draw): two labels drawn against each other ("BoléePichet 50 cl", split where a
+ * lower-case letter meets a capital) and the last label wrapped to the start of the next line
+ * (`tail`). Read in order: the labels, as many as the price columns, each over its column. Null
+ * unless the count matches, every label is a label, and they start over the price area.
+ */
+export function headerInOrder(runs: TextRun[], tail: TextRun[], columns: Span[], em: number): { lead: null; cells: HeaderCell[] } | null {
+  const first = columns[0];
+  const last = columns[columns.length - 1];
+  if (!first || !last || columns.length < 2) return null;
+  const cells = cellsOf(runs);
+  if (!cells.length || (cells[0] as HeaderCell).x0 < first.x0 - 6 * em || cells.some((c) => c.x0 > last.x1 + 2 * em)) return null;
+  const labels = [...cells.flatMap((c) => c.label.split(/(?<=\p{Ll})(?=\p{Lu})/u)), ...cellsOf(tail).map((c) => c.label)].map((l) => l.trim());
+  if (labels.length !== columns.length || !labels.every(isLabelCell)) return null;
+  return { lead: null, cells: columns.map((c, i) => ({ label: labels[i] as string, x0: c.x0, x1: c.x1 })) };
+}
+
 /** The cell a price stands under: overlapping, or the nearest centre / right edge within `tolerance`. */
 export function cellFor(cells: HeaderCell[], price: Span, tolerance: number): number {
   let best = -1;
