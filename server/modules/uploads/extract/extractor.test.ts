@@ -333,6 +333,31 @@ describe('menu extraction', () => {
     ]);
     const pudding = draft.sections[2]?.items[2];
     expect([pudding?.description, pudding?.prices]).toEqual(['Included in the menu', []]);
+    // A surcharge on top of the menu's price is no price of the course.
+    const steak = draft.sections[1]?.items[2];
+    expect([steak?.description, steak?.prices]).toEqual(['Extra charge 3,00 €', []]);
+  });
+
+  it('reads a set menu as OCR gives it: one section’s names read bolder, a priced footer right below the last course', () => {
+    const HC = { size: 13.4, font: 'ocr' };
+    const N = { size: 11, font: 'ocr' };
+    const B = { size: 11, font: 'ocr-bold', bold: true };
+    const small = { size: 8.3, font: 'ocr' };
+    const course = (name: string, y: number, style: RunSpec = N, note = 'Incluido en el menú') => [run(name, 54, y, style), right(note, 540, y, N)];
+    const draft = extractMenu([page([
+      run('Menú del día', 258, 95, { size: 13.4, font: 'ocr' }),
+      run('Primero, segundo, postre, pan y bebida 13,50 €', 205, 122, { size: 9.3, font: 'ocr' }),
+      run('PRIMEROS', 54, 148, HC), ...course('Ensalada mixta', 172), ...course('Lentejas estofadas', 188), ...course('Gazpacho andaluz', 205),
+      run('SEGUNDOS', 54, 248, HC), ...course('Merluza a la romana', 272, B), ...course('Pollo asado con patatas', 288, B), ...course('Filete de ternera', 305, B, 'Suplemento 3,00 €'),
+      run('POSTRES', 54, 331, HC), ...course('Flan casero', 355), ...course('Fruta del tiempo', 372), ...course('Arroz con leche', 388),
+      run('IVA incluido', 54, 402, small),
+      run('Medio menú (un plato, postre y bebida): 10,00 €', 54, 415, small),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => [i.name, i.prices.length])])).toEqual([
+      ['PRIMEROS', [['Ensalada mixta', 0], ['Lentejas estofadas', 0], ['Gazpacho andaluz', 0]]],
+      ['SEGUNDOS', [['Merluza a la romana', 0], ['Pollo asado con patatas', 0], ['Filete de ternera', 0]]],
+      ['POSTRES', [['Flan casero', 0], ['Fruta del tiempo', 0], ['Arroz con leche', 0]]],
+    ]);
   });
 
   it('reads a set menu whose courses carry a note instead of a price', () => {

@@ -529,8 +529,12 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
 
   // Headings.
   const pricedStyles = new Set(priced.map((r) => r.style));
+  // Where notes stand in for the prices (a set menu: "Incluido en el menú", "Suplemento 3,00 €"),
+  // a line with a note in the price column is a course, whatever its weight (OCR may read one
+  // section's names bolder than the rest).
+  const carriesMenuNote = (r: Row) => notesStandIn && hasPriceNote(r);
   for (const r of live) {
-    if (r.kind !== 'text') continue;
+    if (r.kind !== 'text' || carriesMenuNote(r)) continue;
     // (Where notes stand in for prices, they count as prices: a set menu's three headings are few.)
     const ratio = (textStyleCount.get(r.style) ?? 0) / Math.max(1, priceCount + (notesStandIn ? noteCount : 0));
     const score = headingScore(r, { bodySize, refSize, namesBold, namesCaps, pitch, ratio, nameStyle: pricedStyles.has(r.style) });
@@ -539,7 +543,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   // Headings printed exactly like item names: clearly more space above than an item gets, and an
   // item right below.
   live.forEach((r, i) => {
-    if (r.role || r.kind !== 'text' || !nameStyles.has(r.style) || r.gapAbove === null || r.gapAbove < 1.3 * itemGap) return;
+    if (r.role || r.kind !== 'text' || carriesMenuNote(r) || !nameStyles.has(r.style) || r.gapAbove === null || r.gapAbove < 1.3 * itemGap) return;
     const next = live[i + 1];
     if (!next || next.flow !== r.flow || !nameStyles.has(next.style) || next.role) return;
     // Right under a heading it is that section's first item (its space is the heading's).
@@ -653,7 +657,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
     const farBelow = Boolean(current && current.rows[current.rows.length - 1]?.page === row.page && row.y - (current.rows[current.rows.length - 1] as Row).y > 2.5 * pitch);
-    if (isPricedNote(row) && (!current || current.prices.length || farBelow)) {
+    // (A course whose note stands in for its price is complete: "Incluido en el menú".)
+    if (isPricedNote(row) && (!current || current.prices.length || hasPriceNote(current.nameRow) || farBelow)) {
       row.role = 'skip';
       item = null;
       continue;

@@ -168,8 +168,16 @@ export function parseLeading(line: string): PriceParse | null {
   return { rest, prices: [price], leading: true };
 }
 
+/**
+ * "Filete de ternera <gap> Suplemento 3,00 €": on a set menu a course may cost a surcharge on top
+ * of the menu's price. The amount after such a word, in the price's cell, is no price of the dish:
+ * the cell is a note. Words of the shipped languages.
+ */
+const SURCHARGE = /\t\s*(?:suplemento|supplément|supplement|supplemento|aufpreis|zuschlag|aufschlag|toeslag|meerprijs|surcharge|extra charge|recargo)\s*:?\s*\+?\s*[^\t\p{L}]*$/iu;
+
 /** All price readings of a line: trailing first, then leading. */
 export function parsePrices(line: string): PriceParse | null {
+  if (SURCHARGE.test(normalizeLeaders(line))) return null;
   return parseTrailing(line) ?? parseLeading(line);
 }
 

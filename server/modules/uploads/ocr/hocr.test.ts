@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRun } from '../extract/types.ts';
-import { dropTrailingMarks, measurePage, parseHocr, repairDietMarkers, repairPrices, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
+import { dropTrailingMarks, measurePage, parseHocr, repairDietMarkers, repairPrices, repairVolumeLabels, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
 
 /** Hand-written hOCR (Tesseract's subset): one page, lines of words with boxes in pixels. */
 function hocr(lines: Array<{ box: [number, number, number, number]; baseline?: [number, number]; words: Array<[string, number, number, number, number]> }>): string {
@@ -47,11 +47,11 @@ describe('hOCR → positioned text', () => {
       hocr([
         { box: [100, 100, 900, 130], words: [['Halve', 100, 100, 180, 130], ['Hahn!:";!0', 190, 100, 300, 130], ['BREAST"', 400, 100, 520, 130], ['VGS*', 600, 100, 660, 130]] },
         { box: [100, 150, 900, 180], words: [['roses\'*/*', 100, 150, 200, 180], ['SACHERTORTE*©@', 300, 150, 500, 180], ['EINSPÄNNER®', 600, 150, 760, 180]] },
-        { box: [100, 200, 900, 230], words: [['G26cm', 300, 200, 380, 230], ['032cm', 500, 200, 580, 230]] },
+        { box: [100, 200, 900, 230], words: [['G26cm', 300, 200, 380, 230], ['032cm', 500, 200, 580, 230], ['0926cm', 700, 200, 800, 230]] },
       ]),
     );
     const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
-    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | roses | SACHERTORTE | EINSPÄNNER | Ø26cm | Ø32cm');
+    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | roses | SACHERTORTE | EINSPÄNNER | Ø26cm | Ø32cm | Ø26cm');
   });
 
   it('drops a rule read as one character over and over, keeps words and prices with repeated digits', () => {
@@ -123,6 +123,13 @@ describe('hOCR → positioned text', () => {
     for (const text of ['Soup 6.50', 'Tea (2)', 'Ham & eggs', 'Wine 0,2 l', 'Coffee €2.50', 'Menu 2']) expect(dropTrailingMarks(text)).toBe(text);
   });
 
+  it('gives glass sizes over a drinks table their litres back ("0,21  0,41" → "0,2 l  0,4 l"), nothing else', () => {
+    const run = (text: string, x: number, y = 100): TextRun => ({ text, x, y, width: 16, size: 8, font: 'ocr', bold: false, italic: false });
+    const page = [run('0,21', 213), run('0,41', 270), run('Kabänes', 308), run('3,00 €', 514), run('Kölsch', 54, 112), run('2,30', 212, 112), run('0,51', 270, 124), run('Wasser 0,21  0,41', 54, 136), run('0,21 0,41', 54, 148)];
+    repairVolumeLabels(page);
+    expect(page.map((r) => r.text)).toEqual(['0,2 l', '0,4 l', 'Kabänes', '3,00 €', 'Kölsch', '2,30', '0,51', 'Wasser 0,21  0,41', '0,2 l  0,4 l']);
+  });
+
   it('repairs price-shaped runs only: letters among digits, a space for the separator, a lost decimal point', () => {
     const runs = (texts: string[]): TextRun[] => texts.map((text) => ({ text, x: 0, y: 0, width: 10, size: 10, font: 'ocr', bold: false, italic: false }));
     const texts = (list: TextRun[]) => {
@@ -135,6 +142,11 @@ describe('hOCR → positioned text', () => {
     );
     // The page's separator is used for a space; words and other numbers stay.
     expect(texts(runs(['9,50 €', '10 00 €', '8,5O €', '7,00 €', 'Il', 'lO', '2019', '75ml', 'Ø26cm']))).toEqual(['9,50 €', '10,00 €', '8,50 €', '7,00 €', 'Il', 'lO', '2019', '75ml', 'Ø26cm']);
+    // Allergen codes run together in small print ("378") are no price, and do not count against
+    // the repairs of the prices that lost their point ("300€").
+    const sized = runs(['3,00 €', '350€', '300€', '378', '3,00 €', '3,50 €', '3,00 €', '2,50 €', '4,00 €']);
+    (sized[3] as TextRun).size = 6;
+    expect(texts(sized)).toEqual(['3,00 €', '3,50€', '3,00€', '378', '3,00 €', '3,50 €', '3,00 €', '2,50 €', '4,00 €']);
     // Whole-number prices are not given decimals, nor are three-digit numbers out of the range.
     expect(texts(runs(['8', '12', '450', '9', '14']))).toEqual(['8', '12', '450', '9', '14']);
     expect(texts(runs(['4.50', '6.50', '5.95', '7.00', '950']))).toEqual(['4.50', '6.50', '5.95', '7.00', '950']);

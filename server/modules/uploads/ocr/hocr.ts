@@ -197,8 +197,10 @@ const WORD_SPACE = 1.2;
  * tail after a letter is dropped. A size label "Ø26cm" gets its diameter sign back.
  */
 function cleanWord(text: string): string {
-  // The diameter sign of pizza sizes ("Ø26cm") is read as G, 0, O or Q.
-  if (/^[G0OQ@](\d{2}) ?cm$/.test(text)) return `Ø${text.slice(1)}`;
+  // The diameter sign of pizza sizes ("Ø26cm") is read as G, 0, O or Q, its stroke sometimes as a
+  // digit or bracket of its own ("0926cm"): no pizza is 926 cm wide.
+  const diameter = /^[G0OQ@][9/)|]?(\d{2}) ?cm$/.exec(text);
+  if (diameter) return `Ø${diameter[1]}cm`;
   return text.replace(/(?<=\p{L})[\d,]*['"”“’‘*°^!?:;|~®©]+[\d,'"”“’‘*°^!?:;|~®©@/]*$/u, '') || text;
 }
 
@@ -288,14 +290,17 @@ export function repairPrices(runs: TextRun[]): void {
   // uses ("1900" on a page of ",00" and ",50" prices), so a year such as "2024" stays a year.
   const decimal = runs.flatMap((r) => {
     const m = /^[€$£]?\s?(\d{1,3})[.,](\d{2})(\s?€)?$/u.exec(r.text);
-    return m ? [{ amount: Number(m[1]) + Number(m[2]) / 100, cents: m[2] as string }] : [];
+    return m ? [{ amount: Number(m[1]) + Number(m[2]) / 100, cents: m[2] as string, size: r.size }] : [];
   });
+  // Digits set much smaller than the prices (allergen codes run together, "378") are no price.
+  const priceSize = median(decimal.map((d) => d.size));
+  const candidates = pointless.filter((run) => run.size >= 0.75 * priceSize);
   const amounts = decimal.map((d) => d.amount);
   const pageCents = new Set(decimal.map((d) => d.cents));
   repairCents(runs);
   if (amounts.length < 4) return;
   const [low, high] = [Math.min(...amounts), Math.max(...amounts)];
-  const repairs = pointless.flatMap((run) => {
+  const repairs = candidates.flatMap((run) => {
     const m = PRICE_SHAPE.exec(run.text) as RegExpExecArray;
     const [sign = '', whole = '', euro = ''] = [m[1], m[2] as string, m[5]];
     const cents = whole.slice(-2);
@@ -308,6 +313,32 @@ export function repairPrices(runs: TextRun[]): void {
   const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
   if (bare > 0.2 * amounts.length || bare + repairs.length > 0.4 * amounts.length) return;
   for (const { run, text } of repairs) run.text = text;
+}
+
+/** A glass size in litres as OCR reads it, its "l" taken for a 1 ("0,21" for "0,2 l"). */
+const MISREAD_LITRES = /^(0[.,]\d{1,2})[1lI|]$/;
+
+/**
+ * Glass sizes over a drinks table, their unit read as a digit: two or more runs in a row on one
+ * baseline (or one run of them) that read "0,21  0,41". No menu prices two drinks at 21 and 41
+ * cents side by side, so they are the sizes "0,2 l" and "0,4 l".
+ */
+export function repairVolumeLabels(runs: TextRun[]): void {
+  for (const run of runs) {
+    const tokens = run.text.split(/\s+/);
+    if (tokens.length >= 2 && tokens.every((t) => MISREAD_LITRES.test(t))) run.text = tokens.map((t) => t.replace(MISREAD_LITRES, '$1 l')).join('  ');
+  }
+  const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
+  for (let i = 0; i < sorted.length; i++) {
+    const row: TextRun[] = [];
+    for (let j = i; j < sorted.length; j++) {
+      const r = sorted[j] as TextRun;
+      if (Math.abs(r.y - (sorted[i] as TextRun).y) > 0.3 * r.size || !MISREAD_LITRES.test(r.text)) break;
+      row.push(r);
+    }
+    if (row.length >= 2) for (const r of row) r.text = r.text.replace(MISREAD_LITRES, '$1 l');
+    i += Math.max(0, row.length - 1);
+  }
 }
 
 /** Cents' last digits OCR reads for a 0 on a small or blurred print (3,00 → 3,06; 1,40 → 1,49; 3,80 → 3,88). */
@@ -572,5 +603,6 @@ function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: 
     });
   }
   repairPrices(runs);
+  repairVolumeLabels(runs);
   return { page: measured.page, width: measured.widthPt, height: measured.heightPx * k, runs };
 }
