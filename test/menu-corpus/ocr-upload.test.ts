@@ -25,7 +25,16 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
   });
 
   const cases = [
-    { file: 'de-gasthaus-linde.writer.scan.pdf', menu: 'de-gasthaus-linde', type: 'application/pdf', recall: 0.7, amount: 0.75 },
+    // Allergen codes are raised marks a few pixels tall on this scan; read again enlarged
+    // (ocr/marks.ts) 9 of 11 items get theirs right (none before, 2026-11-27).
+    {
+      file: 'de-gasthaus-linde.writer.scan.pdf',
+      menu: 'de-gasthaus-linde',
+      type: 'application/pdf',
+      recall: 0.7,
+      amount: 0.75,
+      allergens: 0.6,
+    },
     // Amount precision 0.65 since OCR round 3 (was 0.75): more of this photo's items are read, and
     // some of their prices with a misread digit ("12,00" as "17,00"); see README "OCR round 3".
     { file: 'it-ristorante-roma.chromium.photo.jpg', menu: 'it-ristorante-roma', type: 'image/jpeg', recall: 0.6, amount: 0.65 },
@@ -40,6 +49,7 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
       const m = metrics(scoreDraft(done.draft as MenuDraft, loadMenu(c.menu)).counts);
       expect(m.itemRecall).toBeGreaterThanOrEqual(c.recall);
       expect(m.amountPrecision).toBeGreaterThanOrEqual(c.amount);
+      if (c.allergens !== undefined) expect(m.allergenAccuracy).toBeGreaterThanOrEqual(c.allergens);
     }, 240_000);
   }
 });

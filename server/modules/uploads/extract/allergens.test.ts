@@ -51,4 +51,23 @@ describe('allergen legends and codes', () => {
     expect(takeAllergenCodes('Kürbiscremesuppe (G)', null)).toEqual({ text: 'Kürbiscremesuppe', keys: ['milk'] });
     expect(takeAllergenCodes('Menu 2', null)).toEqual({ text: 'Menu 2', keys: [] });
   });
+
+  it('reads codes a scan ran together: a letter code glued to its name in the legend, raised codes without commas', () => {
+    const legend = parseLegendLine('Allergen key G contains gluten Ccrustaceans E egg F fish Ddairy N nuts Ce celery Mu mustard Mo molluscs');
+    expect(legend?.codes.get('C')).toBe('crustaceans');
+    expect(legend?.codes.get('D')).toBe('milk');
+    // A capitalised allergen word stays a word ("Dairy" is no code D + "airy").
+    expect(parseLegendLine('G Gluten · M Dairy · N Nuts')?.codes.get('M')).toBe('milk');
+    expect(superscriptCodes('FD', legend)).toEqual(['fish', 'milk']);
+    expect(superscriptCodes('FD,Ce,Mo', legend)).toEqual(['fish', 'milk', 'celery', 'molluscs']);
+    expect(superscriptCodes('FX', legend)).toEqual([]);
+    const numbers = parseLegendLine('1 Gluten 2 Krebstiere 3 Eier 4 Fisch 7 Milch 9 Sellerie 10 Senf 14 Weichtiere');
+    expect(superscriptCodes('37', numbers)).toEqual(['eggs', 'milk']);
+    // A code the legend has stays whole; one it cannot split is no list.
+    expect(superscriptCodes('14,7', numbers)).toEqual(['molluscs', 'milk']);
+    expect(superscriptCodes('1,310', numbers)).toEqual(['gluten', 'eggs', 'mustard']);
+    expect(superscriptCodes('58', numbers)).toEqual([]);
+    // A number that can be a code is never split, even where the legend's entry was cut off.
+    expect(superscriptCodes('7,12,14', parseLegendLine('1 Gluten 7 Milk 12 Sulphites'))).toEqual([]);
+  });
 });

@@ -95,13 +95,27 @@ const DIET_MARK = /^(?:VG|VE|GF)$/;
 const CODE = /^(?:\d{1,2}|\p{Lu}\p{Ll}{0,2})$/u;
 
 /**
+ * A letter code read together with its allergen's name ("Ddairy", "Ccrustaceans": OCR lost the
+ * space): the code and the name apart, when the name is an allergen's and the whole is not.
+ */
+function unglueCode(token: string): string[] {
+  const m = /^(\p{Lu})(\p{Ll}{3,})$/u.exec(token);
+  if (!m || allergenFromName(token) || !allergenFromName(m[2] as string)) return [token];
+  return [m[1] as string, m[2] as string];
+}
+
+/**
  * Reads "A Gluten · B Crustaceans …", "1 = Gluten, 2 = …", "Ce celery Mu mustard" into code →
  * allergen pairs. `min`: how many pairs make a legend (a lone "1 glutenhaltiges Getreide" line
  * continues a legend but does not start one).
  */
 export function parseLegendLine(text: string, min = 3): AllergenLegend | null {
   const body = text.replace(/^\s*\p{L}[\p{L} ]{0,40}?(?:\([^)]*\))?\s*:\s*/u, (head) => (allergenFromName(head) ? head : ''));
-  const tokens = body.split(/[\s·•|;,/]+|(?<=\S)[=:)–-](?=\s|$)|\s[=:–-]\s/u).map((t) => t.replace(/^[(=:]+|[=:)]+$/g, '')).filter(Boolean);
+  const tokens = body
+    .split(/[\s·•|;,/]+|(?<=\S)[=:)–-](?=\s|$)|\s[=:–-]\s/u)
+    .map((t) => t.replace(/^[(=:]+|[=:)]+$/g, ''))
+    .filter(Boolean)
+    .flatMap(unglueCode);
   const codes = new Map<string, string>();
   let letters = 0;
   let numbers = 0;
@@ -194,9 +208,35 @@ export function takeAllergenCodes(text: string, legend: AllergenLegend | null): 
   return { text: out.replace(/\s{2,}/g, ' ').trim(), keys: [...new Set(keys)] };
 }
 
+/**
+ * Codes run together where a scan lost their commas ("FD" for "F,D", "37" for "3,7"), split into
+ * the legend's codes: letter codes at their capitals, numbers above the highest code into codes
+ * the legend has (the longest first). A number that can be a code stays whole ("14", even where
+ * the legend's last entry was cut off).
+ */
+function splitRunTogether(token: string, legend: AllergenLegend): string[] | null {
+  if (legend.codes.has(token)) return [token];
+  if (/^\p{Lu}/u.test(token)) {
+    const parts = token.split(/(?=\p{Lu})/u);
+    return parts.length > 1 && parts.every((p) => legend.codes.has(p)) ? parts : null;
+  }
+  // A number up to the Annex's 14 (or the legend's highest) is a code, printed or not in the legend.
+  const highest = Math.max(ALLERGENS.length, ...[...legend.codes.keys()].filter((c) => /^\d+$/.test(c)).map(Number));
+  if (!/^\d{2,4}$/.test(token) || Number(token) <= highest) return null;
+  for (let n = Math.min(2, token.length - 1); n >= 1; n--) {
+    const head = token.slice(0, n);
+    const rest = legend.codes.has(head) ? splitRunTogether(token.slice(n), legend) : null;
+    if (rest) return [head, ...rest];
+  }
+  return null;
+}
+
 /** Superscript markers ("1,3,7", "A C G", "Ce,Mu") printed small and raised after a name. */
 export function superscriptCodes(text: string, legend: AllergenLegend | null): string[] {
   const t = text.trim().replace(/^\(|\)$/g, '');
-  if (!/^[\p{L}\d]{1,3}(?:\s*[,;/.\s]\s*[\p{L}\d]{1,3})*$/u.test(t)) return [];
-  return mapList(t, legend, true) ?? [];
+  if (!/^[\p{L}\d]{1,4}(?:\s*[,;/.\s]\s*[\p{L}\d]{1,4})*$/u.test(t)) return [];
+  const found = mapList(t, legend, true);
+  if (found || !legend) return found ?? [];
+  const parts = t.split(/[\s,;/.·]+/).filter(Boolean).map((p) => splitRunTogether(p, legend));
+  return parts.every(Boolean) ? (mapList((parts as string[][]).flat().join(','), legend, true) ?? []) : [];
 }

@@ -3,6 +3,7 @@ import { UPLOAD_MAX_OCR_PAGES } from '../../../../shared/constants.ts';
 import type { MenuDraft, PageText } from '../extract/types.ts';
 import { cropPgm, placeLines, uncoveredRegions } from './coverage.ts';
 import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } from './hocr.ts';
+import { markSheet, markZones, placeMarks } from './marks.ts';
 import { detectLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
@@ -25,6 +26,8 @@ const PHOTO_PAGE_WIDTH_PT = 595;
 /** Pixels of a rendered PDF page at most (300 dpi on A4 is 8.7 MP; larger pages get fewer dpi). */
 const RENDER_MAX_PIXELS = 10_000_000;
 const RENDER_DPI = 300;
+/** What raised marks are read as (codes and their commas): nothing else can be mistaken for them. */
+const MARK_CHARACTERS = '0123456789,ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** White around a region read again (Tesseract reads a crop better with a margin). */
 const CROP_MARGIN = 16;
 
@@ -56,9 +59,9 @@ export interface OcrPageText extends PageText {
 const withSkew = (page: PageText, skew: number): OcrPageText => (skew ? { ...page, skew } : page);
 
 /** Tesseract's hOCR of an image (page segmentation `psm`: 3 a page, 6 one block of text). */
-async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, timeoutMs: number): Promise<OcrLine[]> {
+async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, timeoutMs: number, config: string[] = []): Promise<OcrLine[]> {
   // Letter boxes too (hocr_char_boxes): footnote marks read as a word's last letters are cut off by them.
-  const args = ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', String(psm), '--dpi', '300', '-c', 'hocr_char_boxes=1', 'hocr'];
+  const args = ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', String(psm), '--dpi', '300', '-c', 'hocr_char_boxes=1', ...config.flatMap((c) => ['-c', c]), 'hocr'];
   const hocr = await runTool(TESSERACT, args, {
     input: pgm,
     timeoutMs,
@@ -72,7 +75,8 @@ async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, time
 /**
  * Tesseract on a prepared page. Then the ink no word covers, shaped like text (a block its layout
  * analysis took for a picture), is read again region by region as blocks of text (`coverage.ts`),
- * unless `quick` (the language pass), within the page's time.
+ * and the raised marks after words are read again enlarged, all on one sheet (`marks.ts`), unless
+ * `quick` (the language pass), within the page's time.
  */
 async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, options: OcrPageOptions & { quick?: boolean }): Promise<MeasuredPage> {
   const started = Date.now();
@@ -84,6 +88,12 @@ async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' |
       if (left < 1000) break;
       const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
       lines.push(...placeLines(await tesseract(crop.pgm, 6, options, left), region, CROP_MARGIN, lines));
+    }
+    const zones = markZones(prepared.grey, prepared.width, prepared.height, lines);
+    const left = budget - (Date.now() - started);
+    if (zones.length && left >= 1000) {
+      const sheet = markSheet(prepared.grey, prepared.width, zones);
+      placeMarks(await tesseract(sheet.pgm, 6, { ...options, languages: ['eng'] }, left, [`tessedit_char_whitelist=${MARK_CHARACTERS}`]), zones, sheet.rows, lines);
     }
   }
   return measurePage(lines, {

@@ -1,0 +1,220 @@
+import type { OcrLine, OcrWord } from './hocr.ts';
+
+/**
+ * Raised footnote marks (allergen codes "1,7", "G,S,Mu") read again at a size Tesseract can read.
+ * On a scan they are a few pixels tall: the page pass drops them as specks or reads them as quotes
+ * and question marks. Each mark right after a word (ink above the word's lower half, nothing
+ * below it) is cut out, enlarged, and all of a page's marks are read in one Tesseract run on a
+ * sheet that stacks them, one row each (`ocr/index.ts`). What is read replaces the page pass's
+ * words there; the conversion (`hocr.ts`) then sees small raised words, as for a clear print.
+ */
+
+export interface MarkZone {
+  /** The line and the word the mark follows. */
+  line: number;
+  word: OcrWord;
+  /** Letters of the word that are the mark as the page pass read it ("Margherita”"): cut off when the mark is read. */
+  tail: number;
+  /** The mark's ink, pixels of the page. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Marks read per page at most (a menu has one per item at most, and rarely 80 items a page). */
+export const MAX_MARKS = 80;
+/** Height the marks' ink is enlarged to on the sheet, pixels (Tesseract reads capitals of 30–40 px best). */
+const SHEET_INK_HEIGHT = 40;
+/** White around each mark on the sheet, pixels. */
+const SHEET_MARGIN = 24;
+
+const isInk = (grey: Uint8Array, width: number, x: number, y: number) => (grey[y * width + x] as number) < 128;
+
+/**
+ * The raised marks of a page: for each word ending in a letter or digit, ink that starts within
+ * about an em of its right edge, stands wholly above the lower half of the word's letters (so not
+ * the next word, nor a comma), is no taller than most of the word's height, and ends where a gap of
+ * half an em follows.
+ */
+export function markZones(grey: Uint8Array, width: number, height: number, lines: OcrLine[]): MarkZone[] {
+  const zones: MarkZone[] = [];
+  lines.forEach((line, index) => {
+    for (const word of line.words) {
+      if (zones.length >= MAX_MARKS) continue;
+      const base = Math.round(line.y1 + line.offset + line.slope * ((word.x0 + word.x1) / 2 - line.x0));
+      // The height of the line's tallest letters (a word's own box may stop at its x-height).
+      const tall = base - Math.min(word.y0, line.y0);
+      if (tall < 8) continue;
+      // The page pass may have read the mark as signs at the word's end ("Margherita”",
+      // "Flädlesuppe"”>"); punctuation (a comma, a bracket) is the text's own. (Letters and digits stay: Tesseract's letter boxes are too rough to
+      // tell a raised one, and hocr.ts cuts raised letters off on its own.)
+      const chars = word.chars ?? [];
+      let keep = chars.length;
+      while (keep > 1) {
+        const c = chars[keep - 1] as { text: string; y1: number };
+        if (!/[\p{L}\p{N}.,;:)\]]/u.test(c.text)) keep--;
+        else break;
+      }
+      const tail = chars.length - keep;
+      const kept = tail ? chars.slice(0, keep).map((c) => c.text).join('') : word.text;
+      if (!/[\p{L}\p{N}][^\p{L}\p{N}]*$/u.test(kept)) continue;
+      // Marks sit above the upper third of x-height letters; their band goes up a little beyond the word.
+      const top = Math.max(0, Math.round(Math.min(line.y0, word.y0) - 0.35 * tall));
+      const bottom = Math.round(base - 0.4 * tall);
+      const lowTop = Math.round(base - 0.35 * tall);
+      const lowBottom = Math.min(height - 1, base - 1);
+      const inkIn = (x: number, y0: number, y1: number) => {
+        for (let y = y0; y <= y1; y++) if (isInk(grey, width, x, y)) return true;
+        return false;
+      };
+      const start = tail ? (chars[keep]?.x0 ?? word.x1) : word.x1 + 1;
+      const end = Math.min(width - 1, Math.round(word.x1 + 3.5 * tall));
+      const columns = (bandTop: number, bandBottom: number): [number, number] | null => {
+        let first = -1;
+        let last = -1;
+        let gap = 0;
+        for (let x = start; x <= end; x++) {
+          // Ink down in the letters' lower half: the next word or a comma, not a raised mark; at
+          // the start, the word's own last letter reaching past its box.
+          if (inkIn(x, lowTop, lowBottom)) {
+            if (first < 0 && x - start < 0.25 * tall) continue;
+            // Ink that runs on down into a letter (the arm of a "V" after small capitals) is that letter.
+            if (first >= 0 && gap === 0) return null;
+            break;
+          }
+          if (inkIn(x, bandTop, bandBottom)) {
+            if (first < 0) first = x;
+            last = x;
+            gap = 0;
+          } else if (first >= 0 && ++gap > 0.5 * tall) break;
+          if (first < 0 && x - start > 0.9 * tall) break;
+        }
+        return first < 0 || last - first < 1 ? null : [first, last];
+      };
+      const wide = columns(top, bottom);
+      if (!wide) continue;
+      // The mark's rows: the block of ink rows up from the lowest one (the line above may reach
+      // down into the band; it is apart from the mark by blank rows).
+      const rowInk = (y: number) => {
+        for (let x = wide[0]; x <= wide[1]; x++) if (isInk(grey, width, x, y)) return true;
+        return false;
+      };
+      let y1 = bottom;
+      while (y1 >= top && !rowInk(y1)) y1--;
+      let y0 = y1;
+      for (let y = y1, blank = 0; y >= top; y--) {
+        if (rowInk(y)) {
+          y0 = y;
+          blank = 0;
+        } else if (++blank > 2) break;
+      }
+      // A speck or a middle dot (marks reach above the x-height), ink as tall as the word (a
+      // bracket, the next word's capital), or ink that goes on above the band.
+      if (y1 < top || y1 - y0 < Math.max(3, 0.2 * tall) || y1 - y0 > 0.8 * tall || y0 <= top || y0 > base - 0.6 * tall) continue;
+      const narrow = columns(y0, y1);
+      if (!narrow) continue;
+      const [first, last] = narrow;
+      zones.push({ line: index, word, tail, x0: first, y0, x1: last + 1, y1: y1 + 1 });
+    }
+  });
+  return zones;
+}
+
+/** Bilinear enlargement of a region of the page. */
+function enlarge(grey: Uint8Array, width: number, zone: MarkZone, pad: number, scale: number): { pixels: Uint8Array; w: number; h: number } {
+  const sx0 = zone.x0 - pad;
+  const sy0 = zone.y0 - pad;
+  const sw = zone.x1 - zone.x0 + 2 * pad;
+  const sh = zone.y1 - zone.y0 + 2 * pad;
+  const w = Math.max(1, Math.round(sw * scale));
+  const h = Math.max(1, Math.round(sh * scale));
+  const height = grey.length / width;
+  const at = (x: number, y: number) => {
+    const px = sx0 + x;
+    const py = sy0 + y;
+    // Left of the mark is the word's last letter: white, or its edge is read as a "1".
+    return px < zone.x0 || py < 0 || px >= width || py >= height ? 255 : (grey[py * width + px] as number);
+  };
+  const pixels = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / scale - 0.5));
+    const y0 = Math.floor(fy);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / scale - 0.5));
+      const x0 = Math.floor(fx);
+      const tx = fx - x0;
+      const top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx;
+      const low = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx;
+      pixels[y * w + x] = Math.round(top * (1 - ty) + low * ty);
+    }
+  }
+  return { pixels, w, h };
+}
+
+/** One image of every mark, enlarged, one row each (PGM), and the rows' vertical extent on it. */
+export function markSheet(grey: Uint8Array, width: number, zones: MarkZone[]): { pgm: Buffer; rows: Array<{ y0: number; y1: number }> } {
+  const pieces = zones.map((z) => {
+    const inkHeight = z.y1 - z.y0;
+    const scale = Math.min(8, Math.max(1, SHEET_INK_HEIGHT / inkHeight));
+    return enlarge(grey, width, z, Math.max(2, Math.round(0.3 * inkHeight)), scale);
+  });
+  const sheetWidth = Math.max(...pieces.map((p) => p.w)) + 2 * SHEET_MARGIN;
+  const rows: Array<{ y0: number; y1: number }> = [];
+  let y = SHEET_MARGIN;
+  for (const p of pieces) {
+    rows.push({ y0: y, y1: y + p.h });
+    y += p.h + 2 * SHEET_MARGIN;
+  }
+  const sheetHeight = y - SHEET_MARGIN;
+  const sheet = new Uint8Array(sheetWidth * sheetHeight).fill(255);
+  pieces.forEach((p, i) => {
+    const top = (rows[i] as { y0: number }).y0;
+    for (let r = 0; r < p.h; r++) sheet.set(p.pixels.subarray(r * p.w, (r + 1) * p.w), (top + r) * sheetWidth + SHEET_MARGIN);
+  });
+  return { pgm: Buffer.concat([Buffer.from(`P5\n${sheetWidth} ${sheetHeight}\n255\n`, 'latin1'), sheet]), rows };
+}
+
+/** What a mark may read: codes (letters or numbers) separated by commas. */
+const MARK_TEXT = /^[\p{L}\d]{1,3}(?:,[\p{L}\d]{1,3})*$/u;
+
+/**
+ * The marks read on the sheet put back on the page: each row's words (joined, without spaces) that
+ * read as codes become a word at the mark's place on its line, replacing what the page pass wrote
+ * there (specks, quotes, question marks). Lines are changed in place.
+ */
+export function placeMarks(found: OcrLine[], zones: MarkZone[], rows: Array<{ y0: number; y1: number }>, lines: OcrLine[]): number {
+  let placed = 0;
+  zones.forEach((zone, i) => {
+    const row = rows[i] as { y0: number; y1: number };
+    const words = found
+      .flatMap((l) => l.words)
+      .filter((w) => {
+        const centre = (w.y0 + w.y1) / 2;
+        return centre >= row.y0 - SHEET_MARGIN / 2 && centre <= row.y1 + SHEET_MARGIN / 2;
+      })
+      .sort((a, b) => a.x0 - b.x0);
+    const text = words
+      .map((w) => w.text)
+      .join('')
+      .replace(/[.;]/g, ',')
+      .replace(/^,+|,+$/g, '');
+    if (!MARK_TEXT.test(text)) return;
+    const line = lines[zone.line] as OcrLine;
+    const inside = (w: OcrWord) => {
+      const [cx, cy] = [(w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2];
+      return w !== zone.word && cx >= zone.x0 - 2 && cx <= zone.x1 + 2 && cy >= zone.y0 - 4 && cy <= zone.y1 + 4;
+    };
+    const mark: OcrWord = { text, x0: zone.x0, y0: zone.y0, x1: zone.x1, y1: zone.y1, conf: Math.min(...words.map((w) => w.conf)) };
+    if (zone.tail && zone.word.chars) {
+      // The word without the letters that were the mark.
+      const chars = zone.word.chars.slice(0, zone.word.chars.length - zone.tail);
+      const shortened: OcrWord = { ...zone.word, text: chars.map((c) => c.text).join(''), x1: Math.min(zone.word.x1, zone.x0 - 1), chars };
+      line.words = line.words.map((w) => (w === zone.word ? shortened : w));
+    }
+    line.words = [...line.words.filter((w) => !inside(w)), mark].sort((a, b) => a.x0 - b.x0);
+    placed++;
+  });
+  return placed;
+}
