@@ -338,6 +338,22 @@ describe('menu extraction', () => {
     expect([steak?.description, steak?.prices]).toEqual(['Extra charge 3,00 €', []]);
   });
 
+  it('takes no line far above a variant table for its header, nor the heading below it for a wrapped label', () => {
+    const R = { size: 10.7, font: 'ocr' };
+    const draft = extractMenu([page([
+      run('Koffie & taart', 259, 88, R),
+      run('Oudegracht 88 Utrecht', 248, 100, { size: 9.3, font: 'ocr' }),
+      run('Koffie', 56, 128, { size: 14, font: 'ocr-bold', bold: true }),
+      run('kop', 224, 143, { size: 9.3, font: 'ocr' }), run('mok', 268, 143, { size: 9.3, font: 'ocr' }),
+      run('KOFFIE', 55, 157, R), right('2,80', 242, 157, R), right('3,40', 287, 157, R),
+      run('CAPPUCCINO', 55, 173, R), right('3,40', 242, 173, R), right('4,10', 287, 173, R),
+      run('FLAT WHITE', 55, 204, R), right('3,80', 242, 204, R),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => [i.name, i.prices.map((p) => `${p.label} ${p.amount}`).join(' / ')])])).toEqual([
+      ['Koffie', [['KOFFIE', 'kop 280 / mok 340'], ['CAPPUCCINO', 'kop 340 / mok 410'], ['FLAT WHITE', 'kop 380']]],
+    ]);
+  });
+
   it('reads a set menu as OCR gives it: one section’s names read bolder, a priced footer right below the last course', () => {
     const HC = { size: 13.4, font: 'ocr' };
     const N = { size: 11, font: 'ocr' };

@@ -242,9 +242,11 @@ function markVariantHeaders(rows: Row[]): void {
       } else if (columns) {
         // Labels out of place in a frame too narrow for its tab stops: the last one may have
         // wrapped to a line of its own at the column's left edge, right above the priced rows.
+        // Right above the priced rows (the wrapped label between): a line far above is no header.
         const next = rows[i + 1];
-        const tail = next && next.kind === 'text' && !next.role && next.flow === r.flow && next.page === r.page && Math.abs(next.x0 - r.columnX0) <= r.size && cellsOf(next.runs).length === 1 ? next : null;
-        const alone = headerInOrder(r.runs, [], columns, em);
+        const after = rows[i + 2];
+        const tail = next && next.kind === 'text' && !next.role && next.flow === r.flow && next.page === r.page && Math.abs(next.x0 - r.columnX0) <= r.size && cellsOf(next.runs).length === 1 && after && after.kind !== 'text' && after.y - r.y <= 3 * em ? next : null;
+        const alone = next && next.kind !== 'text' && next.y - r.y <= 2 * em ? headerInOrder(r.runs, [], columns, em) : null;
         const withTail = !alone && tail ? headerInOrder(r.runs, tail.runs, columns, em) : null;
         if (withTail && tail) tail.role = 'skip';
         if (alone ?? withTail) {

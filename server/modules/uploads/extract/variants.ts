@@ -176,7 +176,7 @@ export function headerInOrder(runs: TextRun[], tail: TextRun[], columns: Span[],
   const last = columns[columns.length - 1];
   if (!first || !last || columns.length < 2) return null;
   const cells = cellsOf(runs);
-  if (!cells.length || (cells[0] as HeaderCell).x0 < first.x0 - 6 * em || cells.some((c) => c.x0 > last.x1 + 2 * em)) return null;
+  if (!cells.length || (cells[0] as HeaderCell).x0 < first.x0 - 6 * em || cells.some((c) => c.x1 > last.x1 + 2 * em)) return null;
   const labels = [...cells.flatMap((c) => c.label.split(/(?<=\p{Ll})(?=\p{Lu})/u)), ...cellsOf(tail).map((c) => c.label)].map((l) => l.trim());
   if (labels.length !== columns.length || !labels.every(isLabelCell)) return null;
   return { lead: null, cells: columns.map((c, i) => ({ label: labels[i] as string, x0: c.x0, x1: c.x1 })) };
