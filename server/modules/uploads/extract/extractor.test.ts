@@ -502,6 +502,18 @@ describe('menu extraction', () => {
     expect(draft.currency).toBe('EUR');
   });
 
+  it('reads a legend whose last entry’s name wrapped to a line of its own', () => {
+    const draft = extractMenu([page([
+      run('MAINS', 50, 100, { ...H, size: 12 }),
+      run('Mussels', 50, 130, NAME), run('7,12,14', 92, 126, { size: 6 }), right('£11.00', 545, 130),
+      run('Fish Stew', 50, 150, NAME), run('1,4,14', 101, 146, { size: 6 }), right('£24.00', 545, 150),
+      run('Allergens: 1 Gluten · 4 Fish · 7 Milk · 12 Sulphites · 13 Lupin · 14', 50, 790, { size: 7 }),
+      run('Molluscs', 50, 799, { size: 7 }),
+    ])]);
+    const items = draft.sections[0]?.items ?? [];
+    expect(items.map((i) => [i.name, i.allergens])).toEqual([['Mussels', ['milk', 'sulphites', 'molluscs']], ['Fish Stew', ['gluten', 'fish', 'molluscs']]]);
+  });
+
   it('splits a bold name from a regular description on the same line', () => {
     const draft = extractMenu([page([
       run('Brunch', 50, 100, H),

@@ -4,7 +4,7 @@ import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PricePa
 import { cellsOf, headerInOrder, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
 import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
-import { isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
+import { allergenFromName, isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
 import { itemConfidence, itemFeatures, type ItemFacts } from './confidence.ts';
 import { detectLanguage, detectMoney } from './detect.ts';
 import { endsInPriceOnRequestNote } from './price-notes.ts';
@@ -165,7 +165,9 @@ function markLegend(rows: Row[]): AllergenLegend | null {
     const text = r.text.replace(/\t/g, ' ');
     if (!near) flush();
     const heading = isLegendHeading(text) && text.length < 200;
-    if (heading || isDietLegend(text) || parseLegendLine(text, near ? 1 : 3) || (near && /^\p{Ll}/u.test(text))) {
+    // The name of the last entry wrapped to a line of its own ("… 13 Lupin · 14" / "Molluscs").
+    const wrappedName = near && /(?:^|\s)(?:\d{1,2}|\p{Lu}\p{Ll}{0,2})$/u.test(last.text.trim()) && wordCount(text) <= 3 && allergenFromName(text) !== null;
+    if (heading || isDietLegend(text) || parseLegendLine(text, near ? 1 : 3) || (near && /^\p{Ll}/u.test(text)) || wrappedName) {
       r.role = 'legend';
       block.push(r);
     } else flush();
