@@ -502,6 +502,20 @@ describe('menu extraction', () => {
     expect(draft.currency).toBe('EUR');
   });
 
+  it('reads a dish priced on request right below a priced one as an item of its own', () => {
+    const draft = extractMenu([page([
+      run('Secondi', 50, 100, H),
+      run("PEPOSO DELL'IMPRUNETA .............................. 17,00", 50, 130, NAME),
+      run('PESCE DEL GIORNO .............................. Secondo il mercato', 50, 144, NAME),
+      run('Dolci', 50, 200, H),
+      run('PANNA COTTA .............................. 6,50', 50, 230, NAME),
+    ])]);
+    expect(draft.sections.map((s) => s.items.map((i) => [i.name, i.description, i.prices.length]))).toEqual([
+      [["PEPOSO DELL'IMPRUNETA", '', 1], ['PESCE DEL GIORNO', 'Secondo il mercato', 0]],
+      [['PANNA COTTA', '', 1]],
+    ]);
+  });
+
   it('reads a legend whose last entry’s name wrapped to a line of its own', () => {
     const draft = extractMenu([page([
       run('MAINS', 50, 100, { ...H, size: 12 }),

@@ -1,6 +1,6 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
-import { isLabel, mentionedCurrency, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
+import { isLabel, mentionedCurrency, normalizeLeaders, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
 import { cellsOf, headerInOrder, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
 import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
@@ -381,7 +381,7 @@ function hasPriceNote(row: Row): boolean {
 
 /** "Lobster <gap> market price": a short note in the price column goes to the description. */
 function splitNote(body: string): { name: string; description: string } {
-  const parts = body.split('\t').map((p) => p.trim()).filter(Boolean);
+  const parts = normalizeLeaders(body).split('\t').map((p) => p.trim()).filter(Boolean);
   const note = parts[parts.length - 1] ?? '';
   // Three single words or more a gap apart are one justified line ("Whole   Celebration   Cake").
   const justified = parts.length >= 3 && parts.every((p) => wordCount(p) === 1);
@@ -744,6 +744,10 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
         // Same (regular) style as the names, right below a priced item: a description line.
         continueItem(current, row);
       } else startItem(row);
+    } else if (row.kind === 'text' && current.prices.length && normalizeLeaders(row.body).includes('\t') && endsInPriceOnRequestNote(row.body)) {
+      // "PESCE DEL GIORNO …… Secondo il mercato" right below a priced dish: an item of its own,
+      // priced on request, not that dish's description.
+      startItem(row);
     } else if (
       // (A course whose note stands in for its price ends like a priced item.)
       (current.prices.length || hasPriceNote(current.nameRow)) &&

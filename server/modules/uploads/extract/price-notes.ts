@@ -11,9 +11,9 @@ const PRICE_ON_REQUEST_NOTES = [
   // German
   'tagespreis', 'nach tagespreis', 'marktpreis', 'auf anfrage', 'preis auf anfrage', 'nach gewicht',
   // French
-  'prix du marche', 'selon marche', 'selon arrivage', 'sur demande', 'prix sur demande', 'cours du jour',
+  'prix du marche', 'selon marche', 'selon le marche', 'selon arrivage', 'sur demande', 'prix sur demande', 'cours du jour', 'prix du jour',
   // Italian
-  'prezzo di mercato', 'secondo mercato', 's.q.', 'sq', 'su richiesta', 'a peso',
+  'prezzo di mercato', 'secondo mercato', 'secondo il mercato', 'prezzo del giorno', 's.q.', 'sq', 'su richiesta', 'a peso',
   // Spanish
   'precio de mercado', 'segun mercado', 's/m', 'a consultar', 'consultar precio', 'segun peso',
   // Dutch
