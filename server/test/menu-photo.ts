@@ -3,11 +3,11 @@ import sharp from 'sharp';
 /**
  * A photographed menu page for the OCR tests, drawn by Pango (sharp's text renderer) from the
  * given markup, not by our code: dark text on light paper, turned by `degrees`, on a darker
- * table under uneven light, as a JPEG (or PNG, WebP), optionally stored turned with EXIF orientation 6.
+ * table (unless `table: false`) under uneven light, as a JPEG (or PNG, WebP), optionally stored turned with EXIF orientation 6.
  */
 export async function menuPhoto(
   markup: string,
-  options: { degrees?: number; orientation?: number; format?: 'jpeg' | 'png' | 'webp' } = {},
+  options: { degrees?: number; orientation?: number; format?: 'jpeg' | 'png' | 'webp'; table?: boolean } = {},
 ): Promise<Buffer> {
   // An A5 page at 150 dpi with the text 90 px from its top left corner.
   const text = await sharp({ text: { text: markup, font: 'DejaVu Sans 11', dpi: 150, rgba: false } })
@@ -19,9 +19,11 @@ export async function menuPhoto(
     .composite([{ input: text, left: 90, top: 90, blend: 'multiply' }])
     .png()
     .toBuffer();
+  // On a table (the default), or the page alone filling the picture (a scanner's flatbed).
+  const ground = options.table === false ? '#f4f1ea' : '#5a4a3a';
   const photo = await sharp(page)
-    .rotate(options.degrees ?? 0, { background: '#5a4a3a' })
-    .extend({ top: 70, bottom: 70, left: 70, right: 70, background: '#5a4a3a' })
+    .rotate(options.degrees ?? 0, { background: ground })
+    .extend({ top: 70, bottom: 70, left: 70, right: 70, background: ground })
     .png()
     .toBuffer();
   // Uneven light: a gradient from the top left, multiplied in.

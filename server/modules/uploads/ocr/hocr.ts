@@ -445,7 +445,7 @@ function tighten(word: OcrWord, grey: Uint8Array | undefined, width: number, hei
  * baseline. Marks and punctuation inside the tail may have a box down to the baseline (Tesseract
  * gives some letters the line's height): they go with the raised letters around them.
  */
-export function splitRaisedTail(word: OcrWord, baseline?: number): OcrWord[] {
+export function splitRaisedTail(word: OcrWord, baseline?: number, inkBetween?: (x0: number, x1: number, y0: number, y1: number) => boolean): OcrWord[] {
   const chars = word.chars;
   if (!chars || chars.length < 2) return [word];
   // The word's own baseline: the line's when it runs under the word's letters (the lowest
@@ -471,6 +471,11 @@ export function splitRaisedTail(word: OcrWord, baseline?: number): OcrWord[] {
   while (cut < chars.length && !raised(chars[cut] as OcrChar)) cut++;
   // A mark is a short tail after a real word; never most of the word.
   if (cut === chars.length || cut < 2 || chars.length - cut > Math.max(3, cut / 2) || !/[\p{L}\p{N}]/u.test(chars.slice(0, cut).map((c) => c.text).join(''))) return [word];
+  // Tesseract's letter boxes can be far off: a tail with ink down on the baseline under it
+  // ("Mariscos", the last small capital of "SALVAJE") stands on the line and is no mark.
+  const tail = chars.slice(cut);
+  const [tx0, tx1] = [Math.min(...tail.map((c) => c.x0)), Math.max(...tail.map((c) => c.x1))];
+  if (inkBetween?.(tx0, tx1, Math.round(base - 0.2 * height), Math.round(base - 1))) return [word];
   const part = (list: OcrChar[]): OcrWord => ({
     text: list.map((c) => c.text).join(''),
     x0: Math.min(...list.map((c) => c.x0)),
@@ -485,7 +490,17 @@ export function splitRaisedTail(word: OcrWord, baseline?: number): OcrWord[] {
 
 /** Measures a page while its image is at hand (the image is not kept). */
 export function measurePage(found: OcrLine[], geometry: PageGeometry): MeasuredPage {
-  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w, l.y1 + l.offset + l.slope * ((w.x0 + w.x1) / 2 - l.x0))).map((w) => tighten(w, geometry.grey, geometry.widthPx, geometry.heightPx)) }));
+  const { grey, widthPx, heightPx } = geometry;
+  // Some ink (two pixels or more) in a box of the page: a letter there.
+  const inkBetween = grey
+    ? (x0: number, x1: number, y0: number, y1: number) => {
+        let dark = 0;
+        for (let y = Math.max(0, y0); y <= Math.min(heightPx - 1, y1); y++)
+          for (let x = Math.max(0, x0); x < Math.min(widthPx, x1); x++) if ((grey[y * widthPx + x] as number) < 128 && ++dark >= 2) return true;
+        return false;
+      }
+    : undefined;
+  const lines = found.map((l) => ({ ...l, words: l.words.flatMap((w) => splitRaisedTail(w, l.y1 + l.offset + l.slope * ((w.x0 + w.x1) / 2 - l.x0), inkBetween)).map((w) => tighten(w, grey, widthPx, heightPx)) }));
   const ems = lines.map((l) => emOf(l) || Math.max(4, l.xSize - Math.max(0, l.descenders)));
   const inks = lines.map((l, i) => l.words.map((w) => inkOf(w, geometry.grey, geometry.widthPx, ems[i] ?? 0)));
   return { page: geometry.page, widthPx: geometry.widthPx, heightPx: geometry.heightPx, widthPt: geometry.widthPt, lines, ems, inks };

@@ -5,7 +5,7 @@ import { cropPgm, placeLines, uncoveredRegions } from './coverage.ts';
 import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } from './hocr.ts';
 import { markSheet, markZones, placeMarks } from './marks.ts';
 import { detectLanguage } from './language.ts';
-import { parsePgm, preparePage, type GreyImage, type PreparedPage } from './preprocess.ts';
+import { parsePgm, preparePage, type GreyImage, type PageWarp, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
 
 export { ImageProblem, inspectImage, OCR_MAX_INPUT_PIXELS } from './preprocess.ts';
@@ -45,7 +45,7 @@ export interface OcrPageOptions {
 /** One page image → positioned words. Throws ImageProblem for unusable images, ToolError when tesseract fails. */
 export async function ocrImage(bytes: Uint8Array, options: OcrPageOptions): Promise<OcrPageText> {
   const prepared = await preparePage(bytes);
-  return withSkew(toPageTexts([await recognise(prepared, options)])[0] as PageText, prepared.skew);
+  return withGeometry(toPageTexts([await recognise(prepared, options)])[0] as PageText, prepared);
 }
 
 /**
@@ -54,9 +54,11 @@ export async function ocrImage(bytes: Uint8Array, options: OcrPageOptions): Prom
  */
 export interface OcrPageText extends PageText {
   skew?: number;
+  /** A photographed page made flat before it was read (`rectify.ts`): how it maps onto the photo. */
+  warp?: PageWarp;
 }
 
-const withSkew = (page: PageText, skew: number): OcrPageText => (skew ? { ...page, skew } : page);
+const withGeometry = (page: PageText, { skew, warp }: Pick<PreparedPage, 'skew' | 'warp'>): OcrPageText => ({ ...page, ...(skew ? { skew } : {}), ...(warp ? { warp } : {}) });
 
 /** Tesseract's hOCR of an image (page segmentation `psm`: 3 a page, 6 one block of text). */
 async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, timeoutMs: number, config: string[] = []): Promise<OcrLine[]> {
@@ -142,21 +144,34 @@ function stopIf(options: OcrRunOptions): void {
 }
 
 /**
- * A band across the middle of the page (40 % of its height, full resolution), for the language
- * pass: read in a fraction of the page's time, and at full resolution, so the function words of a
- * low-resolution photo are still read.
+ * A band across the page (40 % of its height, full resolution) where it holds the most ink, for the
+ * language pass: read in a fraction of the page's time, and at full resolution, so the function
+ * words of a low-resolution photo are still read. (The middle of a page cut out of a photo may
+ * be blank paper under a short menu.)
  */
-function middleBand(prepared: PreparedPage): Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'> {
-  const top = Math.floor(prepared.height * 0.2);
+function inkiestBand(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>): Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'> {
+  const { grey, width } = prepared;
   const height = Math.max(1, Math.floor(prepared.height * 0.4));
-  const grey = prepared.grey.subarray(top * prepared.width, (top + height) * prepared.width);
-  const pgm = Buffer.concat([Buffer.from(`P5\n${prepared.width} ${height}\n255\n`, 'latin1'), grey]);
-  return { pgm, grey, width: prepared.width, height };
+  const ink = new Float64Array(prepared.height + 1);
+  for (let y = 0; y < prepared.height; y++) {
+    let dark = 0;
+    for (let x = 0; x < width; x += 4) if ((grey[y * width + x] as number) < 128) dark++;
+    ink[y + 1] = (ink[y] as number) + dark;
+  }
+  let top = Math.floor(prepared.height * 0.2);
+  let most = -1;
+  for (let y = 0; y + height <= prepared.height; y += Math.max(1, Math.floor(height / 20))) {
+    const sum = (ink[y + height] as number) - (ink[y] as number);
+    if (sum > most) [most, top] = [sum, y];
+  }
+  const band = grey.subarray(top * width, (top + height) * width);
+  const pgm = Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), band]);
+  return { pgm, grey: band, width, height };
 }
 
 /**
  * Reads pages one after the other. The menu's language is told first by its function words
- * (`language.ts`) in a quick English pass over a band of the first page; when that band does not
+ * (`language.ts`) in a quick English pass over the inkiest band of the first page; when that band does not
  * tell, the whole first page is read in English (and kept when it is English). Then every page is
  * read once with that language's model alone (better diacritics than six at once, and several
  * times faster); without a clear language, all six models read the pages. Sizes and bold are told
@@ -165,14 +180,14 @@ function middleBand(prepared: PreparedPage): Pick<PreparedPage, 'pgm' | 'grey' |
 async function ocrPages(count: number, prepare: (index: number) => Promise<{ prepared: PreparedPage; widthPt?: number }>, options: OcrRunOptions): Promise<OcrPageText[]> {
   if (count > OCR_MAX_PAGES) throw new TooManyOcrPages(count);
   const measured: MeasuredPage[] = [];
-  const skews: number[] = [];
+  const geometry: Array<Pick<PreparedPage, 'skew' | 'warp'>> = [];
   let languages: readonly string[] | null = null;
   for (let i = 0; i < count; i++) {
     stopIf(options);
     const { prepared, widthPt } = await prepare(i);
     let page: MeasuredPage | null = null;
     if (!languages) {
-      const band = await recognise(middleBand(prepared), { page: i + 1, widthPt, languages: ['eng'], quick: true });
+      const band = await recognise(inkiestBand(prepared), { page: i + 1, widthPt, languages: ['eng'], quick: true });
       let detected = detectLanguage(toPageTexts([band]));
       if (!detected) {
         const english = await recognise(prepared, { page: i + 1, widthPt, languages: ['eng'] });
@@ -182,37 +197,57 @@ async function ocrPages(count: number, prepare: (index: number) => Promise<{ pre
       languages = detected ? [detected] : OCR_LANGUAGES;
     }
     measured.push(page ?? (await recognise(prepared, { page: i + 1, widthPt, languages })));
-    skews.push(prepared.skew);
+    geometry.push({ skew: prepared.skew, ...(prepared.warp ? { warp: prepared.warp } : {}) });
     await options.onPage?.(i + 1, count);
   }
-  return toPageTexts(measured).map((p, i) => withSkew(p, skews[i] ?? 0));
+  return toPageTexts(measured).map((p, i) => withGeometry(p, geometry[i] ?? { skew: 0 }));
 }
 
 /**
  * The draft's boxes back on the page as uploaded: the OCR read a straightened copy of each page
- * (`skew`), the reviewer sees the original, so each item's box is turned back about the page's
- * centre (the box around its turned corners).
+ * (`skew`), and of a photo only the page, made flat (`warp`); the reviewer sees the original, so
+ * each item's box is turned back about the page's centre, then taken through the warp onto the
+ * photo (the box around its corners there). A flattened photo's page size becomes the photo's.
  */
 export function unskewBoxes(draft: MenuDraft, pages: OcrPageText[]): MenuDraft {
   const byPage = new Map(pages.map((p) => [p.page, p]));
+  const photoSize = (page: OcrPageText) => {
+    const warp = page.warp as PageWarp;
+    return { width: page.width, height: (page.width * warp.photoHeight) / warp.photoWidth };
+  };
+  const onPhoto = (page: OcrPageText, [px, py]: readonly [number, number]): readonly [number, number] => {
+    const warp = page.warp as PageWarp;
+    const k = warp.width / page.width;
+    const [h11, h12, h13, h21, h22, h23, h31, h32] = warp.matrix as [number, number, number, number, number, number, number, number];
+    const [x, y] = [px * k, py * k];
+    const d = h31 * x + h32 * y + 1;
+    const toPt = page.width / warp.photoWidth;
+    return [((h11 * x + h12 * y + h13) / d) * toPt, ((h21 * x + h22 * y + h23) / d) * toPt];
+  };
   return {
     ...draft,
+    pageSizes: draft.pageSizes.map((size, i) => {
+      const page = byPage.get(i + 1);
+      return page?.warp ? photoSize(page) : size;
+    }),
     sections: draft.sections.map((section) => ({
       ...section,
       items: section.items.map((item) => {
         const page = byPage.get(item.page);
-        if (!item.bbox || !page?.skew) return item;
+        if (!item.bbox || !page || (!page.skew && !page.warp)) return item;
         const { x, y, width, height } = item.bbox;
-        const t = (-page.skew * Math.PI) / 180;
+        const t = (-(page.skew ?? 0) * Math.PI) / 180;
         const [cx, cy] = [page.width / 2, page.height / 2];
         const corners = [[x, y], [x + width, y], [x, y + height], [x + width, y + height]].map(([px, py]) => {
           const [dx, dy] = [(px as number) - cx, (py as number) - cy];
-          return [cx + dx * Math.cos(t) - dy * Math.sin(t), cy + dx * Math.sin(t) + dy * Math.cos(t)] as const;
+          const turned = [cx + dx * Math.cos(t) - dy * Math.sin(t), cy + dx * Math.sin(t) + dy * Math.cos(t)] as const;
+          return page.warp ? onPhoto(page, turned) : turned;
         });
+        const bounds = page.warp ? photoSize(page) : { width: page.width, height: page.height };
         const x0 = Math.max(0, Math.min(...corners.map((c) => c[0])));
         const y0 = Math.max(0, Math.min(...corners.map((c) => c[1])));
-        const x1 = Math.min(page.width, Math.max(...corners.map((c) => c[0])));
-        const y1 = Math.min(page.height, Math.max(...corners.map((c) => c[1])));
+        const x1 = Math.min(bounds.width, Math.max(...corners.map((c) => c[0])));
+        const y1 = Math.min(bounds.height, Math.max(...corners.map((c) => c[1])));
         return { ...item, bbox: { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) } };
       }),
     })),

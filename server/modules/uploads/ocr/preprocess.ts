@@ -1,9 +1,12 @@
 import sharp from 'sharp';
 import { UPLOAD_IMAGE_MAX_MEGAPIXELS } from '../../../../shared/constants.ts';
+import { groundFromEdges, paperLevel } from './ground.ts';
+import { findPage, warpPage } from './rectify.ts';
 
 /**
  * Turns a page image (a phone photo or a rendered scan) into what Tesseract reads best: upright
- * (EXIF orientation), grey, at a resolution where body text is 25–40 px high, lit evenly (the
+ * (EXIF orientation), grey, at a resolution where body text is 25–40 px high, a photographed page
+ * cut out and made flat (`rectify.ts`), lit evenly (the
  * paper's brightness is estimated per block and divided out, which also fades the table around a
  * photographed page), contrast raised (gamma 3), and deskewed (the angle whose horizontal projection profile has the
  * sharpest peaks, searched over ±8°).
@@ -37,6 +40,20 @@ export interface PreparedPage {
   height: number;
   /** Rotation applied to straighten the text (degrees, counter-clockwise positive). */
   skew: number;
+  /** A photographed page cut out of the photo and made flat (`rectify.ts`), before the rotation. */
+  warp?: PageWarp;
+}
+
+/**
+ * How a flattened page maps back onto the photo: `matrix` (a homography) takes a pixel of the
+ * flattened page (`width` pixels wide) to a pixel of the photo as resized (`photoWidth` ×
+ * `photoHeight` pixels).
+ */
+export interface PageWarp {
+  matrix: number[];
+  width: number;
+  photoWidth: number;
+  photoHeight: number;
 }
 
 const SHARP_OPTIONS = { limitInputPixels: OCR_MAX_INPUT_PIXELS, failOn: 'error' } as const;
@@ -125,41 +142,8 @@ function backgroundGrid(grey: Uint8Array, width: number, height: number, block: 
  * leaves no dark frame that Tesseract would take for an image block.
  */
 function whitenSurroundings(source: Uint8Array, out: Uint8Array, width: number, height: number): void {
-  const hist = new Uint32Array(256);
-  for (let i = 0; i < source.length; i += 5) hist[source[i] as number]!++;
-  // The paper: the 75th percentile of brightness.
-  let paper = 255;
-  for (let seen = 0, n = Math.ceil(source.length / 5); paper > 0; paper--) {
-    seen += hist[paper] as number;
-    if (seen >= n * 0.25) break;
-  }
-  const dark = 0.65 * paper;
-  const seen = new Uint8Array(source.length);
-  const stack = new Int32Array(source.length);
-  let top = 0;
-  const push = (p: number) => {
-    if (!seen[p] && (source[p] as number) < dark) {
-      seen[p] = 1;
-      stack[top++] = p;
-    }
-  };
-  for (let x = 0; x < width; x++) {
-    push(x);
-    push((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    push(y * width);
-    push(y * width + width - 1);
-  }
-  while (top > 0) {
-    const p = stack[--top] as number;
-    out[p] = 255;
-    const x = p % width;
-    if (x > 0) push(p - 1);
-    if (x < width - 1) push(p + 1);
-    if (p >= width) push(p - width);
-    if (p < source.length - width) push(p + width);
-  }
+  const ground = groundFromEdges(source, width, height, 0.65 * paperLevel(source, 5));
+  for (let p = 0; p < ground.length; p++) if (ground[p]) out[p] = 255;
 }
 
 /** Divides each pixel by the paper's brightness around it (bilinear between block centres). */
@@ -376,7 +360,16 @@ export async function preparePage(input: Uint8Array | GreyImage): Promise<Prepar
     .toBuffer({ resolveWithObject: true });
   width = raw.info.width;
   height = raw.info.height;
-  let grey: Uint8Array = flattenIllumination(new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.length), width, height);
+  let pixels: Uint8Array = new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.length);
+  let warp: PageWarp | undefined;
+  // A photo: the page seen at an angle is cut out and made flat (a rendered PDF page is flat).
+  const page = 'pixels' in input ? null : findPage(pixels, width, height);
+  if (page) {
+    const flat = warpPage(pixels, width, height, page, TARGET_LONG_SIDE);
+    warp = { matrix: flat.matrix, width: flat.width, photoWidth: width, photoHeight: height };
+    [pixels, width, height] = [flat.grey, flat.width, flat.height];
+  }
+  let grey: Uint8Array = flattenIllumination(pixels, width, height);
   const skew = estimateSkew(grey, width, height);
   if (Math.abs(skew) >= 0.15) {
     // Rotate about the centre and keep the original frame (the corners are paper-white).
@@ -404,5 +397,5 @@ export async function preparePage(input: Uint8Array | GreyImage): Promise<Prepar
   if (darkest > 70) for (let i = 0; i < grey.length; i++) grey[i] = GAMMA[grey[i] as number] as number;
   eraseLeaders(grey, width, height);
   const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
-  return { pgm: Buffer.concat([header, grey]), grey, width, height, skew };
+  return { pgm: Buffer.concat([header, grey]), grey, width, height, skew, ...(warp ? { warp } : {}) };
 }
