@@ -32,6 +32,19 @@ const SHEET_MARGIN = 24;
 const isInk = (grey: Uint8Array, width: number, x: number, y: number) => (grey[y * width + x] as number) < 128;
 
 /**
+ * How many signs end the word that are a mark as the page pass read it ("Margherita”",
+ * "Flädlesuppe"”>"). Punctuation (a comma, a bracket) is the text's own, and letters and digits
+ * stay: Tesseract's letter boxes are too rough to tell a raised one (hocr.ts cuts raised letters
+ * off on its own).
+ */
+function signsAtEnd(word: OcrWord): number {
+  const chars = word.chars ?? [];
+  let keep = chars.length;
+  while (keep > 1 && !/[\p{L}\p{N}.,;:)\]]/u.test((chars[keep - 1] as { text: string }).text)) keep--;
+  return chars.length - keep;
+}
+
+/**
  * The raised marks of a page: for each word ending in a letter or digit, ink that starts within
  * about an em of its right edge, stands wholly above the lower half of the word's letters (so not
  * the next word, nor a comma), is no taller than most of the word's height, and ends where a gap of
@@ -46,17 +59,9 @@ export function markZones(grey: Uint8Array, width: number, height: number, lines
       // The height of the line's tallest letters (a word's own box may stop at its x-height).
       const tall = base - Math.min(word.y0, line.y0);
       if (tall < 8) continue;
-      // The page pass may have read the mark as signs at the word's end ("Margherita”",
-      // "Flädlesuppe"”>"); punctuation (a comma, a bracket) is the text's own. (Letters and digits stay: Tesseract's letter boxes are too rough to
-      // tell a raised one, and hocr.ts cuts raised letters off on its own.)
+      const tail = signsAtEnd(word);
       const chars = word.chars ?? [];
-      let keep = chars.length;
-      while (keep > 1) {
-        const c = chars[keep - 1] as { text: string; y1: number };
-        if (!/[\p{L}\p{N}.,;:)\]]/u.test(c.text)) keep--;
-        else break;
-      }
-      const tail = chars.length - keep;
+      const keep = chars.length - tail;
       const kept = tail ? chars.slice(0, keep).map((c) => c.text).join('') : word.text;
       if (!/[\p{L}\p{N}][^\p{L}\p{N}]*$/u.test(kept)) continue;
       // Marks sit above the upper third of x-height letters; their band goes up a little beyond the word.
