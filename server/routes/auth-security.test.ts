@@ -15,7 +15,11 @@ let smtp: SmtpSink;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url, ...rootEnv } });
+  // On PostgreSQL the sign-in counters live in the database, in windows aligned to the clock
+  // (multiples of the window's length, so every instance agrees). Attempts that straddle the end
+  // of a window count in two, as fixed windows do: with the default minute that happened to ten
+  // slow attempts in a CI run on 2026-11-27. A day-long window leaves that to midnight (UTC) alone.
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, ...rootEnv, AUTH_RATE_LIMIT_WINDOW_SECONDS: '86400' } });
   await t.listen();
 });
 
