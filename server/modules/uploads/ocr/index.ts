@@ -4,6 +4,7 @@ import type { MenuDraft, PageText } from '../extract/types.ts';
 import { cropPgm, placeLines, uncoveredRegions } from './coverage.ts';
 import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } from './hocr.ts';
 import { markSheet, markZones, placeMarks } from './marks.ts';
+import { linesOfPiece, stackPieces } from './sheet.ts';
 import { detectLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PageWarp, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
@@ -30,6 +31,8 @@ const RENDER_DPI = 300;
 const MARK_CHARACTERS = '0123456789,ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** White around a region read again (Tesseract reads a crop better with a margin). */
 const CROP_MARGIN = 16;
+/** More white between two regions stacked on one sheet: a line never runs from one into the next. */
+const REGION_GAP = 64;
 
 sharp.cache(false);
 
@@ -76,7 +79,7 @@ async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, time
 
 /**
  * Tesseract on a prepared page. Then the ink no word covers, shaped like text (a block its layout
- * analysis took for a picture), is read again region by region as blocks of text (`coverage.ts`),
+ * analysis took for a picture), is read again as blocks of text, all regions on one sheet (`coverage.ts`),
  * and the raised marks after words are read again enlarged, all on one sheet (`marks.ts`), unless
  * `quick` (the language pass), within the page's time.
  */
@@ -85,17 +88,26 @@ async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' |
   const budget = options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS;
   const lines = await tesseract(prepared.pgm, 3, options, budget);
   if (!options.quick) {
-    for (const region of uncoveredRegions(prepared.grey, prepared.width, prepared.height, lines)) {
-      const left = budget - (Date.now() - started);
-      if (left < 1000) break;
-      const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
-      lines.push(...placeLines(await tesseract(crop.pgm, 6, options, left), region, CROP_MARGIN, lines));
+    // The regions are read in one run, stacked on one sheet (`sheet.ts`).
+    const regions = uncoveredRegions(prepared.grey, prepared.width, prepared.height, lines);
+    const leftForRegions = budget - (Date.now() - started);
+    if (regions.length && leftForRegions >= 1000) {
+      const sheet = stackPieces(
+        regions.map((region) => {
+          const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
+          return { pixels: crop.grey, w: crop.width, h: crop.height };
+        }),
+        REGION_GAP,
+      );
+      const found = await tesseract(sheet.pgm, 6, options, leftForRegions);
+      // Placed one region after the other: a region's words that overlap words already placed are dropped.
+      regions.forEach((region, i) => lines.push(...placeLines(linesOfPiece(found, sheet, i), region, CROP_MARGIN, lines)));
     }
     const zones = markZones(prepared.grey, prepared.width, prepared.height, lines);
     const left = budget - (Date.now() - started);
     if (zones.length && left >= 1000) {
       const sheet = markSheet(prepared.grey, prepared.width, zones);
-      placeMarks(await tesseract(sheet.pgm, 6, { ...options, languages: ['eng'] }, left, [`tessedit_char_whitelist=${MARK_CHARACTERS}`]), zones, sheet.rows, lines);
+      placeMarks(await tesseract(sheet.pgm, 6, { ...options, languages: ['eng'] }, left, [`tessedit_char_whitelist=${MARK_CHARACTERS}`]), zones, sheet, lines);
     }
   }
   return measurePage(lines, {

@@ -52,8 +52,8 @@ describe('raised marks read again', () => {
     expect(sheet.pgm.subarray(0, 2).toString('latin1')).toBe('P5');
     expect(sheet.rows[0]!.y1 - sheet.rows[0]!.y0).toBeGreaterThan(40);
     // What Tesseract read on the sheet's row becomes the mark; the glued sign goes.
-    const found: OcrLine[] = [{ ...line([{ text: '1,7', x0: 30, y0: sheet.rows[0]!.y0 + 8, x1: 120, y1: sheet.rows[0]!.y1 - 8, conf: 80 }]) }];
-    expect(placeMarks(found, zones, sheet.rows, page)).toBe(1);
+    const found: OcrLine[] = [{ ...line([{ text: '1,7', x0: 30, y0: sheet.rows[0]!.y0 + 8, x1: 120, y1: sheet.rows[0]!.y1 - 8, conf: 80 }]), y0: sheet.rows[0]!.y0 + 8, y1: sheet.rows[0]!.y1 - 8 }];
+    expect(placeMarks(found, zones, sheet, page)).toBe(1);
     expect(page[0]!.words.map((w) => [w.text, w.x0, w.x1])).toEqual([['Salami', 60, 205], ['1,7', 206, 230], ['°', 300, 310]]);
   });
 
@@ -62,8 +62,8 @@ describe('raised marks read again', () => {
     const page = [line([word('Salami', 60, 200)])];
     const zones = markZones(grey, 1000, 300, page);
     const sheet = markSheet(grey, 1000, zones);
-    const found: OcrLine[] = [{ ...line([{ text: 'Salami', x0: 30, y0: sheet.rows[0]!.y0, x1: 120, y1: sheet.rows[0]!.y1, conf: 80 }]) }];
-    expect(placeMarks(found, zones, sheet.rows, page)).toBe(0);
+    const found: OcrLine[] = [{ ...line([{ text: 'Salami', x0: 30, y0: sheet.rows[0]!.y0, x1: 120, y1: sheet.rows[0]!.y1, conf: 80 }]), y0: sheet.rows[0]!.y0, y1: sheet.rows[0]!.y1 }];
+    expect(placeMarks(found, zones, sheet, page)).toBe(0);
     expect(page[0]!.words.map((w) => w.text)).toEqual(['Salami']);
   });
 });

@@ -1,4 +1,5 @@
 import type { OcrLine, OcrWord } from './hocr.ts';
+import { linesOfPiece, stackPieces, type Sheet } from './sheet.ts';
 
 /**
  * Raised footnote marks (allergen codes "1,7", "G,S,Mu") read again at a size Tesseract can read.
@@ -158,27 +159,14 @@ function enlarge(grey: Uint8Array, width: number, zone: MarkZone, pad: number, s
   return { pixels, w, h };
 }
 
-/** One image of every mark, enlarged, one row each (PGM), and the rows' vertical extent on it. */
-export function markSheet(grey: Uint8Array, width: number, zones: MarkZone[]): { pgm: Buffer; rows: Array<{ y0: number; y1: number }> } {
+/** One image of every mark, enlarged, one row each (`sheet.ts`). */
+export function markSheet(grey: Uint8Array, width: number, zones: MarkZone[]): Sheet {
   const pieces = zones.map((z) => {
     const inkHeight = z.y1 - z.y0;
     const scale = Math.min(8, Math.max(1, SHEET_INK_HEIGHT / inkHeight));
     return enlarge(grey, width, z, Math.max(2, Math.round(0.3 * inkHeight)), scale);
   });
-  const sheetWidth = Math.max(...pieces.map((p) => p.w)) + 2 * SHEET_MARGIN;
-  const rows: Array<{ y0: number; y1: number }> = [];
-  let y = SHEET_MARGIN;
-  for (const p of pieces) {
-    rows.push({ y0: y, y1: y + p.h });
-    y += p.h + 2 * SHEET_MARGIN;
-  }
-  const sheetHeight = y - SHEET_MARGIN;
-  const sheet = new Uint8Array(sheetWidth * sheetHeight).fill(255);
-  pieces.forEach((p, i) => {
-    const top = (rows[i] as { y0: number }).y0;
-    for (let r = 0; r < p.h; r++) sheet.set(p.pixels.subarray(r * p.w, (r + 1) * p.w), (top + r) * sheetWidth + SHEET_MARGIN);
-  });
-  return { pgm: Buffer.concat([Buffer.from(`P5\n${sheetWidth} ${sheetHeight}\n255\n`, 'latin1'), sheet]), rows };
+  return stackPieces(pieces, SHEET_MARGIN);
 }
 
 /** What a mark may read: codes (letters or numbers) separated by commas. */
@@ -189,16 +177,11 @@ const MARK_TEXT = /^[\p{L}\d]{1,3}(?:,[\p{L}\d]{1,3})*$/u;
  * read as codes become a word at the mark's place on its line, replacing what the page pass wrote
  * there (specks, quotes, question marks). Lines are changed in place.
  */
-export function placeMarks(found: OcrLine[], zones: MarkZone[], rows: Array<{ y0: number; y1: number }>, lines: OcrLine[]): number {
+export function placeMarks(found: OcrLine[], zones: MarkZone[], sheet: Sheet, lines: OcrLine[]): number {
   let placed = 0;
   zones.forEach((zone, i) => {
-    const row = rows[i] as { y0: number; y1: number };
-    const words = found
+    const words = linesOfPiece(found, sheet, i)
       .flatMap((l) => l.words)
-      .filter((w) => {
-        const centre = (w.y0 + w.y1) / 2;
-        return centre >= row.y0 - SHEET_MARGIN / 2 && centre <= row.y1 + SHEET_MARGIN / 2;
-      })
       .sort((a, b) => a.x0 - b.x0);
     const text = words
       .map((w) => w.text)
