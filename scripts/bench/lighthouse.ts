@@ -11,7 +11,8 @@ import path from 'node:path';
  * LH_REPORT=<file> also writes the full Lighthouse result there (the trace-based audits, to dig in);
  * a `{page}` in it is replaced by the page's path (one file per page, e.g. LH_REPORT=/tmp/lh-{page}.json).
  * LH_PROFILE=<file> (`{page}` likewise) writes a CPU profile (.cpuprofile, DevTools' Performance panel
- * opens it) of one more load of the page with the CPU slowed down 4×.
+ * opens it) of one more load of the page with the CPU slowed down 4×. LH_TRACE=<file> (`{page}`
+ * likewise) writes the trace of the run itself, the observed timeline Lighthouse simulates from.
  */
 export interface LighthouseResult {
   performance: number;
@@ -57,6 +58,8 @@ try {
   }
   const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile', throttlingMethod: 'simulate', disableStorageReset: Boolean(storage) }, undefined, page);
   if (process.env.LH_REPORT) (await import('node:fs')).writeFileSync(process.env.LH_REPORT.replace('{page}', new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'), JSON.stringify(r.lhr));
+  // The trace Lighthouse simulated from (DevTools' Performance panel opens it): which task is which.
+  if (process.env.LH_TRACE) (await import('node:fs')).writeFileSync(process.env.LH_TRACE.replace('{page}', new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'), JSON.stringify(r.artifacts.Trace));
   if (process.env.LH_PROFILE) {
     // A JavaScript CPU profile of one more load of the page, CPU slowed down 4× as Lighthouse's mobile
     // preset assumes (network unthrottled): which functions the main thread spends its time in.

@@ -97,7 +97,7 @@ export default function DashboardPage() {
           {painted ? (
             <>
               {orgId ? <GuestAnalyticsSection organizationId={orgId} /> : null}
-              <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[2fr_1fr]">
+              <div className="grid grid-cols-1 items-start gap-6 [contain-intrinsic-size:auto_32rem] [content-visibility:auto] lg:grid-cols-[2fr_1fr]">
                 <RecentEdits edits={recent.data} loading={!recent.data && !recent.error} />
                 <QuickActions />
               </div>

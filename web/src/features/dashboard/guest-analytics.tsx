@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber as n } from '../../lib/format.ts';
 import { cn } from '../../lib/cn.ts';
@@ -205,13 +205,16 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
   const entitlement = useEntitlement('analytics');
   // Without the plan feature nothing is asked (the server would answer 403): the reason and the upgrade instead.
   const analytics = useGuestAnalytics(entitlement.status === 'included' ? organizationId : undefined, venueId);
+  // The charts render from a deferred copy: when the figures arrive, React renders them in slices
+  // between other work instead of in one long task on a phone (a month of days, 168 heatmap cells).
+  const data = useDeferredValue(analytics.data);
   const refusal = featureRefusalOf((analytics.error as { response?: { data?: unknown } } | undefined)?.response?.data);
   const locked = entitlement.status === 'locked' ? entitlement.planName : refusal ? refusal.planName : null;
   const selectId = useId();
   const venueList = (venues.data ?? []).map((v) => ({ id: v.id, name: v.name }));
   const venueName = venueList.find((v) => v.id === venueId)?.name ?? '';
   // keepPreviousData shows the last venue's figures while the next venue's load: dim them.
-  const stale = analytics.isLoading && analytics.data !== undefined;
+  const stale = analytics.isLoading && data !== undefined;
 
   async function download() {
     setDownloading(true);
@@ -225,7 +228,8 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
   }
 
   return (
-    <section aria-labelledby="guests-heading" className="grid gap-4">
+    // Below the fold on a phone: skips layout and paint until scrolled near (the charts are hundreds of boxes).
+    <section aria-labelledby="guests-heading" className="grid gap-4 [contain-intrinsic-size:auto_48rem] [content-visibility:auto]">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h2 id="guests-heading" className="text-lg font-semibold tracking-tight">
@@ -256,7 +260,7 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
             {t('common:planFeatures.analyticsKept')}
           </PlanFeatureNotice>
         </Card>
-      ) : analytics.error && !analytics.data ? (
+      ) : analytics.error && !data ? (
         <Card role="alert" className="flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p className="font-medium">{t('guests.loadFailed')}</p>
@@ -266,15 +270,11 @@ export function GuestAnalyticsSection({ organizationId }: { organizationId: stri
             <RefreshCw aria-hidden /> {t('common:ui.retry')}
           </Button>
         </Card>
-      ) : !analytics.data ? (
+      ) : !data ? (
         <LoadingState />
       ) : (
         <div aria-busy={stale || undefined} className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          {isEmpty(analytics.data) ? (
-            <EmptyState venueName={venueName} />
-          ) : (
-            <Charts data={analytics.data} venueId={venueId} venues={venueList} />
-          )}
+          {isEmpty(data) ? <EmptyState venueName={venueName} /> : <Charts data={data} venueId={venueId} venues={venueList} />}
         </div>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useParams } from 'wouter';
 import { ChevronRight, Clock, Loader2, Search, Store, WifiOff } from 'lucide-react';
@@ -178,7 +178,10 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
   // The venue's time-zone formatter (which menus are on, the marks' times) while the menus load.
   useWarmUp([() => weekMinuteIn(new Date(), venue.timezone)]);
 
-  const shown = useMemo(() => (menus.data ? menusOnNow(menus.data, venue, now) : []), [menus.data, venue, now]);
+  // The list renders from a deferred copy of the menus: when they arrive, React renders the first
+  // rows in slices between other work, not in one long task on a phone.
+  const menuData = useDeferredValue(menus.data);
+  const shown = useMemo(() => (menuData ? menusOnNow(menuData, venue, now) : []), [menuData, venue, now]);
   const words = queryWords(query);
   // One lookup per row, not a scan of every mark (a menu of 100 items with options renders hundreds of rows).
   const markIndex = useMemo(
@@ -294,7 +297,7 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
         </div>
       </div>
       {menus.error ? <p className="text-destructive">{errorMessage(menus.error)}</p> : null}
-      {!menus.data || !marks.data || !optionMarks.data ? (
+      {!menuData || !marks.data || !optionMarks.data ? (
         <ServiceSkeleton />
       ) : !shown.length ? (
         <p className="rounded-lg border bg-card p-6 text-center text-muted-foreground">{t('nothingOn')}</p>
@@ -305,7 +308,13 @@ function VenueService({ venue, venues, organizationId }: { venue: ServiceVenue; 
           <section key={menu.id} aria-label={menu.name} className="grid gap-4">
             {shown.length > 1 ? <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{menu.name}</h2> : null}
             {menu.sections.map((section) => (
-              <section key={section.id} aria-labelledby={`service-s-${section.id}`} className="grid gap-2">
+              // Off-screen sections skip layout and paint (a phone shows one or two at a time): each
+              // step that adds rows after the first paint then lays out only what is in view.
+              <section
+                key={section.id}
+                aria-labelledby={`service-s-${section.id}`}
+                className="grid gap-2 [contain-intrinsic-size:auto_32rem] [content-visibility:auto]"
+              >
                 <SectionHeading level={shown.length > 1 ? 3 : 2} id={`service-s-${section.id}`}>
                   {section.name}
                 </SectionHeading>
