@@ -18,8 +18,12 @@ export interface Region {
 const CELL = 8;
 /** A cell holding at least this many ink pixels (of 64) has ink. */
 const INK_PIXELS = 4;
-/** Regions read again per page at most (each costs a Tesseract run on a small crop). */
-export const MAX_REGIONS = 6;
+/**
+ * Regions read again per page at most. All are read in one Tesseract run, stacked on one sheet,
+ * so a few more cost little: a photo of a column of small-capital names can leave a region per
+ * line (six left the seventh name of one menu unread).
+ */
+export const MAX_REGIONS = 12;
 
 /**
  * Regions of ink that no word box covers, big enough and dense enough to be text: at least two

@@ -245,6 +245,25 @@ describe('hOCR → positioned text', () => {
     expect(mark!.y).toBeLessThan(name!.y - 0.15 * name!.size);
   });
 
+  it('leaves a word whole when its letter boxes are out of order (read right, boxed wrong: "SALVAJE⁴")', () => {
+    // As Tesseract boxed it in a photo: the "L" box starts left of the "A" before it, the "J" box
+    // covers "JE", and the last "E" box sits over the raised "4" it did not read.
+    const text = lettered([410, 875, 1800, 928], 0, [
+      ['S', 410, 875, 430, 928], ['A', 429, 875, 451, 928], ['L', 410, 894, 500, 923], ['V', 471, 875, 492, 928],
+      ['A', 491, 875, 513, 928], ['J', 495, 894, 559, 928], ['E', 562, 875, 575, 896],
+    ]);
+    const word = parseHocr(text)[0]!.words[0]!;
+    expect(splitRaisedTail(word, 928, () => false).map((w) => w.text)).toEqual(['SALVAJE']);
+    // The same letters boxed in order, the last one raised: that one is a mark.
+    const ordered = parseHocr(
+      lettered([410, 875, 1800, 928], 0, [
+        ['S', 410, 875, 430, 928], ['A', 432, 875, 451, 928], ['L', 453, 875, 470, 928], ['V', 471, 875, 490, 928],
+        ['A', 491, 875, 513, 928], ['J', 515, 875, 535, 928], ['E', 562, 875, 575, 896],
+      ]),
+    )[0]!.words[0]!;
+    expect(splitRaisedTail(ordered, 928, () => false).map((w) => w.text)).toEqual(['SALVAJ', 'E']);
+  });
+
   it('takes punctuation with a full-height box inside a raised tail along ("VGS<e" = VG + raised "G,Se")', () => {
     const text = lettered([1532, 715, 1800, 749], -3, [
       ['V', 1532, 717, 1556, 746], ['G', 1558, 717, 1584, 746], ['S', 1588, 715, 1602, 733], ['<', 1604, 715, 1614, 746], ['e', 1616, 715, 1634, 734],

@@ -469,6 +469,11 @@ export function splitRaisedTail(word: OcrWord, baseline?: number, inkBetween?: (
     else break;
   }
   while (cut < chars.length && !raised(chars[cut] as OcrChar)) cut++;
+  // Letter boxes out of order (one starting left of the letter before it): Tesseract read the
+  // letters but boxed them wrongly, so where the tail starts is unknown. In a photo it read
+  // "SALVAJE⁴" as "SALVAJE" with the "J" boxed over "JE" and the "E" over the raised "4": the
+  // name is right as read, and cutting at the boxes would take its last letter for the mark.
+  if (chars.some((c, i) => i > 0 && c.x0 < (chars[i - 1] as OcrChar).x0)) return [word];
   // A mark is a short tail after a real word; never most of the word.
   if (cut === chars.length || cut < 2 || chars.length - cut > Math.max(3, cut / 2) || !/[\p{L}\p{N}]/u.test(chars.slice(0, cut).map((c) => c.text).join(''))) return [word];
   // Tesseract's letter boxes can be far off: a tail with ink down on the baseline under it
