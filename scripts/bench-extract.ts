@@ -28,6 +28,7 @@ import {
   isRaster,
   loadManifest,
   menuSplit,
+  RASTER_PRODUCERS,
   rasterSplit,
   runMenuCorpus,
   summarize,
@@ -88,7 +89,7 @@ if (!onlyOld) {
       console.log(
         `\n${name} half (${new Set(results.filter((r) => split.get(r.entry.menu) === name).map((r) => r.entry.menu)).size} menus):\n`,
       );
-      console.log(formatGroups('producer', [...part.byProducer.filter((g) => g.name !== 'scan' && g.name !== 'photo'), part.text]));
+      console.log(formatGroups('producer', [...part.byProducer.filter((g) => !RASTER_PRODUCERS.includes(g.name)), part.text]));
     }
   }
   // Confidence: do the flags hold the wrong items (issue 21: ≥ 90 % of them, ≤ 20 % of the right ones)?

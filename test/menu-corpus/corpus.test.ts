@@ -53,7 +53,7 @@ describe('menu corpus integrity', () => {
   it('covers at least five producers and every layout class', () => {
     const producers = new Set(manifest.files.map((f) => f.producer));
     expect(producers.size).toBeGreaterThanOrEqual(5);
-    for (const p of [...TEXT_PRODUCERS, 'draw', 'scan', 'photo']) expect(producers, p).toContain(p);
+    for (const p of [...TEXT_PRODUCERS, 'draw', 'scan', 'photo', 'phone']) expect(producers, p).toContain(p);
     const classes = new Set(manifest.files.flatMap((f) => f.classes));
     for (const c of LAYOUT_CLASSES) expect(classes, c).toContain(c);
   });

@@ -33,7 +33,9 @@ export interface FileResult {
   pages: number;
 }
 
-export const isRaster = (e: ManifestEntry) => e.producer === 'scan' || e.producer === 'photo';
+/** The producers of images (a scan's PDF holds one too): read by OCR. */
+export const RASTER_PRODUCERS: readonly string[] = ['scan', 'photo', 'phone'];
+export const isRaster = (e: ManifestEntry) => RASTER_PRODUCERS.includes(e.producer);
 
 /**
  * The tuning split: per language, the menus whose id sorts into the first half are "dev" (the
@@ -155,27 +157,25 @@ export function rasterSplit(results: FileResult[]): Group[] {
   }
   const dev = new Set([...byLang.values()].flatMap((ms) => ms.slice(0, Math.ceil(ms.length / 2))));
   const raster = results.filter((r) => isRaster(r.entry));
-  return ['scan', 'photo']
-    .flatMap((p) => [
-      group(
-        `${p} dev`,
-        raster.filter((r) => r.entry.producer === p && dev.has(r.entry.menu)),
-      ),
-      group(
-        `${p} held-out`,
-        raster.filter((r) => r.entry.producer === p && !dev.has(r.entry.menu)),
-      ),
-    ])
-    .concat([
-      group(
-        'all dev',
-        raster.filter((r) => dev.has(r.entry.menu)),
-      ),
-      group(
-        'all held-out',
-        raster.filter((r) => !dev.has(r.entry.menu)),
-      ),
-    ]);
+  return RASTER_PRODUCERS.flatMap((p) => [
+    group(
+      `${p} dev`,
+      raster.filter((r) => r.entry.producer === p && dev.has(r.entry.menu)),
+    ),
+    group(
+      `${p} held-out`,
+      raster.filter((r) => r.entry.producer === p && !dev.has(r.entry.menu)),
+    ),
+  ]).concat([
+    group(
+      'all dev',
+      raster.filter((r) => dev.has(r.entry.menu)),
+    ),
+    group(
+      'all held-out',
+      raster.filter((r) => !dev.has(r.entry.menu)),
+    ),
+  ]);
 }
 
 export interface CorpusReport {
@@ -199,11 +199,11 @@ export function summarize(results: FileResult[]): CorpusReport {
   const byClass = LAYOUT_CLASSES.map((c) => {
     const rs = results.filter((r) => r.entry.classes.includes(c));
     // Raster classes are reported over their own files; the others over text PDFs only.
-    return group(c, c === 'scan' || c === 'photo' ? rs : rs.filter((r) => !isRaster(r.entry)));
+    return group(c, RASTER_PRODUCERS.includes(c) ? rs : rs.filter((r) => !isRaster(r.entry)));
   }).filter((g) => g.files);
   const missed: CorpusReport['missed'] = [];
   for (const g of byProducer) {
-    if (g.name === 'scan' || g.name === 'photo') continue;
+    if (RASTER_PRODUCERS.includes(g.name)) continue;
     const m = metrics(g.counts);
     for (const [metric, t] of Object.entries(TEXT_TARGETS) as Array<[keyof Metrics, { min?: number; max?: number }]>) {
       const v = m[metric];

@@ -33,13 +33,16 @@ const write = (file: string, bytes: Uint8Array) => fs.writeFileSync(path.join(FI
 // LibreOffice converts all its files in one run.
 const odf = todo.filter((p) => p.producer === 'writer' || p.producer === 'draw');
 console.log(`LibreOffice: ${odf.length} files`);
-const converted = sofficePdfs(
-  odf.map((p) => ({
-    name: `${p.menu.id}.${p.producer}`,
-    content: p.producer === 'writer' ? menuFodt(p.menu) : menuFodg(p.menu),
-    ext: p.producer === 'writer' ? ('fodt' as const) : ('fodg' as const),
-  })),
-);
+const converted =
+  odf.length === 0
+    ? new Map<string, Uint8Array>()
+    : sofficePdfs(
+        odf.map((p) => ({
+          name: `${p.menu.id}.${p.producer}`,
+          content: p.producer === 'writer' ? menuFodt(p.menu) : menuFodg(p.menu),
+          ext: p.producer === 'writer' ? ('fodt' as const) : ('fodg' as const),
+        })),
+      );
 for (const [name, bytes] of converted) write(`${name}.pdf`, bytes);
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
@@ -121,6 +124,27 @@ for (const [k, src] of photoSources.entries()) {
     raster: { format },
     pages: 1,
     classes,
+  });
+}
+
+// The same pages as a phone camera takes them (200 dpi, JPEG), from another angle. A file missing
+// is made even when its menu was not asked for (`npm run corpus:build -- none` adds them alone).
+for (const [k, src] of photoSources.entries()) {
+  if (!src) continue;
+  const file = src.file.replace(/\.pdf$/, '.phone.jpg');
+  if (selected.some((m) => m.id === src.menu) || !fs.existsSync(path.join(FILES_DIR, file))) {
+    const corners = CORNERS[(k + 1) % 3] ?? [];
+    write(file, await photoOf(fs.readFileSync(path.join(FILES_DIR, src.file)), { corners, format: 'jpeg', seed: 200 + k, dpi: 200 }));
+  }
+  entries.push({
+    file,
+    menu: src.menu,
+    producer: 'phone',
+    language: src.language,
+    source: src.file,
+    raster: { format: 'jpeg', dpi: 200 },
+    pages: 1,
+    classes: [...src.classes.filter((c) => c !== 'multipage'), 'phone' as const],
   });
 }
 

@@ -3,10 +3,11 @@ import type { TruthMenu } from '../truth.ts';
 /**
  * Which file each menu becomes, and what kind of layout it is. Every menu is printed by two of
  * the four text producers (a different pair as the index moves on), short menus also as a Draw
- * poster; every fifth text PDF is also scanned, and every tenth menu photographed.
+ * poster; every fifth text PDF is also scanned, and every tenth menu photographed twice: as a
+ * photo sent on at 110 dpi (`photo`) and as a phone camera takes it, 200 dpi (`phone`).
  */
 export const TEXT_PRODUCERS = ['chromium', 'writer', 'pdfkit', 'latex'] as const;
-export const PRODUCERS = [...TEXT_PRODUCERS, 'draw', 'scan', 'photo'] as const;
+export const PRODUCERS = [...TEXT_PRODUCERS, 'draw', 'scan', 'photo', 'phone'] as const;
 export type Producer = (typeof PRODUCERS)[number];
 export type TextProducer = (typeof TEXT_PRODUCERS)[number] | 'draw';
 
@@ -27,6 +28,7 @@ export const LAYOUT_CLASSES = [
   'poster',
   'scan',
   'photo',
+  'phone',
 ] as const;
 export type LayoutClass = (typeof LAYOUT_CLASSES)[number];
 

@@ -192,6 +192,25 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('joins the lines of a name that ends in a joining word, whatever their style (OCR tells bold and size less surely)', () => {
+    const B = { size: 9.8, bold: true };
+    const R = { size: 9.8 };
+    const items = extractMenu([page([
+      run('Sandwiches', 50, 100, H),
+      run('Fish Finger Butty', 50, 130, B), right('£8.50', 545, 130, R),
+      run('Cheese and Pickle', 50, 147, B), right('£7.00', 545, 147, R),
+      // Read as bold, regular, then small (raised marks swelled into the line's measure).
+      run('Hot Beef Baguette with', 50, 164, B), right('£10.00', 545, 164, R),
+      run('Horseradish and', 50, 174, R),
+      run('Gravy', 50, 184, { size: 4.5, bold: true }),
+      run('Club Sandwich', 50, 202, B), right('£9.00', 545, 202, R),
+      run('Toasted, with fries', 50, 212, { size: 8.5 }),
+    ])]).sections[0]?.items;
+    expect(items?.map((i) => [i.name, i.description])).toEqual([
+      ['Fish Finger Butty', ''], ['Cheese and Pickle', ''], ['Hot Beef Baguette with Horseradish and Gravy', ''], ['Club Sandwich', 'Toasted, with fries'],
+    ]);
+  });
+
   it('keeps a small note at a column foot out of the headings, and a description at the next column top with its item', () => {
     const NOTE = { size: 7.5 };
     const D = { size: 8.5 };

@@ -327,6 +327,12 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
 }
 
 const CONNECTOR = /(?:[,&+\-–]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et|in|on))$/i;
+/**
+ * A name that ends in a joining word ("Hot Beef Baguette with", "Horseradish and") cannot end
+ * there: the next line goes on with it whatever its style (OCR tells bold and size of a line or
+ * two of a name apart less surely than a PDF's fonts do).
+ */
+const JOINED_ON = /(?:[&+]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et))$/i;
 
 /** One- and two-letter words of the shipped languages (anything else that short is a broken word). */
 const SHORT_WORDS = new Set(['a', 'e', 'i', 'o', 'u', 'y', 'à', 'è', 'é', 'al', 'an', 'as', 'at', 'au', 'da', 'de', 'di', 'do', 'du', 'el', 'em', 'en', 'et', 'in', 'la', 'le', 'lo', 'na', 'no', 'of', 'on', 'or', 'ou', 'to', 'un', 'im', 'am', 'zu', 'op', 'te']);
@@ -695,8 +701,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       startItem(row);
     } else if (
       row.kind === 'text' && current.prices.length && current.rows.length === current.nameLines && current.nameLines < 3 &&
-      !current.descriptions.length && row.style === current.nameRow.style && row.gapAbove !== null &&
-      row.gapAbove < 0.9 * itemGap && row.gapAbove <= 1.6 * row.size && isNameTail(row.body, current.name)
+      !current.descriptions.length && (row.style === current.nameRow.style || JOINED_ON.test(current.name.trim())) && row.gapAbove !== null &&
+      row.gapAbove < 0.9 * itemGap && row.gapAbove <= 1.6 * Math.max(row.size, current.nameRow.size) && isNameTail(row.body, current.name)
     ) {
       // The end of a name too long for its line, in the name's style below the priced first line:
       // short, and lower-case or after a connector ("Cotoletta alla / bolognese"). A letter or two

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRun } from '../extract/types.ts';
-import { dropTrailingMarks, measurePage, parseHocr, repairDietMarkers, repairPrices, repairVolumeLabels, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
+import { boldThreshold, dropTrailingMarks, measurePage, parseHocr, repairDietMarkers, repairPrices, repairVolumeLabels, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
 
 /** Hand-written hOCR (Tesseract's subset): one page, lines of words with boxes in pixels. */
 function hocr(lines: Array<{ box: [number, number, number, number]; baseline?: [number, number]; words: Array<[string, number, number, number, number]> }>): string {
@@ -112,6 +112,8 @@ describe('hOCR → positioned text', () => {
     expect(repairDietMarkers('Filterkaffee [vs]')).toBe('Filterkaffee (VG)');
     expect(repairDietMarkers('Kakao mit Sahne [y]')).toBe('Kakao mit Sahne (V)');
     expect(repairDietMarkers('Pfannkuchen [Y]')).toBe('Pfannkuchen (V)');
+    // A 200 dpi phone photo: the G of a boxed "VG" read as an o.
+    expect(repairDietMarkers('Avocado-Brot [vo]')).toBe('Avocado-Brot (VG)');
     // Anything that is not a run of marker readings stays: words, codes, sizes, repeated markers.
     for (const text of ['Spritz [bianco]', 'Pizza (al)', 'Tea (or)', 'Menu [yes]', 'Wine (vv)', 'Hamburger (beef]', 'Soup [2]', 'Ale (ipa)']) expect(repairDietMarkers(text)).toBe(text);
   });
@@ -287,3 +289,30 @@ describe('hOCR → positioned text', () => {
     expect(toPageTexts([measurePage(long, geometry(1))])[0]!.runs.map((r) => r.text)).toEqual(['TOPFENSTRUDEL HAUSGEMACHT']);
   });
 });
+
+describe('bold from stroke weight', () => {
+  it('splits two weights halfway, even when half the words are bold (a menu of bold names)', () => {
+    const regular = [1.0, 1.05, 0.95, 1.1, 0.98, 1.02];
+    const bold = [1.35, 1.4, 1.3, 1.45, 1.38];
+    const above = boldThreshold([...regular, ...bold]);
+    expect(bold.every((w) => w > above)).toBe(true);
+    expect(regular.every((w) => w <= above)).toBe(true);
+    // A quarter above the median (the rule before) left most of these names regular.
+    expect(bold.filter((w) => w > 1.25 * 1.1).length).toBeLessThan(bold.length);
+  });
+
+  it('keeps a quarter above the median when the weights form one group, and ignores a few heavy specks', () => {
+    const even = [0.95, 1.0, 1.02, 1.05, 1.08, 1.1, 0.97, 1.03];
+    // (A quarter above the median: nothing here is bold.)
+    expect(boldThreshold(even)).toBeGreaterThan(1.25 * 1.02);
+    expect(boldThreshold(even)).toBeLessThan(1.25 * 1.04);
+    // Bold headings among regular text: a tenth of the words or more, heavier by far.
+    const withHeadings = [...even, ...even, 1.6, 1.7, 1.65];
+    const above = boldThreshold(withHeadings);
+    expect([1.6, 1.7, 1.65].every((w) => w > above) && even.every((w) => w <= above)).toBe(true);
+    // One heavy speck among many words is no second weight.
+    expect(boldThreshold([...even, ...even, ...even, 3])).toBeLessThan(1.25 * 1.04);
+    expect(boldThreshold([])).toBe(Infinity);
+  });
+});
+

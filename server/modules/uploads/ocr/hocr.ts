@@ -206,7 +206,7 @@ function cleanWord(text: string): string {
 
 /** The diet markers menus print (V, VG, VE, GF) and the letters OCR reads small G as. */
 const DIET_MARKERS = new Set(['V', 'VG', 'VE', 'GF']);
-const MISREAD_G: Record<string, string> = { VC: 'VG', CF: 'GF', GE: 'GF' };
+const MISREAD_G: Record<string, string> = { VC: 'VG', VO: 'VG', CF: 'GF', GE: 'GF' };
 /** Lower-case markers after a name as OCR reads small capitals (F read as r, G as c). */
 const BARE_MARKERS: Record<string, string> = { v: 'V', vg: 'VG', vc: 'VG', ve: 'VE', gf: 'GF', cf: 'GF', gr: 'GF', cr: 'GF' };
 
@@ -247,7 +247,7 @@ export function repairDietMarkers(text: string): string {
 
 /** Lower-case letters of diet markers as OCR reads them, per marker (longest first). */
 const MARKER_READINGS: Array<[string, string]> = [
-  ['vg', 'VG'], ['vc', 'VG'], ['vs', 'VG'], ['ve', 'VE'], ['gf', 'GF'], ['cf', 'GF'], ['cr', 'GF'], ['gr', 'GF'], ['v', 'V'], ['y', 'V'],
+  ['vg', 'VG'], ['vc', 'VG'], ['vs', 'VG'], ['vo', 'VG'], ['ve', 'VE'], ['gf', 'GF'], ['cf', 'GF'], ['cr', 'GF'], ['gr', 'GF'], ['v', 'V'], ['y', 'V'],
 ];
 
 /** Letters run together ("vcr") as a sequence of diet markers ("V", "GF"), or null. */
@@ -524,9 +524,36 @@ export function toPageTexts(pages: MeasuredPage[]): PageText[] {
   const grouped = pages.map(groupPage);
   // Sizes per run, not per line: Tesseract's line may cross columns set in different sizes.
   const snap = snapSizes(grouped.flatMap((p, i) => p.groups.map((g) => (g.em * (pages[i] as MeasuredPage).widthPt) / (pages[i] as MeasuredPage).widthPx)));
-  // Bold: words inkier than most words of the document, relative to their size.
-  const typicalInk = median(pages.flatMap((p) => p.lines.flatMap((l, i) => l.words.flatMap((w, j) => (w.text.length >= 3 ? [p.inks[i]?.[j] ?? 0] : [])))));
-  return pages.map((p, i) => convertPage(p, grouped[i] as GroupedPage, snap, typicalInk));
+  const boldAbove = boldThreshold(pages.flatMap((p) => p.lines.flatMap((l, i) => l.words.flatMap((w, j) => (w.text.length >= 3 ? [p.inks[i]?.[j] ?? 0] : [])))));
+  return pages.map((p, i) => convertPage(p, grouped[i] as GroupedPage, snap, boldAbove));
+}
+
+/**
+ * The stroke weight (ink per stroke for the size, `inkOf`) above which a word is bold, from the
+ * document's words. Where the weights fall into two groups (Otsu's split of the sorted weights,
+ * the heavier group's mean at least 1.2 times the lighter's), halfway between the two: a menu
+ * whose names are bold has about as many bold words as regular ones, and a quarter above the
+ * median left half of its names regular on a phone's photo. Otherwise a quarter above the
+ * median (a few bold headings among regular text).
+ */
+export function boldThreshold(weights: number[]): number {
+  const sorted = weights.filter((w) => w > 0).sort((a, b) => a - b);
+  if (!sorted.length) return Infinity;
+  const fallback = 1.25 * median(sorted);
+  const n = sorted.length;
+  const prefix = [0];
+  for (const w of sorted) prefix.push((prefix[prefix.length - 1] as number) + w);
+  let best = { between: 0, light: 0, heavy: 0 };
+  for (let i = 1; i < n; i++) {
+    const light = (prefix[i] as number) / i;
+    const heavy = ((prefix[n] as number) - (prefix[i] as number)) / (n - i);
+    const between = (i / n) * (1 - i / n) * (heavy - light) ** 2;
+    if (between > best.between) best = { between, light, heavy };
+  }
+  // Each group a tenth of the words at least: a handful of heavy specks is no second weight.
+  const heavyShare = sorted.filter((w) => w > (best.light + best.heavy) / 2).length / n;
+  if (best.light > 0 && best.heavy >= 1.2 * best.light && heavyShare >= 0.1 && heavyShare <= 0.9) return (best.light + best.heavy) / 2;
+  return fallback;
 }
 
 interface WordGroup {
@@ -593,7 +620,7 @@ function groupPage(measured: MeasuredPage): GroupedPage {
   return out;
 }
 
-function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: number) => number, typicalInk: number): PageText {
+function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: number) => number, boldAbove: number): PageText {
   const k = measured.widthPt / measured.widthPx;
   const runs: TextRun[] = [];
   // Footnote marks: a run of their own, small and raised as in a PDF, which the layout analysis
@@ -608,7 +635,7 @@ function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: 
     const first = words[0] as OcrWord;
     const last = words[words.length - 1] as OcrWord;
     const baseline = baselineOf(line, words)((first.x0 + last.x1) / 2);
-    const bold = typicalInk > 0 && ink > typicalInk * 1.25;
+    const bold = ink > boldAbove;
     runs.push({
       text: repairDietMarkers(dropTrailingMarks(words.map((w) => cleanWord(w.text)).join(' '))),
       x: first.x0 * k,
