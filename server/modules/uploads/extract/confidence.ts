@@ -1,4 +1,5 @@
 import { CONFIDENCE_MODEL } from './confidence-model.ts';
+import { isCaps } from './letter-case.ts';
 
 /**
  * How sure the extractor is about an item and each of its fields, from what it knew while reading
@@ -133,12 +134,6 @@ const bit = (b: boolean) => (b ? 1 : 0);
 /** Words that do not end a dish name in the shipped languages: a name ending in one was cut at a line end. */
 const CONNECTOR_END = /(?:^|\s)(?:and|with|or|of|in|on|mit|und|oder|von|vom|auf|et|ou|avec|de|du|des|à|au|aux|e|con|di|del|della|al|alla|y|o|en|met|van|op|&|\+)$/iu;
 
-function isCaps(text: string): boolean {
-  const l = text.replace(/[^\p{L}]/gu, '');
-  if (l.length < 3) return false;
-  const upper = [...l].filter((c) => c === c.toUpperCase() && c !== c.toLowerCase()).length;
-  return upper / l.length >= 0.9;
-}
 
 export function itemFeatures(f: ItemFacts): Features {
   const words = f.name.split(/\s+/).filter(Boolean).length;

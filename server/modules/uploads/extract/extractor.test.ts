@@ -172,6 +172,21 @@ describe('menu extraction', () => {
     ])])).toEqual([{ section: 'Seafood', items: [['Goose barnacles', ''], ['Velvet crab', 'kg 4800'], ['Clams', '2200'], ['Scallops', '1600']] }]);
   });
 
+  it('gives a raised mark set between a heading and the first name below it to that name', () => {
+    const items = extractMenu([page([
+      run('Mariscos', 50, 100, H),
+      // The mark of "PERCEBES²", 7 pt above the name's baseline and below the heading's.
+      run('PERCEBES', 50, 113, NAME), run('2', 95, 106, { size: 6 }), right('Según mercado', 545, 113),
+      run('NÉCORAS COCIDAS', 50, 128, NAME), run('2', 133, 121, { size: 6 }), right('kg 48,00 €', 545, 128),
+      run('ALMEJAS A LA MARINERA', 50, 143, NAME), right('22,00 €', 545, 143),
+      run('Alérgenos: 1 gluten · 2 crustáceos · 14 moluscos', 50, 800, { size: 7 }),
+    ])]).sections;
+    expect(items.map((s) => s.name)).toEqual(['Mariscos']);
+    expect(items[0]!.items.map((i) => [i.name, i.allergens])).toEqual([
+      ['PERCEBES', ['crustaceans']], ['NÉCORAS COCIDAS', ['crustaceans']], ['ALMEJAS A LA MARINERA', []],
+    ]);
+  });
+
   it('joins the end of a wrapped name set in the name style below its priced first line', () => {
     const R = { size: 9 };
     const items = extractMenu([page([

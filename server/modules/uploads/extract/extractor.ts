@@ -8,6 +8,7 @@ import { allergenFromName, isLegendHeading, mergeLegends, parseLegendLine, super
 import { itemConfidence, itemFeatures, type ItemFacts } from './confidence.ts';
 import { detectLanguage, detectMoney } from './detect.ts';
 import { endsInPriceOnRequestNote } from './price-notes.ts';
+import { isCaps } from './letter-case.ts';
 
 /**
  * From positioned text to a menu draft: lines in reading order (columns, pages), running
@@ -64,17 +65,6 @@ const median = (values: number[]): number => {
   return s[Math.floor(s.length / 2)] as number;
 };
 
-function letters(text: string): string {
-  return text.replace(/[^\p{L}]/gu, '');
-}
-
-function isCaps(text: string): boolean {
-  const l = letters(text);
-  if (l.length < 3) return false;
-  const upper = [...l].filter((c) => c === c.toUpperCase() && c !== c.toLowerCase()).length;
-  return upper / l.length >= 0.9;
-}
-
 const styleOf = (run: TextRun | undefined, caps: boolean) => (run ? `${run.font}|${Math.round(run.size * 2) / 2}|${caps ? 'C' : ''}` : '');
 
 /**
@@ -109,7 +99,8 @@ function toRow(line: Line): Row {
     if (idx > 0) textRuns = line.runs.slice(idx);
   }
   const first = textRuns.find((r) => /\p{L}/u.test(r.text)) ?? textRuns[0];
-  const caps = isCaps(body);
+  // The name's case, not that of a note in the price column ("PERCEBES <gap> Según mercado").
+  const caps = isCaps(body.split('\t')[0] ?? body);
   return {
     ...line, price, kind, body, textRuns,
     style: styleOf(first, caps),

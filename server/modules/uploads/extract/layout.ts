@@ -47,7 +47,11 @@ function clusterByBaseline(runs: TextRun[]): TextRun[][] {
   let current: TextRun[] = [];
   let ref: TextRun | null = null;
   for (const run of sorted) {
-    if (ref && Math.abs(run.y - ref.y) <= 0.45 * Math.max(ref.size, run.size)) {
+    // A small run set lower than a large one is no superscript of it: a raised mark under a
+    // heading, after the first name below it ("Mariscos" / "PERCEBES²" on a photo), goes with that
+    // name (`attachRaisedMarks`), not into the heading's text.
+    const below = ref !== null && run.size < 0.8 * ref.size && run.y > ref.y + 0.1 * ref.size;
+    if (ref && !below && Math.abs(run.y - ref.y) <= 0.45 * Math.max(ref.size, run.size)) {
       current.push(run);
       if (run.size > ref.size) ref = run;
       continue;

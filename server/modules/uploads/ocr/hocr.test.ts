@@ -42,6 +42,30 @@ describe('hOCR → positioned text', () => {
     expect(mark.size).toBeLessThan(0.8 * name.size);
   });
 
+  it('takes marks raised above the word before them for marks, on a line drawn across two columns (a tilted photo)', () => {
+    // Tesseract's line runs from a description in one column (baseline y = 130) to "Gravy" in the
+    // next, set 15 px lower (baseline 145, its box to 153 with the descender), marks 19 px above that:
+    // level with the line's baseline, so only the word before them shows they are raised.
+    const lines = parseHocr(
+      hocr([
+        {
+          box: [100, 104, 900, 153],
+          baseline: [0, -23],
+          words: [
+            ['Smoked', 100, 110, 180, 130],
+            ['mackerel', 190, 110, 290, 130],
+            ['Gravy', 600, 115, 700, 153],
+            ['1,9,10', 705, 112, 760, 126],
+          ],
+        },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    // A raised run of its own (placed at its bottom), not part of the name's run "Gravy 1,9,10".
+    expect(runs.map((r) => r.text)).toEqual(expect.arrayContaining(['Gravy', '1,9,10']));
+    expect(runs.find((r) => r.text === '1,9,10')!.y).toBeCloseTo(126 / 2, 5);
+  });
+
   it('drops footnote marks glued to a word (quotes, colons, asterisks after its last letter) and restores Ø in sizes', () => {
     const lines = parseHocr(
       hocr([

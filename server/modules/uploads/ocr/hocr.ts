@@ -591,10 +591,23 @@ function groupPage(measured: MeasuredPage): GroupedPage {
     // Small words raised above the baseline are footnote marks (allergen codes).
     // A short code whose ink ends a third of an em above the baseline is one too, even when its
     // letters look almost as tall as the line's (a low-resolution scan blurs small capitals).
-    const raised = (w: OcrWord) => {
-      const lift = line.y1 + line.offset + line.slope * ((w.x0 + w.x1) / 2 - line.x0) - w.y1;
+    const raisedBy = (w: OcrWord, lift: number) => {
       const height = w.y1 - w.y0;
       return (height < 0.65 * em && lift > 0.25 * em) || (height < 0.9 * em && lift > 0.33 * em && w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 4);
+    };
+    // Against the word before it too: a line Tesseract drew across two columns set at different
+    // heights (a tilted photo) has a baseline that fits neither ("Gravy ¹˒⁹˒¹⁰" after a
+    // description in the next column, its marks level with the line's baseline there).
+    const before = (w: OcrWord) => {
+      const i = kept.indexOf(w);
+      const left = i > 0 ? (kept[i - 1] as OcrWord) : undefined;
+      return left && /\p{L}{2}/u.test(left.text) && w.x0 - left.x1 <= 0.6 * em && w.x0 >= left.x1 - 2 ? left : undefined;
+    };
+    const raised = (w: OcrWord) => {
+      if (raisedBy(w, line.y1 + line.offset + line.slope * ((w.x0 + w.x1) / 2 - line.x0) - w.y1)) return true;
+      const left = before(w);
+      // (A word's box reaches below the baseline by its descenders.)
+      return left !== undefined && raisedBy(w, left.y1 - (/[gjpqy]/.test(left.text) ? 0.2 * em : 0) - w.y1);
     };
     for (const w of kept.filter(raised)) out.raised.push({ word: w, em });
     // Words a space apart form one run, as a PDF's text chunk would; a wider gap (a tab stop, an
