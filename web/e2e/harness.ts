@@ -93,6 +93,33 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
+/** What dnd-kit's live regions (one per sortable list on the page) last announced, joined. */
+const dndAnnouncements = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((el) => el.textContent ?? '').join('\n'));
+
+/** Presses `key` and waits until a sortable list announces something new, then for its animation. */
+async function pressAndAwaitAnnouncement(page: Page, key: string): Promise<void> {
+  const before = await dndAnnouncements(page);
+  await page.keyboard.press(key);
+  await page.waitForFunction(
+    (prior) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((el) => el.textContent ?? '').join('\n') !== prior,
+    before,
+  );
+  await settle(page);
+}
+
+/**
+ * Keyboard drag and drop on a dnd-kit handle: Space, arrows, Space. Each key waits for the list's
+ * screen-reader announcement ("picked up", "moved to position 2 of 3", "dropped"): a key pressed
+ * while the previous move still animates measures stale positions and is lost on a busy machine.
+ */
+export async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', steps: number): Promise<void> {
+  await handle.focus();
+  await pressAndAwaitAnnouncement(page, 'Space');
+  for (let i = 0; i < steps; i++) await pressAndAwaitAnnouncement(page, key);
+  await pressAndAwaitAnnouncement(page, 'Space');
+}
+
 /** Saves `page` as test-results/screenshots/{name}.png (when screenshots are saved at all). */
 export async function savePng(page: Page, name: string, options: Parameters<Page['screenshot']>[0] = {}): Promise<void> {
   if (!SAVE_SCREENSHOTS) return settle(page);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, keyboardMove, screenshot, signedInPage, startE2E, type E2E } from './harness.ts';
 
 /**
  * The staff editor of issue 20 in a real browser, at 1280 px and 390 px: a pizza with a shared
@@ -28,18 +28,6 @@ describe.skipIf(!hasBrowser)('menu options, labels, nutrition and per-venue over
 
   async function signedIn(options: Parameters<E2E['context']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
     return signedInPage(e, auth, options);
-  }
-
-  /** Keyboard drag and drop on a dnd-kit handle: Space, arrows, Space (dnd-kit animates between steps). */
-  async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', steps: number) {
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await pause(150);
-    for (let i = 0; i < steps; i++) {
-      await page.keyboard.press(key);
-      await pause(150);
-    }
-    await page.keyboard.press('Space');
   }
 
   /** Whether anything is wider than the viewport (sideways scrolling), and the same inside an open dialog. */

@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
 import { readTranslations } from '../../shared/translations.ts';
-import { hasBrowser, screenPairs, screenshot, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, keyboardMove, screenPairs, screenshot, startE2E, type E2E } from './harness.ts';
 
 /**
  * The menu screens in a real browser: the menus list, the menu editor (sections, schedule,
@@ -54,19 +54,6 @@ describe.skipIf(!hasBrowser)('menus', () => {
   const sectionNames = async (page: Page) => texts(page.getByTestId('section-row').locator('a .font-medium'));
   const itemNames = async (page: Page) => texts(page.getByTestId('item-name'));
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-  /** Keyboard drag and drop on a dnd-kit handle: Space, arrows, Space. */
-  async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', steps: number) {
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await pause(150);
-    for (let i = 0; i < steps; i++) {
-      await page.keyboard.press(key);
-      await pause(150);
-    }
-    await page.keyboard.press('Space');
-    await pause(300);
-  }
 
   /** Mouse drag and drop from one handle to the position of another row. */
   async function mouseDrag(page: Page, handle: Locator, target: Locator) {
