@@ -270,10 +270,25 @@ export function fitFields(samples: Sample[], l2: number, ocrWeight = 1): Confide
 }
 
 /**
- * The lowest threshold at which flagged items (no price, or score under it) hold `caught` of the
- * wrong ones: just above the score of the wrong item that completes that share (rounded up to 0.001).
+ * A wrong item let through (a price or an allergen published wrong) is weighed as this many right
+ * items looked at in the review. With calibrated scores (P(right)), flagging pays below
+ * P(right) = MISS_COST / (MISS_COST + 1): there the expected misses cost more than the look.
  */
-export function chooseThreshold(scored: Array<{ p: number; noPrice: boolean; right: boolean }>, caught: number): number {
+export const MISS_COST = 5;
+export const WORTH_A_LOOK = Math.floor((MISS_COST / (MISS_COST + 1)) * 1000) / 1000;
+
+type Scored = { p: number; noPrice: boolean; right: boolean };
+
+/**
+ * The flag threshold for one source's out-of-fold scores: the lowest at which flagged items (no
+ * price, or score under it) hold `caught` of the wrong ones, just above the score of the wrong
+ * item that completes that share (rounded up to 0.001). When that would flag more than
+ * `maxRightFlagged` of the right items, the threshold where a look pays (`WORTH_A_LOOK`), kept
+ * under that cap. That happens where the errors are few and scored like right items (the text
+ * PDFs' handful, which only a threshold flagging most of a menu would catch) or too many to
+ * catch within the cap (OCR).
+ */
+export function chooseThreshold(scored: Scored[], caught: number, maxRightFlagged = 1): number {
   const wrong = scored.filter((s) => !s.right);
   const free = wrong.filter((s) => s.noPrice).length;
   const need = Math.ceil(caught * wrong.length) - free;
@@ -283,70 +298,109 @@ export function chooseThreshold(scored: Array<{ p: number; noPrice: boolean; rig
     .map((s) => s.p)
     .sort((a, b) => a - b);
   const p = ps[need - 1];
-  return p === undefined ? 1 : Math.min(1, Math.floor(p * 1000 + 1) / 1000);
+  const wanted = p === undefined ? 1 : Math.min(1, Math.floor(p * 1000 + 1) / 1000);
+  const cap = rightCap(scored, maxRightFlagged);
+  return wanted <= cap ? wanted : Math.min(cap, WORTH_A_LOOK);
+}
+
+/** The highest threshold (0.001 steps) at which at most `share` of the right items are flagged. */
+function rightCap(scored: Scored[], share: number): number {
+  const right = scored.filter((s) => s.right);
+  const free = right.filter((s) => s.noPrice).length;
+  const allowed = Math.floor(share * right.length) - free;
+  if (allowed <= 0) return 0;
+  const ps = right
+    .filter((s) => !s.noPrice)
+    .map((s) => s.p)
+    .sort((a, b) => a - b);
+  // Flagged are the scores under the threshold: at most `allowed` of them, so up to the next one.
+  const next = ps[allowed];
+  return next === undefined ? 1 : Math.floor(next * 1000) / 1000;
 }
 
 export interface CrossFit {
   l2: number;
+  /** The flag thresholds of text-layer items and of OCR items. */
   threshold: number;
+  ocrThreshold: number;
   /** Every sample with its out-of-fold flag (and score). */
   samples: Array<Sample & { p: number }>;
 }
 
-/** Out-of-fold item scores (each menu scored by the model fitted on the other folds), a threshold chosen on them. */
-export function crossFit(
-  samples: Sample[],
-  l2: number,
-  caught: number,
-  thresholdOn: (s: Sample) => boolean = () => true,
-  ocrWeight = 1,
-): CrossFit {
+/**
+ * Out-of-fold item scores (each menu scored by the model fitted on the other folds), and per
+ * source (text layer, OCR) the threshold chosen on them.
+ */
+export function crossFit(samples: Sample[], l2: number, caught: number, maxRightFlagged = 1, ocrWeight = 1): CrossFit {
   const p = new Array<number>(samples.length).fill(0);
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = samples.filter((s) => foldOf(s.menu) !== fold);
     const fields = fitFields(train, l2, ocrWeight);
     samples.forEach((s, i) => {
-      if (foldOf(s.menu) === fold) p[i] = itemScore(s.features, { fitted: '', threshold: 0, fields });
+      if (foldOf(s.menu) === fold) p[i] = itemScore(s.features, { fitted: '', threshold: 0, ocrThreshold: 0, fields });
     });
   }
-  const scored = samples
-    .map((s, i) => ({ s, p: p[i] as number, noPrice: s.features.noPrice === 1, right: itemRight(s.verdict) }))
-    .filter((x) => thresholdOn(x.s));
-  const threshold = chooseThreshold(scored, caught);
+  const scored = samples.map((s, i) => ({ ocr: s.facts.ocr, p: p[i] as number, noPrice: s.features.noPrice === 1, right: itemRight(s.verdict) }));
+  const threshold = chooseThreshold(scored.filter((x) => !x.ocr), caught, maxRightFlagged);
+  const ocrThreshold = chooseThreshold(scored.filter((x) => x.ocr), caught, maxRightFlagged);
   return {
     l2,
     threshold,
-    samples: samples.map((s, i) => ({ ...s, p: p[i] as number, flagged: s.features.noPrice === 1 || (p[i] as number) < threshold })),
+    ocrThreshold,
+    samples: samples.map((s, i) => ({
+      ...s,
+      p: p[i] as number,
+      flagged: s.features.noPrice === 1 || (p[i] as number) < (s.facts.ocr ? ocrThreshold : threshold),
+    })),
   };
 }
 
 /**
- * The calibration: for each L2 penalty of `l2s`, out-of-fold scores and the threshold that flags
- * `caught` of the out-of-fold wrong items; the penalty whose out-of-fold flags hold the fewest
- * right items wins. The committed model is fitted on every sample with that penalty and keeps
- * the out-of-fold threshold. With OCR items among the samples they are fitted on (the `ocr`
- * feature sets them apart) but the threshold and the penalty are chosen on the text PDFs' items:
- * the target is set for text PDFs, and OCR items, wrong far more often, would otherwise set it.
+ * The calibration: for each L2 penalty of `l2s`, out-of-fold scores and per source the threshold
+ * of `chooseThreshold` (the share `caught` of the wrong items, or where that would flag more
+ * than `maxRightFlagged` of the right ones, where a look pays, under that cap). The penalty whose
+ * out-of-fold flags catch the most wrong items wins (counted: the text PDFs' handful would make
+ * one item worth a tenth as a share), the fewer right items flagged breaking a tie. The committed
+ * model is fitted on every sample with that penalty and keeps the out-of-fold thresholds.
+ * Text-layer and OCR items are fitted together (the `ocr` feature and OCR's word confidences set
+ * them apart) but get thresholds of their own: OCR items are wrong thirty times as often, so one
+ * share of right items flagged means a different threshold for each.
  */
 export function calibrate(
   samples: Sample[],
-  { caught = TARGET_CAUGHT + 0.01, l2s = [1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2], ocrWeight = 1 } = {},
-): { model: ConfidenceModel; best: CrossFit; tried: Array<{ l2: number; threshold: number; rates: FlagRates }> } {
-  const tried: Array<{ l2: number; threshold: number; rates: FlagRates }> = [];
+  {
+    caught = TARGET_CAUGHT + 0.01,
+    maxRightFlagged = TARGET_RIGHT_FLAGGED,
+    l2s = [1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2],
+    ocrWeight = 1,
+  } = {},
+): {
+  model: ConfidenceModel;
+  best: CrossFit;
+  tried: Array<{ l2: number; threshold: number; ocrThreshold: number; text: FlagRates; ocr: FlagRates }>;
+} {
+  const tried: Array<{ l2: number; threshold: number; ocrThreshold: number; text: FlagRates; ocr: FlagRates }> = [];
   let best: CrossFit | null = null;
-  let bestRate = Infinity;
+  let bestKey = [-Infinity, -Infinity];
   for (const l2 of l2s) {
-    const fit = crossFit(samples, l2, caught, (s) => !s.facts.ocr, ocrWeight);
-    const rates = flagRates(fit.samples.filter((s) => !s.facts.ocr));
-    tried.push({ l2, threshold: fit.threshold, rates });
-    if ((rates.rightFlagged ?? 1) < bestRate) {
-      bestRate = rates.rightFlagged ?? 1;
+    const fit = crossFit(samples, l2, caught, maxRightFlagged, ocrWeight);
+    const text = flagRates(fit.samples.filter((s) => !s.facts.ocr));
+    const ocr = flagRates(fit.samples.filter((s) => s.facts.ocr));
+    tried.push({ l2, threshold: fit.threshold, ocrThreshold: fit.ocrThreshold, text, ocr });
+    const caughtWrong = fit.samples.filter((s) => s.flagged && !itemRight(s.verdict)).length;
+    const flaggedRight = fit.samples.filter((s) => s.flagged && itemRight(s.verdict)).length;
+    if (caughtWrong > (bestKey[0] as number) || (caughtWrong === bestKey[0] && -flaggedRight > (bestKey[1] as number))) {
+      bestKey = [caughtWrong, -flaggedRight];
       best = fit;
     }
   }
   if (!best) throw new Error('no L2 penalty to try');
   const fields = fitFields(samples, best.l2, ocrWeight);
-  return { model: { fitted: new Date().toISOString().slice(0, 10), threshold: best.threshold, fields }, best, tried };
+  return {
+    model: { fitted: new Date().toISOString().slice(0, 10), threshold: best.threshold, ocrThreshold: best.ocrThreshold, fields },
+    best,
+    tried,
+  };
 }
 
 /** The samples flagged as a model would flag them. */

@@ -211,9 +211,9 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await page.getByText('Ready for review').first().waitFor({ timeout: 20_000 });
     await rendered(page, 1);
     await item(page, 'Catch of the Day').waitFor();
-    // Flagged: at least the two without a price and the oysters (a portion in the name is often
-    // misread); how many more the calibrated confidence flags is the model's (its own tests).
-    for (const name of ['Oysters (6 pcs)', 'Catch of the Day', 'Maine Lobster'])
+    // Flagged: at least the two without a price; how many more the calibrated confidence flags is
+    // the model's (test/menu-corpus/confidence.test.ts).
+    for (const name of ['Catch of the Day', 'Maine Lobster'])
       await item(page, name).and(page.locator('[data-flagged="true"]')).waitFor();
     await item(page, 'Catch of the Day').getByText('No price found').waitFor();
     await page
@@ -462,6 +462,14 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     );
     const id = String(created.id);
     await expect.poll(() => uploadRow('Market')?.status, { timeout: 20_000 }).toBe('ready');
+    // Which priced items the model flags is the calibration's call and changes with it; this walk
+    // needs three flags in a known order, so the oysters (first on the page) are flagged in the
+    // stored draft, as the extractor flags an item it doubts.
+    const stored = JSON.parse(String(uploadRow('Market')?.draft)) as { sections: Array<{ items: Array<{ name: string; flagged: boolean }> }> };
+    const oysters = stored.sections.flatMap((s) => s.items).find((i) => i.name === 'Oysters (6 pcs)');
+    expect(oysters).toBeDefined();
+    if (oysters) oysters.flagged = true;
+    await update('menu_uploads', id, { draft: stored });
     const selectedName = (page: Page) => page.locator('[data-testid="draft-item"][data-selected="true"]').getAttribute('aria-label');
     const focusedName = (page: Page) =>
       page.evaluate(() => document.activeElement?.closest('[data-testid="draft-item"]')?.getAttribute('aria-label') ?? null);
@@ -474,7 +482,7 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
       await page.goto(`/menus/upload/${id}`);
       await rendered(page, 1);
       await page.getByText('The menu looks like English; new menus are in German.', { exact: false }).waitFor();
-      // The flags in screen order, as the calibrated confidence set them (the unpriced two always among them).
+      // The flags in screen order: the oysters, the unpriced two, and any the model added.
       const flagged = await page
         .locator('[data-testid="draft-item"][data-flagged="true"]')
         .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));

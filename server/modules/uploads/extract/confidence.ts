@@ -10,9 +10,11 @@ import { isCaps } from './letter-case.ts';
  * every item the extractor reads from the menu corpus (text PDFs of both halves, scans, photos)
  * against its truth and fits one logistic regression per field, cross-fitted by menu (no item is
  * scored by a model that saw its menu while the penalty and the threshold are chosen); the
- * weights are committed as data in `confidence-model.ts`. An item is flagged when its confidence
- * is under the calibrated threshold (chosen so that flagged items hold 91 % of the wrong ones) or
- * it has no price.
+ * weights are committed as data in `confidence-model.ts`. An item is flagged when it has no price
+ * or its confidence is under the calibrated threshold of its source (text layer or OCR): the
+ * lowest that flags 91 % of the wrong items, or where that would flag more than 20 % of the right
+ * ones, P(right) = 5/6 (a wrong item let through weighed as five right ones looked at), kept under
+ * that cap.
  */
 
 /** What the extractor knew about one item; every value is a number in [0, 1]. */
@@ -68,6 +70,12 @@ export const FEATURES = [
   'docOddNames',
   'sectionNoPrice',
   'ocr',
+  'nameUnsure',
+  'priceUnsure',
+  'marksUnsure',
+  'textUnsure',
+  'marksUnread',
+  'legendButNone',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Features = Record<Feature, number>;
@@ -75,10 +83,14 @@ export type Features = Record<Feature, number>;
 export const FIELDS = ['item', 'name', 'price', 'section', 'allergens'] as const;
 export type ConfidenceField = (typeof FIELDS)[number];
 
-/** A fitted model: per field an intercept and one weight per feature; the item's flag threshold. */
+/**
+ * A fitted model: per field an intercept and one weight per feature; the item's flag threshold for
+ * text-layer items and for OCR items (apart: OCR items are wrong thirty times as often).
+ */
 export interface ConfidenceModel {
   fitted: string;
   threshold: number;
+  ocrThreshold: number;
   fields: Record<ConfidenceField, { bias: number; weights: Partial<Record<Feature, number>> }>;
 }
 
@@ -117,6 +129,17 @@ export interface ItemFacts {
   columns: number;
   /** The item's page was read by OCR (a scan or a photo), not from a text layer. */
   ocr: boolean;
+  /**
+   * Tesseract's word confidence (0–100, the least sure word) of the name, of the amounts, of the
+   * raised marks and of all the item's text; 100 where nothing was read by OCR. Optional: samples
+   * cached before these facts existed lack them.
+   */
+  /** Raised runs (footnote marks) on the item's lines, whether or not they became allergens. */
+  marks?: number;
+  nameConf?: number;
+  priceConf?: number;
+  markConf?: number;
+  textConf?: number;
   /** The name of the section the item is in, as read. */
   sectionName: string;
   /** Share of the document's items that carry allergens (0–1). */
@@ -129,6 +152,8 @@ export interface ItemFacts {
 }
 
 const clamp = (n: number) => Math.max(0, Math.min(1, n));
+/** 0 for a word read at 90 % or more, rising to 1 at 40 %. */
+const unsure = (conf: number | undefined) => clamp((90 - (conf ?? 100)) / 50);
 const bit = (b: boolean) => (b ? 1 : 0);
 
 /** Words that do not end a dish name in the shipped languages: a name ending in one was cut at a line end. */
@@ -198,6 +223,15 @@ export function itemFeatures(f: ItemFacts): Features {
     docOddNames: clamp(f.docOddNameShare * 4),
     sectionNoPrice: clamp(f.sectionNoPriceShare * 2),
     ocr: bit(f.ocr),
+    // OCR's own doubt: a word Tesseract was unsure of is often misread (a clean word scores 90+).
+    nameUnsure: unsure(f.nameConf),
+    priceUnsure: unsure(f.priceConf),
+    marksUnsure: unsure(f.markConf),
+    textUnsure: unsure(f.textConf),
+    // Raised marks that gave no allergen: misread codes (a scan's "1,3,7" read as "137" or "l3").
+    marksUnread: bit((f.marks ?? 0) > 0 && f.raisedAllergens === 0),
+    // A legend but no code on the item: on a scan, marks too faint to be found are the usual cause.
+    legendButNone: bit(f.legendFound && f.raisedAllergens + f.inlineAllergens === 0),
   };
 }
 
@@ -234,6 +268,6 @@ export function itemConfidence(features: Features, model: ConfidenceModel = CONF
       section: round2(predict(model.fields.section, features)),
       allergens: round2(predict(model.fields.allergens, features)),
     },
-    flagged: features.noPrice === 1 || confidence < model.threshold,
+    flagged: features.noPrice === 1 || confidence < (features.ocr ? model.ocrThreshold : model.threshold),
   };
 }

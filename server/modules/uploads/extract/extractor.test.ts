@@ -84,7 +84,7 @@ describe('menu extraction', () => {
     expect(items[1]?.confidence).toBeGreaterThan(items[2]?.confidence ?? 1);
   });
 
-  it('does not doubt the priced items of a menu whose unpriced items say "market price"', () => {
+  it('counts a printed "market price" as unpriced on purpose, not as a troubled read', () => {
     const menu = (note: string) =>
       extractMenu([page([
         run('Fish', 50, 100, H),
@@ -92,13 +92,19 @@ describe('menu extraction', () => {
         run('Lobster', 50, 150, NAME), run(note, 545 - note.length * 4, 150),
         run('Trout', 50, 170, NAME), right('18.50', 545, 170),
         run('Sole', 50, 190, NAME), right('24.00', 545, 190),
-      ])]).sections[0]?.items ?? [];
+      ])], { features: true }).sections[0]?.items ?? [];
     const marketPrice = menu('market price');
     const unreadable = menu('see board');
     expect(marketPrice.map((i) => i.prices.length)).toEqual([1, 0, 1, 1]);
     expect(unreadable.map((i) => i.prices.length)).toEqual([1, 0, 1, 1]);
-    // A price the extractor failed to read makes the rest doubtful; a printed "market price" does not.
-    for (const i of [0, 2, 3]) expect(marketPrice[i]?.confidence, marketPrice[i]?.name).toBeGreaterThan(unreadable[i]?.confidence ?? 1);
+    // A price the extractor failed to read tells of a troubled read (the confidence model weighs
+    // that as the calibration finds); a printed "market price" does not count as one.
+    for (const i of [0, 2, 3]) {
+      expect(marketPrice[i]?.features?.docNoPrice, marketPrice[i]?.name).toBe(0);
+      expect(marketPrice[i]?.features?.sectionNoPrice, marketPrice[i]?.name).toBe(0);
+      expect(unreadable[i]?.features?.docNoPrice, unreadable[i]?.name).toBeGreaterThan(0);
+      expect(unreadable[i]?.features?.sectionNoPrice, unreadable[i]?.name).toBeGreaterThan(0);
+    }
     expect(marketPrice[1]?.flagged).toBe(true);
   });
 

@@ -877,6 +877,20 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare' | 'docNoPriceShare' | 'docOddNameShare' | 'sectionNoPriceShare'>;
 
+/** The lowest OCR word confidence among runs (100 where none was read by OCR). */
+const leastSure = (runs: TextRun[]) => Math.min(100, ...runs.flatMap((r) => (r.conf === undefined ? [] : [r.conf])));
+
+/** The item's raised marks, and how sure OCR was of its name, its amounts, its marks and of any of its text (100 for a text layer). */
+function readConfidence(it: ItemBuilder): Pick<ItemFacts, 'nameConf' | 'priceConf' | 'markConf' | 'textConf' | 'marks'> {
+  return {
+    marks: it.rows.reduce((n, r) => n + r.sup.filter((run) => /[\p{L}\p{N}]/u.test(run.text)).length, 0),
+    nameConf: leastSure(it.nameRow.runs.filter((r) => /\p{L}/u.test(r.text))),
+    priceConf: leastSure((it.priceRow?.runs ?? []).filter((r) => /\d/.test(r.text))),
+    markConf: leastSure(it.rows.flatMap((r) => r.sup)),
+    textConf: leastSure(it.rows.flatMap((r) => [...r.runs, ...r.sup])),
+  };
+}
+
 function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: boolean; index: number; size: number }): { item: DraftItem; facts: PartialFacts } | null {
   const { legend } = doc;
   const vIsCode = legend?.kind === 'letters' && legend.codes.has('V');
@@ -917,6 +931,7 @@ function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: 
     diets: diets.length,
     columns: doc.columns.get(it.nameRow.page) ?? 1,
     ocr: doc.ocrPages.has(it.nameRow.page),
+    ...readConfidence(it),
   };
   const runs = it.rows.flatMap((r) => [...r.runs, ...r.sup]);
   const bbox = runs.length ? {

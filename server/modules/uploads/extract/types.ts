@@ -23,6 +23,8 @@ export interface TextRun {
   /** The text had a space before/after it (the words next to it are separate). */
   spaceBefore?: boolean;
   spaceAfter?: boolean;
+  /** Read by OCR: how sure Tesseract was of the run's least sure word (0–100). Absent in a text layer. */
+  conf?: number;
 }
 
 export interface PageText {

@@ -3,12 +3,13 @@ import type { TextRun } from '../extract/types.ts';
 import { boldThreshold, dropTrailingMarks, measurePage, parseHocr, repairDietMarkers, repairPrices, repairVolumeLabels, splitRaisedTail, toPageTexts, type MeasuredPage } from './hocr.ts';
 
 /** Hand-written hOCR (Tesseract's subset): one page, lines of words with boxes in pixels. */
-function hocr(lines: Array<{ box: [number, number, number, number]; baseline?: [number, number]; words: Array<[string, number, number, number, number]> }>): string {
+/** A word is [text, x0, y0, x1, y1] and, optionally, Tesseract's confidence (90 without). */
+function hocr(lines: Array<{ box: [number, number, number, number]; baseline?: [number, number]; words: Array<[string, number, number, number, number, number?]> }>): string {
   const body = lines
     .map(
       (l, i) =>
         `<span class='ocr_line' id='line_1_${i}' title="bbox ${l.box.join(' ')}; baseline ${(l.baseline ?? [0, 0]).join(' ')}; x_size 40; x_descenders 8; x_ascenders 10">\n` +
-        l.words.map((w, j) => `<span class='ocrx_word' id='word_1_${i}_${j}' title='bbox ${w.slice(1).join(' ')}; x_wconf 90'>${w[0]}</span>`).join(' ') +
+        l.words.map((w, j) => `<span class='ocrx_word' id='word_1_${i}_${j}' title='bbox ${w.slice(1, 5).join(' ')}; x_wconf ${w[5] ?? 90}'>${w[0]}</span>`).join(' ') +
         '\n</span>',
     )
     .join('\n');
@@ -40,6 +41,28 @@ describe('hOCR → positioned text', () => {
     const name = runs.find((r) => r.text === 'Tonno')!;
     expect(mark.y).toBeLessThan(name.y - 0.15 * name.size);
     expect(mark.size).toBeLessThan(0.8 * name.size);
+  });
+
+  it("gives each run its least sure word's confidence, and a mark its own", () => {
+    const lines = parseHocr(
+      hocr([
+        {
+          box: [100, 100, 900, 130],
+          words: [
+            ['Tonno', 100, 100, 200, 130, 96],
+            ['rosso', 215, 100, 300, 130, 41],
+            ['1,3', 310, 96, 330, 110, 62],
+            ['9,00', 800, 100, 860, 130, 88],
+          ],
+        },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    expect(runs.map((r) => [r.text, r.conf])).toEqual([
+      ['1,3', 62],
+      ['Tonno rosso', 41],
+      ['9,00', 88],
+    ]);
   });
 
   it('takes marks raised above the word before them for marks, on a line drawn across two columns (a tilted photo)', () => {

@@ -642,7 +642,7 @@ function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: 
   for (const { word: w } of grouped.raised) {
     const text = w.text.replace(/[^\p{L}\p{N},]/gu, '');
     if (!/[\p{L}\p{N}]/u.test(text)) continue;
-    runs.push({ text, x: w.x0 * k, y: w.y1 * k, width: Math.max(1, w.x1 - w.x0) * k, size: ((w.y1 - w.y0) / 0.74) * k, font: 'ocr', bold: false, italic: false });
+    runs.push({ text, x: w.x0 * k, y: w.y1 * k, width: Math.max(1, w.x1 - w.x0) * k, size: ((w.y1 - w.y0) / 0.74) * k, font: 'ocr', bold: false, italic: false, conf: w.conf });
   }
   for (const { line, words, em, ink, first: isFirst, last: isLast } of grouped.groups) {
     const first = words[0] as OcrWord;
@@ -660,6 +660,7 @@ function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: 
       italic: false,
       ...(!isFirst ? { spaceBefore: true } : {}),
       ...(!isLast ? { spaceAfter: true } : {}),
+      conf: Math.min(...words.map((w) => w.conf)),
     });
   }
   repairPrices(runs);
