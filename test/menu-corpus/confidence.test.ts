@@ -211,6 +211,10 @@ describe('item features and confidence', () => {
     expect([unread.marksUnread, unread.legendButNone]).toEqual([1, 1]);
     expect(itemConfidence(unread).fields.allergens).toBeLessThan(sure.fields.allergens);
     expect(itemConfidence(unread).flagged).toBe(true);
+    // Letters no word has: OCR misread the name.
+    for (const name of ['WIENER FrÜüHstück', 'CHOCOLATE CHIP ScuurrrzACCH', 'Ca1zone']) expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(1);
+    for (const name of ['Cacio e pepe', 'McDonald Burger', 'LaCroix', 'Brie 2 ways', 'Zuppa (200 g)']) expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(0);
+    expect(itemConfidence(itemFeatures(facts({ ...ocr, name: 'WIENER FrÜüHstück' }))).fields.name).toBeLessThan(sure.fields.name);
   });
 
   it('logistic regression learns a separating feature and ignores noise', () => {

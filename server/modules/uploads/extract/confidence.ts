@@ -76,6 +76,7 @@ export const FEATURES = [
   'textUnsure',
   'marksUnread',
   'legendButNone',
+  'nameGarbled',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Features = Record<Feature, number>;
@@ -152,6 +153,8 @@ export interface ItemFacts {
 }
 
 const clamp = (n: number) => Math.max(0, Math.min(1, n));
+/** Name prefixes followed by a capital inside one word ("McDonald", "MacArthur", "DeLuca", "LaCroix"). */
+const NAME_PREFIXES = /(?<![\p{L}])(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O')(?=\p{Lu})/gu;
 /** 0 for a word read at 90 % or more, rising to 1 at 40 %. */
 const unsure = (conf: number | undefined) => clamp((90 - (conf ?? 100)) / 50);
 const bit = (b: boolean) => (b ? 1 : 0);
@@ -232,6 +235,10 @@ export function itemFeatures(f: ItemFacts): Features {
     marksUnread: bit((f.marks ?? 0) > 0 && f.raisedAllergens === 0),
     // A legend but no code on the item: on a scan, marks too faint to be found are the usual cause.
     legendButNone: bit(f.legendFound && f.raisedAllergens + f.inlineAllergens === 0),
+    // Letters no word has: a capital after small letters inside a word ("FrÜüHstück"; names such
+    // as "McDonald" or "LaCroix" aside), a letter three times over ("ScuurrrzACCH"), a digit
+    // between letters ("Ca1zone"): OCR misread them.
+    nameGarbled: bit(/\p{Ll}\p{Lu}|(\p{L})\1\1|\p{L}\d\p{L}/u.test(f.name.replace(NAME_PREFIXES, ''))),
   };
 }
 
