@@ -215,6 +215,10 @@ describe('item features and confidence', () => {
     for (const name of ['WIENER FrÜüHstück', 'CHOCOLATE CHIP ScuurrrzACCH', 'Ca1zone']) expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(1);
     for (const name of ['Cacio e pepe', 'McDonald Burger', 'LaCroix', 'Brie 2 ways', 'Zuppa (200 g)']) expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(0);
     expect(itemConfidence(itemFeatures(facts({ ...ocr, name: 'WIENER FrÜüHstück' }))).fields.name).toBeLessThan(sure.fields.name);
+    // A heading OCR doubted: the section is what is doubtful.
+    const unsureHeading = itemFeatures(facts({ ...ocr, headingConf: 30 }));
+    expect(unsureHeading.headingUnsure).toBe(1);
+    expect(itemConfidence(unsureHeading).fields.section).toBeLessThan(sure.fields.section);
   });
 
   it('logistic regression learns a separating feature and ignores noise', () => {

@@ -77,6 +77,8 @@ export const FEATURES = [
   'marksUnread',
   'legendButNone',
   'nameGarbled',
+  'headingUnsure',
+  'sectionGarbled',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Features = Record<Feature, number>;
@@ -141,6 +143,8 @@ export interface ItemFacts {
   priceConf?: number;
   markConf?: number;
   textConf?: number;
+  /** The same for the heading of the item's section. */
+  headingConf?: number;
   /** The name of the section the item is in, as read. */
   sectionName: string;
   /** Share of the document's items that carry allergens (0–1). */
@@ -155,6 +159,7 @@ export interface ItemFacts {
 const clamp = (n: number) => Math.max(0, Math.min(1, n));
 /** Name prefixes followed by a capital inside one word ("McDonald", "MacArthur", "DeLuca", "LaCroix"). */
 const NAME_PREFIXES = /(?<![\p{L}])(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O')(?=\p{Lu})/gu;
+const garbled = (text: string) => /\p{Ll}\p{Lu}|(\p{L})\1\1|\p{L}\d\p{L}/u.test(text.replace(NAME_PREFIXES, ''));
 /** 0 for a word read at 90 % or more, rising to 1 at 40 %. */
 const unsure = (conf: number | undefined) => clamp((90 - (conf ?? 100)) / 50);
 const bit = (b: boolean) => (b ? 1 : 0);
@@ -238,7 +243,11 @@ export function itemFeatures(f: ItemFacts): Features {
     // Letters no word has: a capital after small letters inside a word ("FrÜüHstück"; names such
     // as "McDonald" or "LaCroix" aside), a letter three times over ("ScuurrrzACCH"), a digit
     // between letters ("Ca1zone"): OCR misread them.
-    nameGarbled: bit(/\p{Ll}\p{Lu}|(\p{L})\1\1|\p{L}\d\p{L}/u.test(f.name.replace(NAME_PREFIXES, ''))),
+    nameGarbled: bit(garbled(f.name)),
+    // A heading OCR doubted or misread puts the items under it in a section of the wrong name, or
+    // in the section before when it was not taken for a heading at all.
+    headingUnsure: unsure(f.headingConf),
+    sectionGarbled: bit(garbled(f.sectionName)),
   };
 }
 

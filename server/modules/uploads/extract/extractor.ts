@@ -932,6 +932,7 @@ function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: 
     columns: doc.columns.get(it.nameRow.page) ?? 1,
     ocr: doc.ocrPages.has(it.nameRow.page),
     ...readConfidence(it),
+    headingConf: leastSure(it.section.heading?.runs ?? []),
   };
   const runs = it.rows.flatMap((r) => [...r.runs, ...r.sup]);
   const bbox = runs.length ? {
