@@ -289,32 +289,28 @@ type Scored = { p: number; noPrice: boolean; right: boolean };
  * catch within the cap (OCR).
  */
 export function chooseThreshold(scored: Scored[], caught: number, maxRightFlagged = 1): number {
-  const wrong = scored.filter((s) => !s.right);
-  const free = wrong.filter((s) => s.noPrice).length;
-  const need = Math.ceil(caught * wrong.length) - free;
+  const wrong = pricedScores(scored.filter((s) => !s.right));
+  const need = Math.ceil(caught * wrong.all) - wrong.unpriced;
   if (need <= 0) return 0;
-  const ps = wrong
-    .filter((s) => !s.noPrice)
-    .map((s) => s.p)
-    .sort((a, b) => a - b);
-  const p = ps[need - 1];
+  const p = wrong.sorted[need - 1];
   const wanted = p === undefined ? 1 : Math.min(1, Math.floor(p * 1000 + 1) / 1000);
   const cap = rightCap(scored, maxRightFlagged);
   return wanted <= cap ? wanted : Math.min(cap, WORTH_A_LOOK);
 }
 
+/** How many items, how many of them unpriced (flagged whatever their score), the others' scores in order. */
+function pricedScores(list: Scored[]): { all: number; unpriced: number; sorted: number[] } {
+  const priced = list.filter((s) => !s.noPrice).map((s) => s.p);
+  return { all: list.length, unpriced: list.length - priced.length, sorted: priced.sort((a, b) => a - b) };
+}
+
 /** The highest threshold (0.001 steps) at which at most `share` of the right items are flagged. */
 function rightCap(scored: Scored[], share: number): number {
-  const right = scored.filter((s) => s.right);
-  const free = right.filter((s) => s.noPrice).length;
-  const allowed = Math.floor(share * right.length) - free;
+  const right = pricedScores(scored.filter((s) => s.right));
+  const allowed = Math.floor(share * right.all) - right.unpriced;
   if (allowed <= 0) return 0;
-  const ps = right
-    .filter((s) => !s.noPrice)
-    .map((s) => s.p)
-    .sort((a, b) => a - b);
   // Flagged are the scores under the threshold: at most `allowed` of them, so up to the next one.
-  const next = ps[allowed];
+  const next = right.sorted[allowed];
   return next === undefined ? 1 : Math.floor(next * 1000) / 1000;
 }
 
