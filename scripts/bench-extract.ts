@@ -93,9 +93,13 @@ if (!onlyOld) {
     }
   }
   // Confidence: do the flags hold the wrong items (issue 21: ≥ 90 % of them, ≤ 20 % of the right ones)?
-  const flagSamples = (rs: typeof results) => rs.flatMap((r) => r.score.verdicts.map((verdict, i) => ({ verdict, flagged: r.flags[i] ?? false })));
+  const flagSamples = (rs: typeof results) =>
+    rs.flatMap((r) => r.score.verdicts.map((verdict, i) => ({ verdict, flagged: r.flags[i] ?? false })));
   console.log('\nConfidence flags (the committed model; target: wrong flagged ≥ 90 %, right flagged ≤ 20 %):');
-  for (const [source, raster] of [['text PDFs', false], ['OCR', true]] as const) {
+  for (const [source, raster] of [
+    ['text PDFs', false],
+    ['OCR', true],
+  ] as const) {
     for (const name of ['dev', 'held-out'] as const) {
       const part = results.filter((r) => split.get(r.entry.menu) === name && isRaster(r.entry) === raster);
       if (part.length) console.log(formatRates(`  ${source} ${name}`, flagRates(flagSamples(part))));

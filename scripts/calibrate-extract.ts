@@ -97,16 +97,30 @@ for (const t of tried) {
   console.log(formatRates(`  l2 ${t.l2} OCR t ${t.ocrThreshold}`, t.ocr));
 }
 console.log('');
-report(`Out-of-fold with l2 ${best.l2}, thresholds ${best.threshold} (text) and ${best.ocrThreshold} (OCR) (the calibration's honest numbers):`, best.samples);
+report(
+  `Out-of-fold with l2 ${best.l2}, thresholds ${best.threshold} (text) and ${best.ocrThreshold} (OCR) (the calibration's honest numbers):`,
+  best.samples,
+);
 const met = (r: ReturnType<typeof flagRates>) => (r.caught ?? 1) >= TARGET_CAUGHT && (r.rightFlagged ?? 0) <= TARGET_RIGHT_FLAGGED;
 const verdict = (name: string, part: Sample[]) => (part.length ? `${name} ${met(flagRates(part)) ? 'met' : 'NOT met'}` : '');
 console.log(
   `\nTarget out-of-fold (wrong flagged ≥ ${TARGET_CAUGHT * 100} %, right flagged ≤ ${TARGET_RIGHT_FLAGGED * 100} %): ` +
     [
-      verdict('text PDFs', best.samples.filter((s) => !s.facts.ocr)),
-      verdict('OCR', best.samples.filter((s) => s.facts.ocr)),
+      verdict(
+        'text PDFs',
+        best.samples.filter((s) => !s.facts.ocr),
+      ),
+      verdict(
+        'OCR',
+        best.samples.filter((s) => s.facts.ocr),
+      ),
       verdict('all', best.samples),
-      ...PRODUCERS.map((p) => verdict(p, best.samples.filter((s) => s.producer === p))),
+      ...PRODUCERS.map((p) =>
+        verdict(
+          p,
+          best.samples.filter((s) => s.producer === p),
+        ),
+      ),
     ]
       .filter(Boolean)
       .join(', '),

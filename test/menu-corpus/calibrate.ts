@@ -336,9 +336,22 @@ export function crossFit(samples: Sample[], l2: number, caught: number, maxRight
       if (foldOf(s.menu) === fold) p[i] = itemScore(s.features, { fitted: '', threshold: 0, ocrThreshold: 0, fields });
     });
   }
-  const scored = samples.map((s, i) => ({ ocr: s.facts.ocr, p: p[i] as number, noPrice: s.features.noPrice === 1, right: itemRight(s.verdict) }));
-  const threshold = chooseThreshold(scored.filter((x) => !x.ocr), caught, maxRightFlagged);
-  const ocrThreshold = chooseThreshold(scored.filter((x) => x.ocr), caught, maxRightFlagged);
+  const scored = samples.map((s, i) => ({
+    ocr: s.facts.ocr,
+    p: p[i] as number,
+    noPrice: s.features.noPrice === 1,
+    right: itemRight(s.verdict),
+  }));
+  const threshold = chooseThreshold(
+    scored.filter((x) => !x.ocr),
+    caught,
+    maxRightFlagged,
+  );
+  const ocrThreshold = chooseThreshold(
+    scored.filter((x) => x.ocr),
+    caught,
+    maxRightFlagged,
+  );
   return {
     l2,
     threshold,

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES, itemConfidence, itemFeatures, type Features, type ItemFacts } from '../../server/modules/uploads/extract/confidence.ts';
 import { CONFIDENCE_MODEL } from '../../server/modules/uploads/extract/confidence-model.ts';
-import { WORTH_A_LOOK, chooseThreshold, collectSamples, crossFit, fitLogistic, flagRates, foldOf, itemRight, type Sample } from './calibrate.ts';
+import {
+  WORTH_A_LOOK,
+  chooseThreshold,
+  collectSamples,
+  crossFit,
+  fitLogistic,
+  flagRates,
+  foldOf,
+  itemRight,
+  type Sample,
+} from './calibrate.ts';
 import { isRaster, loadManifest, menuSplit } from './run.ts';
 
 /**
@@ -212,8 +222,10 @@ describe('item features and confidence', () => {
     expect(itemConfidence(unread).fields.allergens).toBeLessThan(sure.fields.allergens);
     expect(itemConfidence(unread).flagged).toBe(true);
     // Letters no word has: OCR misread the name.
-    for (const name of ['WIENER FrÜüHstück', 'CHOCOLATE CHIP ScuurrrzACCH', 'Ca1zone']) expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(1);
-    for (const name of ['Cacio e pepe', 'McDonald Burger', 'LaCroix', 'Brie 2 ways', 'Zuppa (200 g)']) expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(0);
+    for (const name of ['WIENER FrÜüHstück', 'CHOCOLATE CHIP ScuurrrzACCH', 'Ca1zone'])
+      expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(1);
+    for (const name of ['Cacio e pepe', 'McDonald Burger', 'LaCroix', 'Brie 2 ways', 'Zuppa (200 g)'])
+      expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(0);
     expect(itemConfidence(itemFeatures(facts({ ...ocr, name: 'WIENER FrÜüHstück' }))).fields.name).toBeLessThan(sure.fields.name);
     // A heading OCR doubted: the section is what is doubtful.
     const unsureHeading = itemFeatures(facts({ ...ocr, headingConf: 30 }));

@@ -59,10 +59,12 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
       expect(done).toMatchObject({ status: 'ready', error: '' });
       const draft = done.draft as MenuDraft;
       const scored = scoreDraft(draft, loadMenu(c.menu));
-      draft.sections.flatMap((sec) => sec.items).forEach((item, i) => {
-        const verdict = scored.verdicts[i];
-        if (verdict) flags.push({ right: itemRight(verdict), flagged: item.flagged });
-      });
+      draft.sections
+        .flatMap((sec) => sec.items)
+        .forEach((item, i) => {
+          const verdict = scored.verdicts[i];
+          if (verdict) flags.push({ right: itemRight(verdict), flagged: item.flagged });
+        });
       const m = metrics(scored.counts);
       expect(m.itemRecall).toBeGreaterThanOrEqual(c.recall);
       expect(m.amountPrecision).toBeGreaterThanOrEqual(c.amount);

@@ -213,8 +213,7 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     await item(page, 'Catch of the Day').waitFor();
     // Flagged: at least the two without a price; how many more the calibrated confidence flags is
     // the model's (test/menu-corpus/confidence.test.ts).
-    for (const name of ['Catch of the Day', 'Maine Lobster'])
-      await item(page, name).and(page.locator('[data-flagged="true"]')).waitFor();
+    for (const name of ['Catch of the Day', 'Maine Lobster']) await item(page, name).and(page.locator('[data-flagged="true"]')).waitFor();
     await item(page, 'Catch of the Day').getByText('No price found').waitFor();
     await page
       .getByTestId('currency-question')
@@ -465,7 +464,9 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     // Which priced items the model flags is the calibration's call and changes with it; this walk
     // needs three flags in a known order, so the oysters (first on the page) are flagged in the
     // stored draft, as the extractor flags an item it doubts.
-    const stored = JSON.parse(String(uploadRow('Market')?.draft)) as { sections: Array<{ items: Array<{ name: string; flagged: boolean }> }> };
+    const stored = JSON.parse(String(uploadRow('Market')?.draft)) as {
+      sections: Array<{ items: Array<{ name: string; flagged: boolean }> }>;
+    };
     const oysters = stored.sections.flatMap((s) => s.items).find((i) => i.name === 'Oysters (6 pcs)');
     expect(oysters).toBeDefined();
     if (oysters) oysters.flagged = true;
