@@ -132,13 +132,13 @@ export interface ItemFacts {
   columns: number;
   /** The item's page was read by OCR (a scan or a photo), not from a text layer. */
   ocr: boolean;
-  /**
-   * Tesseract's word confidence (0–100, the least sure word) of the name, of the amounts, of the
-   * raised marks and of all the item's text; 100 where nothing was read by OCR. Optional: samples
-   * cached before these facts existed lack them.
-   */
   /** Raised runs (footnote marks) on the item's lines, whether or not they became allergens. */
   marks?: number;
+  /**
+   * Tesseract's word confidence (0–100, the least sure word) of the name, of the amounts, of the
+   * raised marks and of all the item's text; 100 where nothing was read by OCR. Optional (like
+   * `marks`): samples cached before these facts existed lack them.
+   */
   nameConf?: number;
   priceConf?: number;
   markConf?: number;

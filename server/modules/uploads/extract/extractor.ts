@@ -317,13 +317,16 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
   return score;
 }
 
-const CONNECTOR = /(?:[,&+\-–]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et|in|on))$/i;
+/** Words that join two parts of a dish name in the shipped languages ("with", "und", "alla", "et" …). */
+const JOINING_WORDS = 'with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et';
+/** A name ending like this goes on: a joining word, "in"/"on", a comma or a dash. */
+const CONNECTOR = new RegExp(`(?:[,&+\\-–]|\\b(?:${JOINING_WORDS}|in|on))$`, 'i');
 /**
  * A name that ends in a joining word ("Hot Beef Baguette with", "Horseradish and") cannot end
  * there: the next line goes on with it whatever its style (OCR tells bold and size of a line or
  * two of a name apart less surely than a PDF's fonts do).
  */
-const JOINED_ON = /(?:[&+]|\b(?:with|and|or|mit|und|oder|con|e|di|al|alla|au|aux|à la|de|du|et))$/i;
+const JOINED_ON = new RegExp(`(?:[&+]|\\b(?:${JOINING_WORDS}))$`, 'i');
 
 /** One- and two-letter words of the shipped languages (anything else that short is a broken word). */
 const SHORT_WORDS = new Set(['a', 'e', 'i', 'o', 'u', 'y', 'à', 'è', 'é', 'al', 'an', 'as', 'at', 'au', 'da', 'de', 'di', 'do', 'du', 'el', 'em', 'en', 'et', 'in', 'la', 'le', 'lo', 'na', 'no', 'of', 'on', 'or', 'ou', 'to', 'un', 'im', 'am', 'zu', 'op', 'te']);

@@ -21,9 +21,10 @@ const INK_PIXELS = 4;
 /**
  * Regions read again per page at most. All are read in one Tesseract run, stacked on one sheet,
  * so a few more cost little: a photo of a column of small-capital names can leave a region per
- * line (six left the seventh name of one menu unread).
+ * line (six left the seventh name of one menu unread), and a phone photo whose first pass read
+ * no price leaves one per price (twelve left four prices of a bakery menu unread).
  */
-export const MAX_REGIONS = 12;
+export const MAX_REGIONS = 24;
 
 /**
  * Regions of ink that no word box covers, big enough and dense enough to be text: at least two
