@@ -65,6 +65,20 @@ describe('hOCR → positioned text', () => {
     ]);
   });
 
+  it("places a price on its own baseline when the line's misses it (a line drawn across two columns of a tilted photo)", () => {
+    // The line's baseline is y = 130 all along (drawn through the next column's words); the price
+    // "17,00" stands lower, its box to y = 145: its baseline is taken halfway between the box's
+    // bottom and a comma's tail above it.
+    const lineWith = (price: [string, number, number, number, number]) =>
+      toPageTexts([measurePage(parseHocr(hocr([{ box: [100, 100, 900, 140], baseline: [0, -10], words: [price, ['Vino', 400, 100, 480, 130]] }])), geometry(1))])[0]!.runs;
+    const tilted = lineWith(['17,00', 150, 112, 200, 145]);
+    expect(tilted.find((r) => r.text === '17,00')!.y).toBeCloseTo(0.5 * (145 - 0.085 * 33), 1);
+    expect(tilted.find((r) => r.text === 'Vino')!.y).toBe(65);
+    // A price a pixel or two off a straight line keeps the line's baseline: there the line's is surer.
+    const straight = lineWith(['17,00', 150, 104, 200, 134]);
+    expect(straight.find((r) => r.text === '17,00')!.y).toBe(65);
+  });
+
   it('takes marks raised above the word before them for marks, on a line drawn across two columns (a tilted photo)', () => {
     // Tesseract's line runs from a description in one column (baseline y = 130) to "Gravy" in the
     // next, set 15 px lower (baseline 145, its box to 153 with the descender), marks 19 px above that:

@@ -391,9 +391,30 @@ export interface MeasuredPage {
 function baselineOf(l: OcrLine, words: OcrWord[]): (x: number) => number {
   const bottoms = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text) && !/[gjpqyQ,;()[\]{}|/@$§]/u.test(w.text)).map((w) => w.y1);
   const lineAt = (x: number) => l.y1 + l.offset + l.slope * (x - l.x0);
-  if (!bottoms.length || words.length === l.words.length) return lineAt;
+  if (words.length === l.words.length) return lineAt;
+  if (!bottoms.length) return amountsBaseline(l, words, lineAt);
   const own = median(bottoms);
   return (x) => (Math.abs(own - lineAt(x)) <= 0.3 * (l.y1 - l.y0) ? own : lineAt(x));
+}
+
+/**
+ * A run of amounts only ("17,00") stands on its digits' baseline: its box's bottom, or a sixth of
+ * the box above it where the box holds a decimal comma's tail. Where the line's baseline is well
+ * outside that span (by more than 0.15 of the line's height: a line Tesseract drew across two
+ * columns of a tilted photo), the middle of the span; otherwise the line's, which on a straight
+ * page is the surer of the two.
+ */
+function amountsBaseline(l: OcrLine, words: OcrWord[], lineAt: (x: number) => number): (x: number) => number {
+  if (!words.every((w) => /^\d{1,4}[.,]\d{2}$/.test(w.text))) return lineAt;
+  const bottom = median(words.map((w) => w.y1));
+  const raised = median(words.map((w) => w.y1 - (w.text.includes(',') ? 0.17 * (w.y1 - w.y0) : 0)));
+  const [tolerance, far] = [0.15 * (l.y1 - l.y0), 0.6 * (l.y1 - l.y0)];
+  const own = (raised + bottom) / 2;
+  return (x) => {
+    const line = lineAt(x);
+    const within = line >= raised - tolerance && line <= bottom + tolerance;
+    return within || Math.abs(own - line) > far ? line : own;
+  };
 }
 
 function emOf(l: OcrLine, words: OcrWord[] = l.words): number {
