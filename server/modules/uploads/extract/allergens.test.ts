@@ -67,7 +67,18 @@ describe('allergen legends and codes', () => {
     expect(superscriptCodes('14,7', numbers)).toEqual(['molluscs', 'milk']);
     expect(superscriptCodes('1,310', numbers)).toEqual(['gluten', 'eggs', 'mustard']);
     expect(superscriptCodes('58', numbers)).toEqual([]);
-    // A number that can be a code is never split, even where the legend's entry was cut off.
-    expect(superscriptCodes('7,12,14', parseLegendLine('1 Gluten 7 Milk 12 Sulphites'))).toEqual([]);
+    // A number that can be a code is never split, even where the legend's entry was cut off:
+    // a legend that follows the Annex numbering stands for the entries OCR lost.
+    expect(superscriptCodes('7,12,14', parseLegendLine('1 Gluten 7 Milk 12 Sulphites'))).toEqual(['milk', 'sulphites', 'molluscs']);
+    // A number glued to its name, and a stray letter entry (a misread 5) that does not count.
+    const glued = parseLegendLine('Allergènes 1 céréales contenant du gluten 2 crustacés 3œufs 4 poisson Sarachides 6 soja 7lait');
+    expect([glued?.codes.get('3'), glued?.codes.get('7')]).toEqual(['eggs', 'milk']);
+    expect(superscriptCodes('5,9', glued)).toEqual(['peanuts', 'celery']);
+    expect(parseLegendLine('11 Sesame 12Sulphites 13 Lupin 14 Molluscs')?.codes.get('12')).toBe('sulphites');
+    // One with a numbering of its own does not.
+    expect(superscriptCodes('2,5', parseLegendLine('1 Gluten 2 Milk 3 Sulphites'))).toEqual([]);
+    expect(superscriptCodes('A,N', parseLegendLine('A Gluten B Crustaceans N Nuts'))).toEqual(['gluten', 'nuts']);
+    expect(superscriptCodes('A,G', parseLegendLine('A Gluten B Crustaceans C Eggs'))).toEqual(['gluten', 'milk']);
+    expect(superscriptCodes('A,G', parseLegendLine('A Gluten B Milk C Eggs'))).toEqual([]);
   });
 });

@@ -95,13 +95,16 @@ const DIET_MARK = /^(?:VG|VE|GF)$/;
 const CODE = /^(?:\d{1,2}|\p{Lu}\p{Ll}{0,2})$/u;
 
 /**
- * A letter code read together with its allergen's name ("Ddairy", "Ccrustaceans": OCR lost the
+ * A code read together with its allergen's name ("Ddairy", "Ccrustaceans", "7lait": OCR lost the
  * space): the code and the name apart, when the name is an allergen's and the whole is not.
  */
 function unglueCode(token: string): string[] {
-  const m = /^(\p{Lu})(\p{Ll}{3,})$/u.exec(token);
-  if (!m || allergenFromName(token) || !allergenFromName(m[2] as string)) return [token];
-  return [m[1] as string, m[2] as string];
+  const m = /^(?:(\p{Lu})(\p{Ll}{3,})|(\d{1,2})(\p{L}\p{Ll}{2,}))$/u.exec(token);
+  if (!m) return [token];
+  const [code, name] = m[1] ? [m[1], m[2] as string] : [m[3] as string, m[4] as string];
+  // (A capital may be the name's own first letter; a number never is.)
+  if ((m[1] && allergenFromName(token)) || !allergenFromName(name)) return [token];
+  return [code, name];
 }
 
 /**
@@ -171,7 +174,13 @@ function mapList(list: string, legend: AllergenLegend | null, allowSingle: boole
   if (!codes.length || (codes.length === 1 && !allowSingle)) return null;
   const numeric = codes.every((c) => /^\d{1,2}$/.test(c));
   if (legend) {
-    const keys = codes.map((c) => legend.codes.get(c));
+    // A legend that follows the standard codes (every entry read is the EU letter's or the Annex
+    // number's allergen) stands for them all: a code whose entry OCR lost ("12Sulphites") is the
+    // standard one.
+    const standard = legend.kind === 'numbers' ? ANNEX_NUMBERS : LETTERS;
+    const ofItsKind = [...legend.codes].filter(([code]) => /\d/.test(code) === (legend.kind === 'numbers'));
+    const followsStandard = ofItsKind.every(([code, key]) => standard.get(code) === key);
+    const keys = codes.map((c) => legend.codes.get(c) ?? (followsStandard ? standard.get(c) : undefined));
     if (keys.every(Boolean)) return [...new Set(keys as string[])];
     // Codes of the other kind than the legend's: the EU letters or Annex numbers.
     if (numeric === (legend.kind === 'numbers')) return null;
