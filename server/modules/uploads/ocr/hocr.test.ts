@@ -109,10 +109,12 @@ describe('hOCR → positioned text', () => {
         { box: [100, 100, 900, 130], words: [['Halve', 100, 100, 180, 130], ['Hahn!:";!0', 190, 100, 300, 130], ['BREAST"', 400, 100, 520, 130], ['VGS*', 600, 100, 660, 130]] },
         { box: [100, 150, 900, 180], words: [['roses\'*/*', 100, 150, 200, 180], ['SACHERTORTE*©@', 300, 150, 500, 180], ['EINSPÄNNER®', 600, 150, 760, 180]] },
         { box: [100, 200, 900, 230], words: [['G26cm', 300, 200, 380, 230], ['032cm', 500, 200, 580, 230], ['0926cm', 700, 200, 800, 230]] },
+        // Read as words of their own, two sizes a word space apart (one run).
+        { box: [100, 250, 900, 280], words: [['D', 300, 250, 320, 280], ['26', 330, 250, 360, 280], ['cm', 370, 258, 400, 280], ['032cm', 420, 250, 500, 280]] },
       ]),
     );
     const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
-    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | roses | SACHERTORTE | EINSPÄNNER | Ø26cm | Ø32cm | Ø26cm');
+    expect(runs.map((r) => r.text).join(' | ')).toBe('Halve Hahn | BREAST | VGS | roses | SACHERTORTE | EINSPÄNNER | Ø26cm | Ø32cm | Ø26cm | Ø26cm Ø32cm');
   });
 
   it('drops a rule read as one character over and over, keeps words and prices with repeated digits', () => {
@@ -191,6 +193,23 @@ describe('hOCR → positioned text', () => {
     const page = [run('0,21', 213), run('0,41', 270), run('Kabänes', 308), run('3,00 €', 514), run('Kölsch', 54, 112), run('2,30', 212, 112), run('0,51', 270, 124), run('Wasser 0,21  0,41', 54, 136), run('0,21 0,41', 54, 148)];
     repairVolumeLabels(page);
     expect(page.map((r) => r.text)).toEqual(['0,2 l', '0,4 l', 'Kabänes', '3,00 €', 'Kölsch', '2,30', '0,51', 'Wasser 0,21  0,41', '0,2 l  0,4 l']);
+  });
+
+  it('gives a wine table’s fraction sizes their litres back ("141  1/2 |  11" → "1/4 l  1/2 l  1 l"), nothing else', () => {
+    const run = (text: string, x: number, y = 100): TextRun => ({ text, x, y, width: 16, size: 8, font: 'ocr', bold: false, italic: false });
+    // Beside a name in the next column; sizes read with the slash lost, the "l" as a 1 or a bar.
+    const header = [run('Saltimbocca', 46), run('16,00', 261), run('141', 463), run('1/2 |', 499), run('11', 542)];
+    repairVolumeLabels(header);
+    expect(header.map((r) => r.text)).toEqual(['Saltimbocca', '16,00', '1/4 l', '1/2 l', '1 l']);
+    // Amounts side by side, or sizes with nothing printed as a slash or an "l", stay as read.
+    const amounts = [run('11', 300), run('14', 340), run('121', 380), run('11', 420), run('1/2', 460)];
+    repairVolumeLabels(amounts);
+    expect(amounts.map((r) => r.text)).toEqual(['11', '14', '121', '11', '1/2']);
+  });
+
+  it('keeps a bar after a fraction (the "l" of a size) and drops other trailing marks', () => {
+    expect(dropTrailingMarks('1/2 |')).toBe('1/2 |');
+    expect(dropTrailingMarks('Salami |?')).toBe('Salami');
   });
 
   it('repairs price-shaped runs only: letters among digits, a space for the separator, a lost decimal point', () => {

@@ -194,14 +194,18 @@ const WORD_SPACE = 1.2;
 
 /**
  * Raised footnote marks glued to a word are read as quotes and asterisks ("Lachs**”°"): such a
- * tail after a letter is dropped. A size label "Ø26cm" gets its diameter sign back.
+ * tail after a letter is dropped.
  */
 function cleanWord(text: string): string {
-  // The diameter sign of pizza sizes ("Ø26cm") is read as G, 0, O or Q, its stroke sometimes as a
-  // digit or bracket of its own ("0926cm"): no pizza is 926 cm wide.
-  const diameter = /^[G0OQ@][9/)|]?(\d{2}) ?cm$/.exec(text);
-  if (diameter) return `Ø${diameter[1]}cm`;
   return text.replace(/(?<=\p{L})[\d,]*['"”“’‘*°^!?:;|~®©]+[\d,'"”“’‘*°^!?:;|~®©@/]*$/u, '') || text;
+}
+
+/**
+ * The diameter sign of pizza sizes ("Ø26cm", "Ø 26 cm") is read as G, 0, O, Q or D, its stroke
+ * sometimes as a digit or bracket of its own ("0926cm"): no pizza is 926 cm wide.
+ */
+function repairDiameter(text: string): string {
+  return text.replace(/(?<=^|\s)[G0OQ@D][9/)|]?\s?(\d{2})\s?cm(?=\s|$)/g, 'Ø$1cm');
 }
 
 /** The diet markers menus print (V, VG, VE, GF) and the letters OCR reads small G as. */
@@ -210,12 +214,16 @@ const MISREAD_G: Record<string, string> = { VC: 'VG', VO: 'VG', CF: 'GF', GE: 'G
 /** Lower-case markers after a name as OCR reads small capitals (F read as r, G as c). */
 const BARE_MARKERS: Record<string, string> = { v: 'V', vg: 'VG', vc: 'VG', ve: 'VE', gf: 'GF', cf: 'GF', gr: 'GF', cr: 'GF' };
 
-/** Tokens at the end of a run without a letter, made of footnote marks as OCR reads them ("|?", "”?", ":!0"). */
+/**
+ * Tokens at the end of a run without a letter, made of footnote marks as OCR reads them ("|?",
+ * "”?", ":!0"). A bar after a fraction is the "l" of a size ("1/2 |", `repairVolumeLabels`).
+ */
 export function dropTrailingMarks(text: string): string {
   let out = text;
   for (;;) {
     const m = /\s+(\S+)$/u.exec(out);
     const token = m?.[1] ?? '';
+    if (token === '|' && /\d\/\d$/.test(out.slice(0, m?.index))) return out;
     if (!m || /\p{L}/u.test(token) || !/['"”“’‘*°^!?:;|~<>]/u.test(token) || (token.match(/\d/g)?.length ?? 0) > 1 || /^[€$£]/u.test(token)) return out;
     out = out.slice(0, m.index);
   }
@@ -315,29 +323,62 @@ export function repairPrices(runs: TextRun[]): void {
   for (const { run, text } of repairs) run.text = text;
 }
 
-/** A glass size in litres as OCR reads it, its "l" taken for a 1 ("0,21" for "0,2 l"). */
-const MISREAD_LITRES = /^(0[.,]\d{1,2})[1lI|]$/;
+/**
+ * One size label of a wine or water table as OCR reads it: a decimal ("0,2 l"), a fraction
+ * ("1/4 l", its slash lost or its "l" read as a 1 or a bar: "141", "1/41", "1/2 |") or a whole
+ * litre ("1 l", "11").
+ */
+const VOLUME_READING = /(?:(0[.,]\d{1,2})|1\/?([248])|(1))\s?[1lI|](?=\s|$)/gy;
+
+/** The size labels a run reads as, when it reads as nothing else; null otherwise. */
+function volumeReadings(text: string): Array<{ label: string; spelled: boolean }> | null {
+  const labels: Array<{ label: string; spelled: boolean }> = [];
+  const trimmed = text.trim();
+  VOLUME_READING.lastIndex = 0;
+  while (VOLUME_READING.lastIndex < trimmed.length) {
+    const m = VOLUME_READING.exec(trimmed);
+    if (!m) return null;
+    const [reading, decimal, eighths, whole] = m;
+    // A decimal of a litre read with a 1 after it is a size already: no price has cents like "0,21".
+    labels.push({ label: `${decimal ?? (eighths ? `1/${eighths}` : whole)} l`, spelled: Boolean(decimal) || /[/lI|]/.test(reading) });
+    while (trimmed[VOLUME_READING.lastIndex] === ' ') VOLUME_READING.lastIndex++;
+  }
+  return labels.length ? labels : null;
+}
 
 /**
- * Glass sizes over a drinks table, their unit read as a digit: two or more runs in a row on one
- * baseline (or one run of them) that read "0,21  0,41". No menu prices two drinks at 21 and 41
- * cents side by side, so they are the sizes "0,2 l" and "0,4 l".
+ * Glass and bottle sizes over a drinks table, their unit read as a digit or a bar: a run that
+ * reads as two or more sizes ("0,21  0,41"), or two or more runs side by side on one baseline that
+ * each read as sizes ("141  1/2 |  11"), one of them with its slash or its "l" as printed. No
+ * menu prices two drinks at 21 and 41 cents side by side, or heads a column with 141, so they
+ * are the sizes "0,2 l  0,4 l" and "1/4 l  1/2 l  1 l".
  */
 export function repairVolumeLabels(runs: TextRun[]): void {
+  const write = (run: TextRun, labels: Array<{ label: string }>) => {
+    run.text = labels.map((l) => l.label).join('  ');
+  };
   for (const run of runs) {
-    const tokens = run.text.split(/\s+/);
-    if (tokens.length >= 2 && tokens.every((t) => MISREAD_LITRES.test(t))) run.text = tokens.map((t) => t.replace(MISREAD_LITRES, '$1 l')).join('  ');
+    const labels = volumeReadings(run.text);
+    if (labels && labels.length >= 2 && labels.some((l) => l.spelled)) write(run, labels);
   }
   const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
-  for (let i = 0; i < sorted.length; i++) {
-    const row: TextRun[] = [];
-    for (let j = i; j < sorted.length; j++) {
-      const r = sorted[j] as TextRun;
-      if (Math.abs(r.y - (sorted[i] as TextRun).y) > 0.3 * r.size || !MISREAD_LITRES.test(r.text)) break;
-      row.push(r);
+  const used = new Set<TextRun>();
+  for (const first of sorted) {
+    if (used.has(first)) continue;
+    const row = runs.filter((r) => Math.abs(r.y - first.y) <= 0.3 * r.size).sort((a, b) => a.x - b.x);
+    row.forEach((r) => used.add(r));
+    // Stretches of neighbouring runs that read as sizes.
+    let stretch: Array<{ run: TextRun; labels: Array<{ label: string; spelled: boolean }> }> = [];
+    const close = () => {
+      if (stretch.length >= 2 && stretch.some((s) => s.labels.some((l) => l.spelled))) for (const s of stretch) write(s.run, s.labels);
+      stretch = [];
+    };
+    for (const run of row) {
+      const labels = volumeReadings(run.text);
+      if (labels) stretch.push({ run, labels });
+      else close();
     }
-    if (row.length >= 2) for (const r of row) r.text = r.text.replace(MISREAD_LITRES, '$1 l');
-    i += Math.max(0, row.length - 1);
+    close();
   }
 }
 
@@ -388,7 +429,7 @@ export interface MeasuredPage {
  * The baseline under some words of a line: where their letters without descenders end (a line
  * Tesseract drew across columns of a curved photo has no one straight baseline), else the line's.
  */
-function baselineOf(l: OcrLine, words: OcrWord[]): (x: number) => number {
+export function baselineOf(l: OcrLine, words: OcrWord[]): (x: number) => number {
   const bottoms = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text) && !/[gjpqyQ,;()[\]{}|/@$§]/u.test(w.text)).map((w) => w.y1);
   const lineAt = (x: number) => l.y1 + l.offset + l.slope * (x - l.x0);
   if (words.length === l.words.length) return lineAt;
@@ -671,7 +712,7 @@ function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: 
     const baseline = baselineOf(line, words)((first.x0 + last.x1) / 2);
     const bold = ink > boldAbove;
     runs.push({
-      text: repairDietMarkers(dropTrailingMarks(words.map((w) => cleanWord(w.text)).join(' '))),
+      text: repairDiameter(repairDietMarkers(dropTrailingMarks(words.map((w) => cleanWord(w.text)).join(' ')))),
       x: first.x0 * k,
       y: baseline * k,
       width: Math.max(1, last.x1 - first.x0) * k,

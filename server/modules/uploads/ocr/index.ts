@@ -4,6 +4,7 @@ import type { MenuDraft, PageText } from '../extract/types.ts';
 import { cropPgm, placeLines, uncoveredRegions } from './coverage.ts';
 import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } from './hocr.ts';
 import { markSheet, markZones, placeMarks } from './marks.ts';
+import { doubtPieces, doubtSpans, placeRereads } from './reread.ts';
 import { linesOfPiece, stackPieces } from './sheet.ts';
 import { detectLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PageWarp, type PreparedPage } from './preprocess.ts';
@@ -79,30 +80,34 @@ async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, time
 
 /**
  * Tesseract on a prepared page. Then the ink no word covers, shaped like text (a block its layout
- * analysis took for a picture), is read again as blocks of text, all regions on one sheet (`coverage.ts`),
- * and the raised marks after words are read again enlarged, all on one sheet (`marks.ts`), unless
- * `quick` (the language pass), within the page's time.
+ * analysis took for a picture, `coverage.ts`), and the words it doubts, enlarged (`reread.ts`),
+ * are read again in one run, all on one sheet; and the raised marks after words are read again
+ * enlarged, all on one sheet (`marks.ts`). Not when `quick` (the language pass); always within
+ * the page's time.
  */
 async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, options: OcrPageOptions & { quick?: boolean }): Promise<MeasuredPage> {
   const started = Date.now();
   const budget = options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS;
   const lines = await tesseract(prepared.pgm, 3, options, budget);
   if (!options.quick) {
-    // The regions are read in one run, stacked on one sheet (`sheet.ts`).
+    // The ink no word covers and the words Tesseract doubts are read in one run, on one sheet
+    // (`sheet.ts`): each run costs a model load. Words a raised mark follows are left to the marks.
     const regions = uncoveredRegions(prepared.grey, prepared.width, prepared.height, lines);
+    const marked = new Set(markZones(prepared.grey, prepared.width, prepared.height, lines).map((z) => z.word));
+    const spans = doubtSpans(lines, prepared.width, prepared.height, marked);
     const leftForRegions = budget - (Date.now() - started);
-    if (regions.length && leftForRegions >= 1000) {
-      const sheet = stackPieces(
-        regions.map((region) => {
-          const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
-          return { pixels: crop.grey, w: crop.width, h: crop.height };
-        }),
-        REGION_GAP,
-      );
+    if ((regions.length || spans.length) && leftForRegions >= 1000) {
+      const regionPieces = regions.map((region) => {
+        const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
+        return { pixels: crop.grey, w: crop.width, h: crop.height };
+      });
+      const sheet = stackPieces([...regionPieces, ...doubtPieces(prepared.grey, prepared.width, spans)], REGION_GAP);
       const found = await tesseract(sheet.pgm, 6, options, leftForRegions);
+      placeRereads(found, spans, sheet, lines, regions.length);
       // Placed one region after the other: a region's words that overlap words already placed are dropped.
       regions.forEach((region, i) => lines.push(...placeLines(linesOfPiece(found, sheet, i), region, CROP_MARGIN, lines)));
     }
+    // Then the raised marks after words, on a sheet of their own with only codes allowed.
     const zones = markZones(prepared.grey, prepared.width, prepared.height, lines);
     const left = budget - (Date.now() - started);
     if (zones.length && left >= 1000) {

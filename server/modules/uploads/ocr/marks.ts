@@ -1,5 +1,5 @@
 import type { OcrLine, OcrWord } from './hocr.ts';
-import { linesOfPiece, stackPieces, type Sheet } from './sheet.ts';
+import { enlargeRegion, linesOfPiece, stackPieces, type Sheet } from './sheet.ts';
 
 /**
  * Raised footnote marks (allergen codes "1,7", "G,S,Mu") read again at a size Tesseract can read.
@@ -127,44 +127,14 @@ export function markZones(grey: Uint8Array, width: number, height: number, lines
   return zones;
 }
 
-/** Bilinear enlargement of a region of the page. */
-function enlarge(grey: Uint8Array, width: number, zone: MarkZone, pad: number, scale: number): { pixels: Uint8Array; w: number; h: number } {
-  const sx0 = zone.x0 - pad;
-  const sy0 = zone.y0 - pad;
-  const sw = zone.x1 - zone.x0 + 2 * pad;
-  const sh = zone.y1 - zone.y0 + 2 * pad;
-  const w = Math.max(1, Math.round(sw * scale));
-  const h = Math.max(1, Math.round(sh * scale));
-  const height = grey.length / width;
-  const at = (x: number, y: number) => {
-    const px = sx0 + x;
-    const py = sy0 + y;
-    // Left of the mark is the word's last letter: white, or its edge is read as a "1".
-    return px < zone.x0 || py < 0 || px >= width || py >= height ? 255 : (grey[py * width + px] as number);
-  };
-  const pixels = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / scale - 0.5));
-    const y0 = Math.floor(fy);
-    const ty = fy - y0;
-    for (let x = 0; x < w; x++) {
-      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / scale - 0.5));
-      const x0 = Math.floor(fx);
-      const tx = fx - x0;
-      const top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx;
-      const low = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx;
-      pixels[y * w + x] = Math.round(top * (1 - ty) + low * ty);
-    }
-  }
-  return { pixels, w, h };
-}
-
 /** One image of every mark, enlarged, one row each (`sheet.ts`). */
 export function markSheet(grey: Uint8Array, width: number, zones: MarkZone[]): Sheet {
   const pieces = zones.map((z) => {
     const inkHeight = z.y1 - z.y0;
     const scale = Math.min(8, Math.max(1, SHEET_INK_HEIGHT / inkHeight));
-    return enlarge(grey, width, z, Math.max(2, Math.round(0.3 * inkHeight)), scale);
+    const pad = Math.max(2, Math.round(0.3 * inkHeight));
+    // Left of the mark is the word's last letter: white, or its edge is read as a "1".
+    return enlargeRegion(grey, width, { x0: z.x0 - pad, y0: z.y0 - pad, x1: z.x1 + pad, y1: z.y1 + pad }, scale, z.x0);
   });
   return stackPieces(pieces, SHEET_MARGIN);
 }

@@ -54,3 +54,35 @@ export function linesOfPiece(found: OcrLine[], sheet: Sheet, i: number): OcrLine
     })
     .map((l) => ({ ...move(l), words: l.words.map((w) => ({ ...move(w), ...(w.chars ? { chars: w.chars.map(move) } : {}) })) }));
 }
+
+/**
+ * A region of the page enlarged `scale` times (bilinear), as a piece for a sheet. Pixels outside
+ * the page, and left of `whiteLeftOf`, are white.
+ */
+export function enlargeRegion(grey: Uint8Array, width: number, region: { x0: number; y0: number; x1: number; y1: number }, scale: number, whiteLeftOf = -Infinity): Piece {
+  const sw = region.x1 - region.x0;
+  const sh = region.y1 - region.y0;
+  const w = Math.max(1, Math.round(sw * scale));
+  const h = Math.max(1, Math.round(sh * scale));
+  const height = grey.length / width;
+  const at = (x: number, y: number) => {
+    const px = region.x0 + x;
+    const py = region.y0 + y;
+    return px < whiteLeftOf || px < 0 || py < 0 || px >= width || py >= height ? 255 : (grey[py * width + px] as number);
+  };
+  const pixels = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / scale - 0.5));
+    const y0 = Math.floor(fy);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / scale - 0.5));
+      const x0 = Math.floor(fx);
+      const tx = fx - x0;
+      const top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx;
+      const low = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx;
+      pixels[y * w + x] = Math.round(top * (1 - ty) + low * ty);
+    }
+  }
+  return { pixels, w, h };
+}
