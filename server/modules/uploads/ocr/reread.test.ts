@@ -69,6 +69,7 @@ describe('doubted words read again enlarged', () => {
     expect(reread([word('5,50', 120, 200, 55)], [['5,90', 95]]).replaced).toBe(0);
     expect(reread([word('24,01', 120, 200, 36)], [['24,0', 87]]).replaced).toBe(0);
     expect(reread([word('Mare', 120, 200, 43)], [['Mare’', 90]]).replaced).toBe(0);
+    expect(reread([word('[v', 120, 150, 30)], [['=', 90]]).replaced).toBe(0);
     // A price may be made of what was none.
     expect(reread([word('1900', 120, 200, 50)], [['19,00', 96]]).words.map((w) => w.text)).toEqual(['Pasta', '19,00', '9,50']);
   });

@@ -111,7 +111,7 @@ export function doubtPieces(grey: Uint8Array, width: number, spans: DoubtSpan[])
  * The readings of the sheet put back on the page (the stretches' pieces start at `firstPiece`): a
  * stretch's words are replaced by what was read on its row when its least sure word is SURE and
  * surer than the least sure word it replaces by SURER_BY, it says about as much (half to twice
- * the letters), keeps the prices read, and caught no mark. Lines are changed in place; returns how
+ * the letters and digits), keeps the prices read, and caught no mark. Lines are changed in place; returns how
  * many stretches were replaced.
  */
 export function placeRereads(found: OcrLine[], spans: DoubtSpan[], sheet: Sheet, lines: OcrLine[], firstPiece = 0): number {
@@ -152,7 +152,8 @@ export function placeRereads(found: OcrLine[], spans: DoubtSpan[], sheet: Sheet,
       });
     // A raised mark caught at the crop's edge ("Mare’"): the marks pass reads marks.
     if (!words.length || words.some((w) => MARK_TAIL.test(w.text))) return;
-    const letters = (ws: OcrWord[]) => ws.reduce((n, w) => n + w.text.length, 0);
+    // Letters and digits only: a marker's bracket read as "=" says nothing.
+    const letters = (ws: OcrWord[]) => ws.reduce((n, w) => n + w.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
     const [before, after] = [letters(span.words), letters(words)];
     if (after < 0.5 * before || after > 2 * before) return;
     if (minConf(words) < Math.max(SURE, minConf(span.words) + SURER_BY)) return;
