@@ -77,6 +77,15 @@ export function superscriptDiets(text: string, vIsCode = false): DietKey[] | nul
   return (vIsCode ? WITHOUT_V : WITH_V).list.test(t) ? keysOf(t) : null;
 }
 
+/**
+ * A line that is only markers in brackets ("(V)", "(V, GF)"), set under a name that wrapped: its
+ * diets; null for anything else (a bare "V" on a line may be a heading or a code).
+ */
+export function markerLine(text: string, vIsCode = false): DietKey[] | null {
+  const t = text.trim();
+  return /^\(.+\)$/.test(t) ? superscriptDiets(t, vIsCode) : null;
+}
+
 /** "V vegetarian · VG vegan · GF gluten free", "(V) = vegetarisch": a legend of diet markers. */
 export function isDietLegend(text: string): boolean {
   const folded = fold(text);

@@ -620,6 +620,49 @@ describe('menu extraction', () => {
     expect(draft.sections.flatMap((s) => s.items.map((i) => i.name))).not.toContain('E egg N nuts');
   });
 
+  it('reads headings over columns printed like the names (OCR measures their larger size within its noise)', () => {
+    const column = (x: number, heading: string, names: string[]) => [
+      run(heading, x, 100, NAME),
+      ...names.flatMap((n, i) => [run(n, x, 120 + 20 * i, NAME), right(`${i + 3}.50`, x + 160, 120 + 20 * i)]),
+    ];
+    const draft = extractMenu([page([
+      ...column(40, 'Bread', ['White Sourdough', 'Seeded Rye', 'Baguette']),
+      ...column(225, 'Pastries', ['Croissant', 'Cardamom Knot', 'Sausage Roll']),
+      ...column(410, 'Cakes', ['Lemon Drizzle', 'Victoria Sponge', 'Carrot Cake']),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.length])).toEqual([['Bread', 3], ['Pastries', 3], ['Cakes', 3]]);
+    // A section going on in the next column, which begins with an unpriced dish level with the
+    // first column's heading: one such column is no layout of headings, and the dish stays a dish.
+    const priced = (x: number, names: string[]) => names.flatMap((n, i) => [run(n, x, 120 + 20 * i, NAME), right('3.50', x + 230, 120 + 20 * i)]);
+    const one = extractMenu([page([
+      run('Cakes', 50, 100, H),
+      ...priced(50, ['Lemon Drizzle', 'Victoria Sponge', 'Carrot Cake']),
+      run('Whole Celebration Cake', 315, 100, NAME),
+      ...priced(315, ['Cheesecake', 'Sachertorte', 'Tarte Tatin']),
+    ])]);
+    expect(one.sections.map((s) => [s.name, s.items.map((i) => i.name)])).toEqual([
+      ['Cakes', ['Lemon Drizzle', 'Victoria Sponge', 'Carrot Cake', 'Whole Celebration Cake', 'Cheesecake', 'Sachertorte', 'Tarte Tatin']],
+    ]);
+  });
+
+  it('gives a line of diet markers under a wrapped name to that dish, and ends its name there', () => {
+    const draft = extractMenu([page([
+      run('Especiales', 50, 60, H),
+      run('Vegana de', 50, 100, NAME), right('9.50', 545, 100),
+      run('temporada', 50, 113, NAME),
+      run('(VG)', 50, 126, { size: 8 }),
+      run('Trufa y setas', 50, 150, NAME), right('12.00', 545, 150),
+      run('(V)', 50, 163, { size: 13 }),
+      run('Catalana', 50, 190, NAME), right('11.00', 545, 190),
+    ])]);
+    expect(draft.sections.map((s) => s.name)).toEqual(['Especiales']);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.description, i.diets])).toEqual([
+      ['Vegana de temporada', '', ['vegan']],
+      ['Trufa y setas', '', ['vegetarian']],
+      ['Catalana', '', []],
+    ]);
+  });
+
   it('puts items before any heading into a section named by the caller', () => {
     const draft = extractMenu([page([run('Soup', 50, 100), right('5.00', 545, 100), run('Bread', 50, 120), right('2.00', 545, 120)])], { defaultSectionName: 'Lunch' });
     expect(draft.sections).toMatchObject([{ name: 'Lunch', items: [{ name: 'Soup' }, { name: 'Bread' }] }]);

@@ -2,7 +2,7 @@ import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun 
 import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, normalizeLeaders, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
 import { cellsOf, headerInOrder, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
-import { takeDietMarkers, superscriptDiets, isDietLegend } from './diets.ts';
+import { takeDietMarkers, superscriptDiets, isDietLegend, markerLine } from './diets.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { allergenFromName, isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
 import { itemConfidence, itemFeatures, type ItemFacts } from './confidence.ts';
@@ -297,6 +297,8 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
   if (!/^[\p{Lu}\d"'„“(]/u.test(text)) return -10;
   if (wordCount(text) > 8 || text.length > 60) return -10;
   if (/[.,;]$/.test(text)) return -10;
+  // Diet markers on a line of their own belong to the name above ("(V)" under "Trufa y setas").
+  if (markerLine(text)) return -10;
   // Set smaller than the item names in plain lower case, without weight or spacing: a note.
   if (row.size < 0.9 * ctx.refSize && !row.bold && !row.caps && !row.letterSpaced) return -10;
   let score = 0;
@@ -315,6 +317,27 @@ function headingScore(row: Row, ctx: { bodySize: number; refSize: number; namesB
   else if (ctx.ratio >= 0.8 && row.size < 1.2 * ctx.refSize) score -= 2;
   if (ctx.nameStyle && !(row.gapAbove !== null && row.gapAbove >= 1.6 * ctx.pitch)) score -= 1;
   return score;
+}
+
+/**
+ * Headings over the columns of a page, printed like the item names: a line without a price at the
+ * top of a column, a priced name (or a header of variant labels) right below it at an item's
+ * distance. Only where two columns or more begin so, or beside a heading of another column: a
+ * column that begins with a dish whose price is on a later line is one column, not a layout.
+ * (OCR measures a heading set a size larger than the names within its noise: "Bread", "Pastries",
+ * "Cakes" over a bakery's three columns. And a column's first line has no space above it to tell.)
+ */
+function markColumnHeads(live: Row[], ctx: { itemGap: number; refSize: number; isName: (r: Row) => boolean; looksLikeHeading: (r: Row) => boolean }): void {
+  const heads = live.filter((r, i) => {
+    if (r.role || r.kind !== 'text' || r.gapAbove !== null || wordCount(r.body) > 4 || r.size < 0.95 * ctx.refSize || !ctx.looksLikeHeading(r)) return false;
+    // (A header of variant labels between them is no longer among the live rows.)
+    const first = live.slice(i + 1).find((q) => q.flow === r.flow && q.page === r.page);
+    return first !== undefined && !first.role && first.kind === 'priced' && ctx.isName(first) && first.y - r.y >= 0.8 * ctx.itemGap;
+  });
+  // Level with a heading of another column set in its style ("Clásicas" beside "Especiales"), one
+  // is enough. (A dish at the top of the next column, level with a larger heading, stays a dish.)
+  const besideHeading = (r: Row) => live.some((h) => h.role === 'heading' && h.style === r.style && h.page === r.page && h.flow !== r.flow && Math.abs(h.y - r.y) <= 0.5 * r.size);
+  for (const r of heads) if (heads.length >= 2 || besideHeading(r)) r.role = 'heading';
 }
 
 /** Words that join two parts of a dish name in the shipped languages ("with", "und", "alla", "et" …). */
@@ -544,6 +567,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     const score = headingScore(r, { bodySize, refSize, namesBold, namesCaps, pitch, ratio, nameStyle: pricedStyles.has(r.style) });
     if (score >= 2) r.role = 'heading';
   }
+  // A line a heading could be, whatever its style: short, capitalised, no sentence, not a note.
+  const shapedLikeHeading = (r: Row) => headingScore(r, { bodySize, refSize, namesBold: true, namesCaps: true, pitch, ratio: 0.6, nameStyle: false }) > -10;
   // Headings printed exactly like item names: clearly more space above than an item gets, and an
   // item right below.
   live.forEach((r, i) => {
@@ -553,8 +578,9 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     // Right under a heading it is that section's first item (its space is the heading's).
     const previous = live[i - 1];
     if (previous?.role === 'heading' && previous.flow === r.flow && previous.page === r.page) return;
-    if (headingScore(r, { bodySize, refSize, namesBold: true, namesCaps: true, pitch, ratio: 0.6, nameStyle: false }) > -10) r.role = 'heading';
+    if (shapedLikeHeading(r)) r.role = 'heading';
   });
+  markColumnHeads(live, { itemGap, refSize, isName: (r) => nameStyles.has(r.style) && !descStyles.has(r.style), looksLikeHeading: shapedLikeHeading });
 
   // The printed title: larger than every heading, on page 1 before the first heading.
   let title: string | undefined;
@@ -660,6 +686,14 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
     const current = item as ItemBuilder | null;
     if (!section && row.kind === 'text') continue; // preamble: tagline, address, opening hours
+    // Diet markers on a line of their own ("(VG)" under "Vegana de / temporada") are the item's
+    // above, and end its name.
+    const lineDiets = row.kind === 'text' ? markerLine(row.body, vIsCode) : null;
+    if (lineDiets) {
+      for (const d of lineDiets) current?.diets.add(d);
+      current?.rows.push(row);
+      continue;
+    }
     const farBelow = Boolean(current && current.rows[current.rows.length - 1]?.page === row.page && row.y - (current.rows[current.rows.length - 1] as Row).y > 2.5 * pitch);
     // (A course whose note stands in for its price is complete: "Incluido en el menú".)
     if (isPricedNote(row) && (!current || current.prices.length || hasPriceNote(current.nameRow) || farBelow)) {

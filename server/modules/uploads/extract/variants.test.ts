@@ -64,6 +64,9 @@ describe('variant-price headers', () => {
     const one = headerOverColumns([run('Brote', 42, 30), run('500 g 1000 g', 140, 60)], [{ x0: 140, x1: 160 }, { x0: 180, x1: 200 }], 42, 300, 8.5);
     expect(one?.lead).toBe('Brote');
     expect(one?.cells.map((c) => c.label)).toEqual(['500 g', '1000 g']);
+    // Rules between labels read as dashes by OCR are no labels of their own.
+    const dashed = headerOverColumns([run('Individual — Mediana — Familiar', 120, 100)], [{ x0: 128, x1: 143 }, { x0: 159, x1: 178 }, { x0: 194, x1: 212 }], 42, 300, 9);
+    expect(dashed?.cells.map((c) => c.label)).toEqual(['Individual', 'Mediana', 'Familiar']);
   });
 
   it('keeps a label drawn as one run whole when it stands over one column', () => {

@@ -81,6 +81,8 @@ export function wordsOf(runs: TextRun[]): HeaderCell[] {
   const words: HeaderCell[] = [];
   for (const r of [...runs].sort((a, b) => a.x - b.x)) {
     for (const m of r.text.matchAll(/\S+/g)) {
+      // A dash or bar between labels ("Individual — Mediana"; OCR reads a rule as one) is no label.
+      if (/^[-–—|·/]+$/u.test(m[0])) continue;
       const span = pieceOf(r, m.index ?? 0, (m.index ?? 0) + m[0].length);
       words.push({ label: m[0], ...span });
     }

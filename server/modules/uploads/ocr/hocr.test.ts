@@ -43,6 +43,50 @@ describe('hOCR → positioned text', () => {
     expect(mark.size).toBeLessThan(0.8 * name.size);
   });
 
+  it('measures a bracketed marker by its brackets, and a line by its words, not by the marker', () => {
+    // Names with capitals 30 px above the baseline (em ≈ 40 px); a marker line below whose
+    // brackets are 26 px tall (about 27 px, the marker's em), its "v" read in lower case.
+    const lines = parseHocr(
+      hocr([
+        { box: [100, 100, 600, 130], words: [['Margarita', 100, 100, 250, 130], ['(V)', 260, 104, 290, 130], ['8,00', 500, 100, 560, 130]] },
+        { box: [100, 150, 400, 180], words: [['Trufa', 100, 150, 190, 180], ['11,00', 300, 150, 380, 180]] },
+        { box: [100, 190, 140, 216], words: [['(v)', 100, 190, 135, 216]] },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    const size = (text: string) => runs.find((r) => r.text === text)!.size;
+    expect(size('Margarita (V)')).toBe(size('Trufa'));
+    // Measured against the x-height, the lower-case "v" made the marker 1.9 times the names' size.
+    expect(size('(V)')).toBeLessThan(0.8 * size('Trufa'));
+  });
+
+  it('drops a lone sign that stands for nothing on a menu ("=" read from a boxed marker), never a currency or an ampersand', () => {
+    const lines = parseHocr(
+      hocr([
+        // Tesseract put the "=" on a line of its own, a little lower than the name's.
+        { box: [100, 100, 900, 130], words: [['Porridge', 100, 100, 250, 130], ['7,80', 800, 100, 860, 130], ['€', 870, 100, 890, 130]] },
+        { box: [262, 110, 300, 150], words: [['=', 262, 110, 300, 150]] },
+        { box: [100, 200, 900, 230], words: [['Kaffee', 100, 200, 200, 230], ['&', 212, 200, 230, 230], ['Kuchen', 242, 200, 350, 230], ['|', 600, 200, 605, 230], ['~', 700, 210, 720, 220]] },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    expect(runs.map((r) => r.text)).toEqual(['Porridge', '7,80 €', 'Kaffee & Kuchen']);
+  });
+
+  it('measures a word against its own box where the line’s baseline runs through its upper half', () => {
+    // Tesseract joined two columns at different heights into one line, its baseline at the
+    // higher column's (y = 142): "temporada" (capital height 27 px, a descender to y = 170).
+    const lines = parseHocr(
+      hocr([
+        { box: [100, 100, 600, 130], words: [['Vegana', 100, 100, 220, 130], ['9,50', 500, 100, 560, 130]] },
+        { box: [100, 112, 800, 170], baseline: [0, -28], words: [['temporada', 100, 135, 260, 170], ['Bebidas', 650, 112, 790, 142]] },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    const size = (text: string) => runs.find((r) => r.text === text)!.size;
+    expect(size('temporada')).toBeGreaterThan(0.85 * size('Vegana'));
+  });
+
   it("gives each run its least sure word's confidence, and a mark its own", () => {
     const lines = parseHocr(
       hocr([
@@ -165,6 +209,10 @@ describe('hOCR → positioned text', () => {
     expect(repairDietMarkers('Skinny Fries vc')).toBe('Skinny Fries VG');
     expect(repairDietMarkers('Saint-Marcellin affiné v cr')).toBe('Saint-Marcellin affiné V GF');
     for (const text of ['Steak 300 gr', 'Vitamin C', 'Salad V', 'Tenderstem Broccoli', 'Pasta e fagioli']) expect(repairDietMarkers(text)).toBe(text);
+    // A marker on a line of its own, under a wrapped name.
+    expect(repairDietMarkers('(v)')).toBe('(V)');
+    expect(repairDietMarkers('(vG)')).toBe('(VG)');
+    for (const text of ['(al)', '(2)', '(or)', '(bio)', '[vegan]']) expect(repairDietMarkers(text)).toBe(text);
   });
 
   it('reads diet markers a small photo garbles: bracket glued, closing bracket as j, separators lost, letters misread', () => {
@@ -240,6 +288,25 @@ describe('hOCR → positioned text', () => {
     expect(texts(runs([...small, '420€', '250€']))).toEqual([...small, '4,20€', '2,50€']);
     // As many pointless numbers as prices with a point: a page of other numbers, left alone.
     expect(texts(runs(['4.50', '6.50', '5.95', '7.00', '450', '550', '600', '625']))).toEqual(['4.50', '6.50', '5.95', '7.00', '450', '550', '600', '625']);
+  });
+
+  it('gives decimals back to a price column whose commas faded, however many lost them, and leaves numbers off the columns', () => {
+    const at = (text: string, x: number, y: number): TextRun => ({ text, x, y, width: 19, size: 10, font: 'ocr', bold: false, italic: false });
+    // A scanned pizza table, three variant columns (right edges at 143, 178, 212 and 310, 345, 379):
+    // seven of thirteen prices read without their comma, too many for the page-wide repair.
+    const table = [
+      at('8,00', 124, 137), at('11,00', 159, 137), at('15,00', 193, 137), at('1200', 291, 138), at('1600', 326, 138), at('22,00', 360, 137),
+      at('9,50', 124, 149), at('1300', 159, 150), at('18,00', 193, 149),
+      at('11,00', 291, 158), at('1500', 326, 159),
+      at('1400', 159, 163), at('1900', 193, 163),
+    ];
+    repairPrices(table);
+    // "1600" stands between two prices on its line; "1500" below it in the same column then.
+    expect(table.map((r) => r.text)).toEqual(['8,00', '11,00', '15,00', '12,00', '16,00', '22,00', '9,50', '13,00', '18,00', '11,00', '15,00', '14,00', '19,00']);
+    // The same numbers by the names (vintages), not in a price column and not between prices: kept.
+    const wines = [at('Barolo', 20, 100), at('2000', 60, 100), at('18,00', 193, 100), at('Barbera', 20, 120), at('2020', 64, 120), at('22,00', 193, 120), at('Nebbiolo', 20, 140), at('1900', 66, 140), at('20,00', 193, 140), at('9,00', 193, 160)];
+    repairPrices(wines);
+    expect(wines.map((r) => r.text)).toEqual(['Barolo', '2000', '18,00', 'Barbera', '2020', '22,00', 'Nebbiolo', '1900', '20,00', '9,00']);
   });
 
   it('strips what is left of a leader before a price and repairs cents read for a 0 where the page supports it', () => {

@@ -234,6 +234,10 @@ export function dropTrailingMarks(text: string): string {
  * written as the layout analysis knows them ("(V)", "(VG)", "(V, GF)"); anything else is left.
  */
 export function repairDietMarkers(text: string): string {
+  // A marker on a line of its own, under a wrapped name ("(v)", "(vG)").
+  const alone = /^[([{]\s*(\p{L}{1,4}?)\s*[)\]}jJl1]?$/u.exec(text);
+  const aloneMarkers = alone ? readMarkers((alone[1] as string).toLowerCase()) : null;
+  if (aloneMarkers?.length) return `(${aloneMarkers.join(', ')})`;
   // Bare markers after a name, read in lower case ("Risotto v", "Fries vc", "Affiné v cr"): words
   // of no menu language, so they are taken for the markers.
   const bare = /^(.*\p{L}{3,}[^\s\d]*)((?:\s+(?:v|vg|vc|ve|gf|cf|gr|cr)){1,2})$/iu.exec(text);
@@ -272,6 +276,9 @@ function readMarkers(letters: string): string[] | null {
 /** A run that is a price as OCR may read it: a currency sign, digits (or o/O/l/I among them), two decimals. */
 const PRICE_SHAPE = /^([€$£]\s?)?(?=[\dOolI]*\d)([\dOolI]{1,4})(?:([.,]| )([\dOolI]{2}))?(\s?€)?$/u;
 
+/** A run that is one price with two decimals ("12,50", "€ 9.00", "3,50 €"). */
+const DECIMAL_PRICE = /^[€$£]?\s?(\d{1,3})[.,](\d{2})(\s?€)?$/u;
+
 /**
  * Price-shaped runs repaired as OCR misreads them, only where the whole run is a price: o/O → 0
  * and l/I → 1 among its digits ("12,5O"), a space for the decimal separator ("£10 00"), and a
@@ -297,7 +304,7 @@ export function repairPrices(runs: TextRun[]): void {
   // among them within their range lost its decimal point. Four digits also need cents the page
   // uses ("1900" on a page of ",00" and ",50" prices), so a year such as "2024" stays a year.
   const decimal = runs.flatMap((r) => {
-    const m = /^[€$£]?\s?(\d{1,3})[.,](\d{2})(\s?€)?$/u.exec(r.text);
+    const m = DECIMAL_PRICE.exec(r.text);
     return m ? [{ amount: Number(m[1]) + Number(m[2]) / 100, cents: m[2] as string, size: r.size }] : [];
   });
   // Digits set much smaller than the prices (allergen codes run together, "378") are no price.
@@ -319,8 +326,25 @@ export function repairPrices(runs: TextRun[]): void {
   // Only where nearly every price has its decimals: a page of whole-number prices keeps them.
   // (Bare whole numbers are few, and the repairs are a minority of the page's prices.)
   const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
-  if (bare > 0.2 * amounts.length || bare + repairs.length > 0.4 * amounts.length) return;
-  for (const { run, text } of repairs) run.text = text;
+  if (bare > 0.2 * amounts.length) return;
+  // More repairs than that only where each stands in a column of decimal prices, right-aligned
+  // with one on another line (a scan whose commas faded: "9,50  1300  18,00" under
+  // "8,00  11,00  15,00"); a wine list's vintages stand by the names, not in the price column.
+  // Or between two decimal prices on its line ("12,00  1600  22,00"). (A repaired price joins the
+  // column: "1500" is right-aligned with "1600" only.)
+  const decimalAt = (run: TextRun, where: (p: TextRun) => boolean) => runs.some((p) => p !== run && DECIMAL_PRICE.test(p.text) && where(p));
+  const inPriceColumn = (run: TextRun) =>
+    decimalAt(run, (p) => Math.abs(p.x + p.width - run.x - run.width) <= 0.5 * run.size && Math.abs(p.y - run.y) > 0.5 * run.size) ||
+    [-1, 1].every((side) => decimalAt(run, (p) => Math.abs(p.y - run.y) <= 0.3 * run.size && side * (p.x - run.x) > 0 && Math.abs(p.x - run.x) <= 8 * run.size));
+  const few = bare + repairs.length <= 0.4 * amounts.length;
+  if (few) for (const { run, text } of repairs) run.text = text;
+  let left = few ? [] : repairs;
+  for (let changed = true; changed; ) {
+    const now = left.filter(({ run }) => inPriceColumn(run));
+    for (const { run, text } of now) run.text = text;
+    left = left.filter((r) => !now.includes(r));
+    changed = now.length > 0;
+  }
 }
 
 /**
@@ -458,18 +482,31 @@ function amountsBaseline(l: OcrLine, words: OcrWord[], lineAt: (x: number) => nu
   };
 }
 
+/** A round or square bracket's height, in ems (ascender top to descender bottom). */
+const BRACKET_HEIGHT = 0.95;
+/** A short code in brackets ("(V)", "[GF", "(vG)"). */
+const BRACKETED = /^[([{][^\p{L}\p{N}]*(?:[\p{L}\p{N}][^\p{L}\p{N}]*){1,4}$/u;
+
 function emOf(l: OcrLine, words: OcrWord[] = l.words): number {
   const baselineAt = baselineOf(l, words);
-  const ems = words
-    .filter((w) => /[\p{L}\p{N}]/u.test(w.text))
+  const lettered = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  // A bracketed marker measures the line only when nothing else does ("Margarita (V)": the name).
+  const unbracketed = lettered.filter((w) => !BRACKETED.test(w.text));
+  const ems = (unbracketed.length ? unbracketed : lettered)
     .map((w) => {
       const letters = w.text.replace(/[^\p{L}\p{N}]/gu, '');
+      // A bracketed marker ("(V)", "[GF]"): its brackets reach from above the capitals to below
+      // the baseline, about an em, whatever letters OCR read inside (a lower-case "v" measured
+      // against the x-height made a marker twice the names' size, and a section heading).
+      if (BRACKETED.test(w.text)) return (w.y1 - w.y0) / BRACKET_HEIGHT;
       const high = /[\p{Lu}\p{N}bdfhklt]|[\u00c0-\u024f]/u.test(letters) ? 0.74 : 0.53;
       // The ink above the baseline: descenders (and a box swollen below by them) do not count.
       const base = baselineAt((w.x0 + w.x1) / 2);
       const above = base - w.y0;
       // A raised word (a footnote mark) or a baseline Tesseract got wrong: the whole box instead.
-      if (w.y1 < base - 0.15 * (w.y1 - w.y0) || above <= 0) return (w.y1 - w.y0) / (high + (/[gjpqyQ]/.test(letters) ? 0.21 : 0));
+      // So is a baseline through the word's upper half: Tesseract drew one line over two columns
+      // set at different heights ("temporada" beside the higher "Bebidas" measured 2 pt).
+      if (w.y1 < base - 0.15 * (w.y1 - w.y0) || above < 0.5 * (w.y1 - w.y0)) return (w.y1 - w.y0) / (high + (/[gjpqyQ]/.test(letters) ? 0.21 : 0));
       return above / high;
     });
   // The lower median: a word box swollen by a speck must not make the line look larger.
@@ -640,7 +677,7 @@ function groupPage(measured: MeasuredPage): GroupedPage {
   measured.lines.forEach((line, i) => {
     const em = measured.ems[i] ?? 0;
     const inkOfWord = new Map(line.words.map((w, j) => [w, measured.inks[i]?.[j] ?? 0]));
-    const kept = line.words.filter((word) => {
+    const readable = line.words.filter((word) => {
       // A lone low-confidence blob is noise; a word inside a line of good words is kept.
       if (word.conf < MIN_WORD_CONFIDENCE && !/[\p{L}\p{N}]{2}/u.test(word.text)) return false;
       // Dot leaders: ink no taller than a dot (Tesseract reads them as dots or as letters).
@@ -650,6 +687,13 @@ function groupPage(measured: MeasuredPage): GroupedPage {
       // Runs of punctuation (leaders and rules read as "……", "_..").
       return !/^[\p{P}\p{S}]{3,}$/u.test(word.text) || /[€$£¥]/u.test(word.text);
     });
+    // A sign that stands for nothing on a menu, alone between wide gaps: a boxed marker or a speck
+    // OCR read as "=" or "~" (after "Porridge" it made the line a heading's size).
+    const stray = (w: OcrWord, i: number) => {
+      const [left, right] = [readable[i - 1], readable[i + 1]];
+      return /^[=~^_<>|¦•°#"'`´]+$/u.test(w.text) && (!left || w.x0 - left.x1 > WORD_SPACE * em) && (!right || right.x0 - w.x1 > WORD_SPACE * em);
+    };
+    const kept = readable.filter((w, i) => !stray(w, i));
     // Small words raised above the baseline are footnote marks (allergen codes).
     // A short code whose ink ends a third of an em above the baseline is one too, even when its
     // letters look almost as tall as the line's (a low-resolution scan blurs small capitals).
