@@ -26,10 +26,12 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
   });
 
   // The OCR items' flags, as the review shows them (the calibration's threshold for OCR items and
-  // Tesseract's word confidences): on these three files the committed model of 2026-11-27 flags 9
-  // of the 13 wrong items and 1 of the 20 right ones. The bounds catch flags that stopped
-  // following OCR's doubt (a confidence lost on the way, the text-layer threshold used), not the
-  // last item; the calibration's out-of-fold numbers are in the README.
+  // Tesseract's word confidences): on these three files the model fitted on 2026-11-27 after OCR
+  // round 8 flags 6 of the 9 wrong items and 5 of the 21 right ones (the calibration lets the OCR
+  // threshold flag up to 20 % of the corpus's right items; on 21 items that is 4 give or take 2).
+  // The bounds catch flags that stopped following OCR's doubt (a confidence lost on the way, the
+  // text-layer threshold used), not the last item; the calibration's out-of-fold numbers are in
+  // the README.
   const flags: Array<{ right: boolean; flagged: boolean }> = [];
 
   const cases = [
@@ -78,6 +80,6 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
     const right = flags.filter((f) => f.right);
     expect(wrong.length).toBeGreaterThanOrEqual(5);
     expect(wrong.filter((f) => f.flagged).length / wrong.length).toBeGreaterThanOrEqual(0.5);
-    expect(right.filter((f) => f.flagged).length / right.length).toBeLessThanOrEqual(0.25);
+    expect(right.filter((f) => f.flagged).length / right.length).toBeLessThanOrEqual(0.3);
   });
 });
