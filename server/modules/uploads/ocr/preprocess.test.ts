@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eraseLeaders } from './preprocess.ts';
+import { eraseLeaders, estimateSkew } from './preprocess.ts';
 
 const W = 800;
 const H = 400;
@@ -32,5 +32,36 @@ describe('dot leaders', () => {
     expect(dark(grey, 100, 100, 300, 120)).toBe(20 * 20 * 6);
     expect(dark(grey, 632, 115, 636, 119)).toBe(16);
     expect(dark(grey, 610, 100, 670, 120)).toBe(5 * 20 * 6 + 16);
+  });
+});
+
+describe('skew', () => {
+  const PW = 1700;
+  const PH = 2200;
+  /** A column of text lines: 12 px tall letters 5 px apart, lines `pitch` apart, sloped by `deg` (positive: rising to the right). */
+  const column = (grey: Uint8Array, x0: number, x1: number, firstBase: number, lines: number, deg = 0, pitch = 36) => {
+    const t = Math.tan((deg * Math.PI) / 180);
+    for (let k = 0; k < lines; k++)
+      for (let x = x0; x + 4 <= x1; x += 9) {
+        const base = Math.round(firstBase + k * pitch - x * t);
+        for (let y = base - 12; y < base; y++) grey.fill(0, y * PW + x, y * PW + x + 4);
+      }
+  };
+
+  it('finds the slant of the lines', () => {
+    const grey = new Uint8Array(PW * PH).fill(255);
+    column(grey, 100, 800, 300, 30, 1.5);
+    column(grey, 900, 1600, 300, 30, 1.5);
+    expect(Math.abs(estimateSkew(grey, PW, PH) - 1.5)).toBeLessThan(0.1);
+  });
+
+  it('keeps a straight page straight whose right column sets its lines lower than the left ones', () => {
+    // Two columns on the left, one on the right a few pixels lower (a variant header over it):
+    // over the whole width, a slant lining the columns up makes the sharpest rows.
+    const grey = new Uint8Array(PW * PH).fill(255);
+    column(grey, 100, 500, 300, 20);
+    column(grey, 560, 1000, 300, 20);
+    column(grey, 1100, 1600, 314, 20);
+    expect(Math.abs(estimateSkew(grey, PW, PH))).toBeLessThan(0.3);
   });
 });

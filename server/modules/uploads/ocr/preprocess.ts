@@ -175,7 +175,12 @@ function flattenIllumination(grey: Uint8Array, width: number, height: number): U
 /**
  * The skew of the text lines in degrees (positive: lines rise to the right), from the horizontal
  * projection profile of the ink: the angle at which rows of ink are sharpest (largest sum of
- * squared row counts), coarse then fine.
+ * squared row counts), coarse then fine. Over the whole width, and in three vertical strips apart:
+ * a page whose columns set their lines at different heights (a variant header over one column
+ * only) has its sharpest rows over the whole width where a slant lines the columns up (a straight
+ * scan came out at -0.75°). The strips do not see that, but measure a true slant less finely (the
+ * corpus scans: 0.06° off on average either way, at most 0.25° in strips): the whole width's angle
+ * stands unless the strips' is more than 0.3° from it.
  */
 export function estimateSkew(grey: Uint8Array, width: number, height: number): number {
   const step = Math.max(1, Math.round(width / 900));
@@ -190,18 +195,27 @@ export function estimateSkew(grey: Uint8Array, width: number, height: number): n
     }
   }
   if (xs.length < 200) return 0;
-  const rows = Math.ceil(height / step) + Math.ceil(width / step) + 2;
-  const offset = Math.ceil(width / step) + 1;
-  const bins = new Float64Array(rows);
+  const whole = profileSkew(xs, ys, width / step, height / step, 1);
+  const strips = profileSkew(xs, ys, width / step, height / step, 3);
+  return Math.abs(strips - whole) > 0.3 ? strips : whole;
+}
+
+/** The sharpest angle of the ink points' projection profile, taken in `strips` vertical strips apart. */
+function profileSkew(xs: number[], ys: number[], width: number, height: number, strips: number): number {
+  const rows = Math.ceil(height) + Math.ceil(width) + 2;
+  const offset = Math.ceil(width) + 1;
+  const stripWidth = Math.ceil(width / strips);
+  const bins = new Float64Array(rows * strips);
   const score = (deg: number) => {
     const t = Math.tan((deg * Math.PI) / 180);
     bins.fill(0);
     for (let i = 0; i < xs.length; i++) {
-      const r = Math.round((ys[i] as number) + (xs[i] as number) * t) + offset;
-      if (r >= 0 && r < rows) bins[r]!++;
+      const x = xs[i] as number;
+      const r = Math.round((ys[i] as number) + x * t) + offset;
+      if (r >= 0 && r < rows) bins[Math.floor(x / stripWidth) * rows + r]!++;
     }
     let s = 0;
-    for (let i = 0; i < rows; i++) s += (bins[i] as number) * (bins[i] as number);
+    for (let i = 0; i < bins.length; i++) s += (bins[i] as number) * (bins[i] as number);
     return s;
   };
   let best = 0;
