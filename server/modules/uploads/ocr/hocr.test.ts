@@ -73,6 +73,19 @@ describe('hOCR → positioned text', () => {
     expect(runs.map((r) => r.text)).toEqual(['Porridge', '7,80 €', 'Kaffee & Kuchen']);
   });
 
+  it('puts a heading Tesseract joined to the line of a dish half a row lower on its own baseline', () => {
+    // One hOCR line over two rows: the dish (bottom 690) and, in the next column, a heading that
+    // ends at 667. The line's baseline is the dish's.
+    const lines = parseHocr(
+      hocr([
+        { box: [236, 631, 1400, 699], baseline: [0, -9], words: [['Crudo', 236, 661, 339, 690], ['misto', 350, 661, 444, 690], ['Secondi', 1206, 632, 1365, 667]] },
+      ]),
+    );
+    const runs = toPageTexts([measurePage(lines, geometry(1))])[0]!.runs;
+    const [dish, heading] = [runs.find((r) => r.text === 'Crudo misto')!, runs.find((r) => r.text === 'Secondi')!];
+    expect(dish.y - heading.y).toBeGreaterThan(0.4 * heading.size);
+  });
+
   it('measures a word against its own box where the line’s baseline runs through its upper half', () => {
     // Tesseract joined two columns at different heights into one line, its baseline at the
     // higher column's (y = 142): "temporada" (capital height 27 px, a descender to y = 170).

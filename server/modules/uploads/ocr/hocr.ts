@@ -446,10 +446,6 @@ export interface MeasuredPage {
 }
 
 /**
- * The em of a line from its words' ink heights: capitals, digits and ascenders reach about 0.74 em
- * above the baseline, x-height letters 0.53 em, descenders 0.21 em below.
- */
-/**
  * The baseline under some words of a line: where their letters without descenders end (a line
  * Tesseract drew across columns of a curved photo has no one straight baseline), else the line's.
  */
@@ -459,7 +455,14 @@ export function baselineOf(l: OcrLine, words: OcrWord[]): (x: number) => number 
   if (words.length === l.words.length) return lineAt;
   if (!bottoms.length) return amountsBaseline(l, words, lineAt);
   const own = median(bottoms);
-  return (x) => (Math.abs(own - lineAt(x)) <= 0.3 * (l.y1 - l.y0) ? own : lineAt(x));
+  // Far from the line's, the words' own bottoms stand unless the words stand clear above the line's
+  // baseline: Tesseract drew one line over two rows ("Secondi", a heading in the next column, on
+  // the line of a dish half a row lower).
+  const height = median(words.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).map((w) => w.y1 - w.y0));
+  return (x) => {
+    const line = lineAt(x);
+    return Math.abs(own - line) <= 0.3 * (l.y1 - l.y0) || line - own > 0.5 * height ? own : line;
+  };
 }
 
 /**
@@ -487,6 +490,10 @@ const BRACKET_HEIGHT = 0.95;
 /** A short code in brackets ("(V)", "[GF", "(vG)"). */
 const BRACKETED = /^[([{][^\p{L}\p{N}]*(?:[\p{L}\p{N}][^\p{L}\p{N}]*){1,4}$/u;
 
+/**
+ * The em of a line from its words' ink heights: capitals, digits and ascenders reach about 0.74 em
+ * above the baseline, x-height letters 0.53 em, descenders 0.21 em below.
+ */
 function emOf(l: OcrLine, words: OcrWord[] = l.words): number {
   const baselineAt = baselineOf(l, words);
   const lettered = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
