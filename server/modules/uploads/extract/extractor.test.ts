@@ -645,6 +645,41 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('reads headings over names in small capitals on a page OCR read (the names measure smaller than they are)', () => {
+    // OCR reads small capitals as capitals of x-height: names measure 7.6–7.9 pt, some of them
+    // read bolder than others, their prices 10 pt, the headings 12.5 pt, each tight above its
+    // first name; a price a point below its name.
+    const ocr = (size: number, bold: boolean): RunSpec => ({ size, bold, font: bold ? 'ocr-bold' : 'ocr' });
+    const section = (heading: string, names: Array<[string, number, boolean, number]>, y0: number) => [
+      run(heading, 48, y0, ocr(12.5, true)),
+      ...names.flatMap(([n, size, bold, dy], i) => [run(n, 48, y0 + 16 + 16 * i, ocr(size, bold)), right(`${12 + i},00 €`, 547, y0 + 16 + 16 * i + dy, ocr(10, true))]),
+    ];
+    const draft = extractMenu([page([
+      ...section('ANTIPASTI DELLA CASA', [['AFFETTATI MISTI', 7.9, true, 1], ['SFORMATO DI VERDURE', 7.9, true, 0], ['BRUSCHETTE', 7.6, true, 0]], 130),
+      ...section('PRIMI FATTI A MANO', [['TAGLIOLINI AL TARTUFO', 7.9, true, 1], ['GNOCCHI DI PATATE', 7.9, false, 0], ['RAVIOLI DI RICOTTA', 7.6, true, 0]], 220),
+      ...section('SECONDI', [['CONIGLIO ALLA CACCIATORA', 7.9, true, 0], ['ARROSTO MISTO', 7.6, true, 0]], 310),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.length])).toEqual([['ANTIPASTI DELLA CASA', 3], ['PRIMI FATTI A MANO', 3], ['SECONDI', 2]]);
+  });
+
+  it('keeps a subtitle set like a heading, and the line under it, out of the menu when nothing priced follows before the next heading', () => {
+    const draft = extractMenu([page([
+      run('Bar Navigli', 240, 50, { size: 24, bold: true }),
+      run('Aperitivo', 260, 75, H),
+      run('Aperitivo dalle 18 alle 21 con buffet incluso', 200, 90, { size: 11 }),
+      run('Spritz', 50, 140, H),
+      ...['Aperol Spritz', 'Campari Spritz', 'Hugo'].flatMap((n, i) => [run(n, 50, 160 + 18 * i, NAME), right('9,00', 545, 160 + 18 * i)]),
+      run('Cocktail', 50, 230, H),
+      // Set like the tagline, so that style is a name style too.
+      ...['Negroni', 'Americano'].flatMap((n, i) => [run(n, 50, 250 + 18 * i, { size: 11 }), right('10,00', 545, 250 + 18 * i)]),
+    ])]);
+    expect(draft.title).toBe('Bar Navigli');
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => i.name)])).toEqual([
+      ['Spritz', ['Aperol Spritz', 'Campari Spritz', 'Hugo']],
+      ['Cocktail', ['Negroni', 'Americano']],
+    ]);
+  });
+
   it('gives a line of diet markers under a wrapped name to that dish, and ends its name there', () => {
     const draft = extractMenu([page([
       run('Especiales', 50, 60, H),

@@ -465,6 +465,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const priceCount = live.filter((r) => r.kind !== 'text').length;
   const pitch = median(live.map((r) => r.gapAbove ?? 0).filter((g) => g > 0)) || bodySize * 1.3;
 
+  const ocrPages = new Set(pages.filter((p) => p.runs.length && p.runs.every((r) => r.font.startsWith('ocr'))).map((p) => p.page));
   // Name styles: the style of a priced line, or of the stronger line above when the price sits
   // at the end of a description ("Name / description … 12.50").
   const votes = new Map<string, number>();
@@ -491,9 +492,15 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       if (q.flow !== base.flow || q.kind !== 'text') break;
       if (q.style === base.style) continue;
       // The name sits right above its description; a heading above the first item does not count.
+      // On a page OCR read, neither does a line above a list of priced lines in this style: small
+      // capitals are read as x-height letters, so names in them measure smaller than the heading
+      // above them. (A PDF's fonts tell small capitals; there the style of such headings keeps
+      // counting as a name style, which the headings' sizes are told apart from.)
       const tight = (below.gapAbove ?? 99) <= 1.6 * Math.max(q.size, below.size);
       const stronger = (q.bold && !base.bold) || q.size >= 1.1 * base.size;
-      if (stronger && tight) {
+      const next = live.slice(i + 1).find((n) => n.flow === base.flow);
+      const listGoesOn = ocrPages.has(base.page) && next?.kind === 'priced' && next.style === base.style;
+      if (stronger && tight && !listGoesOn) {
         voted = q.style;
         descVotes.set(base.style, (descVotes.get(base.style) ?? 0) + 1);
       }
@@ -595,8 +602,19 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     }
   }
 
-  // Segmentation.
+  // Lines under the title set like headings ("Prijslijst", "Aperitivo"): on page 1 above every
+  // price, with one or two lines and nothing priced after them before the next heading. They and
+  // those lines are the masthead, not a section (its address or tagline would become a dish, or
+  // join the section before it where the masthead's column is read after another).
   const firstPriceY = Math.min(...rows.filter((r) => r.page === 1 && r.kind !== 'text').map((r) => r.y));
+  live.forEach((r, i) => {
+    if (r.role !== 'heading' || r.page !== 1 || !Number.isFinite(firstPriceY) || r.y >= firstPriceY) return;
+    const next = live.findIndex((q, j) => j > i && (q.role === 'heading' || q.role === 'title'));
+    const body = live.slice(i + 1, next < 0 ? undefined : next).filter((q) => !q.role);
+    if (body.length >= 1 && body.length <= 2 && body.every((q) => q.kind === 'text' && !hasPriceNote(q))) for (const q of [r, ...body]) q.role = 'skip';
+  });
+
+  // Segmentation.
   const sections: SectionBuilder[] = [];
   let section: SectionBuilder | null = null;
   let item: ItemBuilder | null = null;
@@ -843,7 +861,7 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   const facts: DocumentFacts = {
     legend, refSize, itemGap,
     pageHeight: new Map(pages.map((p) => [p.page, p.height])),
-    ocrPages: new Set(pages.filter((p) => p.runs.length && p.runs.every((r) => r.font.startsWith('ocr'))).map((p) => p.page)),
+    ocrPages,
     columns: new Map([...columnsOnPage].map(([page, xs]) => [page, xs.size])),
     priceRight: new Map([...rightEdges].map(([k, xs]) => [k, median(xs)])),
     isName,
