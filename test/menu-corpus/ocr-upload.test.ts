@@ -27,8 +27,8 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
 
   // The OCR items' flags, as the review shows them (the calibration's threshold for OCR items and
   // Tesseract's word confidences): on these three files the model fitted on 2026-11-27 after OCR
-  // round 8 flags 6 of the 9 wrong items and 5 of the 21 right ones (the calibration lets the OCR
-  // threshold flag up to 20 % of the corpus's right items; on 21 items that is 4 give or take 2).
+  // round 8 flags 6 of the 9 wrong items and 4 of the 20 right ones (the calibration lets the OCR
+  // threshold flag up to 20 % of the corpus's right items; on 20 items that is 4 give or take 2).
   // The bounds catch flags that stopped following OCR's doubt (a confidence lost on the way, the
   // text-layer threshold used), not the last item; the calibration's out-of-fold numbers are in
   // the README.
