@@ -699,9 +699,11 @@ describe('menu extraction', () => {
   });
 
   it('puts items before any heading into a section named by the caller', () => {
-    const draft = extractMenu([page([run('Soup', 50, 100), right('5.00', 545, 100), run('Bread', 50, 120), right('2.00', 545, 120)])], { defaultSectionName: 'Lunch' });
+    const draft = extractMenu([page([run('Soup', 50, 100), right('5.00', 545, 100), run('Bread', 50, 120), right('2.00', 545, 120)])], { defaultSectionName: 'Lunch', features: true });
     expect(draft.sections).toMatchObject([{ name: 'Lunch', items: [{ name: 'Soup' }, { name: 'Bread' }] }]);
-    expect(draft.sections[0]?.items[0]?.confidence).toBeLessThan(0.95);
+    // The confidence is told that no heading was found. (How much that lowers it is the
+    // calibration's call: since OCR round 8 the corpus has no item under no heading left.)
+    expect(draft.sections[0]?.items[0]?.features?.noHeading).toBe(1);
   });
 });
 
