@@ -680,6 +680,20 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('reads a line set like the headings found as a heading, though it lacks their space above', () => {
+    const HEAD = { size: 11.5, bold: true };
+    const draft = extractMenu([page([
+      run('Pizzeria La Fabbrica', 200, 50, { size: 20, bold: true }),
+      // Space above tells this one.
+      run('Especiales', 50, 100, HEAD),
+      ...['Trufa y setas', 'Catalana', 'Diavola'].flatMap((n, i) => [run(n, 50, 120 + 18 * i, NAME), right(`${12 + i},00`, 545, 120 + 18 * i)]),
+      // At an item's distance below the last pizza.
+      run('Bebidas', 50, 174, HEAD),
+      ...['Caña', 'Refresco'].flatMap((n, i) => [run(n, 50, 192 + 18 * i, NAME), right('2,50', 545, 192 + 18 * i)]),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.length])).toEqual([['Especiales', 3], ['Bebidas', 2]]);
+  });
+
   it('gives a line of diet markers under a wrapped name to that dish, and ends its name there', () => {
     const draft = extractMenu([page([
       run('Especiales', 50, 60, H),

@@ -588,6 +588,15 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     if (shapedLikeHeading(r)) r.role = 'heading';
   });
   markColumnHeads(live, { itemGap, refSize, isName: (r) => nameStyles.has(r.style) && !descStyles.has(r.style), looksLikeHeading: shapedLikeHeading });
+  // A line in the style of headings found so far, a style no name is set in, with a priced line
+  // of a name style below it, is a heading too: one of them can lack the size or the space the
+  // others were told by ("Bebidas" under the pizzas of its column, set like "Especiales").
+  const headingStyles = new Set(live.filter((r) => r.role === 'heading').map((r) => r.style));
+  live.forEach((r, i) => {
+    if (r.role || r.kind !== 'text' || !headingStyles.has(r.style) || nameStyles.has(r.style) || !shapedLikeHeading(r)) return;
+    const below = live.slice(i + 1).find((q) => q.flow === r.flow && q.page === r.page);
+    if (below && !below.role && below.kind === 'priced' && nameStyles.has(below.style)) r.role = 'heading';
+  });
 
   // The printed title: larger than every heading, on page 1 before the first heading.
   let title: string | undefined;
