@@ -587,7 +587,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     if (previous?.role === 'heading' && previous.flow === r.flow && previous.page === r.page) return;
     if (shapedLikeHeading(r)) r.role = 'heading';
   });
-  markColumnHeads(live, { itemGap, refSize, isName: (r) => nameStyles.has(r.style) && !descStyles.has(r.style), looksLikeHeading: shapedLikeHeading });
+  const isName = (r: Row) => nameStyles.has(r.style) && !descStyles.has(r.style);
+  markColumnHeads(live, { itemGap, refSize, isName, looksLikeHeading: shapedLikeHeading });
   // A line in the style of headings found so far, a style no name is set in, with a priced line
   // of a name style below it, is a heading too: one of them can lack the size or the space the
   // others were told by ("Bebidas" under the pizzas of its column, set like "Especiales").
@@ -629,7 +630,6 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
   let item: ItemBuilder | null = null;
   let labels: HeaderCell[] | null = null;
   const priceOnly: Array<{ row: Row; before: ItemBuilder | null; after: ItemBuilder | null }> = [];
-  const isName = (r: Row) => nameStyles.has(r.style) && !descStyles.has(r.style);
 
   const addPrices = (target: ItemBuilder, row: Row) => {
     if (!row.price || target.prices.length) return;
