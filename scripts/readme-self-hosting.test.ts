@@ -1,4 +1,4 @@
-import { startCaddy } from '../server/test/caddy.ts';
+import { startCaddy, tlsReady } from '../server/test/caddy.ts';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -161,8 +161,9 @@ describe('README: the running app behind Caddy, the superuser and the backup scr
     const site = block('caddyfile', 'reverse_proxy').replace('127.0.0.1:8090', upstream);
     const globals = `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n\tstorage file_system ${path.join(dir, 'caddy')}\n}\n`;
     // Caddy serves, then obtains the site's certificate from its local CA in the background; it logs
-    // "certificate obtained successfully" once HTTPS can answer: wait for that event.
+    // "certificate obtained successfully" just before HTTPS can answer: wait for that, then a handshake.
     caddy = await startCaddy({ dir, caddyfile: globals + site, readyLine: 'certificate obtained successfully' });
+    await tlsReady(httpsPort, 'menu.example.com');
   });
 
   afterAll(async () => {

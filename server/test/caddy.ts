@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import tls from 'node:tls';
 
 /**
  * Runs Debian's Caddy on a Caddyfile written into `dir` (its data, config and certificates stay
@@ -46,4 +47,30 @@ export async function startCaddy(opts: {
 /** The global options of a test's plain-HTTP Caddy: no admin API, no HTTPS, state under `dir`. */
 export function plainHttpGlobals(dir: string): string {
   return `{\n\tadmin off\n\tauto_https off\n\tstorage file_system ${path.join(dir, 'caddy')}\n}\n`;
+}
+
+/**
+ * Resolves once Caddy completes a TLS handshake for `servername` on `port`. Caddy logs
+ * "certificate obtained successfully" a moment before the certificate is in its cache; a handshake
+ * in that moment is refused with an "internal error" alert, so the handshake itself is the event.
+ */
+export async function tlsReady(port: number, servername: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = tls.connect({ host: '127.0.0.1', port, servername, rejectUnauthorized: false }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.setTimeout(2_000, () => socket.destroy(new Error('handshake timeout')));
+      socket.on('error', (err) => {
+        lastError = err.message;
+        resolve(false);
+      });
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no TLS handshake for ${servername} on :${port} within ${timeoutMs} ms (${lastError})`);
 }
