@@ -27,11 +27,12 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
 
   // The OCR items' flags, as the review shows them (the calibration's threshold for OCR items and
   // Tesseract's word confidences): on these three files the model fitted on 2026-11-27 after OCR
-  // round 8 flags 6 of the 9 wrong items and 4 of the 20 right ones (the calibration lets the OCR
-  // threshold flag up to 20 % of the corpus's right items; on 20 items that is 4 give or take 2).
-  // The bounds catch flags that stopped following OCR's doubt (a confidence lost on the way, the
-  // text-layer threshold used), not the last item; the calibration's out-of-fold numbers are in
-  // the README.
+  // round 9 flags 2 of the 4 wrong items and 3 of the 28 right ones (round 8: 6 of 9 wrong, 4 of
+  // 20 right; the raised marks are now read right). The calibration lets the OCR threshold flag
+  // up to 20 % of the corpus's right items. The bounds catch flags that stopped following OCR's
+  // doubt (a confidence lost on the way, the text-layer threshold used): a wrong item is then
+  // flagged no more often than a right one. The calibration's out-of-fold numbers are in the
+  // README.
   const flags: Array<{ right: boolean; flagged: boolean }> = [];
 
   const cases = [
@@ -78,8 +79,10 @@ describe.skipIf(skip)('corpus scans and photos through the upload route', () => 
     expect(flags.length, 'the cases above ran').toBeGreaterThanOrEqual(25);
     const wrong = flags.filter((f) => !f.right);
     const right = flags.filter((f) => f.right);
-    expect(wrong.length).toBeGreaterThanOrEqual(5);
-    expect(wrong.filter((f) => f.flagged).length / wrong.length).toBeGreaterThanOrEqual(0.5);
-    expect(right.filter((f) => f.flagged).length / right.length).toBeLessThanOrEqual(0.3);
+    expect(wrong.length).toBeGreaterThanOrEqual(3);
+    const wrongFlagged = wrong.filter((f) => f.flagged).length / wrong.length;
+    const rightFlagged = right.filter((f) => f.flagged).length / right.length;
+    expect(rightFlagged).toBeLessThanOrEqual(0.3);
+    expect(wrongFlagged).toBeGreaterThanOrEqual(Math.max(0.25, 2 * rightFlagged));
   });
 });

@@ -67,6 +67,10 @@ describe('allergen legends and codes', () => {
     expect(superscriptCodes('14,7', numbers)).toEqual(['molluscs', 'milk']);
     expect(superscriptCodes('1,310', numbers)).toEqual(['gluten', 'eggs', 'mustard']);
     expect(superscriptCodes('58', numbers)).toEqual([]);
+    // A raised 1 read as a letter is a 1 under a legend of numbers, not under one of letters.
+    expect(superscriptCodes('l', numbers)).toEqual(['gluten']);
+    expect(superscriptCodes('I,7', numbers)).toEqual(['gluten', 'milk']);
+    expect(superscriptCodes('l', parseLegendLine('L celery · G gluten · M milk'))).toEqual([]);
     // A number that can be a code is never split, even where the legend's entry was cut off:
     // a legend that follows the Annex numbering stands for the entries OCR lost.
     expect(superscriptCodes('7,12,14', parseLegendLine('1 Gluten 7 Milk 12 Sulphites'))).toEqual(['milk', 'sulphites', 'molluscs']);

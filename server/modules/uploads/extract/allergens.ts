@@ -242,7 +242,9 @@ function splitRunTogether(token: string, legend: AllergenLegend): string[] | nul
 
 /** Superscript markers ("1,3,7", "A C G", "Ce,Mu") printed small and raised after a name. */
 export function superscriptCodes(text: string, legend: AllergenLegend | null): string[] {
-  const t = text.trim().replace(/^\(|\)$/g, '');
+  let t = text.trim().replace(/^\(|\)$/g, '');
+  // Under a legend of numbers, a raised "1" read by OCR as "l" or "I" is still a 1 ("VG¹" → "l").
+  if (legend?.kind === 'numbers') t = t.replace(/(?<![\p{L}])[lI|](?![\p{L}])/gu, '1');
   if (!/^[\p{L}\d]{1,4}(?:\s*[,;/.\s]\s*[\p{L}\d]{1,4})*$/u.test(t)) return [];
   const found = mapList(t, legend, true);
   if (found || !legend) return found ?? [];

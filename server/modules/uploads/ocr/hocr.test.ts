@@ -290,6 +290,10 @@ describe('hOCR → positioned text', () => {
     const sized = runs(['3,00 €', '350€', '300€', '378', '3,00 €', '3,50 €', '3,00 €', '2,50 €', '4,00 €']);
     (sized[3] as TextRun).size = 6;
     expect(texts(sized)).toEqual(['3,00 €', '3,50€', '3,00€', '378', '3,00 €', '3,50 €', '3,00 €', '2,50 €', '4,00 €']);
+    // Nor do single raised codes ("7", "8") count as whole-number prices against those repairs.
+    const raised = runs(['3,00 €', '350€', '300€', '7', '8', '3,00 €', '3,50 €', '3,00 €', '2,50 €', '4,00 €']);
+    for (const i of [3, 4]) (raised[i] as TextRun).size = 6;
+    expect(texts(raised)).toEqual(['3,00 €', '3,50€', '3,00€', '7', '8', '3,00 €', '3,50 €', '3,00 €', '2,50 €', '4,00 €']);
     // Whole-number prices are not given decimals, nor are three-digit numbers out of the range.
     expect(texts(runs(['8', '12', '450', '9', '14']))).toEqual(['8', '12', '450', '9', '14']);
     expect(texts(runs(['4.50', '6.50', '5.95', '7.00', '950']))).toEqual(['4.50', '6.50', '5.95', '7.00', '950']);

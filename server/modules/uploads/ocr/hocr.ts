@@ -325,7 +325,8 @@ export function repairPrices(runs: TextRun[]): void {
   });
   // Only where nearly every price has its decimals: a page of whole-number prices keeps them.
   // (Bare whole numbers are few, and the repairs are a minority of the page's prices.)
-  const bare = runs.filter((r) => /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
+  // (Raised allergen codes, set much smaller, are no whole-number prices.)
+  const bare = runs.filter((r) => r.size >= 0.75 * priceSize && /^[€$£]?\s?\d{1,2}(\s?€)?$/u.test(r.text)).length;
   if (bare > 0.2 * amounts.length) return;
   // More repairs than that only where each stands in a column of decimal prices, right-aligned
   // with one on another line (a scan whose commas faded: "9,50  1300  18,00" under

@@ -21,6 +21,12 @@ describe('detectLanguage', () => {
     expect(detectLanguage([text])).toBe(lang);
   });
 
+  it('does not take allergen codes in capitals for the Italian "e"', () => {
+    // A Dutch menu whose raised codes and legend are letters: E (egg), G, M, N.
+    const dutch = page('Appeltaart GEM', 'Worteltaart G,E,M,N', 'Brownie E,So,M', 'Cheesecake E,G,M', 'Tompouce E,G,M', 'Koffie met melk', 'Thee van het huis', 'E ei  G gluten  M melk  N noten');
+    expect(detectLanguage([dutch])).toBe('nld');
+  });
+
   it('says nothing without enough words', () => {
     expect(detectLanguage([page('Espresso 2.20', 'Cappuccino 3.00')])).toBeNull();
   });

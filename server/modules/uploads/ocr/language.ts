@@ -21,7 +21,12 @@ const FUNCTION_WORDS: Record<OcrLanguage, string[]> = {
  * page far better, and faster, with its language's model alone than with all six at once.
  */
 export function detectLanguage(pages: PageText[]): OcrLanguage | null {
-  const words = pages.flatMap((p) => p.runs.flatMap((r) => r.text.toLowerCase().split(/[^\p{L}]+/u))).filter(Boolean);
+  // Allergen codes, raised ("G,E,M") or in a legend ("E ei"), are capitals: not the Italian "e".
+  // One-letter words count only in lower case.
+  const words = pages
+    .flatMap((p) => p.runs.flatMap((r) => r.text.split(/[^\p{L}]+/u)))
+    .filter((w) => w.length > 1 || (w.length === 1 && w === w.toLowerCase() && w !== w.toUpperCase()))
+    .map((w) => w.toLowerCase());
   const counts = new Map<string, number>();
   for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
   let best: OcrLanguage | null = null;

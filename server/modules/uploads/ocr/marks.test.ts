@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrLine, OcrWord } from './hocr.ts';
-import { markSheet, markZones, placeMarks } from './marks.ts';
+import { markSheet, markZones, placeMarks, regroupDigits } from './marks.ts';
 
 /** A white page with ink rectangles (pixels under 128 are ink). */
 function pageWith(width: number, height: number, boxes: Array<[number, number, number, number]>): Uint8Array {
@@ -65,5 +65,44 @@ describe('raised marks read again', () => {
     const found: OcrLine[] = [{ ...line([{ text: 'Salami', x0: 30, y0: sheet.rows[0]!.y0, x1: 120, y1: sheet.rows[0]!.y1, conf: 80 }]), y0: sheet.rows[0]!.y0, y1: sheet.rows[0]!.y1 }];
     expect(placeMarks(found, zones, sheet, page)).toBe(0);
     expect(page[0]!.words.map((w) => w.text)).toEqual(['Salami']);
+  });
+
+  it('counts the glyphs between the commas in the ink, a comma touching its digit too', () => {
+    // "1,2,3": commas reach below the digits' foot (y 112); the second touches the "2".
+    const codes: Array<[number, number, number, number]> = [[206, 96, 212, 112], [214, 106, 216, 116], [218, 96, 224, 112], [224, 106, 227, 116], [230, 96, 236, 112]];
+    const zones = markZones(pageWith(1000, 300, [...letters, ...codes]), 1000, 300, [line([word('Salami', 60, 200)])]);
+    expect(zones.map((z) => z.groups)).toEqual([[1, 1, 1]]);
+    // The mark of the first test: "1" "," "7".
+    expect(markZones(pageWith(1000, 300, [...letters, ...mark]), 1000, 300, [line([word('Salami', 60, 200)])])[0]?.groups).toEqual([1, 1]);
+  });
+
+  it('takes a raised comma that reaches into the letters’ lower half for the mark’s, not the next word', () => {
+    // Baseline 140: the comma comes down to y 130, into the letters' lower half (below y 126) but
+    // above their foot (y 134); the mark goes on after it.
+    const raised: Array<[number, number, number, number]> = [[206, 96, 212, 112], [214, 108, 216, 130], [220, 96, 226, 112]];
+    const zones = markZones(pageWith(1000, 300, [...letters, ...raised]), 1000, 300, [line([word('Salami', 60, 200)])]);
+    expect(zones.map((z) => [z.x0, z.x1])).toEqual([[206, 226]]);
+  });
+
+  it('starts the mark after the last letter’s ink, wherever Tesseract’s boxes end', () => {
+    // A "T" whose bar reaches past the word's box is the letter's, not the mark's.
+    const bar = pageWith(1000, 300, [...letters, [190, 100, 208, 105], ...mark.map(([x0, y0, x1, y1]) => [x0 + 8, y0, x1 + 8, y1] as [number, number, number, number])]);
+    expect(markZones(bar, 1000, 300, [line([word('SALAT', 60, 200)])]).map((z) => z.x0)).toEqual([214]);
+    // The mark read as signs and digits glued on the name, its box starting inside the last letter.
+    const chars = [...'Stew'].map((c, i) => ({ text: c, x0: 60 + i * 35, y0: 100, x1: 95 + i * 35, y1: 140 }));
+    const glued = word("Stew'?4", 60, 230, {
+      chars: [...chars, { text: "'", x0: 190, y0: 96, x1: 200, y1: 104 }, { text: '?', x0: 200, y0: 96, x1: 215, y1: 112 }, { text: '4', x0: 215, y0: 96, x1: 230, y1: 112 }],
+    });
+    expect(markZones(pageWith(1000, 300, [...letters, ...mark]), 1000, 300, [line([glued])]).map((z) => [z.x0, z.tail])).toEqual([[206, 3]]);
+  });
+
+  it('puts the commas OCR lost back where the ink has them, and keeps the ones it read', () => {
+    expect(regroupDigits('123', [1, 1, 1])).toBe('1,2,3');
+    expect(regroupDigits('13,14', [1, 1, 2])).toBe('1,3,14');
+    // A comma that does not reach below the digits is not seen in the ink: what OCR read stays.
+    expect(regroupDigits('1,7,10', [4])).toBe('1,7,10');
+    // Touching digits count as one glyph: the counts differ, the reading stays.
+    expect(regroupDigits('712', [1, 1])).toBe('712');
+    expect(regroupDigits('GM', [1, 1])).toBe('GM');
   });
 });
