@@ -42,6 +42,9 @@ const databaseFree = [
   'server/core/realtime/pg-bus.test.ts',
   // The bench's CPU accounting of processes: no database.
   'scripts/bench/proc-cpu.test.ts',
+  // Hostile files refused by the upload checks and the PDF/OCR worker: the subject is the file
+  // handling and the server's health (92 s of the PostgreSQL run for the same checks again).
+  'server/modules/uploads/hostile-uploads.test.ts',
 ];
 
 export default defineConfig({

@@ -9,7 +9,7 @@ import { ImageProblem, inspectImage, OCR_MAX_PAGES, OCR_PAGE_TIMEOUT_MS, ocrImag
 /**
  * Runs in a worker thread: opens, checks and extracts PDFs and photos (OCR), so a slow or hostile
  * file blocks this thread, never the server's event loop. The main thread stops it (terminate) on
- * its time limit; `resourceLimits` bound its heap, sharp's pixel limit and one page at a time
+ * its time limit; `resourceLimits` bound its heap, sharp's pixel limit and two pages at a time
  * bound the images. One task at a time.
  */
 const port = parentPort;

@@ -14,9 +14,10 @@ export { ImageProblem, inspectImage, OCR_MAX_INPUT_PIXELS } from './preprocess.t
 export { ocrUnavailable, ToolError } from './tools.ts';
 
 /**
- * OCR of scanned PDF pages and photos, one page at a time (memory holds one page image):
- * render (pdftoppm) or decode (sharp), prepare (preprocess.ts), recognise (tesseract, hOCR),
- * convert to the positioned text the layout analysis reads (hocr.ts).
+ * OCR of scanned PDF pages and photos, a page at a time, the next one prepared while Tesseract
+ * reads this one (memory holds two page images at most): render (pdftoppm) or decode (sharp),
+ * prepare (preprocess.ts), recognise (tesseract, hOCR), convert to the positioned text the
+ * layout analysis reads (hocr.ts).
  */
 
 /** Pages OCR'd per upload at most (photos or scanned PDF pages). */
@@ -199,9 +200,18 @@ async function ocrPages(count: number, prepare: (index: number) => Promise<{ pre
   const measured: MeasuredPage[] = [];
   const geometry: Array<Pick<PreparedPage, 'skew' | 'warp'>> = [];
   let languages: readonly string[] | null = null;
+  // The next page is prepared (rendered, flattened, deskewed: about a second of this thread's
+  // time) while Tesseract, a process of its own, reads this one: two pages in memory at most.
+  const ahead = (i: number) => {
+    const next = prepare(i);
+    next.catch(() => undefined); // Its failure is thrown where it is awaited, not as unhandled.
+    return next;
+  };
+  let next = ahead(0);
   for (let i = 0; i < count; i++) {
     stopIf(options);
-    const { prepared, widthPt } = await prepare(i);
+    const { prepared, widthPt } = await next;
+    if (i + 1 < count) next = ahead(i + 1);
     let page: MeasuredPage | null = null;
     if (!languages) {
       const band = await recognise(inkiestBand(prepared), { page: i + 1, widthPt, languages: ['eng'], quick: true });

@@ -105,6 +105,20 @@ describe.skipIf(skip)('OCR of photos and scans', () => {
     expect(items(extractPages(await ocrImages([png])))).toEqual(CAFE_ITEMS);
   }, 90_000);
 
+  it('prepares the next page while this one is read, and a damaged next page fails the run with its reason', async () => {
+    const jpeg = await menuPhoto(CAFE_MARKUP);
+    const seen: number[] = [];
+    // The second page's problem is found while the first is read; it surfaces after the first
+    // page's progress, as its own error (not as an unhandled rejection, which fails the run).
+    const err = await ocrImages([jpeg, jpeg.subarray(0, Math.floor(jpeg.length / 2))], { onPage: (done) => void seen.push(done) }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ImageProblem);
+    expect((err as ImageProblem).code).toBe('damaged');
+    expect(seen).toEqual([1]);
+  }, 60_000);
+
   it('renders the pages of an image-only PDF with pdftoppm and reads them', async () => {
     const doc = await PDFDocument.create();
     const photo = await menuPhoto(CAFE_MARKUP, { degrees: 1 });
