@@ -25,9 +25,10 @@ RUN npm run build:web
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8090 DATA_DIR=/data/db UPLOADS_DIR=/data/uploads WEB_DIST=/app/web/dist
 # OCR of scanned menus and photos: Tesseract with the menu languages' data (from Debian, never
-# downloaded at run time) and pdftoppm to render scanned PDF pages; DejaVu Sans for the QR print
+# downloaded at run time), pdftoppm to render scanned PDF pages and Ocrad, a second engine that
+# checks the prices Tesseract read; DejaVu Sans for the QR print
 # kit's PDFs (its letters cover every guest language, Greek included).
-RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils tesseract-ocr fonts-dejavu-core \
+RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils tesseract-ocr ocrad fonts-dejavu-core \
       tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-nld \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app

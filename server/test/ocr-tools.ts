@@ -8,6 +8,6 @@ import { ocrUnavailable } from '../modules/uploads/ocr/index.ts';
  */
 export async function ocrToolsMissing(): Promise<string | null> {
   const why = await ocrUnavailable();
-  if (why && isCI()) throw new Error(`${why}. Under CI the OCR tests must run (.ci/run installs tesseract-ocr and poppler-utils).`);
+  if (why && isCI()) throw new Error(`${why}. Under CI the OCR tests must run (.ci/run installs tesseract-ocr, poppler-utils and ocrad).`);
   return why;
 }

@@ -72,6 +72,7 @@ export const FEATURES = [
   'ocr',
   'nameUnsure',
   'priceUnsure',
+  'priceUnchecked',
   'marksUnsure',
   'textUnsure',
   'marksUnread',
@@ -141,6 +142,8 @@ export interface ItemFacts {
    */
   nameConf?: number;
   priceConf?: number;
+  /** OCR: a second engine read the same amounts. */
+  priceChecked?: boolean;
   markConf?: number;
   textConf?: number;
   /** The same for the heading of the item's section. */
@@ -234,6 +237,8 @@ export function itemFeatures(f: ItemFacts): Features {
     // OCR's own doubt: a word Tesseract was unsure of is often misread (a clean word scores 90+).
     nameUnsure: unsure(f.nameConf),
     priceUnsure: unsure(f.priceConf),
+    // No second engine read the amounts the same (it read no whole price: a photo, a thin or bold face).
+    priceUnchecked: bit(f.ocr && f.prices.length > 0 && !f.priceChecked),
     marksUnsure: unsure(f.markConf),
     textUnsure: unsure(f.textConf),
     // Raised marks that gave no allergen: misread codes (a scan's "1,3,7" read as "137" or "l3").

@@ -945,11 +945,13 @@ type PartialFacts = Omit<ItemFacts, 'sectionName' | 'docAllergenShare' | 'docNoP
 const leastSure = (runs: TextRun[]) => Math.min(100, ...runs.flatMap((r) => (r.conf === undefined ? [] : [r.conf])));
 
 /** The item's raised marks, and how sure OCR was of its name, its amounts, its marks and of any of its text (100 for a text layer). */
-function readConfidence(it: ItemBuilder): Pick<ItemFacts, 'nameConf' | 'priceConf' | 'markConf' | 'textConf' | 'marks'> {
+function readConfidence(it: ItemBuilder): Pick<ItemFacts, 'nameConf' | 'priceConf' | 'priceChecked' | 'markConf' | 'textConf' | 'marks'> {
+  const amounts = (it.priceRow?.runs ?? []).filter((r) => /\d/.test(r.text));
   return {
+    priceChecked: amounts.length > 0 && amounts.every((r) => r.checked),
     marks: it.rows.reduce((n, r) => n + r.sup.filter((run) => /[\p{L}\p{N}]/u.test(run.text)).length, 0),
     nameConf: leastSure(it.nameRow.runs.filter((r) => /\p{L}/u.test(r.text))),
-    priceConf: leastSure((it.priceRow?.runs ?? []).filter((r) => /\d/.test(r.text))),
+    priceConf: leastSure(amounts),
     markConf: leastSure(it.rows.flatMap((r) => r.sup)),
     textConf: leastSure(it.rows.flatMap((r) => [...r.runs, ...r.sup])),
   };

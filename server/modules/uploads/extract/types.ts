@@ -25,6 +25,8 @@ export interface TextRun {
   spaceAfter?: boolean;
   /** Read by OCR: how sure Tesseract was of the run's least sure word (0–100). Absent in a text layer. */
   conf?: number;
+  /** Read by OCR: a second engine read the same amount in it (`ocr/price-check.ts`). */
+  checked?: boolean;
 }
 
 export interface PageText {

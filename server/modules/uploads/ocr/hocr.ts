@@ -14,6 +14,8 @@ export interface OcrWord {
   x1: number;
   y1: number;
   conf: number;
+  /** A price a second engine read the same (`price-check.ts`). */
+  checked?: boolean;
   /** Its letters' boxes, when Tesseract wrote them (`hocr_char_boxes`). */
   chars?: OcrChar[];
 }
@@ -775,6 +777,7 @@ function convertPage(measured: MeasuredPage, grouped: GroupedPage, snap: (size: 
       ...(!isFirst ? { spaceBefore: true } : {}),
       ...(!isLast ? { spaceAfter: true } : {}),
       conf: Math.min(...words.map((w) => w.conf)),
+      ...(words.some((w) => w.checked) && words.every((w) => w.checked || !/\d/.test(w.text)) ? { checked: true } : {}),
     });
   }
   repairPrices(runs);

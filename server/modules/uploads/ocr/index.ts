@@ -5,10 +5,11 @@ import { cropPgm, placeLines, uncoveredRegions } from './coverage.ts';
 import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } from './hocr.ts';
 import { markSheet, markZones, placeMarks } from './marks.ts';
 import { doubtPieces, doubtSpans, placeRereads } from './reread.ts';
+import { disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
 import { linesOfPiece, stackPieces } from './sheet.ts';
 import { detectLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PageWarp, type PreparedPage } from './preprocess.ts';
-import { OCR_LANGUAGES, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
+import { OCR_LANGUAGES, OCRAD, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
 
 export { ImageProblem, inspectImage, OCR_MAX_INPUT_PIXELS } from './preprocess.ts';
 export { ocrUnavailable, ToolError } from './tools.ts';
@@ -79,11 +80,17 @@ async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, time
   return parseHocr(hocr.toString('utf8'));
 }
 
+/** Ocrad's results file (characters with their boxes and guesses) for an image; milliseconds for a sheet of prices. */
+function ocrad(pgm: Buffer, timeoutMs: number): Promise<Buffer> {
+  return runTool(OCRAD, ['--format=utf8', '--force', '--output=/dev/null', '--export=-', '-'], { input: pgm, timeoutMs, maxOutputBytes: 4 * 1024 * 1024 });
+}
+
 /**
  * Tesseract on a prepared page. Then the ink no word covers, shaped like text (a block its layout
  * analysis took for a picture, `coverage.ts`), and the words it doubts, enlarged (`reread.ts`),
- * are read again in one run, all on one sheet; and the raised marks after words are read again
- * enlarged, all on one sheet (`marks.ts`). Not when `quick` (the language pass); always within
+ * are read again in one run, all on one sheet; every price is read again by a second engine
+ * (Ocrad, `price-check.ts`); and the raised marks after words are read again enlarged, all on one
+ * sheet (`marks.ts`). Not when `quick` (the language pass); always within
  * the page's time.
  */
 async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, options: OcrPageOptions & { quick?: boolean }): Promise<MeasuredPage> {
@@ -107,6 +114,12 @@ async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' |
       placeRereads(found, spans, sheet, lines, regions.length);
       // Placed one region after the other: a region's words that overlap words already placed are dropped.
       regions.forEach((region, i) => lines.push(...placeLines(linesOfPiece(found, sheet, i), region, CROP_MARGIN, lines)));
+    }
+    // Every price, read again by another engine (`price-check.ts`).
+    const prices = priceSheet(prepared.grey, prepared.width, prepared.height, lines);
+    if (prices) {
+      const orf = await ocrad(prices.sheet.pgm, Math.max(1000, budget - (Date.now() - started)));
+      disputePrices(prices.spans, readingsOfSheet(parseOrf(orf.toString('utf8')), prices.sheet));
     }
     // Then the raised marks after words, on a sheet of their own with only codes allowed.
     const zones = markZones(prepared.grey, prepared.width, prepared.height, lines);

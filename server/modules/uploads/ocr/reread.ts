@@ -57,7 +57,14 @@ const minConf = (words: OcrWord[]) => Math.min(...words.map((w) => w.conf));
  * is cut out with a little of the line's height around it, and no farther sideways than its
  * neighbours' boxes.
  */
-export function doubtSpans(lines: OcrLine[], width: number, height: number, marked: ReadonlySet<OcrWord> = new Set()): DoubtSpan[] {
+export function doubtSpans(
+  lines: OcrLine[],
+  width: number,
+  height: number,
+  marked: ReadonlySet<OcrWord> = new Set(),
+  pick: (word: OcrWord) => boolean = (w) => w.conf < DOUBT_BELOW && /[\p{L}\p{N}]/u.test(w.text),
+  limit = MAX_SPANS,
+): DoubtSpan[] {
   const spans: Array<DoubtSpan & { doubt: number }> = [];
   lines.forEach((line, index) => {
     if (line.y1 - line.y0 < 6) return;
@@ -91,14 +98,14 @@ export function doubtSpans(lines: OcrLine[], width: number, height: number, mark
     for (const word of words) {
       const previous = run[run.length - 1];
       if (previous && word.x0 - previous.x1 > rise) close(word);
-      if (word.conf < DOUBT_BELOW && /[\p{L}\p{N}]/u.test(word.text) && !raised(word) && !marked.has(word) && !MARK_TAIL.test(word.text)) run.push(word);
+      if (pick(word) && !raised(word) && !marked.has(word) && !MARK_TAIL.test(word.text)) run.push(word);
       else close(word);
     }
     close(undefined);
   });
   return spans
     .sort((a, b) => a.doubt - b.doubt)
-    .slice(0, MAX_SPANS)
+    .slice(0, limit)
     .map(({ doubt: _, ...span }) => span);
 }
 

@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 
 /**
- * The two command-line tools OCR needs, from Debian packages (installed by the Docker image and
- * `.ci/run`): `tesseract` (tesseract-ocr, with the eng/deu/fra/ita/spa/nld data packages) and
- * `pdftoppm` (poppler-utils). Both run as child processes with a time limit, a cap on their
+ * The command-line tools OCR needs, from Debian packages (installed by the Docker image and
+ * `.ci/run`): `tesseract` (tesseract-ocr, with the eng/deu/fra/ita/spa/nld data packages),
+ * `pdftoppm` (poppler-utils) and `ocrad` (a second engine that checks prices, `price-check.ts`). All run as child processes with a time limit, a cap on their
  * output and no shell; the language data comes with the packages, never from the network.
  */
 
 export const TESSERACT = process.env.TESSERACT_PATH || 'tesseract';
 export const PDFTOPPM = process.env.PDFTOPPM_PATH || 'pdftoppm';
+export const OCRAD = process.env.OCRAD_PATH || 'ocrad';
 
 /** The menu languages whose Tesseract data the image installs. */
 export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'ita', 'spa', 'nld'] as const;
@@ -73,7 +74,7 @@ export function runTool(command: string, args: string[], options: RunOptions): P
 let available: Promise<string | null> | null = null;
 
 /**
- * Null when OCR can run here, else why not (tesseract or pdftoppm missing, or a language's data).
+ * Null when OCR can run here, else why not (tesseract, pdftoppm or ocrad missing, or a language's data).
  * Checked once per process.
  */
 export function ocrUnavailable(): Promise<string | null> {
@@ -90,6 +91,11 @@ export function ocrUnavailable(): Promise<string | null> {
       await runTool(PDFTOPPM, ['-v'], { timeoutMs: 10_000, maxOutputBytes: 64 * 1024 });
     } catch (err) {
       return `pdftoppm is not installed (apt-get install poppler-utils): ${(err as Error).message}`;
+    }
+    try {
+      await runTool(OCRAD, ['--version'], { timeoutMs: 10_000, maxOutputBytes: 64 * 1024 });
+    } catch (err) {
+      return `ocrad is not installed (apt-get install ocrad): ${(err as Error).message}`;
     }
     return null;
   })());
