@@ -6,7 +6,7 @@ import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } 
 import { markSheet, markZones, placeMarks } from './marks.ts';
 import { doubtPieces, doubtSpans, placeRereads } from './reread.ts';
 import { disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
-import { linesOfPiece, stackPieces } from './sheet.ts';
+import { linesOfPiece, stackPieces, type Piece, type Sheet } from './sheet.ts';
 import { detectLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PageWarp, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, OCRAD, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
@@ -80,6 +80,12 @@ async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, time
   return parseHocr(hocr.toString('utf8'));
 }
 
+/** The median row height of the page's lines (Tesseract's ascenders to descenders), pixels. */
+function medianRowHeight(lines: OcrLine[]): number {
+  const heights = lines.map((l) => l.xSize).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
+}
+
 /** Ocrad's results file (characters with their boxes and guesses) for an image; milliseconds for a sheet of prices. */
 function ocrad(pgm: Buffer, timeoutMs: number): Promise<Buffer> {
   return runTool(OCRAD, ['--format=utf8', '--force', '--output=/dev/null', '--export=-', '-'], { input: pgm, timeoutMs, maxOutputBytes: 4 * 1024 * 1024 });
@@ -112,8 +118,27 @@ async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' |
       const sheet = stackPieces([...regionPieces, ...doubtPieces(prepared.grey, prepared.width, spans)], REGION_GAP);
       const found = await tesseract(sheet.pgm, 6, options, leftForRegions);
       placeRereads(found, spans, sheet, lines, regions.length);
+      // Read as one block with the doubted words enlarged around them, a region of smaller text
+      // may come back empty (Tesseract drops lines far smaller than the block's as noise): those
+      // are read again on a sheet of their own. Not a strip lower than the page's words: raised
+      // marks or specks (the marks pass reads marks; read here they would be read twice).
+      const rowHeight = medianRowHeight(lines);
+      const unread = spans.length ? regions.flatMap((r, i) => (r.y1 - r.y0 >= rowHeight && !linesOfPiece(found, sheet, i).length ? [i] : [])) : [];
+      const leftForUnread = budget - (Date.now() - started);
+      let again: { found: OcrLine[]; sheet: Sheet } | null = null;
+      if (unread.length && leftForUnread >= 1000) {
+        const alone = stackPieces(
+          unread.map((i) => regionPieces[i] as Piece),
+          REGION_GAP,
+        );
+        again = { found: await tesseract(alone.pgm, 6, options, leftForUnread), sheet: alone };
+      }
       // Placed one region after the other: a region's words that overlap words already placed are dropped.
-      regions.forEach((region, i) => lines.push(...placeLines(linesOfPiece(found, sheet, i), region, CROP_MARGIN, lines)));
+      regions.forEach((region, i) => {
+        const k = unread.indexOf(i);
+        const read = again && k >= 0 ? linesOfPiece(again.found, again.sheet, k) : linesOfPiece(found, sheet, i);
+        lines.push(...placeLines(read, region, CROP_MARGIN, lines));
+      });
     }
     // Every price, read again by another engine (`price-check.ts`).
     const prices = priceSheet(prepared.grey, prepared.width, prepared.height, lines);

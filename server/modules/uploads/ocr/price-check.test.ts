@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ocrCorpusScan } from '../../../test/corpus-scan.ts';
 import { ocrToolsMissing } from '../../../test/ocr-tools.ts';
-import { inspectPdf } from '../pdf.ts';
 import type { OcrLine, OcrWord } from './hocr.ts';
-import { ocrPdf } from './index.ts';
 import { DISPUTED_CONF, disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
 import type { DoubtSpan } from './reread.ts';
 
@@ -82,13 +79,8 @@ describe('price check by a second engine', () => {
 
 describe.skipIf(skip)('price check on a scan', () => {
   it('flags the price Tesseract misreads in a LaTeX face (5,50 as 5,90) and confirms others', async () => {
-    // A LaTeX menu printed and scanned (test/menu-corpus): its old-style 5 reads as 9 to Tesseract.
-    const bytes = new Uint8Array(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../test/menu-corpus/files/nl-brouwerij-kroeg.latex.scan.pdf')));
-    const inspected = await inspectPdf(bytes);
-    if (!inspected.ok) throw new Error('corpus file refused');
-    const page = await inspected.doc.getPage(1);
-    const { width, height } = page.getViewport({ scale: 1 });
-    const [read] = await ocrPdf(bytes, [{ width, height }]);
+    // A LaTeX menu printed and scanned: its old-style 5 reads as 9 to Tesseract.
+    const [read] = await ocrCorpusScan('nl-brouwerij-kroeg.latex.scan.pdf');
     const prices = (read?.runs ?? []).filter((r) => /^€?\d{1,2},\d{2}$/.test(r.text));
     const tripel = prices.filter((r) => r.text === '5,90');
     expect(tripel.length).toBeGreaterThan(0);
