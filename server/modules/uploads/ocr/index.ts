@@ -5,7 +5,7 @@ import { cropPgm, placeLines, uncoveredRegions } from './coverage.ts';
 import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } from './hocr.ts';
 import { markSheet, markZones, placeMarks } from './marks.ts';
 import { doubtPieces, doubtSpans, placeRereads } from './reread.ts';
-import { disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
+import { disputeByOtherReading, disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
 import { linesOfPiece, stackPieces, type Piece, type Sheet } from './sheet.ts';
 import { detectLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PageWarp, type PreparedPage } from './preprocess.ts';
@@ -46,6 +46,8 @@ export interface OcrPageOptions {
   /** The page's size in points when known (a PDF page); photos get an A4 width. */
   widthPt?: number;
   timeoutMs?: number;
+  /** Another model's reading of (part of) the same page, in its pixels: the language pass's. */
+  otherReading?: OcrLine[];
 }
 
 /** One page image → positioned words. Throws ImageProblem for unusable images, ToolError when tesseract fails. */
@@ -140,6 +142,7 @@ async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' |
         lines.push(...placeLines(read, region, CROP_MARGIN, lines));
       });
     }
+    if (options.otherReading) disputeByOtherReading(lines, options.otherReading);
     // Every price, read again by another engine (`price-check.ts`).
     const prices = priceSheet(prepared.grey, prepared.width, prepared.height, lines);
     if (prices) {
@@ -205,7 +208,7 @@ function stopIf(options: OcrRunOptions): void {
  * words of a low-resolution photo are still read. (The middle of a page cut out of a photo may
  * be blank paper under a short menu.)
  */
-function inkiestBand(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>): Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'> {
+function inkiestBand(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>): Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'> & { top: number } {
   const { grey, width } = prepared;
   const height = Math.max(1, Math.floor(prepared.height * 0.4));
   const ink = new Float64Array(prepared.height + 1);
@@ -222,8 +225,12 @@ function inkiestBand(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'he
   }
   const band = grey.subarray(top * width, (top + height) * width);
   const pgm = Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), band]);
-  return { pgm, grey: band, width, height };
+  return { pgm, grey: band, width, height, top };
 }
+
+/** Lines read on a band of a page moved down onto the page (`dy` pixels). */
+const movedDown = (lines: OcrLine[], dy: number): OcrLine[] =>
+  lines.map((l) => ({ ...l, y0: l.y0 + dy, y1: l.y1 + dy, words: l.words.map((w) => ({ ...w, y0: w.y0 + dy, y1: w.y1 + dy })) }));
 
 /**
  * Reads pages one after the other. The menu's language is told first by its function words
@@ -251,17 +258,22 @@ async function ocrPages(count: number, prepare: (index: number) => Promise<{ pre
     const { prepared, widthPt } = await next;
     if (i + 1 < count) next = ahead(i + 1);
     let page: MeasuredPage | null = null;
+    // The language pass's English reading: a second opinion on the page's prices (`price-check.ts`).
+    let otherReading: OcrLine[] | undefined;
     if (!languages) {
-      const band = await recognise(inkiestBand(prepared), { page: i + 1, widthPt, languages: ['eng'], quick: true });
+      const bandImage = inkiestBand(prepared);
+      const band = await recognise(bandImage, { page: i + 1, widthPt, languages: ['eng'], quick: true });
+      otherReading = movedDown(band.lines, bandImage.top);
       let detected = detectLanguage(toPageTexts([band]));
       if (!detected) {
         const english = await recognise(prepared, { page: i + 1, widthPt, languages: ['eng'] });
+        otherReading = english.lines;
         detected = detectLanguage(toPageTexts([english]));
         if (detected === 'eng') page = english;
       }
       languages = detected ? [detected] : OCR_LANGUAGES;
     }
-    measured.push(page ?? (await recognise(prepared, { page: i + 1, widthPt, languages })));
+    measured.push(page ?? (await recognise(prepared, { page: i + 1, widthPt, languages, ...(otherReading ? { otherReading } : {}) })));
     geometry.push({ skew: prepared.skew, ...(prepared.warp ? { warp: prepared.warp } : {}) });
     await options.onPage?.(i + 1, count);
   }

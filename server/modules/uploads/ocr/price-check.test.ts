@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ocrCorpusScan } from '../../../test/corpus-scan.ts';
 import { ocrToolsMissing } from '../../../test/ocr-tools.ts';
 import type { OcrLine, OcrWord } from './hocr.ts';
-import { DISPUTED_CONF, disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
+import { ocrImages } from './index.ts';
+import { DISPUTED_CONF, disputeByOtherReading, disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
 import type { DoubtSpan } from './reread.ts';
 
 const skip = await ocrToolsMissing();
@@ -54,6 +57,19 @@ describe('price check by a second engine', () => {
     expect(euro.checked).toBeUndefined();
   });
 
+  it('disputes a price that the language pass’s English reading of the same pixels read with other digits', () => {
+    const at = (text: string, conf: number, x0: number, y0: number): OcrWord => ({ text, conf, x0, y0, x1: x0 + 80, y1: y0 + 30 });
+    const line = (words: OcrWord[]): OcrLine => ({ x0: 0, y0: words[0]?.y0 ?? 0, x1: 600, y1: (words[0]?.y0 ?? 0) + 30, slope: 0, offset: 0, xSize: 30, descenders: 6, words });
+    // The Italian model's page pass, and the English band pass over the same place.
+    const page = [line([at('Amatriciana', 95, 0, 100), at('17,00', 92, 500, 100)]), line([at('Gricia', 95, 0, 150), at('12,00', 96, 500, 150)]), line([at('Carbonara', 95, 0, 200), at('13,00', 96, 500, 200)])];
+    const english = [line([at('Amatriciana', 90, 2, 101), at('12,00', 96, 503, 101)]), line([at('Gricia', 90, 1, 151), at('12,00', 96, 502, 151)]), line([at('Carbonara', 90, 1, 201), at('13,0', 80, 502, 201)])];
+    expect(disputeByOtherReading(page, english)).toBe(1);
+    expect(page.map((l) => l.words[1]?.conf)).toEqual([DISPUTED_CONF, 96, 96]);
+    // Another reading elsewhere on the page (no overlap) says nothing.
+    const elsewhere = [line([at('9,50', 96, 500, 400)])];
+    expect(disputeByOtherReading([line([at('12,00', 96, 500, 150)])], elsewhere)).toBe(0);
+  });
+
   it('cuts out only the words that are prices', () => {
     const line: OcrLine = {
       x0: 0,
@@ -88,5 +104,17 @@ describe.skipIf(skip)('price check on a scan', () => {
     // Ocrad reads about a third of this page's prices whole (14 here), all of them as Tesseract did.
     expect(prices.length).toBeGreaterThanOrEqual(12);
     expect(prices.filter((r) => r.checked).length).toBeGreaterThanOrEqual(4);
+  }, 60_000);
+
+  it('flags the prices of a photo that the page’s language model and the English language pass read differently', async () => {
+    // A Chromium-printed Italian menu photographed at 110 dpi (test/menu-corpus): the Italian
+    // model reads its bold "12,00" as "17,00" and "12,90"; the English band pass reads "12,00".
+    const photo = new Uint8Array(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../test/menu-corpus/files/it-ristorante-roma.chromium.photo.jpg')));
+    const [page] = await ocrImages([photo]);
+    const prices = (page?.runs ?? []).filter((r) => /^\d{1,2},\d{2}$/.test(r.text));
+    expect(prices.length).toBeGreaterThanOrEqual(10);
+    // Gricia's 12,00 read as 12,90 (no dish of this menu costs 12,90) is disputed.
+    for (const r of prices.filter((p) => p.text === '12,90')) expect(r.conf).toBeLessThanOrEqual(DISPUTED_CONF);
+    expect(prices.filter((r) => (r.conf ?? 100) <= DISPUTED_CONF).length).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -71,6 +71,28 @@ export function readingsOfSheet(chars: OrfChar[], sheet: Sheet): string[] {
 const amountDigits = (text: string): string | null => AMOUNT.exec(text.replace(/\s+/g, ''))?.[1]?.replace(/\D/g, '') ?? null;
 
 /**
+ * Marks each price word that another Tesseract reading of the same page (`other`: the language
+ * pass's, in English, over the same pixels) read with other digits as disputed. A language's
+ * model reads digits in its own way: the Italian one read a photo's "12,00" as "17,00" and
+ * "12,90" where the English one read both right. The word whose box overlaps the price's most
+ * (half its width at least) on the same line is the other reading. Returns how many.
+ */
+export function disputeByOtherReading(lines: OcrLine[], other: OcrLine[]): number {
+  const others = other.flatMap((l) => l.words).filter((w) => AMOUNT.test(w.text));
+  let disputed = 0;
+  for (const word of lines.flatMap((l) => l.words)) {
+    if (!PRICE_WORD.test(word.text)) continue;
+    const overlap = (o: OcrWord) => (Math.min(o.y1, word.y1) > Math.max(o.y0, word.y0) ? Math.min(o.x1, word.x1) - Math.max(o.x0, word.x0) : 0);
+    const best = others.reduce<OcrWord | null>((a, o) => (overlap(o) > (a ? overlap(a) : 0) ? o : a), null);
+    if (!best || overlap(best) < 0.5 * (word.x1 - word.x0)) continue;
+    if (amountDigits(best.text) === amountDigits(word.text)) continue;
+    word.conf = Math.min(word.conf, DISPUTED_CONF);
+    disputed++;
+  }
+  return disputed;
+}
+
+/**
  * Marks each price word whose amount Ocrad read otherwise (`readings`, one per span) as disputed:
  * its confidence drops to DISPUTED_CONF. Returns how many.
  */
