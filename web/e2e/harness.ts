@@ -93,6 +93,29 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until a screen has everything it loads: no skeleton (`aria-busy`), every image decoded,
+ * every same-origin frame loaded, then settled. Used before a screen's assertions and picture
+ * instead of Playwright's `networkidle`, which never comes while a guest-page preview frame holds
+ * its live (SSE) connection open and reconnects (seen as a 30 s timeout on a busy CI machine).
+ */
+export async function loaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (document.querySelector('[aria-busy="true"]')) return false;
+    // A lazy image below the fold is not requested until scrolled to.
+    const waiting = (img: HTMLImageElement) => !img.complete && !(img.loading === 'lazy' && img.getBoundingClientRect().top > innerHeight);
+    if ([...document.images].some(waiting)) return false;
+    return [...document.querySelectorAll('iframe')].every((frame) => {
+      try {
+        return frame.contentDocument?.readyState === 'complete';
+      } catch {
+        return true; // a cross-origin frame: not ours to wait for
+      }
+    });
+  });
+  await settle(page);
+}
+
 /** What dnd-kit's live regions (one per sortable list on the page) last announced, joined. */
 const dndAnnouncements = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((el) => el.textContent ?? '').join('\n'));

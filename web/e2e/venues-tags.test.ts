@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
-import { type E2E, hasBrowser, savePng, screenPairs, screenshot, SCREENSHOT_DIR, startE2E } from './harness.ts';
+import { type E2E, hasBrowser, loaded, savePng, screenPairs, screenshot, SCREENSHOT_DIR, startE2E } from './harness.ts';
 
 /** Venues, the QR code dialog and tags, in a real browser against the real server. */
 
@@ -471,7 +471,7 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     const open = async (p: Page, route: string, ready: (p: Page) => Locator) => {
       await p.goto(route);
       await ready(p).first().waitFor();
-      await p.waitForLoadState('networkidle');
+      await loaded(p);
     };
     for (const { theme, width } of VARIANTS) {
       const { page: p } = await signedIn({ colorScheme: theme, viewport: { width, height: width > 600 ? 800 : 844 } });
