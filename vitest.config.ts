@@ -45,6 +45,9 @@ const databaseFree = [
   // Hostile files refused by the upload checks and the PDF/OCR worker: the subject is the file
   // handling and the server's health (92 s of the PostgreSQL run for the same checks again).
   'server/modules/uploads/hostile-uploads.test.ts',
+  // Photos read by OCR through the upload route: the subject is the OCR job (40 s of OCR again);
+  // the upload records' life on PostgreSQL is uploads.test.ts's.
+  'server/modules/uploads/ocr-uploads.test.ts',
 ];
 
 export default defineConfig({

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { seed, superuserRequest } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
 import type { SqlParam } from '../../server/db/statements.ts';
-import { hasBrowser, screenPairs, screenshot, savePng, startE2E, type E2E } from './harness.ts';
+import { hasBrowser, loaded, screenPairs, screenshot, savePng, startE2E, type E2E } from './harness.ts';
 
 /**
  * The signed-in app's own pages in a real browser: dashboard, help, profile, organization and
@@ -306,8 +306,7 @@ describe.skipIf(!hasBrowser)('app pages', () => {
       const page = await signedInPage({ colorScheme: scheme, viewport: { width, height: width > 500 ? 900 : 844 } });
       await page.goto(path);
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      await loaded(page);
       expect(await page.evaluate(() => document.documentElement.className)).toContain(scheme);
       // Nothing may overflow sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
 import { installerUrl } from '../../server/ops/installer.ts';
-import { adminUpdate, hasBrowser, screenshot, startE2E, waitForToast, type E2E } from './harness.ts';
+import { adminUpdate, hasBrowser, screenPairs, screenshot, startE2E, waitForToast, type E2E } from './harness.ts';
 
 /**
  * ACCEPTANCE of the operator console: the first superuser through the installer link, superuser
@@ -306,17 +306,15 @@ describe.skipIf(!hasBrowser)('operator console', () => {
     expect(popup.isClosed()).toBe(true);
   });
 
-  it.each([
-    ['light', 1280],
-    ['dark', 1280],
-    ['light', 390],
-    ['dark', 390],
-  ] as const)('lays out the organizations list in %s at %i px', async (scheme, width) => {
-    const page = await consolePage({ viewport: { width, height: 900 }, colorScheme: scheme });
-    await page.goto('/_/organizations/');
-    await page.getByRole('link', { name: 'Café Number 0' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, `console-organizations-${scheme}-${width}`);
-  });
+  it.each(screenPairs([1280, 390]).map(({ scheme, width }) => [scheme, width] as const))(
+    'lays out the organizations list in %s at %i px',
+    async (scheme, width) => {
+      const page = await consolePage({ viewport: { width, height: 900 }, colorScheme: scheme });
+      await page.goto('/_/organizations/');
+      await page.getByRole('link', { name: 'Café Number 0' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `console-organizations-${scheme}-${width}`);
+    },
+  );
 });

@@ -9,6 +9,7 @@ import {
   hasBrowser,
   SAVE_SCREENSHOTS,
   SCREENSHOT_DIR,
+  screenPairs,
   screenshot,
   settle,
   signedInPage,
@@ -32,6 +33,9 @@ const PHONE = { width: 390, height: 844 } as const;
 const LUNCH = new Date('2030-01-09T13:00:00+01:00');
 // The same day at 15:00: between the windows.
 const AFTERNOON = new Date('2030-01-09T15:00:00+01:00');
+
+/** The width × scheme pairs of the screens below (all four when screenshots are saved). */
+const PAIRS = screenPairs([1280, 390]).map(({ scheme, width }) => [`${width}-${scheme}`, width, scheme] as const);
 
 describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen by guests', () => {
   let e: E2E;
@@ -208,12 +212,7 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
     expect(await guestInfo(page).getByLabel('Opens Exception 2').count()).toBe(2);
   });
 
-  it.each([
-    ['1280-light', 1280, 'light'],
-    ['1280-dark', 1280, 'dark'],
-    ['390-light', 390, 'light'],
-    ['390-dark', 390, 'dark'],
-  ] as const)('shows the staff card without sideways scrolling (%s), and at 320 px', async (name, width, colorScheme) => {
+  it.each(PAIRS)('shows the staff card without sideways scrolling (%s), and at 320 px', async (name, width, colorScheme) => {
     const { page } = await signedInPage(e, auth, { viewport: { width, height: 900 }, colorScheme, locale: 'en-GB' });
     await page.goto(`/venues/${venueId}`);
     const form = guestInfo(page);
@@ -261,12 +260,7 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
     expect(await later.locator('header .oh').innerText()).toBe('Closed · opens 5:30 PM');
   });
 
-  it.each([
-    ['1280-light', 1280, 'light'],
-    ['1280-dark', 1280, 'dark'],
-    ['390-light', 390, 'light'],
-    ['390-dark', 390, 'dark'],
-  ] as const)('renders the guest header and footer (%s)', async (name, width, colorScheme) => {
+  it.each(PAIRS)('renders the guest header and footer (%s)', async (name, width, colorScheme) => {
     await clockAt(LUNCH);
     const context = await e.context({ viewport: { width, height: 844 }, colorScheme, locale: 'en-GB' });
     const guest = await context.newPage();
@@ -277,12 +271,7 @@ describe.skipIf(!hasBrowser)('venue guest info: edited on the venue page, seen b
     await shot(guest.locator('footer'), `guest-venue-footer-${name}`);
   });
 
-  it.each([
-    ['1280-light', 1280, 'light'],
-    ['1280-dark', 1280, 'dark'],
-    ['390-light', 390, 'light'],
-    ['390-dark', 390, 'dark'],
-  ] as const)('shows the menu page with its hide-prices switches (%s)', async (name, width, colorScheme) => {
+  it.each(PAIRS)('shows the menu page with its hide-prices switches (%s)', async (name, width, colorScheme) => {
     await clockAt(null);
     const { page } = await signedInPage(e, auth, { viewport: { width, height: 900 }, colorScheme, locale: 'en-GB' });
     await page.goto(`/menus/${menuId}`);
