@@ -75,7 +75,7 @@ export class DiffWorkers {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(BOOT, { workerData: { entry: TASK }, resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } });
+    const worker = new Worker(BOOT, { workerData: { entry: TASK }, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } });
     // An idle worker must not keep the process alive.
     worker.unref();
     return worker;
