@@ -105,13 +105,8 @@ export async function loaded(page: Page): Promise<void> {
     // A lazy image below the fold is not requested until scrolled to.
     const waiting = (img: HTMLImageElement) => !img.complete && !(img.loading === 'lazy' && img.getBoundingClientRect().top > innerHeight);
     if ([...document.images].some(waiting)) return false;
-    return [...document.querySelectorAll('iframe')].every((frame) => {
-      try {
-        return frame.contentDocument?.readyState === 'complete';
-      } catch {
-        return true; // a cross-origin frame: not ours to wait for
-      }
-    });
+    // A cross-origin frame has no contentDocument here: not ours to wait for.
+    return [...document.querySelectorAll('iframe')].every((frame) => (frame.contentDocument?.readyState ?? 'complete') === 'complete');
   });
   await settle(page);
 }
