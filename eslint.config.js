@@ -126,7 +126,6 @@ export default tseslint.config(
     plugins: { import: importPlugin, local: { rules: { 'kebab-case': kebabCase } } },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      'import/no-cycle': ['error', { maxDepth: 10 }],
       'local/kebab-case': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -136,6 +135,16 @@ export default tseslint.config(
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/extensions': ['.ts', '.tsx', '.js'],
     },
+  },
+  /**
+   * Import cycles among the product's modules. Test files, test helpers and benches are left out:
+   * nothing imports them, so they cannot be part of a cycle, and following their imports was two
+   * thirds of the lint's time.
+   */
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'web/e2e/**', '**/*.bench.ts', 'bench/**'],
+    rules: { 'import/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }] },
   },
   zone(
     ['shared/**'],
