@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { FileStorage } from './storage.ts';
 
 export interface ThumbSize {
@@ -49,6 +48,8 @@ export async function makeThumb(data: Buffer, size: ThumbSize, mime: string): Pr
   const fmt = outputFor(mime);
   if (!fmt) return null;
   try {
+    // Loaded at the first thumbnail, not at every start (a fifth of a second).
+    const { default: sharp } = await import('sharp');
     // Default page option decodes only the first frame of animated gif/webp.
     const img = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS });
     // Don't let a mislabeled buffer reach other decoders (svg, pdf, tiff...).

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { ConfigError, type Config, type StripeConfig } from '../../config.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/datetime.ts';
@@ -51,7 +51,12 @@ const SUBSCRIPTION_EVENTS = new Set([
 ]);
 
 /** The SDK client; STRIPE_API_BASE (an origin) points it at a stand-in or proxy. */
-export function createStripeClient(config: StripeConfig): Stripe {
+/**
+ * Stripe's client, loaded when first needed: the package is half a second of a start, and an
+ * instance without Stripe billing (every self-hosted one by default) never needs it.
+ */
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  const { default: StripeClient } = await import('stripe');
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 30_000, telemetry: false, appInfo: { name: 'qrmenu' } };
   if (config.apiBase) {
     const url = new URL(config.apiBase);
@@ -60,7 +65,7 @@ export function createStripeClient(config: StripeConfig): Stripe {
     options.host = url.hostname;
     options.port = url.port || (http ? 80 : 443);
   }
-  return new Stripe(config.secretKey, options);
+  return new StripeClient(config.secretKey, options);
 }
 
 /** Writes STRIPE_PRICE_<CODE>_MONTHLY / _YEARLY onto the plans (the webhook maps price ids back to plans from there). */
@@ -97,10 +102,6 @@ function fromUnix(seconds: number | null | undefined): string | undefined {
   return typeof seconds === 'number' && seconds > 0 ? formatDateTime(new Date(seconds * 1000)) : undefined;
 }
 
-function isMissing(err: unknown): boolean {
-  return err instanceof Stripe.errors.StripeError && (err.code === 'resource_missing' || err.statusCode === 404);
-}
-
 export interface WebhookResult {
   received: true;
   duplicate?: true;
@@ -116,6 +117,10 @@ export class StripeBilling {
     private readonly config: Config,
     readonly stripe: Stripe,
   ) {}
+
+  private isMissing(err: unknown): boolean {
+    return err instanceof this.stripe.errors.StripeError && (err.code === 'resource_missing' || err.statusCode === 404);
+  }
 
   private get secrets(): StripeConfig {
     if (!this.config.stripe) throw new ApiError(500, 'Stripe billing is not configured.');
@@ -339,7 +344,7 @@ export class StripeBilling {
       try {
         sub = await this.stripe.subscriptions.retrieve(payload.id);
       } catch (err) {
-        if (!isMissing(err)) throw err;
+        if (!this.isMissing(err)) throw err;
         // Gone from the API (e.g. deleted test data): a deletion still ends it, anything else is stale.
         if (!deleted) return false;
         sub = { ...payload, status: 'canceled' };

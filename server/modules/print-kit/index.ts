@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import yazl from 'yazl';
 import type { AppContext } from '../../context.ts';
 import { ApiError, fieldError } from '../../core/errors.ts';
@@ -12,7 +11,7 @@ import { menuById } from '../menus/queries.ts';
 import { organizationRow } from '../organizations/queries.ts';
 import { formatDateTime } from '../../core/datetime.ts';
 import type { ProductModule } from '../module.ts';
-import { createKitDocument, drawKit, type KitTexts } from './print-pdf.ts';
+import type { KitTexts } from './print-pdf.ts';
 import { qrRuns, qrSvgDocument } from './qr-modules.ts';
 import { readRule } from '../rules.ts';
 
@@ -90,10 +89,13 @@ function kitZip(ctx: AppContext, slug: string, params: PrintKitParams): Readable
     zip.addReadStreamLazy(`png/table-${table}.png`, { compress: false }, (cb) => {
       const side = code.size + 8;
       const px = Math.ceil(PNG_MIN_PX / side) * side;
-      sharp(Buffer.from(qrSvgDocument(code, { px })))
-        .toColourspace('b-w')
-        .png({ compressionLevel: 6 })
-        .toBuffer()
+      import('sharp')
+        .then(({ default: sharp }) =>
+          sharp(Buffer.from(qrSvgDocument(code, { px })))
+            .toColourspace('b-w')
+            .png({ compressionLevel: 6 })
+            .toBuffer(),
+        )
         .then((png) => cb(null, Readable.from([png])))
         .catch((err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), Readable.from([])));
     });
@@ -140,6 +142,8 @@ function routes(app: FastifyInstance, ctx: AppContext): void {
     const template = printKitTemplate(params.template);
     if (!template) throw new ApiError(400);
     const texts = kitTexts(ctx, venue, params);
+    // PDFKit and the fonts' code load at the first print kit, not at every start.
+    const { createKitDocument, drawKit } = await import('./print-pdf.ts');
     const doc = createKitDocument({ texts, params });
     const input = { template, params, appUrl: ctx.config.appUrl, slug, color: String(venue.primaryColor ?? ''), texts };
     void drawKit(doc, { ...input, aborted: () => request.raw.destroyed }).catch((err: unknown) => {
