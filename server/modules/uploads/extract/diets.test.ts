@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDietLegend, superscriptDiets, takeDietMarkers } from './diets.ts';
+import { isDietLegend, markerLine, superscriptDiets, takeDietMarkers } from './diets.ts';
 
 describe('diet markers', () => {
   it('takes markers off names, bare or in parentheses', () => {
@@ -23,6 +23,17 @@ describe('diet markers', () => {
     expect(takeDietMarkers('Falafel (VG GF)', true)).toEqual({ text: 'Falafel', diets: ['vegan', 'gluten-free'] });
     expect(superscriptDiets('V', true)).toBeNull();
     expect(superscriptDiets('V')).toEqual(['vegetarian']);
+  });
+
+  it('reads a line of markers in brackets, or in a badge whose frame OCR read as one bracket', () => {
+    expect(markerLine('(V, GF)')).toEqual(['vegetarian', 'gluten-free']);
+    expect(markerLine('GF]')).toEqual(['gluten-free']);
+    expect(markerLine('[VG')).toEqual(['vegan']);
+    expect(markerLine('|VG GF|')).toEqual(['vegan', 'gluten-free']);
+    // A bare marker may be a heading or a code; brackets around anything else are no markers.
+    expect(markerLine('GF')).toBeNull();
+    expect(markerLine('(served warm)')).toBeNull();
+    expect(markerLine('V]', true)).toBeNull();
   });
 
   it('recognises marker legends in several languages', () => {

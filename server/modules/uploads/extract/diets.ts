@@ -78,12 +78,15 @@ export function superscriptDiets(text: string, vIsCode = false): DietKey[] | nul
 }
 
 /**
- * A line that is only markers in brackets ("(V)", "(V, GF)"), set under a name that wrapped: its
- * diets; null for anything else (a bare "V" on a line may be a heading or a code).
+ * A line that is only markers in brackets ("(V)", "(V, GF)"), set under a name that wrapped or
+ * printed as a badge beside it: its diets; null for anything else (a bare "V" on a line may be a
+ * heading or a code). OCR reads a badge's frame as a bracket or a bar on one side only ("GF]",
+ * "[VG"), so one bracket at either end is enough.
  */
 export function markerLine(text: string, vIsCode = false): DietKey[] | null {
   const t = text.trim();
-  return /^\(.+\)$/.test(t) ? superscriptDiets(t, vIsCode) : null;
+  const framed = /^[([{|]/.test(t) || /[)\]}|]$/.test(t);
+  return framed ? superscriptDiets(t.replace(/^[([{|]\s*/, '').replace(/\s*[)\]}|]$/, ''), vIsCode) : null;
 }
 
 /** "V vegetarian · VG vegan · GF gluten free", "(V) = vegetarisch": a legend of diet markers. */

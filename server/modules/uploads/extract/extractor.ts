@@ -962,13 +962,15 @@ function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: 
   const vIsCode = legend?.kind === 'letters' && legend.codes.has('V');
   const dietMarks = takeDietMarkers(it.name, vIsCode);
   const nameCodes = takeAllergenCodes(dietMarks.text, legend);
-  const description = joinDescription(it.descriptions);
+  // A badge beside the name ("Tandoori Roti [VG]") that OCR read as a piece of text of its own.
+  const badges = it.descriptions.map((d) => markerLine(d, vIsCode));
+  const description = joinDescription(it.descriptions.filter((_, i) => !badges[i]));
   const descCodes = takeAllergenCodes(description, legend);
   const allergens = new Set([...it.allergens, ...nameCodes.keys, ...descCodes.keys]);
   const nameDiets = takeDietMarkers(nameCodes.text, vIsCode);
   const name = cleanText(nameDiets.text);
   // A label the item's allergens contradict is a misread marker: the allergens win.
-  const diets = [...new Set([...it.diets, ...dietMarks.diets, ...nameDiets.diets])].filter((d) => !DIETS.find((x) => x.key === d)?.excludes.some((a) => allergens.has(a as string)));
+  const diets = [...new Set([...it.diets, ...badges.flatMap((b) => b ?? []), ...dietMarks.diets, ...nameDiets.diets])].filter((d) => !DIETS.find((x) => x.key === d)?.excludes.some((a) => allergens.has(a as string)));
   if (!/\p{L}/u.test(name)) return null;
   const prices: DraftPrice[] = it.prices.map((p) => ({ label: p.label, amount: p.amount }));
   const last = it.priceRow?.runs[it.priceRow.runs.length - 1];
