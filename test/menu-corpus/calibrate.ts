@@ -4,6 +4,7 @@ import { ExtractionError, extractPages, extractPdf } from '../../server/modules/
 import type { MenuDraft } from '../../server/modules/uploads/extract/types.ts';
 import { ocrImages, ocrPdf, ToolError } from '../../server/modules/uploads/ocr/index.ts';
 import {
+  flaggedWhateverScore,
   FEATURES,
   FIELDS,
   itemConfidence,
@@ -277,7 +278,8 @@ export function fitFields(samples: Sample[], l2: number, ocrWeight = 1): Confide
 export const MISS_COST = 5;
 export const WORTH_A_LOOK = Math.floor((MISS_COST / (MISS_COST + 1)) * 1000) / 1000;
 
-type Scored = { p: number; noPrice: boolean; right: boolean };
+/** An out-of-fold score; `always`: flagged whatever the score (`flaggedWhateverScore`). */
+type Scored = { p: number; always: boolean; right: boolean };
 
 /**
  * The flag threshold for one source's out-of-fold scores: the lowest at which flagged items (no
@@ -298,9 +300,9 @@ export function chooseThreshold(scored: Scored[], caught: number, maxRightFlagge
   return wanted <= cap ? wanted : Math.min(cap, WORTH_A_LOOK);
 }
 
-/** How many items, how many of them unpriced (flagged whatever their score), the others' scores in order. */
+/** How many items, how many of them flagged whatever their score (unpriced, say), the others' scores in order. */
 function pricedScores(list: Scored[]): { all: number; unpriced: number; sorted: number[] } {
-  const priced = list.filter((s) => !s.noPrice).map((s) => s.p);
+  const priced = list.filter((s) => !s.always).map((s) => s.p);
   return { all: list.length, unpriced: list.length - priced.length, sorted: priced.sort((a, b) => a - b) };
 }
 
@@ -339,7 +341,7 @@ export function crossFit(samples: Sample[], l2: number, caught: number, maxRight
   const scored = samples.map((s, i) => ({
     ocr: s.facts.ocr,
     p: p[i] as number,
-    noPrice: s.features.noPrice === 1,
+    always: flaggedWhateverScore(s.features),
     right: itemRight(s.verdict),
   }));
   const threshold = chooseThreshold(
@@ -359,7 +361,7 @@ export function crossFit(samples: Sample[], l2: number, caught: number, maxRight
     samples: samples.map((s, i) => ({
       ...s,
       p: p[i] as number,
-      flagged: s.features.noPrice === 1 || (p[i] as number) < (s.facts.ocr ? ocrThreshold : threshold),
+      flagged: flaggedWhateverScore(s.features) || (p[i] as number) < (s.facts.ocr ? ocrThreshold : threshold),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { layoutPage, type Line } from './layout.ts';
 import { isLabel, mentionedCurrency, normalizeLeaders, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
 import { cellsOf, headerInOrder, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
 import { takeDietMarkers, superscriptDiets, isDietLegend, markerLine } from './diets.ts';
+import { unmarkedAllergenHints } from '../../../../shared/allergen-hints.ts';
 import { DIETS, type DietKey } from '../../../../shared/diets.ts';
 import { allergenFromName, isLegendHeading, mergeLegends, parseLegendLine, superscriptCodes, takeAllergenCodes, type AllergenLegend } from './allergens.ts';
 import { itemConfidence, itemFeatures, type ItemFacts } from './confidence.ts';
@@ -1001,6 +1002,7 @@ function finishItem(it: ItemBuilder, doc: DocumentFacts, place: { underHeading: 
     ocr: doc.ocrPages.has(it.nameRow.page),
     ...readConfidence(it),
     headingConf: leastSure(it.section.heading?.runs ?? []),
+    unmarkedHints: unmarkedAllergenHints(`${name} ${descCodes.text}`, [...allergens]).length,
   };
   const runs = it.rows.flatMap((r) => [...r.runs, ...r.sup]);
   const bbox = runs.length ? {

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { MoneyInput } from '../../components/money-input.tsx';
 import {
-  addItem, addPrice, flagReason, itemLocation, problemKey, removeItem, removePrice, removeSection, renameSection, setPriceOnRequest, updateItem, updatePrice,
+  addItem, addPrice, allergenWordsUnmarked, flagReason, itemLocation, marksAllergens, problemKey, removeItem, removePrice, removeSection, renameSection, setPriceOnRequest, updateItem, updatePrice,
   type EditDraft, type EditItem, type EditSection, type Problems,
 } from './draft-model.ts';
 import { usePdf, usePhotoPages } from './pdf-context.ts';
@@ -41,8 +41,10 @@ function FieldError({ message }: { message: string | undefined }) {
   return message ? <p role="alert" className="text-xs font-medium text-destructive">{translateMessage(message)}</p> : null;
 }
 
-const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, problems, change, onSelect }: {
+const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, problems, change, onSelect, checkAllergenWords }: {
   item: EditItem;
+  /** The menu marks allergens dish by dish: a dish whose words name one it lacks is pointed out. */
+  checkAllergenWords: boolean;
   sectionKey: string;
   currency: string;
   selected: boolean;
@@ -56,6 +58,7 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
   const label = item.name.trim() || item.source.name || t('editor.newItem');
   // The regulation's official allergen names in the app's language (English where a version is not checked).
   const allergens = allergenNames(i18n.language).names as Readonly<Record<string, string>>;
+  const unmarked = checkAllergenWords ? allergenWordsUnmarked(item) : [];
   const select = () => { if (!selected) onSelect(item); };
   // A pointer selects on click, after the press: selecting on its focus would move the rows (the
   // selected row shows its PDF region) between press and release, and the click would miss.
@@ -125,14 +128,21 @@ const ItemRow = memo(function ItemRow({ item, sectionKey, currency, selected, pr
           </p>
         ) : null}
       </div>
+      {unmarked.length ? (
+        <p className="flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300" data-testid="allergen-words">
+          <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
+          {t('editor.allergenWords', { names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(unmarked.map((a) => allergens[a] ?? a)), count: unmarked.length })}
+        </p>
+      ) : null}
       {/* Last in the row: drawn when the row is selected, it never moves what the pointer is on. */}
       {selected ? <ItemRegion item={item} name={label} /> : null}
     </li>
   );
 });
 
-function SectionCard({ section, currency, selected, problems, change, onSelect }: {
+function SectionCard({ section, currency, selected, problems, change, onSelect, checkAllergenWords }: {
   section: EditSection;
+  checkAllergenWords: boolean;
   currency: string;
   selected: string | null;
   problems: Problems;
@@ -167,7 +177,7 @@ function SectionCard({ section, currency, selected, problems, change, onSelect }
       <ul className="grid gap-2">
         {section.items.map((item) => (
           <ItemRow key={item.key} item={item} sectionKey={section.key} currency={currency} selected={selected === item.key}
-            problems={itemProblems(item)} change={change} onSelect={onSelect} />
+            problems={itemProblems(item)} change={change} onSelect={onSelect} checkAllergenWords={checkAllergenWords} />
         ))}
       </ul>
       <div>
@@ -192,12 +202,13 @@ export function DraftEditor({ edit, currency, change, problems, selected, onSele
 }) {
   const { t } = useTranslation('uploads');
   const select = useCallback((item: EditItem) => onSelect(item), [onSelect]);
+  const checkAllergenWords = marksAllergens(edit);
   if (!edit.sections.length) {
     return <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t('editor.empty')}</p>;
   }
   return (
     <div className="grid gap-4">
-      {edit.sections.map((s) => <SectionCard key={s.key} section={s} currency={currency} selected={selected} problems={problems} change={change} onSelect={select} />)}
+      {edit.sections.map((s) => <SectionCard key={s.key} section={s} currency={currency} selected={selected} problems={problems} change={change} onSelect={select} checkAllergenWords={checkAllergenWords} />)}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addPrice, answerCurrency, currencyQuestionOpen, flagReason, flaggedItems, fromEditDraft, itemLocation, nextFlag, problemKey, removeItem, setPriceOnRequest, toEditDraft, unpricedItems,
+  addPrice, allergenWordsUnmarked, answerCurrency, currencyQuestionOpen, flagReason, flaggedItems, fromEditDraft, itemLocation, nextFlag, problemKey, marksAllergens, removeItem, setPriceOnRequest, toEditDraft, unpricedItems,
   updateItem, updatePrice,
 } from './draft-model.ts';
 import { pageInProgress, progressText, toUpload } from './types.ts';
@@ -157,5 +157,23 @@ describe('extraction progress', () => {
     expect(toUpload({ id: 'u1', collectionId: 'c', collectionName: 'menu_uploads', status: 'weird', draft: { no: 'sections' }, pages: null })).toMatchObject({
       status: 'uploaded', draft: null, pages: 0, progress: 0, name: '', menu: '', error: '',
     });
+  });
+});
+
+describe('allergens a dish’s words name', () => {
+  it('are pointed out where the menu marks allergens and the dish’s codes leave one out', () => {
+    const edit = toEditDraft(draft, 'USD');
+    // Two of three dishes carry codes: the menu marks allergens dish by dish.
+    expect(marksAllergens(edit)).toBe(true);
+    const [oysters, catchOfTheDay, swordfish] = edit.sections.flatMap((s) => s.items);
+    expect(allergenWordsUnmarked(oysters!)).toEqual([]);
+    expect(allergenWordsUnmarked(swordfish!)).toEqual([]);
+    expect(allergenWordsUnmarked(catchOfTheDay!)).toEqual([]);
+    // The reviewer's own words count: a description naming butter asks about milk.
+    const buttered = updateItem(edit, edit.sections[1]!.key, swordfish!.key, { description: 'Brown butter, capers' });
+    expect(allergenWordsUnmarked(buttered.sections[1]!.items[1]!)).toEqual(['milk']);
+    // A menu without codes says nothing about any dish.
+    const bare = toEditDraft({ ...draft, sections: draft.sections.map((s) => ({ ...s, items: s.items.map((i) => ({ ...i, allergens: [] })) })) }, 'USD');
+    expect(marksAllergens(bare)).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { unmarkedAllergenHints } from '../../../../shared/allergen-hints.ts';
+import type { AllergenKey } from '../../../../shared/constants.ts';
 import { moneyInputText, parseMoney } from '../../../../shared/money.ts';
 import type { DraftBox, DraftItem, MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
 import { MESSAGES } from '../../../../shared/schemas/messages.ts';
@@ -207,3 +209,20 @@ export const addPrice = (edit: EditDraft, sectionKey: string, itemKey: string) =
   mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, prices: [...i.prices, { key: newKey('p'), label: '', amount: '' }] }));
 export const removePrice = (edit: EditDraft, sectionKey: string, itemKey: string, priceKey: string) =>
   mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, prices: i.prices.filter((p) => p.key !== priceKey) }));
+
+/**
+ * Whether the menu marks allergens dish by dish (a quarter of its items or more carry codes): only
+ * then does a dish without a code its words name (see `allergenWordsUnmarked`) say something.
+ */
+export function marksAllergens(edit: EditDraft): boolean {
+  const items = edit.sections.flatMap((s) => s.items);
+  return items.length > 0 && items.filter((i) => i.source.allergens.length > 0).length >= 0.25 * items.length;
+}
+
+/**
+ * Allergens the dish's words name that its codes, as read, leave out ("Hake" marked eggs, not
+ * fish: a code misread or lost): a question for the reviewer, who checks the printed menu.
+ */
+export function allergenWordsUnmarked(item: EditItem): AllergenKey[] {
+  return unmarkedAllergenHints(`${item.name} ${item.description}`, item.source.allergens);
+}
