@@ -11,8 +11,14 @@ import { UNVERIFIED_UPLOAD } from './routes.ts';
 import { IMPORT_MESSAGES } from '../../../shared/upload-messages.ts';
 import type { MenuDraft } from './extract/index.ts';
 import { ocrToolsMissing } from '../../test/ocr-tools.ts';
+import { testOnPostgres } from '../../test/test-db.ts';
 
 const ocrSkip = await ocrToolsMissing();
+/**
+ * Run once, on SQLite: tests whose subject is the OCR or the worker thread, not the records (the
+ * PostgreSQL run, `npm run test:pg`, would read the same scan and time the same worker again).
+ */
+const onceOnSqlite = testOnPostgres();
 
 /** PDF menu uploads through the HTTP API: validation, the extraction job, draft edits, import. */
 const apps: TestApp[] = [];
@@ -123,7 +129,7 @@ describe('menu uploads: extraction job', () => {
     expect(seen.map((s) => s.progress)).toEqual([0, 0, 0, 33, 66, 100]);
   });
 
-  it.skipIf(ocrSkip)('reads a scanned PDF by OCR and fails one whose pages hold no menu', { timeout: 90_000 }, async () => {
+  it.skipIf(ocrSkip || onceOnSqlite)('reads a scanned PDF by OCR and fails one whose pages hold no menu', { timeout: 90_000 }, async () => {
     const { upload, settled } = await setup();
     // A page of grey bars: no text layer, and nothing OCR can read as a menu (one page: OCR of noise
     // is slow, ~10 s a page on a busy machine, and a second page proves nothing more).
@@ -422,7 +428,7 @@ describe('menu uploads: who may make the server parse a PDF, and how', () => {
     expect(count('menu_uploads')).toBe(0);
   });
 
-  it('parses in a worker thread: the event loop stays responsive while a slow PDF is checked and extracted', async () => {
+  it.skipIf(onceOnSqlite)('parses in a worker thread: the event loop stays responsive while a slow PDF is checked and extracted', async () => {
     const { upload, settled } = await setup();
     const bytes = await slowPdf();
     const lag = monitorEventLoopDelay({ resolution: 10 });
