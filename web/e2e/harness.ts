@@ -22,7 +22,11 @@ export interface E2E {
   smtp: SmtpSink;
   browser: Browser;
   url: string;
-  /** A fresh browser context (own storage, cookies) with options such as colorScheme or viewport. */
+  /**
+   * A fresh browser context (own storage, cookies) with options such as colorScheme or viewport.
+   * It asks for reduced motion, as some staff do (web/src/index.css): screens change at once, so
+   * a step never waits for a dialog to slide in; `reducedMotion: 'no-preference'` shows motion.
+   */
   context(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
   close(): Promise<void>;
 }
@@ -58,7 +62,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     browser,
     url,
     async context(options = {}) {
-      const c = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, ...options });
+      const c = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', ...options });
       contexts.push(c);
       return c;
     },
