@@ -65,6 +65,12 @@ describe('price recognition', () => {
     expect(read('Menu\tlunch 12 / dinner 18')?.prices).not.toEqual([['lunch', 1200, null], ['dinner', 1800, null]]);
   });
 
+  it('keeps what one price buys as its label ("per stuk", "la pièce", "each")', () => {
+    expect(read('ZEEUWSE OESTERS\tper stuk €3,50')).toEqual({ rest: 'ZEEUWSE OESTERS', prices: [['per stuk', 350, 'EUR']], leading: false });
+    expect(read('Huîtres de Bretagne la pièce 2,50 €')).toEqual({ rest: 'Huîtres de Bretagne', prices: [['la pièce', 250, 'EUR']], leading: false });
+    expect(read('Oysters each $3.50')).toEqual({ rest: 'Oysters', prices: [['each', 350, 'USD']], leading: false });
+  });
+
   it.each([
     'Cola 0,33 l', 'Margherita 9', 'Tea 0.5', 'Open daily 7am - 10pm', 'Every Sunday 10:00 - 15:00', 'Dark chocolate 70 %',
     'Entrecôte 250 g', 'Established 1982', 'Tel. 01 234 5678', 'Page 2', 'Mousse au chocolat',

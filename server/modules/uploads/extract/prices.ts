@@ -35,12 +35,23 @@ const PRICE = `(?:(${CUR_BEFORE})\\s?)?(${NUMBER})(?:\\s?(${CUR_AFTER}))?`;
 
 const VOLUME = '\\d+(?:[.,]\\d+)?\\s?(?:l|cl|ml|dl|oz|fl\\.?\\s?oz|cm|g|kg|pcs|pc|pieces|stk\\.?|st\\.)';
 const FRACTION = '\\d\\/\\d{1,2}\\s?l|½\\s?l';
-const WORDS = [
+const SIZES = [
   'small', 'medium', 'large', 'regular', 'half', 'full', 'glass', 'bottle', 'carafe', 'jug', 'pint', 'half pint', 'cup', 'pot', 'mug',
   'single', 'double', 'shot', 'klein', 'mittel', 'groß', 'gross', 'glas', 'flasche', 'karaffe', 'krug', 'portion', 'halbe portion',
   'piccolo', 'grande', 'petit', 'grand', 'verre', 'bouteille', 'xs', 's', 'm', 'l', 'xl', 'kg',
-].sort((a, b) => b.length - a.length).join('|');
-/** A variant label: a volume, size or portion word. */
+];
+/**
+ * What one price buys, printed before it ("Zeeuwse oesters <gap> per stuk €3,50", "Huîtres la
+ * pièce 2,50 €"): a closed class of unit phrases in the shipped languages, kept as the price's
+ * label instead of ending the name.
+ */
+const UNITS = [
+  'each', 'per piece', 'per person', 'per portion', 'per dozen', 'a piece', 'pro stück', 'je stück', 'das stück', 'pro person', 'pro portion',
+  'la pièce', 'la douzaine', 'par personne', 'la portion', 'al pezzo', 'a persona', 'per persona', 'a porzione', 'por unidad', 'por persona',
+  'la unidad', 'la ración', 'per stuk', 'per persoon', 'per portie', 'p.p.',
+];
+const WORDS = [...SIZES, ...UNITS].sort((a, b) => b.length - a.length).map((w) => w.replace(/\./g, '\\.')).join('|');
+/** A variant label: a volume, size or portion word, or a unit phrase. */
 export const LABEL = `(?:${VOLUME}|${FRACTION}|(?:${WORDS}))`;
 
 const TAIL = new RegExp(`(^|[\\s/|·)])(?:(${LABEL}) *:? *)?${PRICE}\\s*$`, 'iu');
