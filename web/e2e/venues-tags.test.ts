@@ -393,7 +393,9 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
       .getFullList({ filter: `organization = "${orgId}"` });
     expect(created).toMatchObject({ name: 'Vegan', color: '#000000' });
     const chip = list.getByText('Vegan', { exact: true });
-    expect(await chip.evaluate((el) => getComputedStyle(el.parentElement as Element).color)).toBe('rgb(255, 255, 255)');
+    // The chip's colours follow the saved record once the list shows it: polled, not read once.
+    const textColour = (el: Element) => getComputedStyle(el.parentElement as Element).color;
+    await expect.poll(() => chip.evaluate(textColour)).toBe('rgb(255, 255, 255)');
 
     await page.getByRole('button', { name: 'Edit Vegan' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit tag' });
@@ -404,7 +406,7 @@ describe.skipIf(!hasBrowser)('venues, QR codes and tags', () => {
     await page.getByText('Tag “Vegan friendly” saved').waitFor();
     const renamed = list.getByText('Vegan friendly', { exact: true });
     // A light colour gets dark text.
-    expect(await renamed.evaluate((el) => getComputedStyle(el.parentElement as Element).color)).toBe('rgb(0, 0, 0)');
+    await expect.poll(() => renamed.evaluate(textColour)).toBe('rgb(0, 0, 0)');
     expect(await api().collection('tags').getOne(created!.id)).toMatchObject({ name: 'Vegan friendly', color: '#10b981' });
 
     await page.getByRole('button', { name: 'Delete Vegan friendly' }).click();
