@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allergensHintedBy, unmarkedAllergenHints } from './allergen-hints.ts';
+import { allergensHintedBy, marksAllergensDishByDish, unmarkedAllergenHints } from './allergen-hints.ts';
 
 describe('allergen hints', () => {
   it('names the allergens a dish’s words name, in every shipped language', () => {
@@ -27,5 +27,10 @@ describe('allergen hints', () => {
   it('lists what the marked allergens leave out', () => {
     expect(unmarkedAllergenHints('Hake, mussels', ['celery', 'eggs', 'molluscs'])).toEqual(['fish']);
     expect(unmarkedAllergenHints('Hake, mussels', ['fish', 'molluscs'])).toEqual([]);
+  });
+
+  it('asks only where a menu marks allergens dish by dish (a quarter of its dishes or more)', () => {
+    expect(marksAllergensDishByDish(0.25)).toBe(true);
+    expect(marksAllergensDishByDish(0.2)).toBe(false);
   });
 });

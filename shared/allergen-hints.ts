@@ -75,3 +75,12 @@ export function unmarkedAllergenHints(text: string, marked: readonly string[]): 
   const have = new Set(marked);
   return allergensHintedBy(text).filter((key) => !have.has(key));
 }
+
+/**
+ * Whether a menu marks allergens dish by dish, from the share of its dishes that carry codes (a
+ * quarter or more): only then does a dish whose words name an allergen its codes leave out say
+ * something (the import's flag and the review's question use the same rule).
+ */
+export function marksAllergensDishByDish(shareWithCodes: number): boolean {
+  return shareWithCodes >= 0.25;
+}

@@ -1,5 +1,6 @@
 import { CONFIDENCE_MODEL } from './confidence-model.ts';
 import { isCaps } from './letter-case.ts';
+import { marksAllergensDishByDish } from '../../../../shared/allergen-hints.ts';
 
 /**
  * How sure the extractor is about an item and each of its fields, from what it knew while reading
@@ -262,7 +263,7 @@ export function itemFeatures(f: ItemFacts): Features {
     // Where the menu marks allergens, a dish whose words name one it is not marked with ("Hake"
     // marked eggs, not fish): a code misread or lost (the menus' own truth breaks this for 2 of
     // 357 dishes: a potato "Reibekuchen", a brownie).
-    allergenWordsUnmarked: bit(f.docAllergenShare >= 0.25 && (f.unmarkedHints ?? 0) > 0),
+    allergenWordsUnmarked: bit(marksAllergensDishByDish(f.docAllergenShare) && (f.unmarkedHints ?? 0) > 0),
   };
 }
 

@@ -1,4 +1,4 @@
-import { unmarkedAllergenHints } from '../../../../shared/allergen-hints.ts';
+import { marksAllergensDishByDish, unmarkedAllergenHints } from '../../../../shared/allergen-hints.ts';
 import type { AllergenKey } from '../../../../shared/constants.ts';
 import { moneyInputText, parseMoney } from '../../../../shared/money.ts';
 import type { DraftBox, DraftItem, MenuDraft } from '../../../../shared/schemas/upload-draft.ts';
@@ -210,13 +210,10 @@ export const addPrice = (edit: EditDraft, sectionKey: string, itemKey: string) =
 export const removePrice = (edit: EditDraft, sectionKey: string, itemKey: string, priceKey: string) =>
   mapItem(edit, sectionKey, itemKey, (i) => ({ ...i, prices: i.prices.filter((p) => p.key !== priceKey) }));
 
-/**
- * Whether the menu marks allergens dish by dish (a quarter of its items or more carry codes): only
- * then does a dish without a code its words name (see `allergenWordsUnmarked`) say something.
- */
+/** Whether the menu marks allergens dish by dish (shared/allergen-hints.ts has the rule). */
 export function marksAllergens(edit: EditDraft): boolean {
   const items = edit.sections.flatMap((s) => s.items);
-  return items.length > 0 && items.filter((i) => i.source.allergens.length > 0).length >= 0.25 * items.length;
+  return items.length > 0 && marksAllergensDishByDish(items.filter((i) => i.source.allergens.length > 0).length / items.length);
 }
 
 /**
