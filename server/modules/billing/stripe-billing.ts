@@ -50,10 +50,10 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.resumed',
 ]);
 
-/** The SDK client; STRIPE_API_BASE (an origin) points it at a stand-in or proxy. */
 /**
- * Stripe's client, loaded when first needed: the package is half a second of a start, and an
- * instance without Stripe billing (every self-hosted one by default) never needs it.
+ * The SDK client; STRIPE_API_BASE (an origin) points it at a stand-in or proxy. Loaded when first
+ * needed: the package is half a second of a start, and an instance without Stripe billing (every
+ * self-hosted one by default) never needs it.
  */
 export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
   const { default: StripeClient } = await import('stripe');

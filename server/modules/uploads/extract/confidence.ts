@@ -12,7 +12,8 @@ import { marksAllergensDishByDish } from '../../../../shared/allergen-hints.ts';
  * against its truth and fits one logistic regression per field, cross-fitted by menu (no item is
  * scored by a model that saw its menu while the penalty and the threshold are chosen); the
  * weights are committed as data in `confidence-model.ts`. An item is flagged when it has no price
- * (or its words name an allergen its codes leave out: `flaggedWhateverScore`) or its confidence is under the calibrated threshold of its source (text layer or OCR): the
+ * (or its words name an allergen its codes leave out: `flaggedWhateverScore`) or its confidence
+ * is under the calibrated threshold of its source (text layer or OCR): the
  * lowest that flags 91 % of the wrong items, or where that would flag more than 20 % of the right
  * ones, P(right) = 5/6 (a wrong item let through weighed as five right ones looked at), kept under
  * that cap.
