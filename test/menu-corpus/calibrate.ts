@@ -5,7 +5,7 @@ import type { MenuDraft } from '../../server/modules/uploads/extract/types.ts';
 import { ocrImages, ocrPdf, ToolError } from '../../server/modules/uploads/ocr/index.ts';
 import {
   flaggedWhateverScore,
-  FEATURES,
+  FITTED_FEATURES,
   FIELDS,
   itemConfidence,
   itemFeatures,
@@ -165,10 +165,10 @@ export function fitLogistic(
   ys: boolean[],
   { l2 = 1e-3, iterations = 30, weights: ws }: { l2?: number; iterations?: number; weights?: number[] } = {},
 ) {
-  const d = FEATURES.length + 1; // [bias, ...weights]
+  const d = FITTED_FEATURES.length + 1; // [bias, ...weights]
   const sw = (i: number) => (ws ? (ws[i] as number) : 1);
   const n = Math.max(1e-9, ws ? ws.reduce((a, b) => a + b, 0) : xs.length);
-  const rows = xs.map((x) => [1, ...FEATURES.map((f) => x[f])]);
+  const rows = xs.map((x) => [1, ...FITTED_FEATURES.map((f) => x[f])]);
   const y = ys.map((v) => (v ? 1 : 0));
   const beta = new Array<number>(d).fill(0);
   const loss = (b: number[]) => {
@@ -228,8 +228,8 @@ export function fitLogistic(
     if (size < 1e-6) break;
   }
   const round = (v: number) => Math.round(v * 1000) / 1000;
-  const weights: Partial<Record<(typeof FEATURES)[number], number>> = {};
-  FEATURES.forEach((f, j) => {
+  const weights: Partial<Record<(typeof FITTED_FEATURES)[number], number>> = {};
+  FITTED_FEATURES.forEach((f, j) => {
     const v = round(beta[j + 1] as number);
     if (v !== 0) weights[f] = v;
   });

@@ -28,6 +28,14 @@ describe('allergen legends and codes', () => {
     expect(parseLegendLine('Soup of the day 4 Burger 12')).toBeNull();
   });
 
+  it('leaves an entry cut off before its name open instead of taking the next code for its name', () => {
+    // A legend set across two columns: the first piece ends in "H", the other column's "R Weichtiere" follows.
+    const cut = parseLegendLine('A Gluten B Krebstiere C Ei G Milch oder Laktose H R Weichtiere');
+    expect(cut?.codes.get('H')).toBeUndefined();
+    expect(cut?.codes.get('R')).toBe('molluscs');
+    expect(parseLegendLine('G Milch H Schalenfrüchte R Weichtiere')?.codes.get('H')).toBe('nuts');
+  });
+
   it('never takes a number after a code for the entry’s text', () => {
     const legend = parseLegendLine('5 amendoins 6 soja 7 leite 8 frutos de casca rija 9 14 moluscos', 1);
     expect(legend?.codes.get('9')).toBeUndefined();

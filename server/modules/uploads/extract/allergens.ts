@@ -127,10 +127,13 @@ export function parseLegendLine(text: string, min = 3): AllergenLegend | null {
     const code = tokens[i] as string;
     if (!CODE.test(code)) continue;
     // The entry's words: up to the next code (a short capitalised word right after a code is text:
-    // "C Ei"; a number never is: "9 14 moluscos" is an entry cut off before "14").
+    // "C Ei"; a number never is: "9 14 moluscos" is an entry cut off before "14", and neither is a
+    // lone capital: "… G Milch H" + "R Weichtiere" from the next column is an entry H cut off, not
+    // H = "R Weichtiere").
     const words: string[] = [];
     let j = i + 1;
-    while (j < tokens.length && (!CODE.test(tokens[j] as string) || (words.length === 0 && !/\d/.test(tokens[j] as string))) && !DIET_MARK.test(tokens[j] as string) && words.length < 6) words.push(tokens[j++] as string);
+    const startsText = (t: string) => !/\d/.test(t) && !/^\p{Lu}$/u.test(t);
+    while (j < tokens.length && (!CODE.test(tokens[j] as string) || (words.length === 0 && startsText(tokens[j] as string))) && !DIET_MARK.test(tokens[j] as string) && words.length < 6) words.push(tokens[j++] as string);
     if (!words.length) continue;
     const key = allergenFromName(words.join(' '));
     if (!key) {

@@ -1,3 +1,4 @@
+import { endsInPriceOnRequestNote } from './price-notes.ts';
 import { parsePrices } from './prices.ts';
 import type { TextRun } from './types.ts';
 
@@ -171,6 +172,8 @@ export function findGutters(runs: TextRun[]): number[] {
     if (short !== null) return [gutters[0] as number, short].sort((a, b) => a - b);
   }
   if (gutters.length) return gutters;
+  const spill = spilledColumn(pieces, starts, minX, width);
+  if (spill !== null) return [spill];
   // Centred columns share no left edge: the widest clear vertical gap instead.
   const gap = widestGap(pieces, minX, width);
   if (gap === null || !sidesOk([gap])) return [];
@@ -206,6 +209,52 @@ function shortColumn(pieces: TextRun[], starts: TextRun[], edges: Array<{ x: num
     // The column to its left holds a menu of its own (names and prices on more lines than this one).
     const leftSide = pieces.filter((p) => p.x >= gutter - 1 && right(p) <= g + 0.5);
     if (leftSide.filter(hasWords).length < 3 || !leftSide.some((p) => isPriceOnly(p.text))) continue;
+    return g;
+  }
+  return null;
+}
+
+/**
+ * A second column that holds only the last line or two of the menu (a word processor's column
+ * break left one dish for the right column: "Eierspeise mit Schnittlauch ... 7,90" at its top).
+ * Too few lines for a column edge; read as part of the left column's lines it was taken for the
+ * raised marks of the heading beside it and lost. It is a column when: one or two lines start at
+ * one edge in the right half, each a name with a price or a price note at its end; nothing else
+ * lies right of that edge; the lines stand at the top of the body (level with the left column's
+ * first line under the masthead); nothing crosses the edge between them and the left column's
+ * last price; and the left column is a menu of its own that ends a clear space before the edge.
+ */
+function spilledColumn(pieces: TextRun[], starts: TextRun[], minX: number, width: number): number | null {
+  const onLine = (p: TextRun, s: TextRun) => Math.abs(p.y - s.y) <= 0.4 * Math.max(p.size, s.size);
+  for (const start of starts) {
+    if (!hasWords(start) || start.x < minX + 0.4 * width || start.x > minX + 0.85 * width) continue;
+    const g = start.x - 1.5;
+    const lineStarts = starts.filter((s) => Math.abs(s.x - start.x) <= 3 && hasWords(s));
+    if (lineStarts.length > 2) continue;
+    const size = Math.max(...lineStarts.map((s) => s.size));
+    // Raised marks sit above their line's baseline: they count as on it.
+    const onALine = (p: TextRun) => lineStarts.some((s) => onLine(p, s) || (p.size < 0.8 * s.size && p.y < s.y && s.y - p.y <= 1.1 * s.size));
+    const rightSide = pieces.filter((p) => p.x >= g - 0.5);
+    if (!rightSide.every(onALine)) continue;
+    const top = Math.min(...lineStarts.map((s) => s.y));
+    const bottom = Math.max(...lineStarts.map((s) => s.y));
+    const priced = lineStarts.every((s) => {
+      const line = rightSide.filter((p) => onLine(p, s) && p !== s).sort((a, b) => a.x - b.x);
+      const last = line[line.length - 1];
+      return last !== undefined && (isPriceOnly(last.text) || endsInPriceOnRequestNote(last.text));
+    });
+    if (!priced) continue;
+    // The masthead above crosses the edge; below it, the left column's first line is level with these.
+    const crossing = pieces.filter((p) => p.x < g - 0.5 && right(p) > g + 0.5);
+    const mastheadEnd = Math.max(-Infinity, ...crossing.filter((p) => p.y < top - 0.5 * size).map((p) => p.y));
+    const leftSide = pieces.filter((p) => right(p) <= g + 0.5 && p.y > mastheadEnd);
+    const leftPrices = leftSide.filter((p) => isPriceOnly(p.text) || /\d[.,]\d{2}\s*(?:€|CHF|\$|£)?\s*$/u.test(p.text));
+    if (leftSide.filter(hasWords).length < 6 || !leftPrices.length) continue;
+    const leftTop = Math.min(...leftSide.map((p) => p.y));
+    if (top > leftTop + size || bottom > leftTop + 6 * size) continue;
+    const lastPrice = Math.max(...leftPrices.map((p) => p.y));
+    if (crossing.some((p) => p.y > mastheadEnd && p.y <= lastPrice)) continue;
+    if (start.x - Math.max(...leftSide.map(right)) < size) continue;
     return g;
   }
   return null;

@@ -65,6 +65,7 @@ export const FEATURES = [
   'noAllergensAmongMany',
   'unlabelledPrices',
   'descNumbers',
+  'descPrice',
   'nameOpenEnd',
   'descLeaders',
   'labelBareNumber',
@@ -85,6 +86,14 @@ export const FEATURES = [
   'allergenWordsUnmarked',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
+
+/**
+ * Facts only `flaggedWhateverScore` uses: the items they mark are flagged anyway, so a weight
+ * learnt for them would rank nothing and only move the other weights (a handful of examples).
+ */
+export const RULE_ONLY_FEATURES: readonly Feature[] = ['descPrice'];
+/** The features the confidence model weighs (`npm run calibrate:extract` fits these). */
+export const FITTED_FEATURES: readonly Feature[] = FEATURES.filter((f) => !RULE_ONLY_FEATURES.includes(f));
 export type Features = Record<Feature, number>;
 
 export const FIELDS = ['item', 'name', 'price', 'section', 'allergens'] as const;
@@ -179,6 +188,9 @@ const bit = (b: boolean) => (b ? 1 : 0);
 const CONNECTOR_END = /(?:^|\s)(?:and|with|or|of|in|on|mit|und|oder|von|vom|auf|et|ou|avec|de|du|des|à|au|aux|e|con|di|del|della|al|alla|y|o|en|met|van|op|&|\+)$/iu;
 
 
+/** An amount with cents not after a "+" (a supplement) and not before a unit ("0,75 l"). */
+const DESCRIPTION_PRICE = /(?<![+\d.,])(?:[€$£]\s?)?\d{1,4}[.,]\d{2}(?![\d.,]|\s?(?:l|cl|ml|dl|g|kg|%)(?!\p{L}))/iu;
+
 export function itemFeatures(f: ItemFacts): Features {
   const words = f.name.split(/\s+/).filter(Boolean).length;
   const offColumn = f.priceRight !== null && f.columnPriceRight !== null ? Math.abs(f.priceRight - f.columnPriceRight) / Math.max(4, f.size * 2) : 0;
@@ -230,6 +242,9 @@ export function itemFeatures(f: ItemFacts): Features {
     unlabelledPrices: bit(f.prices.length >= 2 && f.prices.some((p) => !p.label)),
     // Amounts or sizes left in the description: a price or a label was not read.
     descNumbers: bit(/\d[.,]\d{2}\b|\b\d+\s?(?:cl|ml|l|g)\b/i.test(f.description)),
+    // A price in the description (an amount with cents, not a size, not a "+1,50" supplement): a
+    // price of the item, or another item, ran into it unread ("4,20 € / 6 pers.").
+    descPrice: bit(DESCRIPTION_PRICE.test(f.description)),
     noAllergensAmongMany: bit(f.raisedAllergens + f.inlineAllergens === 0 && f.docAllergenShare >= 0.5),
     // A name cut at a line end: it ends in a comma, a hyphen or a connector word ("… with Horseradish and").
     nameOpenEnd: bit(/[,\-–]$/.test(f.name.trim()) || CONNECTOR_END.test(f.name.trim())),
@@ -292,12 +307,15 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Items flagged whatever their score: no price (the reviewer must say "price on request" or type
- * one), and, where the menu marks allergens, a dish whose words name an allergen its codes leave
- * out ("Hake" without fish): a code misread or lost that the model, fitted on few such items,
- * scores too high (2 of the 357 dishes of the corpus menus that mark allergens break the rule).
+ * one); several prices of which one has no label (what does it buy? a header not found: the guest
+ * would see two prices and one name); a price left in the description ("Tarte aux fraisespart"
+ * with "4,20 € / 6 pers." left over: the label glued to the name hid the first price); and, where
+ * the menu marks allergens, a dish whose words name an allergen its codes leave out ("Hake"
+ * without fish): a code misread or lost that the model, fitted on few such items, scores too high
+ * (2 of the 357 dishes of the corpus menus that mark allergens break the rule).
  */
 export function flaggedWhateverScore(features: Features): boolean {
-  return features.noPrice === 1 || features.allergenWordsUnmarked === 1;
+  return features.noPrice === 1 || features.unlabelledPrices === 1 || features.descPrice === 1 || features.allergenWordsUnmarked === 1;
 }
 
 /** The item's confidence, its fields' and its flag, from the committed (or a given) model. */

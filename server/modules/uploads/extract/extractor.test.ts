@@ -712,6 +712,66 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('keeps a subtitle centred over a three-column page out of the middle column, whose items go on with the section before', () => {
+    const R = { size: 9 };
+    const item = (name: string, x: number, y: number, price: string) => [run(name, x, y, NAME), right(price, x + 150, y, R)];
+    const draft = extractMenu([page([
+      run('The Fox & Hounds', 200, 60, { size: 22, bold: true }),
+      // Centred on the page, narrower than the middle column: the masthead's second line.
+      run('Bar Snacks', 270, 80, { size: 13, italic: true }),
+      run('Nibbles', 45, 110, H), ...item('Pork Scratchings', 45, 130, '£3.00'), ...item('Pickled Eggs', 45, 145, '£2.50'),
+      run('Sharers', 45, 175, H), ...item('Baked Camembert', 45, 195, '£14.00'),
+      // The middle column opens with no heading: its items are still the sharers.
+      ...item('Loaded Nachos', 222, 110, '£11.00'), ...item('Fish Board', 222, 125, '£18.00'), ...item('Nachos Grande', 222, 140, '£13.00'),
+      run('Sandwiches', 398, 110, H), ...item('Fish Finger Butty', 398, 130, '£8.50'), ...item('Cheese and Pickle', 398, 145, '£7.00'),
+      ...item('Club Sandwich', 398, 160, '£9.00'),
+    ])]);
+    expect(draft.sections.map((s) => [s.name, s.items.map((i) => i.name)])).toEqual([
+      ['Nibbles', ['Pork Scratchings', 'Pickled Eggs']],
+      ['Sharers', ['Baked Camembert', 'Loaded Nachos', 'Fish Board', 'Nachos Grande']],
+      ['Sandwiches', ['Fish Finger Butty', 'Cheese and Pickle', 'Club Sandwich']],
+    ]);
+  });
+
+  it('joins a capitalised last word to a name wrapped in a full table cell, not to a name with room to spare', () => {
+    const R = { size: 10 };
+    const prices = (y: number, ...amounts: string[]) => amounts.map((a, i) => right(a, 195 + i * 40, y, R));
+    const draft = extractMenu([page([
+      run('Whites', 45, 100, H),
+      run('6oz', 177, 118, { size: 8, bold: true }), run('9oz', 217, 118, { size: 8, bold: true }), run('Bottle', 251, 118, { size: 8, bold: true }),
+      // The cell ends before the first price column (x 170): "Coast" had no room after "Sonoma".
+      run('Chardonnay, Sonoma', 45, 135, R), ...prices(135, '14.00', '20.00', '54.00'), run('Coast', 45, 148, R),
+      run('Riesling Kabinett', 45, 166, R), ...prices(166, '13.00', '18.50', '50.00'),
+      // A short name: its one-word line below would have fitted beside it.
+      run('Rosé', 45, 184, R), ...prices(184, '11.00', '16.00', '42.00'), run('Provence', 45, 197, R),
+      run('Grüner Veltliner', 45, 215, R), ...prices(215, '12.00', '17.00', '46.00'),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.description, i.prices.map((p) => `${p.label} ${p.amount}`).join(' / ')])).toEqual([
+      ['Chardonnay, Sonoma Coast', '', '6oz 1400 / 9oz 2000 / Bottle 5400'],
+      ['Riesling Kabinett', '', '6oz 1300 / 9oz 1850 / Bottle 5000'],
+      ['Rosé', 'Provence', '6oz 1100 / 9oz 1600 / Bottle 4200'],
+      ['Grüner Veltliner', '', '6oz 1200 / 9oz 1700 / Bottle 4600'],
+    ]);
+  });
+
+  it('reads a deposit line under a drinks list as a note, not as the last item’s price', () => {
+    const draft = extractMenu([page([
+      run('Brotzeit', 50, 100, H),
+      run('Obazda mit Breze', 50, 125, NAME), right('8,50 €', 545, 125),
+      run('Weißwürste', 50, 145, NAME), right('6,90 €', 545, 145),
+      run('Halbes Hendl', 50, 165, NAME), right('12,50 €', 545, 165),
+      run('Steckerlfisch', 50, 185, NAME), right('14,50 €', 545, 185),
+      run('Makrele vom Grill', 50, 197, DESC),
+      run('Pfand je Krug 2,00 €', 50, 215),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.prices.map((p) => p.amount), i.description])).toEqual([
+      ['Obazda mit Breze', [850], ''],
+      ['Weißwürste', [690], ''],
+      ['Halbes Hendl', [1250], ''],
+      ['Steckerlfisch', [1450], 'Makrele vom Grill'],
+    ]);
+  });
+
   it('puts items before any heading into a section named by the caller', () => {
     const draft = extractMenu([page([run('Soup', 50, 100), right('5.00', 545, 100), run('Bread', 50, 120), right('2.00', 545, 120)])], { defaultSectionName: 'Lunch', features: true });
     expect(draft.sections).toMatchObject([{ name: 'Lunch', items: [{ name: 'Soup' }, { name: 'Bread' }] }]);

@@ -1,6 +1,6 @@
 import type { DraftItem, DraftPrice, DraftSection, MenuDraft, PageText, TextRun } from './types.ts';
 import { layoutPage, type Line } from './layout.ts';
-import { isLabel, mentionedCurrency, normalizeLeaders, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
+import { isDepositNote, isLabel, mentionedCurrency, normalizeLeaders, parsePrices, type ParsedPrice, type PriceParse } from './prices.ts';
 import { cellsOf, headerInOrder, headerOf, headerOverColumns, labelsFor, priceColumns, priceSpans, type HeaderCell, type Span } from './variants.ts';
 import { takeDietMarkers, superscriptDiets, isDietLegend, markerLine } from './diets.ts';
 import { unmarkedAllergenHints } from '../../../../shared/allergen-hints.ts';
@@ -355,13 +355,37 @@ const JOINED_ON = new RegExp(`(?:[&+]|\\b(?:${JOINING_WORDS}))$`, 'i');
 /** One- and two-letter words of the shipped languages (anything else that short is a broken word). */
 const SHORT_WORDS = new Set(['a', 'e', 'i', 'o', 'u', 'y', 'à', 'è', 'é', 'al', 'an', 'as', 'at', 'au', 'da', 'de', 'di', 'do', 'du', 'el', 'em', 'en', 'et', 'in', 'la', 'le', 'lo', 'na', 'no', 'of', 'on', 'or', 'ou', 'to', 'un', 'im', 'am', 'zu', 'op', 'te']);
 
-/** A line that can end a wrapped name: a word or three, no list, lower-case or after a connector. */
-function isNameTail(body: string, name: string): boolean {
+/**
+ * A line that can end a wrapped name: a word or three, no list, lower-case or after a connector,
+ * or (`overflowed`: the name's line had no room for it) a capitalised word or two ("Chardonnay,
+ * Sonoma / Coast").
+ */
+function isNameTail(body: string, name: string, overflowed = false): boolean {
   const text = body.replace(/\t/g, ' ').replace(/\([^)]*\)/g, '').trim();
   if (/[,;:.!?]/.test(text)) return false;
   // One word; two after a connector ("Cotoletta alla / bolognese"). "with quince jelly" describes.
   const words = wordCount(text);
-  return (words === 1 && /^\p{Ll}/u.test(text)) || (words <= 2 && CONNECTOR.test(name));
+  return (words === 1 && /^\p{Ll}/u.test(text)) || (words <= 2 && (CONNECTOR.test(name) || (overflowed && /^\p{Lu}/u.test(text))));
+}
+
+/**
+ * Whether `tail`, set flush under the name of the priced row `priced`, would have run into the
+ * row's first price (or its leaders) had it stayed on the name's line: the name was wrapped there
+ * because its cell was full ("Chardonnay, Sonoma <gap> 14.00 20.00" over "Coast"). A description
+ * word under a short name would have fitted, with room to spare.
+ */
+function tailOverflowed(priced: Row, tail: Row): boolean {
+  if (priced.kind !== 'priced' || priced.price?.leading || Math.abs(tail.x0 - priced.x0) > 0.5 * priced.size) return false;
+  const first = priced.textRuns.find((r) => /\p{L}/u.test(r.text));
+  if (!first) return false;
+  // The name's runs: those before the first run that is a price or leaders.
+  const after = priced.textRuns.slice(priced.textRuns.indexOf(first));
+  const stop = after.findIndex((r) => /^[\s.·…_-]{3,}$/u.test(r.text) || Boolean(parsePrices(r.text)?.prices.length && !/\p{L}{2,}/u.test(r.text)));
+  if (stop <= 0) return false;
+  const nameRuns = after.slice(0, stop);
+  const nameRight = Math.max(...nameRuns.map((r) => r.x + r.width));
+  const priceLeft = (after[stop] as TextRun).x;
+  return nameRight + 0.25 * priced.size + (tail.x1 - tail.x0) >= priceLeft - priced.size;
 }
 
 /** Splits "Name – description" (or a bold name followed by a regular description on one line). */
@@ -722,6 +746,11 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
       current?.rows.push(row);
       continue;
     }
+    // A deposit note ("Pfand je Krug 2,00 €") is nobody's price, description or name.
+    if (row.kind === 'text' && isDepositNote(row.body)) {
+      row.role = 'skip';
+      continue;
+    }
     const farBelow = Boolean(current && current.rows[current.rows.length - 1]?.page === row.page && row.y - (current.rows[current.rows.length - 1] as Row).y > 2.5 * pitch);
     // (A course whose note stands in for its price is complete: "Incluido en el menú".)
     if (isPricedNote(row) && (!current || current.prices.length || hasPriceNote(current.nameRow) || farBelow)) {
@@ -758,7 +787,8 @@ export function extractMenu(pages: PageText[], options: ExtractOptions = {}): Me
     } else if (
       row.kind === 'text' && current.prices.length && current.rows.length === current.nameLines && current.nameLines < 3 &&
       !current.descriptions.length && (row.style === current.nameRow.style || JOINED_ON.test(current.name.trim())) && row.gapAbove !== null &&
-      row.gapAbove < 0.9 * itemGap && row.gapAbove <= 1.6 * Math.max(row.size, current.nameRow.size) && isNameTail(row.body, current.name)
+      row.gapAbove < 0.9 * itemGap && row.gapAbove <= 1.6 * Math.max(row.size, current.nameRow.size) &&
+      isNameTail(row.body, current.name, row.style === current.nameRow.style && tailOverflowed(current.nameRow, row))
     ) {
       // The end of a name too long for its line, in the name's style below the priced first line:
       // short, and lower-case or after a connector ("Cotoletta alla / bolognese"). A letter or two

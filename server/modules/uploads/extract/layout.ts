@@ -127,6 +127,43 @@ export function findGutter(pieces: TextRun[]): number | null {
 }
 
 /**
+ * Lines centred on the page above every column's first line, that fit inside the middle column
+ * (a venue's name, a subtitle or an address over a three-column page: "Bar Snacks" under "The Fox
+ * & Hounds"). Not crossing a gutter, they would be read as the top of the middle column, and a
+ * subtitle there became the heading of its items. They belong above all the columns. A line of the
+ * middle column with text of that column above it (a heading further down) is never one.
+ */
+function centredMasthead(runs: TextRun[], bounds: number[], spanning: Set<TextRun>, minX: number, maxX: number): TextRun[][] {
+  const columnOf = (r: TextRun) => bounds.findIndex((b, i) => i > 0 && r.x + 0.5 * r.width <= b) - 1;
+  const tops = new Map<number, number>();
+  const lefts = new Map<number, number>();
+  for (const r of runs) {
+    if (spanning.has(r)) continue;
+    const c = columnOf(r);
+    tops.set(c, Math.min(tops.get(c) ?? Infinity, r.y));
+    lefts.set(c, Math.min(lefts.get(c) ?? Infinity, r.x));
+  }
+  if (tops.size < 2) return [];
+  const centre = (minX + maxX) / 2;
+  const out: TextRun[][] = [];
+  for (const cluster of clusterByBaseline(runs.filter((r) => !spanning.has(r)))) {
+    const columns = new Set(cluster.map(columnOf));
+    if (columns.size !== 1) break;
+    const column = [...columns][0] as number;
+    const size = Math.max(...cluster.map((r) => r.size));
+    const x0 = Math.min(...cluster.map((r) => r.x));
+    const x1 = Math.max(...cluster.map(right));
+    const y = Math.min(...cluster.map((r) => r.y));
+    const centred = Math.abs((x0 + x1) / 2 - centre) <= 0.5 * size && x0 > (lefts.get(column) ?? x0) + size;
+    const aboveOthers = [...tops].every(([c, top]) => c === column || y < top - 0.5 * size);
+    // In reading order: only the lines from the top of the page down, until one is not such a line.
+    if (!centred || !aboveOthers) break;
+    out.push(cluster);
+  }
+  return out;
+}
+
+/**
  * The page's lines in reading order. With two columns, lines that cross the gutter (a centred
  * title, a full-width heading, a footer) split the page into bands; each band is read left
  * column first, then right.
@@ -157,8 +194,9 @@ export function layoutPage(page: PageText): Line[] {
     }
     flush();
   }
-  const spanning = runs.filter((r) => spanningSet.has(r));
   const bounds = [-Infinity, ...gutters, Infinity];
+  for (const line of centredMasthead(runs, bounds, spanningSet, minX, maxX)) for (const r of line) spanningSet.add(r);
+  const spanning = runs.filter((r) => spanningSet.has(r));
   const columns = gutters.concat(Infinity).map((_, i) => runs.filter((r) => !spanningSet.has(r) && r.x + 0.5 * r.width > (bounds[i] as number) && r.x + 0.5 * r.width <= (bounds[i + 1] as number)));
   const spanLines = buildLines(spanning, page.page, `${page.page}:s`, minX, maxX);
   const out: Line[] = [];

@@ -186,9 +186,21 @@ export function parseLeading(line: string): PriceParse | null {
  */
 const SURCHARGE = /\t\s*(?:suplemento|supplément|supplement|supplemento|aufpreis|zuschlag|aufschlag|toeslag|meerprijs|surcharge|extra charge|recargo)\s*:?\s*\+?\s*[^\t\p{L}]*$/iu;
 
+/**
+ * "Pfand je Krug 2,00 €", "Statiegeld per fles € 0,10", "Deposit per jug £2": what a returnable
+ * jug or bottle costs on top, printed under a drinks list. The amount is no dish's price: the line
+ * is a note. Words of the shipped languages, at the start of the line.
+ */
+const DEPOSIT = /^\s*(?:pfand|flaschenpfand|becherpfand|statiegeld|borg|consigne|deposit|bottle deposit|cauzione|vuoto a rendere|dep[oó]sito|fianza)\b/iu;
+
+export function isDepositNote(line: string): boolean {
+  return DEPOSIT.test(line);
+}
+
 /** All price readings of a line: trailing first, then leading. */
 export function parsePrices(line: string): PriceParse | null {
-  if (SURCHARGE.test(normalizeLeaders(line))) return null;
+  const text = normalizeLeaders(line);
+  if (SURCHARGE.test(text) || isDepositNote(text)) return null;
   return parseTrailing(line) ?? parseLeading(line);
 }
 
