@@ -238,7 +238,9 @@ describe('item features and confidence', () => {
       expect(itemFeatures(facts({ ...ocr, name })).nameGarbled, name).toBe(0);
     // (Unrounded: a sure OCR name's confidence rounds to 1.00 with or without it since 2026-12-05.)
     const nameModel = CONFIDENCE_MODEL.fields.name;
-    expect(predict(nameModel, itemFeatures(facts({ ...ocr, name: 'WIENER FrÜüHstück' })))).toBeLessThan(predict(nameModel, itemFeatures(facts(ocr))));
+    expect(predict(nameModel, itemFeatures(facts({ ...ocr, name: 'WIENER FrÜüHstück' })))).toBeLessThan(
+      predict(nameModel, itemFeatures(facts(ocr))),
+    );
     // A heading OCR doubted: the section is what is doubtful.
     const unsureHeading = itemFeatures(facts({ ...ocr, headingConf: 30 }));
     expect(unsureHeading.headingUnsure).toBe(1);
@@ -260,8 +262,16 @@ describe('item features and confidence', () => {
     const left = itemFeatures(facts({ name: 'Tarte aux fraisespart', description: '4,20 € / 6 pers.' }));
     expect(left.descPrice).toBe(1);
     expect(itemConfidence(left).flagged).toBe(true);
-    for (const description of ['Catalana 11,00 15,00 Butifarra', '€12.50 for two']) expect(itemFeatures(facts({ description })).descPrice, description).toBe(1);
-    for (const description of ['0,75 l Flasche', '50ml', 'glutenvrij te bestellen (+1,50)', 'served with 2 eggs', 'aged 12.5% vol', 'basil, cream'])
+    for (const description of ['Catalana 11,00 15,00 Butifarra', '€12.50 for two'])
+      expect(itemFeatures(facts({ description })).descPrice, description).toBe(1);
+    for (const description of [
+      '0,75 l Flasche',
+      '50ml',
+      'glutenvrij te bestellen (+1,50)',
+      'served with 2 eggs',
+      'aged 12.5% vol',
+      'basil, cream',
+    ])
       expect(itemFeatures(facts({ description })).descPrice, description).toBe(0);
     // Only the rule uses it: the model gives it no weight.
     for (const field of Object.values(CONFIDENCE_MODEL.fields)) expect(field.weights.descPrice).toBeUndefined();
