@@ -69,7 +69,7 @@ export interface OcrPageText extends PageText {
 const withGeometry = (page: PageText, { skew, warp }: Pick<PreparedPage, 'skew' | 'warp'>): OcrPageText => ({ ...page, ...(skew ? { skew } : {}), ...(warp ? { warp } : {}) });
 
 /** Tesseract's hOCR of an image (page segmentation `psm`: 3 a page, 6 one block of text). */
-async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, timeoutMs: number, config: string[] = []): Promise<OcrLine[]> {
+async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions & { signal?: AbortSignal }, timeoutMs: number, config: string[] = []): Promise<OcrLine[]> {
   // Letter boxes too (hocr_char_boxes): footnote marks read as a word's last letters are cut off by them.
   const args = ['stdin', 'stdout', '-l', (options.languages ?? OCR_LANGUAGES).join('+'), '--psm', String(psm), '--dpi', '300', '-c', 'hocr_char_boxes=1', ...config.flatMap((c) => ['-c', c]), 'hocr'];
   const hocr = await runTool(TESSERACT, args, {
@@ -78,6 +78,7 @@ async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions, time
     maxOutputBytes: 8 * 1024 * 1024,
     // One thread per Tesseract: its OpenMP threads spin and are slower than one on a shared machine.
     env: { OMP_THREAD_LIMIT: '1' },
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   return parseHocr(hocr.toString('utf8'));
 }
@@ -103,60 +104,12 @@ function ocrad(pgm: Buffer, timeoutMs: number): Promise<Buffer> {
  */
 async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, options: OcrPageOptions & { quick?: boolean }): Promise<MeasuredPage> {
   const started = Date.now();
-  const budget = options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS;
-  const lines = await tesseract(prepared.pgm, 3, options, budget);
-  if (!options.quick) {
-    // The ink no word covers and the words Tesseract doubts are read in one run, on one sheet
-    // (`sheet.ts`): each run costs a model load. Words a raised mark follows are left to the marks.
-    const regions = uncoveredRegions(prepared.grey, prepared.width, prepared.height, lines);
-    const marked = new Set(markZones(prepared.grey, prepared.width, prepared.height, lines).map((z) => z.word));
-    const spans = doubtSpans(lines, prepared.width, prepared.height, marked);
-    const leftForRegions = budget - (Date.now() - started);
-    if ((regions.length || spans.length) && leftForRegions >= 1000) {
-      const regionPieces = regions.map((region) => {
-        const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
-        return { pixels: crop.grey, w: crop.width, h: crop.height };
-      });
-      const sheet = stackPieces([...regionPieces, ...doubtPieces(prepared.grey, prepared.width, spans)], REGION_GAP);
-      const found = await tesseract(sheet.pgm, 6, options, leftForRegions);
-      placeRereads(found, spans, sheet, lines, regions.length);
-      // Read as one block with the doubted words enlarged around them, a region of smaller text
-      // may come back empty (Tesseract drops lines far smaller than the block's as noise): those
-      // are read again on a sheet of their own. Not a strip lower than the page's words: raised
-      // marks or specks (the marks pass reads marks; read here they would be read twice).
-      const rowHeight = medianRowHeight(lines);
-      const unread = spans.length ? regions.flatMap((r, i) => (r.y1 - r.y0 >= rowHeight && !linesOfPiece(found, sheet, i).length ? [i] : [])) : [];
-      const leftForUnread = budget - (Date.now() - started);
-      let again: { found: OcrLine[]; sheet: Sheet } | null = null;
-      if (unread.length && leftForUnread >= 1000) {
-        const alone = stackPieces(
-          unread.map((i) => regionPieces[i] as Piece),
-          REGION_GAP,
-        );
-        again = { found: await tesseract(alone.pgm, 6, options, leftForUnread), sheet: alone };
-      }
-      // Placed one region after the other: a region's words that overlap words already placed are dropped.
-      regions.forEach((region, i) => {
-        const k = unread.indexOf(i);
-        const read = again && k >= 0 ? linesOfPiece(again.found, again.sheet, k) : linesOfPiece(found, sheet, i);
-        lines.push(...placeLines(read, region, CROP_MARGIN, lines));
-      });
-    }
-    if (options.otherReading) disputeByOtherReading(lines, options.otherReading);
-    // Every price, read again by another engine (`price-check.ts`).
-    const prices = priceSheet(prepared.grey, prepared.width, prepared.height, lines);
-    if (prices) {
-      const orf = await ocrad(prices.sheet.pgm, Math.max(1000, budget - (Date.now() - started)));
-      disputePrices(prices.spans, readingsOfSheet(parseOrf(orf.toString('utf8')), prices.sheet));
-    }
-    // Then the raised marks after words, on a sheet of their own with only codes allowed.
-    const zones = markZones(prepared.grey, prepared.width, prepared.height, lines);
-    const left = budget - (Date.now() - started);
-    if (zones.length && left >= 1000) {
-      const sheet = markSheet(prepared.grey, prepared.width, zones);
-      placeMarks(await tesseract(sheet.pgm, 6, { ...options, languages: ['eng'] }, left, [`tessedit_char_whitelist=${MARK_CHARACTERS}`]), zones, sheet, lines);
-    }
-  }
+  const lines = await tesseract(prepared.pgm, 3, options, options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS);
+  return options.quick ? measuredPage(prepared, lines, options) : refine(prepared, lines, options, started);
+}
+
+/** The page's lines as positioned text (`measurePage`). */
+function measuredPage(prepared: Pick<PreparedPage, 'grey' | 'width' | 'height'>, lines: OcrLine[], options: OcrPageOptions): MeasuredPage {
   return measurePage(lines, {
     page: options.page,
     widthPx: prepared.width,
@@ -164,6 +117,65 @@ async function recognise(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' |
     widthPt: options.widthPt ?? PHOTO_PAGE_WIDTH_PT,
     grey: prepared.grey,
   });
+}
+
+/**
+ * What follows Tesseract's page pass (`lines`, read with `options.languages` from `started`): the
+ * uncovered and doubted regions read again, the prices checked, the raised marks read.
+ */
+async function refine(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, lines: OcrLine[], options: OcrPageOptions, started: number): Promise<MeasuredPage> {
+  const budget = options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS;
+  // The ink no word covers and the words Tesseract doubts are read in one run, on one sheet
+  // (`sheet.ts`): each run costs a model load. Words a raised mark follows are left to the marks.
+  const regions = uncoveredRegions(prepared.grey, prepared.width, prepared.height, lines);
+  const marked = new Set(markZones(prepared.grey, prepared.width, prepared.height, lines).map((z) => z.word));
+  const spans = doubtSpans(lines, prepared.width, prepared.height, marked);
+  const leftForRegions = budget - (Date.now() - started);
+  if ((regions.length || spans.length) && leftForRegions >= 1000) {
+    const regionPieces = regions.map((region) => {
+      const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
+      return { pixels: crop.grey, w: crop.width, h: crop.height };
+    });
+    const sheet = stackPieces([...regionPieces, ...doubtPieces(prepared.grey, prepared.width, spans)], REGION_GAP);
+    const found = await tesseract(sheet.pgm, 6, options, leftForRegions);
+    placeRereads(found, spans, sheet, lines, regions.length);
+    // Read as one block with the doubted words enlarged around them, a region of smaller text
+    // may come back empty (Tesseract drops lines far smaller than the block's as noise): those
+    // are read again on a sheet of their own. Not a strip lower than the page's words: raised
+    // marks or specks (the marks pass reads marks; read here they would be read twice).
+    const rowHeight = medianRowHeight(lines);
+    const unread = spans.length ? regions.flatMap((r, i) => (r.y1 - r.y0 >= rowHeight && !linesOfPiece(found, sheet, i).length ? [i] : [])) : [];
+    const leftForUnread = budget - (Date.now() - started);
+    let again: { found: OcrLine[]; sheet: Sheet } | null = null;
+    if (unread.length && leftForUnread >= 1000) {
+      const alone = stackPieces(
+        unread.map((i) => regionPieces[i] as Piece),
+        REGION_GAP,
+      );
+      again = { found: await tesseract(alone.pgm, 6, options, leftForUnread), sheet: alone };
+    }
+    // Placed one region after the other: a region's words that overlap words already placed are dropped.
+    regions.forEach((region, i) => {
+      const k = unread.indexOf(i);
+      const read = again && k >= 0 ? linesOfPiece(again.found, again.sheet, k) : linesOfPiece(found, sheet, i);
+      lines.push(...placeLines(read, region, CROP_MARGIN, lines));
+    });
+  }
+  if (options.otherReading) disputeByOtherReading(lines, options.otherReading);
+  // Every price, read again by another engine (`price-check.ts`).
+  const prices = priceSheet(prepared.grey, prepared.width, prepared.height, lines);
+  if (prices) {
+    const orf = await ocrad(prices.sheet.pgm, Math.max(1000, budget - (Date.now() - started)));
+    disputePrices(prices.spans, readingsOfSheet(parseOrf(orf.toString('utf8')), prices.sheet));
+  }
+  // Then the raised marks after words, on a sheet of their own with only codes allowed.
+  const zones = markZones(prepared.grey, prepared.width, prepared.height, lines);
+  const left = budget - (Date.now() - started);
+  if (zones.length && left >= 1000) {
+    const sheet = markSheet(prepared.grey, prepared.width, zones);
+    placeMarks(await tesseract(sheet.pgm, 6, { ...options, languages: ['eng'] }, left, [`tessedit_char_whitelist=${MARK_CHARACTERS}`]), zones, sheet, lines);
+  }
+  return measuredPage(prepared, lines, options);
 }
 
 /**
@@ -261,17 +273,33 @@ async function ocrPages(count: number, prepare: (index: number) => Promise<{ pre
     // The language pass's English reading: a second opinion on the page's prices (`price-check.ts`).
     let otherReading: OcrLine[] | undefined;
     if (!languages) {
-      const bandImage = inkiestBand(prepared);
-      const band = await recognise(bandImage, { page: i + 1, widthPt, languages: ['eng'], quick: true });
-      otherReading = movedDown(band.lines, bandImage.top);
-      let detected = detectLanguage(toPageTexts([band]));
-      if (!detected) {
-        const english = await recognise(prepared, { page: i + 1, widthPt, languages: ['eng'] });
-        otherReading = english.lines;
-        detected = detectLanguage(toPageTexts([english]));
-        if (detected === 'eng') page = english;
+      const english = { page: i + 1, widthPt, languages: ['eng'] } as const;
+      // The whole page's English pass runs beside the band's (two Tesseract processes, one a
+      // core): an English menu, or one whose band tells nothing, then waits for no second pass
+      // after the band's. It is stopped when the band tells another language.
+      const started = Date.now();
+      const stop = new AbortController();
+      const englishPass = tesseract(prepared.pgm, 3, { ...english, signal: stop.signal }, OCR_PAGE_TIMEOUT_MS);
+      englishPass.catch(() => undefined); // Awaited below, or stopped: never unhandled.
+      try {
+        const bandImage = inkiestBand(prepared);
+        const band = await recognise(bandImage, { ...english, quick: true });
+        otherReading = movedDown(band.lines, bandImage.top);
+        let detected = detectLanguage(toPageTexts([band]));
+        if (detected && detected !== 'eng') stop.abort();
+        else {
+          const englishLines = await englishPass;
+          if (!detected) {
+            const read = measuredPage(prepared, englishLines, english);
+            otherReading = read.lines;
+            detected = detectLanguage(toPageTexts([read]));
+            if (detected === 'eng') page = await refine(prepared, englishLines, english, started);
+          } else page = await refine(prepared, englishLines, { ...english, otherReading }, started);
+        }
+        languages = detected ? [detected] : OCR_LANGUAGES;
+      } finally {
+        stop.abort();
       }
-      languages = detected ? [detected] : OCR_LANGUAGES;
     }
     measured.push(page ?? (await recognise(prepared, { page: i + 1, widthPt, languages, ...(otherReading ? { otherReading } : {}) })));
     geometry.push({ skew: prepared.skew, ...(prepared.warp ? { warp: prepared.warp } : {}) });

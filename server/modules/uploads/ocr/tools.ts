@@ -18,7 +18,7 @@ export class ToolError extends Error {
   override readonly name = 'ToolError';
   constructor(
     message: string,
-    readonly reason: 'timeout' | 'output' | 'exit' | 'missing',
+    readonly reason: 'timeout' | 'output' | 'exit' | 'missing' | 'aborted',
   ) {
     super(message);
   }
@@ -29,6 +29,8 @@ export interface RunOptions {
   timeoutMs: number;
   maxOutputBytes: number;
   env?: Record<string, string>;
+  /** Aborting kills the tool; its promise then rejects with reason 'aborted'. */
+  signal?: AbortSignal;
 }
 
 /** Runs a tool, feeds `input` to stdin, returns stdout; killed when over time or output. */
@@ -47,6 +49,9 @@ export function runTool(command: string, args: string[], options: RunOptions): P
       child.kill('SIGKILL');
     };
     const timer = setTimeout(() => stop(new ToolError(`${command} took longer than ${options.timeoutMs} ms`, 'timeout')), options.timeoutMs);
+    const abort = () => stop(new ToolError(`${command} was not needed any more`, 'aborted'));
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > options.maxOutputBytes) stop(new ToolError(`${command} wrote more than ${options.maxOutputBytes} bytes`, 'output'));
@@ -57,10 +62,12 @@ export function runTool(command: string, args: string[], options: RunOptions): P
     });
     child.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       reject(new ToolError(`${command}: ${err.message}`, err.code === 'ENOENT' ? 'missing' : 'exit'));
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       if (failure) return reject(failure);
       if (code !== 0) return reject(new ToolError(`${command} exited with ${code}: ${stderr.trim().slice(0, 500)}`, 'exit'));
       resolve(Buffer.concat(chunks));
