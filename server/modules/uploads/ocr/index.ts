@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { UPLOAD_MAX_OCR_PAGES } from '../../../../shared/constants.ts';
 import type { MenuDraft, PageText } from '../extract/types.ts';
 import { cropPgm, placeLines, uncoveredRegions } from './coverage.ts';
-import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine } from './hocr.ts';
-import { markSheet, markZones, placeMarks } from './marks.ts';
+import { measurePage, parseHocr, toPageTexts, type MeasuredPage, type OcrLine, type OcrWord } from './hocr.ts';
+import { type MarkZone, markSheet, markZones, placeMarks } from './marks.ts';
 import { doubtPieces, doubtSpans, placeRereads } from './reread.ts';
 import { disputeByOtherReading, disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
 import { linesOfPiece, stackPieces, type Piece, type Sheet } from './sheet.ts';
@@ -83,6 +83,12 @@ async function tesseract(pgm: Buffer, psm: number, options: OcrPageOptions & { s
   return parseHocr(hocr.toString('utf8'));
 }
 
+/** The same marks' zones (the same words, the same ink): their sheet would be the same. */
+function sameZones(a: MarkZone[], b: MarkZone[]): boolean {
+  const shape = ({ word: _word, ...rest }: MarkZone) => JSON.stringify(rest);
+  return a.length === b.length && a.every((z, i) => z.word === b[i]?.word && shape(z) === shape(b[i] as MarkZone));
+}
+
 /** The median row height of the page's lines (Tesseract's ascenders to descenders), pixels. */
 function medianRowHeight(lines: OcrLine[]): number {
   const heights = lines.map((l) => l.xSize).sort((a, b) => a - b);
@@ -120,17 +126,19 @@ function measuredPage(prepared: Pick<PreparedPage, 'grey' | 'width' | 'height'>,
 }
 
 /**
- * What follows Tesseract's page pass (`lines`, read with `options.languages` from `started`): the
- * uncovered and doubted regions read again, the prices checked, the raised marks read.
+ * The ink no word covers (`regions`) and the words Tesseract doubts read again, in one run on one
+ * sheet (`sheet.ts`): each run costs a model load. Words in `marked` are left to the marks pass.
  */
-async function refine(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, lines: OcrLine[], options: OcrPageOptions, started: number): Promise<MeasuredPage> {
-  const budget = options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS;
-  // The ink no word covers and the words Tesseract doubts are read in one run, on one sheet
-  // (`sheet.ts`): each run costs a model load. Words a raised mark follows are left to the marks.
-  const regions = uncoveredRegions(prepared.grey, prepared.width, prepared.height, lines);
-  const marked = new Set(markZones(prepared.grey, prepared.width, prepared.height, lines).map((z) => z.word));
+async function rereadDoubts(
+  prepared: Pick<PreparedPage, 'grey' | 'width' | 'height'>,
+  lines: OcrLine[],
+  options: OcrPageOptions,
+  regions: ReturnType<typeof uncoveredRegions>,
+  marked: ReadonlySet<OcrWord>,
+  deadline: number,
+): Promise<void> {
   const spans = doubtSpans(lines, prepared.width, prepared.height, marked);
-  const leftForRegions = budget - (Date.now() - started);
+  const leftForRegions = deadline - Date.now();
   if ((regions.length || spans.length) && leftForRegions >= 1000) {
     const regionPieces = regions.map((region) => {
       const crop = cropPgm(prepared.grey, prepared.width, region, CROP_MARGIN);
@@ -145,7 +153,7 @@ async function refine(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'h
     // marks or specks (the marks pass reads marks; read here they would be read twice).
     const rowHeight = medianRowHeight(lines);
     const unread = spans.length ? regions.flatMap((r, i) => (r.y1 - r.y0 >= rowHeight && !linesOfPiece(found, sheet, i).length ? [i] : [])) : [];
-    const leftForUnread = budget - (Date.now() - started);
+    const leftForUnread = deadline - Date.now();
     let again: { found: OcrLine[]; sheet: Sheet } | null = null;
     if (unread.length && leftForUnread >= 1000) {
       const alone = stackPieces(
@@ -161,21 +169,52 @@ async function refine(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'h
       lines.push(...placeLines(read, region, CROP_MARGIN, lines));
     });
   }
-  if (options.otherReading) disputeByOtherReading(lines, options.otherReading);
-  // Every price, read again by another engine (`price-check.ts`).
-  const prices = priceSheet(prepared.grey, prepared.width, prepared.height, lines);
-  if (prices) {
-    const orf = await ocrad(prices.sheet.pgm, Math.max(1000, budget - (Date.now() - started)));
-    disputePrices(prices.spans, readingsOfSheet(parseOrf(orf.toString('utf8')), prices.sheet));
-  }
-  // Then the raised marks after words, on a sheet of their own with only codes allowed.
-  const zones = markZones(prepared.grey, prepared.width, prepared.height, lines);
-  const left = budget - (Date.now() - started);
-  if (zones.length && left >= 1000) {
+}
+
+/**
+ * What follows Tesseract's page pass (`lines`, read with `options.languages` from `started`): the
+ * uncovered and doubted regions read again, the prices checked, the raised marks read.
+ */
+async function refine(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'height'>, lines: OcrLine[], options: OcrPageOptions, started: number): Promise<MeasuredPage> {
+  const budget = options.timeoutMs ?? OCR_PAGE_TIMEOUT_MS;
+  const regions = uncoveredRegions(prepared.grey, prepared.width, prepared.height, lines);
+  const zonesBefore = markZones(prepared.grey, prepared.width, prepared.height, lines);
+  const marked = new Set(zonesBefore.map((z) => z.word));
+  // The marks pass reads its sheet beside the re-reading (one process a core). Its reading is
+  // used when the re-reading changed none of the marks' zones (it leaves marked words alone, so
+  // mostly it does not); otherwise the marks are read again after it, as before.
+  const readMarks = (zones: MarkZone[], left: number, signal?: AbortSignal) => {
     const sheet = markSheet(prepared.grey, prepared.width, zones);
-    placeMarks(await tesseract(sheet.pgm, 6, { ...options, languages: ['eng'] }, left, [`tessedit_char_whitelist=${MARK_CHARACTERS}`]), zones, sheet, lines);
+    const marksOptions = { ...options, languages: ['eng'], ...(signal ? { signal } : {}) };
+    return { sheet, found: tesseract(sheet.pgm, 6, marksOptions, left, [`tessedit_char_whitelist=${MARK_CHARACTERS}`]) };
+  };
+  const stopEarly = new AbortController();
+  const early = zonesBefore.length && budget - (Date.now() - started) >= 1000 ? readMarks(zonesBefore, budget - (Date.now() - started), stopEarly.signal) : null;
+  early?.found.catch(() => undefined); // Awaited below, or its zones changed: never unhandled.
+  try {
+    await rereadDoubts(prepared, lines, options, regions, marked, started + budget);
+    if (options.otherReading) disputeByOtherReading(lines, options.otherReading);
+    // Every price, read again by another engine (`price-check.ts`).
+    const prices = priceSheet(prepared.grey, prepared.width, prepared.height, lines);
+    if (prices) {
+      const orf = await ocrad(prices.sheet.pgm, Math.max(1000, budget - (Date.now() - started)));
+      disputePrices(prices.spans, readingsOfSheet(parseOrf(orf.toString('utf8')), prices.sheet));
+    }
+    // Then the raised marks after words, on a sheet of their own with only codes allowed.
+    const zones = markZones(prepared.grey, prepared.width, prepared.height, lines);
+    if (early && sameZones(zones, zonesBefore)) placeMarks(await early.found, zones, early.sheet, lines);
+    else {
+      stopEarly.abort();
+      const left = budget - (Date.now() - started);
+      if (zones.length && left >= 1000) {
+        const marks = readMarks(zones, left);
+        placeMarks(await marks.found, zones, marks.sheet, lines);
+      }
+    }
+    return measuredPage(prepared, lines, options);
+  } finally {
+    stopEarly.abort(); // A reading that failed half-way leaves no Tesseract behind.
   }
-  return measuredPage(prepared, lines, options);
 }
 
 /**

@@ -151,21 +151,33 @@ function flattenIllumination(grey: Uint8Array, width: number, height: number): U
   const block = Math.max(16, Math.round(Math.max(width, height) / 60));
   const { grid, gw, gh } = backgroundGrid(grey, width, height, block);
   const out = new Uint8Array(grey.length);
+  // Where each column falls between block centres, worked out once (not once per pixel).
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const fxs = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const gx = Math.min(gw - 1, Math.max(0, (x + 0.5) / block - 0.5));
+    x0s[x] = Math.floor(gx);
+    x1s[x] = Math.min(gw - 1, (x0s[x] as number) + 1);
+    fxs[x] = gx - (x0s[x] as number);
+  }
   for (let y = 0; y < height; y++) {
     const gy = Math.min(gh - 1, Math.max(0, (y + 0.5) / block - 0.5));
     const y0 = Math.floor(gy);
     const y1 = Math.min(gh - 1, y0 + 1);
     const fy = gy - y0;
+    const topRow = y0 * gw;
+    const bottomRow = y1 * gw;
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const gx = Math.min(gw - 1, Math.max(0, (x + 0.5) / block - 0.5));
-      const x0 = Math.floor(gx);
-      const x1 = Math.min(gw - 1, x0 + 1);
-      const fx = gx - x0;
-      const top = (grid[y0 * gw + x0] as number) * (1 - fx) + (grid[y0 * gw + x1] as number) * fx;
-      const bottom = (grid[y1 * gw + x0] as number) * (1 - fx) + (grid[y1 * gw + x1] as number) * fx;
+      const x0 = x0s[x] as number;
+      const x1 = x1s[x] as number;
+      const fx = fxs[x] as number;
+      const top = (grid[topRow + x0] as number) * (1 - fx) + (grid[topRow + x1] as number) * fx;
+      const bottom = (grid[bottomRow + x0] as number) * (1 - fx) + (grid[bottomRow + x1] as number) * fx;
       const bg = top * (1 - fy) + bottom * fy;
-      const v = ((grey[y * width + x] as number) * 255) / bg;
-      out[y * width + x] = v >= 255 ? 255 : v;
+      const v = ((grey[row + x] as number) * 255) / bg;
+      out[row + x] = v >= 255 ? 255 : v;
     }
   }
   whitenSurroundings(grey, out, width, height);
@@ -245,6 +257,12 @@ function inkBlobs(grey: Uint8Array, width: number, height: number, maxPixels: nu
   const seen = new Uint8Array(grey.length);
   const blobs: Blob[] = [];
   const stack: number[] = [];
+  const visit = (q: number) => {
+    if (!seen[q] && (grey[q] as number) < 128) {
+      seen[q] = 1;
+      stack.push(q);
+    }
+  };
   for (let start = 0; start < grey.length; start++) {
     if (seen[start] || (grey[start] as number) >= 128) continue;
     seen[start] = 1;
@@ -263,13 +281,11 @@ function inkBlobs(grey: Uint8Array, width: number, height: number, maxPixels: nu
       if (x > blob.x1) blob.x1 = x;
       if (y < blob.y0) blob.y0 = y;
       if (y > blob.y1) blob.y1 = y;
-      const next = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1];
-      for (const q of next) {
-        if (q >= 0 && !seen[q] && (grey[q] as number) < 128) {
-          seen[q] = 1;
-          stack.push(q);
-        }
-      }
+      // The four neighbours, written out: an array per pixel kept the collector busy.
+      if (x > 0) visit(p - 1);
+      if (x < width - 1) visit(p + 1);
+      if (y > 0) visit(p - width);
+      if (y < height - 1) visit(p + width);
     }
     if (!big) blobs.push(blob);
   }
