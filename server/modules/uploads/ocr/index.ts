@@ -7,7 +7,7 @@ import { type MarkZone, markSheet, markZones, placeMarks } from './marks.ts';
 import { doubtPieces, doubtSpans, placeRereads } from './reread.ts';
 import { disputeByOtherReading, disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
 import { linesOfPiece, stackPieces, type Piece, type Sheet } from './sheet.ts';
-import { detectLanguage } from './language.ts';
+import { detectLanguage, guessLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PageWarp, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, OCRAD, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
 
@@ -283,6 +283,64 @@ function inkiestBand(prepared: Pick<PreparedPage, 'pgm' | 'grey' | 'width' | 'he
 const movedDown = (lines: OcrLine[], dy: number): OcrLine[] =>
   lines.map((l) => ({ ...l, y0: l.y0 + dy, y1: l.y1 + dy, words: l.words.map((w) => ({ ...w, y0: w.y0 + dy, y1: w.y1 + dy })) }));
 
+/** How the first page was read: the menu's languages, the page when read already, the English band's lines. */
+interface FirstPage {
+  languages: readonly string[];
+  page: MeasuredPage | null;
+  otherReading: OcrLine[];
+}
+
+/** Ocrad's plain text of an image: a rough reading in tens of milliseconds. */
+async function ocradText(pgm: Buffer, timeoutMs: number): Promise<string> {
+  return (await runTool(OCRAD, ['--format=utf8', '-'], { input: pgm, timeoutMs, maxOutputBytes: 4 * 1024 * 1024 })).toString('utf8');
+}
+
+/**
+ * The first page: its language told by the English band pass (`inkiestBand`, `detectLanguage`),
+ * the page read with it. Beside the band's Tesseract run (two processes, one a core) the whole
+ * page is read already with the language Ocrad's rough reading of the band suggests
+ * (`guessLanguage`), or in English without a guess: an English menu, or one whose band tells
+ * nothing, then waits for no second pass after the band's, and a guessed language the band
+ * confirms saves the band's time. The band alone decides the language: a pass beside it with
+ * another language is stopped, and the page read again as without a guess.
+ */
+async function readFirstPage(prepared: PreparedPage, where: { page: number; widthPt?: number }): Promise<FirstPage> {
+  const english = { ...where, languages: ['eng'] } as const;
+  const bandImage = inkiestBand(prepared);
+  const bandRead = recognise(bandImage, { ...english, quick: true });
+  bandRead.catch(() => undefined); // Awaited below: never unhandled.
+  const stop = new AbortController();
+  try {
+    const guess = guessLanguage(await ocradText(bandImage.pgm, OCR_PAGE_TIMEOUT_MS).catch(() => '')) ?? 'eng';
+    const beside = { ...where, languages: [guess] };
+    let started = Date.now();
+    let pass = tesseract(prepared.pgm, 3, { ...beside, signal: stop.signal }, OCR_PAGE_TIMEOUT_MS);
+    pass.catch(() => undefined); // Awaited below, or stopped: never unhandled.
+    const band = await bandRead;
+    let otherReading = movedDown(band.lines, bandImage.top);
+    const detected = detectLanguage(toPageTexts([band]));
+    if (detected && detected !== 'eng') {
+      if (detected !== guess) return { languages: [detected], page: null, otherReading };
+      return { languages: [detected], page: await refine(prepared, await pass, { ...beside, otherReading }, started), otherReading };
+    }
+    if (guess !== 'eng') {
+      // The band says English, or nothing: the English pass the guess took the place of.
+      stop.abort();
+      started = Date.now();
+      pass = tesseract(prepared.pgm, 3, english, OCR_PAGE_TIMEOUT_MS);
+    }
+    const englishLines = await pass;
+    if (detected === 'eng') return { languages: ['eng'], page: await refine(prepared, englishLines, { ...english, otherReading }, started), otherReading };
+    const read = measuredPage(prepared, englishLines, english);
+    otherReading = read.lines;
+    const told = detectLanguage(toPageTexts([read]));
+    if (told === 'eng') return { languages: ['eng'], page: await refine(prepared, englishLines, english, started), otherReading };
+    return { languages: told ? [told] : OCR_LANGUAGES, page: null, otherReading };
+  } finally {
+    stop.abort();
+  }
+}
+
 /**
  * Reads pages one after the other. The menu's language is told first by its function words
  * (`language.ts`) in a quick English pass over the inkiest band of the first page; when that band does not
@@ -312,33 +370,8 @@ async function ocrPages(count: number, prepare: (index: number) => Promise<{ pre
     // The language pass's English reading: a second opinion on the page's prices (`price-check.ts`).
     let otherReading: OcrLine[] | undefined;
     if (!languages) {
-      const english = { page: i + 1, widthPt, languages: ['eng'] } as const;
-      // The whole page's English pass runs beside the band's (two Tesseract processes, one a
-      // core): an English menu, or one whose band tells nothing, then waits for no second pass
-      // after the band's. It is stopped when the band tells another language.
-      const started = Date.now();
-      const stop = new AbortController();
-      const englishPass = tesseract(prepared.pgm, 3, { ...english, signal: stop.signal }, OCR_PAGE_TIMEOUT_MS);
-      englishPass.catch(() => undefined); // Awaited below, or stopped: never unhandled.
-      try {
-        const bandImage = inkiestBand(prepared);
-        const band = await recognise(bandImage, { ...english, quick: true });
-        otherReading = movedDown(band.lines, bandImage.top);
-        let detected = detectLanguage(toPageTexts([band]));
-        if (detected && detected !== 'eng') stop.abort();
-        else {
-          const englishLines = await englishPass;
-          if (!detected) {
-            const read = measuredPage(prepared, englishLines, english);
-            otherReading = read.lines;
-            detected = detectLanguage(toPageTexts([read]));
-            if (detected === 'eng') page = await refine(prepared, englishLines, english, started);
-          } else page = await refine(prepared, englishLines, { ...english, otherReading }, started);
-        }
-        languages = detected ? [detected] : OCR_LANGUAGES;
-      } finally {
-        stop.abort();
-      }
+      const first = await readFirstPage(prepared, { page: i + 1, ...(widthPt ? { widthPt } : {}) });
+      [languages, page, otherReading] = [first.languages, first.page, first.otherReading];
     }
     measured.push(page ?? (await recognise(prepared, { page: i + 1, widthPt, languages, ...(otherReading ? { otherReading } : {}) })));
     geometry.push({ skew: prepared.skew, ...(prepared.warp ? { warp: prepared.warp } : {}) });

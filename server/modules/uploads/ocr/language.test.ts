@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageText } from '../extract/types.ts';
-import { detectLanguage } from './language.ts';
+import { detectLanguage, guessLanguage } from './language.ts';
 
 const page = (...lines: string[]): PageText => ({
   page: 1,
@@ -29,5 +29,21 @@ describe('detectLanguage', () => {
 
   it('says nothing without enough words', () => {
     expect(detectLanguage([page('Espresso 2.20', 'Cappuccino 3.00')])).toBeNull();
+  });
+});
+
+describe('guessLanguage', () => {
+  // Rough readings as Ocrad gives them: letters it cannot place become "_", umlauts survive.
+  it.each([
+    ['deu', 'Rinderbrühe mi_ Pfannkuchenstreifen\nFeldsalat mi_ Speck und Croûtons 8,50\nSchwäbische Käsespä_zle 14,50\nRöstzwiebeln, Salat\nZwiebelrostbraten 26,50\nSpätzle, Bratkartoffeln'],
+    ['fra', 'Soupe à l_oignon gratinée 8,50\nMagret de canard aux cerises 24,00\nTarte du jour avec crème fraîche\nPlateau de fromages affinés 12,00'],
+    ['spa', 'Pulpo a la gallega con patatas 14,50\nTortilla de la casa y pan 8,00\nCalamares a la romana con alioli\nPimientos de Padrón 6,50'],
+  ])('guesses %s from a rough reading', (lang, text) => {
+    expect(guessLanguage(text)).toBe(lang);
+  });
+
+  it('makes no guess from too little text or from noise', () => {
+    expect(guessLanguage('Espresso 2,20')).toBeNull();
+    expect(guessLanguage('_ .. 12,50 __ |l 1 ,\n 9,80 _ .')).toBeNull();
   });
 });
