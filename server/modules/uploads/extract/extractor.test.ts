@@ -712,6 +712,23 @@ describe('menu extraction', () => {
     ]);
   });
 
+  it('reads diet markers set small on the name\'s baseline as the dish\'s diets, not its description', () => {
+    // LibreOffice Writer's "Raclette à volonté  V GF ….. CHF 39.00": the markers a smaller run
+    // beside the bold name, on the same baseline.
+    const draft = extractMenu([page([
+      run('Raclette', 50, 60, H),
+      run('Raclette à volonté', 50, 100, NAME), run('V GF', 150, 100, { size: 7.5 }), right('CHF 39.00', 545, 100),
+      run('Pommes de terre, cornichons, oignons', 50, 111, DESC),
+      run('Raclette une portion', 50, 130, NAME), run('V', 160, 130, { size: 7.5 }), right('CHF 11.00', 545, 130),
+      run('Fondue moitié-moitié', 50, 150, NAME), run('pour deux', 170, 150, { size: 7.5 }), right('CHF 52.00', 545, 150),
+    ])]);
+    expect(draft.sections[0]?.items.map((i) => [i.name, i.description, i.diets])).toEqual([
+      ['Raclette à volonté', 'Pommes de terre, cornichons, oignons', ['vegetarian', 'gluten-free']],
+      ['Raclette une portion', '', ['vegetarian']],
+      ['Fondue moitié-moitié', 'pour deux', []],
+    ]);
+  });
+
   it('keeps a subtitle centred over a three-column page out of the middle column, whose items go on with the section before', () => {
     const R = { size: 9 };
     const item = (name: string, x: number, y: number, price: string) => [run(name, x, y, NAME), right(price, x + 150, y, R)];

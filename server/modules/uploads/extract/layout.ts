@@ -1,5 +1,6 @@
 import type { PageText, TextRun } from './types.ts';
 import { findGutters } from './columns.ts';
+import { superscriptDiets } from './diets.ts';
 export { mergeFragments } from './columns.ts';
 
 /** A line of text in reading order, with the geometry and style the menu parser needs. */
@@ -94,7 +95,9 @@ export function buildLines(runs: TextRun[], page: number, flow: string, columnX0
     const size = Math.max(...cluster.map((r) => r.size));
     const main = cluster.filter((r) => r.size >= 0.8 * size).sort((a, b) => a.x - b.x);
     const baseline = median(main.map((r) => r.y));
-    const sup = cluster.filter((r) => r.size < 0.8 * size && r.y < baseline - 0.15 * size);
+    // Raised small print after a name is its marks; so are diet markers set small on the baseline
+    // ("Raclette  V GF"): read as text they would open the description.
+    const sup = cluster.filter((r) => r.size < 0.8 * size && (r.y < baseline - 0.15 * size || superscriptDiets(r.text) !== null));
     const subs = cluster.filter((r) => r.size < 0.8 * size && !sup.includes(r));
     const all = [...main, ...subs].sort((a, b) => a.x - b.x);
     let text = '';

@@ -37,6 +37,9 @@ describe('price recognition', () => {
     ['Frango do\tmeio 6,50 € / inteiro 11,50 €', 'Frango do', [['meio', 650, 'EUR'], ['inteiro', 1150, 'EUR']]],
     ['Salat\tklein CHF 9.00 / gross CHF 14.00', 'Salat', [['klein', 900, 'CHF'], ['gross', 1400, 'CHF']]],
     ['Salat (VG)klein 9.00 / gross 14.00', 'Salat (VG)', [['klein', 900, null], ['gross', 1400, null]]],
+    // One price after a count in its cell: the count is its label; a lone word there is not.
+    ['Brezn\t1 Stück 2,90 €', 'Brezn', [['1 Stück', 290, 'EUR']]],
+    ['Risotto\tfunghi 12,50 €', 'Risotto\tfunghi', [['', 1250, 'EUR']]],
     // Not apart from the text: only the last one is sure.
     ['Menu 2 courses 12.50 18.50', 'Menu 2 courses 12.50', [['', 1850, null]]],
     ['Bus 42\t9 12.50', 'Bus 42\t9', [['', 1250, null]]],

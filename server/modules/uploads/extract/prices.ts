@@ -104,6 +104,8 @@ function splitBefore(text: string): { rest: string; sep: Sep } {
 
 const GROUP_PART = new RegExp(`^((?:\\d+\\s?)?[\\p{L}][\\p{L}.'’]*(?: (?!(?:${CUR_BEFORE})\\s?\\d)[\\p{L}][\\p{L}.'’]*)?) *:? *${PRICE}$`, 'iu');
 
+const COUNTED_PRICE = new RegExp(`^\\d+\\s?[\\p{L}][\\p{L}.]* *:? *${PRICE}$`, 'iu');
+
 /**
  * "Weißwürste <gap> 2 Stück 6,90 € / 3 Stück 9,50 €": after the name's gap, two or more prices
  * separated by "/" or "|", each after a short label of its own; the labels are whatever the menu
@@ -113,7 +115,9 @@ function labelledGroup(text: string): PriceParse | null {
   const gap = text.lastIndexOf('\t');
   if (gap <= 0) return null;
   const parts = text.slice(gap + 1).trim().split(/\s*[/|]\s*/);
-  if (parts.length < 2) return null;
+  // One price after a label is a group only when the label is a count ("Brezn … 1 Stück 2,90 €"):
+  // a lone word there may as well end the description.
+  if (parts.length < 2 && !COUNTED_PRICE.test(parts[0] ?? '')) return null;
   const prices: ParsedPrice[] = [];
   for (const part of parts) {
     const m = GROUP_PART.exec(part);
