@@ -109,8 +109,14 @@ describe('menu uploads: extraction job', () => {
   it('takes a valid upload from uploaded through processing (page by page) to ready', async () => {
     const { t, upload, settled } = await setup();
     const seen: Array<{ status: string; progress: number }> = [];
+    let heardReady: () => void = () => {};
+    // After-commit events fire once the write's commit returns to this process; on PostgreSQL a
+    // read on another connection can see the row first, so the last event is awaited, not assumed.
+    const readyHeard = new Promise<void>((resolve) => (heardReady = resolve));
     t.ctx.events.on((e) => {
-      if (e.collection.name === 'menu_uploads') seen.push({ status: String(e.row.status), progress: Number(e.row.progress) });
+      if (e.collection.name !== 'menu_uploads') return;
+      seen.push({ status: String(e.row.status), progress: Number(e.row.progress) });
+      if (e.row.status === 'ready') heardReady();
     });
     const res = await upload({ name: 'Golden Lotus', file: { bytes: await bytesOf('multi-page.pdf') } });
     expect(res.statusCode).toBe(200);
@@ -125,6 +131,7 @@ describe('menu uploads: extraction job', () => {
     expect(draft.sections[0]?.items[0]).toMatchObject({ name: 'Tom Yum Goong', prices: [{ label: '', amount: 790 }], flagged: false, page: 1 });
     expect(draft.sections[0]?.items[0]?.bbox).toMatchObject({ x: expect.any(Number), y: expect.any(Number), width: expect.any(Number), height: expect.any(Number) });
     // Every step was a committed record change (what realtime subscribers receive).
+    await readyHeard;
     expect(seen.map((s) => s.status)).toEqual(['uploaded', 'processing', 'processing', 'processing', 'processing', 'ready']);
     expect(seen.map((s) => s.progress)).toEqual([0, 0, 0, 33, 66, 100]);
   });
