@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { buildTestApp, seed, type TestApp } from '../test/test-app.ts';
+import { clockInOneWindow } from '../test/window-clock.ts';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 import { testCollections } from '../test/fixtures.ts';
 import { expectError } from '../test/sdk-errors.ts';
@@ -29,6 +30,8 @@ beforeAll(async () => {
   await oauth.start(0, '127.0.0.1');
   const issuer = oauth.issuer.url as string;
   t = await buildTestApp({
+    // The brute-force test counts to the default limit inside one 60 s window.
+    now: clockInOneWindow(60_000),
     collections: testCollections,
     env: {
       SMTP_URL: smtp.url,

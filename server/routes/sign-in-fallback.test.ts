@@ -3,6 +3,7 @@ import { buildTestApp, seed, type TestApp } from '../test/test-app.ts';
 import { expectError } from '../test/sdk-errors.ts';
 import { ROOT, rootEnv } from '../test/sdk-clients.ts';
 import { signInWithPassword } from '../../shared/password-sign-in.ts';
+import { clockInOneWindow } from '../test/window-clock.ts';
 
 /**
  * The login page's sign-in (users, then superusers) against the real limiter: one wrong password is
@@ -13,17 +14,8 @@ let t: TestApp;
 const LIMIT = 10; // the default `*:auth` rule
 const WINDOW_MS = 60_000; // its default window
 
-/**
- * The shared (`database`) store, used on PostgreSQL, aligns its windows on multiples of the window
- * length, so a run that crossed one would start a fresh count halfway through a test. The app's
- * clock is set back (never forward, so tokens stay valid) to one second into a window: the whole
- * file runs inside one window.
- */
-const skew = (Date.now() - 1000) % WINDOW_MS;
-const oneWindowClock = () => new Date(Date.now() - skew);
-
 beforeAll(async () => {
-  t = await buildTestApp({ env: rootEnv, now: oneWindowClock });
+  t = await buildTestApp({ env: rootEnv, now: clockInOneWindow(WINDOW_MS) });
   await t.listen();
   t.ctx.settings.update({ trustedProxy: { headers: ['X-Real-IP'], useLeftmostIP: false } });
   await seed(t.ctx, 'users', {
