@@ -196,35 +196,37 @@ function flattenIllumination(grey: Uint8Array, width: number, height: number): U
  */
 export function estimateSkew(grey: Uint8Array, width: number, height: number): number {
   const step = Math.max(1, Math.round(width / 900));
-  const xs: number[] = [];
-  const ys: number[] = [];
+  let count = 0;
+  for (let y = 0; y < height; y += step) for (let x = 0; x < width; x += step) if ((grey[y * width + x] as number) < 110) count++;
+  if (count < 200) return 0;
+  // Typed arrays, sized by a first count: the points are scored about a hundred times over.
+  const xs = new Float64Array(count);
+  const ys = new Float64Array(count);
+  let i = 0;
   for (let y = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step) {
-      if ((grey[y * width + x] as number) < 110) {
-        xs.push(x / step);
-        ys.push(y / step);
-      }
+      if ((grey[y * width + x] as number) < 110) [xs[i], ys[i++]] = [x / step, y / step];
     }
   }
-  if (xs.length < 200) return 0;
   const whole = profileSkew(xs, ys, width / step, height / step, 1);
   const strips = profileSkew(xs, ys, width / step, height / step, 3);
   return Math.abs(strips - whole) > 0.3 ? strips : whole;
 }
 
 /** The sharpest angle of the ink points' projection profile, taken in `strips` vertical strips apart. */
-function profileSkew(xs: number[], ys: number[], width: number, height: number, strips: number): number {
+function profileSkew(xs: Float64Array, ys: Float64Array, width: number, height: number, strips: number): number {
   const rows = Math.ceil(height) + Math.ceil(width) + 2;
   const offset = Math.ceil(width) + 1;
   const stripWidth = Math.ceil(width / strips);
   const bins = new Float64Array(rows * strips);
+  // Each point's strip, as the first bin of its strip's rows (the same at every angle).
+  const stripStart = Int32Array.from(xs, (x) => Math.floor(x / stripWidth) * rows);
   const score = (deg: number) => {
     const t = Math.tan((deg * Math.PI) / 180);
     bins.fill(0);
     for (let i = 0; i < xs.length; i++) {
-      const x = xs[i] as number;
-      const r = Math.round((ys[i] as number) + x * t) + offset;
-      if (r >= 0 && r < rows) bins[Math.floor(x / stripWidth) * rows + r]!++;
+      const r = Math.round((ys[i] as number) + (xs[i] as number) * t) + offset;
+      if (r >= 0 && r < rows) bins[(stripStart[i] as number) + r]!++;
     }
     let s = 0;
     for (let i = 0; i < bins.length; i++) s += (bins[i] as number) * (bins[i] as number);
@@ -249,7 +251,8 @@ interface Blob {
   y0: number;
   x1: number;
   y1: number;
-  pixels: number[];
+  /** Its ink pixels. */
+  size: number;
 }
 
 /** Connected groups of ink pixels (4-neighbourhood), with their boxes; big ones are not collected. */
@@ -267,16 +270,12 @@ function inkBlobs(grey: Uint8Array, width: number, height: number, maxPixels: nu
     if (seen[start] || (grey[start] as number) >= 128) continue;
     seen[start] = 1;
     stack.push(start);
-    const blob: Blob = { x0: width, y0: height, x1: 0, y1: 0, pixels: [] };
-    let big = false;
+    const blob: Blob = { x0: width, y0: height, x1: 0, y1: 0, size: 0 };
     while (stack.length) {
       const p = stack.pop() as number;
       const x = p % width;
       const y = (p - x) / width;
-      if (!big) {
-        blob.pixels.push(p);
-        if (blob.pixels.length > maxPixels) big = true;
-      }
+      blob.size++;
       if (x < blob.x0) blob.x0 = x;
       if (x > blob.x1) blob.x1 = x;
       if (y < blob.y0) blob.y0 = y;
@@ -287,7 +286,7 @@ function inkBlobs(grey: Uint8Array, width: number, height: number, maxPixels: nu
       if (y > 0) visit(p - width);
       if (y < height - 1) visit(p + width);
     }
-    if (!big) blobs.push(blob);
+    if (blob.size <= maxPixels) blobs.push(blob);
   }
   return blobs;
 }
@@ -299,7 +298,7 @@ function inkBlobs(grey: Uint8Array, width: number, height: number, maxPixels: nu
  */
 export function eraseLeaders(grey: Uint8Array, width: number, height: number): void {
   const blobs = inkBlobs(grey, width, height, 4000);
-  const heights = blobs.filter((b) => b.pixels.length >= 30).map((b) => b.y1 - b.y0 + 1).sort((a, b) => a - b);
+  const heights = blobs.filter((b) => b.size >= 30).map((b) => b.y1 - b.y0 + 1).sort((a, b) => a - b);
   const letter = heights[Math.floor(heights.length / 2)] ?? 0;
   if (letter < 8) return;
   // Dots, and the dashes a fine leader becomes on a scan (its dots run together in pieces of
@@ -312,8 +311,8 @@ export function eraseLeaders(grey: Uint8Array, width: number, height: number): v
     .sort((a, b) => a.x0 - b.x0);
   // Chains of dots on one line, each within two letter heights of the previous one.
   const used = new Set<Blob>();
-  for (const d of dots) {
-    if (used.has(d)) continue;
+  dots.forEach((d, at) => {
+    if (used.has(d)) return;
     const chain = [d];
     let last = d;
     const cy = (b: Blob) => (b.y0 + b.y1) / 2;
@@ -325,7 +324,9 @@ export function eraseLeaders(grey: Uint8Array, width: number, height: number): v
       for (let y = top; y <= bottom; y++) for (let x = a.x1 + 2; x <= b.x0 - 2; x++) if ((grey[y * width + x] as number) < 128) return false;
       return true;
     };
-    for (const e of dots) {
+    // Dots before this one in the order start left of its end: none can follow it.
+    for (let k = at + 1; k < dots.length; k++) {
+      const e = dots[k] as Blob;
       if (e.x0 <= last.x1 || used.has(e)) continue;
       if (e.x0 - last.x1 > 2 * letter) break;
       if (Math.abs(cy(e) - cy(last)) <= 0.25 * letter) {
@@ -334,14 +335,14 @@ export function eraseLeaders(grey: Uint8Array, width: number, height: number): v
         last = e;
       }
     }
-    if (chain.length < 4) continue;
+    if (chain.length < 4) return;
     for (const b of chain) used.add(b);
     // The chain's box and a pixel around it: the dots' grey rims and the fainter dots between
     // them, which are not ink at 128 but still are to Tesseract (nothing dark is printed there).
     const [x0, x1] = [Math.max(0, chain[0]!.x0 - 1), Math.min(width, last.x1 + 2)];
     const [y0, y1] = [Math.max(0, Math.min(...chain.map((b) => b.y0)) - 1), Math.min(height - 1, Math.max(...chain.map((b) => b.y1)) + 1)];
     for (let y = y0; y <= y1; y++) grey.fill(255, y * width + x0, y * width + x1);
-  }
+  });
 }
 
 /** Grey pixels (one byte each), e.g. a PGM page rendered by pdftoppm. */
@@ -403,19 +404,18 @@ export async function preparePage(input: Uint8Array | GreyImage): Promise<Prepar
   const skew = estimateSkew(grey, width, height);
   if (Math.abs(skew) >= 0.15) {
     // Rotate about the centre and keep the original frame (the corners are paper-white).
+    // One channel out (a white background makes it three: three times the pixels to turn).
     const rotated = await sharp(grey, { raw: { width, height, channels: 1 } })
       .rotate(skew, { background: { r: 255, g: 255, b: 255 } })
+      .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
     const rw = rotated.info.width;
     const left = Math.max(0, Math.floor((rw - width) / 2));
     const top = Math.max(0, Math.floor((rotated.info.height - height) / 2));
     const src = rotated.data;
-    const channels = rotated.info.channels;
     const out = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) out[y * width + x] = src[((y + top) * rw + x + left) * channels] as number;
-    }
+    for (let y = 0; y < height; y++) out.set(src.subarray((y + top) * rw + left, (y + top) * rw + left + width), y * width);
     grey = out;
   }
   // Faint ink (thin grey price digits in a photo) is darkened, the paper stays white: gamma 3 when
