@@ -256,6 +256,13 @@ describe('hOCR → positioned text', () => {
     expect(page.map((r) => r.text)).toEqual(['0,2 l', '0,4 l', 'Kabänes', '3,00 €', 'Kölsch', '2,30', '0,51', 'Wasser 0,21  0,41', '0,2 l  0,4 l']);
   });
 
+  it('splits a glass size run into its price ("0,515,90 €" → "0,5 l 5,90 €"), nothing else', () => {
+    const run = (text: string): TextRun => ({ text, x: 200, y: 100, width: 40, size: 8, font: 'ocr', bold: false, italic: false });
+    const page = ['0,515,90 €', '0,2|4,50', '0,5 l 5,90 €', '15,90 €', '0,51', '1,515,90', '0,5 15'].map(run);
+    repairVolumeLabels(page);
+    expect(page.map((r) => r.text)).toEqual(['0,5 l 5,90 €', '0,2 l 4,50', '0,5 l 5,90 €', '15,90 €', '0,51', '1,515,90', '0,5 15']);
+  });
+
   it('gives a wine table’s fraction sizes their litres back ("141  1/2 |  11" → "1/4 l  1/2 l  1 l"), nothing else', () => {
     const run = (text: string, x: number, y = 100): TextRun => ({ text, x, y, width: 16, size: 8, font: 'ocr', bold: false, italic: false });
     // Beside a name in the next column; sizes read with the slash lost, the "l" as a 1 or a bar.

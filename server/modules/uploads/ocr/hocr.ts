@@ -374,6 +374,12 @@ function volumeReadings(text: string): Array<{ label: string; spelled: boolean }
 }
 
 /**
+ * A glass size and its price read as one token, the size's "l" read as a 1 or a bar and the
+ * spaces lost ("0,5 l 5,90 €" → "0,515,90 €"): no amount has two decimal marks.
+ */
+const SIZE_THEN_PRICE = /^(0[.,]\d{1,2})\s?[1lI|]\s?([€$£]?\s?\d{1,3}[.,]\d{2}(?:\s?€)?)$/u;
+
+/**
  * Glass and bottle sizes over a drinks table, their unit read as a digit or a bar: a run that
  * reads as two or more sizes ("0,21  0,41"), or two or more runs side by side on one baseline that
  * each read as sizes ("141  1/2 |  11"), one of them with its slash or its "l" as printed. No
@@ -385,6 +391,8 @@ export function repairVolumeLabels(runs: TextRun[]): void {
     run.text = labels.map((l) => l.label).join('  ');
   };
   for (const run of runs) {
+    const glued = SIZE_THEN_PRICE.exec(run.text);
+    if (glued) run.text = `${glued[1]} l ${glued[2]}`;
     const labels = volumeReadings(run.text);
     if (labels && labels.length >= 2 && labels.some((l) => l.spelled)) write(run, labels);
   }

@@ -7,7 +7,7 @@ import { type MarkZone, markSheet, markZones, placeMarks } from './marks.ts';
 import { doubtPieces, doubtSpans, placeRereads } from './reread.ts';
 import { disputeByOtherReading, disputePrices, parseOrf, priceSheet, readingsOfSheet } from './price-check.ts';
 import { linesOfPiece, stackPieces, type Piece, type Sheet } from './sheet.ts';
-import { detectLanguage, guessLanguage } from './language.ts';
+import { detectLanguage, guessLanguage, menuWordsLanguage } from './language.ts';
 import { parsePgm, preparePage, type GreyImage, type PageWarp, type PreparedPage } from './preprocess.ts';
 import { OCR_LANGUAGES, OCRAD, PDFTOPPM, runTool, TESSERACT, ToolError } from './tools.ts';
 
@@ -323,18 +323,26 @@ async function readFirstPage(prepared: PreparedPage, where: { page: number; widt
       if (detected !== guess) return { languages: [detected], page: null, otherReading };
       return { languages: [detected], page: await refine(prepared, await pass, { ...beside, otherReading }, started), otherReading };
     }
-    if (guess !== 'eng') {
-      // The band says English, or nothing: the English pass the guess took the place of.
-      stop.abort();
-      started = Date.now();
-      pass = tesseract(prepared.pgm, 3, english, OCR_PAGE_TIMEOUT_MS);
+    if (detected === 'eng') {
+      if (guess !== 'eng') {
+        // The band says English: the English pass the guess took the place of.
+        stop.abort();
+        started = Date.now();
+        pass = tesseract(prepared.pgm, 3, english, OCR_PAGE_TIMEOUT_MS);
+      }
+      return { languages: ['eng'], page: await refine(prepared, await pass, { ...english, otherReading }, started), otherReading };
     }
-    const englishLines = await pass;
-    if (detected === 'eng') return { languages: ['eng'], page: await refine(prepared, englishLines, { ...english, otherReading }, started), otherReading };
-    const read = measuredPage(prepared, englishLines, english);
+    // The band tells nothing: the whole page's reading beside it (in the guessed language, or in
+    // English) tells by its function words, with more of them than the band. It is kept when they
+    // say it was read in its language, or when they say nothing and its menu words do ("Wein",
+    // "Suppe": a wine list, bare dish names). Menu words alone never pick another single model:
+    // without function words the six read the page, as before.
+    const lines = await pass;
+    const read = measuredPage(prepared, lines, beside);
     otherReading = read.lines;
-    const told = detectLanguage(toPageTexts([read]));
-    if (told === 'eng') return { languages: ['eng'], page: await refine(prepared, englishLines, english, started), otherReading };
+    const pages = toPageTexts([read]);
+    const told = detectLanguage(pages);
+    if ((told ?? menuWordsLanguage(pages)) === guess) return { languages: [guess], page: await refine(prepared, lines, beside, started), otherReading };
     return { languages: told ? [told] : OCR_LANGUAGES, page: null, otherReading };
   } finally {
     stop.abort();

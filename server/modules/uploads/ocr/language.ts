@@ -1,5 +1,6 @@
 import type { PageText } from '../extract/types.ts';
 import { francAll } from 'franc-min';
+import { detectLanguage as menuLanguage } from '../extract/detect.ts';
 import { OCR_LANGUAGES } from './tools.ts';
 
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
@@ -26,6 +27,20 @@ const FUNCTION_WORDS: Record<OcrLanguage, string[]> = {
  */
 export function detectLanguage(pages: PageText[]): OcrLanguage | null {
   return languageOfText(pages.flatMap((p) => p.runs.map((r) => r.text)).join('\n'));
+}
+
+/** Tesseract's model of each review language that has one (extract/detect.ts speaks ISO 639-1). */
+const MODEL_OF: Readonly<Record<string, OcrLanguage>> = { en: 'eng', de: 'deu', fr: 'fra', it: 'ita', es: 'spa', nl: 'nld' };
+
+/**
+ * The language the menu words and letters of OCR'd text say (the review's detection,
+ * extract/detect.ts: "Wein", "Suppe", "ß"), among the six models: a wine list or a menu of bare
+ * dish names has them where it has few function words. One rule for both, so the model that
+ * read the menu and the language the review shows agree.
+ */
+export function menuWordsLanguage(pages: PageText[]): OcrLanguage | null {
+  const { language } = menuLanguage(pages.flatMap((p) => p.runs.map((r) => r.text)).join('\n'));
+  return (language && MODEL_OF[language]) || null;
 }
 
 /** The language of plain text by its function words (`detectLanguage`). */
