@@ -93,6 +93,34 @@ describe('detectLanguage', () => {
     expect(detectLanguage(m.text).language).toBe(m.language);
   });
 
+  it('counts dish names in capitals for less than the sentences around them', () => {
+    const text = [
+      'LES ENTRÉES', 'SOUPE À L\'OIGNON 8.50', 'Gruyère crouton and thyme', 'PLATS DU JOUR',
+      'STEAK FRITES 24.50', 'Bavette with béarnaise', 'MOULES FRITES 18.50', 'CRÈME BRÛLÉE 8.00',
+      'A service charge of 12.5% will be added to your bill.',
+    ].join('\n');
+    expect(detectLanguage(text).language).toBe('en');
+  });
+
+  it('takes a capital letter alone for an allergen code, not the Czech "s"', () => {
+    const text = ['TOFU S', 'RAMEN S', 'MISO S', 'TEMPEH S', 'SATAY S', 'LAKSA S', 'Served with rice and a salad'].join('\n');
+    expect(detectLanguage(text).language).toBe('en');
+  });
+
+  it('tells the language of a price list without function words by its letters (trigrams)', () => {
+    const bakery = [
+      'Landbäckerei Sonnenkorn', 'Brote', 'Roggenmischbrot 3,20', 'Dinkelvollkornbrot 3,90', 'Sonnenblumenbrot 4,10', 'Gebäck',
+      'Laugenbrezel 0,85', 'Mohnbrötchen 0,60', 'Streuselschnecke 1,90', 'Alle Preise inklusive Mehrwertsteuer',
+      'Vorbestellungen bitte bis zwölf Uhr am Vortag',
+    ].join('\n');
+    expect(detectLanguage(bakery).language).toBe('de');
+    const creperie = [
+      'Crêperie Ty Breizh', 'Galettes de sarrasin', 'Complète 9,50', 'Forestière 11,00', 'Crêpes sucrées', 'Beurre sucre 4,00',
+      'Caramel beurre salé 5,50', 'Chantilly maison',
+    ].join('\n');
+    expect(detectLanguage(creperie).language).toBe('fr');
+  });
+
   it('reports nothing for too little text or a tie', () => {
     expect(detectLanguage('Pizza 9.50').language).toBeNull();
     expect(detectLanguage('Espresso · Cappuccino · Latte').language).toBeNull();

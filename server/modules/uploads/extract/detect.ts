@@ -1,3 +1,5 @@
+import { francAll } from 'franc-min';
+
 /**
  * The currency and the language of a menu, read from its whole text (pure, no I/O).
  *
@@ -6,7 +8,10 @@
  * Swedish kronor), a bare "$" by the language too. The decimal style (12,50 or 12.50) is reported with it. Language: the menu's
  * words counted against small lists of each shipped guest language's function words and
  * everyday menu words (articles, prepositions, "with", "and", "soup" …), plus letters only one
- * language uses; only a clear winner is reported.
+ * language uses; words set in capitals (dish names as headings, often in the cuisine's own
+ * language: "STEAK FRITES" on an English menu) count half. Without a clear winner, franc's trigram
+ * model (`franc-min`) over the menu's words decides, when it is clear; only a clear winner is
+ * reported.
  */
 
 export interface MoneyDetection {
@@ -71,7 +76,7 @@ export function detectMoney(text: string, language: string | null = null): Money
  * (no dish names): a word shared by two languages counts for both.
  */
 const WORDS: Record<string, string> = {
-  en: 'the and with of or in on our served fresh house homemade side sauce soup salad cheese chicken beef pork fish bread cream chocolate potatoes fries glass bottle small large choice daily starters mains desserts drinks wine beer coffee tea',
+  en: 'the and with of or in on our your to for from an is are be will all each free contains served fresh house homemade side sauce soup salad cheese chicken beef pork fish bread cream chocolate potatoes fries glass bottle small large choice daily starters mains desserts drinks wine beer coffee tea',
   de: 'und mit der die das dem den vom zum zur von auf aus oder im hausgemacht frisch dazu beilage suppe salat käse hähnchen rind schwein fisch brot sahne schokolade kartoffeln pommes glas flasche klein groß vorspeisen hauptgerichte nachspeisen getränke wein bier kaffee tee',
   fr: 'et avec de du des la le les au aux ou en sur notre maison frais sauce soupe salade fromage poulet boeuf bœuf porc poisson pain crème chocolat pommes frites verre bouteille petit grand choix entrées plats desserts boissons vin bière café thé',
   it: 'e con di del della dello dei delle al alla alle il lo la gli le o in su nostro fatto casa fresco salsa zuppa insalata formaggio pollo manzo maiale pesce pane panna cioccolato patate patatine bicchiere bottiglia piccola grande scelta antipasti primi secondi contorni dolci bevande vino birra caffè tè',
@@ -114,13 +119,15 @@ export function detectLanguage(text: string): LanguageDetection {
   const latin = text.match(/[A-Za-z\u00c0-\u024f]/g)?.length ?? 0;
   if (greek > 20 && greek > latin) return { language: 'el', confidence: Math.min(1, greek / (greek + latin)) };
   const scores = new Map<string, number>();
-  const words = text.toLowerCase().normalize('NFC').match(/\p{L}+/gu) ?? [];
-  for (const w of words) {
-    for (const [lang, set] of LEXICON) {
-      if (!set.has(w)) continue;
-      // Longer words say more than "e" or "de".
-      scores.set(lang, (scores.get(lang) ?? 0) + (w.length <= 2 ? 0.5 : 1));
-    }
+  const words = text.normalize('NFC').match(/\p{L}+/gu) ?? [];
+  for (const word of words) {
+    const w = word.toLowerCase();
+    const capitals = word === word.toUpperCase() && w !== word;
+    // A capital letter alone is an allergen code ("S", "E"), not the Czech "s" or the Italian "e".
+    if (capitals && word.length === 1) continue;
+    // Longer words say more than "e" or "de"; a word in capitals is more likely a dish's name.
+    const weight = (w.length <= 2 ? 0.5 : 1) * (capitals ? 0.5 : 1);
+    for (const [lang, set] of LEXICON) if (set.has(w)) scores.set(lang, (scores.get(lang) ?? 0) + weight);
   }
   const lower = text.toLowerCase();
   for (const l of LETTERS) {
@@ -129,9 +136,30 @@ export function detectLanguage(text: string): LanguageDetection {
   }
   const ranked = [...scores].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;
-  if (!first || first[1] < 3) return { language: null, confidence: 0 };
+  if (!first || first[1] < 3) return trigramLanguage(words);
   const total = ranked.reduce((n, [, s]) => n + s, 0);
   // A clear winner: well ahead of the runner-up.
-  if (second && second[1] > 0.8 * first[1]) return { language: null, confidence: Math.round((first[1] / total) * 100) / 100 };
+  if (second && second[1] > 0.8 * first[1]) return trigramLanguage(words, Math.round((first[1] / total) * 100) / 100);
   return { language: first[0], confidence: Math.round((first[1] / total) * 100) / 100 };
+}
+
+/** franc's ISO 639-3 codes of the guest languages it knows (not Danish; Greek is told by its letters). */
+const TRIGRAM_LANGUAGES: Readonly<Record<string, string>> = {
+  eng: 'en', deu: 'de', fra: 'fr', ita: 'it', spa: 'es', por: 'pt', nld: 'nl', pol: 'pl', ces: 'cs', hrv: 'hr', hun: 'hu', swe: 'sv',
+};
+/** Letters of menu words franc needs at least: fewer (a price list of brand names) tell nothing. */
+const TRIGRAM_MIN_LETTERS = 60;
+/** franc's runner-up scores at most this share of the best for its answer to count. */
+const TRIGRAM_RUNNER_UP_AT_MOST = 0.95;
+
+/**
+ * The language franc's trigram model gives the menu's words, when the word lists do not tell
+ * (a bakery's "Roggenmischbrot … Vorbestellungen bis 17 Uhr am Vortag"): only a clear answer.
+ */
+function trigramLanguage(words: string[], confidence = 0): LanguageDetection {
+  const text = words.join(' ');
+  if (text.replace(/ /g, '').length < TRIGRAM_MIN_LETTERS) return { language: null, confidence };
+  const [best, second] = francAll(text, { only: Object.keys(TRIGRAM_LANGUAGES), minLength: TRIGRAM_MIN_LETTERS });
+  if (!best || best[0] === 'und' || (second && second[1] > TRIGRAM_RUNNER_UP_AT_MOST)) return { language: null, confidence };
+  return { language: TRIGRAM_LANGUAGES[best[0]] ?? null, confidence: Math.round((1 - (second?.[1] ?? 0)) * 100) / 100 };
 }
