@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { FULL_CHROMIUM, HEADLESS_SHELL } from '../../web/e2e/chromium.ts';
 
 /**
  * A Lighthouse mobile run (Slow-4G simulated throttling) of a page with Debian's Chromium: the guest
@@ -44,7 +45,7 @@ const RUNNER = `
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 try {
   const url = process.argv[2];
   const storage = process.env.LH_STORAGE ? JSON.parse(process.env.LH_STORAGE) : null;
@@ -96,11 +97,20 @@ function ensureInstalled(): void {
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'lighthouse@12'], { cwd: DIR, stdio: 'inherit' });
 }
 
+/**
+ * The browser Lighthouse drives: CHROMIUM_PATH; else Debian's full Chromium, which the figures in
+ * the README were measured with; else the headless shell `.ci/run` installs (the same Blink).
+ */
+function lighthouseChromium(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return fs.existsSync(FULL_CHROMIUM) || !fs.existsSync(HEADLESS_SHELL) ? FULL_CHROMIUM : HEADLESS_SHELL;
+}
+
 /** Lighthouse on `url`; `storage`: localStorage entries of the page's origin set first (a signed-in session). */
 export function runLighthouse(url: string, storage?: Record<string, string>): LighthouseResult {
   ensureInstalled();
   fs.writeFileSync(path.join(DIR, 'run.mjs'), RUNNER);
-  const env = storage ? { ...process.env, LH_STORAGE: JSON.stringify(storage) } : process.env;
+  const env = { ...process.env, CHROMIUM_PATH: lighthouseChromium(), ...(storage ? { LH_STORAGE: JSON.stringify(storage) } : {}) };
   const out = execFileSync(process.execPath, ['run.mjs', url], { cwd: DIR, encoding: 'utf8', timeout: 180_000, env });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LighthouseResult;
 }
