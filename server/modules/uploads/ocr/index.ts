@@ -301,8 +301,10 @@ async function ocradText(pgm: Buffer, timeoutMs: number): Promise<string> {
  * page is read already with the language Ocrad's rough reading of the band suggests
  * (`guessLanguage`), or in English without a guess: an English menu, or one whose band tells
  * nothing, then waits for no second pass after the band's, and a guessed language the band
- * confirms saves the band's time. The band alone decides the language: a pass beside it with
- * another language is stopped, and the page read again as without a guess.
+ * confirms saves the band's time. When the band names a language, a pass beside it in another
+ * one is stopped and the page read again in the band's; when the band tells nothing, the pass's
+ * own reading decides (its function words, else its menu words), and is kept when they name the
+ * language it was read in.
  */
 async function readFirstPage(prepared: PreparedPage, where: { page: number; widthPt?: number }): Promise<FirstPage> {
   const english = { ...where, languages: ['eng'] } as const;
@@ -352,7 +354,7 @@ async function readFirstPage(prepared: PreparedPage, where: { page: number; widt
 /**
  * Reads pages one after the other. The menu's language is told first by its function words
  * (`language.ts`) in a quick English pass over the inkiest band of the first page; when that band does not
- * tell, the whole first page is read in English (and kept when it is English). Then every page is
+ * tell, by the whole first page's reading in the guessed language (`readFirstPage`). Then every page is
  * read once with that language's model alone (better diacritics than six at once, and several
  * times faster); without a clear language, all six models read the pages. Sizes and bold are told
  * across all pages at the end (`toPageTexts`).
