@@ -72,8 +72,23 @@ export function detectMoney(text: string, language: string | null = null): Money
 }
 
 /**
- * Function words and everyday menu words of each shipped guest language. General words only
- * (no dish names): a word shared by two languages counts for both.
+ * Short function words that tell the six OCR languages apart (articles, prepositions, "and",
+ * "with"): words every menu uses, never dish names. OCR chooses its model by these alone
+ * (`ocr/language.ts`: in text read with the wrong model, longer words come out misspelt); the
+ * review's detection counts them among the words below.
+ */
+export const FUNCTION_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'it' | 'es' | 'nl', readonly string[]>> = {
+  en: ['and', 'with', 'the', 'of', 'or', 'our', 'served', 'on', 'in', 'side', 'fresh'],
+  de: ['und', 'mit', 'der', 'die', 'das', 'vom', 'von', 'zum', 'zur', 'auf', 'dazu', 'oder', 'ein', 'eine', 'im', 'aus'],
+  fr: ['et', 'avec', 'aux', 'au', 'du', 'des', 'les', 'le', 'la', 'de', 'sur', 'ou', 'maison'],
+  it: ['e', 'con', 'alla', 'al', 'di', 'del', 'della', 'alle', 'ai', 'il', 'gli', 'o', 'allo'],
+  es: ['y', 'con', 'de', 'del', 'la', 'el', 'los', 'las', 'al', 'o', 'en', 'casa'],
+  nl: ['en', 'met', 'van', 'het', 'de', 'een', 'of', 'op', 'uit', 'bij', 'huis'],
+};
+
+/**
+ * Function words and everyday menu words of each shipped guest language (with `FUNCTION_WORDS`).
+ * General words only (no dish names): a word shared by two languages counts for both.
  */
 const WORDS: Record<string, string> = {
   en: 'the and with of or in on our your to for from an is are be will all each free contains served fresh house homemade side sauce soup salad cheese chicken beef pork fish bread cream chocolate potatoes fries glass bottle small large choice daily starters mains desserts drinks wine beer coffee tea',
@@ -91,7 +106,12 @@ const WORDS: Record<string, string> = {
   da: 'og med af på i til eller vores hjemmelavet frisk sovs suppe salat ost kylling oksekød svinekød fisk brød fløde chokolade kartofler pommes glas flaske lille stor forretter hovedretter desserter drikkevarer vin øl kaffe te',
   el: '',
 };
-const LEXICON = new Map(Object.entries(WORDS).map(([lang, words]) => [lang, new Set(words.split(' ').filter(Boolean))]));
+const LEXICON = new Map(
+  Object.entries(WORDS).map(([lang, words]) => [
+    lang,
+    new Set([...words.split(' ').filter(Boolean), ...((FUNCTION_WORDS as Record<string, readonly string[]>)[lang] ?? [])]),
+  ]),
+);
 
 /** Letters one language (or two) uses and the others do not: a strong hint. */
 const LETTERS: Array<{ re: RegExp; langs: string[] }> = [

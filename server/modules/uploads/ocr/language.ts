@@ -1,6 +1,6 @@
 import type { PageText } from '../extract/types.ts';
 import { francAll } from 'franc-min';
-import { detectLanguage as menuLanguage } from '../extract/detect.ts';
+import { detectLanguage as menuLanguage, FUNCTION_WORDS } from '../extract/detect.ts';
 import { OCR_LANGUAGES } from './tools.ts';
 
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
@@ -8,18 +8,11 @@ export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 /** Tesseract's model names are ISO 639-3 codes, as franc's are. */
 const OCR_LANGUAGE_CODES: readonly string[] = OCR_LANGUAGES;
 
-/**
- * Short function words that tell the menu languages apart (articles, prepositions, "and",
- * "with"): words every menu uses, never dish names. Words shared by two languages count for both.
- */
-const FUNCTION_WORDS: Record<OcrLanguage, string[]> = {
-  eng: ['and', 'with', 'the', 'of', 'or', 'our', 'served', 'on', 'in', 'side', 'fresh'],
-  deu: ['und', 'mit', 'der', 'die', 'das', 'vom', 'von', 'zum', 'zur', 'auf', 'dazu', 'oder', 'ein', 'eine', 'im', 'aus'],
-  fra: ['et', 'avec', 'aux', 'au', 'du', 'des', 'les', 'le', 'la', 'de', 'sur', 'ou', 'maison'],
-  ita: ['e', 'con', 'alla', 'al', 'di', 'del', 'della', 'alle', 'ai', 'il', 'gli', 'o', 'allo'],
-  spa: ['y', 'con', 'de', 'del', 'la', 'el', 'los', 'las', 'al', 'o', 'en', 'casa'],
-  nld: ['en', 'met', 'van', 'het', 'de', 'een', 'of', 'op', 'uit', 'bij', 'huis'],
-};
+/** Tesseract's model of each review language that has one (extract/detect.ts speaks ISO 639-1). */
+const MODEL_OF: Readonly<Record<keyof typeof FUNCTION_WORDS, OcrLanguage>> = { en: 'eng', de: 'deu', fr: 'fra', it: 'ita', es: 'spa', nl: 'nld' };
+
+/** The function words of each model's language (`FUNCTION_WORDS`, shared with the review's detection). */
+const FUNCTION_WORDS_OF = Object.entries(MODEL_OF).map(([iso, model]) => [model, FUNCTION_WORDS[iso as keyof typeof FUNCTION_WORDS]] as const);
 
 /**
  * The language of OCR'd text by its function words (null when none is clear): Tesseract reads a
@@ -29,8 +22,6 @@ export function detectLanguage(pages: PageText[]): OcrLanguage | null {
   return languageOfText(pages.flatMap((p) => p.runs.map((r) => r.text)).join('\n'));
 }
 
-/** Tesseract's model of each review language that has one (extract/detect.ts speaks ISO 639-1). */
-const MODEL_OF: Readonly<Record<string, OcrLanguage>> = { en: 'eng', de: 'deu', fr: 'fra', it: 'ita', es: 'spa', nl: 'nld' };
 
 /**
  * The language the menu words and letters of OCR'd text say (the review's detection,
@@ -40,7 +31,7 @@ const MODEL_OF: Readonly<Record<string, OcrLanguage>> = { en: 'eng', de: 'deu', 
  */
 export function menuWordsLanguage(pages: PageText[]): OcrLanguage | null {
   const { language } = menuLanguage(pages.flatMap((p) => p.runs.map((r) => r.text)).join('\n'));
-  return (language && MODEL_OF[language]) || null;
+  return (language && (MODEL_OF as Readonly<Record<string, OcrLanguage>>)[language]) || null;
 }
 
 /** The language of plain text by its function words (`detectLanguage`). */
@@ -56,7 +47,7 @@ export function languageOfText(text: string): OcrLanguage | null {
   let best: OcrLanguage | null = null;
   let bestScore = 0;
   let second = 0;
-  for (const [lang, list] of Object.entries(FUNCTION_WORDS) as Array<[OcrLanguage, string[]]>) {
+  for (const [lang, list] of FUNCTION_WORDS_OF) {
     const score = list.reduce((n, w) => n + (counts.get(w) ?? 0), 0);
     if (score > bestScore) [best, bestScore, second] = [lang, score, bestScore];
     else if (score > second) second = score;
