@@ -51,26 +51,32 @@ function compress(dir: string): number {
 }
 
 if (needsBuild()) {
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      'web/vite.config.ts',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      // Under vitest NODE_ENV is "test", which would bundle React's development build.
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
+  // The React app, then service mode's own page (web/vite.service.config.ts) into the same folder.
+  for (const [config, empty] of [
+    ['web/vite.config.ts', true],
+    ['web/vite.service.config.ts', false],
+  ] as const) {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--config',
+        config,
+        '--logLevel',
+        'warn',
+        '--outDir',
+        dist,
+        ...(empty ? ['--emptyOutDir'] : []),
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        // Under vitest NODE_ENV is "test", which would bundle React's development build.
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+  }
   console.log(`web app built; pre-compressed ${compress(dist)} assets`);
 } else {
   console.log('web app is up to date');

@@ -12,7 +12,6 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const ROUTE_PRELOADS: [RegExp, string[], string[]][] = [
   [/^\/login\/?$/, ['src/features/auth/login-page.tsx'], ['auth']],
   [/^\/dashboard\/?$/, ['src/app/data-provider.tsx', 'src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'], ['dashboard']],
-  [/^\/service(\/|$)/, ['src/app/data-provider.tsx', 'src/app/app-layout.tsx', 'src/features/service/service-page.tsx'], ['service']],
 ];
 
 /**
@@ -73,13 +72,13 @@ function routePreload(): Plugin {
 }
 
 /**
- * The pages a phone opens during service, by the lazy module each starts from: the signed-in
- * shell (layout and data provider, loaded by every signed-in page), the dashboard and service mode.
+ * The pages a phone opens, by the lazy module each starts from: the signed-in shell (layout and
+ * data provider, loaded by every signed-in page) and the dashboard. Service mode is a page of its
+ * own, built by vite.service.config.ts.
  */
 const PHONE_ROOTS: [string, RegExp][] = [
   ['signed-in', /\/src\/app\/(app-layout|data-provider)\.tsx$/],
   ['dashboard', /\/src\/features\/dashboard\/dashboard-page\.tsx$/],
-  ['service', /\/src\/features\/service\/service-page\.tsx$/],
   // What sign-in shares with them stays in small chunks of its own: signing in does not download
   // the shell or the dashboard.
   ['sign-in', /\/src\/features\/auth\/login-page\.tsx$/],
@@ -87,14 +86,14 @@ const PHONE_ROOTS: [string, RegExp][] = [
 
 /**
  * Which phone chunk a module goes into: none when sign-in imports it; the shell's, when the shell
- * or both pages import it; a page's, when only that page does (other pages that import it load that chunk too); else none
+ * imports it; the dashboard's, when only the dashboard does (other pages that import it load that chunk too); else none
  * (automatic chunking; icons are imported one module each, build/icon-imports.ts). On a slow network each of the forty small chunks the
  * automatic split gave the dashboard cost a request over six connections.
  */
 function phoneChunk(id: string, ctx: Rollup.ChunkingContext): string | null {
   const roots = phoneRootsOf(id, ctx, new Map());
   if (roots.has('sign-in')) return null;
-  if (roots.has('signed-in') || (roots.has('dashboard') && roots.has('service'))) return 'signed-in';
+  if (roots.has('signed-in')) return 'signed-in';
   return roots.size === 1 ? ([...roots][0] as string) : null;
 }
 
@@ -131,7 +130,7 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
             // The phone's signed-in pages, a few chunks each instead of some forty (issue 23 item 6).
-            { name: phoneChunk, priority: 1, includeDependenciesRecursively: false },
+            { name: phoneChunk, debugName: 'phone', priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

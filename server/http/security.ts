@@ -36,13 +36,15 @@ export function scriptHash(body: string): string {
   return `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 }
 
-/** The inline scripts of the built SPA (none when it is not built). */
+/** The inline scripts of the built staff app's pages (the SPA and service mode's page; none when not built). */
 export function spaInlineScripts(webDist: string): string[] {
-  try {
-    return inlineScriptsOf(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
-  } catch {
-    return [];
-  }
+  return ['index.html', 'service.html'].flatMap((page) => {
+    try {
+      return inlineScriptsOf(fs.readFileSync(path.join(webDist, page), 'utf8'));
+    } catch {
+      return [];
+    }
+  });
 }
 
 export function contentSecurityPolicy(inlineScripts: readonly string[]): Record<string, string[]> {

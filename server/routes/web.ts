@@ -32,6 +32,11 @@ export function webManifest(appName: string) {
   };
 }
 
+/** `/service` and `/service/<venue>`: service mode's own page. */
+export function isServicePage(pathname: string): boolean {
+  return /^\/service(\/[^/]+)?\/?$/.test(pathname);
+}
+
 /**
  * The staff web app: hashed assets served pre-compressed (brotli, gzip) with immutable caching;
  * any other GET outside /api falls back to index.html so client-side routes load.
@@ -39,6 +44,8 @@ export function webManifest(appName: string) {
 export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const dist = ctx.config.webDist;
   const index = path.join(dist, 'index.html');
+  // Service mode is a page of its own, without React (web/service.html; issue 23 item 6).
+  const service = path.join(dist, 'service.html');
   const hasBuild = fs.existsSync(index);
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -98,7 +105,7 @@ export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       .status(isAppRoute(pathname) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(index));
+      .send(fs.createReadStream(isServicePage(pathname) ? service : index));
   };
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =

@@ -56,3 +56,32 @@ function iconFiles(): Map<string, string> {
   if (files.size < 1000) throw new Error(`icon-imports: only ${files.size} icons found in ${path.relative(process.cwd(), index)}`);
   return files;
 }
+
+const DATA_PREFIX = 'lucide-data:';
+
+/**
+ * `import Clock from 'lucide-data:clock'`: an icon's drawing (its `__iconData`) without lucide-react's
+ * React component, for the page built without React (service mode, lib/dom.ts `icon`). Read from
+ * the package's own icon module at build time, so the drawing is lucide's, not a copy.
+ */
+export function iconData(): Plugin {
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'lucide-data',
+    resolveId(id) {
+      return id.startsWith(DATA_PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${DATA_PREFIX}`)) return undefined;
+      const name = id.slice(DATA_PREFIX.length + 1);
+      if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`lucide-data: bad icon name ${name}`);
+      const file = require.resolve('lucide-react').replace(/dist\/cjs\/lucide-react\.js$/, `dist/esm/icons/${name}.mjs`);
+      const source = fs.readFileSync(file, 'utf8');
+      const literal = /const __iconData = (\{[\s\S]*?\n\});/.exec(source)?.[1];
+      if (!literal) throw new Error(`lucide-data: no drawing in ${file}`);
+      // The module's object literal is plain data (tags and attribute strings): evaluated as such.
+      const { node } = new Function(`return ${literal}`)() as { node: [string, Record<string, string>][] };
+      return `export default ${JSON.stringify({ node: node.map(([tag, { key: _key, ...attrs }]) => [tag, attrs]) })};`;
+    },
+  };
+}

@@ -189,7 +189,8 @@ export function adminUpdate(e: E2E, collection: string, id: string, data: Record
 
 /** Waits for a toast (sonner) showing `text`. */
 export function waitForToast(page: Page, text: string | RegExp): Promise<void> {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+  // sonner's in the React app; lib/plain-toaster.ts's on service mode's own page.
+  return page.locator('[data-sonner-toast], [data-toast]').filter({ hasText: text }).first().waitFor();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { initReactI18next } from 'react-i18next';
 import { initI18n } from './lib/i18n/i18n.ts';
 import { fetchPublicConfig } from './hooks/use-public-config.ts';
 import './index.css';
@@ -13,7 +14,7 @@ const root = document.getElementById('root');
 if (root && root.childNodes.length === 0) {
   // The guards wait for the public config (billing mode): ask for it now, alongside the messages.
   void fetchPublicConfig();
-  await initI18n().catch(() => undefined);
+  await initI18n(undefined, initReactI18next).catch(() => undefined);
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task that a phone's slow CPU stretches past 100 ms.
   startTransition(() =>

@@ -14,7 +14,9 @@ import {
   Store,
   Tag,
   UtensilsCrossed,
+  type LucideIcon,
 } from 'lucide-react';
+import { isBilling, navFor } from './nav-items.ts';
 import { toast } from '../lib/toast.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { usePublicConfig } from '../hooks/use-public-config.ts';
@@ -28,18 +30,20 @@ import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
 import { LapseBanner } from './lapse-banner.tsx';
 import { useMyRole } from '../hooks/use-my-role.ts';
 import { FullText } from '../components/ui/full-text.tsx';
+import { leaveNotice } from '../lib/page-notice.ts';
 
-const NAV = [
-  { href: paths.dashboard(), label: 'nav.dashboard', icon: LayoutDashboard },
-  { href: paths.serviceVenues(), label: 'nav.service', icon: ConciergeBell },
-  { href: paths.venues(), label: 'nav.venues', icon: Store },
-  { href: paths.menus(), label: 'nav.menus', icon: UtensilsCrossed },
-  { href: paths.menuUpload(), label: 'nav.menuUpload', icon: FileUp },
-  { href: paths.tags(), label: 'nav.tags', icon: Tag },
-  { href: paths.settingsOrganization(), label: 'nav.organization', icon: Settings },
-  { href: paths.settingsBilling(), label: 'nav.billing', icon: CreditCard },
-  { href: paths.help(), label: 'nav.help', icon: HelpCircle },
-] as const;
+/** Each entry's icon (the entries themselves: nav-items.ts, shared with service mode's page). */
+const ICONS: Record<string, LucideIcon> = {
+  [paths.dashboard()]: LayoutDashboard,
+  [paths.serviceVenues()]: ConciergeBell,
+  [paths.venues()]: Store,
+  [paths.menus()]: UtensilsCrossed,
+  [paths.menuUpload()]: FileUp,
+  [paths.tags()]: Tag,
+  [paths.settingsOrganization()]: Settings,
+  [paths.settingsBilling()]: CreditCard,
+  [paths.help()]: HelpCircle,
+};
 
 function isActive(location: string, href: string): boolean {
   const base = href.replace(/\/$/, '');
@@ -49,9 +53,6 @@ function isActive(location: string, href: string): boolean {
     (base !== '/dashboard' && location.startsWith(`${base}/`) && !(base === '/menus' && location.startsWith('/menus/upload')))
   );
 }
-
-/** What floor staff use: service mode (their home screen), their venues' list, their profile and help. */
-const STAFF_NAV: readonly string[] = [paths.serviceVenues(), paths.venues(), paths.help()];
 
 /** Whether floor staff may open `location` (the rest is the team's: menus, settings, billing…). */
 export function staffMayOpen(location: string): boolean {
@@ -66,24 +67,11 @@ export function staffMayOpen(location: string): boolean {
   );
 }
 
-/** Billing's pages: owners' and admins' (editors are sent to the dashboard with a message). */
-function isBilling(location: string): boolean {
-  return (location.split(/[?#]/)[0] ?? '').replace(/\/$/, '') === paths.settingsBilling().replace(/\/$/, '');
-}
-
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { role } = useMyRole();
-  // Until the role is known, the team's navigation (staff see it only for that moment, and every
-  // route they cannot use sends them back with a message).
-  // Editors see billing only read-only: not offered (item 4 of issue 23).
-  const shown =
-    role === 'staff'
-      ? NAV.filter((item) => STAFF_NAV.includes(item.href))
-      : role === 'editor'
-        ? NAV.filter((item) => !isBilling(item.href))
-        : NAV;
-  const items = shown.map((item) => ({ ...item, label: t(item.label) }));
+  const shown = navFor(role);
+  const items = shown.map((item) => ({ ...item, label: t(item.label), icon: ICONS[item.href] ?? HelpCircle }));
   return <SideNav label={t('shell.mainNavigation')} items={items} isActive={isActive} onNavigate={onNavigate} />;
 }
 
@@ -155,7 +143,8 @@ function StaffRoutes({ children }: { children: ReactNode }) {
   const editorRefused = role === 'editor' && isBilling(location);
   const silent = location === paths.dashboard();
   useEffect(() => {
-    if (refused && !silent) toast.info(t('shell.staffOnly'), { id: 'staff-only' });
+    // Service mode is a page of its own (service.html): its toast says why, after the page load.
+    if (refused && !silent) leaveNotice('shell.staffOnly');
     if (editorRefused) toast.info(t('shell.billingManagersOnly'), { id: 'billing-managers-only' });
   }, [refused, editorRefused, silent, t]);
   if (editorRefused) return <Redirect to={paths.dashboard()} replace />;

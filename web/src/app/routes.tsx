@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { AppGuard, HelpGuard, OnboardingGuard, PlanGuard, VisitorGuard } from './guards.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
@@ -9,7 +9,6 @@ import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
 import { useTitle } from '../hooks/use-title.ts';
 import { prefetchMessages, type Namespace } from '../lib/i18n/i18n.ts';
 import { storedSession } from '../hooks/use-auth.ts';
-import { startServiceRequests } from '../features/service/service-requests.ts';
 import { startDashboardRequests } from '../features/dashboard/dashboard-requests.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
@@ -22,7 +21,6 @@ const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout
 
 const loadLogin = () => import('../features/auth/login-page.tsx');
 const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
-const loadService = () => import('../features/service/service-page.tsx');
 const Login = page(loadLogin);
 const SignUp = page(() => import('../features/auth/sign-up-page.tsx'));
 const Verify = page(() => import('../features/auth/verify-page.tsx'));
@@ -33,7 +31,6 @@ const Subscribe = page(() => import('../features/subscribe/subscribe-page.tsx'))
 const SubscribeSuccess = page(() => import('../features/subscribe/success-page.tsx'));
 const Dashboard = page(loadDashboard);
 const Help = page(() => import('../features/help/help-page.tsx'));
-const Service = page(loadService);
 const Venues = page(() => import('../features/venues/venues-page.tsx'));
 const Venue = page(() => import('../features/venues/venue-page.tsx'));
 const Tags = page(() => import('../features/tags/tags-page.tsx'));
@@ -52,7 +49,7 @@ const Console = page(() => import('../features/console/console-app.tsx'));
 type Session = NonNullable<ReturnType<typeof storedSession>>;
 
 /**
- * The phone's entry points (sign-in, dashboard, service mode): their chunks and messages are
+ * The phone's entry points (sign-in, dashboard; service mode is a page of its own, service.html): their chunks and messages are
  * fetched as soon as the app starts, in parallel with the language, rather than one lazy level
  * (layout, page, messages) after the other, each a round trip on a slow network (issue 23 item 6).
  * With a stored session, the page's own data is asked for as soon as its chunk is in, not once
@@ -66,13 +63,6 @@ const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[], ((s: Session, 
     ['dashboard'],
     // From the entry, not once the page's code is in: dashboard-requests.ts is small and has no hooks.
     async (s) => startDashboardRequests(s.organizationId, s.userId),
-  ],
-  [
-    /^\/service(\/|$)/,
-    [loadDataProvider, loadAppLayout, loadService],
-    ['service'],
-    // From the entry, not once the page's code is in: service-requests.ts is small and has no hooks.
-    async (s, path) => startServiceRequests(s.organizationId, decodeURIComponent(path.split('/')[2] ?? '') || undefined),
   ],
 ];
 if (typeof location !== 'undefined') {
@@ -161,6 +151,20 @@ function AliasRedirect({ to }: { to: string }) {
   return <Redirect to={to} replace />;
 }
 
+/**
+ * Service mode is its own page without React (service.html, src/service-main.ts: issue 23 item 6,
+ * a phone's first load of at most 100 KB of script): a link or redirect to it inside the app loads
+ * that page from the server.
+ */
+function PageLoad() {
+  const [location] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    window.location.replace(search ? `${location}?${search}` : location);
+  }, [location, search]);
+  return <PageSkeleton />;
+}
+
 function NotFound() {
   const { t } = useTranslation();
   useTitle(t('shell.notFound'));
@@ -191,8 +195,12 @@ export function AppRoutes(): ReactNode {
       </Route>
       <Route path="/dashboard">{app(Dashboard)}</Route>
       <Route path="/help">{help(Help)}</Route>
-      <Route path="/service/:venueId">{app(Service)}</Route>
-      <Route path="/service">{app(Service)}</Route>
+      <Route path="/service/:venueId">
+        <PageLoad />
+      </Route>
+      <Route path="/service">
+        <PageLoad />
+      </Route>
       <Route path="/venues/:venueId">{app(Venue)}</Route>
       <Route path="/venues/">{app(Venues)}</Route>
       <Route path="/tags/">{app(Tags)}</Route>

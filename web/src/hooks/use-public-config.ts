@@ -1,18 +1,8 @@
 import { loadOnce } from '../lib/load-once.ts';
 import type { PublicConfig } from '../../../shared/api.ts';
+import { DEFAULT_CONFIG, readPublicConfig } from '../lib/public-config.ts';
 
-// Billing mirrors the server's default (off), so a config that cannot be read never invents a plan step.
-export const DEFAULT_CONFIG: PublicConfig = { appName: 'QR Menu', posthog: null, billing: 'off', machineTranslation: null };
-
-const publicConfig = loadOnce(async (): Promise<PublicConfig> => {
-  try {
-    const res = await fetch('/api/app-config');
-    if (!res.ok) return DEFAULT_CONFIG;
-    return { ...DEFAULT_CONFIG, ...((await res.json()) as Partial<PublicConfig>) };
-  } catch {
-    return DEFAULT_CONFIG;
-  }
-});
+const publicConfig = loadOnce(readPublicConfig);
 
 /** The public config, fetched once per page load. */
 export function fetchPublicConfig(): Promise<PublicConfig> {

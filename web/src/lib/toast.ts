@@ -3,14 +3,16 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner';
 type Sonner = typeof sonnerToast;
 type Kind = 'success' | 'error' | 'info' | 'warning';
 type Message = Parameters<Sonner['success']>[0];
+/** What shows the toasts: sonner in the React app, lib/plain-toaster.ts in service mode (no React). */
+export type ToastSink = Pick<Sonner, Kind>;
 
 /**
  * `toast.success/error/info/warning` with the same arguments as sonner's, but sonner (and its
  * Toaster) only load with the first toast: most page loads never show one, and the login page's
  * first load stays small. Calls made before the Toaster is mounted are replayed once it is.
  */
-let sonner: Sonner | null = null;
-const pending: Array<(t: Sonner) => void> = [];
+let sonner: ToastSink | null = null;
+const pending: Array<(t: ToastSink) => void> = [];
 const hostListeners = new Set<() => void>();
 let hostWanted = false;
 
@@ -41,7 +43,7 @@ export const toasterHost = {
     return () => hostListeners.delete(listener);
   },
   /** Called by the mounted Toaster: from now on toasts go straight to sonner. */
-  ready(loaded: Sonner): void {
+  ready(loaded: ToastSink): void {
     sonner = loaded;
     for (const replay of pending.splice(0)) replay(loaded);
   },

@@ -3,12 +3,10 @@ import { FULL_LIST_BATCH } from '../../../../shared/constants.ts';
 import type { ScheduleWindow } from '../../../../shared/schedule.ts';
 import type { OpeningHours } from '../../../../shared/opening-hours.ts';
 import { pb } from '../../lib/pb.ts';
-import { startEarlyFor } from '../../lib/early-requests.ts';
 
 /**
- * Service mode's requests and the shapes they read, without the page's hooks: the app's entry
- * imports this to start them as the app starts (startServiceRequests), before service mode's
- * code has arrived. The hooks (service-data.ts) take them over.
+ * Service mode's requests and the shapes they read. Everything reads through the records API,
+ * whose rules give floor staff their venues' menus only.
  */
 
 export interface ServiceVenue {
@@ -79,13 +77,6 @@ export function toMark(kind: MarkKind, r: RecordModel): VenueMark {
 /** An instant as the server stores dates (`YYYY-MM-DD HH:MM:SS.sssZ`), comparable with them. */
 export const storedInstant = (d: Date) => d.toISOString().replace('T', ' ');
 
-export const serviceKeys = {
-  venues: (organizationId: string) => ['service-venues', organizationId] as const,
-  menus: (venueId: string) => ['service-menus', venueId] as const,
-  /** The venue's marks of items or of options. */
-  marks: (kind: MarkKind, venueId: string) => [kind === 'item' ? 'service-venue-items' : 'service-venue-options', venueId] as const,
-};
-
 export function toVenue(r: RecordModel): ServiceVenue {
   const hours = r.openingHours as OpeningHours | null | undefined;
   const menus = Array.isArray(r.menus) ? (r.menus as string[]) : [];
@@ -117,8 +108,8 @@ export async function loadVenues(organizationId: string): Promise<ServiceVenue[]
   return list.map(toVenue);
 }
 
-/** The swr key of a venue's menus (its shown menus in the key: relinking, publishing or renaming one reloads them). */
-export const menusKey = (venue: ServiceVenue) => [...serviceKeys.menus(venue.id), JSON.stringify(venue.shownMenus)] as const;
+/** What a venue's menus depend on (its shown menus): relinking, publishing or renaming one reloads them. */
+export const menusVersion = (venue: ServiceVenue) => `${venue.id}:${JSON.stringify(venue.shownMenus)}`;
 
 /** `field = a || field = b …` for a list of ids (the records API has no IN). */
 const anyOf = (field: string, ids: readonly string[]) =>
@@ -184,21 +175,4 @@ export async function loadMarks(kind: MarkKind, venueId: string): Promise<VenueM
     fields: MARK_FIELDS[kind],
   });
   return list.map((r) => toMark(kind, r));
-}
-
-/**
- * Starts service mode's requests as the app starts, with the stored session: the venues, then
- * the venue's menus, and the venue's marks at once (its id is in the address). The hooks take
- * each over as its first value; failures are theirs to show.
- */
-export function startServiceRequests(organizationId: string, venueId: string | undefined): void {
-  void startEarlyFor(serviceKeys.venues(organizationId), () => loadVenues(organizationId)).then(
-    (venues) => {
-      const venue = venues.find((v) => v.id === venueId);
-      if (venue) void startEarlyFor(menusKey(venue), () => loadMenus(venue, organizationId));
-    },
-    () => undefined,
-  );
-  if (!venueId) return;
-  for (const kind of ['item', 'option'] as const) void startEarlyFor(serviceKeys.marks(kind, venueId), () => loadMarks(kind, venueId));
 }

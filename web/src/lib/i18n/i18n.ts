@@ -1,13 +1,7 @@
-import { createInstance, type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import {
-  DEFAULT_STAFF_LANGUAGE,
-  STAFF_LANGUAGES,
-  isStaffLanguage,
-  pickStaffLanguage,
-  type StaffLanguage,
-} from '../../../../shared/i18n/staff-languages.ts';
+import { createInstance, type BackendModule, type Module, type ReadCallback } from 'i18next';
+import { DEFAULT_STAFF_LANGUAGE, STAFF_LANGUAGES, isStaffLanguage, type StaffLanguage } from '../../../../shared/i18n/staff-languages.ts';
 import { pb } from '../pb.ts';
+import { followLanguage, initialLanguage } from './language.ts';
 
 /**
  * The staff app's one i18next instance. Messages live in `web/src/locales/<language>/<namespace>.json`
@@ -62,54 +56,28 @@ export function prefetchMessages(namespaces: readonly Namespace[]): void {
   for (const namespace of namespaces) void files[`../../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
 }
 
-/** Where a visitor's choice waits until they sign in (and where a signed-in user's stays across reloads). */
-const STORAGE_KEY = 'language';
-
-function storedLanguage(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** First visit: the browser's languages; later: the last language used here (the account's, once signed in). */
-export function initialLanguage(): StaffLanguage {
-  const accountLanguage = pb.authStore.record?.language;
-  if (isStaffLanguage(accountLanguage)) return accountLanguage;
-  const stored = storedLanguage();
-  if (isStaffLanguage(stored)) return stored;
-  return pickStaffLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
-}
-
 export const i18n = createInstance();
 
-function followLanguage(language: string): void {
-  document.documentElement.lang = language;
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // Private mode without storage: the account's language still applies on every sign-in.
-  }
-}
-
-/** Loads the active language's `common` messages; the app renders once they are there. */
-export async function initI18n(language: StaffLanguage = initialLanguage()): Promise<void> {
+/**
+ * Loads the active language's `common` messages; the app renders once they are there. This module
+ * has no React: the React app passes react-i18next's binding as `binding` (main.tsx); service
+ * mode's own entry (service-main.ts), which has no React, passes none.
+ */
+export async function initI18n(language: StaffLanguage = initialLanguage(), binding?: Module): Promise<void> {
   i18n.on('languageChanged', followLanguage);
-  await i18n
-    .use(backend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: DEFAULT_STAFF_LANGUAGE,
-      supportedLngs: [...STAFF_LANGUAGES],
-      ns: ['common'],
-      defaultNS: 'common',
-      // React escapes; i18next must not escape a second time.
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: true },
-    });
+  i18n.use(backend);
+  if (binding) i18n.use(binding);
+  await i18n.init({
+    lng: language,
+    fallbackLng: DEFAULT_STAFF_LANGUAGE,
+    supportedLngs: [...STAFF_LANGUAGES],
+    ns: ['common'],
+    defaultNS: 'common',
+    // React escapes; i18next must not escape a second time.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  });
   followLanguage(i18n.language);
   // On sign-in (and every refresh of the account) the account's stored language wins.
   pb.authStore.onChange((_token, record) => {

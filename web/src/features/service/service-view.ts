@@ -1,0 +1,520 @@
+import ChevronRight from 'lucide-data:chevron-right';
+import Clock from 'lucide-data:clock';
+import Loader from 'lucide-data:loader-circle';
+import Search from 'lucide-data:search';
+import Store from 'lucide-data:store';
+import WifiOff from 'lucide-data:wifi-off';
+import { matchesWords, queryWords } from '../../../../shared/search.ts';
+import { weekMinuteIn } from '../../../../shared/schedule.ts';
+import { h, icon } from '../../lib/dom.ts';
+import { toast } from '../../lib/toast.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { buttonVariants, fieldClass } from '../../components/ui/styles.ts';
+import { paths } from '../../app/paths.ts';
+import { isNetworkError, itemState, menusOnNow, saveMark, type ItemState } from './service-marks.ts';
+import type { MarkKind, ServiceItem, ServiceMenu, ServiceVenue, VenueMark } from './service-requests.ts';
+import { menusVersion } from './service-requests.ts';
+import type { ServiceStore } from './service-store.ts';
+import { stateText, timeText, type Translate } from './service-format.ts';
+import { openUntilDialog } from './until-dialog.ts';
+
+/** The venue service mode opened last on this device (the picker goes straight there). */
+const LAST_VENUE = 'service-venue';
+
+function rememberVenue(id: string): void {
+  try {
+    localStorage.setItem(LAST_VENUE, id);
+  } catch {
+    // private mode: the picker asks again
+  }
+}
+function lastVenue(): string | null {
+  try {
+    return localStorage.getItem(LAST_VENUE);
+  } catch {
+    return null;
+  }
+}
+
+/** The venue in the address (`/service/<id>`), if any. */
+export function venueInPath(pathname: string): string | undefined {
+  const id = /^\/service\/([^/]+)\/?$/.exec(pathname)?.[1];
+  return id ? decodeURIComponent(id) : undefined;
+}
+
+// A menu renders hundreds of rows: their classes are worked out once here.
+const UNTIL_BUTTON = `${buttonVariants({ variant: 'outline', size: null })} size-11 shrink-0 [&_svg]:size-5`;
+const SWITCH =
+  'relative inline-flex h-11 w-[4.75rem] shrink-0 items-center rounded-full border-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50';
+const SWITCH_ON = `${SWITCH} border-emerald-600 bg-emerald-600`;
+const SWITCH_OFF = `${SWITCH} border-red-600 bg-red-600/10 dark:bg-red-500/20`;
+const KNOB = 'pointer-events-none flex size-9 items-center justify-center rounded-full bg-white shadow-md transition-transform';
+const KNOB_ON = `${KNOB} translate-x-[2.125rem]`;
+const KNOB_OFF = `${KNOB} translate-x-0.5`;
+const NOTICE = 'rounded-lg border bg-card p-6 text-center text-muted-foreground';
+
+/** What a row toggles: an item or an option, named in the row, the dialog and the toasts. */
+interface Target {
+  kind: MarkKind;
+  id: string;
+  name: string;
+  menuId: string;
+}
+
+/**
+ * Service mode's screen, without React: the venue picker, or the venue's list of what guests see
+ * there now, section by section, with a search box and, per dish and option, a big availability
+ * switch and "sold out until…". The frame (title, intro, search) is built once per venue; the
+ * list is rebuilt when its data, the search or the clock changes, and keyboard focus stays on the
+ * control it was on.
+ */
+export function mountServiceView(
+  root: HTMLElement,
+  { store, t, onVenue }: { store: ServiceStore; t: Translate; onVenue: (name: string | null) => void },
+) {
+  let now = new Date();
+  let query = '';
+  const saving = new Set<string>();
+  let online = navigator.onLine;
+  let frame: { venueId: string; list: HTMLElement; banner: HTMLElement; targets: Map<string, Target> } | null = null;
+  let listVersion = '';
+  let frameVersion = '';
+
+  const live = () => online && store.state.status === 'connected';
+  const lost = () => !online || store.state.status === 'reconnecting';
+
+  const go = (path: string, replace = false) => {
+    if (replace) history.replaceState(null, '', path);
+    else history.pushState(null, '', path);
+    render();
+  };
+
+  function render(): void {
+    const { venues, venuesError } = store.state;
+    const venueId = venueInPath(location.pathname);
+    if (venuesError && !venues) return show(h('p', { class: 'p-4 text-destructive' }, errorMessage(venuesError)));
+    if (!venues) return venueId ? renderVenue(venueId) : show(skeleton());
+    if (!venueId) {
+      const remembered = lastVenue();
+      const only = venues.length === 1 ? venues[0] : venues.find((v) => v.id === remembered);
+      if (only) return go(paths.service(only.id), true);
+      return show(picker(venues, false));
+    }
+    if (!venues.some((v) => v.id === venueId)) return show(picker(venues, true));
+    renderVenue(venueId);
+  }
+
+  /** Shows a screen other than a venue's (the picker, an error, the loading state), unless it already shows. */
+  let shownVersion = '';
+  function show(content: HTMLElement): void {
+    const version = content.outerHTML;
+    if (!frame && version === shownVersion) return;
+    frame = null;
+    frameVersion = '';
+    listVersion = '';
+    shownVersion = version;
+    onVenue(null);
+    root.replaceChildren(content);
+  }
+
+  function skeleton(): HTMLElement {
+    const bar = (c: string) => h('div', { class: `animate-pulse rounded-md bg-muted ${c}`, 'aria-hidden': 'true' });
+    return h(
+      'div',
+      { class: 'grid gap-3', 'aria-busy': 'true', 'aria-label': t('common:shell.loading') },
+      bar('h-12'),
+      ...[0, 1, 2, 3].map(() => bar('h-16')),
+    );
+  }
+
+  function picker(venues: readonly ServiceVenue[], notFound: boolean): HTMLElement {
+    const link = (v: ServiceVenue) =>
+      h(
+        'li',
+        null,
+        h(
+          'a',
+          {
+            href: paths.service(v.id),
+            class:
+              'flex min-h-14 items-center gap-3 rounded-lg border bg-card px-4 py-3 text-base font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            onclick: (e) => {
+              e.preventDefault();
+              go(paths.service(v.id));
+            },
+          },
+          icon(Store, 'size-5 shrink-0 text-muted-foreground'),
+          h('span', { class: 'min-w-0 flex-1 break-words' }, v.name),
+          icon(ChevronRight, 'size-5 shrink-0 text-muted-foreground'),
+        ),
+      );
+    return h(
+      'div',
+      { class: 'mx-auto grid max-w-xl gap-4' },
+      h('h1', { class: 'text-2xl font-semibold tracking-tight' }, t('title')),
+      notFound ? h('p', { class: 'text-sm text-destructive' }, t('venueNotFound')) : null,
+      ...(venues.length
+        ? [
+            h('p', { class: 'text-muted-foreground' }, t('pickVenue')),
+            h('ul', { class: 'grid gap-2', 'aria-label': t('venues') }, ...venues.map(link)),
+          ]
+        : [h('p', { class: 'text-muted-foreground' }, t('noVenues'))]),
+    );
+  }
+
+  /** The venue's frame, built again only when what it shows changes; its name comes with the venues. */
+  function renderVenue(venueId: string): void {
+    store.select(venueId);
+    const venue = store.state.venues?.find((v) => v.id === venueId);
+    const version = JSON.stringify([venueId, venue?.name, venue?.timezone, store.state.venues?.length ?? 0]);
+    if (!frame || version !== frameVersion) {
+      buildFrame(venueId, venue);
+      frameVersion = version;
+    }
+    updateBanner();
+    updateList();
+  }
+
+  function buildFrame(venueId: string, venue: ServiceVenue | undefined): void {
+    const focusedSearch = document.activeElement?.id === 'service-search';
+    if (venue) {
+      rememberVenue(venue.id);
+      onVenue(venue.name);
+      // The venue's time-zone formatter (which menus are on, the marks' times) while the menus load.
+      setTimeout(() => weekMinuteIn(new Date(), venue.timezone), 0);
+    }
+    const several = (store.state.venues?.length ?? 0) > 1;
+    const search = h('input', {
+      id: 'service-search',
+      type: 'search',
+      value: query,
+      placeholder: t('searchPlaceholder'),
+      'aria-label': t('search'),
+      class: `${fieldClass} h-12 py-2 pl-10 text-base`,
+      oninput: (e) => {
+        query = (e.target as HTMLInputElement).value;
+        updateList();
+      },
+    });
+    const list = h('div', { class: 'grid gap-4' });
+    const banner = h('div');
+    frame = { venueId, list, banner, targets: new Map() };
+    listVersion = '';
+    shownVersion = '';
+    list.addEventListener('click', onListClick);
+    root.replaceChildren(
+      h(
+        'div',
+        { class: 'mx-auto grid max-w-2xl gap-4' },
+        h(
+          'div',
+          { class: 'flex flex-wrap items-center justify-between gap-x-4 gap-y-1' },
+          venue
+            ? h('h1', { class: 'min-w-0 break-words text-2xl font-semibold tracking-tight' }, venue.name)
+            : h('div', { class: 'h-8 w-48 max-w-full animate-pulse rounded-md bg-muted', 'aria-hidden': 'true' }),
+          several
+            ? h(
+                'a',
+                {
+                  href: paths.serviceVenues(),
+                  class: 'inline-flex min-h-11 items-center text-sm font-medium text-primary underline-offset-4 hover:underline',
+                  onclick: (e) => {
+                    e.preventDefault();
+                    // The picker, not straight back here (this venue is the remembered one).
+                    try {
+                      localStorage.removeItem(LAST_VENUE);
+                    } catch {
+                      // nothing remembered then
+                    }
+                    go(paths.serviceVenues());
+                  },
+                },
+                t('otherVenue'),
+              )
+            : null,
+        ),
+        h('p', { class: '-mt-2 text-sm text-muted-foreground' }, venue ? t('intro', { zone: venue.timezone }) : ''),
+        banner,
+        h(
+          'div',
+          { class: 'sticky top-14 z-20 -mx-4 bg-background/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6' },
+          h(
+            'div',
+            { class: 'relative' },
+            icon(Search, 'pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground'),
+            search,
+          ),
+        ),
+        list,
+      ),
+    );
+    if (focusedSearch) search.focus();
+  }
+
+  function updateBanner(): void {
+    if (!frame) return;
+    const { banner } = frame;
+    const state = lost() ? (online ? 'reconnecting' : 'offline') : 'ok';
+    if (banner.dataset.state === state) return;
+    banner.dataset.state = state;
+    banner.replaceChildren(
+      state === 'ok'
+        ? ''
+        : h(
+            'div',
+            {
+              role: 'alert',
+              class:
+                'flex items-start gap-3 rounded-lg border border-amber-500/60 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100',
+            },
+            icon(WifiOff, 'mt-0.5 size-5 shrink-0'),
+            h(
+              'div',
+              null,
+              h('p', { class: 'font-semibold' }, state === 'reconnecting' ? t('reconnectingTitle') : t('offlineTitle')),
+              h('p', { class: 'text-sm' }, t('offlineText')),
+            ),
+          ),
+    );
+  }
+
+  function updateList(): void {
+    if (!frame) return;
+    const venue = store.selectedVenue();
+    const { menus, menusFor, menusError, marks } = store.state;
+    const ready = venue && menus && menusFor === menusVersion(venue) && marks.item && marks.option;
+    const shown = ready ? menusOnNow(menus, venue, now) : [];
+    // Rebuilt only when something it shows changed (a tick that changes nothing leaves it alone).
+    const version = JSON.stringify([
+      Boolean(ready),
+      menusError ? String(menusError) : '',
+      query,
+      live(),
+      [...saving],
+      shown.map((m) => m.id),
+      ready ? [marks.item, marks.option, menus, itemStates(shown, marks.item ?? [], marks.option ?? [])] : null,
+    ]);
+    if (version === listVersion) return;
+    listVersion = version;
+    const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
+    frame.targets.clear();
+    const { list } = frame;
+    if (menusError && !ready) list.replaceChildren(h('p', { class: 'text-destructive' }, errorMessage(menusError)));
+    else if (!ready || !venue) list.replaceChildren(skeleton());
+    else list.replaceChildren(...listContent(venue, shown, marks.item ?? [], marks.option ?? []));
+    if (focused) list.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  /** The states every row shows now (sold-out-until marks run out by the clock). */
+  function itemStates(menus: readonly ServiceMenu[], itemMarks: readonly VenueMark[], optionMarks: readonly VenueMark[]): string {
+    const item = new Map(itemMarks.map((m) => [m.target, m]));
+    const option = new Map(optionMarks.map((m) => [m.target, m]));
+    return menus
+      .flatMap((m) =>
+        m.sections.flatMap((s) =>
+          s.items.flatMap((i) => [itemState(i, item.get(i.id), now), ...i.options.map((o) => itemState(o, option.get(o.id), now))]),
+        ),
+      )
+      .map((s) => s.kind)
+      .join();
+  }
+
+  function listContent(
+    venue: ServiceVenue,
+    shown: readonly ServiceMenu[],
+    itemMarks: readonly VenueMark[],
+    optionMarks: readonly VenueMark[],
+  ): HTMLElement[] {
+    if (!shown.length) return [h('p', { class: NOTICE }, t('nothingOn'))];
+    const words = queryWords(query);
+    // The guest search's rule (shared/search.ts): accent- and case-insensitive, every word somewhere.
+    const matches = (item: ServiceItem, section: string) =>
+      matchesWords([item.name, item.description, section, ...item.options.map((o) => o.name)], words);
+    const markIndex = { item: new Map(itemMarks.map((m) => [m.target, m])), option: new Map(optionMarks.map((m) => [m.target, m])) };
+    const several = shown.length > 1;
+    const out: HTMLElement[] = [];
+    for (const menu of shown) {
+      const sections = menu.sections.map((s) => ({ ...s, items: s.items.filter((i) => matches(i, s.name)) })).filter((s) => s.items.length);
+      if (!sections.length) continue;
+      out.push(
+        h(
+          'section',
+          { 'aria-label': menu.name, class: 'grid gap-4' },
+          several ? h('h2', { class: 'text-sm font-semibold uppercase tracking-wide text-muted-foreground' }, menu.name) : null,
+          ...sections.map((section) =>
+            // Off-screen sections skip layout and paint (a phone shows one or two at a time).
+            h(
+              'section',
+              {
+                'aria-labelledby': `service-s-${section.id}`,
+                class: 'grid gap-2 [contain-intrinsic-size:auto_32rem] [content-visibility:auto]',
+              },
+              h(several ? 'h3' : 'h2', { id: `service-s-${section.id}`, class: 'text-lg font-semibold' }, section.name),
+              h(
+                'ul',
+                { class: 'grid divide-y overflow-hidden rounded-lg border bg-card' },
+                ...section.items.map((item) => {
+                  const target: Target = { kind: 'item', id: item.id, name: item.name, menuId: menu.id };
+                  const options = item.options.length
+                    ? h(
+                        'ul',
+                        { class: 'grid divide-y border-l-2 pl-3', 'aria-label': t('optionsOf', { name: item.name }) },
+                        ...item.options.map((o) =>
+                          row(
+                            { kind: 'option', id: o.id, name: o.name, menuId: menu.id },
+                            itemState(o, markIndex.option.get(o.id), now),
+                            venue,
+                          ),
+                        ),
+                      )
+                    : null;
+                  return row(target, itemState(item, markIndex.item.get(item.id), now), venue, options);
+                }),
+              ),
+            ),
+          ),
+        ),
+      );
+    }
+    return out.length ? out : [h('p', { class: NOTICE }, t('noMatch', { query }))];
+  }
+
+  /** One item or option with its big availability switch and "sold out until…" button. */
+  function row(target: Target, state: ItemState, venue: ServiceVenue, children: HTMLElement | null = null): HTMLElement {
+    const key = `${target.kind}:${target.id}`;
+    frame?.targets.set(key, target);
+    const available = state.kind === 'available';
+    const locked = state.kind === 'soldOutEverywhere';
+    const busy = saving.has(key);
+    const disabled = !live() || busy;
+    const option = target.kind === 'option';
+    return h(
+      'li',
+      { class: option ? 'grid gap-2 py-2' : 'grid gap-2 p-3 sm:p-4', [`data-${target.kind}`]: target.id, 'data-state': state.kind },
+      h(
+        'div',
+        { class: 'flex items-center gap-3' },
+        h(
+          'div',
+          { class: 'min-w-0 flex-1' },
+          h(
+            'p',
+            { class: option ? 'break-words text-sm font-medium leading-snug' : 'break-words text-base font-medium leading-snug' },
+            target.name,
+          ),
+          h(
+            'p',
+            {
+              class: available
+                ? 'text-sm font-medium text-emerald-700 dark:text-emerald-400'
+                : 'text-sm font-medium text-red-700 dark:text-red-400',
+            },
+            stateText(t, state, venue.timezone, now),
+          ),
+        ),
+        locked
+          ? null
+          : h(
+              'button',
+              {
+                type: 'button',
+                class: UNTIL_BUTTON,
+                'aria-label': t('untilFor', { name: target.name }),
+                title: t('until'),
+                disabled,
+                'data-action': 'until',
+                'data-key': key,
+                'data-focus': `until:${key}`,
+              },
+              icon(Clock),
+            ),
+        h(
+          'button',
+          {
+            type: 'button',
+            role: 'switch',
+            'aria-checked': String(available),
+            'aria-label': t('availableSwitch', { name: target.name }),
+            'aria-busy': busy ? 'true' : null,
+            disabled: disabled || locked,
+            class: available ? SWITCH_ON : SWITCH_OFF,
+            'data-action': 'toggle',
+            'data-key': key,
+            'data-available': String(available),
+            'data-focus': `toggle:${key}`,
+          },
+          h(
+            'span',
+            { 'aria-hidden': 'true', class: available ? KNOB_ON : KNOB_OFF },
+            busy ? icon(Loader, 'size-4 animate-spin text-muted-foreground') : null,
+          ),
+        ),
+      ),
+      children,
+    );
+  }
+
+  function onListClick(e: Event): void {
+    const button = (e.target as Element).closest<HTMLButtonElement>('button[data-action]');
+    const target = button?.dataset.key ? frame?.targets.get(button.dataset.key) : undefined;
+    const venue = store.selectedVenue();
+    if (!button || !target || !venue || button.disabled) return;
+    if (button.dataset.action === 'toggle') void save(venue, target, button.dataset.available !== 'true', null);
+    else {
+      const menu = store.state.menus?.find((m) => m.id === target.menuId);
+      if (!menu) return;
+      openUntilDialog({ t, name: target.name, menu, venue, disabled: !live(), onPick: (when) => void save(venue, target, false, when) });
+    }
+  }
+
+  /** Saves a mark; the row shows "saving" until the server answers, and nothing changes unless it did. */
+  async function save(venue: ServiceVenue, target: Target, available: boolean, soldOutUntil: Date | null): Promise<void> {
+    if (!live()) {
+      toast.error(t('offlineRefused'), { id: 'service-offline' });
+      return;
+    }
+    const key = `${target.kind}:${target.id}`;
+    saving.add(key);
+    updateList();
+    try {
+      const existing = store.state.marks[target.kind]?.find((m) => m.target === target.id);
+      const saved = await saveMark(target.kind, venue.id, target.id, existing, { available, soldOutUntil });
+      store.applyMark(target.kind, saved);
+      toast.success(
+        available
+          ? t('savedAvailable', { name: target.name })
+          : soldOutUntil
+            ? t('savedSoldOutUntil', { name: target.name, time: timeText(soldOutUntil, venue.timezone, new Date()) })
+            : t('savedSoldOut', { name: target.name }),
+        { id: `service-${key}` },
+      );
+    } catch (err) {
+      toast.error(
+        isNetworkError(err) ? t('notSavedOffline', { name: target.name }) : t('notSaved', { name: target.name, reason: errorMessage(err) }),
+        { id: `service-${key}` },
+      );
+    } finally {
+      saving.delete(key);
+      updateList();
+    }
+  }
+
+  const onConnection = () => {
+    online = navigator.onLine;
+    updateBanner();
+    updateList();
+  };
+  window.addEventListener('online', onConnection);
+  window.addEventListener('offline', onConnection);
+  window.addEventListener('popstate', render);
+  store.subscribe(() => {
+    updateBanner();
+    render();
+  });
+  // Menus switch on and off by schedule, "until" marks run out.
+  setInterval(() => {
+    now = new Date();
+    updateList();
+  }, 30_000);
+  render();
+}
