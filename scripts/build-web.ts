@@ -51,10 +51,10 @@ function compress(dir: string): number {
 }
 
 if (needsBuild()) {
-  // The React app, then service mode's own page (web/vite.service.config.ts) into the same folder.
+  // The React app, then service mode's own page (web/vite-service.config.ts) into the same folder.
   for (const [config, empty] of [
     ['web/vite.config.ts', true],
-    ['web/vite.service.config.ts', false],
+    ['web/vite-service.config.ts', false],
   ] as const) {
     execFileSync(
       process.execPath,

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { iconImports } from './build/icon-imports.ts';
+import { iconData, iconImports } from './build/icon-imports.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -74,7 +74,7 @@ function routePreload(): Plugin {
 /**
  * The pages a phone opens, by the lazy module each starts from: the signed-in shell (layout and
  * data provider, loaded by every signed-in page) and the dashboard. Service mode is a page of its
- * own, built by vite.service.config.ts.
+ * own, built by vite-service.config.ts.
  */
 const PHONE_ROOTS: [string, RegExp][] = [
   ['signed-in', /\/src\/app\/(app-layout|data-provider)\.tsx$/],
@@ -109,10 +109,28 @@ function phoneRootsOf(id: string, ctx: Rollup.ChunkingContext, memo: Map<string,
   return roots;
 }
 
+/**
+ * In development (`npm run dev:web`), `/service` and `/service/<venue>` open service mode's own
+ * page, as the server does (server/routes/web.ts): the app would otherwise load itself and hand
+ * over to that page again and again.
+ */
+function servicePageInDev(): Plugin {
+  return {
+    name: 'service-page-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/service(\/[^/?]+)?\/?(\?|$)/.test(req.url)) req.url = '/service.html';
+        next();
+      });
+    },
+  };
+}
+
 /** The staff SPA: built into web/dist, served by the Fastify server (API proxied in dev). */
 export default defineConfig({
   root,
-  plugins: [iconImports(), react(), routePreload()],
+  plugins: [iconImports(), iconData(), react(), routePreload(), servicePageInDev()],
   // zod is configured where it is first evaluated (src/lib/zod-configured.ts), never eagerly.
   resolve: { alias: [{ find: /^zod$/, replacement: `${root}src/lib/zod-configured.ts` }] },
   css: { postcss: root },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { webBundle } from '../test/web-bundle.ts';
+import { inlineScriptsOf, scriptHash } from '../http/security.ts';
 
 /** Page addresses: the app's routes load the app, aliases redirect, anything else is a real 404. */
 describe('staff app page addresses', () => {
@@ -21,6 +22,20 @@ describe('staff app page addresses', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
     },
   );
+
+  it('serves service mode its own page, without the React app, and the app everywhere else', async () => {
+    const entry = (body: string) =>
+      [...body.matchAll(/<script type="module" crossorigin src="\/assets\/([a-z]+)-/g)]
+        .map((m) => m[1])
+        .find((name) => name !== 'rolldown');
+    for (const url of ['/service', '/service/', '/service/abc123', '/service/abc123/'])
+      expect(entry((await get(url)).body), url).toBe('service');
+    for (const url of ['/dashboard', '/venues/abc123', '/login']) expect(entry((await get(url)).body), url).toBe('app');
+    // Its inline scripts (the stored theme) are allowed by the policy's hashes like the app's.
+    const page = await get('/service/abc123');
+    const csp = String(page.headers['content-security-policy']);
+    for (const body of inlineScriptsOf(page.body)) expect(csp).toContain(scriptHash(body));
+  });
 
   it.each(['/signupp', '/venues/a/b', '/nothing/here', '/sections/s1'])('%s answers 404 with the app (its Not Found page)', async (url) => {
     const res = await get(url);

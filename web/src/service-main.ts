@@ -19,7 +19,7 @@ import { mountServiceView, venueInPath } from './features/service/service-view.t
  * Service mode's own page (service.html; the server serves it for /service and /service/<venue>).
  * It runs without React, on the same SDK session, messages, guards and rules as the app, so a
  * phone in a busy room loads a fraction of the app's script (issue 23 item 6: at most 100 KB
- * gzipped on the first load; docs/decisions/002-service-mode-without-react.md).
+ * gzipped on the first load; docs/decisions/006-service-mode-without-react.md).
  */
 const here = location.pathname + location.search;
 const leave = (to: string) => location.replace(to);

@@ -30,7 +30,7 @@ import { RealtimeIndicator } from '../components/realtime-indicator.tsx';
 import { LapseBanner } from './lapse-banner.tsx';
 import { useMyRole } from '../hooks/use-my-role.ts';
 import { FullText } from '../components/ui/full-text.tsx';
-import { leaveNotice } from '../lib/page-notice.ts';
+import { PageLoad } from './page-load.tsx';
 
 /** Each entry's icon (the entries themselves: nav-items.ts, shared with service mode's page). */
 const ICONS: Record<string, LucideIcon> = {
@@ -143,12 +143,11 @@ function StaffRoutes({ children }: { children: ReactNode }) {
   const editorRefused = role === 'editor' && isBilling(location);
   const silent = location === paths.dashboard();
   useEffect(() => {
-    // Service mode is a page of its own (service.html): its toast says why, after the page load.
-    if (refused && !silent) leaveNotice('shell.staffOnly');
     if (editorRefused) toast.info(t('shell.billingManagersOnly'), { id: 'billing-managers-only' });
-  }, [refused, editorRefused, silent, t]);
+  }, [editorRefused, t]);
   if (editorRefused) return <Redirect to={paths.dashboard()} replace />;
-  return refused ? <Redirect to={paths.serviceVenues()} replace /> : <>{children}</>;
+  // Service mode is a page of its own (service.html): it says why, after the page load.
+  return refused ? <PageLoad to={paths.serviceVenues()} notice={silent ? undefined : 'shell.staffOnly'} /> : <>{children}</>;
 }
 
 /** The signed-in app: sidebar on wide screens, a sheet on phones, top bar with switchers. */

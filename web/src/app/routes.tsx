@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { AppGuard, HelpGuard, OnboardingGuard, PlanGuard, VisitorGuard } from './guards.tsx';
 import { AuthShell } from './auth-shell.tsx';
+import { PageLoad } from './page-load.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
@@ -149,20 +150,6 @@ function AliasRedirect({ to }: { to: string }) {
     return null;
   }
   return <Redirect to={to} replace />;
-}
-
-/**
- * Service mode is its own page without React (service.html, src/service-main.ts: issue 23 item 6,
- * a phone's first load of at most 100 KB of script): a link or redirect to it inside the app loads
- * that page from the server.
- */
-function PageLoad() {
-  const [location] = useLocation();
-  const search = useSearch();
-  useEffect(() => {
-    window.location.replace(search ? `${location}?${search}` : location);
-  }, [location, search]);
-  return <PageSkeleton />;
 }
 
 function NotFound() {

@@ -257,6 +257,8 @@ export function mountServiceView(
     const state = lost() ? (online ? 'reconnecting' : 'offline') : 'ok';
     if (banner.dataset.state === state) return;
     banner.dataset.state = state;
+    // Hidden when there is nothing to say: an empty box would add a gap to the page's grid.
+    banner.hidden = state === 'ok';
     banner.replaceChildren(
       state === 'ok'
         ? ''
