@@ -6,6 +6,7 @@ import Store from 'lucide-data:store';
 import WifiOff from 'lucide-data:wifi-off';
 import { matchesWords, queryWords } from '../../../../shared/search.ts';
 import { weekMinuteIn } from '../../../../shared/schedule.ts';
+import type { SoldOutMark } from '../../../../shared/availability.ts';
 import { h, icon } from '../../lib/dom.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -59,7 +60,13 @@ interface Target {
   id: string;
   name: string;
   menuId: string;
+  /** The item's or option's own mark (every venue). */
+  own: SoldOutMark;
 }
+
+/** Rows built before the first paint, and the time one slice of the rest may take. */
+const FIRST_ROWS = 12;
+const SLICE_MS = 8;
 
 /**
  * Service mode's screen, without React: the venue picker, or the venue's list of what guests see
@@ -77,8 +84,10 @@ export function mountServiceView(
   const saving = new Set<string>();
   let online = navigator.onLine;
   let frame: { venueId: string; list: HTMLElement; banner: HTMLElement; targets: Map<string, Target> } | null = null;
-  let listVersion = '';
   let frameVersion = '';
+  let rows = new Map<string, Row>();
+  let structure: unknown[] = [];
+  let building = 0;
 
   const live = () => online && store.state.status === 'connected';
   const lost = () => !online || store.state.status === 'reconnecting';
@@ -111,7 +120,7 @@ export function mountServiceView(
     if (!frame && version === shownVersion) return;
     frame = null;
     frameVersion = '';
-    listVersion = '';
+    structure = [];
     shownVersion = version;
     onVenue(null);
     root.replaceChildren(content);
@@ -199,7 +208,7 @@ export function mountServiceView(
     const list = h('div', { class: 'grid gap-4' });
     const banner = h('div');
     frame = { venueId, list, banner, targets: new Map() };
-    listVersion = '';
+    structure = [];
     shownVersion = '';
     list.addEventListener('click', onListClick);
     root.replaceChildren(
@@ -280,119 +289,164 @@ export function mountServiceView(
     );
   }
 
+  /** A row as built: what it toggles and the parts a change of state or connection updates in place. */
+  interface Row {
+    target: Target;
+    li: HTMLElement;
+    status: HTMLElement;
+    until: HTMLButtonElement;
+    toggle: HTMLButtonElement;
+    knob: HTMLElement;
+    shown: string;
+  }
+
+  /**
+   * Brings the list up to date. When what it lists changed (the data, the search, the menus on
+   * now), it is built again, the first rows at once and the rest in slices between paints (a menu
+   * of hundreds of dishes would otherwise be one long task on a phone). Otherwise (a mark, a save,
+   * the connection, the clock) the rows are updated in place, and focus stays where it is.
+   */
   function updateList(): void {
     if (!frame) return;
     const venue = store.selectedVenue();
     const { menus, menusFor, menusError, marks } = store.state;
-    const ready = venue && menus && menusFor === menusVersion(venue) && marks.item && marks.option;
-    const shown = ready ? menusOnNow(menus, venue, now) : [];
-    // Rebuilt only when something it shows changed (a tick that changes nothing leaves it alone).
-    const version = JSON.stringify([
-      Boolean(ready),
-      menusError ? String(menusError) : '',
-      query,
-      live(),
-      [...saving],
-      shown.map((m) => m.id),
-      ready ? [marks.item, marks.option, menus, itemStates(shown, marks.item ?? [], marks.option ?? [])] : null,
-    ]);
-    if (version === listVersion) return;
-    listVersion = version;
+    const ready = venue && menus && menusFor === menusVersion(venue) && marks.item && marks.option ? venue : null;
+    const shown = ready && menus ? menusOnNow(menus, ready, now) : [];
+    const next = [frame.list, ready, menusError, ready && menus, query, shown.map((m) => m.id).join()];
+    if (next.length === structure.length && next.every((v, i) => v === structure[i])) return patchRows();
+    structure = next;
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
-    frame.targets.clear();
     const { list } = frame;
-    if (menusError && !ready) list.replaceChildren(h('p', { class: 'text-destructive' }, errorMessage(menusError)));
-    else if (!ready || !venue) list.replaceChildren(skeleton());
-    else list.replaceChildren(...listContent(venue, shown, marks.item ?? [], marks.option ?? []));
-    if (focused) list.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    rows = new Map();
+    frame.targets.clear();
+    const build = ++building;
+    if (menusError && !ready) return list.replaceChildren(h('p', { class: 'text-destructive' }, errorMessage(menusError)));
+    if (!ready) return list.replaceChildren(skeleton());
+    const parts = listParts(ready, shown);
+    list.replaceChildren();
+    let first = true;
+    const slice = () => {
+      if (build !== building) return;
+      const started = performance.now();
+      let count = 0;
+      for (let step = parts.next(); ; step = parts.next()) {
+        if (step.done) {
+          if (!list.childElementCount) list.append(h('p', { class: NOTICE }, shown.length ? t('noMatch', { query }) : t('nothingOn')));
+          break;
+        }
+        count++;
+        if (first ? count >= FIRST_ROWS : performance.now() - started > SLICE_MS) {
+          setTimeout(slice, 0);
+          break;
+        }
+      }
+      first = false;
+      if (focused && document.activeElement === document.body)
+        list.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    };
+    slice();
   }
 
-  /** The states every row shows now (sold-out-until marks run out by the clock). */
-  function itemStates(menus: readonly ServiceMenu[], itemMarks: readonly VenueMark[], optionMarks: readonly VenueMark[]): string {
-    const item = new Map(itemMarks.map((m) => [m.target, m]));
-    const option = new Map(optionMarks.map((m) => [m.target, m]));
-    return menus
-      .flatMap((m) =>
-        m.sections.flatMap((s) =>
-          s.items.flatMap((i) => [itemState(i, item.get(i.id), now), ...i.options.map((o) => itemState(o, option.get(o.id), now))]),
-        ),
-      )
-      .map((s) => s.kind)
-      .join();
-  }
-
-  function listContent(
-    venue: ServiceVenue,
-    shown: readonly ServiceMenu[],
-    itemMarks: readonly VenueMark[],
-    optionMarks: readonly VenueMark[],
-  ): HTMLElement[] {
-    if (!shown.length) return [h('p', { class: NOTICE }, t('nothingOn'))];
+  /** The list's sections and rows, appended to it one dish (with its options) per step. */
+  function* listParts(venue: ServiceVenue, shown: readonly ServiceMenu[]): Generator<void> {
+    if (!frame) return;
+    const { list } = frame;
     const words = queryWords(query);
     // The guest search's rule (shared/search.ts): accent- and case-insensitive, every word somewhere.
     const matches = (item: ServiceItem, section: string) =>
       matchesWords([item.name, item.description, section, ...item.options.map((o) => o.name)], words);
-    const markIndex = { item: new Map(itemMarks.map((m) => [m.target, m])), option: new Map(optionMarks.map((m) => [m.target, m])) };
     const several = shown.length > 1;
-    const out: HTMLElement[] = [];
     for (const menu of shown) {
-      const sections = menu.sections.map((s) => ({ ...s, items: s.items.filter((i) => matches(i, s.name)) })).filter((s) => s.items.length);
-      if (!sections.length) continue;
-      out.push(
-        h(
-          'section',
-          { 'aria-label': menu.name, class: 'grid gap-4' },
-          several ? h('h2', { class: 'text-sm font-semibold uppercase tracking-wide text-muted-foreground' }, menu.name) : null,
-          ...sections.map((section) =>
-            // Off-screen sections skip layout and paint (a phone shows one or two at a time).
-            h(
-              'section',
-              {
-                'aria-labelledby': `service-s-${section.id}`,
-                class: 'grid gap-2 [contain-intrinsic-size:auto_32rem] [content-visibility:auto]',
-              },
-              h(several ? 'h3' : 'h2', { id: `service-s-${section.id}`, class: 'text-lg font-semibold' }, section.name),
-              h(
-                'ul',
-                { class: 'grid divide-y overflow-hidden rounded-lg border bg-card' },
-                ...section.items.map((item) => {
-                  const target: Target = { kind: 'item', id: item.id, name: item.name, menuId: menu.id };
-                  const options = item.options.length
-                    ? h(
-                        'ul',
-                        { class: 'grid divide-y border-l-2 pl-3', 'aria-label': t('optionsOf', { name: item.name }) },
-                        ...item.options.map((o) =>
-                          row(
-                            { kind: 'option', id: o.id, name: o.name, menuId: menu.id },
-                            itemState(o, markIndex.option.get(o.id), now),
-                            venue,
-                          ),
-                        ),
-                      )
-                    : null;
-                  return row(target, itemState(item, markIndex.item.get(item.id), now), venue, options);
-                }),
-              ),
-            ),
+      let menuBox: HTMLElement | null = null;
+      for (const section of menu.sections) {
+        const items = section.items.filter((i) => matches(i, section.name));
+        if (!items.length) continue;
+        if (!menuBox) {
+          menuBox = h(
+            'section',
+            { 'aria-label': menu.name, class: 'grid gap-4' },
+            several ? h('h2', { class: 'text-sm font-semibold uppercase tracking-wide text-muted-foreground' }, menu.name) : null,
+          );
+          list.append(menuBox);
+        }
+        const ul = h('ul', { class: 'grid divide-y overflow-hidden rounded-lg border bg-card' });
+        menuBox.append(
+          // Off-screen sections skip layout and paint (a phone shows one or two at a time).
+          h(
+            'section',
+            {
+              'aria-labelledby': `service-s-${section.id}`,
+              class: 'grid gap-2 [contain-intrinsic-size:auto_32rem] [content-visibility:auto]',
+            },
+            h(several ? 'h3' : 'h2', { id: `service-s-${section.id}`, class: 'text-lg font-semibold' }, section.name),
+            ul,
           ),
-        ),
-      );
+        );
+        for (const item of items) {
+          const options = item.options.length
+            ? h(
+                'ul',
+                { class: 'grid divide-y border-l-2 pl-3', 'aria-label': t('optionsOf', { name: item.name }) },
+                ...item.options.map((o) => row({ kind: 'option', id: o.id, name: o.name, menuId: menu.id, own: o }, venue)),
+              )
+            : null;
+          ul.append(row({ kind: 'item', id: item.id, name: item.name, menuId: menu.id, own: item }, venue, options));
+          yield;
+        }
+      }
     }
-    return out.length ? out : [h('p', { class: NOTICE }, t('noMatch', { query }))];
+  }
+
+  // The venue's marks by target, made again only when a list of marks changes (hundreds of rows read them).
+  const markIndex = new WeakMap<readonly VenueMark[], Map<string, VenueMark>>();
+  function markOf(kind: MarkKind, id: string): VenueMark | undefined {
+    const list = store.state.marks[kind];
+    if (!list) return undefined;
+    let index = markIndex.get(list);
+    if (!index) markIndex.set(list, (index = new Map(list.map((m) => [m.target, m]))));
+    return index.get(id);
+  }
+
+  /** The row's state now: its own mark (every venue), then the venue's. */
+  function stateOf(target: Target): ItemState {
+    return itemState(target.own, markOf(target.kind, target.id), now);
   }
 
   /** One item or option with its big availability switch and "sold out until…" button. */
-  function row(target: Target, state: ItemState, venue: ServiceVenue, children: HTMLElement | null = null): HTMLElement {
+  function row(target: Target, venue: ServiceVenue, children: HTMLElement | null = null): HTMLElement {
     const key = `${target.kind}:${target.id}`;
     frame?.targets.set(key, target);
-    const available = state.kind === 'available';
-    const locked = state.kind === 'soldOutEverywhere';
-    const busy = saving.has(key);
-    const disabled = !live() || busy;
     const option = target.kind === 'option';
-    return h(
+    const status = h('p');
+    const until = h(
+      'button',
+      {
+        type: 'button',
+        class: UNTIL_BUTTON,
+        'aria-label': t('untilFor', { name: target.name }),
+        title: t('until'),
+        'data-action': 'until',
+        'data-key': key,
+        'data-focus': `until:${key}`,
+      },
+      icon(Clock),
+    );
+    const knob = h('span', { 'aria-hidden': 'true' });
+    const toggle = h(
+      'button',
+      {
+        type: 'button',
+        role: 'switch',
+        'aria-label': t('availableSwitch', { name: target.name }),
+        'data-action': 'toggle',
+        'data-key': key,
+        'data-focus': `toggle:${key}`,
+      },
+      knob,
+    );
+    const li = h(
       'li',
-      { class: option ? 'grid gap-2 py-2' : 'grid gap-2 p-3 sm:p-4', [`data-${target.kind}`]: target.id, 'data-state': state.kind },
+      { class: option ? 'grid gap-2 py-2' : 'grid gap-2 p-3 sm:p-4', [`data-${target.kind}`]: target.id },
       h(
         'div',
         { class: 'flex items-center gap-3' },
@@ -404,56 +458,51 @@ export function mountServiceView(
             { class: option ? 'break-words text-sm font-medium leading-snug' : 'break-words text-base font-medium leading-snug' },
             target.name,
           ),
-          h(
-            'p',
-            {
-              class: available
-                ? 'text-sm font-medium text-emerald-700 dark:text-emerald-400'
-                : 'text-sm font-medium text-red-700 dark:text-red-400',
-            },
-            stateText(t, state, venue.timezone, now),
-          ),
+          status,
         ),
-        locked
-          ? null
-          : h(
-              'button',
-              {
-                type: 'button',
-                class: UNTIL_BUTTON,
-                'aria-label': t('untilFor', { name: target.name }),
-                title: t('until'),
-                disabled,
-                'data-action': 'until',
-                'data-key': key,
-                'data-focus': `until:${key}`,
-              },
-              icon(Clock),
-            ),
-        h(
-          'button',
-          {
-            type: 'button',
-            role: 'switch',
-            'aria-checked': String(available),
-            'aria-label': t('availableSwitch', { name: target.name }),
-            'aria-busy': busy ? 'true' : null,
-            disabled: disabled || locked,
-            class: available ? SWITCH_ON : SWITCH_OFF,
-            'data-action': 'toggle',
-            'data-key': key,
-            'data-available': String(available),
-            'data-focus': `toggle:${key}`,
-          },
-          h(
-            'span',
-            { 'aria-hidden': 'true', class: available ? KNOB_ON : KNOB_OFF },
-            busy ? icon(Loader, 'size-4 animate-spin text-muted-foreground') : null,
-          ),
-        ),
+        until,
+        toggle,
       ),
       children,
     );
+    const built: Row = { target, li, status, until, toggle, knob, shown: '' };
+    rows.set(key, built);
+    paint(built, venue);
+    return li;
+  }
+
+  /** Shows a row's state, saving and connection (only what changed is written). */
+  function paint(r: Row, venue: ServiceVenue): void {
+    const key = `${r.target.kind}:${r.target.id}`;
+    const state = stateOf(r.target);
+    const busy = saving.has(key);
+    const text = stateText(t, state, venue.timezone, now);
+    const shown = `${state.kind}|${text}|${busy}|${live()}`;
+    if (shown === r.shown) return;
+    r.shown = shown;
+    const available = state.kind === 'available';
+    const locked = state.kind === 'soldOutEverywhere';
+    const disabled = !live() || busy;
+    r.li.dataset.state = state.kind;
+    r.status.className = available
+      ? 'text-sm font-medium text-emerald-700 dark:text-emerald-400'
+      : 'text-sm font-medium text-red-700 dark:text-red-400';
+    r.status.textContent = text;
+    r.until.hidden = locked;
+    r.until.disabled = disabled;
+    r.toggle.disabled = disabled || locked;
+    r.toggle.className = available ? SWITCH_ON : SWITCH_OFF;
+    r.toggle.setAttribute('aria-checked', String(available));
+    r.toggle.dataset.available = String(available);
+    if (busy) r.toggle.setAttribute('aria-busy', 'true');
+    else r.toggle.removeAttribute('aria-busy');
+    r.knob.className = available ? KNOB_ON : KNOB_OFF;
+    r.knob.replaceChildren(busy ? icon(Loader, 'size-4 animate-spin text-muted-foreground') : '');
+  }
+
+  function patchRows(): void {
+    const venue = store.selectedVenue();
+    if (venue) for (const r of rows.values()) paint(r, venue);
   }
 
   function onListClick(e: Event): void {
