@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seed } from '../../server/test/test-app.ts';
 import { formatDateTime } from '../../server/core/datetime.ts';
-import { adminUpdate, type E2E, hasBrowser, screenPairs, screenshot, startE2E, viennaContext, waitForToast } from './harness.ts';
+import {
+  adminUpdate,
+  type E2E,
+  hasBrowser,
+  screenPairs,
+  screenshot,
+  startE2E,
+  viennaContext,
+  waitForToast,
+  waitOrDescribe,
+} from './harness.ts';
 
 /**
  * Floor staff at 390 px: the owner invites a waiter as "Staff (service only)" for one of two
@@ -145,8 +155,10 @@ describe.skipIf(!hasBrowser)('floor staff', () => {
       const waiter = await (await viennaContext(e, { colorScheme: scheme, viewport: size })).newPage();
       // Two venues by now: service mode asks which one.
       await signIn(waiter, WAITER, '**/service');
+      // Service mode's own page has loaded (the picker): the next address is not cut short by the hand-over.
+      await waiter.getByRole('heading', { name: 'Service mode' }).waitFor();
       await waiter.goto('/venues/');
-      await waiter.getByText('Terrace', { exact: true }).waitFor();
+      await waitOrDescribe(waiter, waiter.getByText('Terrace', { exact: true }));
       expect(await waiter.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(waiter, `staff-venues-${scheme}-${width}`);
       await waiter.context().close();

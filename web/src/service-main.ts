@@ -9,11 +9,11 @@ import { mountPlainToaster } from './lib/plain-toaster.ts';
 import { toast } from './lib/toast.ts';
 import { requireApp } from './app/guard-logic.ts';
 import { navFor } from './app/nav-items.ts';
-import { paths } from './app/paths.ts';
+import { paths, serviceVenueInPath } from './app/paths.ts';
 import type { MemberRole } from '../../shared/constants.ts';
 import { ServiceStore } from './features/service/service-store.ts';
 import { mountServiceShell } from './features/service/service-shell.ts';
-import { mountServiceView, venueInPath } from './features/service/service-view.ts';
+import { mountServiceView } from './features/service/service-view.ts';
 
 /**
  * Service mode's own page (service.html; the server serves it for /service and /service/<venue>).
@@ -42,7 +42,7 @@ async function start(root: HTMLElement): Promise<void> {
   // fresh record. Its requests leave before the config (billing mode) is in.
   const stored = storedSession();
   const early = stored ? new ServiceStore(stored.organizationId) : null;
-  early?.start(venueInPath(location.pathname));
+  early?.start(serviceVenueInPath(location.pathname));
   if (!stored || (await guard())) {
     await refreshed;
     const to = await guard();
@@ -54,7 +54,7 @@ async function start(root: HTMLElement): Promise<void> {
   let store = early;
   if (!store || stored?.organizationId !== organizationId) {
     store = new ServiceStore(organizationId);
-    store.start(venueInPath(location.pathname));
+    store.start(serviceVenueInPath(location.pathname));
   }
   let role: MemberRole | null | undefined;
   void fetchRole(organizationId, userId).then(

@@ -41,3 +41,15 @@ export const paths = {
   /** The venue's original PDF menu, public while it is linked to the venue. */
   guestOriginalMenu: (venueSlug: string) => `/m/${encodeURIComponent(venueSlug)}/original.pdf`,
 };
+
+/** The venue service mode's address names (`/service/<id>`), if any: the inverse of `paths.service`. */
+export function serviceVenueInPath(pathname: string): string | undefined {
+  const id = /^\/service\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (!id) return undefined;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    // A malformed escape (`/service/%E0`) names no venue: the picker says so.
+    return id;
+  }
+}

@@ -11,7 +11,7 @@ import { h, icon } from '../../lib/dom.ts';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { buttonVariants, fieldClass } from '../../components/ui/styles.ts';
-import { paths } from '../../app/paths.ts';
+import { paths, serviceVenueInPath } from '../../app/paths.ts';
 import { isNetworkError, itemState, menusOnNow, saveMark, type ItemState } from './service-marks.ts';
 import type { MarkKind, ServiceItem, ServiceMenu, ServiceVenue, VenueMark } from './service-requests.ts';
 import { menusVersion } from './service-requests.ts';
@@ -35,12 +35,6 @@ function lastVenue(): string | null {
   } catch {
     return null;
   }
-}
-
-/** The venue in the address (`/service/<id>`), if any. */
-export function venueInPath(pathname: string): string | undefined {
-  const id = /^\/service\/([^/]+)\/?$/.exec(pathname)?.[1];
-  return id ? decodeURIComponent(id) : undefined;
 }
 
 // A menu renders hundreds of rows: their classes are worked out once here.
@@ -100,7 +94,7 @@ export function mountServiceView(
 
   function render(): void {
     const { venues, venuesError } = store.state;
-    const venueId = venueInPath(location.pathname);
+    const venueId = serviceVenueInPath(location.pathname);
     if (venuesError && !venues) return show(h('p', { class: 'p-4 text-destructive' }, errorMessage(venuesError)));
     if (!venues) return venueId ? renderVenue(venueId) : show(skeleton());
     if (!venueId) {
