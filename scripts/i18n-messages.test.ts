@@ -82,7 +82,8 @@ function sourceFiles(dir: string): string[] {
 
 /** Keys a source file uses that English lacks. `english` maps namespace → its flat English keys. */
 export function unknownKeys(source: string, english: Map<string, Flat>, defaultNs: string): string[] {
-  const declared = [...source.matchAll(/useTranslation\(\s*(?:'(\w+)'|\[([^\]]*)\])?/g)].flatMap((m) =>
+  // `useTranslation('ns')` in React files; `// i18n-namespace: 'ns'` where a plain `t` is passed in (service mode's page).
+  const declared = [...source.matchAll(/(?:useTranslation\(|i18n-namespace:)\s*(?:'(\w+)'|\[([^\]]*)\])?/g)].flatMap((m) =>
     m[1] ? [m[1]] : m[2] ? [...m[2].matchAll(/'(\w+)'/g)].map((x) => x[1] as string) : [defaultNs],
   );
   const fileNs = declared.length ? declared : [defaultNs];

@@ -1,3 +1,4 @@
+// i18n-namespace: 'service' (the `t` here is service mode's: i18n.getFixedT(null, 'service'))
 import './index.css';
 import { pb } from './lib/pb.ts';
 import { i18n, initI18n, prefetchMessages } from './lib/i18n/i18n.ts';
@@ -49,7 +50,9 @@ async function start(root: HTMLElement): Promise<void> {
     if (to) return leave(to);
   }
   const session = storedSession();
-  if (!session) return leave(paths.login(here));
+  // Signed in and let in, but no current organization (removed from it): the app's dashboard says
+  // what to do; the sign-in page would send the user straight back here.
+  if (!session) return leave(pb.authStore.isValid ? paths.dashboard() : paths.login(here));
   const { organizationId, userId } = session;
   let store = early;
   if (!store || stored?.organizationId !== organizationId) {

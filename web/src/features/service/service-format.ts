@@ -1,3 +1,4 @@
+// i18n-namespace: 'service' (the `t` here is service mode's: i18n.getFixedT(null, 'service'))
 import { activeLanguage } from '../../lib/i18n/i18n.ts';
 import type { ItemState } from './service-marks.ts';
 

@@ -1,3 +1,4 @@
+// i18n-namespace: 'service' (the `t` here is service mode's: i18n.getFixedT(null, 'service'))
 import MenuIcon from 'lucide-data:menu';
 import X from 'lucide-data:x';
 import LogOut from 'lucide-data:log-out';

@@ -1,3 +1,4 @@
+// i18n-namespace: 'service' (the `t` here is service mode's: i18n.getFixedT(null, 'service'))
 import ChevronRight from 'lucide-data:chevron-right';
 import Clock from 'lucide-data:clock';
 import Loader from 'lucide-data:loader-circle';

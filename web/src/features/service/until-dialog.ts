@@ -1,3 +1,4 @@
+// i18n-namespace: 'service' (the `t` here is service mode's: i18n.getFixedT(null, 'service'))
 import { h, icon } from '../../lib/dom.ts';
 import { buttonVariants, fieldClass } from '../../components/ui/styles.ts';
 import X from 'lucide-data:x';
