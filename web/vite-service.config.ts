@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { iconData } from './build/icon-imports.ts';
+import { pageHead } from './build/page-head.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,7 +12,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [iconData()],
+  plugins: [pageHead(), iconData()],
   css: { postcss: root },
   build: {
     outDir: 'dist',

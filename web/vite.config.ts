@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { iconData, iconImports } from './build/icon-imports.ts';
+import { pageHead } from './build/page-head.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -130,7 +131,7 @@ function servicePageInDev(): Plugin {
 /** The staff SPA: built into web/dist, served by the Fastify server (API proxied in dev). */
 export default defineConfig({
   root,
-  plugins: [iconImports(), iconData(), react(), routePreload(), servicePageInDev()],
+  plugins: [pageHead(), iconImports(), iconData(), react(), routePreload(), servicePageInDev()],
   // zod is configured where it is first evaluated (src/lib/zod-configured.ts), never eagerly.
   resolve: { alias: [{ find: /^zod$/, replacement: `${root}src/lib/zod-configured.ts` }] },
   css: { postcss: root },

@@ -216,6 +216,8 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     await optionRow(b).waitFor();
     // Pecorino is sold out for every venue (the team's mark): its switch is locked here.
     await expect(toggle(a, 'Pecorino').isDisabled()).resolves.toBe(true);
+    // …and it offers no "sold out until…": only the team changes the mark of every venue.
+    await expect(a.getByRole('button', { name: 'Sold out until… – Pecorino' }).isVisible()).resolves.toBe(false);
 
     const guestContext = await e.context({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'en-GB' });
     const guest = await guestContext.newPage();

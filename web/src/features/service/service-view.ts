@@ -483,7 +483,8 @@ export function mountServiceView(
       ? 'text-sm font-medium text-emerald-700 dark:text-emerald-400'
       : 'text-sm font-medium text-red-700 dark:text-red-400';
     r.status.textContent = text;
-    r.until.hidden = locked;
+    // A class, not the `hidden` attribute: the button's own `inline-flex` would win over that.
+    r.until.classList.toggle('hidden', locked);
     r.until.disabled = disabled;
     r.toggle.disabled = disabled || locked;
     r.toggle.className = available ? SWITCH_ON : SWITCH_OFF;
