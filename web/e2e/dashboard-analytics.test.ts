@@ -203,6 +203,43 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await screenshot(dark, 'dashboard-guests-dark-1280');
   });
 
+  it('builds on a phone only what it shows, and opens live updates once the page is on screen', async () => {
+    const context = await e.context({ storageState: session, viewport: { width: 390, height: 844 }, isMobile: true });
+    await context.addInitScript(() => {
+      localStorage.setItem('cookie_consent', 'no');
+      // When the page opens its live-updates connection, next to when its first contentful paint
+      // reached the screen (the Paint Timing entry's time).
+      const Native = window.EventSource;
+      const opened: number[] = [];
+      (window as unknown as { eventSourcesOpenedAt: number[] }).eventSourcesOpenedAt = opened;
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          opened.push(performance.now());
+          super(url, init);
+        }
+      };
+    });
+    const phone = await context.newPage();
+    await phone.goto('/dashboard');
+    await phone.getByLabel(/^QR scans, last 30 days: /).waitFor();
+    await phone.locator('[data-status="connected"]').waitFor();
+    const timing = await phone.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      opened: (window as unknown as { eventSourcesOpenedAt: number[] }).eventSourcesOpenedAt,
+    }));
+    expect(timing.opened.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.opened)).toBeGreaterThanOrEqual(timing.fcp);
+    // The sidebar is the wide screens' (the phone's navigation is the sheet behind the menu button).
+    expect(await phone.locator('aside').count()).toBe(0);
+    // A chart's data table is made when opened, not before.
+    expect(await phone.locator('details table').count()).toBe(0);
+    await phone.getByText('Show as table').first().click();
+    expect(await phone.getByRole('table', { name: 'Page views and QR scans per day' }).getByRole('row').count()).toBe(31);
+    await phone.setViewportSize({ width: 1280, height: 800 });
+    await phone.getByRole('complementary').getByRole('navigation').waitFor();
+    await context.close();
+  });
+
   it('downloads the figures as CSV, for all venues or one', async () => {
     const page = await signedInPage();
     await page.getByLabel(/^QR scans, last 30 days: /).waitFor();

@@ -31,6 +31,7 @@ import { LapseBanner } from './lapse-banner.tsx';
 import { useMyRole } from '../hooks/use-my-role.ts';
 import { FullText } from '../components/ui/full-text.tsx';
 import { PageLoad } from './page-load.tsx';
+import { useMediaQuery } from '../hooks/use-media-query.ts';
 
 /** Each entry's icon (the entries themselves: nav-items.ts, shared with service mode's page). */
 const ICONS: Record<string, LucideIcon> = {
@@ -155,6 +156,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const appName = usePublicConfig().appName;
+  // The sidebar exists only where it shows (Tailwind's lg): on a phone it would be a hidden copy of
+  // the navigation sheet that every page's first render builds for nothing.
+  const wide = useMediaQuery('(min-width: 64rem)');
   const brand = (
     <Link href={paths.dashboard()} className="flex items-center gap-2 px-3 text-base font-semibold">
       <img src="/favicon.svg" alt="" className="size-6" />
@@ -163,11 +167,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   );
   return (
     <div className="flex min-h-screen">
-      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-4 border-r bg-card p-4 lg:flex">
-        {brand}
-        <OrganizationSwitcher />
-        <Nav />
-      </aside>
+      {wide ? (
+        <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-4 border-r bg-card p-4 lg:flex">
+          {brand}
+          <OrganizationSwitcher />
+          <Nav />
+        </aside>
+      ) : null}
       <Sheet open={open} onOpenChange={setOpen} title={t('shell.navigation')}>
         {brand}
         <OrganizationSwitcher />

@@ -1,28 +1,70 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
+ * Whether the page's first contentful paint has reached the screen (its Paint Timing entry exists),
+ * or cannot be known (no Paint Timing): the frame that holds it is presented only after the task
+ * that painted it, tens of milliseconds later on a phone, and work started in between competes
+ * with it.
+ */
+function firstPaintShown(): boolean {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return true;
+  return performance.getEntriesByName('first-contentful-paint').length > 0;
+}
+
+/** Calls `fn` once the first contentful paint is on screen, or after `maxWaitMs`. Returns the cancel. */
+function whenFirstPaintShown(fn: () => void, maxWaitMs: number): () => void {
+  if (firstPaintShown()) {
+    fn();
+    return () => undefined;
+  }
+  const finish = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    fn();
+  };
+  const observer = new PerformanceObserver(() => {
+    if (firstPaintShown()) finish();
+  });
+  observer.observe({ type: 'paint' });
+  const timer = setTimeout(finish, maxWaitMs);
+  return () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+}
+
+/**
  * Runs `fn` in a task of its own once the browser has painted what is on screen now (the next
- * animation frame, then a new task), so the work does not hold up that paint. A page that gets no
- * frames (hidden) still runs it, after `fallbackMs`. Returns the cancel.
+ * animation frame, then a new task) and the page's first contentful paint is on screen, so the
+ * work holds up neither. A page that gets no frames (hidden) still runs it, after `fallbackMs`.
+ * Returns the cancel.
  */
 export function afterPaint(fn: () => void, fallbackMs = 100): () => void {
   let done = false;
   let next: ReturnType<typeof setTimeout> | undefined;
+  let cancelWait: (() => void) | undefined;
   const run = () => {
     if (done) return;
     done = true;
     clearTimeout(fallback);
+    cancelWait?.();
     fn();
   };
   const frame = requestAnimationFrame(() => {
-    next = setTimeout(run, 0);
+    next = setTimeout(() => {
+      cancelWait = whenFirstPaintShown(() => {
+        next = setTimeout(run, 0);
+      }, 1000);
+    }, 0);
   });
-  const fallback = setTimeout(run, fallbackMs);
+  // Hidden, the page gets no frames; visible, the frame and the paint come well before this.
+  const fallback = setTimeout(run, document.visibilityState === 'hidden' ? fallbackMs : 2000);
   return () => {
     done = true;
     cancelAnimationFrame(frame);
     clearTimeout(next);
     clearTimeout(fallback);
+    cancelWait?.();
   };
 }
 
@@ -35,17 +77,6 @@ export function usePainted(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => (painted || !ready ? undefined : afterPaint(() => startTransition(() => setPainted(true)))), [painted, ready]);
   return painted;
-}
-
-/**
- * How many of `total` rows to render: `first` at once, then `step` more in a task of their own
- * after each paint, until all are there (a long list never blocks the page in one long task;
- * each step is a transition, rendered in slices).
- */
-export function useRenderedCount(total: number, first: number, step: number): number {
-  const [count, setCount] = useState(first);
-  useEffect(() => (count >= total ? undefined : afterPaint(() => startTransition(() => setCount((c) => c + step)))), [count, total, step]);
-  return Math.min(count, total);
 }
 
 /**

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import type { RecordModel, RecordSubscription } from 'pocketbase';
 import { pb } from '../lib/pb.ts';
 import type { SwrKey } from '../lib/swr-keys.ts';
+import { afterPaint } from './use-after-paint.ts';
 
 export type LiveEvent<T extends RecordModel = RecordModel> = RecordSubscription<T>;
 
@@ -29,20 +30,25 @@ export function useRecordSubscription<T extends RecordModel = RecordModel>(
     if (!enabled || !topic) return;
     let active = true;
     let unsubscribe: (() => Promise<void>) | undefined;
-    pb.collection(collection)
-      .subscribe<T>(
-        topic,
-        (event) => {
-          if (active) handler.current(event);
-        },
-        fields ? { fields } : undefined,
-      )
-      .then((off) => {
-        if (active) unsubscribe = off;
-        else void off().catch(() => undefined);
-      })
-      .catch(() => undefined); // the realtime indicator shows connection problems
+    // Subscribed once the page is on screen (see useRealtimeStatus): the connection's requests do not
+    // compete with the first paint.
+    const cancel = afterPaint(() => {
+      pb.collection(collection)
+        .subscribe<T>(
+          topic,
+          (event) => {
+            if (active) handler.current(event);
+          },
+          fields ? { fields } : undefined,
+        )
+        .then((off) => {
+          if (active) unsubscribe = off;
+          else void off().catch(() => undefined);
+        })
+        .catch(() => undefined); // the realtime indicator shows connection problems
+    });
     return () => {
+      cancel();
       active = false;
       void unsubscribe?.().catch(() => undefined);
     };
@@ -62,21 +68,25 @@ function useReconnect(onReconnect: () => void, enabled: boolean): void {
     // the initial connection and only later ones follow a drop.
     let initialPending = !pb.realtime.isConnected;
     let unsubscribe: (() => Promise<void>) | undefined;
-    void pb.realtime
-      .subscribe('PB_CONNECT', () => {
-        if (!active) return;
-        if (initialPending) {
-          initialPending = false;
-          return;
-        }
-        handler.current();
-      })
-      .then((off) => {
-        if (active) unsubscribe = off;
-        else void off().catch(() => undefined);
-      })
-      .catch(() => undefined);
+    const cancel = afterPaint(() => {
+      initialPending = !pb.realtime.isConnected;
+      void pb.realtime
+        .subscribe('PB_CONNECT', () => {
+          if (!active) return;
+          if (initialPending) {
+            initialPending = false;
+            return;
+          }
+          handler.current();
+        })
+        .then((off) => {
+          if (active) unsubscribe = off;
+          else void off().catch(() => undefined);
+        })
+        .catch(() => undefined);
+    });
     return () => {
+      cancel();
       active = false;
       void unsubscribe?.().catch(() => undefined);
     };

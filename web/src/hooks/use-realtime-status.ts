@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { pb } from '../lib/pb.ts';
+import { afterPaint } from './use-after-paint.ts';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'reconnecting';
 
@@ -14,15 +15,23 @@ export function useRealtimeStatus(): RealtimeStatus {
       if (active && subs.length) setStatus('reconnecting');
     };
     let unsubscribe: (() => Promise<void>) | undefined;
-    void pb.realtime
-      .subscribe('PB_CONNECT', () => {
-        if (active) setStatus('connected');
-      })
-      .then((u) => {
-        unsubscribe = u;
-      })
-      .catch(() => setStatus('reconnecting'));
+    // The connection opens once the page is on screen: its request and handshake do not compete
+    // with the first paint (a status of "connecting" meanwhile is the truth).
+    const cancel = afterPaint(() => {
+      void pb.realtime
+        .subscribe('PB_CONNECT', () => {
+          if (active) setStatus('connected');
+        })
+        .then((u) => {
+          if (active) unsubscribe = u;
+          else void u();
+        })
+        .catch(() => {
+          if (active) setStatus('reconnecting');
+        });
+    });
     return () => {
+      cancel();
       active = false;
       pb.realtime.onDisconnect = previous;
       void unsubscribe?.();

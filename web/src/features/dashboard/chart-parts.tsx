@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { percent } from './guest-analytics-data.ts';
@@ -18,21 +18,28 @@ export function LegendSwatch({ className, children }: { className: string; child
   );
 }
 
-/** The text alternative of a chart: a collapsed, scrollable data table. */
-export function ChartTable({ caption, children }: { caption: string; children: ReactNode }) {
+/**
+ * The text alternative of a chart: a collapsed, scrollable data table. Its rows are made only once
+ * opened: closed, a month's table and the heatmap's 168 cells would be hundreds of elements (and as
+ * many formatted dates and numbers) that the dashboard's first screen builds and lays out for nothing.
+ */
+export function ChartTable({ caption, children }: { caption: string; children: () => ReactNode }) {
   const { t } = useTranslation('dashboard');
+  const [open, setOpen] = useState(false);
   return (
     // min-w-0: the opened table scrolls in its box instead of widening the chart above it.
-    <details className="group min-w-0 text-sm">
+    <details className="group min-w-0 text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="w-fit cursor-pointer select-none rounded text-xs text-muted-foreground hover:text-foreground">
         {t('chart.showTable')}
       </summary>
-      <div className="mt-2 max-h-64 overflow-auto rounded-md border">
-        <table className="w-full text-left text-xs tabular-nums [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1.5 [&_th]:font-medium [&_thead_th]:sticky [&_thead_th]:top-0 [&_thead_th]:bg-muted [&_tr+tr]:border-t">
-          <caption className="sr-only">{caption}</caption>
-          {children}
-        </table>
-      </div>
+      {open ? (
+        <div className="mt-2 max-h-64 overflow-auto rounded-md border">
+          <table className="w-full text-left text-xs tabular-nums [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1.5 [&_th]:font-medium [&_thead_th]:sticky [&_thead_th]:top-0 [&_thead_th]:bg-muted [&_tr+tr]:border-t">
+            <caption className="sr-only">{caption}</caption>
+            {children()}
+          </table>
+        </div>
+      ) : null}
     </details>
   );
 }

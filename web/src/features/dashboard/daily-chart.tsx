@@ -106,28 +106,32 @@ export function DailyChart({ days }: { days: GuestAnalytics['days'] }) {
         </div>
       </div>
       <ChartTable caption={t('chart.dailyCaption')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('chart.day')}</th>
-            <th scope="col" className="text-right">
-              {t('guests.views')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('guests.scans')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row" className="font-normal">
-                {dayLabel(d.day, { weekday: 'short', month: 'short', day: 'numeric' })}
-              </th>
-              <td className="text-right">{n(d.views)}</td>
-              <td className="text-right">{n(d.scans)}</td>
-            </tr>
-          ))}
-        </tbody>
+        {() => (
+          <>
+            <thead>
+              <tr>
+                <th scope="col">{t('chart.day')}</th>
+                <th scope="col" className="text-right">
+                  {t('guests.views')}
+                </th>
+                <th scope="col" className="text-right">
+                  {t('guests.scans')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row" className="font-normal">
+                    {dayLabel(d.day, { weekday: 'short', month: 'short', day: 'numeric' })}
+                  </th>
+                  <td className="text-right">{n(d.views)}</td>
+                  <td className="text-right">{n(d.scans)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </>
+        )}
       </ChartTable>
     </figure>
   );

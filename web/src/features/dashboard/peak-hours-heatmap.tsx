@@ -77,30 +77,34 @@ export function PeakHoursHeatmap({ heatmap }: { heatmap: number[][] }) {
         </span>
       </figcaption>
       <ChartTable caption={t('chart.heatmapCaption')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('chart.day')}</th>
-            {Array.from({ length: 24 }, (_, h) => (
-              <th key={h} scope="col" className="text-right">
-                {String(h).padStart(2, '0')}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.weekday}>
-              <th scope="row" className="font-normal">
-                {weekdayName(row.weekday)}
-              </th>
-              {row.values.map((v, h) => (
-                <td key={h} className="text-right">
-                  {v}
-                </td>
+        {() => (
+          <>
+            <thead>
+              <tr>
+                <th scope="col">{t('chart.day')}</th>
+                {Array.from({ length: 24 }, (_, h) => (
+                  <th key={h} scope="col" className="text-right">
+                    {String(h).padStart(2, '0')}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.weekday}>
+                  <th scope="row" className="font-normal">
+                    {weekdayName(row.weekday)}
+                  </th>
+                  {row.values.map((v, h) => (
+                    <td key={h} className="text-right">
+                      {v}
+                    </td>
+                  ))}
+                </tr>
               ))}
-            </tr>
-          ))}
-        </tbody>
+            </tbody>
+          </>
+        )}
       </ChartTable>
     </figure>
   );
