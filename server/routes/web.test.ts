@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { webBundle } from '../test/web-bundle.ts';
@@ -35,6 +36,25 @@ describe('staff app page addresses', () => {
     const page = await get('/service/abc123');
     const csp = String(page.headers['content-security-policy']);
     for (const body of inlineScriptsOf(page.body)) expect(csp).toContain(scriptHash(body));
+  });
+
+  it('sends the page compressed as the browser accepts it (brotli first), and plain otherwise', async () => {
+    const page = (url: string, acceptEncoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    for (const url of ['/dashboard', '/service/abc123', '/nothing/here']) {
+      const plain = await page(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers.vary).toContain('Accept-Encoding');
+      const br = await page(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.statusCode).toBe(plain.statusCode);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await page(url, 'br;q=0, gzip');
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect((await page(url, 'gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+    }
   });
 
   it.each(['/signupp', '/venues/a/b', '/nothing/here', '/sections/s1'])('%s answers 404 with the app (its Not Found page)', async (url) => {
