@@ -59,7 +59,9 @@ function routePreload(): Plugin {
         const table = ROUTE_PRELOADS.map(([path, modules, namespaces]) => {
           const files = new Set<string>();
           for (const m of modules) {
-            const chunk = chunks.find((c) => c.facadeModuleId === `${root}${m}`);
+            // Its own chunk, or the chunk it was put in (a phone chunk may hold it without a facade).
+            const id = `${root}${m}`;
+            const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
             if (!chunk) throw new Error(`route-preload: no chunk for ${m}`);
             for (const f of closure(chunk)) if (!initial.has(f)) files.add(`/${f}`);
           }

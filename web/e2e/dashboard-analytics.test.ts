@@ -203,7 +203,7 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
     await screenshot(dark, 'dashboard-guests-dark-1280');
   });
 
-  it('builds on a phone only what it shows, and opens live updates once the page is on screen', async () => {
+  it('shows a phone its first screen whole, builds only what it shows, and opens live updates once the page is on screen', async () => {
     const context = await e.context({ storageState: session, viewport: { width: 390, height: 844 }, isMobile: true });
     await context.addInitScript(() => {
       localStorage.setItem('cookie_consent', 'no');
@@ -212,6 +212,15 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
       const Native = window.EventSource;
       const opened: number[] = [];
       (window as unknown as { eventSourcesOpenedAt: number[] }).eventSourcesOpenedAt = opened;
+      // Whether a loading placeholder (the route's skeleton, the figures' skeleton) ever showed
+      // before the figures: the first screen should come whole, with the start-up requests' data.
+      const flags = { busyBeforeFigures: false };
+      (window as unknown as { firstScreen: typeof flags }).firstScreen = flags;
+      const watch = new MutationObserver(() => {
+        if (document.querySelector('section[aria-label="Totals"]')) watch.disconnect();
+        else if (document.querySelector('[aria-busy="true"]')) flags.busyBeforeFigures = true;
+      });
+      document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { childList: true, subtree: true }));
       window.EventSource = class extends Native {
         constructor(url: string | URL, init?: EventSourceInit) {
           opened.push(performance.now());
@@ -227,6 +236,9 @@ describe.skipIf(!hasBrowser)('dashboard guest analytics', () => {
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
       opened: (window as unknown as { eventSourcesOpenedAt: number[] }).eventSourcesOpenedAt,
     }));
+    expect(await phone.evaluate(() => (window as unknown as { firstScreen: { busyBeforeFigures: boolean } }).firstScreen)).toEqual({
+      busyBeforeFigures: false,
+    });
     expect(timing.opened.length).toBeGreaterThan(0);
     expect(Math.min(...timing.opened)).toBeGreaterThanOrEqual(timing.fcp);
     // The sidebar is the wide screens' (the phone's navigation is the sheet behind the menu button).

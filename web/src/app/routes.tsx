@@ -8,21 +8,24 @@ import { RouteErrorBoundary } from './error-boundary.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { ROUTE_ALIASES } from '../../../shared/app-routes.ts';
 import { useTitle } from '../hooks/use-title.ts';
-import { prefetchMessages, type Namespace } from '../lib/i18n/i18n.ts';
+import { i18n, prefetchMessages, type Namespace } from '../lib/i18n/i18n.ts';
+import { preloadableLazy } from '../lib/preloadable-lazy.ts';
+import { earlyRequestsSettled } from '../lib/early-requests.ts';
+import { fetchPublicConfig } from '../hooks/use-public-config.ts';
 import { storedSession } from '../hooks/use-auth.ts';
 import { startDashboardRequests } from '../features/dashboard/dashboard-requests.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 // The signed-in layout (navigation, menus, dialogs) is its own chunk, so the login page never loads it.
-const loadDataProvider = () => import('./data-provider.tsx');
-const loadAppLayout = () => import('./app-layout.tsx');
-const DataProvider = lazy(loadDataProvider);
-const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+const dataProvider = preloadableLazy(() => import('./data-provider.tsx'));
+const appLayout = preloadableLazy<{ children: ReactNode }>(() => import('./app-layout.tsx').then((m) => ({ default: m.AppLayout })));
+const DataProvider = dataProvider.Component;
+const AppLayout = appLayout.Component;
 
-const loadLogin = () => import('../features/auth/login-page.tsx');
-const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
-const Login = page(loadLogin);
+const login = preloadableLazy(() => import('../features/auth/login-page.tsx'));
+const dashboard = preloadableLazy(() => import('../features/dashboard/dashboard-page.tsx'));
+const Login = login.Component;
 const SignUp = page(() => import('../features/auth/sign-up-page.tsx'));
 const Verify = page(() => import('../features/auth/verify-page.tsx'));
 const ResetPassword = page(() => import('../features/auth/reset-password-page.tsx'));
@@ -30,7 +33,7 @@ const ConfirmEmailChange = page(() => import('../features/auth/confirm-email-cha
 const Onboarding = page(() => import('../features/onboarding/onboarding-page.tsx'));
 const Subscribe = page(() => import('../features/subscribe/subscribe-page.tsx'));
 const SubscribeSuccess = page(() => import('../features/subscribe/success-page.tsx'));
-const Dashboard = page(loadDashboard);
+const Dashboard = dashboard.Component;
 const Help = page(() => import('../features/help/help-page.tsx'));
 const Venues = page(() => import('../features/venues/venues-page.tsx'));
 const Venue = page(() => import('../features/venues/venue-page.tsx'));
@@ -56,24 +59,35 @@ type Session = NonNullable<ReturnType<typeof storedSession>>;
  * With a stored session, the page's own data is asked for as soon as its chunk is in, not once
  * the guards and the page have rendered (its SWR hooks take the requests over).
  */
-const PRELOADS: [RegExp, (() => Promise<unknown>)[], Namespace[], ((s: Session, path: string) => Promise<void>)?][] = [
-  [/^\/login\/?$/, [loadLogin], ['auth']],
+const PRELOADS: [RegExp, (() => Promise<void>)[], Namespace[], ((s: Session, path: string) => Promise<void>)?][] = [
+  [/^\/login\/?$/, [login.preload], ['auth']],
   [
     /^\/dashboard\/?$/,
-    [loadDataProvider, loadAppLayout, loadDashboard],
+    [dataProvider.preload, appLayout.preload, dashboard.preload],
     ['dashboard'],
     // From the entry, not once the page's code is in: dashboard-requests.ts is small and has no hooks.
     async (s) => startDashboardRequests(s.organizationId, s.userId),
   ],
 ];
-if (typeof location !== 'undefined') {
-  const match = PRELOADS.find(([path]) => path.test(location.pathname));
-  if (match) {
-    for (const load of match[1]) void load().catch(() => undefined);
-    prefetchMessages(match[2]);
-    const session = storedSession();
-    if (session && match[3]) void match[3](session, location.pathname).catch(() => undefined);
-  }
+const preload = typeof location === 'undefined' ? undefined : PRELOADS.find(([path]) => path.test(location.pathname));
+const preloading = preload ? Promise.allSettled(preload[1].map((load) => load())) : Promise.resolve([]);
+if (preload) {
+  prefetchMessages(preload[2]);
+  const session = storedSession();
+  if (session && preload[3]) void preload[3](session, location.pathname).catch(() => undefined);
+}
+
+/**
+ * Resolves once the entry page's code and messages are in (failures included: the page's own
+ * loading and error states take over), so that its first render shows it rather than a skeleton
+ * that React would then hold on screen for its fallback throttle (lib/preloadable-lazy.ts).
+ * Call after initI18n.
+ */
+export async function entryPageReady(): Promise<void> {
+  await Promise.allSettled([preloading, preload ? i18n.loadNamespaces(preload[2]) : undefined, fetchPublicConfig()]);
+  // Its data too, when the start-up requests have it within a second more: one first screen, whole,
+  // rather than a skeleton re-rendered piece by piece as each answer comes in.
+  await Promise.race([earlyRequestsSettled(), new Promise((resolve) => setTimeout(resolve, 1000))]);
 }
 
 /** A lazily loaded page; `withData` adds SWR's provider (the sign-in pages do without it). */

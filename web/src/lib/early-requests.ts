@@ -3,7 +3,7 @@
  * page's own code has arrived: on a slow network that saves the round trip of fetching the code
  * first. The page's data hook takes each one over once, by key; one left untaken goes stale.
  */
-const started = new Map<string, { promise: Promise<unknown>; at: number }>();
+const started = new Map<string, { key: readonly unknown[]; promise: Promise<unknown>; at: number; answer?: { data: unknown } }>();
 
 /** How long a started request may wait for its page (after that the page asks afresh). */
 const FRESH_MS = 15_000;
@@ -24,8 +24,27 @@ export function earlyOr<T>(key: readonly unknown[], load: () => Promise<T>): Pro
 /** Starts `load` early under the key its data hook will use. */
 export function startEarlyFor<T>(key: readonly unknown[], load: () => Promise<T>): Promise<T> {
   const promise = load();
+  const entry: { key: readonly unknown[]; promise: Promise<unknown>; at: number; answer?: { data: unknown } } = { key, promise, at: Date.now() };
   // Failures are the page's to show, if it takes the request over.
-  promise.catch(() => undefined);
-  started.set(JSON.stringify(key), { promise, at: Date.now() });
+  promise.then(
+    (data) => {
+      entry.answer = { data };
+    },
+    () => undefined,
+  );
+  started.set(JSON.stringify(key), entry);
   return promise;
+}
+
+/**
+ * The early requests answered by now and not yet taken, as [key, data]: the page's first render
+ * can show them at once (its hooks still take the requests over, and get the same data).
+ */
+export function earlyAnswers(): [readonly unknown[], unknown][] {
+  return [...started.values()].filter((e) => e.answer && Date.now() - e.at <= FRESH_MS).map((e) => [e.key, e.answer?.data]);
+}
+
+/** Resolves once every early request started so far has answered or failed. */
+export async function earlyRequestsSettled(): Promise<void> {
+  await Promise.allSettled([...started.values()].map((e) => e.promise));
 }
