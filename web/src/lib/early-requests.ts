@@ -24,7 +24,11 @@ export function earlyOr<T>(key: readonly unknown[], load: () => Promise<T>): Pro
 /** Starts `load` early under the key its data hook will use. */
 export function startEarlyFor<T>(key: readonly unknown[], load: () => Promise<T>): Promise<T> {
   const promise = load();
-  const entry: { key: readonly unknown[]; promise: Promise<unknown>; at: number; answer?: { data: unknown } } = { key, promise, at: Date.now() };
+  const entry: { key: readonly unknown[]; promise: Promise<unknown>; at: number; answer?: { data: unknown } } = {
+    key,
+    promise,
+    at: Date.now(),
+  };
   // Failures are the page's to show, if it takes the request over.
   promise.then(
     (data) => {
