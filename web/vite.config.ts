@@ -145,6 +145,8 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
+        // The entry keeps its name once it holds every initial module (no separate `app` group chunk).
+        entryFileNames: 'assets/app-[hash].js',
         codeSplitting: {
           // Everything the entry imports statically (React, i18next, the SDK, the router, the shell)
           // in one chunk instead of some twenty: on a phone each request costs a round trip.
