@@ -283,6 +283,46 @@ describe.skipIf(!hasBrowser)('service mode', () => {
     await guestContext.close();
   });
 
+  it('catches up with a mark another phone set while this one was subscribing', async () => {
+    // The spaghetti: a dish no other test marks.
+    const spaghetti = String(e.app.ctx.stmts.get("SELECT id FROM items WHERE name = 'Spaghetti alle vongole'")?.id);
+    const context = await phone('dark');
+    const b = await context.newPage();
+    // The realtime subscriptions' requests are held until the spaghetti are sold out on the server,
+    // after this phone read the marks: its event went out before this phone listened.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let subscribing = () => undefined as void;
+    const subscriptionSent = new Promise<void>((resolve) => (subscribing = resolve));
+    await b.route('**/api/realtime', async (route) => {
+      const request = route.request();
+      if (request.method() === 'POST' && (request.postData() ?? '').includes('venue_items')) {
+        subscribing();
+        await held;
+      }
+      await route.continue();
+    });
+    const marksRead = b.waitForResponse((r) => r.url().includes('/api/collections/venue_items/records') && r.request().method() === 'GET');
+    await b.goto('/login');
+    await b.getByLabel('Email', { exact: true }).fill('bruno@example.com');
+    await b.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await b.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await b.waitForURL(`**/service/${venue}`);
+    await Promise.all([marksRead, subscriptionSent]);
+    await expect(toggle(b, 'Spaghetti alle vongole').getAttribute('aria-checked')).resolves.toBe('true');
+    await seed(e.app.ctx, 'venue_items', { venue, item: spaghetti, available: false });
+    release();
+    await expect.poll(() => toggle(b, 'Spaghetti alle vongole').getAttribute('aria-checked'), { timeout: 5000 }).toBe('false');
+    await row(b, spaghetti).getByText('Sold out', { exact: true }).waitFor();
+    // Back on: live from here on.
+    await toggle(b, 'Spaghetti alle vongole').click();
+    await row(b, spaghetti).getByText('Available', { exact: true }).waitFor({ timeout: 2000 });
+    expect(e.app.ctx.stmts.get('SELECT available FROM venue_items WHERE venue = ? AND item = ?', [venue, spaghetti])).toEqual({
+      available: 1,
+    });
+    await context.close();
+  });
+
   it('keeps staff out of the menu editor and billing (UI and API)', async () => {
     const a = await signIn(await phone(), 'anna@example.com');
     await a.waitForURL('**/service');

@@ -383,6 +383,42 @@ describe.skipIf(!hasBrowser)('menu uploads', () => {
     expect(await problems()).toEqual([]);
   });
 
+  it('catches up with an extraction that ended while the review page was subscribing', async () => {
+    const created = await engine().create(
+      engine().collection('menu_uploads'),
+      {
+        data: { organization: orgId, name: 'Quick Read', status: 'processing', pages: 1, progress: 0 },
+        files: { file: [{ name: 'quick-read.pdf', data: pdf['market-price.pdf'] as Buffer }] },
+        fromForm: false,
+      },
+      su(),
+    );
+    const id = String(created.id);
+    const { page, problems } = await signedIn();
+    // The realtime subscription's request is held until the upload has failed on the server: the
+    // page read it while it was still being read, and its event went out before anyone listened.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let subscribing = () => undefined as void;
+    const subscriptionSent = new Promise<void>((resolve) => (subscribing = resolve));
+    await page.route('**/api/realtime', async (route) => {
+      const request = route.request();
+      if (request.method() === 'POST' && (request.postData() ?? '').includes(`menu_uploads/${id}`)) {
+        subscribing();
+        await held;
+      }
+      await route.continue();
+    });
+    await page.goto(`/menus/upload/${id}`);
+    await page.getByText('Reading page 1 of 1').waitFor();
+    await subscriptionSent;
+    await update('menu_uploads', id, { status: 'failed', progress: 100, error: 'This PDF has no pages we can read.' });
+    release();
+    await page.getByTestId('upload-error').filter({ hasText: 'This PDF has no pages we can read.' }).waitFor({ timeout: 10_000 });
+    expect(await problems()).toEqual([]);
+    await page.context().close();
+  });
+
   it('links an upload as the venue’s original menu, shown to guests', async () => {
     const { page, problems } = await signedIn();
     await page.goto(`/venues/${venueId}`);

@@ -13,7 +13,8 @@ export type LiveTarget = SwrKey | ((key: unknown) => boolean);
 /**
  * Calls `onEvent` for every realtime event of `collection` on `topic` ('*' or a record id) while
  * mounted and `enabled`. The handler may change between renders without resubscribing. `fields`
- * trims the records the server sends (e.g. leave out a large JSON field).
+ * trims the records the server sends (e.g. leave out a large JSON field). `onSubscribed` runs once
+ * the server holds the subscription: from then on no change goes unannounced.
  */
 export function useRecordSubscription<T extends RecordModel = RecordModel>(
   collection: string,
@@ -21,10 +22,13 @@ export function useRecordSubscription<T extends RecordModel = RecordModel>(
   onEvent: (event: LiveEvent<T>) => void,
   enabled = true,
   fields?: string,
+  onSubscribed?: () => void,
 ): void {
   const handler = useRef(onEvent);
+  const subscribed = useRef(onSubscribed);
   useEffect(() => {
     handler.current = onEvent;
+    subscribed.current = onSubscribed;
   });
   useEffect(() => {
     if (!enabled || !topic) return;
@@ -42,8 +46,9 @@ export function useRecordSubscription<T extends RecordModel = RecordModel>(
           fields ? { fields } : undefined,
         )
         .then((off) => {
-          if (active) unsubscribe = off;
-          else void off().catch(() => undefined);
+          if (!active) return void off().catch(() => undefined);
+          unsubscribe = off;
+          subscribed.current?.();
         })
         .catch(() => undefined); // the realtime indicator shows connection problems
     });
@@ -143,6 +148,10 @@ export function useLiveRecords<T extends RecordModel = RecordModel>({
     },
     enabled,
     fields,
+    // The screen's data was read before the subscription existed (it starts after the first
+    // paint): a change in between, such as an upload finishing while its page opens, had no one to
+    // tell. One read now catches it up.
+    refresh,
   );
   useReconnect(refresh, enabled && Boolean(topic));
 }

@@ -39,6 +39,11 @@ const KINDS: readonly MarkKind[] = ['item', 'option'];
  * unpublished, a section or item changed, reloads the menus). After a dropped connection
  * everything is read again, as events may have been missed.
  */
+/** Whether two answers of the server hold the same data. */
+function sameData(a: unknown, b: unknown): boolean {
+  return b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
 export class ServiceStore {
   state: ServiceState = { marks: {}, status: pb.realtime.isConnected ? 'connected' : 'connecting' };
   private readonly listeners = new Set<() => void>();
@@ -89,7 +94,8 @@ export class ServiceStore {
   async refreshVenues(): Promise<void> {
     try {
       const venues = await loadVenues(this.organizationId);
-      this.set({ venues, venuesError: undefined });
+      // The same answer again (a catch-up read) keeps the objects, so the list is not rebuilt.
+      if (!sameData(venues, this.state.venues) || this.state.venuesError) this.set({ venues, venuesError: undefined });
       void this.refreshMenus();
     } catch (err) {
       if (!this.state.venues) this.set({ venuesError: err });
@@ -121,7 +127,9 @@ export class ServiceStore {
     this.menusLoading = (async () => {
       try {
         const menus = await loadMenus(venue, this.organizationId);
-        if (venue.id === this.venueId) this.set({ menus, menusFor: menusVersion(venue), menusError: undefined });
+        const menusFor = menusVersion(venue);
+        const same = sameData(menus, this.state.menus) && menusFor === this.state.menusFor && !this.state.menusError;
+        if (venue.id === this.venueId && !same) this.set({ menus, menusFor, menusError: undefined });
       } catch (err) {
         if (venue.id === this.venueId && !this.state.menus) this.set({ menusError: err });
       } finally {
@@ -167,6 +175,11 @@ export class ServiceStore {
       live('menus', '*', () => void this.refreshVenues(), 'id'),
       live('venues', venueId, () => void this.refreshVenues(), 'id'),
     ]);
+    // The first reads went out before these subscriptions existed: what another phone marked in
+    // between had no one to tell. One more read of each catches it up.
+    if (venueId !== this.venueId) return;
+    for (const kind of KINDS) void this.refreshMarks(kind);
+    void this.refreshVenues(); // and the menus after them
   }
 
   /** Follows the realtime connection; a reconnect after a drop reads everything again. */
