@@ -1,14 +1,26 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyTheme, readTheme, setTheme } from './use-theme.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { applyTheme, readTheme, setTheme, useTheme } from './use-theme.ts';
 
+/** The OS scheme, and what was told of its changes (as the browser's media query list would). */
+let systemIsDark = false;
+const mediaListeners = new Set<() => void>();
 function mockSystemDark(dark: boolean) {
+  systemIsDark = dark;
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: dark && query.includes('dark'),
+    get matches() {
+      return systemIsDark && query.includes('dark');
+    },
     media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
+    addEventListener: (_: string, fn: () => void) => mediaListeners.add(fn),
+    removeEventListener: (_: string, fn: () => void) => mediaListeners.delete(fn),
   }));
 }
+
+afterEach(() => {
+  cleanup();
+  mediaListeners.clear();
+});
 
 describe('theme preference', () => {
   beforeEach(() => {
@@ -37,5 +49,17 @@ describe('theme preference', () => {
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(readTheme()).toBe('dark');
+  });
+
+  it('tells its readers when the OS switches under "system", not only <html>', () => {
+    mockSystemDark(false);
+    const { result } = renderHook(() => useTheme());
+    expect(result.current).toMatchObject({ theme: 'system', resolved: 'light' });
+    act(() => {
+      systemIsDark = true;
+      for (const fn of mediaListeners) fn();
+    });
+    expect(result.current).toMatchObject({ theme: 'system', resolved: 'dark' });
+    expect(document.documentElement.className).toBe('dark');
   });
 });

@@ -41,9 +41,18 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The preference and what it shows now, as one value: it changes when the OS switches under `system`. */
+function readSnapshot(): `${Theme}:${'light' | 'dark'}` {
+  const theme = readTheme();
+  return `${theme}:${theme === 'system' ? (systemDark() ? 'dark' : 'light') : theme}`;
+}
+
 /** Theme preference (light, dark, system), stored in localStorage; `system` follows the OS live. */
 export function useTheme() {
-  const theme = useSyncExternalStore(subscribe, readTheme, () => 'system' as Theme);
+  // The resolved scheme is part of the snapshot: with the preference alone, an OS switch under
+  // `system` repainted <html> but left what reads `resolved` (the toasts) on the old scheme.
+  const snapshot = useSyncExternalStore(subscribe, readSnapshot, () => 'system:light' as const);
+  const [theme, resolved] = snapshot.split(':') as [Theme, 'light' | 'dark'];
   useEffect(() => {
     applyTheme(theme);
     if (theme !== 'system') return;
@@ -55,6 +64,5 @@ export function useTheme() {
     media.addEventListener('change', onChange);
     return () => media.removeEventListener('change', onChange);
   }, [theme]);
-  const resolved: 'light' | 'dark' = theme === 'system' ? (systemDark() ? 'dark' : 'light') : theme;
   return { theme, resolved, setTheme: useCallback((t: Theme) => setTheme(t), []) };
 }

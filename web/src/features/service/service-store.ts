@@ -176,10 +176,11 @@ export class ServiceStore {
       live('venues', venueId, () => void this.refreshVenues(), 'id'),
     ]);
     // The first reads went out before these subscriptions existed: what another phone marked in
-    // between had no one to tell. One more read of each catches it up.
+    // between had no one to tell. One more read of the marks catches it up. The menus are not read
+    // again: they are this screen's large answers, and the team rarely edits them in that second
+    // (the next edit or a reconnect brings them).
     if (venueId !== this.venueId) return;
     for (const kind of KINDS) void this.refreshMarks(kind);
-    void this.refreshVenues(); // and the menus after them
   }
 
   /** Follows the realtime connection; a reconnect after a drop reads everything again. */
