@@ -90,11 +90,21 @@ try {
 } finally { await chrome.kill(); }
 `;
 
+/**
+ * Installs the Lighthouse that `lighthouse-deps/package-lock.json` pins (every dependency to its
+ * hash), beside the bench and outside the app's dependencies: the figures in the README are
+ * comparable only while the tool that measured them stays the same. Its `overrides` pin two
+ * packages that a dependency asks for as "latest", which `npm ci` would otherwise refuse.
+ */
 function ensureInstalled(): void {
-  if (fs.existsSync(path.join(DIR, 'node_modules', 'lighthouse'))) return;
+  const pinned = path.join(import.meta.dirname, 'lighthouse-deps');
+  const wanted = (JSON.parse(fs.readFileSync(path.join(pinned, 'package.json'), 'utf8')) as { dependencies: { lighthouse: string } })
+    .dependencies.lighthouse;
+  const installed = path.join(DIR, 'node_modules', 'lighthouse', 'package.json');
+  if (fs.existsSync(installed) && (JSON.parse(fs.readFileSync(installed, 'utf8')) as { version: string }).version === wanted) return;
   fs.mkdirSync(DIR, { recursive: true });
-  fs.writeFileSync(path.join(DIR, 'package.json'), JSON.stringify({ name: 'bench-lighthouse', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', 'lighthouse@12'], { cwd: DIR, stdio: 'inherit' });
+  for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(pinned, file), path.join(DIR, file));
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: DIR, stdio: 'inherit' });
 }
 
 /**
